@@ -1,0 +1,35 @@
+"""The lexicon documents pdsmem ships: the memory record and pdsmem's extension object.
+
+Data only. ``load(nsid)`` returns one parsed document; ``all_documents()`` returns them all.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+RECORD_NSID = "dev.bastienrobert.memory.record"
+EXTENSION_NSID = "dev.pdsmem.agentMemory"
+
+
+def _path_for(nsid: str):
+    *dirs, name = nsid.split(".")
+    node = resources.files(__name__)
+    for part in dirs:
+        node = node / part
+    return node / f"{name}.json"
+
+
+@cache
+def _load_text(nsid: str) -> str:
+    return _path_for(nsid).read_text(encoding="utf-8")
+
+
+def load(nsid: str) -> dict:
+    """The lexicon document for ``nsid`` (a fresh copy each call)."""
+    return json.loads(_load_text(nsid))
+
+
+def all_documents() -> list[dict]:
+    return [load(RECORD_NSID), load(EXTENSION_NSID)]

@@ -1,0 +1,202 @@
+"""Offline JSON Lines filters: ``ids``, ``convert to-record|from-record``, ``validate``, ``cid``.
+
+Each reads one JSON object per line on stdin and writes one per line on stdout; refusals and
+failures go to stderr with their line number, and the exit code says whether anything failed.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from pdsmem.cli import cli
+from pdsmem.cli.jsonl import finish, read_objects, report, write
+from pdsmem.errors import LexiconError, PdsmemError
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping import contract
+from pdsmem.mapping.datamodel import cid_for_json
+from pdsmem.mapping.from_record import from_records
+from pdsmem.mapping.lexicon import LexiconSet
+from pdsmem.mapping.records import ImportScope
+from pdsmem.mapping.to_record import to_records
+
+stdin_option = click.option(
+    "--input", "-i", "stream", type=click.File("r", encoding="utf-8"), default="-", show_default="stdin",
+    help="JSON Lines file to read.",
+)
+
+
+def _read_all(stream) -> tuple[list[int], list[dict], int]:
+    """Parse every line; report bad ones. Returns (line numbers, objects, bad count)."""
+    lines, objects, bad = [], [], 0
+    for number, obj in read_objects(stream):
+        if isinstance(obj, PdsmemError):
+            report(obj, number)
+            bad += 1
+        else:
+            lines.append(number)
+            objects.append(obj)
+    return lines, objects, bad
+
+
+@cli.command()
+@stdin_option
+def ids(stream) -> None:
+    """Complete AgentMemoryEvent v1 inputs with their eventId / factId.
+
+    An id already present is checked against the contract's definition.
+
+    \b
+    Example:
+      echo '{"eventType":"fact", …}' | pdsmem ids
+    """
+    ok = failed = 0
+    for number, obj in read_objects(stream):
+        try:
+            if isinstance(obj, PdsmemError):
+                raise obj
+            write(contract.with_ids(obj))
+            ok += 1
+        except PdsmemError as err:
+            report(err, number)
+            failed += 1
+    finish(ok, failed)
+
+
+@cli.group()
+def convert() -> None:
+    """Convert between AgentMemoryEvent v1 and dev.bastienrobert.memory.record.
+
+    \b
+    Example (a round trip that returns the records unchanged, with their CIDs):
+      pdsmem convert from-record --did did:plc:abc --agent-id a --profile-id p < records.jsonl \\
+        | pdsmem convert to-record --did did:plc:abc
+    """
+
+
+@convert.command("to-record")
+@click.option("--did", required=True, help="DID of the repository the records are for.")
+@click.option(
+    "--publish-private",
+    is_flag=True,
+    help="Acknowledge that the repository is PUBLIC and publish private-scope memories anyway.",
+)
+@click.option("--include-transcript", is_flag=True, help="Also publish episodes' raw userText/assistantText.")
+@stdin_option
+def to_record_cmd(did: str, publish_private: bool, include_transcript: bool, stream) -> None:
+    """Map events (or from-record objects) to {uri, cid, value} record views.
+
+    \b
+    Example:
+      pdsmem convert to-record --did did:plc:abc < events.jsonl > records.jsonl
+    """
+    lines, objects, bad = _read_all(stream)
+    records, failures = to_records(
+        objects, did, publish_private=publish_private, include_transcript=include_transcript
+    )
+    for view in records:
+        write(view.to_json())
+    for failure in failures:
+        failure.error.item = None
+        report(failure.error, lines[failure.position])
+    finish(len(records), len(failures) + bad)
+
+
+@convert.command("from-record")
+@click.option("--did", required=True, help="DID of the repository the records come from (trusted).")
+@click.option("--agent-id", required=True, envvar="PDSMEM_AGENT_ID", help="Trusted agentId of the target scope.")
+@click.option("--profile-id", required=True, envvar="PDSMEM_PROFILE_ID", help="Trusted profileId of the target scope.")
+@click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", help="Salt of the participant scope hash.")
+@click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared", show_default=True)
+@click.option("--sandbox-eligible", is_flag=True, help="Mark imported memories sandbox-eligible.")
+@stdin_option
+def from_record_cmd(did, agent_id, profile_id, salt, privacy_scope, sandbox_eligible, stream) -> None:
+    """Map record views ({uri, cid, value}, as listRecords returns them) to events.
+
+    Writes one {event, record, links} object per record; to-record accepts them back.
+
+    \b
+    Example:
+      pdsmem convert from-record --did did:plc:abc --agent-id coder --profile-id default < records.jsonl
+    """
+    scope = ImportScope(
+        did=did, agent_id=agent_id, profile_id=profile_id, salt=salt,
+        privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
+    )
+    lines, objects, bad = _read_all(stream)
+    imported, failures = from_records(objects, scope)
+    for item in imported:
+        write(item.to_json())
+    for failure in failures:
+        failure.error.item = None
+        report(failure.error, lines[failure.position])
+    finish(len(imported), len(failures) + bad)
+
+
+def _record_value(obj: dict) -> dict:
+    """A record value, whether given bare or as a {uri, cid, value} view."""
+    return obj["value"] if isinstance(obj.get("value"), dict) and "uri" in obj else obj
+
+
+@cli.command()
+@click.option(
+    "--lexicon", "lexicon_files", multiple=True, type=click.File("r", encoding="utf-8"),
+    help="Lexicon document to validate against (repeatable); default: the shipped lexicons.",
+)
+@click.option("--nsid", default=None, help=f"Record type when a record has no $type [default: {RECORD_NSID}].")
+@stdin_option
+def validate(lexicon_files, nsid, stream) -> None:
+    """Validate records (one JSON object per line) against lexicons.
+
+    Exit 0 when all are valid; otherwise one reason per invalid record on stderr.
+
+    \b
+    Examples:
+      pdsmem validate < records.jsonl
+      pdsmem validate --lexicon my.lexicon.json --nsid com.example.thing < things.jsonl
+    """
+    lexicons = LexiconSet.default()
+    for handle in lexicon_files:
+        try:
+            lexicons.add(json.load(handle))
+        except json.JSONDecodeError as err:
+            raise LexiconError(f"{handle.name} is not valid JSON ({err.msg}, line {err.lineno})") from err
+    ok = failed = 0
+    for number, obj in read_objects(stream):
+        try:
+            if isinstance(obj, PdsmemError):
+                raise obj
+            value = _record_value(obj)
+            record_type = value.get("$type") if isinstance(value.get("$type"), str) else nsid or RECORD_NSID
+            lexicons.validate_record(record_type, value)
+            ok += 1
+        except PdsmemError as err:
+            report(err, number)
+            failed += 1
+    if failed == 0:
+        click.echo(f"{ok} valid", err=True)
+    finish(ok, failed)
+
+
+@cli.command()
+@stdin_option
+def cid(stream) -> None:
+    """Print the CID of each record read (bare values or {uri, cid, value} views).
+
+    \b
+    Example:
+      pdsmem cid < records.jsonl
+    """
+    ok = failed = 0
+    for number, obj in read_objects(stream):
+        try:
+            if isinstance(obj, PdsmemError):
+                raise obj
+            click.echo(str(cid_for_json(_record_value(obj))))
+            ok += 1
+        except PdsmemError as err:
+            report(err, number)
+            failed += 1
+    finish(ok, failed)
+

@@ -1,0 +1,93 @@
+"""One exception tree for pdsmem.
+
+Every error says what was expected, where (``path`` inside an item, ``item`` position in the
+input, ``uri``/``did`` of the record), and whether retrying can succeed (``retryable``).
+The CLI turns any ``PdsmemError`` into ``Error: …`` on stderr and a non-zero exit.
+"""
+
+from __future__ import annotations
+
+
+class PdsmemError(Exception):
+    """Root of every error pdsmem raises on purpose."""
+
+    retryable: bool = False
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        item: int | str | None = None,
+        uri: str | None = None,
+        did: str | None = None,
+        hint: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.item = item
+        self.uri = uri
+        self.did = did
+        self.hint = hint
+
+    def __str__(self) -> str:
+        where = []
+        if self.item is not None:
+            where.append(f"item {self.item}")
+        if self.uri:
+            where.append(self.uri)
+        elif self.did:
+            where.append(self.did)
+        if self.path:
+            where.append(f"at {self.path}")
+        text = f"{', '.join(where)}: {self.message}" if where else self.message
+        if self.hint:
+            text += f" ({self.hint})"
+        return text
+
+
+class InvalidSyntax(PdsmemError, ValueError):
+    """An identifier (DID, handle, NSID, at-uri, record key, TID, datetime, CID) is malformed."""
+
+
+class DataModelError(PdsmemError, ValueError):
+    """A value is outside the atproto data model, or DAG-CBOR/CID bytes are malformed."""
+
+
+class LexiconError(PdsmemError):
+    """A lexicon document itself is malformed or a reference cannot be resolved."""
+
+
+class RecordInvalid(PdsmemError, ValueError):
+    """A record does not validate against its lexicon."""
+
+
+class ContractError(PdsmemError, ValueError):
+    """An AgentMemoryEvent does not match the v1 contract."""
+
+
+class PrivacyRefused(PdsmemError):
+    """A memory may not be written to a public repository (private scope or sensitive content)."""
+
+
+class MappingError(PdsmemError, ValueError):
+    """A memory or record cannot be mapped to the other model."""
+
+
+class VerificationError(PdsmemError):
+    """A repository, commit, block or record failed cryptographic or structural verification."""
+
+
+class TransientError(PdsmemError):
+    """A failure that may succeed when retried (network, 5xx, rate limit)."""
+
+    retryable = True
+
+
+class RateLimited(TransientError):
+    """The server refused the request for now (HTTP 429)."""
+
+    def __init__(self, message: str, *, reset_at: float | None = None, **kw) -> None:
+        super().__init__(message, **kw)
+        self.reset_at = reset_at
