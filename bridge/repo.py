@@ -1,0 +1,447 @@
+"""Verified reading of an atproto repository (v3) from the blocks of a CAR archive.
+
+Scope: the signed commit (fields, DID, signature against the account's signing key, rollback
+against the last synced ``rev``), the Merkle Search Tree (every node present, keys in order, at
+their proper depth, prefix compression exact, links well formed) and the records it points to.
+Also builds an MST from ``(key, cid)`` pairs, exactly as the repository spec lays it out.
+
+Structural failures (commit, signature, any MST node) raise ``VerificationError``: a missing
+MST node never means fewer records. A single record that cannot be used (block missing, bad
+DAG-CBOR, not a record, path not ``collection/rkey``) is reported as a ``RecordFailure`` and
+the walk goes on. ``verify_repo`` checks the whole tree before yielding the first record.
+
+Tricky bits:
+- The depth of a key counts the leading zero bits of its SHA-256 in pairs (fanout 4); a node's
+  entries all share one depth, and a sub-tree link goes exactly one level down (empty
+  intermediate nodes keep that true); only an empty repository has an empty root.
+- Signatures are 64-byte compact ``r||s`` with low S; DER-encoded or high-S ones are refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any
+
+from atproto_crypto.did import get_did_key, parse_did_key
+from atproto_crypto.verify import verify_signature as _sdk_verify
+
+from pdsmem.errors import DataModelError, InvalidSyntax, VerificationError
+from pdsmem.mapping.datamodel import DAG_CBOR, Cid, decode_dag_cbor, encode_dag_cbor, ipld_to_json
+from pdsmem.mapping.syntax import AtUri, Did, Nsid, RecordKey, Tid
+
+from .car import DEFAULT_MAX_BLOCK_SIZE, BlockStore, CarSource, read_car
+
+__all__ = [
+    "Commit", "RecordFailure", "RepoRecord", "VerifiedRepo", "build_mst", "common_prefix_len",
+    "iter_records", "key_depth", "normalize_signing_key", "unsigned_commit_bytes",
+    "verify_commit", "verify_repo", "verify_signature", "walk_mst",
+]
+
+
+@dataclass(frozen=True)
+class Commit:
+    """A verified v3 commit."""
+
+    cid: Cid
+    did: Did
+    version: int
+    data: Cid
+    rev: Tid
+    prev: Cid | None
+    sig: bytes
+
+
+@dataclass(frozen=True)
+class RepoRecord:
+    """A record read from a verified repository; ``value`` is in atproto JSON form."""
+
+    uri: AtUri
+    collection: Nsid
+    rkey: RecordKey
+    cid: Cid
+    value: dict[str, Any]
+    raw: bytes
+
+
+@dataclass(frozen=True)
+class RecordFailure:
+    """A record that could not be used, and why; the other records are unaffected."""
+
+    uri: str
+    cid: Cid | None
+    reason: str
+
+
+# --- keys and signatures ----------------------------------------------------------------
+
+_LEGACY_SUITES = ("EcdsaSecp256r1VerificationKey2019", "EcdsaSecp256k1VerificationKey2019")
+
+
+def normalize_signing_key(key: str, *, suite: str = "Multikey") -> str:
+    """A P-256 or K-256 public key as ``did:key:z…``.
+
+    ``key`` is a ``did:key``, or a DID document's ``publicKeyMultibase`` whose verification
+    method type is ``suite`` (``Multikey``, or one of the two legacy 2019 suites).
+    """
+    if suite not in ("Multikey", *_LEGACY_SUITES):
+        raise VerificationError(f"unsupported verification method type {suite!r}")
+    try:
+        did_key = key if key.startswith("did:key:") else get_did_key(suite, key)
+        parse_did_key(did_key or "")
+    except Exception as exc:  # the SDK raises several unrelated types for bad keys
+        raise VerificationError(
+            f"signing key {key!r} is not a P-256 or K-256 public key: {exc}",
+            hint="expected a did:key or the publicKeyMultibase of the #atproto method",
+        ) from exc
+    return str(did_key)
+
+
+def verify_signature(did_key: str, data: bytes, signature: bytes) -> bool:
+    """True if ``signature`` is a 64-byte compact, low-S ECDSA signature of ``data``.
+
+    ``did_key`` comes from ``normalize_signing_key``.
+    """
+    if len(signature) != 64:
+        return False  # DER or any other encoding is not valid in atproto
+    return bool(_sdk_verify(did_key, data, signature))  # the SDK refuses high-S itself
+
+
+# --- commit -----------------------------------------------------------------------------
+
+
+def unsigned_commit_bytes(commit: dict[str, Any]) -> bytes:
+    """The bytes a commit's signature covers: DAG-CBOR of the commit object without ``sig``."""
+    return encode_dag_cbor({key: value for key, value in commit.items() if key != "sig"})
+
+
+def verify_commit(
+    store: BlockStore,
+    root: Cid,
+    *,
+    did: str | Did,
+    signing_key_did_key: str,
+    min_rev: str | Tid | None = None,
+) -> Commit:
+    """Check the commit at ``root``: shape, owner ``did``, signature, and no rollback."""
+    expected_did = Did.parse(did)
+    key = normalize_signing_key(signing_key_did_key)
+    path = f"commit {root}"
+
+    def fail(message: str, hint: str | None = None) -> VerificationError:
+        return VerificationError(message, did=expected_did, path=path, hint=hint)
+
+    if root not in store:
+        raise fail("the commit block is missing from the CAR")
+    try:
+        obj = decode_dag_cbor(store.get(root))
+    except DataModelError as exc:
+        raise fail(f"the commit block is not valid DAG-CBOR: {exc.message}") from exc
+    if not isinstance(obj, dict):
+        raise fail("the root block is not a commit object (expected a map)")
+    missing = [name for name in ("did", "version", "data", "rev", "sig") if name not in obj]
+    if missing:
+        raise fail(f"the root block is not a commit: missing {', '.join(missing)}")
+    if obj["version"] != 3:
+        raise fail(f"commit version {obj['version']!r} is not supported (expected 3)")
+    data, prev, sig, raw_rev = obj["data"], obj.get("prev"), obj["sig"], obj["rev"]
+    if not isinstance(data, Cid) or not _is_dag_cbor_link(data):
+        raise fail("commit 'data' must be a dag-cbor sha-256 CIDv1 link to the MST root")
+    if prev is not None and not (isinstance(prev, Cid) and _is_dag_cbor_link(prev)):
+        raise fail("commit 'prev' must be null or a dag-cbor sha-256 CIDv1 link")
+    try:
+        rev = Tid.parse(raw_rev)
+    except InvalidSyntax as exc:
+        raise fail(f"commit 'rev' {raw_rev!r} is not a TID: {exc.message}") from exc
+    if obj["did"] != expected_did:
+        raise fail(
+            f"commit names {obj['did']!r}, expected {expected_did}",
+            hint="the CAR belongs to another repository",
+        )
+    if not isinstance(sig, bytes):
+        raise fail("commit 'sig' must be a byte string")
+    if not verify_signature(key, unsigned_commit_bytes(obj), sig):
+        raise fail(
+            f"commit signature does not verify against signing key {key}",
+            hint="the commit was signed by another key, or the DID document is out of date",
+        )
+    if min_rev is not None and rev < Tid.parse(min_rev):
+        raise fail(
+            f"rollback: commit rev {rev} is older than the already synced rev {min_rev}",
+            hint="the server returned an older state of the repository",
+        )
+    return Commit(cid=root, did=expected_did, version=3, data=data, rev=rev, prev=prev, sig=sig)
+
+
+# --- MST --------------------------------------------------------------------------------
+
+
+def key_depth(key: str | bytes) -> int:
+    """Depth of an MST key: leading zero bits of its SHA-256, counted in 2-bit chunks."""
+    raw = key.encode() if isinstance(key, str) else key
+    zeros = 0
+    for byte in hashlib.sha256(raw).digest():
+        if byte:
+            zeros += 8 - byte.bit_length()
+            break
+        zeros += 8
+    return zeros // 2
+
+
+def common_prefix_len(left: str | bytes, right: str | bytes) -> int:
+    """Number of leading bytes two keys share (MST prefix compression)."""
+    a = left.encode() if isinstance(left, str) else left
+    b = right.encode() if isinstance(right, str) else right
+    size = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        size += 1
+    return size
+
+
+def _is_dag_cbor_link(cid: Cid) -> bool:
+    return cid.is_atproto_blessed and cid.codec == DAG_CBOR
+
+
+@dataclass(frozen=True)
+class _Entry:
+    key: bytes
+    value: Cid
+    tree: Cid | None
+
+
+def _load_node(store: BlockStore, cid: Cid, where: str) -> tuple[Cid | None, list[_Entry]]:
+    def fail(message: str) -> VerificationError:
+        return VerificationError(message, path=f"MST node {cid} ({where})")
+
+    if cid not in store:
+        raise fail("MST node is missing from the CAR; the repository is incomplete")
+    try:
+        node = decode_dag_cbor(store.get(cid))
+    except DataModelError as exc:
+        raise fail(f"MST node is not valid DAG-CBOR: {exc.message}") from exc
+    if not isinstance(node, dict) or not isinstance(node.get("e"), list):
+        raise fail("MST node must be a map with an 'e' list")
+    left = node.get("l")
+    if left is not None and not (isinstance(left, Cid) and _is_dag_cbor_link(left)):
+        raise fail("MST node 'l' must be null or a dag-cbor sha-256 CIDv1 link")
+    entries: list[_Entry] = []
+    previous = b""
+    for index, item in enumerate(node["e"]):
+        if not isinstance(item, dict):
+            raise fail(f"entry {index} must be a map")
+        prefix, suffix, value, tree = item.get("p"), item.get("k"), item.get("v"), item.get("t")
+        if not isinstance(prefix, int) or isinstance(prefix, bool) or prefix < 0:
+            raise fail(f"entry {index}: 'p' must be a non-negative integer")
+        if not isinstance(suffix, bytes) or not isinstance(value, Cid):
+            raise fail(f"entry {index}: 'k' must be bytes and 'v' a CID link")
+        if tree is not None and not (isinstance(tree, Cid) and _is_dag_cbor_link(tree)):
+            raise fail(f"entry {index}: 't' must be null or a dag-cbor sha-256 CIDv1 link")
+        if prefix > len(previous):
+            raise fail(f"entry {index}: prefix {prefix} is longer than the previous key")
+        key = previous[:prefix] + suffix
+        if not key:
+            raise fail(f"entry {index}: empty key")
+        if prefix != common_prefix_len(previous, key):
+            raise fail(f"entry {index}: prefix length {prefix} is not the shared prefix")
+        entries.append(_Entry(key, value, tree))
+        previous = key
+    return left, entries
+
+
+def walk_mst(store: BlockStore, data_cid: Cid) -> Iterator[tuple[str, Cid]]:
+    """Every ``(key, record cid)`` of the tree at ``data_cid``, in key order, checked."""
+    left, entries = _load_node(store, data_cid, "root")
+    if not entries:
+        if left is not None:
+            raise VerificationError(
+                "MST root is an empty node that only points to a sub-tree", path="MST root"
+            )
+        return
+    last: list[bytes] = []
+    yield from _walk(store, data_cid, left, entries, key_depth(entries[0].key), last)
+
+
+def _walk(
+    store: BlockStore,
+    cid: Cid,
+    left: Cid | None,
+    entries: list[_Entry],
+    layer: int,
+    last: list[bytes],
+) -> Iterator[tuple[str, Cid]]:
+    for position, subtree in enumerate([left] + [entry.tree for entry in entries]):
+        if subtree is not None:
+            if layer == 0:
+                raise VerificationError(
+                    "MST node at depth 0 links to a sub-tree", path=f"MST node {cid}"
+                )
+            child_left, child_entries = _load_node(store, subtree, f"under {cid}")
+            if not child_entries and child_left is None:
+                raise VerificationError("empty MST node below the root", path=f"MST node {subtree}")
+            yield from _walk(store, subtree, child_left, child_entries, layer - 1, last)
+        if position == len(entries):
+            break
+        entry = entries[position]
+        where = f"MST node {cid}, key {entry.key!r}"
+        if key_depth(entry.key) != layer:
+            raise VerificationError(
+                f"key has depth {key_depth(entry.key)} but sits in a node of depth {layer}",
+                path=where,
+            )
+        if last and entry.key <= last[0]:
+            raise VerificationError(
+                f"keys out of order: {entry.key!r} after {last[0]!r}", path=where
+            )
+        try:
+            text = entry.key.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise VerificationError("MST key is not UTF-8", path=where) from exc
+        last[:] = [entry.key]
+        yield text, entry.value
+
+
+def build_mst(entries: Iterable[tuple[str, Cid]]) -> tuple[Cid, dict[Cid, bytes]]:
+    """Build the MST holding ``entries``; return its root CID and every node block."""
+    items = sorted(((key.encode(), cid) for key, cid in entries), key=lambda item: item[0])
+    for index, (key, _) in enumerate(items):
+        if not key or (index and items[index - 1][0] == key):
+            raise ValueError(f"MST keys must be non-empty and distinct, got {key!r} twice or empty")
+    blocks: dict[Cid, bytes] = {}
+    leveled = [(key, cid, key_depth(key)) for key, cid in items]
+    top = max((depth for _, _, depth in leveled), default=0)
+    return _build_node(leveled, top, blocks), blocks
+
+
+def _build_node(items: list[tuple[bytes, Cid, int]], layer: int, blocks: dict[Cid, bytes]) -> Cid:
+    before: list[tuple[bytes, Cid, int]] = []
+    here: list[tuple[bytes, Cid, list[tuple[bytes, Cid, int]]]] = []
+    for item in items:
+        if item[2] == layer:
+            here.append((item[0], item[1], []))
+        else:
+            (here[-1][2] if here else before).append(item)
+    entries = []
+    previous = b""
+    for key, value, after in here:
+        prefix = common_prefix_len(previous, key)
+        tree = _build_node(after, layer - 1, blocks) if after else None
+        entries.append({"p": prefix, "k": key[prefix:], "v": value, "t": tree})
+        previous = key
+    left = _build_node(before, layer - 1, blocks) if before else None
+    data = encode_dag_cbor({"e": entries, "l": left})
+    cid = Cid.for_dag_cbor(data)
+    blocks[cid] = data
+    return cid
+
+
+# --- records ----------------------------------------------------------------------------
+
+
+def _split_path(key: str) -> tuple[Nsid, RecordKey]:
+    collection, slash, rkey = key.partition("/")
+    if not slash or "/" in rkey:
+        raise InvalidSyntax(f"repository path {key!r} is not 'collection/rkey'")
+    return Nsid.parse(collection), RecordKey.parse(rkey)
+
+
+def iter_records(
+    store: BlockStore, commit: Commit, *, collection: str | None = None
+) -> Iterator[RepoRecord | RecordFailure]:
+    """Each record of ``commit`` (only ``collection``'s if given), or why it cannot be used."""
+    for key, cid in walk_mst(store, commit.data):
+        if collection is not None and not key.startswith(collection + "/"):
+            continue
+        try:
+            coll, rkey = _split_path(key)
+        except InvalidSyntax as exc:
+            reason = f"bad repository path: {exc.message}"
+            yield RecordFailure(f"at://{commit.did}/{key}", cid, reason)
+            continue
+        yield _read_record(store, AtUri.build(commit.did, coll, rkey), coll, rkey, cid)
+
+
+def _read_record(
+    store: BlockStore, uri: AtUri, coll: Nsid, rkey: RecordKey, cid: Cid
+) -> RepoRecord | RecordFailure:
+    if not _is_dag_cbor_link(cid):
+        return RecordFailure(uri, cid, f"record CID {cid} is not a dag-cbor sha-256 CIDv1")
+    if cid not in store:
+        return RecordFailure(uri, cid, f"record block {cid} is missing from the CAR")
+    raw = store.get(cid)
+    try:
+        value = decode_dag_cbor(raw)
+    except DataModelError as exc:
+        return RecordFailure(uri, cid, f"record block is not valid DAG-CBOR: {exc.message}")
+    if not isinstance(value, dict):
+        return RecordFailure(uri, cid, "record is not a map")
+    if not isinstance(value.get("$type"), str):
+        return RecordFailure(uri, cid, "record has no '$type' string")
+    try:
+        json_value = ipld_to_json(value)
+    except DataModelError as exc:
+        return RecordFailure(uri, cid, f"record is outside the data model: {exc}")
+    return RepoRecord(uri, coll, rkey, cid, json_value, raw)
+
+
+# --- one call ---------------------------------------------------------------------------
+
+
+class VerifiedRepo:
+    """A repository whose CAR, commit and whole MST have been checked; close when done."""
+
+    def __init__(
+        self, store: BlockStore, commit: Commit, record_count: int, collection: str | None = None
+    ) -> None:
+        self.store = store
+        self.commit = commit
+        self.record_count = record_count  # every record in the tree, all collections
+        self.collection = collection
+
+    def records(self, *, collection: str | None = None) -> Iterator[RepoRecord | RecordFailure]:
+        """Each record (of ``collection``, else of the one given to ``verify_repo``, else all)."""
+        wanted = collection if collection is not None else self.collection
+        return iter_records(self.store, self.commit, collection=wanted)
+
+    def close(self) -> None:
+        self.store.close()
+
+    def __enter__(self) -> VerifiedRepo:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def verify_repo(
+    source: CarSource,
+    *,
+    did: str | Did,
+    signing_key: str,
+    min_rev: str | Tid | None = None,
+    collection: str | None = None,
+    max_block_size: int = DEFAULT_MAX_BLOCK_SIZE,
+) -> VerifiedRepo:
+    """Read a CAR (streamed body or file), verify blocks, commit and whole MST; return the repo.
+
+    Use the result as a context manager; its ``records()`` yields each record or its failure.
+    """
+    store: BlockStore | None = None
+    try:
+        root, store = read_car(source, max_block_size=max_block_size)
+        commit = verify_commit(
+            store, root, did=did, signing_key_did_key=signing_key, min_rev=min_rev
+        )
+        count = sum(1 for _ in walk_mst(store, commit.data))
+    except BaseException as exc:
+        if store is not None:
+            store.close()
+        if isinstance(exc, VerificationError) and exc.did is None:
+            exc.did = str(did)
+        raise
+    return VerifiedRepo(store, commit, count, collection)

@@ -1,0 +1,1 @@
+"""Helpers shared by the tests (builders of real data, no mocks)."""
