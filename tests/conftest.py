@@ -1,0 +1,34 @@
+"""Shared pytest fixtures.
+
+The ``pds`` fixture starts one real local reference PDS (and PLC directory) for the whole
+test session; ``account`` makes a fresh account on it for each test. A missing install is a
+failure that says how to fix it, never a skip.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from support.pds import Account, LocalPds, installation_problem
+
+
+@pytest.fixture(scope="session")
+def pds() -> Iterator[LocalPds]:
+    """One local PDS for the session, on free loopback ports, with a temporary data dir."""
+    problem = installation_problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    server = LocalPds()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def account(pds: LocalPds) -> Account:
+    """A fresh account (unique ``.test`` handle) on the session's PDS."""
+    return pds.create_account()
