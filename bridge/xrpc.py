@@ -1,0 +1,342 @@
+"""A small synchronous XRPC client over ``httpx``: queries, procedures and streamed downloads.
+
+Scope: building ``/xrpc/<nsid>`` requests, an ``auth`` hook for the ``Authorization`` header,
+and turning every failure into one of pdsmem's errors. No retries, no sessions (see
+``session.py``), no lexicon validation.
+
+Errors:
+- an XRPC error answer (4xx) is an :class:`XrpcError` with ``status``, ``error`` (the XRPC error
+  name, such as ``InvalidSwap`` or ``RecordNotFound``) and ``message``;
+- a 5xx answer other than 501 is an :class:`XrpcServerError`, also a ``TransientError`` (retryable);
+- HTTP 429 is an :class:`XrpcRateLimited`, also a ``RateLimited``, with ``reset_at``;
+- a refused connection, a timeout or a connection lost mid-answer is a ``TransientError``
+  whose message names the host.
+
+Tricky bits:
+- ``RateLimit-Reset`` is Unix epoch seconds on the reference PDS; the IETF draft uses seconds
+  from now. A value below one billion is read as seconds from now. Without it, ``Retry-After``
+  (seconds) is used; with neither, ``reset_at`` is None and the caller picks its own back-off.
+- A lost answer to a procedure does not say whether the write happened; the message says so.
+  Retrying is safe only for idempotent writes (deterministic record keys with swap checks).
+- ``stream`` never reads the whole body: the CAR of ``com.atproto.sync.getRepo`` can be large.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import logging
+import socket
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+
+from pdsmem.errors import InvalidSyntax, PdsmemError, RateLimited, TransientError
+from pdsmem.mapping.syntax import Nsid
+
+__all__ = [
+    "AuthHook", "DEFAULT_TIMEOUT", "RateLimit", "XrpcClient", "XrpcError", "XrpcRateLimited",
+    "XrpcServerError", "describe_transport_error", "normalize_base_url", "parse_rate_limit",
+]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
+
+AuthHook = Callable[[], "str | None"]
+"""Returns the ``Authorization`` header value for the next request, or None for none."""
+
+# Error names the XRPC spec gives to statuses whose answer has no ``error`` field.
+_STATUS_NAMES = {
+    400: "InvalidRequest", 401: "AuthenticationRequired", 403: "Forbidden",
+    404: "XRPCNotSupported", 406: "NotAcceptable", 413: "PayloadTooLarge",
+    415: "UnsupportedMediaType", 429: "RateLimitExceeded", 500: "InternalServerError",
+    501: "MethodNotImplemented", 502: "UpstreamFailure", 503: "NotEnoughResources",
+    504: "UpstreamTimeout",
+}
+_EPOCH_THRESHOLD = 1_000_000_000  # below this, a reset value counts seconds from now
+
+
+class XrpcError(PdsmemError):
+    """The server answered an XRPC call with an error (status, XRPC error name, message)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status: int | None = None,
+        error: str | None = None,
+        nsid: str | None = None,
+        host: str | None = None,
+        server_message: str | None = None,
+        **kw: Any,
+    ) -> None:
+        super().__init__(message, **kw)
+        self.status = status
+        self.error = error
+        self.nsid = nsid
+        self.host = host
+        self.server_message = server_message
+
+
+class XrpcServerError(TransientError, XrpcError):
+    """The server failed (HTTP 5xx); the same call may succeed later."""
+
+
+class XrpcRateLimited(RateLimited, XrpcError):
+    """The server refused the call for now (HTTP 429); ``reset_at`` says until when, if known."""
+
+
+@dataclass(frozen=True)
+class RateLimit:
+    """The ``RateLimit-*`` headers of one answer; ``reset`` is Unix epoch seconds."""
+
+    limit: int | None
+    remaining: int | None
+    reset: float | None
+    policy: str | None
+
+
+def _int_header(headers: httpx.Headers, name: str) -> int | None:
+    value = headers.get(name)
+    if value is None:
+        return None
+    try:
+        return int(value.strip())
+    except ValueError:
+        return None
+
+
+def _reset_epoch(value: int | None, now: float) -> float | None:
+    if value is None or value < 0:
+        return None
+    return float(value) if value >= _EPOCH_THRESHOLD else now + value
+
+
+def parse_rate_limit(headers: httpx.Headers, now: float | None = None) -> RateLimit | None:
+    """The rate-limit headers of an answer, or None when it has none of them."""
+    now = time.time() if now is None else now
+    limit = _int_header(headers, "ratelimit-limit")
+    remaining = _int_header(headers, "ratelimit-remaining")
+    reset = _reset_epoch(_int_header(headers, "ratelimit-reset"), now)
+    policy = headers.get("ratelimit-policy")
+    if limit is None and remaining is None and reset is None and policy is None:
+        return None
+    return RateLimit(limit=limit, remaining=remaining, reset=reset, policy=policy)
+
+
+def describe_transport_error(exc: BaseException) -> str:
+    """A short human reason for a network failure: 'connection refused', 'timed out', …"""
+    if isinstance(exc, httpx.TimeoutException):
+        phase = {
+            httpx.ConnectTimeout: "connecting", httpx.ReadTimeout: "waiting for the answer",
+            httpx.WriteTimeout: "sending the request",
+            httpx.PoolTimeout: "waiting for a connection",
+        }.get(type(exc), "")
+        return f"timed out {phase}".strip()
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, ConnectionRefusedError):
+            return "connection refused"
+        if isinstance(cause, ConnectionResetError):
+            return "connection reset by the server"
+        if isinstance(cause, socket.gaierror):
+            return "host name not found"
+        if isinstance(cause, OSError) and cause.errno == errno.ECONNREFUSED:
+            return "connection refused"
+        cause = cause.__cause__ or cause.__context__
+    text = str(exc).strip()
+    if "refused" in text.lower():
+        return "connection refused"
+    return text or type(exc).__name__
+
+
+def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
+    """``base_url`` as ``scheme://host[:port][/path]``, no trailing slash; else InvalidSyntax."""
+    try:
+        url = httpx.URL(base_url.strip())
+    except (httpx.InvalidURL, TypeError) as exc:
+        raise InvalidSyntax(f"{what} {base_url!r} is not a URL: {exc}") from None
+    if url.scheme not in ("http", "https") or not url.host:
+        raise InvalidSyntax(
+            f"{what} must look like https://host[:port], got {base_url!r}"
+        )
+    return str(url.copy_with(query=None, fragment=None)).rstrip("/")
+
+
+class XrpcClient:
+    """XRPC calls to one service (a PDS) at ``base_url``, such as ``https://pds.example.com``."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        transport: httpx.BaseTransport | None = None,
+        timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+        auth: AuthHook | None = None,
+    ) -> None:
+        self.base_url = normalize_base_url(base_url)
+        self.auth = auth
+        self.last_rate_limit: RateLimit | None = None
+        self._http = httpx.Client(transport=transport, timeout=timeout)
+
+    def __repr__(self) -> str:
+        return f"XrpcClient({self.base_url!r})"
+
+    def close(self) -> None:
+        self._http.close()
+
+    def __enter__(self) -> XrpcClient:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # --- calls ----------------------------------------------------------------------------
+
+    def query(self, nsid: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """GET ``/xrpc/<nsid>`` and return its JSON object."""
+        request = self._request("GET", nsid, params=params)
+        return self._json(self._send(request, nsid, write=False), nsid)
+
+    def procedure(
+        self,
+        nsid: str,
+        body: Mapping[str, Any] | bytes | None = None,
+        *,
+        headers: Mapping[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """POST ``/xrpc/<nsid>`` with a JSON body (or raw bytes) and return its JSON object.
+
+        ``headers`` win over the auth hook: pass ``Authorization`` to use another token.
+        """
+        request = self._request("POST", nsid, body=body, headers=headers)
+        return self._json(self._send(request, nsid, write=True), nsid)
+
+    @contextmanager
+    def stream(
+        self, nsid: str, params: Mapping[str, Any] | None = None
+    ) -> Iterator[Iterator[bytes]]:
+        """GET ``/xrpc/<nsid>`` and yield an iterator over the body's byte chunks."""
+        request = self._request("GET", nsid, params=params)
+        response = self._send(request, nsid, write=False, stream=True)
+        try:
+            yield self._chunks(response, nsid)
+        finally:
+            response.close()
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _request(
+        self,
+        method: str,
+        nsid: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        body: Mapping[str, Any] | bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> httpx.Request:
+        name = Nsid.parse(nsid)
+        merged: dict[str, str] = {}
+        token = self.auth() if self.auth else None
+        if token:
+            merged["Authorization"] = token
+        content: bytes | None = None
+        if isinstance(body, (bytes, bytearray)):
+            content = bytes(body)
+            merged["Content-Type"] = "application/octet-stream"
+        elif body is not None:
+            content = json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode()
+            merged["Content-Type"] = "application/json"
+        merged.update(headers or {})
+        query = {k: v for k, v in (params or {}).items() if v is not None}
+        return self._http.build_request(
+            method, f"{self.base_url}/xrpc/{name}", params=query, content=content, headers=merged
+        )
+
+    def _send(
+        self, request: httpx.Request, nsid: str, *, write: bool, stream: bool = False
+    ) -> httpx.Response:
+        try:
+            response = self._http.send(request, stream=stream)
+        except httpx.TransportError as exc:
+            raise self._unreachable(exc, nsid, write=write) from None
+        self.last_rate_limit = parse_rate_limit(response.headers)
+        log.debug("%s %s -> %s", request.method, nsid, response.status_code)
+        if response.status_code >= 400:
+            try:
+                if stream:
+                    response.read()
+            except httpx.TransportError as exc:
+                raise self._unreachable(exc, nsid, write=write) from None
+            finally:
+                response.close()
+            raise self._error(response, nsid)
+        return response
+
+    def _json(self, response: httpx.Response, nsid: str) -> dict[str, Any]:
+        if not response.content:
+            return {}
+        try:
+            data = response.json()
+        except ValueError:
+            data = None
+        if not isinstance(data, dict):
+            kind = response.headers.get("content-type", "no content type")
+            raise XrpcError(
+                f"{nsid} at {self.base_url} answered {response.status_code} with a body that is "
+                f"not a JSON object ({kind})",
+                status=response.status_code, nsid=nsid, host=self.base_url,
+            )
+        return data
+
+    def _chunks(self, response: httpx.Response, nsid: str) -> Iterator[bytes]:
+        try:
+            yield from response.iter_bytes()
+        except httpx.TransportError as exc:
+            reason = describe_transport_error(exc)
+            raise TransientError(
+                f"lost the connection to the PDS at {self.base_url} while reading {nsid}: {reason}"
+            ) from None
+
+    def _unreachable(self, exc: httpx.TransportError, nsid: str, *, write: bool) -> TransientError:
+        reason = describe_transport_error(exc)
+        sent = not isinstance(exc, (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout))
+        if not sent:
+            return TransientError(f"cannot reach the PDS at {self.base_url}: {reason}")
+        message = f"lost the answer of the PDS at {self.base_url} to {nsid}: {reason}"
+        if write:
+            message += "; the write may or may not have been applied"
+        return TransientError(message)
+
+    def _error(self, response: httpx.Response, nsid: str) -> XrpcError:
+        status = response.status_code
+        name: str | None = None
+        server_message: str | None = None
+        try:
+            body = response.json()
+        except ValueError:
+            body = None
+        if isinstance(body, dict):
+            name = body.get("error") if isinstance(body.get("error"), str) else None
+            msg = body.get("message")
+            server_message = msg if isinstance(msg, str) else None
+        name = name or _STATUS_NAMES.get(status, f"HTTP{status}")
+        text = f"{nsid} failed at {self.base_url}: {status} {name}"
+        if server_message:
+            text += f": {server_message}"
+        common: dict[str, Any] = dict(
+            status=status, error=name, nsid=nsid, host=self.base_url, server_message=server_message
+        )
+        if status == 429:
+            reset = self.last_rate_limit.reset if self.last_rate_limit else None
+            if reset is None:
+                reset = _reset_epoch(_int_header(response.headers, "retry-after"), time.time())
+            return XrpcRateLimited(text, reset_at=reset, **common)
+        if status >= 500 and status != 501:  # 501: the method does not exist; retrying won't help
+            return XrpcServerError(text, **common)
+        return XrpcError(text, **common)
