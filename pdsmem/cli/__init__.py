@@ -7,8 +7,6 @@ code; tracebacks only with ``--debug``. Exit codes: 0 all done, 1 failed, 2 usag
 
 from __future__ import annotations
 
-import sys
-
 import click
 
 from pdsmem import __version__
@@ -51,10 +49,7 @@ def main() -> None:
 
 
 def _register() -> None:
-    from pdsmem.cli import filters  # noqa: F401  (commands attach themselves to `cli`)
+    from pdsmem.cli import exporting, filters, importing  # noqa: F401  (commands attach themselves to `cli`)
 
 
 _register()
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -1,0 +1,414 @@
+"""Export: AgentMemoryEvents → ``dev.bastienrobert.memory.record`` records in a repository.
+
+The run, each step safe to repeat:
+
+1. map every input with the pure mappers (refusals and failures are reported, never fatal);
+2. read what the repository holds (``listRecords``) and plan, per record: create, update, or
+   skip when the repository already has the same CID;
+3. send the plan with ``applyWrites`` in batches (≤ 200 writes, < 1 MB), each guarded by
+   ``swapCommit``; after each confirmed batch, record it in the local ledger (``State``).
+
+Any surprise (another writer: ``InvalidSwap``; a lost response; a reset connection) leads back to
+step 2: the plan is rebuilt from what the repository holds, so a write that did land is never
+sent again and a create can never make a second record. A 429 waits for the reset when
+``max_wait`` allows, otherwise stops with ``ExportPaused`` saying when to resume; re-running
+the same command resumes.
+
+Tricky bits:
+- Record keys are derived from the memory (``record_key``). On the rare collision with a
+  different record at that key, the next ``attempt`` is used: deterministic for a repository.
+- pdsmem updates a record only when it can tell the repository still holds its own unedited
+  write (the extension's proof holds, or the ledger has that CID) or the version the item was
+  read from; a record edited on the PDS since is reported as a conflict and left alone.
+- ``prune`` deletes only records the ledger says pdsmem wrote, still unedited, whose memory is
+  no longer in the source.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdsmem.bridge.sources import SourceItem
+from pdsmem.bridge.state import ExportedRecord, State
+from pdsmem.errors import PdsmemError, RateLimited, TransientError
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged
+from pdsmem.mapping.syntax import AtUri, Datetime
+from pdsmem.mapping.to_record import map_prepared, prepare_item
+
+MAX_WRITES = 200
+MAX_BODY_BYTES = 900_000  # the PDS takes 1 MB; leave room for the envelope
+MAX_REPLANS = 20
+WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
+
+
+class ExportPaused(RateLimited):
+    """The PDS's rate limit stopped the export; running it again later resumes it."""
+
+
+class ExportError(PdsmemError):
+    """The export could not go on (the repository kept changing, or answered unexpectedly)."""
+
+
+@dataclass
+class Outcome:
+    where: str
+    status: str  # created | updated | unchanged | refused | failed | conflict | deleted
+    uri: str | None = None
+    reason: str | None = None
+
+
+@dataclass
+class ExportReport:
+    did: str
+    outcomes: list[Outcome] = field(default_factory=list)
+    batches: int = 0
+    dry_run: bool = False
+
+    def count(self, status: str) -> int:
+        return sum(1 for o in self.outcomes if o.status == status)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        names = ("created", "updated", "unchanged", "deleted", "refused", "failed", "conflict")
+        return {name: self.count(name) for name in names}
+
+    @property
+    def problems(self) -> list[Outcome]:
+        return [o for o in self.outcomes if o.status in ("refused", "failed", "conflict")]
+
+
+@dataclass
+class _Item:
+    where: str
+    event: dict
+    source: RecordView | None
+    attempt: int = 0
+    view: RecordView | None = None
+
+
+@dataclass
+class _Write:
+    op: str
+    rkey: str
+    item: _Item | None
+    value: dict | None = None
+    cid: str | None = None
+
+    def as_json(self) -> dict:
+        body: dict[str, Any] = {"$type": f"com.atproto.repo.applyWrites#{self.op}", "collection": RECORD_NSID, "rkey": self.rkey}
+        if self.value is not None:
+            body["value"] = self.value
+        return body
+
+
+class Exporter:
+    """Exports to the repository of ``session`` (a logged-in ``Session``)."""
+
+    def __init__(
+        self,
+        session,
+        state: State,
+        *,
+        publish_private: bool = False,
+        include_transcript: bool = False,
+        max_wait: float = 0.0,
+        sleep: Callable[[float], None] = time.sleep,
+        on_progress: Callable[[int, int], None] | None = None,
+        on_wait: Callable[[float], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.state = state
+        self.did = session.did
+        self.publish_private = publish_private
+        self.include_transcript = include_transcript
+        self.max_wait = max_wait
+        self.sleep = sleep
+        self.on_progress = on_progress
+        self.on_wait = on_wait
+
+    # --- reading the repository -------------------------------------------------------------
+
+    def holdings(self) -> dict[str, dict]:
+        """rkey → {cid, value} of every memory record in the repository."""
+        held: dict[str, dict] = {}
+        cursor = None
+        while True:
+            page = self.session.query(
+                "com.atproto.repo.listRecords",
+                {"repo": self.did, "collection": RECORD_NSID, "limit": 100, "cursor": cursor},
+            )
+            for record in page.get("records", []):
+                held[AtUri.parse(record["uri"]).rkey] = {"cid": record["cid"], "value": record["value"]}
+            cursor = page.get("cursor")
+            if not cursor or not page.get("records"):
+                return held
+
+    def head(self) -> str:
+        return self.session.query("com.atproto.sync.getLatestCommit", {"did": self.did})["cid"]
+
+    # --- planning ---------------------------------------------------------------------------
+
+    def _prepare(self, items: Iterable[SourceItem], report: ExportReport) -> list[_Item]:
+        prepared = []
+        for entry in items:
+            try:
+                if isinstance(entry.value, PdsmemError):
+                    raise entry.value
+                event, source = prepare_item(entry.value)
+                prepared.append(_Item(entry.where, event, source))
+            except PdsmemError as err:
+                report.outcomes.append(Outcome(entry.where, "failed", reason=str(err)))
+        return prepared
+
+    def _uri(self, rkey: str) -> str:
+        return str(AtUri.build(self.did, RECORD_NSID, rkey))
+
+    def _assign_keys(self, items: list[_Item], held: Mapping[str, dict]) -> dict[str, str]:
+        """Choose each new memory's record key, probing past collisions; return factId → uri."""
+        taken: dict[str, str] = {}  # rkey -> memory id, within this run
+        known: dict[str, str] = {
+            r.memory_id: self._uri(r.rkey) for r in self.state.exported(self.did).values()
+        }
+        for item in sorted(items, key=lambda i: memory_id(i.event)):
+            mid = memory_id(item.event)
+            if item.source is not None:
+                known[mid] = item.source.uri
+                continue
+            created = item.event["validFrom" if item.event["eventType"] == "fact" else "observedAt"]
+            try:
+                Datetime.parse(created)
+            except PdsmemError:
+                continue  # mapping reports it
+            while True:
+                rkey = str(record_key(created, mid, item.attempt))
+                other = held.get(rkey)
+                other_id = _memory_in(other)
+                if taken.get(rkey, mid) == mid and (other is None or other_id == mid):
+                    break
+                item.attempt += 1
+            taken[rkey] = mid
+            known[mid] = self._uri(rkey)
+        return known
+
+    def plan(self, items: list[_Item], held: Mapping[str, dict], report: ExportReport) -> list[_Write]:
+        known = self._assign_keys(items, held)
+        ledger = self.state.exported(self.did)
+        writes: list[_Write] = []
+        for item in items:
+            try:
+                item.view = map_prepared(
+                    item.event,
+                    item.source,
+                    self.did,
+                    publish_private=self.publish_private,
+                    include_transcript=self.include_transcript,
+                    known_uris=known,
+                    attempt=item.attempt,
+                )
+            except PdsmemError as err:
+                status = "refused" if type(err).__name__ == "PrivacyRefused" else "failed"
+                report.outcomes.append(Outcome(item.where, status, reason=str(err)))
+                continue
+            write = self._decide(item, held, ledger, report)
+            if write is not None:
+                writes.append(write)
+        return writes
+
+    def _decide(self, item: _Item, held: Mapping[str, dict], ledger, report: ExportReport) -> _Write | None:
+        view = item.view
+        rkey = AtUri.parse(view.uri).rkey
+        current = held.get(rkey)
+        if current is not None and current["cid"] == view.cid:
+            report.outcomes.append(Outcome(item.where, "unchanged", view.uri))
+            return None
+        if item.source is not None:
+            if current is None:
+                report.outcomes.append(
+                    Outcome(item.where, "conflict", view.uri, "deleted on the PDS since it was read; not re-created")
+                )
+                return None
+            if current["cid"] != item.source.cid:
+                return self._conflict(item, report)
+            return _Write("update", rkey, item, view.value, view.cid)
+        if current is None:
+            return _Write("create", rkey, item, view.value, view.cid)
+        ours = ledger.get(rkey)
+        if (ours and ours.cid == current["cid"]) or written_unchanged(view.uri, current["value"], item.event):
+            return _Write("update", rkey, item, view.value, view.cid)
+        return self._conflict(item, report)
+
+    @staticmethod
+    def _conflict(item: _Item, report: ExportReport) -> None:
+        report.outcomes.append(
+            Outcome(
+                item.where,
+                "conflict",
+                item.view.uri,
+                "the record was changed on the PDS since pdsmem wrote or read it; left alone "
+                "(import it first to keep both versions)",
+            )
+        )
+        return None
+
+    def plan_prune(self, items: list[_Item], held: Mapping[str, dict]) -> list[_Write]:
+        """Deletions of records pdsmem wrote whose memory is gone from the source."""
+        wanted = {memory_id(i.event) for i in items}
+        deletes = []
+        for rkey, mine in self.state.exported(self.did).items():
+            current = held.get(rkey)
+            if mine.memory_id not in wanted and current is not None and current["cid"] == mine.cid:
+                deletes.append(_Write("delete", rkey, None))
+        return deletes
+
+    # --- writing ----------------------------------------------------------------------------
+
+    def run(self, source: Iterable[SourceItem], *, dry_run: bool = False, prune: bool = False) -> ExportReport:
+        report = ExportReport(self.did, dry_run=dry_run)
+        items = self._prepare(source, report)
+        settled = len(report.outcomes)
+        for _ in range(MAX_REPLANS):
+            del report.outcomes[settled:]
+            head = self.head()  # before the listing: a write in between makes swapCommit fail
+            held = self.holdings()
+            writes = self.plan(items, held, report)
+            if prune:
+                writes += self.plan_prune(items, held)
+            self._adopt_unrecorded(items, held)
+            if dry_run:
+                report.outcomes += [_planned_outcome(w, self._uri(w.rkey)) for w in writes]
+                return report
+            if self._send_all(writes, head, report):
+                return report
+        raise ExportError(
+            f"the repository {self.did} kept changing during the export ({MAX_REPLANS} re-plans)",
+            hint="stop other writers to this repository and run the export again",
+        )
+
+    def _adopt_unrecorded(self, items: list[_Item], held: Mapping[str, dict]) -> None:
+        """Ledger entries for our records that landed but were not recorded (a crash in between)."""
+        ledger = self.state.exported(self.did)
+        missing = []
+        for item in items:
+            if item.view is None or item.source is not None:
+                continue
+            rkey = AtUri.parse(item.view.uri).rkey
+            current = held.get(rkey)
+            if current and current["cid"] == item.view.cid and rkey not in ledger:
+                missing.append(ExportedRecord(rkey, item.view.cid, memory_id(item.event)))
+        if missing:
+            self.state.record_writes(self.did, missing)
+
+    def _send_all(self, writes: list[_Write], head: str, report: ExportReport) -> bool:
+        """Send every write; False when the plan must be rebuilt from the repository."""
+        total, done = len(writes), 0
+        for batch in _batches(writes):
+            try:
+                response = self._apply(batch, head)
+            except _Replan:
+                return False
+            head = response["commit"]["cid"]
+            self._record(batch, response, report)
+            report.batches += 1
+            done += len(batch)
+            if self.on_progress:
+                self.on_progress(done, total)
+        return True
+
+    def _apply(self, batch: list[_Write], head: str) -> dict:
+        body = {"repo": self.did, "writes": [w.as_json() for w in batch], "swapCommit": head}
+        failures = 0
+        while True:
+            try:
+                return self.session.procedure("com.atproto.repo.applyWrites", body)
+            except RateLimited as err:
+                self._wait_for(err)  # a 429 applied nothing: the same batch goes again
+            except TransientError as err:
+                failures += 1
+                if failures > 5:
+                    raise
+                # A lost response may have landed: rebuild the plan from the repository.
+                self.sleep(min(2 ** failures * 0.1, 5.0))
+                raise _Replan() from err
+            except PdsmemError as err:
+                if getattr(err, "error", None) in ("InvalidSwap",):
+                    raise _Replan() from err
+                raise
+
+    def _wait_for(self, err: RateLimited) -> None:
+        now = time.time()
+        wait = (err.reset_at - now) if err.reset_at else None
+        if wait is not None and wait <= self.max_wait:
+            if self.on_wait:
+                self.on_wait(max(wait, 0))
+            self.sleep(max(wait, 0) + 0.5)
+            return
+        if wait is None and self.max_wait > 0:
+            backoff = min(self.max_wait, 60.0)
+            if self.on_wait:
+                self.on_wait(backoff)
+            self.sleep(backoff)
+            return
+        when = (
+            time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(err.reset_at))
+            if err.reset_at
+            else "a few minutes from now (the PDS did not say when)"
+        )
+        raise ExportPaused(
+            f"the PDS rate-limited the export of {self.did}; its limit resets at {when}",
+            reset_at=err.reset_at,
+            hint="everything written so far is recorded: run the same command again after that time, "
+            "or pass --max-wait SECONDS to wait for the reset",
+        ) from err
+
+    def _record(self, batch: list[_Write], response: dict, report: ExportReport) -> None:
+        results = response.get("results") or []
+        written, deleted = [], []
+        for write, result in zip(batch, results):
+            uri = self._uri(write.rkey)
+            if write.op == "delete":
+                deleted.append(write.rkey)
+                report.outcomes.append(Outcome(f"pruned {write.rkey}", "deleted", uri))
+                continue
+            if result.get("cid") != write.cid:
+                raise ExportError(
+                    f"the PDS stored {uri} with CID {result.get('cid')}, but pdsmem computed {write.cid}",
+                    hint="this is a bug in pdsmem's encoding; please report it with the memory",
+                )
+            written.append(ExportedRecord(write.rkey, write.cid, memory_id(write.item.event)))
+            report.outcomes.append(Outcome(write.item.where, "created" if write.op == "create" else "updated", uri))
+        self.state.record_writes(self.did, written, deleted)
+
+
+class _Replan(Exception):
+    """Internal: the plan must be rebuilt from the repository."""
+
+
+def _memory_in(held: dict | None) -> str | None:
+    if held is None:
+        return None
+    ext = held["value"].get("dev.pdsmem.agentMemory")
+    return ext.get("id") if isinstance(ext, dict) else None
+
+
+def _planned_outcome(write: _Write, uri: str) -> Outcome:
+    status = {"create": "created", "update": "updated", "delete": "deleted"}[write.op]
+    return Outcome(write.item.where if write.item else f"pruned {write.rkey}", status, uri, "dry run")
+
+
+def _batches(writes: list[_Write]) -> Iterable[list[_Write]]:
+    batch: list[_Write] = []
+    size = 0
+    for write in writes:
+        cost = len(json.dumps(write.as_json(), ensure_ascii=False).encode()) + 1
+        if batch and (len(batch) == MAX_WRITES or size + cost > MAX_BODY_BYTES):
+            yield batch
+            batch, size = [], 0
+        batch.append(write)
+        size += cost
+    if batch:
+        yield batch

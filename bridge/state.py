@@ -1,0 +1,173 @@
+"""Local sync state: what pdsmem has read from and written to each repository.
+
+One SQLite database (``state.sqlite3`` in the state directory, owner-only permissions) holds:
+
+- ``repo_cursor`` / ``repo_record``: per repository, the last imported ``rev`` and the CID of every
+  memory record seen at that rev. Import advances both in one transaction, after the data it
+  describes has been handed over, so a crash never skips records.
+- ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id). The
+  exporter records each ``applyWrites`` batch right after the PDS confirms it; ``--prune`` only
+  ever deletes records listed here.
+
+The schema is versioned (``PRAGMA user_version``); ``SCHEMA_VERSION`` and ``_MIGRATIONS`` say how an
+older database is brought forward. The state directory is ``$PDSMEM_STATE_DIR`` or the platform's
+user state directory.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections.abc import Iterable, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA_VERSION = 1
+
+_MIGRATIONS: dict[int, str] = {
+    1: """
+    CREATE TABLE repo_cursor (
+        did TEXT PRIMARY KEY,
+        rev TEXT NOT NULL,
+        commit_cid TEXT NOT NULL,
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    CREATE TABLE repo_record (
+        did TEXT NOT NULL,
+        uri TEXT NOT NULL,
+        cid TEXT NOT NULL,
+        PRIMARY KEY (did, uri)
+    );
+    CREATE TABLE export_record (
+        did TEXT NOT NULL,
+        rkey TEXT NOT NULL,
+        cid TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        PRIMARY KEY (did, rkey)
+    );
+    CREATE INDEX export_record_memory ON export_record (did, memory_id);
+    """,
+}
+
+
+def default_state_dir() -> Path:
+    override = os.environ.get("PDSMEM_STATE_DIR")
+    if override:
+        return Path(override)
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "pdsmem"
+    if sys.platform == "win32":
+        return Path(os.environ.get("LOCALAPPDATA", Path.home())) / "pdsmem"
+    return Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "pdsmem"
+
+
+@dataclass(frozen=True)
+class RepoCursor:
+    did: str
+    rev: str
+    commit_cid: str
+
+
+@dataclass(frozen=True)
+class ExportedRecord:
+    rkey: str
+    cid: str
+    memory_id: str
+
+
+class State:
+    """The state database. Use as a context manager, or call ``close()``."""
+
+    def __init__(self, directory: Path | str | None = None) -> None:
+        self.directory = Path(directory) if directory is not None else default_state_dir()
+        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path = self.directory / "state.sqlite3"
+        fresh = not path.exists()
+        self._db = sqlite3.connect(path, isolation_level=None, timeout=30)
+        if fresh:
+            os.chmod(path, 0o600)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise RuntimeError(
+                f"the state database at {self.directory} is from a newer pdsmem (schema {version}); upgrade pdsmem"
+            )
+        with self.transaction():
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in _MIGRATIONS[target].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {target}")
+
+    @contextmanager
+    def transaction(self):
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> State:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # --- import cursor ---------------------------------------------------------------------
+
+    def cursor(self, did: str) -> RepoCursor | None:
+        row = self._db.execute("SELECT rev, commit_cid FROM repo_cursor WHERE did = ?", (did,)).fetchone()
+        return RepoCursor(did, row[0], row[1]) if row else None
+
+    def seen_records(self, did: str) -> dict[str, str]:
+        """uri → CID of the memory records at the cursor's rev."""
+        return dict(self._db.execute("SELECT uri, cid FROM repo_record WHERE did = ?", (did,)))
+
+    def advance(self, did: str, rev: str, commit_cid: str, records: Mapping[str, str]) -> None:
+        """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), in one transaction."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM repo_record WHERE did = ?", (did,))
+            db.executemany(
+                "INSERT INTO repo_record (did, uri, cid) VALUES (?, ?, ?)",
+                ((did, uri, cid) for uri, cid in records.items()),
+            )
+            db.execute(
+                "INSERT INTO repo_cursor (did, rev, commit_cid) VALUES (?, ?, ?) "
+                "ON CONFLICT (did) DO UPDATE SET rev = excluded.rev, commit_cid = excluded.commit_cid, "
+                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                (did, rev, commit_cid),
+            )
+
+    def cursors(self) -> list[RepoCursor]:
+        return [RepoCursor(*row) for row in self._db.execute("SELECT did, rev, commit_cid FROM repo_cursor ORDER BY did")]
+
+    # --- export ledger ---------------------------------------------------------------------
+
+    def exported(self, did: str) -> dict[str, ExportedRecord]:
+        """rkey → what pdsmem wrote there."""
+        rows = self._db.execute("SELECT rkey, cid, memory_id FROM export_record WHERE did = ?", (did,))
+        return {rkey: ExportedRecord(rkey, cid, mid) for rkey, cid, mid in rows}
+
+    def record_writes(self, did: str, written: Iterable[ExportedRecord], deleted: Iterable[str] = ()) -> None:
+        """Record one confirmed batch of writes (and deletions), in one transaction."""
+        with self.transaction() as db:
+            db.executemany(
+                "INSERT INTO export_record (did, rkey, cid, memory_id) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, memory_id = excluded.memory_id",
+                ((did, r.rkey, r.cid, r.memory_id) for r in written),
+            )
+            db.executemany("DELETE FROM export_record WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in deleted))
+
+    def export_summary(self) -> list[tuple[str, int]]:
+        return list(self._db.execute("SELECT did, count(*) FROM export_record GROUP BY did ORDER BY did"))

@@ -1,0 +1,97 @@
+"""The privacy gate: what may be written to a public atproto repository.
+
+A PDS repository is public and copied by relays, so export refuses (PRODUCT.md decision 1):
+
+- memories whose scope is private (``privacyScope: "private"`` or ``visibility: "participant"``)
+  unless the operator acknowledges the repository is public (``publish_private=True``);
+- content that looks like a secret or credential, command output or a local filesystem path,
+  whatever the flags: no acknowledgement publishes a secret.
+
+The detectors are conservative pattern checks; each refusal names the detector, so the operator
+knows what to rewrite. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from pdsmem.errors import PrivacyRefused
+
+# (reason, pattern). Order matters only for which reason is reported first.
+_DETECTORS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("looks like a private key", re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----")),
+    ("looks like an AWS access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("looks like a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b")),
+    ("looks like a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
+    ("looks like an API secret key", re.compile(r"\b(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}")),
+    ("looks like a JSON Web Token", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    ("looks like a bearer credential", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{16,}")),
+    (
+        "looks like a credential assignment",
+        re.compile(
+            r"(?i)\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|"
+            r"client[_-]?secret|app[_-]?password)\s*[:=]\s*\S{4,}"
+        ),
+    ),
+    ("looks like a URL with embedded credentials", re.compile(r"\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@")),
+    ("looks like command output (a traceback)", re.compile(r"Traceback \(most recent call last\)")),
+    (
+        "looks like command output (a shell prompt)",
+        re.compile(r"(?m)^\s*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S"),
+    ),
+    ("looks like command output (an exit status)", re.compile(r"(?i)\b(?:exit (?:code|status)|exited with code)\s*:?\s*-?\d+")),
+    (
+        "looks like a local filesystem path",
+        re.compile(
+            r"(?:(?<![\w/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
+            r"|(?<![\w.-])~/[\w.-]"
+            r"|\b[A-Za-z]:\\[\w .-]"
+            r"|\bfile://)"
+        ),
+    ),
+)
+
+
+def sensitive_reason(text: str) -> str | None:
+    """The reason ``text`` must not be published, or None when no detector fires."""
+    for reason, pattern in _DETECTORS:
+        if pattern.search(text):
+            return reason
+    return None
+
+
+def is_private(event: Mapping) -> bool:
+    return event.get("privacyScope") == "private" or event.get("visibility") == "participant"
+
+
+def check_publishable(
+    event: Mapping,
+    *,
+    memory_id: str,
+    publish_private: bool,
+    texts: Mapping[str, str],
+) -> None:
+    """Raise ``PrivacyRefused`` if ``event`` may not be written to a public repository.
+
+    ``texts`` maps a field name to each text that would be published (content, transcript).
+    """
+    if is_private(event) and not publish_private:
+        which = (
+            'privacyScope is "private"'
+            if event.get("privacyScope") == "private"
+            else 'visibility is "participant"'
+        )
+        raise PrivacyRefused(
+            f"memory {memory_id} is private ({which}) and a PDS repository is public",
+            hint="pass --publish-private to acknowledge that the target repository is public",
+        )
+    for field, text in texts.items():
+        reason = sensitive_reason(text)
+        if reason:
+            raise PrivacyRefused(
+                f"memory {memory_id} was refused: its {field} {reason}",
+                path=f"$.{field}",
+                hint="remove it from the memory before exporting; no flag publishes secrets, "
+                "command output or local paths",
+            )

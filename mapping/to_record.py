@@ -1,0 +1,297 @@
+"""Event → record (export side); see docs/mapping.md, "Event → record".
+
+``to_record`` maps one AgentMemoryEvent (or a ``from_record`` result, which is patched in place of
+being rebuilt) to a ``RecordView``; ``to_records`` maps a batch and resolves ``supersedesFactId``
+against the batch itself plus ``known_uris``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
+from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
+from pdsmem.mapping import contract
+from pdsmem.mapping.datamodel import cid_for_json
+from pdsmem.mapping.privacy import check_publishable
+from pdsmem.mapping.records import (
+    EXT_KEY,
+    ItemFailure,
+    RecordView,
+    _check_datetime,
+    _proof,
+    confidence_from_string,
+    confidence_to_string,
+    default_lexicons,
+    memory_id,
+    record_key,
+)
+from pdsmem.mapping.syntax import AtUri, Did
+
+_FACT_EXT = ("subjectKey", "sourceEventId", "validFrom", "validUntil", "visibility", "trustClass", "provenance")
+_EPISODE_EXT = (
+    "sourceEventId",
+    "visibility",
+    "trustClass",
+    "provenance",
+    "externalSessionId",
+    "turnIndex",
+    "conversationKind",
+    "originClass",
+    "channelIdHash",
+)
+
+
+def prepare_item(item: Any) -> tuple[dict, RecordView | None]:
+    """Split an input into (validated event with ids, source record or None)."""
+    if not isinstance(item, Mapping):
+        raise MappingError("expected an AgentMemoryEvent object or a from-record object {event, record}")
+    source = None
+    if "event" in item and "record" in item:
+        source = RecordView.from_json(item["record"])
+        item = item["event"]
+        if not isinstance(item, Mapping):
+            raise MappingError("'event' must be an object", path="$.event")
+    event = dict(item)
+    key = "factId" if event.get("eventType") == "fact" else "eventId"
+    if source is not None and event.get(key):
+        # A memory that came from a record keeps the id it was imported with: a recognised
+        # episode's id covers a transcript the record may not carry.
+        contract.parse_event(event)
+        return event, source
+    return contract.with_ids(event), source
+
+
+def _extension(event: Mapping, *, include_transcript: bool) -> dict:
+    fact = event["eventType"] == "fact"
+    ext: dict[str, Any] = {"eventType": event["eventType"], "id": memory_id(event), "runtime": event["runtime"]}
+    for name in _FACT_EXT if fact else _EPISODE_EXT:
+        if event.get(name) is not None:
+            ext[name] = event[name]
+    if fact:
+        ext["confidence"] = confidence_to_string(event["confidence"])
+    elif include_transcript:
+        ext["transcript"] = {"userText": event["userText"], "assistantText": event["assistantText"]}
+    return ext
+
+
+def _publishable_texts(event: Mapping, *, include_transcript: bool) -> dict[str, str]:
+    if event["eventType"] == "fact":
+        return {"text": event["text"]}
+    texts = {"summary": event["summary"]}
+    if include_transcript:
+        texts.update(userText=event["userText"], assistantText=event["assistantText"])
+    return texts
+
+
+def _supersedes_uri(event: Mapping, known_uris: Mapping[str, str]) -> list[str]:
+    prior = event.get("supersedesFactId")
+    if not prior or event["eventType"] != "fact":
+        return []
+    uri = known_uris.get(prior)
+    if uri is None:
+        raise MappingError(
+            f"memory {event['factId']} supersedes fact {prior}, whose record is unknown",
+            path="$.supersedesFactId",
+            hint="export the superseded fact in the same run, or from a source that has it",
+        )
+    return [uri]
+
+
+def _validate(value: dict, uri: str) -> None:
+    lexicons = default_lexicons()
+    try:
+        lexicons.validate_record(RECORD_NSID, value)
+        ext = value.get(EXT_KEY)
+        if ext is not None:
+            lexicons.validate_value(EXTENSION_NSID, ext)
+    except RecordInvalid as err:
+        err.uri = uri
+        raise
+
+
+def _new_record(event: dict, did: str, *, include_transcript: bool, known_uris: Mapping[str, str], attempt: int) -> RecordView:
+    fact = event["eventType"] == "fact"
+    mid = memory_id(event)
+    created_at = _check_datetime(event, "validFrom" if fact else "observedAt", mid)
+    if fact and event.get("validUntil") is not None:
+        _check_datetime(event, "validUntil", mid)
+    uri = str(AtUri.build(did, RECORD_NSID, str(record_key(created_at, mid, attempt))))
+    value: dict[str, Any] = {
+        "$type": RECORD_NSID,
+        "content": event["text"] if fact else event["summary"],
+        "createdAt": created_at,
+        "kind": event["kind"] if fact else "context",
+        "provenance": {"agent": event["runtime"]},
+    }
+    supersedes = _supersedes_uri(event, known_uris)
+    if supersedes:
+        value["supersedes"] = supersedes
+    ext = _extension(event, include_transcript=include_transcript)
+    ext["proof"] = _proof(uri, event, value, ext)
+    value[EXT_KEY] = ext
+    _validate(value, uri)
+    return RecordView(uri=uri, cid=str(cid_for_json(value)), value=value)
+
+
+def _derived_fields(value: Mapping) -> dict:
+    """The scope-free fields ``from_record`` derives from a record value (to detect changes)."""
+    ext = value.get(EXT_KEY) if isinstance(value.get(EXT_KEY), Mapping) else {}
+    kind = value.get("kind") if isinstance(value.get("kind"), str) and value.get("kind") else "fact"
+    return {
+        "content": value.get("content"),
+        "kind": kind,
+        "subjectKey": ext.get("subjectKey"),
+        "confidence": confidence_from_string(ext.get("confidence")),
+        "validUntil": ext.get("validUntil"),
+    }
+
+
+def _patched_record(event: dict, source: RecordView, *, known_uris: Mapping[str, str]) -> RecordView:
+    """Apply to ``source`` only what ``event`` changed; unchanged events keep the same CID."""
+    value = dict(source.value)
+    old = _derived_fields(value)
+    fact = event["eventType"] == "fact"
+    content = event["text"] if fact else event["summary"]
+    changed = False
+    if content != old["content"]:
+        value["content"], changed = content, True
+    if fact and event["kind"] != old["kind"]:
+        value["kind"], changed = event["kind"], True
+    ext = dict(value[EXT_KEY]) if isinstance(value.get(EXT_KEY), Mapping) else None
+    if fact:
+        wanted = {
+            "subjectKey": event["subjectKey"] if event["subjectKey"] != source.uri else old["subjectKey"],
+            "confidence": event["confidence"],
+            "validUntil": event.get("validUntil"),
+        }
+        for name, new in wanted.items():
+            if new != old[name] and not (name == "confidence" and old[name] is None and new == 0.5):
+                ext = ext if ext is not None else _extension(event, include_transcript=False)
+                ext[name] = confidence_to_string(new) if name == "confidence" else new
+                if new is None:
+                    ext.pop(name)
+                changed = True
+        for uri in _supersedes_uri(event, known_uris) if event.get("supersedesFactId") else []:
+            current = list(value.get("supersedes") or [])
+            if uri not in current:
+                value["supersedes"], changed = current + [uri], True
+    if not changed:
+        return source
+    if ext is not None:
+        ext["proof"] = _proof(source.uri, event, value, ext)
+        value[EXT_KEY] = ext
+    _validate(value, source.uri)
+    return RecordView(uri=source.uri, cid=str(cid_for_json(value)), value=value)
+
+
+def to_record(
+    item: Any,
+    did: str,
+    *,
+    publish_private: bool = False,
+    include_transcript: bool = False,
+    known_uris: Mapping[str, str] | None = None,
+    attempt: int = 0,
+) -> RecordView:
+    """Map one event (or ``from_record`` object) to the record pdsmem writes for it."""
+    Did.parse(did)
+    event, source = prepare_item(item)
+    return map_prepared(
+        event,
+        source,
+        did,
+        publish_private=publish_private,
+        include_transcript=include_transcript,
+        known_uris=known_uris or {},
+        attempt=attempt,
+    )
+
+
+def map_prepared(
+    event: dict,
+    source: RecordView | None,
+    did: str,
+    *,
+    publish_private: bool,
+    include_transcript: bool,
+    known_uris: Mapping[str, str],
+    attempt: int = 0,
+) -> RecordView:
+    """``to_record`` for an input already split by ``prepare_item``."""
+    mid = memory_id(event)
+    check_publishable(
+        event,
+        memory_id=mid,
+        publish_private=publish_private,
+        texts=_publishable_texts(event, include_transcript=include_transcript),
+    )
+    if source is None:
+        return _new_record(event, did, include_transcript=include_transcript, known_uris=known_uris, attempt=attempt)
+    if AtUri.parse(source.uri).authority != did:
+        raise MappingError(
+            f"memory {mid} came from {source.uri}, another repository than {did}",
+            hint="a record keeps its own at-uri; export it to the repository it came from",
+        )
+    return _patched_record(event, source, known_uris=known_uris)
+
+
+def to_records(
+    items: Iterable[Any],
+    did: str,
+    *,
+    publish_private: bool = False,
+    include_transcript: bool = False,
+    known_uris: Mapping[str, str] | None = None,
+) -> tuple[list[RecordView], list[ItemFailure]]:
+    """Map a batch. Supersession resolves against the batch's own facts first."""
+    Did.parse(did)
+    uris = dict(known_uris or {})
+    prepared: list[tuple[int, dict, RecordView | None]] = []
+    failed: list[ItemFailure] = []
+    for position, item in enumerate(items):
+        try:
+            event, source = prepare_item(item)
+        except PdsmemError as err:
+            failed.append(ItemFailure(position, _at(err, position)))
+            continue
+        prepared.append((position, event, source))
+        if event["eventType"] != "fact":
+            continue
+        if source is not None:
+            uris.setdefault(event["factId"], source.uri)
+        elif _valid_created(event):
+            key = record_key(event["validFrom"], event["factId"])
+            uris.setdefault(event["factId"], str(AtUri.build(did, RECORD_NSID, str(key))))
+    ok: list[RecordView] = []
+    for position, event, source in prepared:
+        try:
+            ok.append(
+                map_prepared(
+                    event,
+                    source,
+                    did,
+                    publish_private=publish_private,
+                    include_transcript=include_transcript,
+                    known_uris=uris,
+                )
+            )
+        except PdsmemError as err:
+            failed.append(ItemFailure(position, _at(err, position)))
+    failed.sort(key=lambda f: f.position)
+    return ok, failed
+
+
+def _valid_created(event: Mapping) -> bool:
+    try:
+        _check_datetime(event, "validFrom", event["factId"])
+    except MappingError:
+        return False
+    return True
+
+
+def _at(err: PdsmemError, position: int) -> PdsmemError:
+    if err.item is None:
+        err.item = position
+    return err

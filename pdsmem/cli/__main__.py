@@ -1,0 +1,5 @@
+"""``python -m pdsmem.cli`` runs the command line."""
+
+from pdsmem.cli import main
+
+main()

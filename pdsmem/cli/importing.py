@@ -1,0 +1,232 @@
+"""``pdsmem import`` and ``pdsmem verify``: read a repository from a PDS or a CAR file, verified.
+
+``import`` writes one JSON object per memory record created, updated or deleted since the last
+import, then remembers where it stopped (in the state directory); ``verify`` runs every check on
+a repository and says what failed. Both parse options and call ``pdsmem.bridge.importer``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO
+
+import click
+
+from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
+from pdsmem.bridge.state import State, default_state_dir
+from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
+from pdsmem.errors import PdsmemError, VerificationError
+
+SOURCE_HELP = "A handle or DID (read from its PDS), or a repository CAR file (- for stdin)."
+
+
+def _source(value: str, param: str) -> Path | IO[bytes] | str:
+    """A CAR file (path or stdin) or, otherwise, the handle or DID as given."""
+    if value == "-":
+        return sys.stdin.buffer
+    path = Path(value)
+    if path.is_file():
+        return path
+    if path.exists():
+        raise click.BadParameter(
+            f"{value} is not a file (expected a CAR file, a handle or a DID)", param_hint=param
+        )
+    if value.lower().endswith(".car") or "/" in value or os.sep in value:
+        raise click.BadParameter(f"no such CAR file: {value}", param_hint=param)
+    return value
+
+
+def _check_car_options(source: object, did: str | None, signing_key: str | None) -> None:
+    if isinstance(source, str) and (did or signing_key):
+        option = "--did" if did else "--signing-key"
+        raise click.UsageError(
+            f"{option} applies to CAR files only; a PDS read takes the DID and its signing key "
+            "from the account's DID document"
+        )
+
+
+def _verification_options(command):
+    """--plc, --pds, --signing-key, --did: how a repository's owner and key are found."""
+    for option in reversed([
+        click.option("--plc", "plc_url", envvar="ATP_PLC_HOST", metavar="URL",
+                     help="PLC directory for did:plc documents [default: https://plc.directory]."),
+        click.option("--pds", "pds_hint", envvar="ATP_PDS_HOST", metavar="URL",
+                     help="PDS to ask when a handle has no DNS or HTTPS record (.test handles)."),
+        click.option("--signing-key", metavar="DID_KEY",
+                     help="CAR files: verify the commit against this did:key, fully offline."),
+        click.option("--did", metavar="DID",
+                     help="CAR files: the repository must belong to this DID."),
+        click.option("--state-dir", type=click.Path(file_okay=False, path_type=Path),
+                     envvar="PDSMEM_STATE_DIR", help="Where import cursors are kept."),
+    ]):
+        command = option(command)
+    return command
+
+
+def _report(problem: RecordProblem, what: str) -> None:
+    click.echo(f"Error: {problem.uri}: {problem.reason} ({what})", err=True)
+
+
+def _open_out(path: Path | None) -> IO[str]:
+    """stdout, or ``path`` opened for appending on a fresh line (a cut-off last line stays cut)."""
+    if path is None:
+        return sys.stdout
+    ends_cleanly = True
+    if path.is_file() and path.stat().st_size:
+        with path.open("rb") as existing:
+            existing.seek(-1, os.SEEK_END)
+            ends_cleanly = existing.read(1) == b"\n"
+    handle = path.open("a", encoding="utf-8")
+    if not ends_cleanly:
+        handle.write("\n")
+    return handle
+
+
+def _deliver(importer: Importer, batch: ImportBatch, out_path: Path | None) -> None:
+    """Write the batch to ``out_path`` (or stdout); the cursor moves only if that worked."""
+    where = str(out_path) if out_path is not None else "stdout"
+    try:
+        out = _open_out(out_path)
+        try:
+            importer.deliver(batch, out)
+        finally:
+            if out_path is not None:
+                out.close()
+    except OSError as exc:
+        raise PdsmemError(
+            f"cannot write the output to {where}: {exc.strerror or exc}", did=batch.did,
+            hint="the stored cursor did not move; the next run writes these changes again",
+        ) from exc
+
+
+def _summary(batch: ImportBatch) -> str:
+    counts = ", ".join(f"{number} {name}" for name, number in batch.summary.items())
+    how = f"{batch.read} read"
+    if batch.read == "unchanged":
+        how = "nothing changed since the last import"
+    return f"{batch.did} at rev {batch.rev} ({how}): {counts}"
+
+
+@contextmanager
+def _refused_repository() -> Iterator[None]:
+    """Add what happened to a verification failure: nothing was imported."""
+    try:
+        yield
+    except VerificationError as exc:
+        done = "nothing was imported and the stored cursor did not move"
+        exc.hint = f"{exc.hint}; {done}" if exc.hint else done
+        raise
+
+
+@cli.command("import")
+@click.option("--from", "source", required=True, metavar="HANDLE|DID|CAR", help=SOURCE_HELP)
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Append the JSON Lines to FILE instead of writing them to stdout.")
+@click.option("--agent-id", required=True, envvar="PDSMEM_AGENT_ID",
+              help="Trusted agentId of the target scope.")
+@click.option("--profile-id", required=True, envvar="PDSMEM_PROFILE_ID",
+              help="Trusted profileId of the target scope.")
+@click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT",
+              help="Salt of the participant scope hash.")
+@click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared",
+              show_default=True)
+@click.option("--sandbox-eligible", is_flag=True, help="Mark imported memories sandbox-eligible.")
+@click.option("--full", is_flag=True,
+              help="Read the whole repository and write every memory record again, as if never "
+              "imported (deletions since the last import are still written).")
+@_verification_options
+def import_cmd(
+    source: str, out_path: Path | None, agent_id: str, profile_id: str, salt: str,
+    privacy_scope: str, sandbox_eligible: bool, full: bool, plc_url: str | None,
+    pds_hint: str | None, signing_key: str | None, did: str | None, state_dir: Path | None,
+) -> None:
+    """Import dev.bastienrobert.memory.record records, verified, as JSON Lines.
+
+    Writes {"op": "create"|"update", "event", "record", "links"} for each memory record
+    created or updated since the last import of that repository, and {"op": "delete", "uri"}
+    for each one deleted; then remembers the repository's rev (only once the output is
+    written). Records that fail validation are reported on stderr and skipped (exit 3); a
+    repository that fails verification is not imported at all (exit 1).
+
+    \b
+    Examples:
+      pdsmem import --from alice.example.com --agent-id coder --profile-id default > memories.jsonl
+      pdsmem import --from repo.car --signing-key did:key:zQ3sh... \\
+        --agent-id coder --profile-id default --out memories.jsonl
+    """
+    origin = _source(source, "--from")
+    _check_car_options(origin, did, signing_key)
+    with State(state_dir) as state:
+        importer = Importer(
+            state, agent_id=agent_id, profile_id=profile_id, salt=salt,
+            privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
+            plc_url=plc_url, pds_hint=pds_hint,
+        )
+        with _refused_repository():
+            if isinstance(origin, str):
+                batch = importer.from_pds(origin, full=full)
+            else:
+                batch = importer.from_car(origin, did=did, signing_key=signing_key, full=full)
+        _deliver(importer, batch, out_path)
+    for problem in batch.failures:
+        _report(problem, "skipped; fix or delete the record in the repository, then import again")
+    click.echo(f"Imported {_summary(batch)}", err=True)
+    if batch.failures:
+        click.get_current_context().exit(EXIT_PARTIAL)
+
+
+@cli.command()
+@click.argument("source", metavar="HANDLE|DID|CAR")
+@_verification_options
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+def verify(
+    source: str, plc_url: str | None, pds_hint: str | None, signing_key: str | None,
+    did: str | None, state_dir: Path | None, as_json: bool,
+) -> None:
+    """Verify a repository: every block, the commit's signature, the MST, every record.
+
+    Memory records are also validated against their lexicon. A repository older than the
+    last imported rev is a rollback. Prints the commit on success (exit 0); otherwise says
+    what failed (exit 1).
+
+    \b
+    Examples:
+      pdsmem verify alice.example.com
+      pdsmem verify repo.car --signing-key did:key:zQ3sh...
+    """
+    origin = _source(source, "SOURCE")
+    _check_car_options(origin, did, signing_key)
+    directory = state_dir or default_state_dir()
+    state = State(directory) if (directory / "state.sqlite3").exists() else None
+    try:
+        report = verify_source(
+            origin, car=not isinstance(origin, str), did=did, signing_key=signing_key,
+            plc_url=plc_url, pds_hint=pds_hint, state=state,
+        )
+    finally:
+        if state is not None:
+            state.close()
+    commit = report.commit
+    if report.failures:
+        for problem in report.failures:
+            _report(problem, "the rest of the repository verified")
+        failed = len(report.failures)
+        click.echo(
+            f"Error: {failed} of {report.record_count} records of {commit.did} at rev "
+            f"{commit.rev} failed verification", err=True,
+        )
+        click.get_current_context().exit(EXIT_FAILED)
+    result = {
+        "did": str(commit.did), "rev": str(commit.rev), "commit": str(commit.cid),
+        "records": report.record_count, "memoryRecords": report.memory_records,
+    }
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    for name, value in result.items():
+        click.echo(f"{name}\t{value}")

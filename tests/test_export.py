@@ -1,0 +1,266 @@
+"""The exporter against the real local PDS: what lands, idempotency, resumption, conflicts, faults.
+
+Fault injection happens only at the transport boundary and only for what a real server will not
+do on demand (a response lost after the write landed); each such test says so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from pdsmem.bridge.exporter import Exporter
+from pdsmem.bridge.session import Session
+from pdsmem.bridge.sources import SourceItem, read_source
+from pdsmem.bridge.state import State
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping import contract
+from pdsmem.mapping.records import EXT_KEY
+from pdsmem.mapping.to_record import to_records
+from support.events import episode, fact
+
+pytestmark = pytest.mark.pds
+
+
+def items(events) -> list[SourceItem]:
+    return [SourceItem(f"item {n}", e) for n, e in enumerate(events)]
+
+
+def list_records(session: Session) -> dict[str, dict]:
+    out, cursor = {}, None
+    while True:
+        page = session.query(
+            "com.atproto.repo.listRecords",
+            {"repo": session.did, "collection": RECORD_NSID, "limit": 100, "cursor": cursor},
+        )
+        for r in page["records"]:
+            assert r["uri"] not in out
+            out[r["uri"]] = r
+        cursor = page.get("cursor")
+        if not cursor or not page["records"]:
+            return out
+
+
+def head_rev(session: Session) -> str:
+    return session.query("com.atproto.sync.getLatestCommit", {"did": session.did})["rev"]
+
+
+@pytest.fixture
+def session(pds, account, tmp_path):
+    s = Session.login(pds.url, account.did, account.password, state_dir=tmp_path / "state")
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def state(tmp_path):
+    with State(tmp_path / "state") as st:
+        yield st
+
+
+def test_export_lands_exactly_the_mapped_records_and_rerun_writes_nothing(session, state):
+    events = [fact(n) for n in range(250)] + [episode(n) for n in range(30)]
+    expected, failed = to_records(events, session.did)
+    assert not failed
+    report = Exporter(session, state).run(items(events))
+    assert report.counts["created"] == 280 and report.batches == 2
+    held = list_records(session)
+    assert {uri: r["cid"] for uri, r in held.items()} == {v.uri: v.cid for v in expected}
+    assert all(held[v.uri]["value"] == v.value for v in expected)
+
+    rev = head_rev(session)
+    again = Exporter(session, state).run(items(events))
+    assert again.counts["unchanged"] == 280 and again.batches == 0
+    assert head_rev(session) == rev
+
+
+def test_refusals_are_reported_and_the_rest_is_written(session, state):
+    events = [fact(1), fact(2, privacyScope="private"), {"eventType": "fact"}, fact(3, text="see /home/bob/x")]
+    report = Exporter(session, state).run(items(events))
+    assert report.counts == {**report.counts, "created": 1, "refused": 2, "failed": 1}
+    assert len(list_records(session)) == 1
+    private = Exporter(session, state, publish_private=True).run(items(events))
+    assert private.counts["created"] == 1 and private.counts["unchanged"] == 1
+
+
+def test_changed_memory_updates_in_place(session, state):
+    Exporter(session, state).run(items([fact(1)]))
+    changed = fact(1, confidence=0.95)
+    report = Exporter(session, state).run(items([changed]))
+    assert report.counts["updated"] == 1
+    (record,) = list_records(session).values()
+    assert record["value"][EXT_KEY]["confidence"] == "0.95"
+
+
+def test_a_record_edited_on_the_pds_is_left_alone(session, state):
+    Exporter(session, state).run(items([fact(1)]))
+    (record,) = list_records(session).values()
+    rkey = record["uri"].rsplit("/", 1)[1]
+    edited = dict(record["value"], content="Edited by the user on another app.")
+    session.procedure(
+        "com.atproto.repo.putRecord",
+        {"repo": session.did, "collection": RECORD_NSID, "rkey": rkey, "record": edited},
+    )
+    report = Exporter(session, state).run(items([fact(1, confidence=0.5)]))
+    assert report.counts["conflict"] == 1 and report.counts["updated"] == 0
+    assert list_records(session)[record["uri"]]["value"]["content"] == "Edited by the user on another app."
+
+
+def test_a_foreign_record_at_the_derived_key_is_not_overwritten(session, state):
+    event = contract.with_ids(fact(7))
+    (view,), _ = to_records([event], session.did)
+    rkey = view.uri.rsplit("/", 1)[1]
+    squatter = {"$type": RECORD_NSID, "content": "Someone else's memory.", "createdAt": "2026-01-01T00:00:00Z"}
+    session.procedure(
+        "com.atproto.repo.createRecord",
+        {"repo": session.did, "collection": RECORD_NSID, "rkey": rkey, "record": squatter},
+    )
+    report = Exporter(session, state).run(items([event]))
+    assert report.counts["created"] == 1
+    held = list_records(session)
+    assert held[view.uri]["value"] == squatter
+    assert len(held) == 2
+    # Deterministic: a re-run finds the same probed key.
+    assert Exporter(session, state).run(items([event])).counts["unchanged"] == 1
+
+
+def test_prune_deletes_only_what_pdsmem_wrote(session, state):
+    Exporter(session, state).run(items([fact(1), fact(2)]))
+    other = {"$type": RECORD_NSID, "content": "Written by another app.", "createdAt": "2026-01-01T00:00:00Z"}
+    session.procedure("com.atproto.repo.createRecord", {"repo": session.did, "collection": RECORD_NSID, "record": other})
+    kept = Exporter(session, state).run(items([fact(1)]))
+    assert kept.counts["deleted"] == 0 and len(list_records(session)) == 3
+    pruned = Exporter(session, state).run(items([fact(1)]), prune=True)
+    assert pruned.counts["deleted"] == 1
+    contents = sorted(r["value"]["content"] for r in list_records(session).values())
+    assert contents == sorted([fact(1)["text"], "Written by another app."])
+
+
+def test_dry_run_writes_nothing(session, state):
+    report = Exporter(session, state).run(items([fact(1), fact(2)]), dry_run=True)
+    assert report.counts["created"] == 2
+    assert list_records(session) == {}
+
+
+def test_supersession_across_runs_uses_the_ledger(session, state):
+    old = contract.with_ids(fact(1))
+    Exporter(session, state).run(items([old]))
+    new = fact(2, supersedesFactId=old["factId"])
+    report = Exporter(session, state).run(items([new]))
+    assert report.counts["created"] == 1
+    held = list_records(session)
+    (old_uri,) = [u for u, r in held.items() if r["value"][EXT_KEY]["id"] == old["factId"]]
+    (new_record,) = [r for r in held.values() if r["value"][EXT_KEY]["id"] != old["factId"]]
+    assert new_record["value"]["supersedes"] == [old_uri]
+
+
+class LoseResponses(httpx.BaseTransport):
+    """Fault injection at the transport boundary: forwards each applyWrites to the real PDS, then
+    drops the first ``count`` responses (the write landed; the client never hears so). A real PDS
+    does not do this on demand."""
+
+    def __init__(self, count: int) -> None:
+        self.inner = httpx.HTTPTransport()
+        self.count = count
+        self.lost = 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        response = self.inner.handle_request(request)
+        if request.url.path.endswith("/com.atproto.repo.applyWrites") and self.lost < self.count:
+            response.read()
+            self.lost += 1
+            raise httpx.ReadError("connection reset by peer (injected)", request=request)
+        return response
+
+
+def test_a_lost_response_is_reconciled_without_duplicates(pds, account, tmp_path, state):
+    transport = LoseResponses(count=2)
+    session = Session.login(pds.url, account.did, account.password, state_dir=tmp_path / "s", transport=transport)
+    events = [fact(n) for n in range(450)]
+    report = Exporter(session, state, sleep=lambda s: None).run(items(events))
+    assert transport.lost == 2
+    expected, _ = to_records(events, session.did)
+    held = list_records(session)
+    assert {u: r["cid"] for u, r in held.items()} == {v.uri: v.cid for v in expected}
+    assert report.counts["created"] + report.counts["unchanged"] == 450
+    assert set(state.exported(session.did)) == {v.uri.rsplit("/", 1)[1] for v in expected}
+
+
+def test_another_writer_between_plan_and_write_forces_a_replan(session, state):
+    events = [fact(n) for n in range(400)]
+    exporter = Exporter(session, state)
+    written_by_other = []
+
+    def other_writer(done, total):
+        if not written_by_other:
+            written_by_other.append(
+                session.procedure(
+                    "com.atproto.repo.createRecord",
+                    {"repo": session.did, "collection": "com.example.note", "record": {"$type": "com.example.note", "text": "hi"}},
+                )
+            )
+
+    exporter.on_progress = other_writer
+    exporter.run(items(events))
+    expected, _ = to_records(events, session.did)
+    assert {u: r["cid"] for u, r in list_records(session).items()} == {v.uri: v.cid for v in expected}
+
+
+def _run_cli(args, env, **kw):
+    return subprocess.Popen(
+        [sys.executable, "-m", "pdsmem.cli", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw
+    )
+
+
+@pytest.mark.parametrize("kill_after_commits", [1, 4, 9])
+def test_export_killed_with_sigkill_resumes_exactly(pds, account, tmp_path, kill_after_commits):
+    """SIGKILL the export process after some of its applyWrites commits, then run it again."""
+    source = tmp_path / "memories.jsonl"
+    events = [fact(n) for n in range(3000)]
+    source.write_text("".join(json.dumps(e) + "\n" for e in events))
+    env = dict(
+        os.environ,
+        ATP_AUTH_PASSWORD=account.password,
+        ATP_PDS_HOST=pds.url,
+        ATP_PLC_HOST=pds.plc_url,
+        PDSMEM_STATE_DIR=str(tmp_path / "state"),
+    )
+    args = ["export", "--to", account.did, "--from", str(source)]
+    session = Session.login(pds.url, account.did, account.password, state_dir=tmp_path / "observer")
+    revs = {head_rev(session)}
+    process = _run_cli(args, env)
+    deadline = time.time() + 120
+    while time.time() < deadline and process.poll() is None and len(revs) <= kill_after_commits:
+        revs.add(head_rev(session))
+        time.sleep(0.005)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    partial = len(list_records(session))
+    assert 0 < partial < 3000, f"killed after {partial} records; the kill point missed the export"
+
+    finish = _run_cli(args, env)
+    out, err = finish.communicate(timeout=300)
+    assert finish.returncode == 0, err
+    expected, _ = to_records(events, account.did)
+    held = list_records(session)
+    assert {u: r["cid"] for u, r in held.items()} == {v.uri: v.cid for v in expected}
+    assert f"{3000 - partial} created" in out and f"{partial} unchanged" in out
+
+
+def test_outbox_directory_is_a_source(tmp_path, session, state):
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    for e in [contract.with_ids(fact(n)) for n in range(3)]:
+        (outbox / f"{e['factId']}.json").write_text(json.dumps(e))
+    (outbox / "broken.json").write_text("{not json")
+    report = Exporter(session, state).run(read_source(outbox))
+    assert report.counts["created"] == 3 and report.counts["failed"] == 1
+    assert "broken.json" in report.problems[0].where

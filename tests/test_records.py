@@ -1,0 +1,483 @@
+"""The mappers against docs/mapping.md: export, import, privacy, keys, supersession, round trips."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pdsmem.errors import MappingError, PrivacyRefused, RecordInvalid
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping import contract
+from pdsmem.mapping.datamodel import Cid, cid_for_json
+from pdsmem.mapping.from_record import from_record, from_records
+from pdsmem.mapping.records import (
+    EXT_KEY,
+    ImportScope,
+    RecordView,
+    confidence_from_string,
+    confidence_to_string,
+    record_key,
+)
+from pdsmem.mapping.syntax import AtUri, Datetime, Tid
+from pdsmem.mapping.to_record import to_record, to_records
+from support.events import SCOPE, episode, fact
+
+DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+OTHER_DID = "did:plc:44ybard66vv44zksje25o7dz"
+SALT = "pepper"
+
+
+def home_scope(**overrides) -> ImportScope:
+    return ImportScope(did=DID, agent_id="coder", profile_id="default", salt=SALT, **overrides)
+
+
+def home_fact(n: int = 0, **overrides) -> dict:
+    """A fact whose scope is the repository owner's participant scope (so it can come back)."""
+    scope = {**home_scope().fields}
+    return fact(n, **scope, **overrides)
+
+
+def _all_strings(value) -> list[str]:
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in [k, *_all_strings(v)]]
+    if isinstance(value, list):
+        return [s for v in value for s in _all_strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+# --- event -> record ------------------------------------------------------------------------
+
+
+def test_fact_maps_field_by_field():
+    event = contract.with_ids(fact(1))
+    view = to_record(event, DID)
+    value = view.value
+    assert value["$type"] == RECORD_NSID
+    assert value["content"] == event["text"]
+    assert value["createdAt"] == event["validFrom"]
+    assert value["kind"] == "preference"
+    assert value["provenance"] == {"agent": "hermes"}
+    assert "supersedes" not in value
+    ext = value[EXT_KEY]
+    assert ext["eventType"] == "fact" and ext["id"] == event["factId"]
+    assert ext["confidence"] == "0.85"
+    assert ext["subjectKey"] == event["subjectKey"] and ext["sourceEventId"] == "turn-1"
+    assert len(ext["proof"]) == 64
+    assert view.cid == str(cid_for_json(value))
+    uri = AtUri.parse(view.uri)
+    assert (uri.authority, uri.collection, uri.rkey) == (DID, RECORD_NSID, str(record_key(event["validFrom"], event["factId"])))
+
+
+def test_scope_fields_never_leave():
+    event = contract.with_ids(fact(2, privacyScope="shared", sandboxEligible=True))
+    value = to_record(event, DID).value
+    strings = _all_strings(value)
+    for name in ("agentId", "profileId", "privacyScope", "participantScopeHash", "sandboxEligible", "active"):
+        assert name not in strings
+    assert SCOPE["participantScopeHash"] not in strings
+    assert "coder" not in strings  # the agentId value
+
+
+def test_episode_maps_without_transcript_unless_asked():
+    event = contract.with_ids(episode(3))
+    value = to_record(event, DID).value
+    assert value["content"] == event["summary"] and value["kind"] == "context"
+    assert value["createdAt"] == event["observedAt"]
+    assert event["userText"] not in _all_strings(value) and event["assistantText"] not in _all_strings(value)
+    assert value[EXT_KEY]["eventType"] == "episode" and value[EXT_KEY]["id"] == event["eventId"]
+    with_transcript = to_record(event, DID, include_transcript=True).value
+    assert with_transcript[EXT_KEY]["transcript"] == {
+        "userText": event["userText"],
+        "assistantText": event["assistantText"],
+    }
+
+
+def test_ids_are_computed_when_absent_and_checked_when_present():
+    raw = fact(4)
+    assert to_record(raw, DID).value[EXT_KEY]["id"] == contract.fact_id(raw)
+    with pytest.raises(Exception, match="does not match"):
+        to_record({**raw, "factId": "0" * 64}, DID)
+
+
+def test_record_keys_are_deterministic_tids_near_created_at():
+    event = contract.with_ids(fact(5))
+    assert to_record(event, DID).uri == to_record(dict(event), DID).uri
+    key = record_key(event["validFrom"], event["factId"])
+    created = Datetime.parse(event["validFrom"]).epoch_micros()
+    assert 0 <= Tid.parse(str(key)).timestamp_us - created < 1_000_000
+    assert record_key(event["validFrom"], event["factId"], attempt=1) != key
+
+
+def test_record_keys_do_not_collide_within_one_second():
+    same_second = [contract.with_ids(fact(n, validFrom="2026-08-18T00:00:00Z")) for n in range(2000)]
+    keys = {str(record_key(e["validFrom"], e["factId"])) for e in same_second}
+    assert len(keys) == 2000
+
+
+def test_over_long_content_is_refused_with_the_lexicon_reason():
+    with pytest.raises(RecordInvalid, match="10000") as bytes_err:
+        to_record(fact(6, text="é" * 5001), DID)
+    assert bytes_err.value.path == "$.content"
+    with pytest.raises(RecordInvalid, match="2500"):
+        to_record(fact(6, text="a" * 2501), DID)
+    to_record(fact(6, text="a" * 2500), DID)
+    to_record(fact(6, text="👍🏽" * 1250), DID)  # 10000 bytes, 1250 graphemes: fine
+
+
+def test_bad_datetime_is_refused_naming_the_field():
+    with pytest.raises(Exception) as err:
+        to_record(fact(7, validFrom="2026-08-18 00:00:00"), DID)
+    assert "validFrom" in str(err.value)
+
+
+# --- privacy ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("override", [{"privacyScope": "private"}, {"visibility": "participant"}])
+def test_private_memories_need_the_acknowledgement(override):
+    event = fact(8, **override)
+    with pytest.raises(PrivacyRefused, match="private") as err:
+        to_record(event, DID)
+    assert "--publish-private" in str(err.value)
+    assert contract.fact_id(event) in str(err.value)
+    to_record(event, DID, publish_private=True)
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("My key is -----BEGIN OPENSSH PRIVATE KEY----- abc", "private key"),
+        ("Use AKIAIOSFODNN7EXAMPLE for S3.", "AWS"),
+        ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB", "GitHub"),
+        ("Slack xoxb-1234567890-abcdefghij", "Slack"),
+        ("The key is sk-proj-abcdefghijklmnopqrstuvwx", "API secret"),
+        ("password = hunter22", "credential"),
+        ("Authorization: Bearer abcdefghijklmnop1234", "bearer"),
+        ("connect to postgres://admin:s3cret@db.example/app", "embedded credentials"),
+        ("Traceback (most recent call last):\n  File x", "traceback"),
+        ("$ ls -la\ntotal 48", "shell prompt"),
+        ("The build failed with exit code 137", "exit status"),
+        ("The config lives in /home/alice/.config/app.toml", "filesystem path"),
+        ("It is in ~/projects/secret", "filesystem path"),
+        ("See C:\\Users\\alice\\notes.txt", "filesystem path"),
+    ],
+)
+def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
+    with pytest.raises(PrivacyRefused, match=reason):
+        to_record(fact(9, text=text), DID, publish_private=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The user prefers TypeScript over JavaScript.",
+        "Costs $5 a month; the user pays yearly.",
+        "The user writes C# and F# at work.",
+        "Meetings are on Monday/Wednesday at 10:00.",
+        "# Heading\nThe user likes markdown.",
+        "The user's password manager is 1Password.",
+        "Use the token bucket algorithm for rate limits.",
+    ],
+)
+def test_ordinary_content_passes_the_gate(text):
+    to_record(fact(10, text=text), DID)
+
+
+def test_transcript_is_checked_when_included():
+    event = episode(11, userText="my password: hunter22")
+    to_record(event, DID)  # not published, not checked
+    with pytest.raises(PrivacyRefused, match="userText"):
+        to_record(event, DID, include_transcript=True)
+
+
+# --- supersession on export -----------------------------------------------------------------
+
+
+def test_supersedes_fact_id_becomes_the_at_uri_of_the_prior_record():
+    old = contract.with_ids(fact(12))
+    new = contract.with_ids(fact(13, supersedesFactId=old["factId"]))
+    (old_view, new_view), failed = to_records([old, new], DID)
+    assert not failed
+    assert new_view.value["supersedes"] == [old_view.uri]
+
+
+def test_unknown_superseded_fact_is_refused_not_dropped():
+    orphan = fact(14, supersedesFactId="a" * 64)
+    ok, failed = to_records([fact(15), orphan, fact(16)], DID)
+    assert len(ok) == 2
+    assert [f.position for f in failed] == [1]
+    assert "export the superseded fact" in str(failed[0].error)
+    ok, failed = to_records([orphan], DID, known_uris={"a" * 64: f"at://{DID}/{RECORD_NSID}/3l2uygzaf5s2k"})
+    assert not failed and ok[0].value["supersedes"] == [f"at://{DID}/{RECORD_NSID}/3l2uygzaf5s2k"]
+
+
+def test_a_bad_item_never_aborts_the_batch():
+    items = [fact(17), {"eventType": "fact"}, "not an object", fact(18, validFrom="yesterday"), episode(19)]
+    ok, failed = to_records(items, DID)
+    assert len(ok) == 2
+    assert [f.position for f in failed] == [1, 2, 3]
+    assert all(f.error.item == f.position for f in failed)
+
+
+# --- record -> event ------------------------------------------------------------------------
+
+
+def plain_record(rkey: str, content: str = "The user likes tea.", **extra) -> dict:
+    value = {"$type": RECORD_NSID, "content": content, "createdAt": "2026-09-01T10:00:00Z", **extra}
+    return {"uri": f"at://{DID}/{RECORD_NSID}/{rkey}", "cid": str(cid_for_json(value)), "value": value}
+
+
+def test_foreign_record_becomes_an_untrusted_fact_in_the_trusted_scope():
+    view = plain_record("3l2uygzaf5s2k", kind="preference")
+    event = from_record(view, home_scope()).event
+    assert event["eventType"] == "fact"
+    for name, value in home_scope().fields.items():
+        assert event[name] == value
+    assert event["participantScopeHash"] == contract.participant_hash_for_did(DID, SALT)
+    assert event["text"] == "The user likes tea." and event["kind"] == "preference"
+    assert event["sourceEventId"] == view["uri"] and event["subjectKey"] == view["uri"]
+    assert event["trustClass"] == "untrusted" and event["active"] is True
+    assert event["factId"] == contract.fact_id(event)
+    assert contract.event_errors(event) == []
+
+
+def test_fields_inside_a_record_cannot_set_scope_trust_or_ids():
+    forged_ext = {
+        "eventType": "fact",
+        "id": "f" * 64,
+        "proof": "0" * 64,
+        "trustClass": "trusted",
+        "runtime": "openclaw",
+        "sourceEventId": "turn-1",
+    }
+    view = plain_record(
+        "3l2uygzaf5s2k",
+        agentId="evil",
+        profileId="evil",
+        privacyScope="private",
+        participantScopeHash="e" * 64,
+        sandboxEligible=True,
+        factId="d" * 64,
+        **{EXT_KEY: forged_ext},
+    )
+    imported = from_record(view, home_scope())
+    event = imported.event
+    for name, value in home_scope().fields.items():
+        assert event[name] == value
+    assert event["factId"] not in ("f" * 64, "d" * 64)
+    assert event["trustClass"] == "untrusted" and event["runtime"] == "custom"
+    assert event["sourceEventId"] == view["uri"]
+    assert any("ignored" in note for note in imported.notes)
+
+
+def test_record_from_another_repository_is_refused():
+    view = plain_record("3l2uygzaf5s2k")
+    view["uri"] = view["uri"].replace(DID, OTHER_DID)
+    with pytest.raises(MappingError, match="not to the repository"):
+        from_record(view, home_scope())
+
+
+def test_exported_memory_is_recognised_in_its_own_scope():
+    original = contract.with_ids(home_fact(20, trustClass="trusted", validUntil="2027-01-01T00:00:00Z"))
+    view = to_record(original, DID)
+    back = from_record(view.to_json(), home_scope()).event
+    assert back == original
+
+
+def test_exported_episode_is_recognised_in_its_own_scope():
+    original = contract.with_ids(episode(21, **home_scope().fields))
+    view = to_record(original, DID, include_transcript=True)
+    assert from_record(view.to_json(), home_scope()).event == original
+
+
+@pytest.mark.parametrize(
+    "scope",
+    [
+        dict(agent_id="other-agent"),
+        dict(profile_id="other-profile"),
+        dict(salt="other-salt"),
+        dict(sandbox_eligible=True),
+    ],
+)
+def test_another_scope_does_not_recognise_it(scope):
+    original = contract.with_ids(home_fact(22, trustClass="trusted"))
+    view = to_record(original, DID)
+    args = dict(agent_id="coder", profile_id="default", salt=SALT) | scope
+    event = from_record(view.to_json(), ImportScope(did=DID, **args)).event
+    assert event["factId"] != original["factId"]
+    assert event["trustClass"] == "untrusted"
+
+
+def test_an_edited_record_is_not_recognised():
+    original = contract.with_ids(home_fact(23, trustClass="trusted"))
+    value = dict(to_record(original, DID).value, content="The user now prefers Rust.")
+    view = {"uri": to_record(original, DID).uri, "cid": str(cid_for_json(value)), "value": value}
+    event = from_record(view, home_scope()).event
+    assert event["factId"] != original["factId"] and event["trustClass"] == "untrusted"
+    assert event["text"] == "The user now prefers Rust."
+
+
+def test_episode_record_comes_back_as_an_episode_even_from_another_scope():
+    view = to_record(contract.with_ids(episode(24)), DID).to_json()
+    event = from_record(view, home_scope()).event
+    assert event["eventType"] == "episode"
+    assert event["summary"] == view["value"]["content"]
+    assert event["eventId"] == contract.event_id(event)
+
+
+def test_invalid_record_is_refused_with_its_path():
+    view = plain_record("3l2uygzaf5s2k", supersedes=["not-an-at-uri"])
+    with pytest.raises(RecordInvalid) as err:
+        from_record(view, home_scope())
+    assert err.value.path == "$.supersedes[0]"
+
+
+# --- supersession on import -----------------------------------------------------------------
+
+
+def _uri(rkey: str) -> str:
+    return f"at://{DID}/{RECORD_NSID}/{rkey}"
+
+
+def test_supersession_chain_leaves_only_the_newest_active():
+    a = plain_record("3l2uygzaf5s2a", "Tea.")
+    b = plain_record("3l2uygzaf5s2b", "Coffee.", supersedes=[_uri("3l2uygzaf5s2a")])
+    c = plain_record("3l2uygzaf5s2c", "Water.", supersedes=[_uri("3l2uygzaf5s2b")])
+    ok, failed = from_records([c, a, b], home_scope())
+    assert not failed
+    by_text = {item.event["text"]: item.event for item in ok}
+    assert [t for t, e in by_text.items() if e["active"]] == ["Water."]
+    assert by_text["Water."]["supersedesFactId"] == by_text["Coffee."]["factId"]
+    assert by_text["Coffee."]["supersedesFactId"] == by_text["Tea."]["factId"]
+    assert len(ok) == 3  # history stays
+
+
+def test_merge_supersedes_several_and_ignores_other_repositories_and_itself():
+    a = plain_record("3l2uygzaf5s2a", "Tea.")
+    b = plain_record("3l2uygzaf5s2b", "Coffee.")
+    foreign = f"at://{OTHER_DID}/{RECORD_NSID}/3l2uygzaf5s2a"
+    m = plain_record(
+        "3l2uygzaf5s2m", "Tea and coffee.", supersedes=[_uri("3l2uygzaf5s2a"), foreign, _uri("3l2uygzaf5s2b"), _uri("3l2uygzaf5s2m")]
+    )
+    ok, _ = from_records([a, b, m], home_scope())
+    events = {item.event["text"]: item for item in ok}
+    merged = events["Tea and coffee."]
+    assert merged.event["active"] and not events["Tea."].event["active"] and not events["Coffee."].event["active"]
+    assert merged.supersedes_fact_ids == [events["Tea."].event["factId"], events["Coffee."].event["factId"]]
+    assert merged.event["supersedesFactId"] == events["Tea."].event["factId"]
+    assert any("another repository" in n for n in merged.notes)
+    assert any("itself" in n for n in merged.notes)
+
+
+def test_supersession_round_trip_through_both_mappers():
+    old = contract.with_ids(home_fact(30))
+    new = contract.with_ids(home_fact(31, supersedesFactId=old["factId"]))
+    views, _ = to_records([old, new], DID)
+    back, _ = from_records([v.to_json() for v in views], home_scope())
+    old_back, new_back = (item.event for item in back)
+    assert new_back["supersedesFactId"] == old["factId"]
+    assert old_back["active"] is False and new_back["active"] is True
+
+
+# --- unknown fields and CIDs ----------------------------------------------------------------
+
+LINK = {"$link": "bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvxvprdxrqylrm3kgy"}
+BLOB = {"$type": "blob", "ref": {"$link": "bafkreibme22gw2h7y2h7tg2fhqotaqjucnbc24deqo72b6mkl2egezxhvy"}, "mimeType": "image/png", "size": 1234}
+
+json_leaf = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**53), 2**53), st.text(max_size=20),
+    st.just(LINK), st.just(BLOB),
+    st.binary(max_size=16).map(lambda b: {"$bytes": base64.b64encode(b).decode().rstrip("=")}),
+)
+json_values = st.recursive(
+    json_leaf,
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(min_size=1, max_size=8).filter(lambda k: not k.startswith("$")), children, max_size=4),
+    max_leaves=12,
+)
+unknown_fields = st.dictionaries(
+    st.sampled_from(["app.example.tags", "mood", "nested", "attachments", "zz", "émoji👍"]), json_values, max_size=4
+)
+
+
+def _shuffled(value):
+    if isinstance(value, dict):
+        items = list(value.items())
+        random.Random(len(items)).shuffle(items)
+        return {k: _shuffled(v) for k, v in items}
+    if isinstance(value, list):
+        return [_shuffled(v) for v in value]
+    return value
+
+
+@settings(max_examples=150, deadline=None)
+@given(extra=unknown_fields, with_ext=st.booleans(), kind=st.sampled_from([None, "fact", "decision", "x-new-kind"]))
+def test_record_to_event_and_back_keeps_the_cid(extra, with_ext, kind):
+    if with_ext:
+        value = dict(to_record(home_fact(40), DID).value)
+    else:
+        value = {"$type": RECORD_NSID, "content": "The user likes tea.", "createdAt": "2026-09-01T10:00:00Z"}
+    if kind is not None:
+        value["kind"] = kind
+    value.update(extra)
+    value["occurredAt"] = {"from": "2026-09-01T00:00:00Z", "precision": "day", "x-unknown": LINK}
+    original_cid = str(cid_for_json(value))
+    view = {"uri": _uri("3l2uygzaf5s2k"), "cid": original_cid, "value": _shuffled(value)}
+    imported, failed = from_records([view], home_scope())
+    assert not failed
+    as_json = json.loads(json.dumps(imported[0].to_json()))  # through text, as the CLI does
+    (back,), failed = to_records([as_json], DID)
+    assert not failed
+    assert back.uri == view["uri"]
+    assert back.cid == original_cid == str(cid_for_json(back.value))
+
+
+def test_changed_event_patches_only_what_changed():
+    view = plain_record("3l2uygzaf5s2k", kind="preference", mood={"nested": [1, 2, LINK]})
+    imported = from_record(view, home_scope()).to_json()
+    imported["event"]["text"] = "The user likes green tea."
+    imported["event"] = {k: v for k, v in imported["event"].items() if k != "factId"}
+    back = to_record(imported, DID)
+    assert back.uri == view["uri"]
+    assert back.value["content"] == "The user likes green tea."
+    assert back.value["mood"] == view["value"]["mood"] and back.value["kind"] == "preference"
+    assert back.cid != view["cid"]
+
+
+# --- small encodings ------------------------------------------------------------------------
+
+
+@given(st.floats(min_value=0.0, max_value=1.0))
+def test_confidence_string_is_exact(x):
+    text = confidence_to_string(x)
+    assert len(text) <= 32 and confidence_from_string(text) == x
+
+
+@pytest.mark.parametrize("text", ["", "1.5", "-0.1", "0.1e3", ".5", "0..1", "nan", "inf", "0x1", "1" * 40, "0.5 "])
+def test_bad_confidence_strings_are_rejected(text):
+    assert confidence_from_string(text) is None
+
+
+def test_cid_of_record_is_independent_of_key_order():
+    value = to_record(fact(50), DID).value
+    assert cid_for_json(_shuffled(value)) == cid_for_json(value)
+    assert isinstance(Cid.decode(str(cid_for_json(value))), Cid)
+
+
+@settings(max_examples=300, deadline=None)
+@given(content=st.text(), key=st.text(min_size=1, max_size=4), extra=json_values)
+def test_proof_fast_path_is_the_canonical_json(content, key, extra):
+    from pdsmem.mapping.records import _canonical_bytes
+
+    for ext in ({"id": "x", "turnIndex": 3, "transcript": {"userText": content, "assistantText": ""}}, {key: extra}):
+        body = {"v": 1, "uri": "at://x", "content": content, "ext": ext}
+        try:
+            expected = contract.canonical_json(body).encode("utf-8", "surrogatepass")
+        except Exception:
+            continue
+        assert _canonical_bytes(body, ext) == expected
