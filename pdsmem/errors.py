@@ -34,7 +34,7 @@ class PdsmemError(Exception):
     def __str__(self) -> str:
         where = []
         if self.item is not None:
-            where.append(f"item {self.item}")
+            where.append(self.item if isinstance(self.item, str) else f"item {self.item}")
         if self.uri:
             where.append(self.uri)
         elif self.did:

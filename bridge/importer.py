@@ -1,0 +1,451 @@
+"""Import memory records from a verified repository (a PDS or a CAR file), incrementally.
+
+Scope: read a repository (``com.atproto.sync.getRepo`` as a streamed CAR, or a CAR export on
+disk), verify it before any use (``repo.verify_repo``: every block against its CID, the
+commit's signature against the DID document's signing key, the whole MST, no rollback below
+the stored cursor), work out which ``dev.bastienrobert.memory.record`` records were created,
+updated and deleted since the last import (``state.State``), and map the created and updated
+ones to events (``pdsmem.mapping.from_record``). ``Importer.deliver`` writes the changes as
+JSON Lines, flushes them to disk, and only then moves the cursor. ``verify_source`` runs every
+check on a repository and reports what failed. Other collections are never looked at.
+
+Tricky bits:
+- When ``getLatestCommit`` reports the stored rev and commit, nothing is downloaded.
+- A ``getRepo?since=<rev>`` diff holds only the blocks written after ``rev``; unchanged records
+  are recognised by their CID in the MST. Any gap a diff cannot explain (a missing MST node, a
+  new or changed record whose block is absent, any failed check) means a full read: partial
+  data is never imported. Records that failed are not remembered, so while a repository keeps
+  invalid memory records, each change is read in full and they are reported again.
+- Deletions never appear in a diff: they are the remembered records missing from the new tree.
+  A record that now fails but was imported before keeps its old CID in the state, so its later
+  deletion is still reported.
+- From a CAR file the DID is the one its commit names (``did=`` pins it). With ``signing_key``
+  nothing is fetched, and the key alone vouches for that DID; a DID document resolved from
+  the PLC directory (or ``did=``) is what ties the repository to an account.
+- Delivery is at least once: output cut short by a failure is written again by the next run
+  (ids are deterministic, so consumers can upsert).
+- The CAR's blocks wait in a temporary file; only the changed memory records are held in
+  memory, mapped as one batch so that supersession inside it is resolved.
+- The cursor is per repository, not per import scope: importing one repository into two
+  scopes needs two state directories.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import stat
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, BinaryIO, Literal
+
+import httpx
+
+from pdsmem.errors import DataModelError, InvalidSyntax, MappingError, PdsmemError, RecordInvalid
+from pdsmem.errors import VerificationError
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
+from pdsmem.mapping.from_record import from_records
+from pdsmem.mapping.records import ImportScope, Imported, RecordView, default_lexicons
+from pdsmem.mapping.syntax import Did
+
+from .car import BlockStore, read_car
+from .identity import IdentityResolver
+from .identity import signing_key as document_signing_key
+from .repo import Commit, RecordFailure, VerifiedRepo, verify_commit, verify_repo, walk_mst
+from .state import RepoCursor, State
+from .xrpc import XrpcClient, XrpcError
+
+__all__ = [
+    "COLLECTION", "Change", "ImportBatch", "Importer", "RecordProblem", "VerifyReport",
+    "open_car", "verify_source",
+]
+
+log = logging.getLogger(__name__)
+
+COLLECTION = RECORD_NSID
+CarFile = str | os.PathLike[str] | BinaryIO | IO[bytes]
+
+
+@dataclass(frozen=True)
+class RecordProblem:
+    """A record that was skipped, and why; the other records were processed."""
+
+    uri: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Change:
+    """One memory record created, updated or deleted since the last import."""
+
+    op: Literal["create", "update", "delete"]
+    uri: str
+    imported: Imported | None = None  # None for a deletion
+
+    def to_json(self) -> dict[str, Any]:
+        if self.imported is None:
+            return {"op": self.op, "uri": self.uri}
+        return {"op": self.op, **self.imported.to_json()}
+
+
+@dataclass
+class ImportBatch:
+    """What one import found; ``records`` (uri → CID) is what the cursor will remember."""
+
+    did: str
+    rev: str
+    commit_cid: str
+    read: str  # how the repository was read: "unchanged", "diff", "full", "full after diff", "car"
+    changes: list[Change]
+    failures: list[RecordProblem]
+    unchanged: int
+    records: dict[str, str]
+
+    def count(self, op: str) -> int:
+        return sum(1 for change in self.changes if change.op == op)
+
+    @property
+    def summary(self) -> dict[str, int]:
+        return {
+            "created": self.count("create"), "updated": self.count("update"),
+            "unchanged": self.unchanged, "deleted": self.count("delete"),
+            "failed": len(self.failures),
+        }
+
+
+@dataclass
+class VerifyReport:
+    """The outcome of ``verify_source``: a verified commit, and the records that failed."""
+
+    commit: Commit
+    record_count: int
+    memory_records: int
+    failures: list[RecordProblem]
+
+
+class _Gap(Exception):
+    """A ``since`` diff cannot be used as it is; read the whole repository instead."""
+
+
+def _reason(err: PdsmemError) -> str:
+    """An error's text without the uri/item prefix (the caller names the record)."""
+    text = f"{err.path}: {err.message}" if err.path else err.message
+    return text + (f" ({err.hint})" if err.hint else "")
+
+
+# --- reading CAR files ----------------------------------------------------------------------
+
+
+def _read_car_file(source: CarFile) -> tuple[Cid, BlockStore]:
+    if not isinstance(source, (str, os.PathLike)):
+        return read_car(source)
+    path = Path(source)
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise PdsmemError(f"cannot open the CAR file {path}: {exc.strerror or exc}") from exc
+    with handle:
+        return read_car(handle)
+
+
+def _claimed_did(store: BlockStore, root: Cid) -> Did:
+    """The DID the root commit names, before anything about it is verified."""
+    try:
+        obj = decode_dag_cbor(store.get(root))
+    except DataModelError as exc:
+        raise VerificationError(
+            f"the commit block is not valid DAG-CBOR: {exc.message}", path=f"commit {root}"
+        ) from exc
+    raw = obj.get("did") if isinstance(obj, dict) else None
+    try:
+        return Did.parse(raw)  # type: ignore[arg-type]
+    except InvalidSyntax as exc:
+        raise VerificationError(
+            f"the root block names no repository DID ({exc.message})", path=f"commit {root}",
+            hint="this CAR is not a repository export",
+        ) from exc
+
+
+def _resolve_key(did: str, plc_url: str | None, transport: httpx.BaseTransport | None) -> str:
+    with IdentityResolver(plc_url=plc_url, transport=transport) as resolver:
+        return document_signing_key(resolver.resolve_did(did))
+
+
+def open_car(
+    source: CarFile,
+    *,
+    did: str | None = None,
+    signing_key: str | None = None,
+    min_rev: Mapping[str, str] | None = None,
+    plc_url: str | None = None,
+    transport: httpx.BaseTransport | None = None,
+    collection: str | None = None,
+) -> VerifiedRepo:
+    """Read and verify a repository CAR (a path or a binary file); close the result when done.
+
+    The DID is the one the commit names and must equal ``did`` when given. The signing key is
+    ``signing_key`` (a ``did:key``, fully offline), else the DID document's (resolved at
+    ``plc_url``). ``min_rev`` maps DIDs to their last synced rev: an older commit is refused.
+    """
+    root, store = _read_car_file(source)
+    claimed: Did | None = None
+    try:
+        claimed = _claimed_did(store, root)
+        owner = Did.parse(did) if did else claimed
+        key = signing_key or _resolve_key(owner, plc_url, transport)
+        commit = verify_commit(
+            store, root, did=owner, signing_key_did_key=key,
+            min_rev=(min_rev or {}).get(str(owner)),
+        )
+        count = sum(1 for _ in walk_mst(store, commit.data))
+    except BaseException as exc:
+        store.close()
+        if isinstance(exc, VerificationError) and exc.did is None and not exc.uri:
+            exc.did = did or claimed
+        raise
+    return VerifiedRepo(store, commit, count, collection)
+
+
+# --- import ---------------------------------------------------------------------------------
+
+
+def _refuse_older(rev: Any, cursor: RepoCursor) -> None:
+    """Refuse early when the PDS itself says its repository is older than what was synced."""
+    if isinstance(rev, str) and rev and rev < cursor.rev:  # TIDs sort as they were made
+        raise VerificationError(
+            f"rollback: the PDS reports rev {rev}, older than the already synced rev {cursor.rev}",
+            did=cursor.did, hint="the server holds an older state of the repository",
+        )
+
+
+class Importer:
+    """Imports memory records into one trusted scope, remembering where each repository was.
+
+    The scope fields (``agent_id``, ``profile_id``, salt, privacy, sandbox) are configuration,
+    never read from records; the participant is the verified repository DID.
+    """
+
+    def __init__(
+        self,
+        state: State,
+        *,
+        agent_id: str,
+        profile_id: str,
+        salt: str = "",
+        privacy_scope: str = "shared",
+        sandbox_eligible: bool = False,
+        plc_url: str | None = None,
+        pds_hint: str | None = None,
+        transport: httpx.BaseTransport | None = None,
+    ) -> None:
+        if not agent_id or not profile_id:
+            raise MappingError(
+                "importing needs a non-empty agent id and profile id (the trusted target scope)"
+            )
+        self.state = state
+        self.plc_url, self.pds_hint, self.transport = plc_url, pds_hint, transport
+        self._scope = dict(
+            agent_id=agent_id, profile_id=profile_id, salt=salt,
+            privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
+        )
+
+    def scope_for(self, did: str) -> ImportScope:
+        return ImportScope(did=did, **self._scope)  # type: ignore[arg-type]
+
+    # --- sources ----------------------------------------------------------------------------
+
+    def from_pds(self, identifier: str, *, full: bool = False) -> ImportBatch:
+        """Read the repository of a handle or DID from its PDS: nothing, a diff, or all of it.
+
+        ``full`` reads everything and treats every memory record as new (deletions since the
+        last import are still reported).
+        """
+        with IdentityResolver(plc_url=self.plc_url, transport=self.transport) as resolver:
+            identity = resolver.resolve(identifier, pds_hint=self.pds_hint)
+        did = str(identity.did)
+        cursor, seen = self.state.cursor(did), self.state.seen_records(did)
+        with XrpcClient(identity.pds_url, transport=self.transport) as xrpc:
+            if cursor is not None and not full:
+                latest = xrpc.query("com.atproto.sync.getLatestCommit", {"did": did})
+                if latest.get("rev") == cursor.rev and latest.get("cid") == cursor.commit_cid:
+                    return ImportBatch(
+                        did, cursor.rev, cursor.commit_cid, "unchanged", [], [], len(seen), seen
+                    )
+                _refuse_older(latest.get("rev"), cursor)
+                try:
+                    return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, diff=True)
+                except _Gap as gap:
+                    log.info("the diff of %s since %s is not usable (%s); reading it all",
+                             did, cursor.rev, gap)
+                    batch = self._read_pds(xrpc, did, identity.signing_key, cursor, seen)
+                    batch.read = "full after diff"
+                    return batch
+            return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, full=full)
+
+    def from_car(
+        self,
+        source: CarFile,
+        *,
+        did: str | None = None,
+        signing_key: str | None = None,
+        full: bool = False,
+    ) -> ImportBatch:
+        """Read a repository export; see :func:`open_car` for ``did`` and ``signing_key``."""
+        cursors = {cursor.did: cursor.rev for cursor in self.state.cursors()}
+        with open_car(
+            source, did=did, signing_key=signing_key, min_rev=cursors, plc_url=self.plc_url,
+            transport=self.transport, collection=COLLECTION,
+        ) as repo:
+            owner = str(repo.commit.did)
+            return self._batch(repo, self.state.seen_records(owner), read="car", full=full)
+
+    def _read_pds(
+        self,
+        xrpc: XrpcClient,
+        did: str,
+        key: str,
+        cursor: RepoCursor | None,
+        seen: dict[str, str],
+        *,
+        diff: bool = False,
+        full: bool = False,
+    ) -> ImportBatch:
+        params = {"did": did, "since": cursor.rev if diff and cursor else None}
+        try:
+            with xrpc.stream("com.atproto.sync.getRepo", params) as chunks:
+                repo = verify_repo(
+                    chunks, did=did, signing_key=key, min_rev=cursor.rev if cursor else None,
+                    collection=COLLECTION,
+                )
+        except (VerificationError, XrpcError) as exc:
+            if diff and not getattr(exc, "retryable", False):
+                raise _Gap(str(exc)) from exc
+            raise
+        with repo:
+            return self._batch(repo, seen, read="diff" if diff else "full", diff=diff, full=full)
+
+    # --- what changed -----------------------------------------------------------------------
+
+    def _batch(
+        self,
+        repo: VerifiedRepo,
+        seen: dict[str, str],
+        *,
+        read: str,
+        diff: bool = False,
+        full: bool = False,
+    ) -> ImportBatch:
+        known = {} if full else seen
+        present: dict[str, str] = {}
+        views: list[RecordView] = []
+        failures: list[RecordProblem] = []
+        unchanged = 0
+        for item in repo.records(collection=COLLECTION):
+            uri, cid = str(item.uri), str(item.cid) if item.cid is not None else ""
+            present[uri] = cid
+            if cid and known.get(uri) == cid:
+                unchanged += 1  # its block may be absent from a diff: it is not needed
+                continue
+            if isinstance(item, RecordFailure):
+                if diff and item.cid is not None and item.cid not in repo.store:
+                    raise _Gap(f"the diff lacks the block of {uri}")
+                failures.append(RecordProblem(uri, item.reason))
+                continue
+            views.append(RecordView(uri=uri, cid=cid, value=item.value))
+        imported, refused = from_records(views, self.scope_for(str(repo.commit.did)))
+        failures += [RecordProblem(views[f.position].uri, _reason(f.error)) for f in refused]
+        changes = [
+            Change("update" if item.record.uri in known else "create", item.record.uri, item)
+            for item in imported
+        ]
+        changes += [Change("delete", uri) for uri in sorted(seen.keys() - present.keys())]
+        records = {uri: seen[uri] for uri in present if uri in seen}
+        records.update({item.record.uri: item.record.cid for item in imported})
+        return ImportBatch(
+            did=str(repo.commit.did), rev=str(repo.commit.rev), commit_cid=str(repo.commit.cid),
+            read=read, changes=changes, failures=sorted(failures, key=lambda p: p.uri),
+            unchanged=unchanged, records=records,
+        )
+
+    # --- hand over, then remember -----------------------------------------------------------
+
+    def deliver(self, batch: ImportBatch, out: IO[str]) -> None:
+        """Write the changes as JSON Lines to ``out``, flush them to disk, then move the cursor.
+
+        If writing fails, the cursor stays where it was and the next run writes them again.
+        """
+        for change in batch.changes:
+            out.write(json.dumps(change.to_json(), ensure_ascii=False, separators=(",", ":")))
+            out.write("\n")
+        out.flush()
+        _sync_to_disk(out)
+        if batch.read != "unchanged":
+            self.state.advance(batch.did, batch.rev, batch.commit_cid, batch.records)
+
+
+def _sync_to_disk(out: IO[str]) -> None:
+    """fsync ``out`` when it is a regular file (a pipe or a terminal has nothing to sync)."""
+    try:
+        fileno = out.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    if stat.S_ISREG(os.fstat(fileno).st_mode):
+        os.fsync(fileno)
+
+
+# --- verify ---------------------------------------------------------------------------------
+
+
+def verify_source(
+    source: str | CarFile,
+    *,
+    car: bool,
+    did: str | None = None,
+    signing_key: str | None = None,
+    plc_url: str | None = None,
+    pds_hint: str | None = None,
+    state: State | None = None,
+    transport: httpx.BaseTransport | None = None,
+) -> VerifyReport:
+    """Run every check on a repository: a CAR (``car=True``) or a handle/DID read from its PDS.
+
+    Structural failures (CAR, commit, signature, MST, rollback against ``state``'s cursor)
+    raise ``VerificationError``; record failures are listed in the report. ``did`` and
+    ``signing_key`` apply to CAR files (see :func:`open_car`); a PDS read uses the DID document.
+    """
+    cursors = {c.did: c.rev for c in state.cursors()} if state is not None else {}
+    if car:
+        repo = open_car(
+            source, did=did, signing_key=signing_key, min_rev=cursors, plc_url=plc_url,
+            transport=transport,
+        )
+    else:
+        with IdentityResolver(plc_url=plc_url, transport=transport) as resolver:
+            identity = resolver.resolve(str(source), pds_hint=pds_hint)
+        owner = str(identity.did)
+        with XrpcClient(identity.pds_url, transport=transport) as xrpc:
+            with xrpc.stream("com.atproto.sync.getRepo", {"did": owner}) as chunks:
+                repo = verify_repo(
+                    chunks, did=owner, signing_key=identity.signing_key,
+                    min_rev=cursors.get(owner),
+                )
+    with repo:
+        failures, memory = [], 0
+        for item in repo.records():
+            if isinstance(item, RecordFailure):
+                failures.append(RecordProblem(str(item.uri), item.reason))
+                continue
+            memory += item.collection == COLLECTION
+            kind = item.value.get("$type")
+            if kind != item.collection:
+                reason = f"record $type {kind!r} does not match its collection {item.collection}"
+                failures.append(RecordProblem(str(item.uri), reason))
+            elif item.collection == COLLECTION:
+                try:
+                    default_lexicons().validate_record(COLLECTION, item.value, rkey=item.rkey)
+                except RecordInvalid as err:
+                    failures.append(RecordProblem(str(item.uri), _reason(err)))
+        return VerifyReport(repo.commit, repo.record_count, memory, failures)

@@ -1,0 +1,121 @@
+"""The offline JSON Lines filters through the real click entry point (CliRunner)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from pdsmem.cli import cli
+from pdsmem.mapping import contract
+from pdsmem.mapping.datamodel import cid_for_json
+from support.events import episode, fact
+
+DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+FIXTURE = "tests/fixtures/contract/conformance.v1.json"
+
+
+def run(args, lines, **kw):
+    text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
+    return CliRunner().invoke(cli, args, input=text, **kw)
+
+
+def out_objects(result):
+    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+
+
+def test_ids_completes_events_and_matches_the_conformance_fixture():
+    with open(FIXTURE, encoding="utf-8") as handle:
+        fixture = json.load(handle)
+    result = run(["ids"], [{**fixture["episodeInput"], "eventType": "episode"}, fact(1)])
+    assert result.exit_code == 0, result.output
+    first, second = out_objects(result)
+    assert first["eventId"] == fixture["expectedEventId"]
+    assert second["factId"] == contract.fact_id(fact(1))
+
+
+def test_ids_reports_bad_lines_with_their_number_and_exits_3():
+    result = run(["ids"], [fact(1), "{broken", {"eventType": "fact"}])
+    assert result.exit_code == 3
+    assert len(out_objects(result)) == 1
+    assert "Error: line 2: not valid JSON" in result.stderr
+    assert "Error: line 3" in result.stderr and "$." in result.stderr
+
+
+def test_ids_exits_1_when_nothing_succeeds():
+    assert run(["ids"], ["[1, 2]"]).exit_code == 1
+
+
+def test_to_record_writes_record_views_and_refuses_private_ones():
+    result = run(["convert", "to-record", "--did", DID], [fact(1), episode(2), fact(3, privacyScope="private")])
+    assert result.exit_code == 3
+    views = out_objects(result)
+    assert len(views) == 2
+    for view in views:
+        assert view["uri"].startswith(f"at://{DID}/dev.bastienrobert.memory.record/")
+        assert view["cid"] == str(cid_for_json(view["value"]))
+    assert "Error: line 3:" in result.stderr and "--publish-private" in result.stderr
+    allowed = run(["convert", "to-record", "--did", DID, "--publish-private"], [fact(3, privacyScope="private")])
+    assert allowed.exit_code == 0
+
+
+def test_from_record_then_to_record_returns_the_records_unchanged():
+    records = out_objects(run(["convert", "to-record", "--did", DID], [fact(n) for n in range(5)]))
+    foreign = {"$type": "dev.bastienrobert.memory.record", "content": "Tea, not coffee.",
+               "createdAt": "2026-09-01T10:00:00Z", "app.example.mood": {"$bytes": "AQID"},
+               "supersedes": [records[0]["uri"]]}
+    records.append({"uri": f"at://{DID}/dev.bastienrobert.memory.record/3l2uygzaf5s2k",
+                    "cid": str(cid_for_json(foreign)), "value": foreign})
+    imported = run(["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p"], records)
+    assert imported.exit_code == 0, imported.output
+    objects = out_objects(imported)
+    assert objects[-1]["event"]["supersedesFactId"] == objects[0]["event"]["factId"]
+    assert objects[0]["event"]["active"] is False
+    back = run(["convert", "to-record", "--did", DID], objects)
+    assert back.exit_code == 0, back.output
+    assert [(v["uri"], v["cid"]) for v in out_objects(back)] == [(r["uri"], r["cid"]) for r in records]
+
+
+def test_validate_exit_codes_and_reasons(tmp_path):
+    good = {"$type": "dev.bastienrobert.memory.record", "content": "x", "createdAt": "2026-09-01T10:00:00Z"}
+    assert run(["validate"], [good]).exit_code == 0
+    bad = dict(good, createdAt="yesterday")
+    result = run(["validate"], [good, bad])
+    assert result.exit_code == 3
+    assert "Error: line 2, at $.createdAt: must be a valid datetime" in result.stderr
+    lexicon = {"lexicon": 1, "id": "com.example.thing", "defs": {"main": {"type": "record", "key": "any",
+               "record": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer", "maximum": 3}}}}}}
+    path = tmp_path / "thing.json"
+    path.write_text(json.dumps(lexicon))
+    result = run(["validate", "--lexicon", str(path)], [{"$type": "com.example.thing", "n": 4}])
+    assert result.exit_code == 1 and "$.n" in result.stderr
+
+
+def test_cid_prints_the_cid_of_each_record():
+    value = {"$type": "dev.bastienrobert.memory.record", "content": "x", "createdAt": "2026-09-01T10:00:00Z"}
+    result = run(["cid"], [value, {"uri": "at://x", "cid": "ignored", "value": value}])
+    assert result.stdout.split() == [str(cid_for_json(value))] * 2
+
+
+def test_every_command_has_help_with_an_example():
+    def walk(group, prefix):
+        for name, command in group.commands.items():
+            yield [*prefix, name], command
+            if hasattr(command, "commands"):
+                yield from walk(command, [*prefix, name])
+
+    for path, command in walk(cli, []):
+        result = CliRunner().invoke(cli, [*path, "--help"])
+        assert result.exit_code == 0
+        assert "Example" in result.output, f"pdsmem {' '.join(path)} --help has no example"
+
+
+def test_errors_are_one_line_without_traceback_unless_debug(tmp_path):
+    missing = tmp_path / "nope.json"
+    result = CliRunner().invoke(cli, ["validate", "--lexicon", str(missing)], input="")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = CliRunner().invoke(cli, ["validate", "--lexicon", str(bad)], input="")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: ") and "bad.json is not valid JSON" in result.stderr

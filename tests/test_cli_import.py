@@ -1,0 +1,286 @@
+"""``pdsmem import`` and ``pdsmem verify``: output, messages and exit codes.
+
+Against the real local PDS, and with real signed CARs from ``support.repo_builder``. The offline
+runs point the PLC directory at a closed port: any look-up would fail the run.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from click.testing import CliRunner, Result
+from support.pds import Account, LocalPds
+from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
+
+from pdsmem.bridge.identity import resolve
+from pdsmem.cli import cli
+
+KEY = Keypair.generate()
+OTHER_KEY = Keypair.generate()
+NOTE = "com.example.note"
+NOWHERE = "http://127.0.0.1:9"  # nothing listens there
+SCOPE = ["--agent-id", "coder", "--profile-id", "default"]
+T0 = 1_700_000_000_000_000
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("ATP_PDS_HOST", "PDSMEM_AGENT_ID", "PDSMEM_PROFILE_ID", "MEMORY_SCOPE_SALT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("ATP_PLC_HOST", NOWHERE)
+    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
+
+
+def run(*args: str, stdin: bytes | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=stdin, catch_exceptions=False)
+
+
+def memory(content: Any = "likes green tea", created: str = "2024-01-01T00:00:00.000Z") -> dict:
+    return {"$type": COLLECTION, "content": content, "createdAt": created}
+
+
+def path(index: int) -> str:
+    return f"{COLLECTION}/{tid(T0 + index * 1_000_000)}"
+
+
+def uri(index: int) -> str:
+    return f"at://{DID}/{path(index)}"
+
+
+def lines(result: Result) -> list[dict]:
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def car(tmp_path: Path, records: dict, name: str = "repo.car", **kw: Any) -> str:
+    target = tmp_path / name
+    target.write_bytes(build_repo(records, keypair=KEY, **kw).car)
+    return str(target)
+
+
+GOOD = {path(i): memory(f"memory {i}") for i in range(1, 9)}
+
+
+def import_car(file: str, *more: str) -> Result:
+    return run("import", "--from", file, "--signing-key", KEY.did_key, *SCOPE, *more)
+
+
+# --- CAR files, offline ---------------------------------------------------------------------
+
+
+def test_import_a_car_file(tmp_path: Path) -> None:
+    records = {path(1): memory("one"), path(2): memory(content=42)}
+    result = import_car(car(tmp_path, records))
+    assert result.exit_code == 3
+    assert [(obj["op"], obj["record"]["uri"]) for obj in lines(result)] == [("create", uri(1))]
+    assert lines(result)[0]["event"]["text"] == "one"
+    assert result.stderr.splitlines() == [
+        f"Error: {uri(2)}: $.content: must be a string (got integer) (skipped; fix or delete "
+        "the record in the repository, then import again)",
+        f"Imported {DID} at rev 3lbt4ilkfw22s (car read): 1 created, 0 updated, 0 unchanged, "
+        "0 deleted, 1 failed",
+    ]
+
+
+def test_second_import_writes_nothing_and_out_appends(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    first = import_car(car(tmp_path, GOOD, rev=tid(T0)), "--out", str(out))
+    assert first.exit_code == 0 and first.stdout == ""
+    assert len(out.read_text().splitlines()) == len(GOOD)
+    again = import_car(car(tmp_path, GOOD, rev=tid(T0)), "--out", str(out))
+    assert again.exit_code == 0 and "0 created, 0 updated, 8 unchanged" in again.stderr
+    changed = dict(GOOD)
+    del changed[path(1)]
+    third = import_car(car(tmp_path, changed, "v2.car", rev=tid(T0 + 1)), "--out", str(out))
+    assert third.exit_code == 0
+    written = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(written) == len(GOOD) + 1 and written[-1] == {"op": "delete", "uri": uri(1)}
+
+
+def test_out_file_with_a_cut_off_last_line_gets_a_fresh_line(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"op":"cre')
+    assert import_car(car(tmp_path, {path(1): memory()}), "--out", str(out)).exit_code == 0
+    assert json.loads(out.read_text().splitlines()[1])["op"] == "create"
+
+
+def test_import_from_stdin(tmp_path: Path) -> None:
+    data = build_repo({path(1): memory()}, keypair=KEY).car
+    result = run("import", "--from", "-", "--signing-key", KEY.did_key, *SCOPE, stdin=data)
+    assert result.exit_code == 0 and len(lines(result)) == 1
+
+
+NOTHING_DONE = "nothing was imported and the stored cursor did not move"
+
+
+def test_missing_mst_node(tmp_path: Path) -> None:
+    built = build_repo(GOOD, keypair=KEY, breakage=Breakage(drop_mst_node=True))
+    dropped = next(cid for cid in built.mst_blocks if cid != built.data_cid)  # as build_repo does
+    (tmp_path / "bad.car").write_bytes(built.car)
+    result = import_car(str(tmp_path / "bad.car"))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith(f"Error: {DID}, at MST node {dropped} (under bafy")
+    assert result.stderr.endswith(
+        f"): MST node is missing from the CAR; the repository is incomplete ({NOTHING_DONE})\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("breakage", "pin", "expected"),
+    [
+        (Breakage(signer=OTHER_KEY), None,
+         f"commit signature does not verify against signing key {KEY.did_key} (the commit was "
+         f"signed by another key, or the DID document is out of date; {NOTHING_DONE})"),
+        (Breakage(commit_did="did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"), DID,
+         f"commit names 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa', expected {DID} (the CAR belongs to "
+         f"another repository; {NOTHING_DONE})"),
+    ],
+    ids=["another-key", "another-did"],
+)
+def test_refused_commits(tmp_path: Path, breakage: Breakage, pin: str | None, expected: str) -> None:
+    built = build_repo(GOOD, keypair=KEY, breakage=breakage)
+    (tmp_path / "bad.car").write_bytes(built.car)
+    result = import_car(str(tmp_path / "bad.car"), *(["--did", pin] if pin else []))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"Error: {DID}, at commit {built.commit_cid}: {expected}\n"
+
+
+def test_one_byte_changed_in_a_record_block(tmp_path: Path) -> None:
+    result = import_car(car(tmp_path, GOOD, breakage=Breakage(flip_byte_in=path(3))))
+    cid = build_repo(GOOD, keypair=KEY).record_cids[path(3)]
+    assert result.exit_code == 1
+    assert f": block bytes do not match their CID {cid} (nothing was imported" in result.stderr
+
+
+def test_missing_record_block_is_reported_and_the_rest_imported(tmp_path: Path) -> None:
+    built = build_repo(GOOD, keypair=KEY, breakage=Breakage(drop_records={path(3)}))
+    (tmp_path / "repo.car").write_bytes(built.car)
+    result = import_car(str(tmp_path / "repo.car"))
+    assert result.exit_code == 3 and len(lines(result)) == len(GOOD) - 1
+    assert result.stderr.startswith(
+        f"Error: {uri(3)}: record block {built.record_cids[path(3)]} is missing from the CAR"
+    )
+
+
+def test_rollback(tmp_path: Path) -> None:
+    newer, older = tid(T0 + 10), tid(T0 + 5)
+    assert import_car(car(tmp_path, GOOD, "new.car", rev=newer)).exit_code == 0
+    result = import_car(car(tmp_path, GOOD, "old.car", rev=older))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert f"rollback: commit rev {older} is older than the already synced rev {newer}" in result.stderr
+    check = run("verify", str(tmp_path / "old.car"), "--signing-key", KEY.did_key)
+    assert check.exit_code == 1 and "rollback" in check.stderr
+
+
+def test_usage_errors(tmp_path: Path) -> None:
+    missing = run("import", "--from", str(tmp_path / "nope.car"), *SCOPE)
+    assert missing.exit_code == 2 and "no such CAR file" in missing.stderr
+    key_for_handle = run("import", "--from", "alice.test", "--signing-key", KEY.did_key, *SCOPE)
+    assert key_for_handle.exit_code == 2
+    assert "--signing-key applies to CAR files only" in key_for_handle.stderr
+
+
+def test_verify_a_car(tmp_path: Path) -> None:
+    records = dict(GOOD, **{f"{NOTE}/{tid(T0)}": {"$type": NOTE, "text": "hi"}})
+    built = build_repo(records, keypair=KEY, rev=tid(T0))
+    (tmp_path / "repo.car").write_bytes(built.car)
+    result = run("verify", str(tmp_path / "repo.car"), "--signing-key", KEY.did_key)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"did\t{DID}", f"rev\t{tid(T0)}", f"commit\t{built.commit_cid}", "records\t9",
+        "memoryRecords\t8",
+    ]
+
+
+def test_verify_reports_each_bad_record(tmp_path: Path) -> None:
+    records = dict(GOOD, **{path(20): memory(created="yesterday"),
+                            f"{NOTE}/{tid(T0)}": {"$type": "com.example.other", "text": "hi"}})
+    result = run("verify", car(tmp_path, records), "--signing-key", KEY.did_key, "--json")
+    assert result.exit_code == 1 and result.stdout == ""
+    errors = result.stderr.splitlines()
+    assert errors[0] == (
+        f"Error: at://{DID}/{NOTE}/{tid(T0)}: record $type 'com.example.other' does not match its "
+        f"collection {NOTE} (the rest of the repository verified)"
+    )
+    assert errors[1].startswith(f"Error: {uri(20)}: $.createdAt: must be a valid datetime")
+    assert errors[2] == f"Error: 2 of 10 records of {DID} at rev 3lbt4ilkfw22s failed verification"
+
+
+# --- against the real PDS -------------------------------------------------------------------
+
+
+def write(pds: LocalPds, account: Account, collection: str, record: dict) -> str:
+    response = httpx.post(
+        f"{pds.url}/xrpc/com.atproto.repo.createRecord", headers=account.auth_headers, timeout=30,
+        json={"repo": account.did, "collection": collection, "record": record, "validate": False},
+    )
+    assert response.status_code == 200, response.text
+    return response.json()["uri"]
+
+
+@pytest.mark.pds
+def test_online_import_equals_offline_import_of_the_export(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    write(pds, account, NOTE, {"$type": NOTE, "text": "not a memory"})
+    good = [write(pds, account, COLLECTION, memory(f"memory {i}")) for i in range(3)]
+    bad = write(pds, account, COLLECTION, memory(content="x" * 10_001))
+    online_args = ["--plc", pds.plc_url, "--pds", pds.url, "--state-dir", str(tmp_path / "a")]
+    online = run("import", "--from", account.handle, *SCOPE, *online_args)
+    assert online.exit_code == 3
+    assert sorted(obj["record"]["uri"] for obj in lines(online)) == sorted(good)
+    assert online.stderr.startswith(f"Error: {bad}: $.content: must be at most 10000 bytes")
+    assert "(full read): 3 created, 0 updated, 0 unchanged, 0 deleted, 1 failed" in online.stderr
+
+    again = run("import", "--from", account.did, *SCOPE, *online_args)
+    assert again.exit_code == 0 and again.stdout == ""
+    assert "(nothing changed since the last import): 0 created" in again.stderr
+
+    export = tmp_path / "export.car"
+    export.write_bytes(httpx.get(
+        f"{pds.url}/xrpc/com.atproto.sync.getRepo", params={"did": account.did}, timeout=30
+    ).content)
+    key = resolve(account.did, plc_url=pds.plc_url, pds_hint=pds.url).signing_key
+    offline = run("import", "--from", str(export), "--signing-key", key, *SCOPE,
+                  "--state-dir", str(tmp_path / "b"))
+    assert offline.exit_code == 3
+    assert lines(offline) == lines(online)
+
+    check = run("verify", account.handle, "--plc", pds.plc_url, "--pds", pds.url)
+    assert check.exit_code == 1 and check.stderr.startswith(f"Error: {bad}: $.content")
+
+    added = write(pds, account, COLLECTION, memory("later"))
+    newer = run("import", "--from", account.did, *SCOPE, *online_args)
+    assert [(obj["op"], obj["record"]["uri"]) for obj in lines(newer)] == [("create", added)]
+    stale = run("import", "--from", str(export), "--signing-key", key, *SCOPE,
+                "--state-dir", str(tmp_path / "a"))
+    assert stale.exit_code == 1 and stale.stdout == ""
+    assert ": rollback: commit rev " in stale.stderr
+
+
+@pytest.mark.pds
+def test_a_car_naming_a_real_account_but_signed_by_another_key(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    forged = car(tmp_path, {path(1): memory()}, did=account.did)
+    result = run("import", "--from", forged, *SCOPE, "--plc", pds.plc_url)
+    key = resolve(account.did, plc_url=pds.plc_url, pds_hint=pds.url).signing_key
+    assert result.exit_code == 1
+    assert f"commit signature does not verify against signing key {key}" in result.stderr
+    check = run("verify", account.did, "--plc", pds.plc_url, "--pds", pds.url, "--json")
+    assert check.exit_code == 0
+    assert json.loads(check.stdout)["did"] == account.did
+
+
+def test_output_that_cannot_be_written_leaves_the_cursor(tmp_path: Path) -> None:
+    repo = car(tmp_path, GOOD)
+    full_disk = import_car(repo, "--out", "/dev/full")  # every write: No space left on device
+    assert full_disk.exit_code == 1
+    assert full_disk.stderr == (
+        f"Error: {DID}: cannot write the output to /dev/full: No space left on device (the "
+        "stored cursor did not move; the next run writes these changes again)\n"
+    )
+    assert len(lines(import_car(repo))) == len(GOOD)

@@ -1,0 +1,435 @@
+"""Import of memory records: from real signed CARs (offline) and from the real local PDS.
+
+CARs come from ``support.repo_builder`` (real DAG-CBOR, MST and signatures, with one thing broken
+on request). PDS tests talk to the reference PDS; requests are observed by a transport that
+forwards each one to it unchanged (observation, not a mock), so that a test can say which
+XRPC calls an import made.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from support.pds import Account, LocalPds
+from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
+
+from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem
+from pdsmem.bridge.repo import key_depth
+from pdsmem.bridge.state import State
+from pdsmem.errors import VerificationError
+
+KEY = Keypair.generate()
+OTHER_KEY = Keypair.generate()
+NOTE = "com.example.note"
+SCOPE = {"agent_id": "coder", "profile_id": "default", "salt": "s"}
+T0 = 1_700_000_000_000_000
+
+
+def memory(content: Any = "likes green tea", created: Any = "2024-01-01T00:00:00.000Z") -> dict:
+    return {"$type": COLLECTION, "content": content, "createdAt": created, "kind": "fact"}
+
+
+def path(index: int) -> str:
+    return f"{COLLECTION}/{tid(T0 + index * 1_000_000)}"
+
+
+def uri(record_path: str, did: str = DID) -> str:
+    return f"at://{did}/{record_path}"
+
+
+def rev(index: int) -> str:
+    return tid(1_710_000_000_000_000 + index * 1_000_000)
+
+
+INVALID = {
+    path(10): (memory(content="x" * 10_001), "content"),
+    path(11): (memory(created="yesterday"), "createdAt"),
+    path(12): (memory(content=42), "content"),
+}
+
+
+@pytest.fixture
+def state(tmp_path: Path) -> State:
+    with State(tmp_path / "state") as opened:
+        yield opened
+
+
+def importer(state: State, **kw: Any) -> Importer:
+    return Importer(state, **SCOPE, **kw)
+
+
+def car_file(tmp_path: Path, records: dict, name: str = "repo.car", **kw: Any) -> Path:
+    target = tmp_path / name
+    target.write_bytes(build_repo(records, keypair=KEY, **kw).car)
+    return target
+
+
+def ops(batch: ImportBatch) -> list[tuple[str, str]]:
+    return [(change.op, change.uri) for change in batch.changes]
+
+
+def deliver(imp: Importer, batch: ImportBatch) -> list[str]:
+    out = io.StringIO()
+    imp.deliver(batch, out)
+    return out.getvalue().splitlines()
+
+
+# --- offline: CAR files ---------------------------------------------------------------------
+
+
+def test_only_valid_memory_records_are_imported_and_each_invalid_one_is_reported(
+    tmp_path: Path, state: State
+) -> None:
+    records = {path(1): memory("one"), path(2): memory("two"),
+               f"{NOTE}/{tid(T0)}": {"$type": NOTE, "text": "not a memory"}}
+    records.update({p: value for p, (value, _) in INVALID.items()})
+    batch = importer(state).from_car(car_file(tmp_path, records), signing_key=KEY.did_key)
+    assert ops(batch) == [("create", uri(path(1))), ("create", uri(path(2)))]
+    assert [change.imported.event["text"] for change in batch.changes] == ["one", "two"]
+    assert [problem.uri for problem in batch.failures] == [uri(p) for p in INVALID]
+    reasons = [problem.reason for problem in batch.failures]
+    assert reasons[0] == "$.content: must be at most 10000 bytes long (got 10001)"
+    assert reasons[1].startswith("$.createdAt: must be a valid datetime") and "'yesterday'" in reasons[1]
+    assert reasons[2] == "$.content: must be a string (got integer)"
+    assert batch.summary == {"created": 2, "updated": 0, "unchanged": 0, "deleted": 0, "failed": 3}
+
+
+def test_scope_comes_from_configuration_and_the_verified_did(tmp_path: Path, state: State) -> None:
+    hostile = dict(memory(), agentId="attacker", profileId="admin", sandboxEligible=True)
+    batch = importer(state).from_car(car_file(tmp_path, {path(1): hostile}), signing_key=KEY.did_key)
+    event = batch.changes[0].imported.event
+    assert (event["agentId"], event["profileId"], event["sandboxEligible"]) == ("coder", "default", False)
+    assert batch.changes[0].imported.record.uri == uri(path(1))
+
+
+def test_delivered_lines_and_cursor(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    batch = imp.from_car(car_file(tmp_path, {path(1): memory()}, rev=rev(1)), signing_key=KEY.did_key)
+    assert state.cursor(DID) is None
+    lines = deliver(imp, batch)
+    assert len(lines) == 1 and lines[0].startswith('{"op":"create","event":{')
+    assert state.cursor(DID).rev == rev(1)
+    assert state.seen_records(DID) == {uri(path(1)): batch.changes[0].imported.record.cid}
+
+
+def test_same_repository_again_gives_nothing(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    car = car_file(tmp_path, {path(1): memory(), path(2): memory("b")})
+    deliver(imp, imp.from_car(car, signing_key=KEY.did_key))
+    again = imp.from_car(car, signing_key=KEY.did_key)
+    assert again.changes == [] and again.summary["unchanged"] == 2
+    assert deliver(imp, again) == []
+
+
+def test_created_updated_deleted_between_two_exports(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    before = {path(1): memory("keep"), path(2): memory("edit me"), path(3): memory("drop me")}
+    deliver(imp, imp.from_car(car_file(tmp_path, before, rev=rev(1)), signing_key=KEY.did_key))
+    after = {path(1): memory("keep"), path(2): memory("edited"), path(4): memory("new")}
+    batch = imp.from_car(car_file(tmp_path, after, "v2.car", rev=rev(2)), signing_key=KEY.did_key)
+    assert ops(batch) == [("update", uri(path(2))), ("create", uri(path(4))), ("delete", uri(path(3)))]
+    assert batch.summary["unchanged"] == 1
+    assert deliver(imp, batch)[-1] == f'{{"op":"delete","uri":"{uri(path(3))}"}}'
+    assert set(state.seen_records(DID)) == {uri(path(1)), uri(path(2)), uri(path(4))}
+
+
+def test_a_record_that_turns_invalid_keeps_its_last_import_so_its_deletion_is_reported(
+    tmp_path: Path, state: State
+) -> None:
+    imp = importer(state)
+    deliver(imp, imp.from_car(car_file(tmp_path, {path(1): memory()}, rev=rev(1)), signing_key=KEY.did_key))
+    first = state.seen_records(DID)
+    broken = imp.from_car(
+        car_file(tmp_path, {path(1): memory(created="soon")}, "v2.car", rev=rev(2)), signing_key=KEY.did_key
+    )
+    assert broken.changes == [] and [p.uri for p in broken.failures] == [uri(path(1))]
+    deliver(imp, broken)
+    assert state.seen_records(DID) == first
+    gone = imp.from_car(car_file(tmp_path, {}, "v3.car", rev=rev(3)), signing_key=KEY.did_key)
+    assert ops(gone) == [("delete", uri(path(1)))]
+
+
+def test_full_writes_every_record_again(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    car = car_file(tmp_path, {path(1): memory(), path(2): memory("b")})
+    deliver(imp, imp.from_car(car, signing_key=KEY.did_key))
+    batch = imp.from_car(car, signing_key=KEY.did_key, full=True)
+    assert ops(batch) == [("create", uri(path(1))), ("create", uri(path(2)))]
+
+
+class FailingOut(io.StringIO):
+    """An output that fails like a full disk after ``lines`` lines."""
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.left = lines
+
+    def write(self, text: str) -> int:
+        if text == "\n":
+            self.left -= 1
+        if self.left < 0:
+            raise OSError(28, "No space left on device")
+        return super().write(text)
+
+
+def test_cursor_does_not_move_when_the_output_cannot_be_written(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    car = car_file(tmp_path, {path(1): memory("a"), path(2): memory("b")})
+    batch = imp.from_car(car, signing_key=KEY.did_key)
+    with pytest.raises(OSError, match="No space left"):
+        imp.deliver(batch, FailingOut(lines=1))
+    assert state.cursor(DID) is None and state.seen_records(DID) == {}
+    assert len(deliver(imp, imp.from_car(car, signing_key=KEY.did_key))) == 2
+
+
+def test_output_file_is_on_disk_before_the_cursor_moves(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    batch = imp.from_car(car_file(tmp_path, {path(1): memory()}), signing_key=KEY.did_key)
+    target = tmp_path / "out.jsonl"
+    with target.open("w", encoding="utf-8") as out:
+        imp.deliver(batch, out)
+        assert len(target.read_text().splitlines()) == 1  # flushed, not only buffered
+    assert state.cursor(DID) is not None
+
+
+# --- offline refusals -----------------------------------------------------------------------
+
+GOOD = {path(i): memory(f"memory {i}") for i in range(1, 9)}
+
+
+def refused(tmp_path: Path, state: State, **kw: Any) -> VerificationError:
+    did = kw.pop("did", None)
+    car = car_file(tmp_path, GOOD, **kw)
+    with pytest.raises(VerificationError) as caught:
+        importer(state).from_car(car, did=did, signing_key=KEY.did_key)
+    assert state.cursor(DID) is None
+    return caught.value
+
+
+def test_one_byte_changed_in_a_record_block_refuses_the_car(tmp_path: Path, state: State) -> None:
+    err = refused(tmp_path, state, breakage=Breakage(flip_byte_in=path(3)))
+    cid = build_repo(GOOD, keypair=KEY).record_cids[path(3)]
+    assert err.message == f"block bytes do not match their CID {cid}"
+    assert err.path.startswith("byte ")
+
+
+def test_missing_record_block_fails_that_record_only(tmp_path: Path, state: State) -> None:
+    built = build_repo(GOOD, keypair=KEY, breakage=Breakage(drop_records={path(3)}))
+    (tmp_path / "repo.car").write_bytes(built.car)
+    batch = importer(state).from_car(tmp_path / "repo.car", signing_key=KEY.did_key)
+    assert batch.failures == [RecordProblem(
+        uri(path(3)), f"record block {built.record_cids[path(3)]} is missing from the CAR"
+    )]
+    assert len(batch.changes) == len(GOOD) - 1
+
+
+def test_missing_mst_node_refuses_the_car(tmp_path: Path, state: State) -> None:
+    err = refused(tmp_path, state, breakage=Breakage(drop_mst_node=True))
+    assert err.message == "MST node is missing from the CAR; the repository is incomplete"
+    assert err.did == DID
+
+
+def test_commit_signed_by_another_key(tmp_path: Path, state: State) -> None:
+    err = refused(tmp_path, state, breakage=Breakage(signer=OTHER_KEY))
+    assert err.message == f"commit signature does not verify against signing key {KEY.did_key}"
+
+
+def test_commit_naming_another_did(tmp_path: Path, state: State) -> None:
+    other = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"
+    err = refused(tmp_path, state, did=DID, breakage=Breakage(commit_did=other))
+    assert err.message == f"commit names {other!r}, expected {DID}"
+
+
+def test_older_repository_after_a_newer_one_is_a_rollback(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    deliver(imp, imp.from_car(car_file(tmp_path, GOOD, "new.car", rev=rev(5)), signing_key=KEY.did_key))
+    older = car_file(tmp_path, {path(1): memory()}, "old.car", rev=rev(4))
+    with pytest.raises(VerificationError) as caught:
+        imp.from_car(older, signing_key=KEY.did_key)
+    assert caught.value.message == (
+        f"rollback: commit rev {rev(4)} is older than the already synced rev {rev(5)}"
+    )
+    assert state.cursor(DID).rev == rev(5) and len(state.seen_records(DID)) == len(GOOD)
+
+
+def test_a_file_that_is_not_a_car(tmp_path: Path, state: State) -> None:
+    junk = tmp_path / "notes.car"
+    junk.write_text("hello")
+    with pytest.raises(VerificationError, match="truncated CAR: header needs 104 bytes"):
+        importer(state).from_car(junk, signing_key=KEY.did_key)
+
+
+# --- against the real PDS -------------------------------------------------------------------
+
+
+class Observed(httpx.BaseTransport):
+    """Forwards every request to the real server unchanged and records what was asked."""
+
+    def __init__(self) -> None:
+        self.real = httpx.HTTPTransport()
+        self.calls: list[tuple[str, dict[str, str]]] = []
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        self.calls.append((request.url.path.rsplit("/", 1)[-1], dict(request.url.params)))
+        return self.real.handle_request(request)
+
+    def close(self) -> None:  # shared by several clients in turn; closed by the test
+        pass
+
+    def get_repo_calls(self) -> list[dict[str, str]]:
+        return [params for name, params in self.calls if name == "com.atproto.sync.getRepo"]
+
+
+class Repo:
+    """Writes records to an account's repository on the real PDS."""
+
+    def __init__(self, pds: LocalPds, account: Account) -> None:
+        self.pds, self.account = pds, account
+
+    def _call(self, nsid: str, body: dict) -> dict:
+        response = httpx.post(
+            f"{self.pds.url}/xrpc/{nsid}", json={"repo": self.account.did, **body},
+            headers=self.account.auth_headers, timeout=30,
+        )
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def put(self, collection: str, rkey: str, record: dict) -> str:
+        body = {"collection": collection, "rkey": rkey, "record": record, "validate": False}
+        return self._call("com.atproto.repo.putRecord", body)["uri"]
+
+    def create(self, collection: str, record: dict) -> str:
+        body = {"collection": collection, "record": record, "validate": False}
+        return self._call("com.atproto.repo.createRecord", body)["uri"]
+
+    def delete(self, collection: str, rkey: str) -> None:
+        self._call("com.atproto.repo.deleteRecord", {"collection": collection, "rkey": rkey})
+
+
+def rkeys_at(depth: int, count: int, start: int) -> list[str]:
+    """``count`` TID record keys whose memory-record paths sit at MST ``depth``."""
+    found, micros = [], start
+    while len(found) < count:
+        if key_depth(f"{COLLECTION}/{tid(micros)}") == depth:
+            found.append(tid(micros))
+        micros += 1_000
+    return found
+
+
+@pytest.fixture
+def observed() -> Observed:
+    transport = Observed()
+    yield transport
+    transport.real.close()
+
+
+def pds_importer(state: State, pds: LocalPds, observed: Observed) -> Importer:
+    return importer(state, plc_url=pds.plc_url, pds_hint=pds.url, transport=observed)
+
+
+@pytest.mark.pds
+def test_pds_import_then_nothing_then_exactly_what_changed(
+    pds: LocalPds, account: Account, state: State, observed: Observed
+) -> None:
+    repo = Repo(pds, account)
+    repo.create(NOTE, {"$type": NOTE, "text": "a note, not a memory"})
+    valid = [repo.create(COLLECTION, memory(f"memory {i}")) for i in range(3)]
+    invalid = {repo.create(COLLECTION, value): field for value, field in INVALID.values()}
+    imp = pds_importer(state, pds, observed)
+
+    first = imp.from_pds(account.handle)
+    assert first.read == "full" and first.did == account.did
+    assert sorted(ops(first)) == sorted(("create", u) for u in valid)
+    assert {p.uri: p.reason.split(":")[0] for p in first.failures} == {
+        u: f"$.{field}" for u, field in invalid.items()
+    }
+    assert len(deliver(imp, first)) == 3
+    cursor = state.cursor(account.did)
+
+    observed.calls.clear()
+    second = imp.from_pds(account.did)
+    assert observed.get_repo_calls() == []
+    assert [name for name, _ in observed.calls].count("com.atproto.sync.getLatestCommit") == 1
+    assert second.read == "unchanged" and second.changes == [] and second.failures == []
+    assert deliver(imp, second) == []
+    assert state.cursor(account.did) == cursor
+
+    added = repo.create(COLLECTION, memory("a new memory"))
+    edited = repo.put(COLLECTION, valid[0].rsplit("/", 1)[1], memory("memory 0, revised"))
+    repo.delete(COLLECTION, valid[1].rsplit("/", 1)[1])
+    observed.calls.clear()
+    third = imp.from_pds(account.handle)
+    assert sorted(ops(third)) == sorted([("create", added), ("update", edited), ("delete", valid[1])])
+    texts = {change.uri: change.imported.event["text"] for change in third.changes if change.imported}
+    assert texts == {added: "a new memory", edited: "memory 0, revised"}
+    assert observed.get_repo_calls()[0] == {"did": account.did, "since": cursor.rev}
+    # the invalid records are unchanged and not remembered: the diff cannot show them
+    assert third.read == "full after diff" and len(third.failures) == 3
+    deliver(imp, third)
+    assert state.cursor(account.did).rev > cursor.rev
+
+
+@pytest.mark.pds
+def test_pds_diff_is_used_when_it_holds_everything_that_changed(
+    pds: LocalPds, account: Account, state: State, observed: Observed
+) -> None:
+    repo = Repo(pds, account)
+    keys = rkeys_at(0, 5, T0)  # one MST node: every commit rewrites all of the tree
+    for index, rkey in enumerate(keys[:3]):
+        repo.put(COLLECTION, rkey, memory(f"memory {index}"))
+    imp = pds_importer(state, pds, observed)
+    deliver(imp, imp.from_pds(account.did))
+    cursor = state.cursor(account.did)
+
+    repo.put(COLLECTION, keys[3], memory("new"))
+    repo.put(COLLECTION, keys[0], memory("memory 0, revised"))
+    repo.delete(COLLECTION, keys[1])
+    observed.calls.clear()
+    batch = imp.from_pds(account.did)
+    base = f"at://{account.did}/{COLLECTION}/"
+    assert ops(batch) == [("update", base + keys[0]), ("create", base + keys[3]),
+                          ("delete", base + keys[1])]
+    assert batch.read == "diff" and batch.summary["unchanged"] == 1
+    assert observed.get_repo_calls() == [{"did": account.did, "since": cursor.rev}]
+
+
+@pytest.mark.pds
+def test_pds_diff_missing_an_mst_node_falls_back_to_a_full_read(
+    pds: LocalPds, account: Account, state: State, observed: Observed
+) -> None:
+    repo = Repo(pds, account)
+    top = rkeys_at(1, 1, T0 + 50_000_000)[0]
+    low = rkeys_at(0, 1, T0)[0]  # before `top`: in the left sub-tree
+    high = rkeys_at(0, 2, T0 + 100_000_000)  # after `top`: in the right sub-tree
+    for rkey in (low, top, high[0]):
+        repo.put(COLLECTION, rkey, memory(f"memory {rkey}"))
+    imp = pds_importer(state, pds, observed)
+    deliver(imp, imp.from_pds(account.did))
+
+    repo.put(COLLECTION, high[1], memory("new, on the right"))  # the left node stays as it was
+    observed.calls.clear()
+    batch = imp.from_pds(account.did)
+    assert ops(batch) == [("create", f"at://{account.did}/{COLLECTION}/{high[1]}")]
+    assert batch.read == "full after diff" and batch.summary["unchanged"] == 3
+    since = state.cursor(account.did).rev
+    assert observed.get_repo_calls() == [{"did": account.did, "since": since}, {"did": account.did}]
+
+
+@pytest.mark.pds
+def test_pds_older_than_the_cursor_is_a_rollback(
+    pds: LocalPds, account: Account, state: State, observed: Observed
+) -> None:
+    Repo(pds, account).create(COLLECTION, memory())
+    future = tid(int(time.time() * 1_000_000) + 86_400_000_000)  # as if a later rev was synced
+    state.advance(account.did, future, "bafyreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy", {})
+    with pytest.raises(VerificationError) as caught:
+        pds_importer(state, pds, observed).from_pds(account.did)
+    assert caught.value.message.startswith("rollback: the PDS reports rev ")
+    assert caught.value.message.endswith(f", older than the already synced rev {future}")
+    assert observed.get_repo_calls() == []
+    assert state.cursor(account.did).rev == future
