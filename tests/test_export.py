@@ -243,6 +243,9 @@ def test_export_killed_with_sigkill_resumes_exactly(pds, account, tmp_path, kill
         time.sleep(0.005)
     process.send_signal(signal.SIGKILL)
     process.wait()
+    settled = head_rev(session)  # a batch already sent may still commit: wait until nothing moves
+    while time.sleep(1.0) or head_rev(session) != settled:
+        settled = head_rev(session)
     partial = len(list_records(session))
     assert 0 < partial < 3000, f"killed after {partial} records; the kill point missed the export"
 
@@ -264,3 +267,74 @@ def test_outbox_directory_is_a_source(tmp_path, session, state):
     report = Exporter(session, state).run(read_source(outbox))
     assert report.counts["created"] == 3 and report.counts["failed"] == 1
     assert "broken.json" in report.problems[0].where
+
+
+def test_export_over_the_hourly_budget_pauses_on_429_and_resumes_without_duplicates(tmp_path):
+    """A PDS with its real rate limiter: 2,000 creates cost 6,000 points, over the 5,000/hour budget.
+
+    The limiter keeps its counters in memory, so restarting the PDS stands in for "an hour later".
+    """
+    from support.pds import LocalPds
+
+    with LocalPds(rate_limits=True) as limited:
+        account = limited.create_account()
+        events = [fact(n) for n in range(2000)]
+        session = Session.login(limited.url, account.did, account.password, state_dir=tmp_path / "s")
+        with State(tmp_path / "state") as state:
+            with pytest.raises(Exception) as paused:
+                Exporter(session, state).run(items(events))
+            assert type(paused.value).__name__ == "ExportPaused"
+            assert "resets at" in str(paused.value) and "run the same command again" in str(paused.value)
+            assert paused.value.reset_at and paused.value.reset_at > time.time()
+            first = list_records(session)
+            assert 0 < len(first) < 2000
+            assert len(state.exported(account.did)) == len(first)
+
+            limited.restart()
+            session = Session.login(limited.url, account.did, account.password, state_dir=tmp_path / "s2")
+            report = Exporter(session, state).run(items(events))
+            assert report.counts["created"] == 2000 - len(first)
+            assert report.counts["unchanged"] == len(first)
+            expected, _ = to_records(events, account.did)
+            assert {u: r["cid"] for u, r in list_records(session).items()} == {v.uri: v.cid for v in expected}
+
+
+class RateLimitStorm(httpx.BaseTransport):
+    """Fault injection at the transport boundary: answers the first ``count`` applyWrites with a
+    429 (with or without RateLimit headers) without forwarding them; everything else reaches the
+    real PDS. A real PDS will not produce a short 429 storm on demand."""
+
+    def __init__(self, count: int, with_headers: bool) -> None:
+        self.inner = httpx.HTTPTransport()
+        self.count, self.with_headers, self.sent = count, with_headers, 0
+
+    def handle_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/com.atproto.repo.applyWrites") and self.sent < self.count:
+            self.sent += 1
+            headers = {}
+            if self.with_headers:
+                headers = {"RateLimit-Limit": "5000", "RateLimit-Remaining": "0",
+                           "RateLimit-Reset": str(int(time.time()) + 1), "RateLimit-Policy": "5000;w=3600"}
+            return httpx.Response(429, json={"error": "RateLimitExceeded", "message": "Rate Limit Exceeded"},
+                                  headers=headers, request=request)
+        return self.inner.handle_request(request)
+
+
+@pytest.mark.parametrize("with_headers", [True, False])
+def test_a_429_storm_is_waited_out_within_max_wait(pds, account, tmp_path, state, with_headers):
+    storm = RateLimitStorm(count=3, with_headers=with_headers)
+    session = Session.login(pds.url, account.did, account.password, state_dir=tmp_path / "s", transport=storm)
+    waits = []
+    events = [fact(n) for n in range(300)]
+    report = Exporter(session, state, max_wait=120, sleep=waits.append).run(items(events))
+    assert storm.sent == 3 and len(waits) == 3
+    assert report.counts["created"] == 300
+    assert len(list_records(session)) == 300
+
+
+def test_a_429_without_max_wait_stops_with_the_resume_time(pds, account, tmp_path, state):
+    storm = RateLimitStorm(count=1, with_headers=False)
+    session = Session.login(pds.url, account.did, account.password, state_dir=tmp_path / "s", transport=storm)
+    with pytest.raises(Exception, match="did not say when"):
+        Exporter(session, state).run(items([fact(1)]))
+    assert Exporter(session, state).run(items([fact(1)])).counts["created"] == 1
