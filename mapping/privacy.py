@@ -90,7 +90,7 @@ def check_publishable(
         reason = sensitive_reason(text)
         if reason:
             raise PrivacyRefused(
-                f"memory {memory_id} was refused: its {field} {reason}",
+                f"memory {memory_id}: its {field} {reason}",
                 path=f"$.{field}",
                 hint="remove it from the memory before exporting; no flag publishes secrets, "
                 "command output or local paths",

@@ -1,0 +1,114 @@
+"""The pdsmem demo, end to end against a real local PDS, through the real command line.
+
+1. start the local reference PDS and PLC directory (scripts/pds), create an account;
+2. write sample agent memory (facts, an episode, a superseded fact, a private memory, one
+   holding a local path) as AgentMemoryEvent v1 JSON Lines;
+3. ``pdsmem export`` it: shared memories are written, the private one and the path are refused;
+4. ``pdsmem export`` again: nothing changes (the repository's rev stays);
+5. ``pdsmem verify`` the repository (signature, every block, the MST);
+6. ``pdsmem import`` it into a second profile;
+7. print the memories side by side, and stop the PDS.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+
+from support.pds import LocalPds  # noqa: E402
+
+from pdsmem.mapping.contract import participant_hash_for_did, with_ids  # noqa: E402
+
+
+def sample_memory(did: str) -> list[dict]:
+    scope = {
+        "agentId": "coder",
+        "profileId": "default",
+        "privacyScope": "shared",
+        "participantScopeHash": participant_hash_for_did(did, "demo-salt"),
+        "sandboxEligible": False,
+    }
+    base = {"schemaVersion": 1, "eventType": "fact", "runtime": "hermes", **scope, "confidence": 0.9,
+            "active": True, "visibility": "shared", "trustClass": "trusted", "provenance": "hermes:curate"}
+
+    def fact(n, text, subject, kind="preference", **extra):
+        return with_ids({**base, "text": text, "kind": kind, "subjectKey": subject, "sourceEventId": f"turn-{n}",
+                         "validFrom": f"2026-08-{10 + n:02d}T09:00:00Z", **extra})
+
+    tea = fact(1, "The user drinks tea in the morning.", "user.drink")
+    return [
+        tea,
+        fact(2, "The user now drinks coffee in the morning, not tea.", "user.drink", supersedesFactId=tea["factId"]),
+        fact(3, "The user prefers TypeScript for web services.", "user.language"),
+        fact(4, "Deploys happen on Tuesdays.", "team.deploys", kind="decision", confidence=0.75),
+        fact(5, "The user's diary is private.", "user.diary", privacyScope="private"),
+        fact(6, "The user keeps notes in /home/alice/notes.md", "user.notes"),
+        with_ids({"schemaVersion": 1, "eventType": "episode", "runtime": "hermes", **scope,
+                  "externalSessionId": "session-42", "sourceEventId": "turn-7", "turnIndex": 7,
+                  "userText": "Prefer TypeScript for this service.", "assistantText": "I will use TypeScript.",
+                  "summary": "The user asked for TypeScript for the billing service.", "conversationKind": "direct",
+                  "visibility": "shared", "trustClass": "mixed", "originClass": "conversation",
+                  "observedAt": "2026-08-18T10:00:00Z", "provenance": "hermes:sync_turn"}),
+    ]
+
+
+def pdsmem(*args: str, env: dict, check_codes=(0,)) -> subprocess.CompletedProcess:
+    print(f"\n$ pdsmem {' '.join(args)}")
+    result = subprocess.run([sys.executable, "-m", "pdsmem", *args], env=env, capture_output=True, text=True)
+    for line in (result.stdout + result.stderr).splitlines()[:20]:
+        print(f"  {line}")
+    print(f"  (exit {result.returncode})")
+    if result.returncode not in check_codes:
+        raise SystemExit(f"demo: pdsmem {args[0]} exited {result.returncode}")
+    return result
+
+
+def main() -> None:
+    work = Path(tempfile.mkdtemp(prefix="pdsmem-demo-"))
+    print("Starting the local reference PDS and PLC directory …")
+    with LocalPds() as pds:
+        account = pds.create_account("alice")
+        print(f"PDS {pds.url}, account {account.handle} ({account.did})")
+        memories = sample_memory(account.did)
+        source = work / "memories.jsonl"
+        source.write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in memories))
+        env = dict(os.environ, ATP_AUTH_PASSWORD=account.password, ATP_PDS_HOST=pds.url, ATP_PLC_HOST=pds.plc_url,
+                   PDSMEM_STATE_DIR=str(work / "state"), MEMORY_SCOPE_SALT="demo-salt")
+
+        pdsmem("export", "--to", account.did, "--from", str(source), env=env, check_codes=(3,))
+        pdsmem("export", "--to", account.did, "--from", str(source), env=env, check_codes=(3,))
+        pdsmem("verify", account.did, "--pds", pds.url, env=env)
+        out = work / "imported.jsonl"
+        pdsmem("import", "--from", account.did, "--pds", pds.url, "--agent-id", "coder",
+               "--profile-id", "second-profile", "--out", str(out), env=env)
+
+        imported = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+        by_text = {obj["event"].get("text") or obj["event"].get("summary"): obj for obj in imported}
+        print("\nSide by side (RushDB-side memory → PDS record → imported into profile 'second-profile'):")
+        print(f"  {'memory':<54} {'record key':<15} {'imported as':<12} {'active'}")
+        for memory in memories:
+            text = memory.get("text") or memory.get("summary")
+            obj = by_text.get(text)
+            if obj is None:
+                status = "refused (private)" if memory.get("privacyScope") == "private" else "refused (local path)"
+                print(f"  {textwrap.shorten(text, 54):<54} {'—':<15} {status}")
+                continue
+            event = obj["event"]
+            ident = (event.get("factId") or event.get("eventId"))[:10]
+            print(f"  {textwrap.shorten(text, 54):<54} {obj['record']['uri'].rsplit('/', 1)[1]:<15} "
+                  f"{event['eventType'] + ' ' + ident:<12} {event.get('active', '—')}")
+        print("\nThe superseded fact stays as history (active: False); the private memory and the one")
+        print("holding a local path never left; the re-run wrote nothing.")
+    print("Stopped the local PDS. Files of this run:", work)
+
+
+if __name__ == "__main__":
+    main()
