@@ -32,3 +32,13 @@ def pds() -> Iterator[LocalPds]:
 def account(pds: LocalPds) -> Account:
     """A fresh account (unique ``.test`` handle) on the session's PDS."""
     return pds.create_account()
+
+
+@pytest.fixture(autouse=True)
+def _isolated_config(tmp_path_factory, monkeypatch):
+    """No test reads the developer's own pdsmem config file or state directory."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+    monkeypatch.delenv("PDSMEM_CONFIG", raising=False)
+    monkeypatch.delenv("PDSMEM_STATE_DIR", raising=False)
+    for name in ("ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST", "MEMORY_SCOPE_SALT"):
+        monkeypatch.delenv(name, raising=False)

@@ -119,3 +119,21 @@ def test_errors_are_one_line_without_traceback_unless_debug(tmp_path):
     result = CliRunner().invoke(cli, ["validate", "--lexicon", str(bad)], input="")
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: ") and "bad.json is not valid JSON" in result.stderr
+
+
+def test_lines_json_cannot_hold_are_refused_by_number_and_the_rest_still_read():
+    good = {"$type": "dev.bastienrobert.memory.record", "content": "x", "createdAt": "2026-09-01T10:00:00Z"}
+    line = json.dumps(good).encode()
+    hostile = [b'{"uri": "\xff\xfe"}', b'{"n": ' + b"1" * 5000 + b"}", b"[" * 100_000]
+    stdin = b"\n".join([line, *hostile, line]) + b"\n"
+    result = CliRunner().invoke(cli, ["validate"], input=stdin)
+    assert result.exit_code == 3
+    assert result.stderr.splitlines() == [
+        "Error: line 2: not valid UTF-8 text (byte 0xff at column 10)",
+        "Error: line 3: not valid atproto data: a number with too many digits (Exceeds the limit "
+        "(4300 digits) for integer string conversion: value has 5000 digits; use "
+        "sys.set_int_max_str_digits() to increase the limit)",
+        "Error: line 4: not valid atproto data: arrays or objects nested deeper than 256 levels",
+    ]
+    cids = CliRunner().invoke(cli, ["cid"], input=stdin)
+    assert cids.exit_code == 3 and cids.stdout.split() == [str(cid_for_json(good))] * 2

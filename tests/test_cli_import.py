@@ -284,3 +284,35 @@ def test_output_that_cannot_be_written_leaves_the_cursor(tmp_path: Path) -> None
         "stored cursor did not move; the next run writes these changes again)\n"
     )
     assert len(lines(import_car(repo))) == len(GOOD)
+
+
+def test_dry_run_reads_and_verifies_but_writes_no_output_and_keeps_the_cursor(tmp_path: Path) -> None:
+    repo = car(tmp_path, GOOD, rev=tid(T0))
+    out = tmp_path / "out.jsonl"
+    dry = import_car(repo, "--out", str(out), "--dry-run")
+    assert dry.exit_code == 0 and dry.stdout == ""
+    assert not out.exists()
+    assert dry.stderr == (
+        f"Dry run, nothing written: would import {DID} at rev {tid(T0)} (car read): 8 created, "
+        "0 updated, 0 unchanged, 0 deleted, 0 failed\n"
+    )
+    as_json = import_car(repo, "--dry-run", "--json")
+    assert as_json.stdout == ""
+    assert json.loads(as_json.stderr) == {
+        "did": DID, "rev": tid(T0), "read": "car", "dryRun": True, "created": 8, "updated": 0,
+        "unchanged": 0, "deleted": 0, "failed": 0,
+    }
+    real = import_car(repo, "--out", str(out))  # the cursor did not move: all 8 are new
+    assert real.exit_code == 0 and len(out.read_text().splitlines()) == len(GOOD)
+
+
+def test_dry_run_still_refuses_a_repository_that_fails_verification(tmp_path: Path) -> None:
+    result = import_car(car(tmp_path, GOOD, breakage=Breakage(flip_byte_in=path(3))), "--dry-run")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert "block bytes do not match their CID" in result.stderr
+
+
+def test_import_where_every_record_fails_exits_1(tmp_path: Path) -> None:
+    result = import_car(car(tmp_path, {path(1): memory(content=1), path(2): memory(created="x")}))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.splitlines()[-1].endswith("0 created, 0 updated, 0 unchanged, 0 deleted, 2 failed")

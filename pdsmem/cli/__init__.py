@@ -1,8 +1,8 @@
 """The ``pdsmem`` command line: parses options, calls the library, prints results.
 
-One place (``PdsmemGroup.invoke``) turns a ``PdsmemError`` into ``Error: …`` on stderr and an exit
-code; tracebacks only with ``--debug``. Exit codes: 0 all done, 1 failed, 2 usage, 3 partly done
-(some items refused or failed).
+This module only builds the command tree; each command group lives in its own module and
+attaches itself to ``cli``. One place (``PdsmemGroup.invoke``) turns a ``PdsmemError`` into
+``Error: …`` on stderr and an exit code (``reporting.py``); tracebacks only with ``--debug``.
 """
 
 from __future__ import annotations
@@ -10,11 +10,17 @@ from __future__ import annotations
 import click
 
 from pdsmem import __version__
+from pdsmem.cli.reporting import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, exit_code, explain
 from pdsmem.errors import PdsmemError
 
-EXIT_FAILED = 1
-EXIT_USAGE = 2
-EXIT_PARTIAL = 3
+__all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_PARTIAL", "EXIT_USAGE", "cli", "main"]
+
+EXIT_CODES_HELP = """\b
+Exit codes:
+  0  all done
+  1  failed (nothing, or nothing more, was done; the message says why)
+  2  usage: a bad option, argument or config file
+  3  partly done: some items were refused or failed, each named on stderr"""
 
 
 class PdsmemGroup(click.Group):
@@ -24,22 +30,35 @@ class PdsmemGroup(click.Group):
         except PdsmemError as err:
             if ctx.meta.get("pdsmem.debug"):
                 raise
-            click.echo(f"Error: {err}", err=True)
+            click.echo(f"Error: {explain(err)}", err=True)
+            ctx.exit(exit_code(err))
+        except OSError as err:  # a file or directory pdsmem was told to use
+            if ctx.meta.get("pdsmem.debug"):
+                raise
+            where = f"{err.filename}: " if err.filename else ""
+            click.echo(f"Error: {where}{err.strerror or err}", err=True)
             ctx.exit(EXIT_FAILED)
 
 
-@click.group(cls=PdsmemGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=PdsmemGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=EXIT_CODES_HELP)
 @click.version_option(__version__, prog_name="pdsmem")
-@click.option("--debug", is_flag=True, envvar="PDSMEM_DEBUG", help="Show tracebacks on errors.")
+@click.option("--debug", is_flag=True, envvar="PDSMEM_DEBUG",
+              help="Show tracebacks on errors. [env: PDSMEM_DEBUG]")
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
     """Move agent memory between RushDB and an atproto repository (PDS).
 
+    Options fall back to environment variables, then to the config file (see
+    `pdsmem config path`). Passwords come only from the environment (ATP_AUTH_PASSWORD) or a
+    stored session (`pdsmem login`).
+
     \b
     Examples:
-      pdsmem ids < events.jsonl
+      pdsmem status
+      ATP_AUTH_PASSWORD=app-password pdsmem export --to alice.example.com --from memories.jsonl
+      pdsmem import --from alice.example.com --agent-id coder --profile-id default --out events.jsonl
       pdsmem convert to-record --did did:plc:abc < events.jsonl
-      pdsmem validate < records.jsonl
     """
     ctx.meta["pdsmem.debug"] = debug
 
@@ -49,7 +68,10 @@ def main() -> None:
 
 
 def _register() -> None:
-    from pdsmem.cli import exporting, filters, importing  # noqa: F401  (commands attach themselves to `cli`)
+    # Each module attaches its commands to `cli`.
+    from pdsmem.cli import (  # noqa: F401
+        exporting, filters, importing, lexicon, sessions, status,
+    )
 
 
 _register()

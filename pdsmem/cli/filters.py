@@ -22,7 +22,7 @@ from pdsmem.mapping.records import ImportScope
 from pdsmem.mapping.to_record import to_records
 
 stdin_option = click.option(
-    "--input", "-i", "stream", type=click.File("r", encoding="utf-8"), default="-", show_default="stdin",
+    "--input", "-i", "stream", type=click.File("rb"), default="-", show_default="stdin",
     help="JSON Lines file to read.",
 )
 

@@ -20,6 +20,9 @@ import click
 from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
 from pdsmem.bridge.state import State, default_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
+from pdsmem.cli.jsonl import write
+from pdsmem.cli.options import dry_run_option, output_options, pds_options, scope_options
+from pdsmem.cli.progress import CountingReader, Progress, on_terminal
 from pdsmem.errors import PdsmemError, VerificationError
 
 SOURCE_HELP = "A handle or DID (read from its PDS), or a repository CAR file (- for stdin)."
@@ -50,19 +53,13 @@ def _check_car_options(source: object, did: str | None, signing_key: str | None)
         )
 
 
-def _verification_options(command):
-    """--plc, --pds, --signing-key, --did: how a repository's owner and key are found."""
+def _car_options(command):
+    """--signing-key, --did: how the owner and key of a CAR file are checked."""
     for option in reversed([
-        click.option("--plc", "plc_url", envvar="ATP_PLC_HOST", metavar="URL",
-                     help="PLC directory for did:plc documents [default: https://plc.directory]."),
-        click.option("--pds", "pds_hint", envvar="ATP_PDS_HOST", metavar="URL",
-                     help="PDS to ask when a handle has no DNS or HTTPS record (.test handles)."),
         click.option("--signing-key", metavar="DID_KEY",
                      help="CAR files: verify the commit against this did:key, fully offline."),
         click.option("--did", metavar="DID",
                      help="CAR files: the repository must belong to this DID."),
-        click.option("--state-dir", type=click.Path(file_okay=False, path_type=Path),
-                     envvar="PDSMEM_STATE_DIR", help="Where import cursors are kept."),
     ]):
         command = option(command)
     return command
@@ -123,27 +120,39 @@ def _refused_repository() -> Iterator[None]:
         raise
 
 
+@contextmanager
+def _reading(origin: Path | IO[bytes] | str) -> Iterator[CountingReader | str]:
+    """The handle or DID as is (saying so on a terminal), or the CAR opened with a progress bar."""
+    if isinstance(origin, str):
+        on_terminal(f"Reading the repository of {origin} from its PDS…")
+        yield origin
+        return
+    if isinstance(origin, Path):
+        with Progress(f"Reading {origin.name}", unit="bytes", total=origin.stat().st_size) as progress, \
+                origin.open("rb") as raw:
+            yield CountingReader(raw, progress)
+        return
+    with Progress("Reading stdin", unit="bytes") as progress:
+        yield CountingReader(origin, progress)  # stdin: not ours to close
+
+
 @cli.command("import")
 @click.option("--from", "source", required=True, metavar="HANDLE|DID|CAR", help=SOURCE_HELP)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Append the JSON Lines to FILE instead of writing them to stdout.")
-@click.option("--agent-id", required=True, envvar="PDSMEM_AGENT_ID",
-              help="Trusted agentId of the target scope.")
-@click.option("--profile-id", required=True, envvar="PDSMEM_PROFILE_ID",
-              help="Trusted profileId of the target scope.")
-@click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT",
-              help="Salt of the participant scope hash.")
-@click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared",
-              show_default=True)
-@click.option("--sandbox-eligible", is_flag=True, help="Mark imported memories sandbox-eligible.")
+@scope_options
 @click.option("--full", is_flag=True,
               help="Read the whole repository and write every memory record again, as if never "
               "imported (deletions since the last import are still written).")
-@_verification_options
+@dry_run_option
+@_car_options
+@pds_options
+@output_options
 def import_cmd(
     source: str, out_path: Path | None, agent_id: str, profile_id: str, salt: str,
-    privacy_scope: str, sandbox_eligible: bool, full: bool, plc_url: str | None,
-    pds_hint: str | None, signing_key: str | None, did: str | None, state_dir: Path | None,
+    privacy_scope: str, sandbox_eligible: bool, full: bool, dry_run: bool,
+    signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
+    state_dir: Path | None, as_json: bool,
 ) -> None:
     """Import dev.bastienrobert.memory.record records, verified, as JSON Lines.
 
@@ -151,13 +160,16 @@ def import_cmd(
     created or updated since the last import of that repository, and {"op": "delete", "uri"}
     for each one deleted; then remembers the repository's rev (only once the output is
     written). Records that fail validation are reported on stderr and skipped (exit 3); a
-    repository that fails verification is not imported at all (exit 1).
+    repository that fails verification is not imported at all (exit 1). The summary goes to
+    stderr (a JSON object with --json). --dry-run reads and verifies, reports what would be
+    imported, and writes nothing: no output, and the stored cursor stays.
 
     \b
     Examples:
       pdsmem import --from alice.example.com --agent-id coder --profile-id default > memories.jsonl
       pdsmem import --from repo.car --signing-key did:key:zQ3sh... \\
         --agent-id coder --profile-id default --out memories.jsonl
+      pdsmem import --from alice.example.com --agent-id coder --profile-id default --dry-run
     """
     origin = _source(source, "--from")
     _check_car_options(origin, did, signing_key)
@@ -165,28 +177,39 @@ def import_cmd(
         importer = Importer(
             state, agent_id=agent_id, profile_id=profile_id, salt=salt,
             privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
-            plc_url=plc_url, pds_hint=pds_hint,
+            plc_url=plc_url, pds_hint=pds_url,
         )
-        with _refused_repository():
-            if isinstance(origin, str):
-                batch = importer.from_pds(origin, full=full)
+        with _refused_repository(), _reading(origin) as repo:
+            if isinstance(repo, str):
+                batch = importer.from_pds(repo, full=full)
             else:
-                batch = importer.from_car(origin, did=did, signing_key=signing_key, full=full)
-        _deliver(importer, batch, out_path)
+                batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
+        if not dry_run:
+            _deliver(importer, batch, out_path)
     for problem in batch.failures:
         _report(problem, "skipped; fix or delete the record in the repository, then import again")
-    click.echo(f"Imported {_summary(batch)}", err=True)
+    if as_json:
+        click.echo(json.dumps({
+            "did": batch.did, "rev": batch.rev, "read": batch.read, "dryRun": dry_run,
+            **batch.summary,
+        }), err=True)
+    elif dry_run:
+        click.echo(f"Dry run, nothing written: would import {_summary(batch)}", err=True)
+    else:
+        click.echo(f"Imported {_summary(batch)}", err=True)
     if batch.failures:
-        click.get_current_context().exit(EXIT_PARTIAL)
+        done = batch.changes or batch.unchanged
+        click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
 
 
 @cli.command()
 @click.argument("source", metavar="HANDLE|DID|CAR")
-@_verification_options
-@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@_car_options
+@pds_options
+@output_options
 def verify(
-    source: str, plc_url: str | None, pds_hint: str | None, signing_key: str | None,
-    did: str | None, state_dir: Path | None, as_json: bool,
+    source: str, signing_key: str | None, did: str | None, pds_url: str | None,
+    plc_url: str | None, state_dir: Path | None, as_json: bool,
 ) -> None:
     """Verify a repository: every block, the commit's signature, the MST, every record.
 
@@ -204,10 +227,11 @@ def verify(
     directory = state_dir or default_state_dir()
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
-        report = verify_source(
-            origin, car=not isinstance(origin, str), did=did, signing_key=signing_key,
-            plc_url=plc_url, pds_hint=pds_hint, state=state,
-        )
+        with _reading(origin) as repo:
+            report = verify_source(
+                repo, car=not isinstance(repo, str), did=did, signing_key=signing_key,
+                plc_url=plc_url, pds_hint=pds_url, state=state,
+            )
     finally:
         if state is not None:
             state.close()
@@ -226,7 +250,7 @@ def verify(
         "records": report.record_count, "memoryRecords": report.memory_records,
     }
     if as_json:
-        click.echo(json.dumps(result))
+        write(result)
         return
     for name, value in result.items():
         click.echo(f"{name}\t{value}")

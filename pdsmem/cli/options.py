@@ -1,36 +1,142 @@
-"""Option groups shared by commands, each with its environment-variable fallback.
+"""Option groups shared by commands, each with its environment-variable and config-file fallbacks.
 
-- ``pds_options``: ``--pds`` (ATP_PDS_HOST), ``--plc`` (ATP_PLC_HOST), ``--state-dir``
-  (PDSMEM_STATE_DIR). Passwords are never options (they would show in process lists): they come
-  from ``ATP_AUTH_PASSWORD``, or a stored session.
-- ``output_options``: ``--json`` for JSON lines instead of a human summary.
+A value comes from, in order: the command line, the environment variable, the config file
+(``settings.py``), the built-in default.
+
+- ``pds_options``: ``--pds`` (ATP_PDS_HOST, config ``pds``), ``--plc`` (ATP_PLC_HOST, ``plc``),
+  ``--state-dir`` (PDSMEM_STATE_DIR, ``state-dir``).
+- ``account_option(flag)``: the account to log in as (ATP_AUTH_HANDLE, ``handle``). Passwords are
+  never options (they would show in process lists): they come from ``ATP_AUTH_PASSWORD``, or a
+  stored session.
+- ``scope_options``: the trusted import scope: ``--agent-id``, ``--profile-id``, ``--salt``
+  (MEMORY_SCOPE_SALT, never from the config file), ``--privacy-scope``, ``--sandbox-eligible``.
+- ``output_options``: ``--json`` for JSON lines instead of human text.
+- ``dry_run_option``: ``--dry-run`` on every command that writes.
 """
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
+from pdsmem.cli.settings import Settings, load_settings
 
-def pds_options(command):
-    @click.option("--pds", "pds_url", envvar="ATP_PDS_HOST", metavar="URL",
-                  help="PDS URL (default: from the account's DID document). [env: ATP_PDS_HOST]")
-    @click.option("--plc", "plc_url", envvar="ATP_PLC_HOST", metavar="URL",
-                  help="PLC directory URL. [env: ATP_PLC_HOST; default: https://plc.directory]")
-    @click.option("--state-dir", envvar="PDSMEM_STATE_DIR", type=click.Path(file_okay=False), metavar="DIR",
-                  help="Where sessions and sync state live. [env: PDSMEM_STATE_DIR]")
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        return command(*args, **kwargs)
+F = TypeVar("F", bound=Callable[..., Any])
 
-    return wrapper
+_SETTINGS = "pdsmem.settings"
 
 
-def output_options(command):
-    @click.option("--json", "as_json", is_flag=True, help="Print JSON lines instead of a summary.")
-    @functools.wraps(command)
-    def wrapper(*args, **kwargs):
-        return command(*args, **kwargs)
+def settings(ctx: click.Context) -> Settings:
+    """The config file's settings, read once per run (and never while rendering help)."""
+    root = ctx.find_root()
+    if _SETTINGS not in root.meta:
+        root.meta[_SETTINGS] = load_settings()
+    return root.meta[_SETTINGS]
 
-    return wrapper
+
+class ConfiguredOption(click.Option):
+    """An option whose default can come from the config file's ``config_key``."""
+
+    def __init__(self, *args: Any, config_key: str | None = None, **kwargs: Any) -> None:
+        self.config_key = config_key
+        super().__init__(*args, **kwargs)
+
+    def get_default(self, ctx: click.Context, call: bool = True) -> Any:
+        if self.config_key and not ctx.resilient_parsing:  # help text never reads the file
+            value = settings(ctx).get(self.config_key)
+            if value is not None:
+                return value
+        return super().get_default(ctx, call=call)
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        try:
+            return super().process_value(ctx, value)
+        except click.MissingParameter as exc:
+            if exc.message or not self.config_key:
+                raise
+            ways = [f"Pass {self.opts[-1]}"]
+            if isinstance(self.envvar, str):
+                ways.append(f"set {self.envvar}")
+            ways.append(f'or add {self.config_key} = "…" to the config file (pdsmem config path)')
+            raise click.MissingParameter(ctx=ctx, param=self, message=", ".join(ways)) from None
+
+
+def _sources(envvar: str | None, key: str | None) -> str:
+    parts = ([f"env: {envvar}"] if envvar else []) + ([f"config: {key}"] if key else [])
+    return f" [{'; '.join(parts)}]" if parts else ""
+
+
+def configured(*decls: str, envvar: str | None = None, config_key: str | None = None,
+               help: str, **kwargs: Any) -> Callable[[F], F]:
+    """A ``click.option`` with env and config fallbacks, both named in its help."""
+    return click.option(
+        *decls, cls=ConfiguredOption, envvar=envvar, config_key=config_key,
+        help=help + _sources(envvar, config_key), **kwargs,
+    )
+
+
+def _stack(*decorators: Callable[[F], F]) -> Callable[[F], F]:
+    def apply(command: F) -> F:
+        for decorator in reversed(decorators):
+            command = decorator(command)
+        return command
+
+    return apply
+
+
+pds_option = configured(
+    "--pds", "pds_url", envvar="ATP_PDS_HOST", config_key="pds", metavar="URL",
+    help="The account's PDS (default: from its DID document); also asked to resolve handles "
+    "that have no DNS or HTTPS record, such as .test ones.",
+)
+plc_option = configured(
+    "--plc", "plc_url", envvar="ATP_PLC_HOST", config_key="plc", metavar="URL",
+    help="PLC directory for did:plc documents (default: https://plc.directory).",
+)
+state_dir_option = configured(
+    "--state-dir", envvar="PDSMEM_STATE_DIR", config_key="state-dir", metavar="DIR",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where sessions, import cursors and the export ledger live (default: the user state "
+    "directory).",
+)
+pds_options = _stack(pds_option, plc_option, state_dir_option)
+"""--pds, --plc, --state-dir (parameters ``pds_url``, ``plc_url``, ``state_dir``)."""
+
+
+def account_option(flag: str, help: str, *, required: bool = True) -> Callable[[F], F]:
+    """The account to log in as, under ``flag`` (parameter ``account``)."""
+    return configured(flag, "account", envvar="ATP_AUTH_HANDLE", config_key="handle",
+                      metavar="HANDLE_OR_DID", required=required, help=help)
+
+
+scope_options = _stack(
+    configured("--agent-id", envvar="PDSMEM_AGENT_ID", config_key="agent-id", required=True,
+               help="Trusted agentId of the target scope."),
+    configured("--profile-id", envvar="PDSMEM_PROFILE_ID", config_key="profile-id", required=True,
+               help="Trusted profileId of the target scope."),
+    click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", show_default=False,
+                 help="Salt of the participant scope hash; a secret, so better set in the "
+                 "environment. [env: MEMORY_SCOPE_SALT]"),
+    click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared",
+                 show_default=True, help="privacyScope of the imported memories."),
+    click.option("--sandbox-eligible", is_flag=True, help="Mark imported memories sandbox-eligible."),
+)
+"""The trusted import scope (``agent_id``, ``profile_id``, ``salt``, ``privacy_scope``,
+``sandbox_eligible``): never read from records."""
+
+output_options = click.option(
+    "--json", "as_json", is_flag=True, help="Print JSON lines instead of human text."
+)
+
+dry_run_option = click.option(
+    "--dry-run", is_flag=True, help="Do everything but write: read, check and report what would change."
+)
+
+__all__ = [
+    "ConfiguredOption", "account_option", "configured", "dry_run_option",
+    "output_options", "pds_option", "pds_options", "plc_option", "scope_options", "settings",
+    "state_dir_option",
+]

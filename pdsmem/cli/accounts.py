@@ -1,0 +1,101 @@
+"""Logging in from the command line: a stored session or ``ATP_AUTH_PASSWORD``, with clear errors.
+
+``open_session`` wraps ``Session.load_or_login``, ``login`` wraps ``Session.login``, and
+``stored_sessions`` lists the sessions the state directory holds (tokens are never shown). When
+a PDS refuses a login, it is asked whether the account exists at all (``resolveHandle`` or
+``describeRepo``, no login needed), so that a mistyped handle reads as "no such account", not
+as a wrong password."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pdsmem.bridge.identity import IdentityError, resolve
+from pdsmem.bridge.session import Session, SessionError, SessionStore, StoredSession
+from pdsmem.bridge.xrpc import XrpcClient, XrpcError, normalize_base_url
+from pdsmem.errors import PdsmemError
+
+
+class UnknownAccount(SessionError):
+    """The PDS has no account with that handle or DID."""
+
+
+def open_session(
+    account: str, *, pds_url: str | None, plc_url: str | None, state_dir: Path | None
+) -> Session:
+    """The logged-in session of ``account`` (a handle or DID)."""
+    try:
+        session = Session.load_or_login(
+            account, pds_url=pds_url, state_dir=state_dir, plc_url=plc_url
+        )
+    except SessionError:
+        if pds_url:
+            _raise_if_unknown(account, pds_url)
+        raise
+    wanted = account.strip().removeprefix("@").lower()
+    if wanted.startswith("did:") and session.did != account.strip():
+        session.close()
+        raise SessionError(
+            f"logged in as {session.did}, but {account} was asked for",
+            hint="the stored session or ATP_AUTH_PASSWORD belongs to another account",
+        )
+    return session
+
+
+def _raise_if_unknown(account: str, pds_url: str) -> None:
+    """Raise ``UnknownAccount`` when the PDS at ``pds_url`` says it has no such account.
+
+    A handle is looked up with ``resolveHandle`` (the PDS knows its own accounts' handles
+    without DNS), a DID with ``describeRepo``. Any other answer leaves the login error as it was.
+    """
+    name = account.strip().removeprefix("@")
+    is_did = name.startswith("did:")
+    nsid, params = (
+        ("com.atproto.repo.describeRepo", {"repo": name}) if is_did
+        else ("com.atproto.identity.resolveHandle", {"handle": name.lower()})
+    )
+    try:
+        with XrpcClient(pds_url) as xrpc:
+            xrpc.query(nsid, params)
+    except XrpcError as exc:
+        if exc.status == 400 and exc.error in ("RepoNotFound", "InvalidRequest", "HandleNotFound"):
+            raise UnknownAccount(
+                f"the PDS at {normalize_base_url(pds_url)} has no account {name}",
+                hint=f"check the spelling of the {'DID' if is_did else 'handle'}, and that "
+                "--pds or ATP_PDS_HOST names the account's PDS",
+            ) from None
+    except PdsmemError:
+        return  # the login error already says what went wrong
+
+
+def login(
+    account: str, password: str, *, pds_url: str | None, plc_url: str | None,
+    state_dir: Path | None,
+) -> Session:
+    """Log in anew with ``createSession`` and store the session (replacing a stored one)."""
+    if not pds_url:
+        try:
+            pds_url = resolve(account.strip().removeprefix("@"), plc_url=plc_url).pds_url
+        except IdentityError as exc:
+            exc.hint = exc.hint or "pass --pds or set ATP_PDS_HOST to the account's PDS URL"
+            raise
+    try:
+        return Session.login(pds_url, account, password, state_dir=state_dir)
+    except SessionError:
+        _raise_if_unknown(account, pds_url)
+        raise
+
+
+def stored_sessions(state_dir: Path | None) -> list[StoredSession]:
+    """Every session stored in the state directory, in file-name order (unreadable ones skipped)."""
+    directory = SessionStore(state_dir).directory
+    found = []
+    for path in sorted(directory.glob("[!.]*.json")) if directory.is_dir() else []:
+        try:
+            stored = StoredSession.from_json(json.loads(path.read_bytes()))
+        except (OSError, ValueError):
+            stored = None
+        if stored is not None:
+            found.append(stored)
+    return found

@@ -1,0 +1,185 @@
+"""``pdsmem lexicon show|publish``: the lexicon documents pdsmem ships, and their publication.
+
+Publication follows the atproto Lexicon spec ("Lexicon Publication and Resolution"): each
+schema is a ``com.atproto.lexicon.schema`` record whose record key is its NSID, in the
+repository of the account that speaks for the NSID's authority; a DNS TXT record
+``_lexicon.<authority domain>`` holding ``did=<that account's DID>`` links the two. The authority
+domain is the NSID without its last part, reversed: ``dev.pdsmem.agentMemory`` →
+``pdsmem.dev``. Resolvers never walk up or down the DNS tree, so each authority needs its own
+TXT record. Publishing is idempotent: a record already holding the same schema (same CID) is
+left alone; a changed one is replaced with ``putRecord`` guarded by ``swapRecord``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pdsmem.bridge.session import Session
+from pdsmem.bridge.xrpc import XrpcError
+from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
+from pdsmem.cli.accounts import open_session
+from pdsmem.cli.jsonl import write
+from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options
+from pdsmem.cli.reporting import explain
+from pdsmem.errors import PdsmemError
+from pdsmem.lexicons import all_documents
+from pdsmem.mapping.datamodel import cid_for_json
+from pdsmem.mapping.syntax import AtUri, Nsid
+
+SCHEMA_NSID = "com.atproto.lexicon.schema"
+
+
+def shipped() -> dict[str, dict[str, Any]]:
+    """NSID → lexicon document, for every lexicon pdsmem ships."""
+    return {doc["id"]: doc for doc in all_documents()}
+
+
+def _select(nsids: tuple[str, ...], param: str) -> list[dict[str, Any]]:
+    documents = shipped()
+    unknown = [nsid for nsid in nsids if nsid not in documents]
+    if unknown:
+        raise click.BadParameter(
+            f"pdsmem ships no lexicon {unknown[0]}; it ships {', '.join(documents)}",
+            param_hint=param,
+        )
+    return [documents[nsid] for nsid in nsids] if nsids else list(documents.values())
+
+
+def dns_record(nsid: str, did: str) -> tuple[str, str]:
+    """The DNS TXT record (name, value) that makes ``did`` the authority of ``nsid``."""
+    return f"_lexicon.{Nsid.parse(nsid).authority.lower()}", f"did={did}"
+
+
+@dataclass(frozen=True)
+class Published:
+    nsid: str
+    uri: str
+    cid: str
+    status: str  # created | updated | unchanged
+
+
+def publish_one(session: Session, document: dict[str, Any], *, dry_run: bool) -> Published:
+    """Make the authority's repository hold ``document`` as its schema record (idempotent)."""
+    nsid = document["id"]
+    record = {"$type": SCHEMA_NSID, **document}
+    cid = str(cid_for_json(record))
+    uri = str(AtUri.build(session.did, SCHEMA_NSID, nsid))
+    try:
+        held = session.query(
+            "com.atproto.repo.getRecord", {"repo": session.did, "collection": SCHEMA_NSID, "rkey": nsid}
+        )
+    except XrpcError as exc:
+        if exc.error != "RecordNotFound":
+            raise
+        held = None
+    if held is not None and held.get("cid") == cid:
+        return Published(nsid, uri, cid, "unchanged")
+    status = "created" if held is None else "updated"
+    if dry_run:
+        return Published(nsid, uri, cid, status)
+    body: dict[str, Any] = {"repo": session.did, "collection": SCHEMA_NSID, "rkey": nsid, "record": record}
+    if held is not None:
+        body["swapRecord"] = held.get("cid")
+    answer = session.procedure("com.atproto.repo.putRecord", body)
+    if answer.get("cid") != cid:
+        raise PdsmemError(
+            f"the PDS stored the schema with CID {answer.get('cid')}, but pdsmem computed {cid}",
+            uri=uri, hint="this is a bug in pdsmem's encoding; please report it",
+        )
+    return Published(nsid, uri, cid, status)
+
+
+@cli.group()
+def lexicon() -> None:
+    """Show or publish the lexicons pdsmem ships.
+
+    \b
+    Examples:
+      pdsmem lexicon show dev.pdsmem.agentMemory
+      ATP_AUTH_PASSWORD=app-password pdsmem lexicon publish --to pdsmem.dev --dry-run
+    """
+
+
+@lexicon.command("show")
+@click.argument("nsid", required=False)
+@output_options
+def show(nsid: str | None, as_json: bool) -> None:
+    """Print the shipped lexicon documents (all of them, or the one named).
+
+    \b
+    Examples:
+      pdsmem lexicon show
+      pdsmem lexicon show dev.bastienrobert.memory.record
+    """
+    for document in _select((nsid,) if nsid else (), "NSID"):
+        if as_json:
+            write(document)
+        else:
+            click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+
+
+@lexicon.command("publish")
+@click.argument("nsids", nargs=-1, metavar="[NSID]...")
+@account_option("--to", "The account that speaks for the NSIDs' authority: the schemas are "
+                "written to its repository. Its app password comes from ATP_AUTH_PASSWORD, or "
+                "a stored session (pdsmem login).")
+@dry_run_option
+@pds_options
+@output_options
+def publish(nsids: tuple[str, ...], account: str, dry_run: bool, pds_url: str | None,
+            plc_url: str | None, state_dir: Path | None, as_json: bool) -> None:
+    """Publish the shipped lexicons as com.atproto.lexicon.schema records.
+
+    Each schema becomes the record at com.atproto.lexicon.schema/<NSID> in the repository of
+    the account given with --to (all shipped lexicons, or the NSIDs named). Re-running writes
+    nothing when they are already there. Then prints the DNS TXT record each NSID authority
+    needs (_lexicon.<authority domain>, value did=<DID>) so that resolvers find them.
+
+    \b
+    Examples:
+      ATP_AUTH_PASSWORD=app-password pdsmem lexicon publish --to pdsmem.dev dev.pdsmem.agentMemory
+      pdsmem lexicon publish --to alice.example.com --dry-run
+    """
+    documents = _select(nsids, "NSID")
+    done: list[Published] = []
+    failed = 0
+    with open_session(account, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir) as session:
+        for document in documents:
+            try:
+                done.append(publish_one(session, document, dry_run=dry_run))
+            except PdsmemError as err:
+                failed += 1
+                err.item = err.item or document["id"]
+                click.echo(f"Error: {explain(err)}", err=True)
+        _print(done, session, dry_run=dry_run, as_json=as_json)
+    if failed:
+        click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
+
+
+def _print(done: list[Published], session: Session, *, dry_run: bool, as_json: bool) -> None:
+    if as_json:
+        for item in done:
+            name, value = dns_record(item.nsid, session.did)
+            write({"nsid": item.nsid, "status": item.status, "uri": item.uri, "cid": item.cid,
+                   "dryRun": dry_run, "dns": {"name": name, "type": "TXT", "value": value}})
+        return
+    for item in done:
+        click.echo(f"{item.status:<9}  {item.uri}")
+    counts = ", ".join(
+        f"{sum(1 for i in done if i.status == s)} {s}" for s in ("created", "updated", "unchanged")
+    )
+    who = f"{session.handle} ({session.did})"
+    if dry_run:
+        click.echo(f"Dry run, nothing written: would publish to {who}: {counts}")
+    else:
+        click.echo(f"Published to {who}: {counts}")
+    records = sorted({dns_record(item.nsid, session.did) for item in done})
+    if records:
+        click.echo("Resolvers find these schemas once each authority's DNS has this TXT record:")
+        for name, value in records:
+            click.echo(f'  {name}  TXT  "{value}"')

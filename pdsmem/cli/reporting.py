@@ -1,0 +1,56 @@
+"""How errors read on the command line: ``Error: <what>, <where> (<what to do>)``.
+
+``explain`` renders any ``PdsmemError`` and adds, where the library could not know it, what the
+person at the terminal can do: which option or variable to check for an unreachable server,
+and when a rate limit lifts. ``exit_code`` says which exit code an error means.
+"""
+
+from __future__ import annotations
+
+import time
+
+from pdsmem.bridge.identity import IdentityError
+from pdsmem.cli.progress import format_clock, format_duration
+from pdsmem.cli.settings import ConfigError
+from pdsmem.errors import PdsmemError, RateLimited, TransientError
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_PARTIAL = 3
+
+_UNREACHABLE_HINTS = {
+    "cannot reach the PDS at ": "is the server running? check --pds or ATP_PDS_HOST; running the "
+    "same command again is safe",
+    "cannot reach the PLC directory at ": "is it running? check --plc or ATP_PLC_HOST; running "
+    "the same command again is safe",
+}
+
+
+def resume_hint(reset_at: float | None, now: float | None = None) -> str:
+    """``the limit resets at 14:03:12 CEST (in 58 min)``, or what to do when the PDS did not say."""
+    if reset_at is None:
+        return "the PDS did not say when its limit resets: wait a few minutes"
+    now = time.time() if now is None else now
+    return f"the limit resets at {format_clock(reset_at)} (in {format_duration(reset_at - now)})"
+
+
+def explain(err: PdsmemError) -> str:
+    """The error as one line, without the ``Error: `` prefix, with a remedy where one is known."""
+    if err.hint is None:
+        if isinstance(err, RateLimited):
+            err.hint = f"{resume_hint(err.reset_at)}; run the same command again then"
+        elif isinstance(err, TransientError):
+            for start, hint in _UNREACHABLE_HINTS.items():
+                if err.message.startswith(start):
+                    err.hint = hint
+        elif isinstance(err, IdentityError) and err.message.startswith("could not resolve handle"):
+            err.hint = (
+                "check the handle's spelling, and that --pds or ATP_PDS_HOST names the PDS that "
+                "hosts the account"
+            )
+    return str(err)
+
+
+def exit_code(err: PdsmemError) -> int:
+    return EXIT_USAGE if isinstance(err, ConfigError) else EXIT_FAILED

@@ -1,0 +1,101 @@
+"""``pdsmem login`` and ``pdsmem logout``: keep or end an account's session in the state directory.
+
+The app password comes from ``ATP_AUTH_PASSWORD`` or, on a terminal, a hidden prompt; it is
+never stored, echoed or logged. The session file holds tokens, owner-only (see
+``pdsmem.bridge.session``).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionStore
+from pdsmem.cli import cli
+from pdsmem.cli.accounts import login as login_account
+from pdsmem.cli.accounts import stored_sessions
+from pdsmem.cli.options import pds_option, pds_options, settings, state_dir_option
+from pdsmem.errors import PdsmemError
+
+
+def _account(ctx: click.Context, given: str | None) -> str:
+    """The account argument, else ATP_AUTH_HANDLE, else the config file's ``handle``."""
+    account = given or os.environ.get("ATP_AUTH_HANDLE") or settings(ctx).get("handle")
+    if not account:
+        raise click.UsageError(
+            "no account: pass HANDLE_OR_DID, set ATP_AUTH_HANDLE, or add handle = \"…\" to the "
+            "config file (pdsmem config path)"
+        )
+    return account
+
+
+def _password(account: str) -> str:
+    password = os.environ.get(ENV_PASSWORD)
+    if password:
+        return password
+    if not sys.stdin.isatty():
+        raise click.UsageError(
+            f"no password for {account}: set {ENV_PASSWORD} to an app password, or run pdsmem "
+            "login in a terminal to be asked for it"
+        )
+    return click.prompt(f"App password for {account}", hide_input=True)
+
+
+@cli.command()
+@click.argument("account", metavar="[HANDLE_OR_DID]", required=False)
+@pds_options
+@click.pass_context
+def login(ctx: click.Context, account: str | None, pds_url: str | None, plc_url: str | None,
+          state_dir: Path | None) -> None:
+    """Log in to a PDS and keep the session for later commands.
+
+    Use an app password (made in your account's settings), from ATP_AUTH_PASSWORD or typed
+    at the prompt; it is never stored. The session (tokens) is kept in the state directory,
+    readable by you only, and renewed as needed; `pdsmem logout` ends it.
+
+    \b
+    Examples:
+      pdsmem login alice.example.com
+      ATP_AUTH_PASSWORD=app-password pdsmem login alice.test --pds http://localhost:2583
+    """
+    account = _account(ctx, account)
+    with login_account(account, _password(account), pds_url=pds_url, plc_url=plc_url,
+                       state_dir=state_dir) as session:
+        where = SessionStore(state_dir).directory
+        click.echo(f"Logged in as {session.handle} ({session.did}) at {session.pds_url}; "
+                   f"session kept in {where}")
+
+
+@cli.command()
+@click.argument("account", metavar="[HANDLE_OR_DID]", required=False)
+@pds_option
+@state_dir_option
+@click.pass_context
+def logout(ctx: click.Context, account: str | None, pds_url: str | None,
+           state_dir: Path | None) -> None:
+    """End an account's stored session: at its PDS, and on this machine.
+
+    \b
+    Example:
+      pdsmem logout alice.example.com
+    """
+    account = _account(ctx, account).strip().removeprefix("@")
+    wanted = account if account.startswith("did:") else account.lower()
+    matches = [
+        stored for stored in stored_sessions(state_dir)
+        if wanted in (stored.did, stored.handle.lower())
+        and (not pds_url or stored.pds_url == pds_url.rstrip("/"))
+    ]
+    if not matches:
+        raise PdsmemError(
+            f"no stored session for {account} in {SessionStore(state_dir).directory}",
+            hint="nothing to log out; pdsmem status lists the stored sessions",
+        )
+    store = SessionStore(state_dir)
+    for stored in matches:
+        with Session(stored, store=store) as session:
+            session.logout()
+        click.echo(f"Logged out {stored.handle} ({stored.did}) at {stored.pds_url}")

@@ -1,0 +1,166 @@
+"""The optional config file: defaults for options, never secrets.
+
+The file is ``config.toml`` (or ``config.json``) in the platform's config directory
+(``click.get_app_dir("pdsmem")``), or the file ``PDSMEM_CONFIG`` names. It holds flat
+``key = "value"`` pairs, each the default of one option: ``pds``, ``plc``, ``handle``,
+``agent-id``, ``profile-id``, ``state-dir``. A value given on the command line or in the
+environment wins over the file.
+
+A key that looks like a secret (password, token, salt, …) is refused, and the error never
+repeats its value: the file is plain text, so secrets stay in the environment
+(``ATP_AUTH_PASSWORD``, ``MEMORY_SCOPE_SALT``) or in the state directory (sessions, written
+by ``pdsmem login`` with owner-only permissions). pdsmem never writes this file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pdsmem.errors import PdsmemError
+
+ENV_CONFIG = "PDSMEM_CONFIG"
+
+KEYS: dict[str, str] = {
+    "pds": "the PDS URL (--pds)",
+    "plc": "the PLC directory URL (--plc)",
+    "handle": "the account to log in as (--to, pdsmem login)",
+    "agent-id": "the trusted agentId imports go to (--agent-id)",
+    "profile-id": "the trusted profileId imports go to (--profile-id)",
+    "state-dir": "where sessions and sync state live (--state-dir)",
+}
+"""Every key the config file may hold, with what it sets."""
+
+# Where each kind of secret belongs instead of the config file.
+_SECRET_HOMES = {
+    "password": "set ATP_AUTH_PASSWORD in the environment instead, to an app password",
+    "passwd": "set ATP_AUTH_PASSWORD in the environment instead, to an app password",
+    "salt": "set MEMORY_SCOPE_SALT in the environment instead",
+    "token": "run pdsmem login instead, which keeps the session in the state directory, owner-only",
+    "jwt": "run pdsmem login instead, which keeps the session in the state directory, owner-only",
+    "secret": "keep it in the environment instead",
+    "apikey": "keep it in the environment instead",
+    "privatekey": "keep it in the environment instead",
+}
+
+
+class ConfigError(PdsmemError):
+    """The config file cannot be read, or holds a key pdsmem does not take (or a secret)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The config file's location and, when it exists, its values (keys in ``KEYS``)."""
+
+    path: Path
+    exists: bool
+    values: dict[str, str] = field(default_factory=dict)
+
+    def get(self, key: str) -> str | None:
+        return self.values.get(key)
+
+
+def config_dir() -> Path:
+    """The platform's config directory for pdsmem (it may not exist)."""
+    return Path(click.get_app_dir("pdsmem"))
+
+
+def config_path() -> Path:
+    """The config file pdsmem reads: ``PDSMEM_CONFIG``, else config.toml or config.json."""
+    override = os.environ.get(ENV_CONFIG)
+    if override:
+        return Path(override).expanduser()
+    directory = config_dir()
+    toml, json_file = directory / "config.toml", directory / "config.json"
+    if json_file.is_file() and not toml.is_file():
+        return json_file
+    return toml
+
+
+def load_settings() -> Settings:
+    """Read and check the config file; a missing file is no error (unless PDSMEM_CONFIG names it)."""
+    path = config_path()
+    directory = path.parent
+    if not os.environ.get(ENV_CONFIG) and (directory / "config.toml").is_file() \
+            and (directory / "config.json").is_file():
+        raise ConfigError(
+            f"both config.toml and config.json exist in {directory}",
+            hint="keep one of them; pdsmem will not guess which one you meant",
+        )
+    if not path.is_file():
+        if os.environ.get(ENV_CONFIG):
+            raise ConfigError(
+                f"no config file at {path}", hint=f"{ENV_CONFIG} names it; fix or unset {ENV_CONFIG}"
+            )
+        return Settings(path, exists=False)
+    return Settings(path, exists=True, values=_check(_parse(path), path))
+
+
+def _parse(path: Path) -> Any:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"cannot read the config file {path}: {exc.strerror or exc}") from None
+    if path.suffix.lower() == ".json":
+        try:
+            return json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
+            raise ConfigError(f"the config file {path} is not valid JSON{where}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        reason = str(exc) if isinstance(exc, tomllib.TOMLDecodeError) else "not UTF-8 text"
+        raise ConfigError(f"the config file {path} is not valid TOML: {reason}") from None
+
+
+def _secret_home(key: str) -> str | None:
+    squashed = key.lower().replace("-", "").replace("_", "")
+    for word, home in _SECRET_HOMES.items():
+        if word in squashed:
+            return home
+    return None
+
+
+def _secret_keys(data: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """Every (dotted key, where it belongs) that looks like a secret, nested tables included."""
+    found = []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            dotted = f"{prefix}{key}"
+            home = _secret_home(str(key))
+            if home:
+                found.append((dotted, home))
+            found += _secret_keys(value, f"{dotted}.")
+    return found
+
+
+def _check(data: Any, path: Path) -> dict[str, str]:
+    if not isinstance(data, dict):
+        raise ConfigError(f"the config file {path} must hold key = value pairs (a table or JSON object)")
+    secrets = _secret_keys(data)
+    if secrets:
+        key, home = secrets[0]
+        raise ConfigError(
+            f"{path}: the key {key!r} looks like a secret; pdsmem never reads secrets from its "
+            "config file, which is plain text",
+            hint=f"delete that line; {home}",
+        )
+    values: dict[str, str] = {}
+    for key, value in data.items():
+        name = key.replace("_", "-")
+        if name not in KEYS:
+            raise ConfigError(
+                f"{path}: unknown key {key!r}", hint=f"the keys pdsmem reads are {', '.join(KEYS)}"
+            )
+        if not isinstance(value, str) or not value.strip():
+            got = type(value).__name__ if not isinstance(value, str) else "an empty string"
+            raise ConfigError(f"{path}: {key!r} must be a non-empty string, got {got}")
+        values[name] = value.strip()
+    return values

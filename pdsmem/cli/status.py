@@ -1,0 +1,156 @@
+"""``pdsmem status`` and ``pdsmem config path|show``: what is configured and what is stored.
+
+Shows the config file and its values, the environment variables pdsmem reads (secrets by name
+only), the state directory's import cursors and export ledger, and the stored sessions (handle,
+DID and PDS only: never a token). Reads only; creates nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pdsmem.bridge.state import State, default_state_dir
+from pdsmem.cli import cli
+from pdsmem.cli.accounts import stored_sessions
+from pdsmem.cli.jsonl import write
+from pdsmem.cli.options import output_options, settings, state_dir_option
+from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
+
+ENV_SETTINGS = (
+    "ATP_AUTH_HANDLE", "ATP_PDS_HOST", "ATP_PLC_HOST", "PDSMEM_STATE_DIR", "PDSMEM_AGENT_ID",
+    "PDSMEM_PROFILE_ID", ENV_CONFIG, "PDSMEM_DEBUG",
+)
+ENV_SECRETS = ("ATP_AUTH_PASSWORD", "MEMORY_SCOPE_SALT")
+HIDDEN = "(set, not shown)"
+
+
+def _environment() -> dict[str, str]:
+    found = {name: os.environ[name] for name in ENV_SETTINGS if os.environ.get(name)}
+    found.update({name: HIDDEN for name in ENV_SECRETS if os.environ.get(name)})
+    return found
+
+
+def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
+    """(import cursors, export counts) of the state database, if there is one."""
+    if not (directory / "state.sqlite3").is_file():
+        return [], []
+    with State(directory) as state:
+        imports = [{"did": c.did, "rev": c.rev, "commit": c.commit_cid} for c in state.cursors()]
+        exports = [{"did": did, "records": count} for did, count in state.export_summary()]
+    return imports, exports
+
+
+@cli.command()
+@state_dir_option
+@output_options
+@click.pass_context
+def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
+    """Show what is configured, what was imported and exported, and the stored sessions.
+
+    Secrets (ATP_AUTH_PASSWORD, MEMORY_SCOPE_SALT, session tokens) are shown by name only.
+
+    \b
+    Examples:
+      pdsmem status
+      pdsmem status --json
+    """
+    config = settings(ctx)
+    directory = state_dir or default_state_dir()
+    imports, exports = _stored(directory)
+    sessions = [
+        {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in stored_sessions(directory)
+    ]
+    report = {
+        "config": {"path": str(config.path), "exists": config.exists, "values": config.values},
+        "environment": _environment(),
+        "stateDir": str(directory),
+        "imports": imports,
+        "exports": exports,
+        "sessions": sessions,
+    }
+    if as_json:
+        write(report)
+        return
+    found = "" if config.exists else " (none)"
+    click.echo(f"Config file: {config.path}{found}")
+    for key, value in config.values.items():
+        click.echo(f"  {key} = {value}")
+    click.echo("Environment:" if report["environment"] else "Environment: nothing pdsmem reads is set")
+    for name, value in report["environment"].items():
+        click.echo(f"  {name} {value}" if value == HIDDEN else f"  {name}={value}")
+    click.echo(f"State directory: {directory}")
+    _section("Imported repositories (cursor per repository)", [
+        f"{i['did']}  rev {i['rev']}  commit {i['commit']}" for i in imports
+    ])
+    _section("Exports (records pdsmem wrote, per repository)", [
+        f"{e['did']}  {e['records']} record{'' if e['records'] == 1 else 's'}" for e in exports
+    ])
+    _section("Stored sessions", [f"{s['handle']}  {s['did']}  at {s['pds']}" for s in sessions])
+
+
+def _section(title: str, lines: list[str]) -> None:
+    click.echo(f"{title}:" if lines else f"{title}: none")
+    for line in lines:
+        click.echo(f"  {line}")
+
+
+@cli.group()
+def config() -> None:
+    """See the config file: defaults for options, never secrets.
+
+    The file is TOML (config.toml) or JSON (config.json) in the platform's config directory,
+    or the file PDSMEM_CONFIG names. A command-line option or an environment variable wins
+    over it. A key that looks like a secret (password, token, salt, …) is refused.
+
+    \b
+    Example:
+      pdsmem config show
+      # config.toml:
+      pds = "https://pds.example.com"
+      handle = "alice.example.com"
+      agent-id = "coder"
+      profile-id = "default"
+    """
+
+
+@config.command("path")
+def config_path_cmd() -> None:
+    """Print the path of the config file pdsmem reads (it may not exist yet).
+
+    \b
+    Example:
+      $EDITOR "$(pdsmem config path)"
+    """
+    path = config_path()
+    click.echo(str(path))
+    if not path.is_file():
+        click.echo("(no file there yet; pdsmem works without one)", err=True)
+
+
+@config.command("show")
+@output_options
+@click.pass_context
+def config_show(ctx: click.Context, as_json: bool) -> None:
+    """Print the config file's values, checked (an unknown or secret key is an error).
+
+    \b
+    Examples:
+      pdsmem config show
+      pdsmem config show --json
+    """
+    loaded = settings(ctx)
+    if as_json:
+        write({"path": str(loaded.path), "exists": loaded.exists, "values": loaded.values})
+        return
+    if not loaded.exists:
+        click.echo(f"No config file at {loaded.path}; pdsmem works without one.", err=True)
+        return
+    click.echo(f"# {loaded.path}")
+    for key in KEYS:
+        if key in loaded.values:
+            click.echo(f"{key} = {json.dumps(loaded.values[key], ensure_ascii=False)}")

@@ -1,0 +1,214 @@
+"""The errors people meet, word for word: what happened, to which item, and what to do.
+
+Network errors come from the real local PDS (a wrong app password, an unknown handle, a 429
+from its own rate limiter) or from a closed loopback port (an unreachable server). Nothing is
+mocked.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from support.events import fact
+from support.pds import Account, LocalPds
+from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
+
+from pdsmem.bridge.identity import resolve
+from pdsmem.cli import cli
+from pdsmem.errors import TransientError
+from pdsmem.mapping import contract
+
+KEY = Keypair.generate()
+
+
+@pytest.fixture(autouse=True)
+def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("PDSMEM_CONFIG", "ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST",
+                 "ATP_PLC_HOST", "PDSMEM_AGENT_ID", "PDSMEM_PROFILE_ID", "MEMORY_SCOPE_SALT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+
+
+def source(tmp_path: Path, events: list[dict]) -> str:
+    path = tmp_path / "memories.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    return str(path)
+
+
+def on(pds: LocalPds, **more: str) -> dict[str, str]:
+    return {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, **more}
+
+
+@pytest.mark.pds
+def test_a_wrong_app_password(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    result = run("export", "--to", account.handle, "--from", source(tmp_path, [fact(1)]),
+                 env=on(pds, ATP_AUTH_PASSWORD="not-the-password"))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"Error: the PDS refused the app password for {account.handle}: Invalid identifier or "
+        "password; check ATP_AUTH_PASSWORD\n"
+    )
+
+
+@pytest.mark.pds
+def test_an_unknown_handle_or_did(pds: LocalPds, tmp_path: Path) -> None:
+    memories = source(tmp_path, [fact(1)])
+    exported = run("export", "--to", "nobody.test", "--from", memories, env=on(pds, ATP_AUTH_PASSWORD="x"))
+    assert exported.exit_code == 1
+    assert exported.stderr == (
+        f"Error: the PDS at {pds.url} has no account nobody.test (check the spelling of the "
+        "handle, and that --pds or ATP_PDS_HOST names the account's PDS)\n"
+    )
+    nobody = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"
+    by_did = run("export", "--to", nobody, "--from", memories, env=on(pds, ATP_AUTH_PASSWORD="x"))
+    assert by_did.stderr == (
+        f"Error: the PDS at {pds.url} has no account {nobody} (check the spelling of the DID, "
+        "and that --pds or ATP_PDS_HOST names the account's PDS)\n"
+    )
+    imported = run("import", "--from", "nobody.test", "--agent-id", "a", "--profile-id", "p", env=on(pds))
+    assert imported.exit_code == 1 and imported.stdout == ""
+    assert imported.stderr == (
+        "Error: could not resolve handle nobody.test: .test is a reserved top-level domain with "
+        f"no public DNS, and the PDS at {pds.url} could not resolve it (Unable to resolve handle) "
+        "(check the handle's spelling, and that --pds or ATP_PDS_HOST names the PDS that hosts "
+        "the account)\n"
+    )
+
+
+def test_an_unreachable_pds_or_plc_directory(tmp_path: Path) -> None:
+    nowhere = f"http://127.0.0.1:{closed_port()}"
+    memories = source(tmp_path, [fact(1)])
+    for args in (["export", "--to", "alice.test", "--from", memories], ["login", "alice.test"],
+                 ["lexicon", "publish", "--to", "alice.test"]):
+        result = run(*args, env={"ATP_PDS_HOST": nowhere, "ATP_AUTH_PASSWORD": "x"})
+        assert result.exit_code == 1, args
+        assert result.stderr == (
+            f"Error: cannot reach the PDS at {nowhere}: connection refused (is the server "
+            "running? check --pds or ATP_PDS_HOST; running the same command again is safe)\n"
+        )
+    plc = run("verify", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--plc", nowhere)
+    assert plc.exit_code == 1
+    assert plc.stderr == (
+        f"Error: did:plc:ewvi7nxzyoun6zhxrhs64oiz: cannot reach the PLC directory at {nowhere}: "
+        "connection refused (is it running? check --plc or ATP_PLC_HOST; running the same "
+        "command again is safe)\n"
+    )
+
+
+@pytest.mark.pds
+def test_private_memories_and_content_over_the_lexicon_limits(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    private = fact(2, privacyScope="private")
+    too_long = fact(3, text="x" * 10_001)
+    too_many_graphemes = fact(4, text="e\u0301" * 2_501)  # 7,503 bytes, 2,501 graphemes
+    memories = source(tmp_path, [fact(1), private, too_long, too_many_graphemes])
+    result = run("export", "--to", account.did, "--from", memories,
+                 env=on(pds, ATP_AUTH_PASSWORD=account.password))
+    assert result.exit_code == 3
+    assert result.stdout == f"1 created, 0 unchanged, 1 refused, 2 failed ({account.did}, 1 applyWrites batch)\n"
+    errors = result.stderr.splitlines()
+    private_id = contract.fact_id(private)
+    assert errors[0] == (
+        f"Error: memories.jsonl:2: refused: memory {private_id} is private (privacyScope is "
+        '"private") and a PDS repository is public (pass --publish-private to acknowledge that '
+        "the target repository is public)"
+    )
+    assert re.fullmatch(
+        rf"Error: memories\.jsonl:3: failed: at://{account.did}/{COLLECTION}/\w+, at \$\.content: "
+        r"must be at most 10000 bytes long \(got 10001\); fix the memory in the source, then run "
+        r"the export again", errors[1],
+    ), errors[1]
+    assert re.fullmatch(
+        rf"Error: memories\.jsonl:4: failed: at://{account.did}/{COLLECTION}/\w+, at \$\.content: "
+        r"must be at most 2500 graphemes long \(got 2501\); fix the memory in the source, then "
+        r"run the export again", errors[2],
+    ), errors[2]
+    assert len(errors) == 3
+
+
+def test_a_repository_that_fails_verification(tmp_path: Path) -> None:
+    records = {f"{COLLECTION}/{tid(1_700_000_000_000_000)}": {
+        "$type": COLLECTION, "content": "likes tea", "createdAt": "2024-01-01T00:00:00.000Z"}}
+    built = build_repo(records, keypair=KEY, breakage=Breakage(signer=Keypair.generate()))
+    car = tmp_path / "repo.car"
+    car.write_bytes(built.car)
+    result = run("verify", str(car), "--signing-key", KEY.did_key)
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == (
+        f"Error: {DID}, at commit {built.commit_cid}: commit signature does not verify against "
+        f"signing key {KEY.did_key} (the commit was signed by another key, or the DID document "
+        "is out of date)\n"
+    )
+    imported = run("import", "--from", str(car), "--signing-key", KEY.did_key,
+                   "--agent-id", "a", "--profile-id", "p")
+    assert imported.exit_code == 1 and imported.stdout == ""
+    assert imported.stderr.endswith(
+        "(the commit was signed by another key, or the DID document is out of date; nothing "
+        "was imported and the stored cursor did not move)\n"
+    )
+
+
+@pytest.mark.pds
+def test_a_forged_repository_of_a_real_account_is_refused(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    record = {"$type": COLLECTION, "content": "forged", "createdAt": "2024-01-01T00:00:00.000Z"}
+    built = build_repo({f"{COLLECTION}/{tid(1_700_000_000_000_000)}": record}, keypair=KEY, did=account.did)
+    car = tmp_path / "forged.car"
+    car.write_bytes(built.car)
+    key = resolve(account.did, plc_url=pds.plc_url, pds_hint=pds.url).signing_key
+    result = run("verify", str(car), env=on(pds))
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f"Error: {account.did}, at commit {built.commit_cid}: commit signature does not verify "
+        f"against signing key {key} (the commit was signed by another key, or the DID document "
+        "is out of date)\n"
+    )
+
+
+@pytest.mark.pds
+def test_export_paused_by_a_rate_limit_says_when_to_resume(tmp_path: Path) -> None:
+    """The PDS's own limiter: 1,700 creates cost 5,100 points, over its 5,000 an hour."""
+    with LocalPds(rate_limits=True) as limited:
+        account = limited.create_account()
+        memories = source(tmp_path, [fact(n) for n in range(1700)])
+        result = run("export", "--to", account.did, "--from", memories,
+                     env=on(limited, ATP_AUTH_PASSWORD=account.password))
+    assert result.exit_code == 3 and result.stdout == ""
+    clock = r"\d\d:\d\d:\d\d \w+"
+    assert re.fullmatch(
+        rf"Error: the PDS rate-limited the export of {account.did}; its limit resets at "
+        r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(everything written so far is recorded: run the "
+        r"same command again after that time, or pass --max-wait SECONDS to wait for the reset\)"
+        "\n"
+        rf"Paused: \d+00 of 1700 writes done for {account.did}; the limit resets at {clock} "
+        r"\(in (59|60) min \d\d s\)\." "\n",
+        result.stderr,
+    ), result.stderr
+
+
+def test_debug_shows_the_traceback_instead_of_the_one_line_error() -> None:
+    nowhere = f"http://127.0.0.1:{closed_port()}"
+    args = ["verify", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--plc", nowhere]
+    plain = CliRunner().invoke(cli, args)
+    assert plain.exit_code == 1 and isinstance(plain.exception, SystemExit)
+    assert plain.stderr.startswith("Error: ") and "Traceback" not in plain.output
+    debug = CliRunner().invoke(cli, ["--debug", *args])
+    assert isinstance(debug.exception, TransientError)
+    assert str(debug.exception).startswith("did:plc:ewvi7nxzyoun6zhxrhs64oiz: cannot reach the PLC directory")

@@ -1,0 +1,85 @@
+"""``pdsmem login`` / ``logout`` and the stored session the other commands reuse (real PDS)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from support.events import fact
+from support.pds import Account, LocalPds
+
+from pdsmem.cli import cli
+
+
+@pytest.fixture(autouse=True)
+def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("PDSMEM_CONFIG", "ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
+
+
+def run(*args: str, env: dict[str, str] | None = None, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), env=env, input=stdin, catch_exceptions=False)
+
+
+@pytest.mark.pds
+def test_login_keeps_a_session_that_export_reuses_and_logout_ends(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    where = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url}
+    logged_in = run("login", account.handle, env={**where, "ATP_AUTH_PASSWORD": account.password})
+    assert logged_in.exit_code == 0
+    assert logged_in.stdout == (
+        f"Logged in as {account.handle} ({account.did}) at {pds.url}; session kept in "
+        f"{tmp_path}/state/sessions\n"
+    )
+    assert account.password not in logged_in.output
+
+    status = run("status", env=where)
+    assert f"Stored sessions:\n  {account.handle}  {account.did}  at {pds.url}\n" in status.stdout
+    session_file = next((tmp_path / "state" / "sessions").glob("*.json"))
+    tokens = json.loads(session_file.read_text())
+    assert tokens["accessJwt"] not in status.output and tokens["refreshJwt"] not in status.output
+
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    exported = run("export", "--to", account.handle, "--from", str(memories), env=where)  # no password
+    assert exported.exit_code == 0, exported.stderr
+    assert exported.stdout == f"1 created, 0 unchanged ({account.did}, 1 applyWrites batch)\n"
+
+    logged_out = run("logout", account.handle, env=where)
+    assert logged_out.stdout == f"Logged out {account.handle} ({account.did}) at {pds.url}\n"
+    assert list((tmp_path / "state" / "sessions").glob("*.json")) == []
+    again = run("logout", account.did, env=where)
+    assert again.exit_code == 1
+    assert again.stderr == (
+        f"Error: no stored session for {account.did} in {tmp_path}/state/sessions (nothing to "
+        "log out; pdsmem status lists the stored sessions)\n"
+    )
+    no_password = run("export", "--to", account.handle, "--from", str(memories), env=where)
+    assert no_password.exit_code == 1
+    assert no_password.stderr == (
+        f"Error: no stored session for {account.handle} at {pds.url}; set ATP_AUTH_PASSWORD or "
+        "run pdsmem login\n"
+    )
+
+
+def test_login_without_a_password_or_a_terminal_says_how_to_give_one() -> None:
+    result = run("login", "alice.test", env={"ATP_PDS_HOST": "http://127.0.0.1:9"}, stdin="")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "Error: no password for alice.test: set ATP_AUTH_PASSWORD to an app password, or run "
+        "pdsmem login in a terminal to be asked for it"
+    )
+
+
+def test_login_without_an_account_names_every_way_to_give_one() -> None:
+    result = run("login")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        'Error: no account: pass HANDLE_OR_DID, set ATP_AUTH_HANDLE, or add handle = "…" to the '
+        "config file (pdsmem config path)"
+    )

@@ -1,0 +1,96 @@
+"""``pdsmem status``: what is configured and stored, with secrets shown by name only.
+
+Offline: the state database and session files are made with the bridge's own classes.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from pdsmem.bridge.session import SessionStore, StoredSession
+from pdsmem.bridge.state import ExportedRecord, State
+from pdsmem.cli import cli
+
+DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+OTHER = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"
+SECRETS = ("pw-SECRET-value", "salt-SECRET-value", "access-SECRET-jwt", "refresh-SECRET-jwt")
+
+
+@pytest.fixture(autouse=True)
+def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("PDSMEM_CONFIG", "ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST",
+                 "ATP_PLC_HOST", "PDSMEM_AGENT_ID", "PDSMEM_PROFILE_ID", "MEMORY_SCOPE_SALT",
+                 "PDSMEM_DEBUG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+
+
+def test_status_of_a_fresh_machine_creates_nothing(tmp_path: Path) -> None:
+    result = run("status")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"Config file: {tmp_path}/xdg/pdsmem/config.toml (none)",
+        "Environment:",
+        f"  PDSMEM_STATE_DIR={tmp_path}/state",
+        f"State directory: {tmp_path}/state",
+        "Imported repositories (cursor per repository): none",
+        "Exports (records pdsmem wrote, per repository): none",
+        "Stored sessions: none",
+    ]
+    assert not (tmp_path / "state").exists()
+
+
+def fill_state(directory: Path) -> None:
+    with State(directory) as state:
+        state.advance(DID, "3lbt4ilkfw22s", "bafyreicommit", {f"at://{DID}/c/1": "bafyreirecord"})
+        state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyreione", "m1")])
+        state.record_writes(OTHER, [ExportedRecord(f"3lbt4ilkfw2{n}s", "bafyreix", f"m{n}") for n in range(2, 5)])
+    SessionStore(directory).save(
+        StoredSession("http://127.0.0.1:2583", DID, "alice.test", SECRETS[2], SECRETS[3])
+    )
+
+
+def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: Path) -> None:
+    fill_state(tmp_path / "state")
+    config = tmp_path / "xdg" / "pdsmem" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('handle = "alice.test"\nagent-id = "coder"\n')
+    env = {"ATP_AUTH_PASSWORD": SECRETS[0], "MEMORY_SCOPE_SALT": SECRETS[1],
+           "ATP_PDS_HOST": "http://127.0.0.1:2583"}
+    result = run("status", env=env)
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        f"Config file: {config}",
+        "  handle = alice.test",
+        "  agent-id = coder",
+        "Environment:",
+        "  ATP_PDS_HOST=http://127.0.0.1:2583",
+        f"  PDSMEM_STATE_DIR={tmp_path}/state",
+        "  ATP_AUTH_PASSWORD (set, not shown)",
+        "  MEMORY_SCOPE_SALT (set, not shown)",
+        f"State directory: {tmp_path}/state",
+        "Imported repositories (cursor per repository):",
+        f"  {DID}  rev 3lbt4ilkfw22s  commit bafyreicommit",
+        "Exports (records pdsmem wrote, per repository):",
+        f"  {OTHER}  3 records",
+        f"  {DID}  1 record",
+        "Stored sessions:",
+        f"  alice.test  {DID}  at http://127.0.0.1:2583",
+    ]
+    as_json = run("status", "--json", env=env)
+    report = json.loads(as_json.stdout)
+    assert report["sessions"] == [{"handle": "alice.test", "did": DID, "pds": "http://127.0.0.1:2583"}]
+    assert report["environment"]["ATP_AUTH_PASSWORD"] == "(set, not shown)"
+    assert report["imports"] == [{"did": DID, "rev": "3lbt4ilkfw22s", "commit": "bafyreicommit"}]
+    assert report["exports"] == [{"did": OTHER, "records": 3}, {"did": DID, "records": 1}]
+    for secret in SECRETS:
+        assert secret not in result.output and secret not in as_json.output
