@@ -49,7 +49,7 @@ from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
 from pdsmem.mapping.from_record import from_records
 from pdsmem.mapping.records import ImportScope, Imported, RecordView, default_lexicons
-from pdsmem.mapping.syntax import Did
+from pdsmem.mapping.syntax import Did, Tid
 
 from .car import BlockStore, read_car
 from .identity import IdentityResolver
@@ -134,6 +134,18 @@ def _reason(err: PdsmemError) -> str:
     """An error's text without the uri/item prefix (the caller names the record)."""
     text = f"{err.path}: {err.message}" if err.path else err.message
     return text + (f" ({err.hint})" if err.hint else "")
+
+
+def _key_problem(rkey: str) -> str | None:
+    """Why a memory record cannot live under ``rkey`` (its lexicon's key type is ``tid``), or None.
+
+    ``verify`` reports such a record through the lexicon; import refuses it the same way.
+    """
+    try:
+        Tid.parse(rkey)
+    except InvalidSyntax as exc:
+        return f"record key {rkey!r:.80} is not a valid tid, as {COLLECTION} records need: {exc.message}"
+    return None
 
 
 # --- reading CAR files ----------------------------------------------------------------------
@@ -354,6 +366,10 @@ class Importer:
                     raise _Gap(f"the diff lacks the block of {uri}")
                 failures.append(RecordProblem(uri, item.reason))
                 continue
+            key_problem = _key_problem(str(item.rkey))
+            if key_problem:
+                failures.append(RecordProblem(uri, key_problem))
+                continue
             views.append(RecordView(uri=uri, cid=cid, value=item.value))
         imported, refused = from_records(views, self.scope_for(str(repo.commit.did)))
         failures += [RecordProblem(views[f.position].uri, _reason(f.error)) for f in refused]
@@ -445,7 +461,7 @@ def verify_source(
                 failures.append(RecordProblem(str(item.uri), reason))
             elif item.collection == COLLECTION:
                 try:
-                    default_lexicons().validate_record(COLLECTION, item.value, rkey=item.rkey)
+                    default_lexicons().validate_record(COLLECTION, item.value, rkey=str(item.rkey))
                 except RecordInvalid as err:
                     failures.append(RecordProblem(str(item.uri), _reason(err)))
         return VerifyReport(repo.commit, repo.record_count, memory, failures)
