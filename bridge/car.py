@@ -28,6 +28,10 @@ from pdsmem.errors import DataModelError, VerificationError
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
 
 DEFAULT_MAX_BLOCK_SIZE = 2 * 1024 * 1024
+# A repository of a million memory records is about 1 GiB of CAR; a stream that goes on past
+# the limits below is refused rather than filling the disk or spinning forever.
+DEFAULT_MAX_TOTAL_BYTES = 4 * 1024**3
+DEFAULT_MAX_BLOCKS = 10_000_000
 MAX_HEADER_SIZE = 64 * 1024
 MAX_CID_SIZE = 128
 _READ_SIZE = 64 * 1024
@@ -215,20 +219,34 @@ def _read_block(stream: _Stream, max_block_size: int) -> tuple[Cid, memoryview]:
 
 
 def read_car(
-    source: CarSource, *, max_block_size: int = DEFAULT_MAX_BLOCK_SIZE
+    source: CarSource,
+    *,
+    max_block_size: int = DEFAULT_MAX_BLOCK_SIZE,
+    max_total_bytes: int = DEFAULT_MAX_TOTAL_BYTES,
+    max_blocks: int = DEFAULT_MAX_BLOCKS,
 ) -> tuple[Cid, BlockStore]:
     """Read and verify a whole CAR v1 archive; return its single root and the verified blocks.
 
     ``source`` is an iterator of byte chunks (an HTTP body being streamed), a binary file,
-    or bytes already in memory.
+    or bytes already in memory. A CAR with more than ``max_blocks`` sections or more than
+    ``max_total_bytes`` of block data (duplicates included) is refused.
     The caller closes the returned store (it is a context manager).
     """
     stream = _Stream(source)
     store = BlockStore()
+    sections = total = 0
     try:
         root = _read_header(stream)
         while not stream.at_end():
             cid, data = _read_block(stream, max_block_size)
+            sections += 1
+            total += len(data)
+            if sections > max_blocks or total > max_total_bytes:
+                raise VerificationError(
+                    f"the CAR goes on past {min(sections, max_blocks):,} blocks / {total:,} bytes, "
+                    f"over the limit ({max_blocks:,} blocks, {max_total_bytes:,} bytes)",
+                    hint="a repository this large is not a memory repository; check the source",
+                )
             store.add(cid, data)
         if root not in store:
             raise VerificationError(

@@ -257,3 +257,26 @@ def test_reads_any_binary_file_object() -> None:
     root, store = read_car(io.BytesIO(small_car()))
     with store:
         assert root == RECORD_CID and store.get(RECORD_CID) == RECORD
+
+
+def test_a_car_that_goes_on_forever_is_refused_at_the_limits():
+    """An endless stream (repeating one block) stops at the block limit instead of spinning."""
+    import itertools
+
+    from pdsmem.bridge.car import read_car
+    from pdsmem.errors import VerificationError
+    from pdsmem.mapping.datamodel import Cid, encode_dag_cbor
+
+    block = encode_dag_cbor({"x": 1})
+    cid = Cid.for_dag_cbor(block)
+    header = encode_dag_cbor({"version": 1, "roots": [cid]})
+    section = cid.to_bytes() + block
+
+    def endless():
+        yield varint(len(header)) + header
+        yield from itertools.repeat(varint(len(section)) + section)
+
+    with pytest.raises(VerificationError, match="over the limit"):
+        read_car(endless(), max_blocks=1000)
+    with pytest.raises(VerificationError, match="over the limit"):
+        read_car(endless(), max_total_bytes=10_000)
