@@ -26,12 +26,13 @@ Tricky bits:
   (ids are deterministic, so consumers can upsert).
 - The CAR's blocks wait in a temporary file; only the changed memory records are held in
   memory, mapped as one batch so that supersession inside it is resolved.
-- The cursor is per repository, not per import scope: importing one repository into two
-  scopes needs two state directories.
+- The cursor is per repository and import scope (``reader_key``): one repository imported
+  into two scopes keeps two cursors. A rollback is judged against the newest rev any scope saw.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -224,12 +225,12 @@ def open_car(
 # --- import ---------------------------------------------------------------------------------
 
 
-def _refuse_older(rev: Any, cursor: RepoCursor) -> None:
+def _refuse_older(rev: Any, did: str, newest: str) -> None:
     """Refuse early when the PDS itself says its repository is older than what was synced."""
-    if isinstance(rev, str) and rev and rev < cursor.rev:  # TIDs sort as they were made
+    if isinstance(rev, str) and rev and rev < newest:  # TIDs sort as they were made
         raise VerificationError(
-            f"rollback: the PDS reports rev {rev}, older than the already synced rev {cursor.rev}",
-            did=cursor.did, hint="the server holds an older state of the repository",
+            f"rollback: the PDS reports rev {rev}, older than the already synced rev {newest}",
+            did=did, hint="the server holds an older state of the repository",
         )
 
 
@@ -263,6 +264,7 @@ class Importer:
             agent_id=agent_id, profile_id=profile_id, salt=salt,
             privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
         )
+        self.reader = reader_key(**self._scope)
 
     def scope_for(self, did: str) -> ImportScope:
         return ImportScope(did=did, **self._scope)  # type: ignore[arg-type]
@@ -278,23 +280,25 @@ class Importer:
         with IdentityResolver(plc_url=self.plc_url, transport=self.transport) as resolver:
             identity = resolver.resolve(identifier, pds_hint=self.pds_hint)
         did = str(identity.did)
-        cursor, seen = self.state.cursor(did), self.state.seen_records(did)
+        cursor, seen = self.state.cursor(did, self.reader), self.state.seen_records(did, self.reader)
+        newest = self.state.latest_revs().get(did)  # what any import scope has seen
         with XrpcClient(identity.pds_url, transport=self.transport) as xrpc:
-            if cursor is not None and not full:
+            if newest is not None:  # imported before, by this scope or another: check for rollback
                 latest = xrpc.query("com.atproto.sync.getLatestCommit", {"did": did})
-                if latest.get("rev") == cursor.rev and latest.get("cid") == cursor.commit_cid:
-                    return ImportBatch(
-                        did, cursor.rev, cursor.commit_cid, "unchanged", [], [], len(seen), seen
-                    )
-                _refuse_older(latest.get("rev"), cursor)
-                try:
-                    return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, diff=True)
-                except _Gap as gap:
-                    log.info("the diff of %s since %s is not usable (%s); reading it all",
-                             did, cursor.rev, gap)
-                    batch = self._read_pds(xrpc, did, identity.signing_key, cursor, seen)
-                    batch.read = "full after diff"
-                    return batch
+                _refuse_older(latest.get("rev"), did, newest)
+                if cursor is not None and not full:
+                    if latest.get("rev") == cursor.rev and latest.get("cid") == cursor.commit_cid:
+                        return ImportBatch(
+                            did, cursor.rev, cursor.commit_cid, "unchanged", [], [], len(seen), seen
+                        )
+                    try:
+                        return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, diff=True)
+                    except _Gap as gap:
+                        log.info("the diff of %s since %s is not usable (%s); reading it all",
+                                 did, cursor.rev, gap)
+                        batch = self._read_pds(xrpc, did, identity.signing_key, cursor, seen)
+                        batch.read = "full after diff"
+                        return batch
             return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, full=full)
 
     def from_car(
@@ -306,13 +310,12 @@ class Importer:
         full: bool = False,
     ) -> ImportBatch:
         """Read a repository export; see :func:`open_car` for ``did`` and ``signing_key``."""
-        cursors = {cursor.did: cursor.rev for cursor in self.state.cursors()}
         with open_car(
-            source, did=did, signing_key=signing_key, min_rev=cursors, plc_url=self.plc_url,
+            source, did=did, signing_key=signing_key, min_rev=self.state.latest_revs(), plc_url=self.plc_url,
             transport=self.transport, collection=COLLECTION,
         ) as repo:
             owner = str(repo.commit.did)
-            return self._batch(repo, self.state.seen_records(owner), read="car", full=full)
+            return self._batch(repo, self.state.seen_records(owner, self.reader), read="car", full=full)
 
     def _read_pds(
         self,
@@ -329,7 +332,7 @@ class Importer:
         try:
             with xrpc.stream("com.atproto.sync.getRepo", params) as chunks:
                 repo = verify_repo(
-                    chunks, did=did, signing_key=key, min_rev=cursor.rev if cursor else None,
+                    chunks, did=did, signing_key=key, min_rev=self.state.latest_revs().get(did),
                     collection=COLLECTION,
                 )
         except (VerificationError, XrpcError) as exc:
@@ -399,7 +402,15 @@ class Importer:
         out.flush()
         _sync_to_disk(out)
         if batch.read != "unchanged":
-            self.state.advance(batch.did, batch.rev, batch.commit_cid, batch.records)
+            self.state.advance(batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader)
+
+
+def reader_key(*, agent_id: str, profile_id: str, salt: str, privacy_scope: str, sandbox_eligible: bool) -> str:
+    """The state key of one import scope: readable ids, plus a hash of the rest (never the salt)."""
+    digest = hashlib.sha256(
+        json.dumps([agent_id, profile_id, salt, privacy_scope, sandbox_eligible]).encode()
+    ).hexdigest()[:12]
+    return f"{agent_id}/{profile_id}/{digest}"
 
 
 def _sync_to_disk(out: IO[str]) -> None:
@@ -432,7 +443,7 @@ def verify_source(
     raise ``VerificationError``; record failures are listed in the report. ``did`` and
     ``signing_key`` apply to CAR files (see :func:`open_car`); a PDS read uses the DID document.
     """
-    cursors = {c.did: c.rev for c in state.cursors()} if state is not None else {}
+    cursors = state.latest_revs() if state is not None else {}
     if car:
         repo = open_car(
             source, did=did, signing_key=signing_key, min_rev=cursors, plc_url=plc_url,

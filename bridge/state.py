@@ -2,9 +2,10 @@
 
 One SQLite database (``state.sqlite3`` in the state directory, owner-only permissions) holds:
 
-- ``repo_cursor`` / ``repo_record``: per repository, the last imported ``rev`` and the CID of every
-  memory record seen at that rev. Import advances both in one transaction, after the data it
-  describes has been handed over, so a crash never skips records.
+- ``repo_cursor`` / ``repo_record``: per repository and reader (the import scope that consumes
+  it), the last imported ``rev`` and the CID of every memory record seen at that rev. Import
+  advances both in one transaction, after the data it describes has been handed over, so a
+  crash never skips records; two scopes importing one repository keep separate cursors.
 - ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id). The
   exporter records each ``applyWrites`` batch right after the PDS confirms it; ``--prune`` only
   ever deletes records listed here.
@@ -29,16 +30,19 @@ SCHEMA_VERSION = 1
 _MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE repo_cursor (
-        did TEXT PRIMARY KEY,
+        did TEXT NOT NULL,
+        reader TEXT NOT NULL,
         rev TEXT NOT NULL,
         commit_cid TEXT NOT NULL,
-        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (did, reader)
     );
     CREATE TABLE repo_record (
         did TEXT NOT NULL,
+        reader TEXT NOT NULL,
         uri TEXT NOT NULL,
         cid TEXT NOT NULL,
-        PRIMARY KEY (did, uri)
+        PRIMARY KEY (did, reader, uri)
     );
     CREATE TABLE export_record (
         did TEXT NOT NULL,
@@ -68,6 +72,7 @@ class RepoCursor:
     did: str
     rev: str
     commit_cid: str
+    reader: str = ""
 
 
 @dataclass(frozen=True)
@@ -126,31 +131,50 @@ class State:
 
     # --- import cursor ---------------------------------------------------------------------
 
-    def cursor(self, did: str) -> RepoCursor | None:
-        row = self._db.execute("SELECT rev, commit_cid FROM repo_cursor WHERE did = ?", (did,)).fetchone()
-        return RepoCursor(did, row[0], row[1]) if row else None
+    def cursor(self, did: str, reader: str | None = None) -> RepoCursor | None:
+        """The cursor of ``did`` for ``reader``; with no reader, the one advanced last."""
+        if reader is None:
+            row = self._db.execute(
+                "SELECT rev, commit_cid, reader FROM repo_cursor WHERE did = ? ORDER BY updated_at DESC LIMIT 1",
+                (did,),
+            ).fetchone()
+        else:
+            row = self._db.execute(
+                "SELECT rev, commit_cid, reader FROM repo_cursor WHERE did = ? AND reader = ?", (did, reader)
+            ).fetchone()
+        return RepoCursor(did, row[0], row[1], row[2]) if row else None
 
-    def seen_records(self, did: str) -> dict[str, str]:
-        """uri → CID of the memory records at the cursor's rev."""
-        return dict(self._db.execute("SELECT uri, cid FROM repo_record WHERE did = ?", (did,)))
+    def seen_records(self, did: str, reader: str | None = None) -> dict[str, str]:
+        """uri → CID of the memory records at the cursor's rev (with no reader: the last advanced)."""
+        if reader is None:
+            cursor = self.cursor(did)
+            if cursor is None:
+                return {}
+            reader = cursor.reader
+        return dict(self._db.execute("SELECT uri, cid FROM repo_record WHERE did = ? AND reader = ?", (did, reader)))
 
-    def advance(self, did: str, rev: str, commit_cid: str, records: Mapping[str, str]) -> None:
+    def advance(self, did: str, rev: str, commit_cid: str, records: Mapping[str, str], reader: str = "") -> None:
         """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), in one transaction."""
         with self.transaction() as db:
-            db.execute("DELETE FROM repo_record WHERE did = ?", (did,))
+            db.execute("DELETE FROM repo_record WHERE did = ? AND reader = ?", (did, reader))
             db.executemany(
-                "INSERT INTO repo_record (did, uri, cid) VALUES (?, ?, ?)",
-                ((did, uri, cid) for uri, cid in records.items()),
+                "INSERT INTO repo_record (did, reader, uri, cid) VALUES (?, ?, ?, ?)",
+                ((did, reader, uri, cid) for uri, cid in records.items()),
             )
             db.execute(
-                "INSERT INTO repo_cursor (did, rev, commit_cid) VALUES (?, ?, ?) "
-                "ON CONFLICT (did) DO UPDATE SET rev = excluded.rev, commit_cid = excluded.commit_cid, "
+                "INSERT INTO repo_cursor (did, reader, rev, commit_cid) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (did, reader) DO UPDATE SET rev = excluded.rev, commit_cid = excluded.commit_cid, "
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                (did, rev, commit_cid),
+                (did, reader, rev, commit_cid),
             )
 
     def cursors(self) -> list[RepoCursor]:
-        return [RepoCursor(*row) for row in self._db.execute("SELECT did, rev, commit_cid FROM repo_cursor ORDER BY did")]
+        rows = self._db.execute("SELECT did, rev, commit_cid, reader FROM repo_cursor ORDER BY did, reader")
+        return [RepoCursor(*row) for row in rows]
+
+    def latest_revs(self) -> dict[str, str]:
+        """did → the newest rev any reader has imported (older ones are rollbacks)."""
+        return dict(self._db.execute("SELECT did, max(rev) FROM repo_cursor GROUP BY did"))
 
     # --- export ledger ---------------------------------------------------------------------
 

@@ -433,3 +433,24 @@ def test_pds_older_than_the_cursor_is_a_rollback(
     assert caught.value.message.endswith(f", older than the already synced rev {future}")
     assert observed.get_repo_calls() == []
     assert state.cursor(account.did).rev == future
+
+
+@pytest.mark.pds
+def test_two_scopes_importing_one_repository_keep_separate_cursors(pds, account, tmp_path):
+    """Each import scope has its own cursor: the second scope gets everything, not nothing."""
+    from pdsmem.bridge.importer import Importer
+    from pdsmem.bridge.state import State
+
+    value = {"$type": "dev.bastienrobert.memory.record", "content": "Tea.", "createdAt": "2026-09-01T10:00:00Z"}
+    httpx.post(f"{pds.url}/xrpc/com.atproto.repo.createRecord", headers=account.auth_headers,
+               json={"repo": account.did, "collection": "dev.bastienrobert.memory.record", "record": value}).raise_for_status()
+    with State(tmp_path / "state") as state:
+        first = Importer(state, agent_id="coder", profile_id="one", plc_url=pds.plc_url, pds_hint=pds.url)
+        second = Importer(state, agent_id="coder", profile_id="two", plc_url=pds.plc_url, pds_hint=pds.url)
+        for importer in (first, second):
+            batch = importer.from_pds(account.did)
+            assert batch.count("create") == 1
+            importer.deliver(batch, io.StringIO())
+        assert first.from_pds(account.did).read == "unchanged"
+        assert second.from_pds(account.did).read == "unchanged"
+        assert {c.reader.split("/")[1] for c in state.cursors()} == {"one", "two"}
