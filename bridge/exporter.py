@@ -12,7 +12,9 @@ Any surprise (another writer: ``InvalidSwap``; a lost response; a reset connecti
 step 2: the plan is rebuilt from what the repository holds, so a write that did land is never
 sent again and a create can never make a second record. A 429 waits for the reset when
 ``max_wait`` allows, otherwise stops with ``ExportPaused`` saying when to resume; re-running
-the same command resumes.
+the same command resumes. Transient failures (refused or reset connections, 5xx), while reading
+or writing, are retried with a growing back-off (0.2 s doubling to 5 s, ``MAX_TRANSIENT`` in a
+row, about 20 s: a PDS restart fits); any confirmed batch resets the count.
 
 Tricky bits:
 - Record keys are derived from the memory (``record_key``). On the rare collision with a
@@ -42,7 +44,8 @@ from pdsmem.mapping.to_record import map_prepared, prepare_item
 
 MAX_WRITES = 200
 MAX_BODY_BYTES = 900_000  # the PDS takes 1 MB; leave room for the envelope
-MAX_REPLANS = 20
+MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
+MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
 
 
@@ -130,6 +133,7 @@ class Exporter:
         self.sleep = sleep
         self.on_progress = on_progress
         self.on_wait = on_wait
+        self._failures = 0  # transient failures in a row
 
     # --- reading the repository -------------------------------------------------------------
 
@@ -271,10 +275,11 @@ class Exporter:
         report = ExportReport(self.did, dry_run=dry_run)
         items = self._prepare(source, report)
         settled = len(report.outcomes)
-        for _ in range(MAX_REPLANS):
+        self._failures = 0
+        replans = 0
+        while replans < MAX_REPLANS:
             del report.outcomes[settled:]
-            head = self.head()  # before the listing: a write in between makes swapCommit fail
-            held = self.holdings()
+            head, held = self._read()
             writes = self.plan(items, held, report)
             if prune:
                 writes += self.plan_prune(items, held)
@@ -282,62 +287,78 @@ class Exporter:
             if dry_run:
                 report.outcomes += [_planned_outcome(w, self._uri(w.rkey)) for w in writes]
                 return report
-            if self._send_all(writes, head, report):
+            try:
+                self._send_all(writes, head, report)
                 return report
+            except _Replan as replan:
+                replans += replan.counted
         raise ExportError(
             f"the repository {self.did} kept changing during the export ({MAX_REPLANS} re-plans)",
             hint="stop other writers to this repository and run the export again",
         )
 
     def _adopt_unrecorded(self, items: list[_Item], held: Mapping[str, dict]) -> None:
-        """Ledger entries for our records that landed but were not recorded (a crash in between)."""
+        """Ledger entries for our writes that landed but were not recorded (a crash or a lost
+        answer in between): a create the ledger lacks, or an update it has at the older CID."""
         ledger = self.state.exported(self.did)
         missing = []
         for item in items:
             if item.view is None or item.source is not None:
                 continue
             rkey = AtUri.parse(item.view.uri).rkey
-            current = held.get(rkey)
-            if current and current["cid"] == item.view.cid and rkey not in ledger:
+            current, mine = held.get(rkey), ledger.get(rkey)
+            if current and current["cid"] == item.view.cid and (mine is None or mine.cid != current["cid"]):
                 missing.append(ExportedRecord(rkey, item.view.cid, memory_id(item.event)))
         if missing:
             self.state.record_writes(self.did, missing)
 
-    def _send_all(self, writes: list[_Write], head: str, report: ExportReport) -> bool:
-        """Send every write; False when the plan must be rebuilt from the repository."""
+    def _read(self) -> tuple[str, dict[str, dict]]:
+        """The head commit, then the holdings (a write in between makes swapCommit fail)."""
+        while True:
+            try:
+                return self.head(), self.holdings()
+            except RateLimited as err:
+                self._wait_for(err)
+            except TransientError as err:
+                self._back_off(err)
+
+    def _send_all(self, writes: list[_Write], head: str, report: ExportReport) -> None:
+        """Send every write; raises ``_Replan`` when the plan must be rebuilt."""
         total, done = len(writes), 0
         for batch in _batches(writes):
-            try:
-                response = self._apply(batch, head)
-            except _Replan:
-                return False
+            response = self._apply(batch, head)
+            self._failures = 0
             head = response["commit"]["cid"]
             self._record(batch, response, report)
             report.batches += 1
             done += len(batch)
             if self.on_progress:
                 self.on_progress(done, total)
-        return True
 
     def _apply(self, batch: list[_Write], head: str) -> dict:
         body = {"repo": self.did, "writes": [w.as_json() for w in batch], "swapCommit": head}
-        failures = 0
         while True:
             try:
                 return self.session.procedure("com.atproto.repo.applyWrites", body)
             except RateLimited as err:
                 self._wait_for(err)  # a 429 applied nothing: the same batch goes again
             except TransientError as err:
-                failures += 1
-                if failures > 5:
-                    raise
                 # A lost response may have landed: rebuild the plan from the repository.
-                self.sleep(min(2 ** failures * 0.1, 5.0))
-                raise _Replan() from err
+                self._back_off(err)
+                raise _Replan(counted=False) from err
             except PdsmemError as err:
                 if getattr(err, "error", None) in ("InvalidSwap",):
-                    raise _Replan() from err
+                    raise _Replan(counted=True) from err
                 raise
+
+    def _back_off(self, err: TransientError) -> None:
+        """Wait before retrying after a transient failure; re-raise ``err`` after too many."""
+        self._failures += 1
+        if self._failures > MAX_TRANSIENT:
+            resume = "everything written so far is recorded: run the same command again to resume"
+            err.hint = f"{err.hint}; {resume}" if err.hint else resume
+            raise err
+        self.sleep(min(0.1 * 2**self._failures, 5.0))
 
     def _wait_for(self, err: RateLimited) -> None:
         now = time.time()
@@ -385,7 +406,15 @@ class Exporter:
 
 
 class _Replan(Exception):
-    """Internal: the plan must be rebuilt from the repository."""
+    """Internal: the plan must be rebuilt from the repository.
+
+    ``counted``: forced by another writer (counts toward ``MAX_REPLANS``), not by a transient
+    failure (those count toward ``MAX_TRANSIENT``).
+    """
+
+    def __init__(self, *, counted: bool) -> None:
+        super().__init__()
+        self.counted = counted
 
 
 def _memory_in(held: dict | None) -> str | None:

@@ -1,0 +1,180 @@
+"""Benchmark: peak memory and speed of importing a large repository, against baselines in one run.
+
+Builds a real signed repository of N memory records (default 50,000; records as pdsmem maps
+them, MST and K-256 signature by ``tests/support/repo_builder.py``) as a CAR file, then runs
+each of these as a separate process and reads its peak resident memory (``ru_maxrss`` of that
+child, from ``wait4``) and its wall time:
+
+- floors: the interpreter importing pdsmem's command line, or the SDK's ``CAR``, doing nothing;
+- ``pdsmem verify FILE.car --signing-key …``: every block, the signature, the MST, every memory
+  record against its lexicon (records/s);
+- ``pdsmem import --from FILE.car --signing-key … --out /dev/null`` with a fresh state directory;
+- baseline: the same CAR loaded whole with the ``atproto`` SDK's ``CAR.from_bytes`` (libipld),
+  the non-streaming way, verifying nothing.
+
+With ``--pds-n M`` (default 0: skipped) it also starts a local PDS, writes M records to an
+account with pre-built ``applyWrites`` batches, and measures ``pdsmem import --from DID`` against
+a baseline that downloads ``getRepo`` whole and loads it with ``CAR.from_bytes``.
+
+    .venv/bin/python scripts/bench_import_memory.py [--n 50000] [--pds-n 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO_ROOT / "tests"))
+
+from support.events import fact  # noqa: E402
+from support.repo_builder import COLLECTION, DID, Keypair, build_repo  # noqa: E402
+
+from pdsmem.mapping.to_record import to_records  # noqa: E402
+
+AIM_MB = 200
+NOWHERE = "http://127.0.0.1:9"  # PLC directory for offline runs: any look-up would fail
+SCOPE = ["--agent-id", "coder", "--profile-id", "default"]
+LAUNCHER = """
+import os, sys, time
+start = time.perf_counter()
+pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ,
+                     file_actions=[(os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)])
+_, status, usage = os.wait4(pid, 0)
+print(os.waitstatus_to_exitcode(status), time.perf_counter() - start, usage.ru_maxrss)
+"""
+WHOLE_CAR = (
+    "import sys\nfrom atproto import CAR\n"
+    "car = CAR.from_bytes(open(sys.argv[1], 'rb').read())\nprint(len(car.blocks))"
+)
+WHOLE_GETREPO = (
+    "import sys, httpx\nfrom atproto import CAR\n"
+    "body = httpx.get(sys.argv[1] + '/xrpc/com.atproto.sync.getRepo', params={'did': sys.argv[2]},"
+    " timeout=600).raise_for_status().content\n"
+    "print(len(CAR.from_bytes(body).blocks))"
+)
+
+
+@dataclass
+class Run:
+    label: str
+    seconds: float
+    peak_mb: float
+
+
+def measure(label: str, args: list[str], env: dict[str, str] | None = None) -> Run:
+    """Run ``args`` as a process; its wall time and peak RSS. A failure stops the bench.
+
+    A child's peak counts the memory of the process that forked it, up to its exec: a small
+    launcher (a bare interpreter, about 10 MB) starts it, so that this big process does not.
+    """
+    with tempfile.TemporaryFile() as err:
+        done = subprocess.run([sys.executable, "-c", LAUNCHER, *args], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=err, env=env, text=True)
+        code, seconds, peak_kb = done.stdout.split() if done.returncode == 0 else ("?", 0, 0)
+        if code != "0":
+            err.seek(0)
+            raise SystemExit(f"{label} failed ({code}): {err.read().decode()[-2000:]}")
+    return Run(label, float(seconds), int(peak_kb) / 1024)  # ru_maxrss is in KB on Linux
+
+
+def show(run: Run, records: int | None = None) -> None:
+    rate = f"{records / run.seconds:>9,.0f} records/s" if records else ""
+    print(f"{run.label:<58} {run.seconds:7.2f} s  peak {run.peak_mb:7.1f} MB  {rate}")
+
+
+def build_car(n: int, path: Path) -> str:
+    """Write a signed repository of ``n`` memory records to ``path``; return its did:key."""
+    views, failed = to_records([fact(i) for i in range(n)], DID)
+    assert not failed, failed[:3]
+    key = Keypair.generate()
+    records = {f"{COLLECTION}/{v.uri.rsplit('/', 1)[1]}": v.value for v in views}
+    path.write_bytes(build_repo(records, keypair=key).car)
+    return key.did_key
+
+
+def offline(n: int, work: Path) -> None:
+    car = work / "repo.car"
+    start = time.perf_counter()
+    key = build_car(n, car)
+    size = car.stat().st_size / 1e6
+    print(f"# built a signed repository of {n:,} records: {size:.1f} MB CAR "
+          f"in {time.perf_counter() - start:.1f} s (not timed below)")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("ATP_", "PDSMEM_"))}
+    env.update(ATP_PLC_HOST=NOWHERE)
+    py = sys.executable
+    floor = measure("floor: python, pdsmem's CLI imported, nothing done", [py, "-c", "import pdsmem.cli"])
+    show(floor)
+    verify = measure("pdsmem verify FILE.car (streamed, every check)",
+                     [py, "-m", "pdsmem.cli", "verify", str(car), "--signing-key", key,
+                      "--state-dir", str(work / "verify-state")], env)
+    show(verify, n)
+    imported = measure("pdsmem import --from FILE.car --out /dev/null",
+                       [py, "-m", "pdsmem.cli", "import", "--from", str(car), "--signing-key", key,
+                        *SCOPE, "--out", os.devnull, "--state-dir", str(work / "import-state")], env)
+    show(imported, n)
+    sdk = measure("floor: python, the atproto SDK's CAR imported, nothing done",
+                  [py, "-c", "from atproto import CAR"])
+    show(sdk)
+    whole = measure("baseline: CAR.from_bytes (whole CAR in memory, no checks)", [py, "-c", WHOLE_CAR, str(car)])
+    show(whole, n)
+    verdict = "met" if imported.peak_mb < AIM_MB else "NOT met"
+    grown, baseline_grown = imported.peak_mb - floor.peak_mb, whole.peak_mb - sdk.peak_mb
+    print(f"import: peak {imported.peak_mb:.0f} MB for {n:,} records (aim < {AIM_MB} MB: {verdict})")
+    print(f"import: peak / whole-CAR baseline peak = {imported.peak_mb / whole.peak_mb:.2f}x")
+    print(f"verify: peak / whole-CAR baseline peak = {verify.peak_mb / whole.peak_mb:.2f}x")
+    print(f"import: growth above its floor = {grown:.0f} MB ({grown * 1024 / n:.1f} KB per record); "
+          f"baseline: {baseline_grown:.0f} MB ({baseline_grown * 1024 / n:.1f} KB per record)")
+    print(f"import: growth / whole-CAR baseline growth = {grown / baseline_grown:.2f}x")
+    print(f"verify: growth / whole-CAR baseline growth = {(verify.peak_mb - floor.peak_mb) / baseline_grown:.2f}x")
+
+
+def from_pds(n: int, work: Path) -> None:
+    import httpx
+    from support.pds import LocalPds
+
+    with LocalPds() as pds:
+        account = pds.create_account()
+        views, _ = to_records([fact(i) for i in range(n)], account.did)
+        start = time.perf_counter()
+        with httpx.Client(timeout=120) as http:
+            for i in range(0, n, 200):
+                writes = [{"$type": "com.atproto.repo.applyWrites#create", "collection": COLLECTION,
+                           "rkey": v.uri.rsplit("/", 1)[1], "value": v.value} for v in views[i:i + 200]]
+                http.post(f"{pds.url}/xrpc/com.atproto.repo.applyWrites", headers=account.auth_headers,
+                          json={"repo": account.did, "writes": writes}).raise_for_status()
+        print(f"# wrote {n:,} records to a local PDS in {time.perf_counter() - start:.1f} s (not timed below)")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("ATP_", "PDSMEM_"))}
+        py = sys.executable
+        imported = measure("pdsmem import --from DID (getRepo streamed) --out /dev/null",
+                           [py, "-m", "pdsmem.cli", "import", "--from", account.did, *SCOPE,
+                            "--pds", pds.url, "--plc", pds.plc_url, "--out", os.devnull,
+                            "--state-dir", str(work / "pds-state")], env)
+        show(imported, n)
+        whole = measure("baseline: getRepo downloaded whole + CAR.from_bytes",
+                        [py, "-c", WHOLE_GETREPO, pds.url, account.did])
+        show(whole, n)
+        verdict = "met" if imported.peak_mb < AIM_MB else "NOT met"
+        print(f"import from the PDS: peak {imported.peak_mb:.0f} MB for {n:,} records (aim < {AIM_MB} MB: {verdict})")
+        print(f"import from the PDS: peak / whole-getRepo baseline peak = {imported.peak_mb / whole.peak_mb:.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=50_000, help="records in the offline CAR")
+    parser.add_argument("--pds-n", type=int, default=0, help="records on a local PDS (0: skip)")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="pdsmem-bench-") as folder:
+        offline(options.n, Path(folder))
+        if options.pds_n:
+            from_pds(options.pds_n, Path(folder))
+
+
+if __name__ == "__main__":
+    main()

