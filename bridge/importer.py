@@ -5,9 +5,10 @@ disk), verify it before any use (``repo.verify_repo``: every block against its C
 commit's signature against the DID document's signing key, the whole MST, no rollback below
 the stored cursor), work out which ``dev.bastienrobert.memory.record`` records were created,
 updated and deleted since the last import (``state.State``), and map the created and updated
-ones to events (``pdsmem.mapping.from_record``). ``Importer.deliver`` writes the changes as
-JSON Lines, flushes them to disk, and only then moves the cursor. ``verify_source`` runs every
-check on a repository and reports what failed. Other collections are never looked at.
+ones to events (``pdsmem.mapping.from_record``; ``import_batch`` holds what one import found).
+``Importer.deliver`` writes the changes as JSON Lines, flushes them to disk, and only then
+moves the cursor. ``verify_source`` runs every check on a repository and reports what failed.
+Other collections are never looked at.
 
 Tricky bits:
 - When ``getLatestCommit`` reports the stored rev and commit, nothing is downloaded.
@@ -24,8 +25,10 @@ Tricky bits:
   the PLC directory (or ``did=``) is what ties the repository to an account.
 - Delivery is at least once: output cut short by a failure is written again by the next run
   (ids are deterministic, so consumers can upsert).
-- The CAR's blocks wait in a temporary file; only the changed memory records are held in
-  memory, mapped as one batch so that supersession inside it is resolved.
+- Memory holds a few small facts per record, never the records: the CAR's blocks wait in a
+  temporary file, and a batch is read in two passes, its mapped lines spooled to another
+  (``import_batch``). The batch owns the verified repository until closed, so callers deliver
+  it inside ``with``.
 - The cursor is per repository and import scope (``reader_key``): one repository imported
   into two scopes keeps two cursors. A rollback is judged against the newest rev any scope saw.
 """
@@ -40,7 +43,7 @@ import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, BinaryIO, Literal
+from typing import IO, Any, BinaryIO
 
 import httpx
 
@@ -48,13 +51,13 @@ from pdsmem.errors import DataModelError, InvalidSyntax, MappingError, PdsmemErr
 from pdsmem.errors import VerificationError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
-from pdsmem.mapping.from_record import from_records
-from pdsmem.mapping.records import ImportScope, Imported, RecordView, default_lexicons
-from pdsmem.mapping.syntax import Did, Tid
+from pdsmem.mapping.records import ImportScope, default_lexicons
+from pdsmem.mapping.syntax import Did
 
 from .car import BlockStore, read_car
 from .identity import IdentityResolver
 from .identity import signing_key as document_signing_key
+from .import_batch import Change, DiffGap, ImportBatch, RecordProblem
 from .repo import Commit, RecordFailure, VerifiedRepo, verify_commit, verify_repo, walk_mst
 from .state import RepoCursor, State
 from .xrpc import XrpcClient, XrpcError
@@ -70,53 +73,6 @@ COLLECTION = RECORD_NSID
 CarFile = str | os.PathLike[str] | BinaryIO | IO[bytes]
 
 
-@dataclass(frozen=True)
-class RecordProblem:
-    """A record that was skipped, and why; the other records were processed."""
-
-    uri: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class Change:
-    """One memory record created, updated or deleted since the last import."""
-
-    op: Literal["create", "update", "delete"]
-    uri: str
-    imported: Imported | None = None  # None for a deletion
-
-    def to_json(self) -> dict[str, Any]:
-        if self.imported is None:
-            return {"op": self.op, "uri": self.uri}
-        return {"op": self.op, **self.imported.to_json()}
-
-
-@dataclass
-class ImportBatch:
-    """What one import found; ``records`` (uri → CID) is what the cursor will remember."""
-
-    did: str
-    rev: str
-    commit_cid: str
-    read: str  # how the repository was read: "unchanged", "diff", "full", "full after diff", "car"
-    changes: list[Change]
-    failures: list[RecordProblem]
-    unchanged: int
-    records: dict[str, str]
-
-    def count(self, op: str) -> int:
-        return sum(1 for change in self.changes if change.op == op)
-
-    @property
-    def summary(self) -> dict[str, int]:
-        return {
-            "created": self.count("create"), "updated": self.count("update"),
-            "unchanged": self.unchanged, "deleted": self.count("delete"),
-            "failed": len(self.failures),
-        }
-
-
 @dataclass
 class VerifyReport:
     """The outcome of ``verify_source``: a verified commit, and the records that failed."""
@@ -125,28 +81,6 @@ class VerifyReport:
     record_count: int
     memory_records: int
     failures: list[RecordProblem]
-
-
-class _Gap(Exception):
-    """A ``since`` diff cannot be used as it is; read the whole repository instead."""
-
-
-def _reason(err: PdsmemError) -> str:
-    """An error's text without the uri/item prefix (the caller names the record)."""
-    text = f"{err.path}: {err.message}" if err.path else err.message
-    return text + (f" ({err.hint})" if err.hint else "")
-
-
-def _key_problem(rkey: str) -> str | None:
-    """Why a memory record cannot live under ``rkey`` (its lexicon's key type is ``tid``), or None.
-
-    ``verify`` reports such a record through the lexicon; import refuses it the same way.
-    """
-    try:
-        Tid.parse(rkey)
-    except InvalidSyntax as exc:
-        return f"record key {rkey!r:.80} is not a valid tid, as {COLLECTION} records need: {exc.message}"
-    return None
 
 
 # --- reading CAR files ----------------------------------------------------------------------
@@ -289,11 +223,12 @@ class Importer:
                 if cursor is not None and not full:
                     if latest.get("rev") == cursor.rev and latest.get("cid") == cursor.commit_cid:
                         return ImportBatch(
-                            did, cursor.rev, cursor.commit_cid, "unchanged", [], [], len(seen), seen
+                            did, cursor.rev, cursor.commit_cid, "unchanged", unchanged=len(seen),
+                            records=seen,
                         )
                     try:
                         return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, diff=True)
-                    except _Gap as gap:
+                    except DiffGap as gap:
                         log.info("the diff of %s since %s is not usable (%s); reading it all",
                                  did, cursor.rev, gap)
                         batch = self._read_pds(xrpc, did, identity.signing_key, cursor, seen)
@@ -310,12 +245,11 @@ class Importer:
         full: bool = False,
     ) -> ImportBatch:
         """Read a repository export; see :func:`open_car` for ``did`` and ``signing_key``."""
-        with open_car(
+        repo = open_car(
             source, did=did, signing_key=signing_key, min_rev=self.state.latest_revs(), plc_url=self.plc_url,
             transport=self.transport, collection=COLLECTION,
-        ) as repo:
-            owner = str(repo.commit.did)
-            return self._batch(repo, self.state.seen_records(owner, self.reader), read="car", full=full)
+        )
+        return self._batch(repo, None, read="car", full=full)
 
     def _read_pds(
         self,
@@ -337,67 +271,42 @@ class Importer:
                 )
         except (VerificationError, XrpcError) as exc:
             if diff and not getattr(exc, "retryable", False):
-                raise _Gap(str(exc)) from exc
+                raise DiffGap(str(exc)) from exc
             raise
-        with repo:
-            return self._batch(repo, seen, read="diff" if diff else "full", diff=diff, full=full)
+        return self._batch(repo, seen, read="diff" if diff else "full", diff=diff, full=full)
 
     # --- what changed -----------------------------------------------------------------------
 
     def _batch(
         self,
         repo: VerifiedRepo,
-        seen: dict[str, str],
+        seen: dict[str, str] | None,
         *,
         read: str,
         diff: bool = False,
         full: bool = False,
     ) -> ImportBatch:
-        known = {} if full else seen
-        present: dict[str, str] = {}
-        views: list[RecordView] = []
-        failures: list[RecordProblem] = []
-        unchanged = 0
-        for item in repo.records(collection=COLLECTION):
-            uri, cid = str(item.uri), str(item.cid) if item.cid is not None else ""
-            present[uri] = cid
-            if cid and known.get(uri) == cid:
-                unchanged += 1  # its block may be absent from a diff: it is not needed
-                continue
-            if isinstance(item, RecordFailure):
-                if diff and item.cid is not None and item.cid not in repo.store:
-                    raise _Gap(f"the diff lacks the block of {uri}")
-                failures.append(RecordProblem(uri, item.reason))
-                continue
-            key_problem = _key_problem(str(item.rkey))
-            if key_problem:
-                failures.append(RecordProblem(uri, key_problem))
-                continue
-            views.append(RecordView(uri=uri, cid=cid, value=item.value))
-        imported, refused = from_records(views, self.scope_for(str(repo.commit.did)))
-        failures += [RecordProblem(views[f.position].uri, _reason(f.error)) for f in refused]
-        changes = [
-            Change("update" if item.record.uri in known else "create", item.record.uri, item)
-            for item in imported
-        ]
-        changes += [Change("delete", uri) for uri in sorted(seen.keys() - present.keys())]
-        records = {uri: seen[uri] for uri in present if uri in seen}
-        records.update({item.record.uri: item.record.cid for item in imported})
-        return ImportBatch(
-            did=str(repo.commit.did), rev=str(repo.commit.rev), commit_cid=str(repo.commit.cid),
-            read=read, changes=changes, failures=sorted(failures, key=lambda p: p.uri),
-            unchanged=unchanged, records=records,
-        )
+        """The batch of ``repo``, which owns it from here on; ``seen`` defaults to the state's."""
+        try:
+            did = str(repo.commit.did)
+            scope = self.scope_for(did)
+            if seen is None:
+                seen = self.state.seen_records(did, self.reader)
+        except BaseException:
+            repo.close()
+            raise
+        return ImportBatch.scan(repo, seen, scope, read=read, diff=diff, full=full)
 
     # --- hand over, then remember -----------------------------------------------------------
 
     def deliver(self, batch: ImportBatch, out: IO[str]) -> None:
         """Write the changes as JSON Lines to ``out``, flush them to disk, then move the cursor.
 
-        If writing fails, the cursor stays where it was and the next run writes them again.
+        ``batch`` must still be open. If writing fails, the cursor stays where it was and the
+        next run writes them again.
         """
-        for change in batch.changes:
-            out.write(json.dumps(change.to_json(), ensure_ascii=False, separators=(",", ":")))
+        for change in batch.changes():
+            out.write(change.line)
             out.write("\n")
         out.flush()
         _sync_to_disk(out)
@@ -474,5 +383,5 @@ def verify_source(
                 try:
                     default_lexicons().validate_record(COLLECTION, item.value, rkey=str(item.rkey))
                 except RecordInvalid as err:
-                    failures.append(RecordProblem(str(item.uri), _reason(err)))
+                    failures.append(RecordProblem.of(str(item.uri), err))
         return VerifyReport(repo.commit, repo.record_count, memory, failures)

@@ -339,7 +339,8 @@ def import_once(server: LocalPds, did: str, state: State, transport=None) -> lis
         pds_hint=server.url, transport=transport,
     )
     out = io.StringIO()
-    importer.deliver(importer.from_pds(did), out)
+    with importer.from_pds(did) as batch:
+        importer.deliver(batch, out)
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 

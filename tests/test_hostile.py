@@ -250,10 +250,11 @@ def test_car_import(case: cars.CarCase, tmp_path: Path) -> None:
         importer = Importer(state, agent_id=SCOPE.agent_id, profile_id=SCOPE.profile_id, salt=SCOPE.salt)
         if case.refused is not None:
             with pytest.raises(VerificationError) as info:
-                importer.from_car(path, did=cars.DID, signing_key=cars.KEY.did_key)
+                importer.from_car(path, did=cars.DID, signing_key=cars.KEY.did_key).close()
             assert (case.open_says or case.refused) in str(info.value)
             return
         batch = importer.from_car(path, did=cars.DID, signing_key=cars.KEY.did_key)
+        batch.close()  # its counts and failures stay readable
     assert batch.count("create") == case.created
     expected = _failing(case, memory_only=True)
     reasons = {problem.uri: problem.reason for problem in batch.failures}

@@ -9,12 +9,15 @@ XRPC calls an import made.
 from __future__ import annotations
 
 import io
+import json
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from support.events import episode, fact
 from support.pds import Account, LocalPds
 from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
@@ -22,6 +25,9 @@ from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem
 from pdsmem.bridge.repo import key_depth
 from pdsmem.bridge.state import State
 from pdsmem.errors import VerificationError
+from pdsmem.mapping.from_record import from_records
+from pdsmem.mapping.records import RecordView
+from pdsmem.mapping.to_record import to_records
 
 KEY = Keypair.generate()
 OTHER_KEY = Keypair.generate()
@@ -70,7 +76,12 @@ def car_file(tmp_path: Path, records: dict, name: str = "repo.car", **kw: Any) -
 
 
 def ops(batch: ImportBatch) -> list[tuple[str, str]]:
-    return [(change.op, change.uri) for change in batch.changes]
+    return [(change.op, change.uri) for change in batch.changes()]
+
+
+def objects(batch: ImportBatch) -> list[dict]:
+    """The JSON object of each change, as delivered."""
+    return [change.to_json() for change in batch.changes()]
 
 
 def deliver(imp: Importer, batch: ImportBatch) -> list[str]:
@@ -88,9 +99,9 @@ def test_only_valid_memory_records_are_imported_and_each_invalid_one_is_reported
     records = {path(1): memory("one"), path(2): memory("two"),
                f"{NOTE}/{tid(T0)}": {"$type": NOTE, "text": "not a memory"}}
     records.update({p: value for p, (value, _) in INVALID.items()})
-    batch = importer(state).from_car(car_file(tmp_path, records), signing_key=KEY.did_key)
-    assert ops(batch) == [("create", uri(path(1))), ("create", uri(path(2)))]
-    assert [change.imported.event["text"] for change in batch.changes] == ["one", "two"]
+    with importer(state).from_car(car_file(tmp_path, records), signing_key=KEY.did_key) as batch:
+        assert ops(batch) == [("create", uri(path(1))), ("create", uri(path(2)))]
+        assert [obj["event"]["text"] for obj in objects(batch)] == ["one", "two"]
     assert [problem.uri for problem in batch.failures] == [uri(p) for p in INVALID]
     reasons = [problem.reason for problem in batch.failures]
     assert reasons[0] == "$.content: must be at most 10000 bytes long (got 10001)"
@@ -101,40 +112,43 @@ def test_only_valid_memory_records_are_imported_and_each_invalid_one_is_reported
 
 def test_scope_comes_from_configuration_and_the_verified_did(tmp_path: Path, state: State) -> None:
     hostile = dict(memory(), agentId="attacker", profileId="admin", sandboxEligible=True)
-    batch = importer(state).from_car(car_file(tmp_path, {path(1): hostile}), signing_key=KEY.did_key)
-    event = batch.changes[0].imported.event
+    with importer(state).from_car(car_file(tmp_path, {path(1): hostile}), signing_key=KEY.did_key) as batch:
+        [change] = objects(batch)
+    event = change["event"]
     assert (event["agentId"], event["profileId"], event["sandboxEligible"]) == ("coder", "default", False)
-    assert batch.changes[0].imported.record.uri == uri(path(1))
+    assert change["record"]["uri"] == uri(path(1))
 
 
 def test_delivered_lines_and_cursor(tmp_path: Path, state: State) -> None:
     imp = importer(state)
-    batch = imp.from_car(car_file(tmp_path, {path(1): memory()}, rev=rev(1)), signing_key=KEY.did_key)
-    assert state.cursor(DID) is None
-    lines = deliver(imp, batch)
+    with imp.from_car(car_file(tmp_path, {path(1): memory()}, rev=rev(1)), signing_key=KEY.did_key) as batch:
+        assert state.cursor(DID) is None
+        lines = deliver(imp, batch)
     assert len(lines) == 1 and lines[0].startswith('{"op":"create","event":{')
     assert state.cursor(DID).rev == rev(1)
-    assert state.seen_records(DID) == {uri(path(1)): batch.changes[0].imported.record.cid}
+    assert state.seen_records(DID) == {uri(path(1)): json.loads(lines[0])["record"]["cid"]}
 
 
 def test_same_repository_again_gives_nothing(tmp_path: Path, state: State) -> None:
     imp = importer(state)
     car = car_file(tmp_path, {path(1): memory(), path(2): memory("b")})
-    deliver(imp, imp.from_car(car, signing_key=KEY.did_key))
-    again = imp.from_car(car, signing_key=KEY.did_key)
-    assert again.changes == [] and again.summary["unchanged"] == 2
-    assert deliver(imp, again) == []
+    with imp.from_car(car, signing_key=KEY.did_key) as first:
+        deliver(imp, first)
+    with imp.from_car(car, signing_key=KEY.did_key) as again:
+        assert list(again.changes()) == [] and again.summary["unchanged"] == 2
+        assert deliver(imp, again) == []
 
 
 def test_created_updated_deleted_between_two_exports(tmp_path: Path, state: State) -> None:
     imp = importer(state)
     before = {path(1): memory("keep"), path(2): memory("edit me"), path(3): memory("drop me")}
-    deliver(imp, imp.from_car(car_file(tmp_path, before, rev=rev(1)), signing_key=KEY.did_key))
+    with imp.from_car(car_file(tmp_path, before, rev=rev(1)), signing_key=KEY.did_key) as first:
+        deliver(imp, first)
     after = {path(1): memory("keep"), path(2): memory("edited"), path(4): memory("new")}
-    batch = imp.from_car(car_file(tmp_path, after, "v2.car", rev=rev(2)), signing_key=KEY.did_key)
-    assert ops(batch) == [("update", uri(path(2))), ("create", uri(path(4))), ("delete", uri(path(3)))]
-    assert batch.summary["unchanged"] == 1
-    assert deliver(imp, batch)[-1] == f'{{"op":"delete","uri":"{uri(path(3))}"}}'
+    with imp.from_car(car_file(tmp_path, after, "v2.car", rev=rev(2)), signing_key=KEY.did_key) as batch:
+        assert ops(batch) == [("update", uri(path(2))), ("create", uri(path(4))), ("delete", uri(path(3)))]
+        assert batch.summary["unchanged"] == 1
+        assert deliver(imp, batch)[-1] == f'{{"op":"delete","uri":"{uri(path(3))}"}}'
     assert set(state.seen_records(DID)) == {uri(path(1)), uri(path(2)), uri(path(4))}
 
 
@@ -142,24 +156,26 @@ def test_a_record_that_turns_invalid_keeps_its_last_import_so_its_deletion_is_re
     tmp_path: Path, state: State
 ) -> None:
     imp = importer(state)
-    deliver(imp, imp.from_car(car_file(tmp_path, {path(1): memory()}, rev=rev(1)), signing_key=KEY.did_key))
+    with imp.from_car(car_file(tmp_path, {path(1): memory()}, rev=rev(1)), signing_key=KEY.did_key) as batch:
+        deliver(imp, batch)
     first = state.seen_records(DID)
-    broken = imp.from_car(
+    with imp.from_car(
         car_file(tmp_path, {path(1): memory(created="soon")}, "v2.car", rev=rev(2)), signing_key=KEY.did_key
-    )
-    assert broken.changes == [] and [p.uri for p in broken.failures] == [uri(path(1))]
-    deliver(imp, broken)
+    ) as broken:
+        assert list(broken.changes()) == [] and [p.uri for p in broken.failures] == [uri(path(1))]
+        deliver(imp, broken)
     assert state.seen_records(DID) == first
-    gone = imp.from_car(car_file(tmp_path, {}, "v3.car", rev=rev(3)), signing_key=KEY.did_key)
-    assert ops(gone) == [("delete", uri(path(1)))]
+    with imp.from_car(car_file(tmp_path, {}, "v3.car", rev=rev(3)), signing_key=KEY.did_key) as gone:
+        assert ops(gone) == [("delete", uri(path(1)))]
 
 
 def test_full_writes_every_record_again(tmp_path: Path, state: State) -> None:
     imp = importer(state)
     car = car_file(tmp_path, {path(1): memory(), path(2): memory("b")})
-    deliver(imp, imp.from_car(car, signing_key=KEY.did_key))
-    batch = imp.from_car(car, signing_key=KEY.did_key, full=True)
-    assert ops(batch) == [("create", uri(path(1))), ("create", uri(path(2)))]
+    with imp.from_car(car, signing_key=KEY.did_key) as first:
+        deliver(imp, first)
+    with imp.from_car(car, signing_key=KEY.did_key, full=True) as batch:
+        assert ops(batch) == [("create", uri(path(1))), ("create", uri(path(2)))]
 
 
 class FailingOut(io.StringIO):
@@ -180,21 +196,128 @@ class FailingOut(io.StringIO):
 def test_cursor_does_not_move_when_the_output_cannot_be_written(tmp_path: Path, state: State) -> None:
     imp = importer(state)
     car = car_file(tmp_path, {path(1): memory("a"), path(2): memory("b")})
-    batch = imp.from_car(car, signing_key=KEY.did_key)
-    with pytest.raises(OSError, match="No space left"):
+    with imp.from_car(car, signing_key=KEY.did_key) as batch, pytest.raises(OSError, match="No space left"):
         imp.deliver(batch, FailingOut(lines=1))
     assert state.cursor(DID) is None and state.seen_records(DID) == {}
-    assert len(deliver(imp, imp.from_car(car, signing_key=KEY.did_key))) == 2
+    with imp.from_car(car, signing_key=KEY.did_key) as again:
+        assert len(deliver(imp, again)) == 2
 
 
 def test_output_file_is_on_disk_before_the_cursor_moves(tmp_path: Path, state: State) -> None:
     imp = importer(state)
-    batch = imp.from_car(car_file(tmp_path, {path(1): memory()}), signing_key=KEY.did_key)
     target = tmp_path / "out.jsonl"
-    with target.open("w", encoding="utf-8") as out:
+    with imp.from_car(car_file(tmp_path, {path(1): memory()}), signing_key=KEY.did_key) as batch, \
+            target.open("w", encoding="utf-8") as out:
         imp.deliver(batch, out)
         assert len(target.read_text().splitlines()) == 1  # flushed, not only buffered
     assert state.cursor(DID) is not None
+
+
+# --- supersession and memory: the batch is read in two passes ------------------------------
+
+FOREIGN = "at://did:plc:aaaaaaaaaaaaaaaaaaaaaaaa/dev.bastienrobert.memory.record/3l2uygzaf5s2k"
+
+
+def superseding(content: str, *targets: str) -> dict:
+    return dict(memory(content), supersedes=list(targets))
+
+
+def as_one_batch(imp: Importer, records: dict, cids: dict, op: str = "create") -> list[dict]:
+    """The objects ``from_records`` gives for ``records`` mapped as one batch held in memory."""
+    views = [RecordView(uri=uri(p), cid=str(cids[p]), value=value) for p, value in sorted(records.items())]
+    ok, _ = from_records(views, imp.scope_for(DID))
+    return json.loads(json.dumps([{"op": op, **item.to_json()} for item in ok]))
+
+
+def test_supersession_inside_a_batch_is_what_mapping_the_batch_at_once_gives(
+    tmp_path: Path, state: State
+) -> None:
+    episode_value = to_records([episode(1)], DID)[0][0].value
+    records = {
+        path(1): memory("Tea."),
+        path(2): superseding("Coffee.", uri(path(1))),  # supersedes an earlier record
+        path(3): superseding("Water.", uri(path(4)), uri(path(2))),  # a later one, and a chain
+        path(4): memory("Juice."),
+        path(5): superseding("Milk.", uri(path(9)), FOREIGN, uri(path(5)), uri(path(8))),  # none resolves
+        path(6): episode_value,
+        path(7): superseding("Soda.", uri(path(6))),  # an episode is not a fact
+        path(8): memory(content=42),  # fails, so it is not in the batch
+    }
+    imp = importer(state)
+    built = build_repo(records, keypair=KEY, rev=rev(1))
+    (tmp_path / "repo.car").write_bytes(built.car)
+    with imp.from_car(tmp_path / "repo.car", signing_key=KEY.did_key) as batch:
+        streamed = objects(batch)
+        lines = deliver(imp, batch)
+    assert [json.loads(line) for line in lines] == streamed
+    valid = {p: value for p, value in records.items() if p != path(8)}
+    assert streamed == as_one_batch(imp, valid, built.record_cids)
+    events = {obj["event"].get("text") or obj["event"]["summary"]: obj for obj in streamed}
+    assert [text for text, obj in events.items() if obj["event"].get("active") is False] == [
+        "Tea.", "Coffee.", "Juice."
+    ]
+    fact_id = {text: obj["event"].get("factId") for text, obj in events.items()}
+    assert events["Water."]["links"]["supersedesFactIds"] == [fact_id["Juice."], fact_id["Coffee."]]
+    assert events["Coffee."]["event"]["supersedesFactId"] == fact_id["Tea."]
+    for unresolved in ("Milk.", "Soda."):
+        assert "supersedesFactIds" not in events[unresolved]["links"]
+        assert "supersedesFactId" not in events[unresolved]["event"]
+
+    # next import: only the changed records form the batch; an unchanged target stays unresolved
+    later = dict(records)
+    later[path(4)] = memory("Juice, fresh.")
+    later[path(10)] = superseding("Tonic.", uri(path(4)), uri(path(1)))
+    built = build_repo(later, keypair=KEY, rev=rev(2))
+    (tmp_path / "v2.car").write_bytes(built.car)
+    with imp.from_car(tmp_path / "v2.car", signing_key=KEY.did_key) as batch:
+        second = objects(batch)
+    changed = {p: later[p] for p in (path(4), path(10))}
+    expected = as_one_batch(imp, changed, built.record_cids)
+    expected[0]["op"] = "update"
+    assert second == expected
+    assert second[0]["event"]["active"] is False
+    assert second[1]["links"]["supersedes"] == [uri(path(4)), uri(path(1))]
+    assert second[1]["links"]["supersedesFactIds"] == [second[0]["event"]["factId"]]
+
+
+def test_a_closed_batch_cannot_be_delivered_and_the_cursor_stays(tmp_path: Path, state: State) -> None:
+    imp = importer(state)
+    with imp.from_car(car_file(tmp_path, GOOD), signing_key=KEY.did_key) as batch:
+        pass
+    assert batch.summary["created"] == len(GOOD)  # the counts outlive the files
+    with pytest.raises(ValueError, match="the import batch is closed; deliver its changes before closing it"):
+        imp.deliver(batch, io.StringIO())
+    assert state.cursor(DID) is None
+
+
+def test_import_memory_grows_by_small_facts_per_record_not_by_the_records(
+    tmp_path: Path, state: State
+) -> None:
+    """Holding every changed record until the batch is mapped at once peaked near 4.8 KB per record
+    here; the two-pass import keeps under 1 KB (its indexes and the block store's)."""
+    count = 1_000
+    views, _ = to_records([fact(n) for n in range(count)], DID)
+    records = {f"{COLLECTION}/{view.uri.rsplit('/', 1)[1]}": view.value for view in views}
+    car = car_file(tmp_path, records)
+    imp = importer(state)
+    with imp.from_car(car_file(tmp_path, GOOD, "warm-up.car"), signing_key=KEY.did_key) as batch:
+        objects(batch)  # loads the lexicons and every module first; the cursor stays
+    tracemalloc.start()
+    try:
+        with imp.from_car(car, signing_key=KEY.did_key) as batch:
+            imp.deliver(batch, Discard())
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert batch.summary["created"] == count
+    assert peak / count < 2_048, f"{peak / count:.0f} bytes per record"
+
+
+class Discard(io.TextIOBase):
+    """An output that keeps nothing."""
+
+    def write(self, text: str) -> int:
+        return len(text)
 
 
 # --- offline refusals -----------------------------------------------------------------------
@@ -221,11 +344,11 @@ def test_one_byte_changed_in_a_record_block_refuses_the_car(tmp_path: Path, stat
 def test_missing_record_block_fails_that_record_only(tmp_path: Path, state: State) -> None:
     built = build_repo(GOOD, keypair=KEY, breakage=Breakage(drop_records={path(3)}))
     (tmp_path / "repo.car").write_bytes(built.car)
-    batch = importer(state).from_car(tmp_path / "repo.car", signing_key=KEY.did_key)
-    assert batch.failures == [RecordProblem(
-        uri(path(3)), f"record block {built.record_cids[path(3)]} is missing from the CAR"
-    )]
-    assert len(batch.changes) == len(GOOD) - 1
+    with importer(state).from_car(tmp_path / "repo.car", signing_key=KEY.did_key) as batch:
+        assert batch.failures == [RecordProblem(
+            uri(path(3)), f"record block {built.record_cids[path(3)]} is missing from the CAR"
+        )]
+        assert len(list(batch.changes())) == len(GOOD) - 1
 
 
 def test_missing_mst_node_refuses_the_car(tmp_path: Path, state: State) -> None:
@@ -247,7 +370,8 @@ def test_commit_naming_another_did(tmp_path: Path, state: State) -> None:
 
 def test_older_repository_after_a_newer_one_is_a_rollback(tmp_path: Path, state: State) -> None:
     imp = importer(state)
-    deliver(imp, imp.from_car(car_file(tmp_path, GOOD, "new.car", rev=rev(5)), signing_key=KEY.did_key))
+    with imp.from_car(car_file(tmp_path, GOOD, "new.car", rev=rev(5)), signing_key=KEY.did_key) as batch:
+        deliver(imp, batch)
     older = car_file(tmp_path, {path(1): memory()}, "old.car", rev=rev(4))
     with pytest.raises(VerificationError) as caught:
         imp.from_car(older, signing_key=KEY.did_key)
@@ -342,35 +466,35 @@ def test_pds_import_then_nothing_then_exactly_what_changed(
     invalid = {repo.create(COLLECTION, value): field for value, field in INVALID.values()}
     imp = pds_importer(state, pds, observed)
 
-    first = imp.from_pds(account.handle)
-    assert first.read == "full" and first.did == account.did
-    assert sorted(ops(first)) == sorted(("create", u) for u in valid)
-    assert {p.uri: p.reason.split(":")[0] for p in first.failures} == {
-        u: f"$.{field}" for u, field in invalid.items()
-    }
-    assert len(deliver(imp, first)) == 3
+    with imp.from_pds(account.handle) as first:
+        assert first.read == "full" and first.did == account.did
+        assert sorted(ops(first)) == sorted(("create", u) for u in valid)
+        assert {p.uri: p.reason.split(":")[0] for p in first.failures} == {
+            u: f"$.{field}" for u, field in invalid.items()
+        }
+        assert len(deliver(imp, first)) == 3
     cursor = state.cursor(account.did)
 
     observed.calls.clear()
-    second = imp.from_pds(account.did)
-    assert observed.get_repo_calls() == []
-    assert [name for name, _ in observed.calls].count("com.atproto.sync.getLatestCommit") == 1
-    assert second.read == "unchanged" and second.changes == [] and second.failures == []
-    assert deliver(imp, second) == []
+    with imp.from_pds(account.did) as second:
+        assert observed.get_repo_calls() == []
+        assert [name for name, _ in observed.calls].count("com.atproto.sync.getLatestCommit") == 1
+        assert second.read == "unchanged" and list(second.changes()) == [] and second.failures == []
+        assert deliver(imp, second) == []
     assert state.cursor(account.did) == cursor
 
     added = repo.create(COLLECTION, memory("a new memory"))
     edited = repo.put(COLLECTION, valid[0].rsplit("/", 1)[1], memory("memory 0, revised"))
     repo.delete(COLLECTION, valid[1].rsplit("/", 1)[1])
     observed.calls.clear()
-    third = imp.from_pds(account.handle)
-    assert sorted(ops(third)) == sorted([("create", added), ("update", edited), ("delete", valid[1])])
-    texts = {change.uri: change.imported.event["text"] for change in third.changes if change.imported}
-    assert texts == {added: "a new memory", edited: "memory 0, revised"}
-    assert observed.get_repo_calls()[0] == {"did": account.did, "since": cursor.rev}
-    # the invalid records are unchanged and not remembered: the diff cannot show them
-    assert third.read == "full after diff" and len(third.failures) == 3
-    deliver(imp, third)
+    with imp.from_pds(account.handle) as third:
+        assert sorted(ops(third)) == sorted([("create", added), ("update", edited), ("delete", valid[1])])
+        texts = {obj["record"]["uri"]: obj["event"]["text"] for obj in objects(third) if obj["op"] != "delete"}
+        assert texts == {added: "a new memory", edited: "memory 0, revised"}
+        assert observed.get_repo_calls()[0] == {"did": account.did, "since": cursor.rev}
+        # the invalid records are unchanged and not remembered: the diff cannot show them
+        assert third.read == "full after diff" and len(third.failures) == 3
+        deliver(imp, third)
     assert state.cursor(account.did).rev > cursor.rev
 
 
@@ -383,17 +507,18 @@ def test_pds_diff_is_used_when_it_holds_everything_that_changed(
     for index, rkey in enumerate(keys[:3]):
         repo.put(COLLECTION, rkey, memory(f"memory {index}"))
     imp = pds_importer(state, pds, observed)
-    deliver(imp, imp.from_pds(account.did))
+    with imp.from_pds(account.did) as first:
+        deliver(imp, first)
     cursor = state.cursor(account.did)
 
     repo.put(COLLECTION, keys[3], memory("new"))
     repo.put(COLLECTION, keys[0], memory("memory 0, revised"))
     repo.delete(COLLECTION, keys[1])
     observed.calls.clear()
-    batch = imp.from_pds(account.did)
-    base = f"at://{account.did}/{COLLECTION}/"
-    assert ops(batch) == [("update", base + keys[0]), ("create", base + keys[3]),
-                          ("delete", base + keys[1])]
+    with imp.from_pds(account.did) as batch:
+        base = f"at://{account.did}/{COLLECTION}/"
+        assert ops(batch) == [("update", base + keys[0]), ("create", base + keys[3]),
+                              ("delete", base + keys[1])]
     assert batch.read == "diff" and batch.summary["unchanged"] == 1
     assert observed.get_repo_calls() == [{"did": account.did, "since": cursor.rev}]
 
@@ -409,12 +534,13 @@ def test_pds_diff_missing_an_mst_node_falls_back_to_a_full_read(
     for rkey in (low, top, high[0]):
         repo.put(COLLECTION, rkey, memory(f"memory {rkey}"))
     imp = pds_importer(state, pds, observed)
-    deliver(imp, imp.from_pds(account.did))
+    with imp.from_pds(account.did) as first:
+        deliver(imp, first)
 
     repo.put(COLLECTION, high[1], memory("new, on the right"))  # the left node stays as it was
     observed.calls.clear()
-    batch = imp.from_pds(account.did)
-    assert ops(batch) == [("create", f"at://{account.did}/{COLLECTION}/{high[1]}")]
+    with imp.from_pds(account.did) as batch:
+        assert ops(batch) == [("create", f"at://{account.did}/{COLLECTION}/{high[1]}")]
     assert batch.read == "full after diff" and batch.summary["unchanged"] == 3
     since = state.cursor(account.did).rev
     assert observed.get_repo_calls() == [{"did": account.did, "since": since}, {"did": account.did}]
@@ -448,9 +574,10 @@ def test_two_scopes_importing_one_repository_keep_separate_cursors(pds, account,
         first = Importer(state, agent_id="coder", profile_id="one", plc_url=pds.plc_url, pds_hint=pds.url)
         second = Importer(state, agent_id="coder", profile_id="two", plc_url=pds.plc_url, pds_hint=pds.url)
         for importer in (first, second):
-            batch = importer.from_pds(account.did)
-            assert batch.count("create") == 1
-            importer.deliver(batch, io.StringIO())
-        assert first.from_pds(account.did).read == "unchanged"
-        assert second.from_pds(account.did).read == "unchanged"
+            with importer.from_pds(account.did) as batch:
+                assert batch.count("create") == 1
+                importer.deliver(batch, io.StringIO())
+        for importer in (first, second):
+            with importer.from_pds(account.did) as batch:
+                assert batch.read == "unchanged"
         assert {c.reader.split("/")[1] for c in state.cursors()} == {"one", "two"}

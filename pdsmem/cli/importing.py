@@ -2,7 +2,8 @@
 
 ``import`` writes one JSON object per memory record created, updated or deleted since the last
 import, then remembers where it stopped (in the state directory); ``verify`` runs every check on
-a repository and says what failed. Both parse options and call ``pdsmem.bridge.importer``.
+a repository and says what failed. Both parse options and call ``pdsmem.bridge.importer``; the
+batch an import reads stays open (its verified blocks in a temporary file) until it is delivered.
 """
 
 from __future__ import annotations
@@ -184,8 +185,9 @@ def import_cmd(
                 batch = importer.from_pds(repo, full=full)
             else:
                 batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
-        if not dry_run:
-            _deliver(importer, batch, out_path)
+        with batch:
+            if not dry_run:
+                _deliver(importer, batch, out_path)
     for problem in batch.failures:
         _report(problem, "skipped; fix or delete the record in the repository, then import again")
     if as_json:
@@ -198,7 +200,7 @@ def import_cmd(
     else:
         click.echo(f"Imported {_summary(batch)}", err=True)
     if batch.failures:
-        done = batch.changes or batch.unchanged
+        done = any(number for name, number in batch.summary.items() if name != "failed")
         click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
 
 

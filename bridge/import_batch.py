@@ -1,0 +1,291 @@
+"""What one import found in a verified repository, read in two passes so that memory stays small.
+
+Scope: ``ImportBatch.scan`` walks a verified repository's memory records and sorts each one
+(unchanged since the last import, created, updated, failed, or deleted); ``ImportBatch.changes``
+then yields the created, updated and deleted ones as JSON lines, in order. The importer
+(``importer.Importer``) picks the source, hands the verified repository over, and delivers.
+
+Tricky bits:
+- Memory holds small per-record facts, never the records. The repository's blocks wait in a
+  temporary file (``car.BlockStore``). The first pass maps each changed record, spools its JSON
+  line to a second temporary file, and keeps its uri, CID, fact id and ``supersedes`` links.
+  Then every supersession inside the batch is known: the superseded fact turns inactive and the
+  superseding one gets ``supersedesFactIds``, exactly as ``from_records`` does for a batch held
+  in memory. The second pass copies the spooled lines, mapping again from the verified blocks
+  only the records such a supersession touched. So a batch holds both files until closed.
+- In a ``since`` diff, a new or changed record whose block is absent raises ``DiffGap`` (read
+  everything instead); an unchanged one is recognised by its CID and never read.
+- Records that fail are not remembered (``records``); one imported before keeps its old CID, so
+  its later deletion is still reported.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from types import TracebackType
+from typing import IO, Any, Literal, NamedTuple
+
+from pdsmem.errors import InvalidSyntax, PdsmemError
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
+from pdsmem.mapping.from_record import from_record, resolve_supersession
+from pdsmem.mapping.records import ImportScope, Imported, RecordView
+from pdsmem.mapping.syntax import Tid
+
+from .repo import RecordFailure, VerifiedRepo
+
+__all__ = ["Change", "DiffGap", "ImportBatch", "RecordProblem"]
+
+COLLECTION = RECORD_NSID
+
+
+class DiffGap(Exception):
+    """A ``since`` diff cannot be used as it is; read the whole repository instead."""
+
+
+@dataclass(frozen=True)
+class RecordProblem:
+    """A record that was skipped, and why; the other records were processed."""
+
+    uri: str
+    reason: str
+
+    @classmethod
+    def of(cls, uri: str, err: PdsmemError) -> RecordProblem:
+        """The problem ``err`` describes, without its uri/item prefix (``uri`` names the record)."""
+        text = f"{err.path}: {err.message}" if err.path else err.message
+        return cls(uri, text + (f" ({err.hint})" if err.hint else ""))
+
+
+@dataclass(frozen=True)
+class Change:
+    """One memory record created, updated or deleted since the last import, as its JSON line."""
+
+    op: Literal["create", "update", "delete"]
+    uri: str
+    line: str  # {"op", "event", "record", "links"}, or {"op", "uri"} for a deletion; no newline
+
+    def to_json(self) -> dict[str, Any]:
+        return json.loads(self.line)
+
+
+def _dumps(obj: dict[str, Any]) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _line(op: str, imported: Imported) -> str:
+    return _dumps({"op": op, **imported.to_json()})
+
+
+def _key_problem(rkey: str) -> str | None:
+    """Why a memory record cannot live under ``rkey`` (its lexicon's key type is ``tid``), or None.
+
+    ``verify`` reports such a record through the lexicon; import refuses it the same way.
+    """
+    try:
+        Tid.parse(rkey)
+    except InvalidSyntax as exc:
+        return f"record key {rkey!r:.80} is not a valid tid, as {COLLECTION} records need: {exc.message}"
+    return None
+
+
+class _Pending(NamedTuple):
+    """A created or updated record that mapped, and the size of its spooled line."""
+
+    op: Literal["create", "update"]
+    uri: str
+    cid: str
+    size: int  # bytes
+
+
+class ImportBatch:
+    """What one import found: counts, ``failures`` and, through ``changes()``, the changes.
+
+    ``records`` (uri → CID) is what the cursor will remember. A batch from ``scan`` holds the
+    verified blocks and the spooled lines (temporary files) until closed: use it as a context
+    manager, and deliver it before closing it.
+    """
+
+    def __init__(
+        self,
+        did: str,
+        rev: str,
+        commit_cid: str,
+        read: str,  # "unchanged", "diff", "full", "full after diff", "car"
+        *,
+        unchanged: int = 0,
+        records: Mapping[str, str] | None = None,
+    ) -> None:
+        self.did, self.rev, self.commit_cid, self.read = did, rev, commit_cid, read
+        self.unchanged = unchanged
+        self.records: dict[str, str] = dict(records or {})
+        self.failures: list[RecordProblem] = []  # by uri
+        self.deleted: list[str] = []  # by uri
+        self._repo: VerifiedRepo | None = None
+        self._scope: ImportScope | None = None
+        self._spool: IO[bytes] | None = None
+        self._pending: list[_Pending] = []  # in repository order
+        self._fact_ids: dict[str, str] = {}  # uri → factId; once settled, superseded facts only
+        self._links: dict[str, list[str]] = {}  # uri → the uris its fact supersedes
+        self._superseded: set[str] = set()
+        self._touched: set[str] = set()  # records a supersession inside the batch changes
+
+    @classmethod
+    def scan(
+        cls,
+        repo: VerifiedRepo,
+        seen: Mapping[str, str],
+        scope: ImportScope,
+        *,
+        read: str,
+        diff: bool = False,
+        full: bool = False,
+    ) -> ImportBatch:
+        """The first pass over ``repo``'s memory records against ``seen`` (uri → CID remembered).
+
+        The batch owns ``repo`` from here on (it is closed if this fails). ``full`` treats every
+        record as new; ``diff`` raises ``DiffGap`` for a changed record whose block is absent.
+        """
+        commit = repo.commit
+        batch = cls(str(commit.did), str(commit.rev), str(commit.cid), read)
+        batch._repo, batch._scope = repo, scope
+        try:
+            batch._first_pass(seen, diff=diff, full=full)
+        except BaseException:
+            batch.close()
+            raise
+        return batch
+
+    def count(self, op: str) -> int:
+        if op == "delete":
+            return len(self.deleted)
+        return sum(1 for pending in self._pending if pending.op == op)
+
+    @property
+    def summary(self) -> dict[str, int]:
+        return {
+            "created": self.count("create"), "updated": self.count("update"),
+            "unchanged": self.unchanged, "deleted": self.count("delete"),
+            "failed": len(self.failures),
+        }
+
+    def changes(self) -> Iterator[Change]:
+        """Each created or updated record in repository order, then each deletion by uri."""
+        if self._pending and (self._spool is None or self._repo is None):
+            raise ValueError("the import batch is closed; deliver its changes before closing it")
+        offset = 0
+        for pending in self._pending:
+            if pending.uri in self._touched:
+                line = self._remapped(pending)
+            else:
+                line = self._spooled(offset, pending.size)
+            offset += pending.size
+            yield Change(pending.op, pending.uri, line)
+        for uri in self.deleted:
+            yield Change("delete", uri, _dumps({"op": "delete", "uri": uri}))
+
+    def close(self) -> None:
+        if self._spool is not None:
+            self._spool.close()
+            self._spool = None
+        if self._repo is not None:
+            self._repo.close()
+            self._repo = None
+
+    def __enter__(self) -> ImportBatch:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # --- first pass ---------------------------------------------------------------------------
+
+    def _first_pass(self, seen: Mapping[str, str], *, diff: bool, full: bool) -> None:
+        assert self._repo is not None and self._scope is not None
+        known = {} if full else seen
+        missing = set(seen)  # remembered records not in the tree (so far): deletions
+        for item in self._repo.records(collection=COLLECTION):
+            uri, cid = str(item.uri), str(item.cid) if item.cid is not None else ""
+            missing.discard(uri)
+            if uri in seen:  # remembered as it was, unless it maps again below
+                self.records[uri] = seen[uri]
+            if cid and known.get(uri) == cid:
+                self.unchanged += 1  # its block may be absent from a diff: it is not needed
+                continue
+            if isinstance(item, RecordFailure):
+                if diff and item.cid is not None and item.cid not in self._repo.store:
+                    raise DiffGap(f"the diff lacks the block of {uri}")
+                self.failures.append(RecordProblem(uri, item.reason))
+                continue
+            key_problem = _key_problem(str(item.rkey))
+            if key_problem:
+                self.failures.append(RecordProblem(uri, key_problem))
+                continue
+            try:
+                imported = from_record(RecordView(uri=uri, cid=cid, value=item.value), self._scope)
+            except PdsmemError as err:
+                self.failures.append(RecordProblem.of(uri, err))
+                continue
+            self._add("update" if uri in known else "create", imported)
+        self.deleted = sorted(missing)
+        self.failures.sort(key=lambda problem: problem.uri)
+        self._settle()
+
+    def _add(self, op: Literal["create", "update"], imported: Imported) -> None:
+        uri, cid = imported.record.uri, imported.record.cid
+        data = _line(op, imported).encode()
+        if self._spool is None:
+            self._spool = tempfile.TemporaryFile(prefix="pdsmem-import-")
+        self._spool.write(data)
+        self._pending.append(_Pending(op, uri, cid, len(data)))
+        self.records[uri] = cid
+        if imported.event["eventType"] == "fact":
+            self._fact_ids[uri] = imported.event["factId"]
+        if imported.supersedes:
+            self._links[uri] = list(imported.supersedes)
+
+    def _settle(self) -> None:
+        """Find the supersessions inside the batch; keep only what the second pass needs."""
+        for uri, targets in self._links.items():
+            resolved = [target for target in targets if target in self._fact_ids]
+            if resolved:
+                self._touched.add(uri)
+                self._superseded.update(resolved)
+        self._touched |= self._superseded
+        self._fact_ids = {uri: self._fact_ids[uri] for uri in self._superseded}
+        self._links = {}
+
+    # --- second pass --------------------------------------------------------------------------
+
+    def _spooled(self, offset: int, size: int) -> str:
+        assert self._spool is not None
+        try:
+            self._spool.seek(offset)
+            data = self._spool.read(size)
+        except OSError as exc:
+            raise PdsmemError(
+                f"cannot read back the mapped records from their temporary file: {exc.strerror or exc}",
+                did=self.did, hint="the stored cursor did not move; import again",
+            ) from exc
+        if len(data) != size:
+            raise PdsmemError(
+                f"the temporary file of mapped records ends at byte {offset + len(data)}, "
+                f"expected {offset + size}", did=self.did,
+                hint="the stored cursor did not move; import again",
+            )
+        return data.decode()
+
+    def _remapped(self, pending: _Pending) -> str:
+        """The record mapped again from its verified block, with the batch's supersession."""
+        assert self._repo is not None and self._scope is not None
+        value = ipld_to_json(decode_dag_cbor(self._repo.store.get(Cid.decode(pending.cid))))
+        item = from_record(RecordView(uri=pending.uri, cid=pending.cid, value=value), self._scope)
+        resolve_supersession([item], known=self._fact_ids)
+        if pending.uri in self._superseded:
+            item.event["active"] = False
+        return _line(pending.op, item)
