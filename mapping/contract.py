@@ -1,9 +1,9 @@
 """AgentMemoryEvent v1, the RushDB side of pdsmem: the event models and their validation.
 
 Scope: the ``Scope``, ``EpisodeEvent`` and ``FactEvent`` models, whose validation agrees with the
-published JSON Schema (draft 2020-12) on every JSON input, ``parse_event``/``event_errors``, and
-``with_ids``. Canonical JSON and the ids live in ``contract_ids`` and are re-exported here.
-Pure code, no I/O.
+published JSON Schema (draft 2020-12) on every JSON input, ``parse_event``/``event_errors``,
+``check_event`` (the same verdict without building a model) and ``with_ids``. Canonical JSON and
+the ids live in ``contract_ids`` and are re-exported here. Pure code, no I/O.
 
 Tricky bits:
 
@@ -18,6 +18,9 @@ Tricky bits:
 - ``date-time`` is RFC 3339's ABNF: ``T``/``Z`` in either case, any number of fraction digits, a
   real calendar day, and second ``60`` only where the time is 23:59 in UTC (a leap second).
 - No property may be ``null``: an optional property is either a value or absent.
+- Speed: ``check_event`` and ``event_errors`` first try a plain-Python check that can only say
+  "valid" (for events whose every property has the plain JSON type wanted); anything else goes to
+  the models, which decide and word the errors.
 """
 
 from __future__ import annotations
@@ -52,6 +55,7 @@ __all__ = [
     "FactEvent",
     "Scope",
     "canonical_json",
+    "check_event",
     "event_errors",
     "event_id",
     "fact_id",
@@ -142,7 +146,7 @@ def is_date_time(text: str) -> bool:
     match = _DATE_TIME.fullmatch(text)
     if match is None:
         return False
-    year, month, day, hour, minute, second = (int(group) for group in match.groups()[:6])
+    year, month, day, hour, minute, second = map(int, match.group(1, 2, 3, 4, 5, 6))
     if not 1 <= month <= 12:
         return False
     leap = month == 2 and year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
@@ -273,6 +277,91 @@ _ALIASES = {kind: frozenset(field.alias for field in model.model_fields.values()
 _KIND_NAME = {"episode": "an episode", "fact": "a fact"}
 
 
+# ----------------------------------------------------------------------------- the fast path
+#
+# Building a pydantic model costs more than everything else an export does to a memory. An event
+# whose every property has the plain JSON type the schema wants (an exact ``str``, ``int``,
+# ``float`` or ``bool``) and passes the same field checks is valid without it; anything else, valid
+# or not, goes to the models, which decide and word the errors. So the fast path can only say
+# "valid", for a subset of what the models accept.
+
+
+# A rule is a frozenset (one of these strings) or one of these names.
+_IS_TEXT, _IS_NON_EMPTY, _IS_HASH, _IS_DATE_TIME = "text", "non-empty text", "hash", "date-time"
+_IS_FLAG, _IS_VERSION, _IS_TURN_INDEX = "boolean", "schema version", "turn index"
+_IS_CONFIDENCE = "confidence"
+
+
+def _one_of(literal: Any) -> frozenset[str]:
+    return frozenset(get_args(literal))
+
+
+_SCOPE_RULES = {
+    "agentId": _IS_NON_EMPTY, "profileId": _IS_NON_EMPTY, "privacyScope": _one_of(PrivacyScope),
+    "participantScopeHash": _IS_HASH, "sandboxEligible": _IS_FLAG,
+}  # fmt: skip
+_COMMON_RULES = {
+    **_SCOPE_RULES, "schemaVersion": _IS_VERSION, "runtime": _one_of(Runtime),
+    "visibility": _one_of(Visibility), "trustClass": _one_of(TrustClass), "provenance": _IS_TEXT,
+}  # fmt: skip
+_RULES: dict[str, dict[str, str | frozenset[str]]] = {
+    "episode": {
+        **_COMMON_RULES, "eventType": frozenset(["episode"]), "eventId": _IS_HASH,
+        "externalSessionId": _IS_NON_EMPTY, "sourceEventId": _IS_TEXT, "turnIndex": _IS_TURN_INDEX,
+        "userText": _IS_TEXT, "assistantText": _IS_TEXT, "summary": _IS_NON_EMPTY,
+        "conversationKind": _one_of(ConversationKind), "channelIdHash": _IS_HASH, "originClass": _IS_TEXT,
+        "observedAt": _IS_DATE_TIME,
+    },
+    "fact": {
+        **_COMMON_RULES, "eventType": frozenset(["fact"]), "factId": _IS_HASH, "text": _IS_NON_EMPTY,
+        "kind": _IS_NON_EMPTY, "subjectKey": _IS_NON_EMPTY, "confidence": _IS_CONFIDENCE, "active": _IS_FLAG,
+        "sourceEventId": _IS_NON_EMPTY, "supersedesFactId": _IS_TEXT, "validFrom": _IS_DATE_TIME,
+        "validUntil": _IS_DATE_TIME,
+    },
+}  # fmt: skip
+_REQUIRED = {
+    kind: frozenset(field.alias for field in model.model_fields.values() if field.is_required())
+    for kind, model in _MODELS.items()
+}
+for _kind, _model in _MODELS.items():  # the fast path knows every property, and only those
+    if set(_RULES[_kind]) != {field.alias for field in _model.model_fields.values()}:
+        raise RuntimeError(f"the fast rules of {_kind} events disagree with the {_model.__name__} model")
+
+
+def _plainly_valid(obj: Any) -> bool:
+    """True only for a valid event (see above); False means "ask the models"."""
+    if type(obj) is not dict:
+        return False
+    kind = obj.get("eventType")
+    rules = _RULES.get(kind) if type(kind) is str else None
+    if rules is None:
+        return False
+    for key, value in obj.items():
+        rule = rules.get(key)
+        if type(value) is str:
+            if rule is _IS_TEXT:
+                continue
+            if rule is _IS_NON_EMPTY:
+                valid = value != ""
+            elif type(rule) is frozenset:
+                valid = value in rule
+            elif rule is _IS_HASH:
+                valid = _HEX64.fullmatch(value) is not None
+            else:
+                valid = rule is _IS_DATE_TIME and is_date_time(value)
+        elif rule is _IS_FLAG:
+            valid = type(value) is bool
+        elif rule is _IS_TURN_INDEX:
+            valid = type(value) is int and value >= 0
+        elif rule is _IS_CONFIDENCE:
+            valid = (type(value) is float or type(value) is int) and 0 <= value <= 1  # NaN fails both
+        else:
+            valid = rule is _IS_VERSION and type(value) is int and value == SCHEMA_VERSION
+        if not valid:
+            return False
+    return _REQUIRED[kind] <= obj.keys()
+
+
 # ----------------------------------------------------------------------------- parsing
 
 
@@ -330,8 +419,17 @@ def parse_event(obj: Mapping[str, Any]) -> Event:
     return result
 
 
+def check_event(obj: Any) -> None:
+    """Raise ``ContractError`` for the first problem ``parse_event`` would see in ``obj``; build no
+    model when there is none."""
+    if not _plainly_valid(obj):
+        parse_event(obj)
+
+
 def event_errors(obj: Any) -> list[ContractError]:
     """Every problem ``parse_event`` would see in ``obj`` (empty when it is a valid event)."""
+    if _plainly_valid(obj):
+        return []
     result = _validate(obj)
     return result if isinstance(result, list) else []
 
@@ -370,5 +468,5 @@ def with_ids(
     out.setdefault("eventType", kind)
     out[key] = computed
     if validate:
-        parse_event(out)
+        check_event(out)
     return out

@@ -126,7 +126,7 @@ def from_record(view: RecordView | Mapping, scope: ImportScope) -> Imported:
     make = _episode if ext.get("eventType") == "episode" else _fact
     event = make(value, ext, view.uri, fields, scope, trusted)
     try:
-        contract.parse_event(event)
+        contract.check_event(event)
     except PdsmemError as err:
         raise MappingError(f"record maps to an invalid event: {err}", uri=view.uri) from err
     imported = Imported(event=event, record=view, notes=notes)

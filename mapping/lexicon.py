@@ -246,7 +246,11 @@ class _Compiler:
             tests.append(checks.grapheme_test(*graphemes))
         if fmt is not None:
             tests.append(checks.format_test(fmt))
-        return checks.string_check(tests)
+        plain = None  # length bounds that settle an ASCII string, when nothing else is asked
+        if const is None and enum is None and fmt is None and graphemes[0] is None:
+            highs = [bound for bound in (max_bytes, graphemes[1]) if bound is not None]
+            plain = (min_bytes or 0, min(highs) if highs else None)
+        return checks.string_check(tests, plain)
 
     def bytes(self, schema: dict, where: str) -> Check:
         return checks.bytes_check(*self.bounds(schema, "minLength", "maxLength", "count", where))

@@ -12,11 +12,14 @@ Tricky bits:
   decide most strings without encoding them or segmenting them into grapheme clusters.
 - ``integer`` refuses every Python float, ``1.0`` included. Undeclared data follows
   ``datamodel.json_to_ipld`` instead, where a JSON ``1.0`` is the integer 1.
+- A string checker without format, enum or const carries ``plain_bounds``: the lengths within
+  which an ASCII ``str`` passes. ``object_check`` settles such properties inline, without the call.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Callable, Iterable
 
 import regex
@@ -149,7 +152,12 @@ def _plain(value: Any, depth: int = 0) -> bool:
     if type(name) is not str or not name or name == "blob":
         return False
     for key, item in value.items():
-        if type(key) is not str or not _plain(item, depth + 1):
+        if type(key) is not str:
+            return False
+        if type(item) is str:  # the usual case, without the call
+            if not item.isascii() and _unicode_problem(item):
+                return False
+        elif not _plain(item, depth + 1):
             return False
     return True
 
@@ -252,8 +260,15 @@ def integer_check(
     return check
 
 
-def string_check(tests: list[Test]) -> Check:
+def string_check(tests: list[Test], plain: tuple[int, int | None] | None = None) -> Check:
+    """``plain``: (min, max) lengths within which an ASCII ``str`` passes every test (ASCII has
+    one byte and at most one grapheme per character); None when the tests must always run."""
+    low, high = plain if plain is not None else (1, 0)
+    high = sys.maxsize if high is None else high
+
     def check(v: Any) -> Problems | None:
+        if type(v) is str and low <= len(v) <= high and v.isascii():
+            return None
         if not isinstance(v, str):
             return fail(f"must be a string (got {kind(v)})")
         if not v.isascii():
@@ -266,6 +281,7 @@ def string_check(tests: list[Test]) -> Check:
                 return fail(message)
         return None
 
+    check.plain_bounds = (low, high)  # type: ignore[attr-defined]  # for object_check to inline
     return check
 
 
@@ -330,16 +346,23 @@ def array_check(check_item: Check, lo: int | None, hi: int | None) -> Check:
 
 def object_check(fields: dict[str, Check], required: list[str], nullable: frozenset[str]) -> Check:
     """Declared properties are checked; undeclared ones only have to be valid data."""
-    table = {name: (segment(name), check, name in nullable) for name, check in fields.items()}
+    # name -> (path segment, checker, nullable, (low, high) lengths settling an ASCII str, see
+    # string_check; (1, 0) settles none)
+    table = {
+        name: (segment(name), check, name in nullable, *getattr(check, "plain_bounds", (1, 0)))
+        for name, check in fields.items()
+    }
     must = [(name, segment(name)) for name in required]
+    must_names = frozenset(required)
 
     def check(v: Any) -> Problems | None:
         if not is_object(v):
             return fail(f"must be an object (got {kind(v)})")
         found = None
-        for name, at in must:
-            if name not in v:
-                found = (found or []) + fail("is required but missing", at)
+        if not must_names <= v.keys():
+            for name, at in must:
+                if name not in v:
+                    found = (found or []) + fail("is required but missing", at)
         for key, item in v.items():
             entry = table.get(key)
             if entry is None:
@@ -348,10 +371,14 @@ def object_check(fields: dict[str, Check], required: list[str], nullable: frozen
                 problems = _extra_problems(key, item)
                 if problems:
                     found = (found or []) + problems
-            elif item is not None or not entry[2]:
-                problems = entry[1](item)
+                continue
+            at, check_item, may_be_null, low, high = entry
+            if type(item) is str and low <= len(item) <= high and item.isascii():
+                continue  # what check_item would say, without the call
+            if item is not None or not may_be_null:
+                problems = check_item(item)
                 if problems:
-                    found = (found or []) + within(problems, entry[0])
+                    found = (found or []) + within(problems, at)
         return found
 
     return check

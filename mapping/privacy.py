@@ -8,7 +8,9 @@ A PDS repository is public and copied by relays, so export refuses (PRODUCT.md d
   whatever the flags: no acknowledgement publishes a secret.
 
 The detectors are conservative pattern checks; each refusal names the detector, so the operator
-knows what to rewrite. Pure functions, no I/O.
+knows what to rewrite. A detector's pattern runs only when the text holds one of its needles,
+substrings without which it cannot match: ordinary text costs a few substring searches. Pure
+functions, no I/O.
 """
 
 from __future__ import annotations
@@ -18,29 +20,57 @@ from collections.abc import Mapping
 
 from pdsmem.errors import PrivacyRefused
 
-# (reason, pattern). Order matters only for which reason is reported first.
-_DETECTORS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("looks like a private key", re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----")),
-    ("looks like an AWS access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("looks like a GitHub token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b")),
-    ("looks like a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}")),
-    ("looks like an API secret key", re.compile(r"\b(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}")),
-    ("looks like a JSON Web Token", re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
-    ("looks like a bearer credential", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{16,}")),
+# (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
+# text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
+# The needles let ordinary text skip every pattern at the cost of a few substring searches.
+_DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
+    ("looks like a private key", re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----"), ("PRIVATE KEY-----",)),
+    ("looks like an AWS access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), ("AKIA", "ASIA")),
+    (
+        "looks like a GitHub token",
+        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b"),
+        ("gh", "github_pat_"),
+    ),
+    ("looks like a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
+    (
+        "looks like an API secret key",
+        re.compile(r"\b(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
+        ("sk-", "rk-"),
+    ),
+    (
+        "looks like a JSON Web Token",
+        re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+        ("eyJ",),
+    ),
+    ("looks like a bearer credential", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{16,}"), ("bearer",)),
     (
         "looks like a credential assignment",
         re.compile(
             r"(?i)\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|"
             r"client[_-]?secret|app[_-]?password)\s*[:=]\s*\S{4,}"
         ),
+        ("passw", "pwd", "secret", "api", "access", "auth"),
     ),
-    ("looks like a URL with embedded credentials", re.compile(r"\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@")),
-    ("looks like command output (a traceback)", re.compile(r"Traceback \(most recent call last\)")),
+    (
+        "looks like a URL with embedded credentials",
+        re.compile(r"\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@"),
+        ("://",),
+    ),
+    (
+        "looks like command output (a traceback)",
+        re.compile(r"Traceback \(most recent call last\)"),
+        ("Traceback (most recent call last)",),
+    ),
     (
         "looks like command output (a shell prompt)",
         re.compile(r"(?m)^\s*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S"),
+        ("\n",),
     ),
-    ("looks like command output (an exit status)", re.compile(r"(?i)\b(?:exit (?:code|status)|exited with code)\s*:?\s*-?\d+")),
+    (
+        "looks like command output (an exit status)",
+        re.compile(r"(?i)\b(?:exit (?:code|status)|exited with code)\s*:?\s*-?\d+"),
+        ("exit",),
+    ),
     (
         "looks like a local filesystem path",
         re.compile(
@@ -49,15 +79,42 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"|\b[A-Za-z]:\\[\w .-]"
             r"|\bfile://)"
         ),
+        ("/", "\\"),
     ),
+)
+
+
+def _folded(text: str) -> str:
+    """``text`` in lower case, folded further so that an ASCII letter a case-insensitive pattern
+    matches at some place is that very letter here: besides upper case, ``re`` equates 'ſ' with
+    's', 'ı' and 'İ' (which lowers to 'i' and U+0307) with 'i', and 'K' (Kelvin) with 'k'."""
+    low = text.lower()
+    if low.isascii():
+        return low
+    return low.replace("\u017f", "s").replace("\u0131", "i").replace("\u0307", "")
+
+
+# (reason, search, needles, whether the needles are looked for in the folded text)
+_GATED = tuple(
+    (reason, pattern.search, needles, bool(pattern.flags & re.IGNORECASE)) for reason, pattern, needles in _DETECTORS
 )
 
 
 def sensitive_reason(text: str) -> str | None:
     """The reason ``text`` must not be published, or None when no detector fires."""
-    for reason, pattern in _DETECTORS:
-        if pattern.search(text):
-            return reason
+    folded = None
+    for reason, search, needles, in_folded in _GATED:
+        if in_folded:
+            if folded is None:
+                folded = _folded(text)
+            haystack = folded
+        else:
+            haystack = text
+        for needle in needles:
+            if needle in haystack:
+                if search(text):
+                    return reason
+                break
     return None
 
 

@@ -20,20 +20,21 @@ Tricky bits:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import operator
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
-from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
+from pdsmem.errors import MappingError, PdsmemError
+from pdsmem.lexicons import EXTENSION_NSID
 from pdsmem.mapping import contract
-from pdsmem.mapping.datamodel import cid_for_json
+from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.lexicon import LexiconSet
-from pdsmem.mapping.privacy import check_publishable
-from pdsmem.mapping.syntax import AtUri, Datetime, Did, Tid
+from pdsmem.mapping.syntax import Datetime, Did, Tid
 
 EXT_KEY = EXTENSION_NSID
 SCOPE_FIELDS = ("agentId", "profileId", "privacyScope", "participantScopeHash", "sandboxEligible")
@@ -73,7 +74,7 @@ class RecordView:
         cid = obj.get("cid")
         if cid is not None and not isinstance(cid, str):
             raise MappingError("record view 'cid' must be a string", path="$.cid", uri=uri)
-        return cls(uri=uri, cid=cid or str(cid_for_json(value)), value=value)
+        return cls(uri=uri, cid=cid or cid_text_for_json(value), value=value)
 
 
 @dataclass(frozen=True)
@@ -97,13 +98,19 @@ class ImportScope:
 
     @property
     def fields(self) -> dict:
+        """The five scope fields of every event imported with this scope (a new dict each time)."""
         return {
             "agentId": self.agent_id,
             "profileId": self.profile_id,
             "privacyScope": self.privacy_scope,
-            "participantScopeHash": contract.participant_hash_for_did(self.did, self.salt),
+            "participantScopeHash": self.participant_hash,
             "sandboxEligible": self.sandbox_eligible,
         }
+
+    @functools.cached_property
+    def participant_hash(self) -> str:
+        """``hashScope(["atproto", did], salt)``, computed once."""
+        return contract.participant_hash_for_did(self.did, self.salt)
 
 
 @dataclass
@@ -174,6 +181,12 @@ def memory_id(event: Mapping) -> str:
 
 
 def _proof(uri: str, scope: Mapping, value: Mapping, ext: Mapping) -> str:
+    text = _plain_proof_json(uri, scope, value, ext)
+    if text is not None:
+        try:
+            return hashlib.sha256(text.encode()).hexdigest()
+        except UnicodeEncodeError:  # a lone surrogate: the canonical writer escapes it
+            pass
     body = {
         "v": 1,
         "uri": uri,
@@ -184,6 +197,85 @@ def _proof(uri: str, scope: Mapping, value: Mapping, ext: Mapping) -> str:
         "ext": {k: v for k, v in ext.items() if k != "proof"},
     }
     return hashlib.sha256(_canonical_bytes(body, body["ext"])).hexdigest()
+
+
+_encode_str: Callable[[str], str] = json.encoder.encode_basestring  # type: ignore[attr-defined]
+
+
+def _plain_json(item: Any) -> str | None:
+    """The JSON text of a string, integer, boolean or null; None for anything else."""
+    kind = type(item)
+    if kind is str:
+        return _encode_str(item)
+    if kind is bool:
+        return "true" if item else "false"
+    if kind is int:
+        return int.__repr__(item)
+    return "null" if item is None else None
+
+
+_EXT_KEYS = ("eventType", "id", "runtime", "subjectKey", "confidence", "sourceEventId", "validFrom", "validUntil")
+_EXT_KEYS += ("visibility", "trustClass", "provenance", "externalSessionId", "turnIndex", "conversationKind")
+_EXT_KEYS += ("originClass", "channelIdHash")
+_KEY_JSON = {key: f'"{key}":' for key in _EXT_KEYS}  # what pdsmem writes, written once
+_SCOPE_VALUES = operator.itemgetter(*SCOPE_FIELDS)
+
+
+def _plain_proof_json(uri: str, scope: Mapping, value: Mapping, ext: Mapping) -> str | None:
+    """The proof body's JSON text, written directly for the usual shape: plain ASCII keys and
+    plain values (``_plain_json``) in the extension. Byte-identical to ``_canonical_bytes``
+    there; None for any other shape."""
+    try:
+        items = sorted(ext.items())  # keys differ, so values are never compared
+    except TypeError:  # keys that are not all strings
+        return None
+    fields = []
+    for key, item in items:
+        if key == "proof":
+            continue
+        prefix = _KEY_JSON.get(key)
+        if prefix is None:
+            if type(key) is not str or not key.isascii() or key[:1].isdigit():
+                return None
+            prefix = _encode_str(key) + ":"
+        text = _encode_str(item) if type(item) is str else _plain_json(item)
+        if text is None:
+            return None
+        fields.append(prefix + text)
+    scope_text = _scope_json(_SCOPE_VALUES(scope))
+    parts = [_plain_json(value.get("content")), _plain_json(value.get("createdAt")), _plain_json(value.get("kind"))]
+    uri_text = _plain_json(uri)
+    if scope_text is None or uri_text is None or None in parts:
+        return None
+    content, created_at, kind = parts
+    ext_text = ",".join(fields)
+    return (
+        f'{{"content":{content},"createdAt":{created_at},"ext":{{{ext_text}}},"kind":{kind},'
+        f'"scope":{scope_text},"uri":{uri_text},"v":1}}'
+    )
+
+
+_SCOPE_JSON: dict[tuple, str] = {}  # a batch has one scope, or a few: each is written once
+
+
+def _scope_json(values: tuple) -> str | None:
+    """The proof body's ``scope`` object for (agentId, profileId, privacyScope,
+    participantScopeHash, sandboxEligible) of exact types ``str`` and ``bool`` (so that equal
+    tuples have equal JSON), or None."""
+    agent, profile, privacy, participant, sandbox = values
+    if type(sandbox) is not bool or not type(agent) is type(profile) is type(privacy) is type(participant) is str:
+        return None
+    text = _SCOPE_JSON.get(values)
+    if text is None:
+        text = (
+            f'{{"agentId":{_encode_str(agent)},"participantScopeHash":{_encode_str(participant)},'
+            f'"privacyScope":{_encode_str(privacy)},"profileId":{_encode_str(profile)},'
+            f'"sandboxEligible":{"true" if sandbox else "false"}}}'
+        )
+        if len(_SCOPE_JSON) >= 64:
+            _SCOPE_JSON.clear()
+        _SCOPE_JSON[values] = text
+    return text
 
 
 def _canonical_bytes(body: dict, ext: Mapping) -> bytes:
@@ -206,11 +298,13 @@ def _canonical_bytes(body: dict, ext: Mapping) -> bytes:
 
 
 def _valid_datetime(text: Any) -> bool:
-    try:
-        Datetime.parse(text).to_datetime()
-    except (PdsmemError, TypeError, ValueError):
+    """Whether ``text`` is an atproto datetime that a Python ``datetime`` can hold (not year 0)."""
+    if not isinstance(text, str):  # absent, usually: no error to build
         return False
-    return True
+    try:
+        return Datetime.parse(text).year != 0
+    except PdsmemError:
+        return False
 
 
 def _check_datetime(event: Mapping, name: str, mid: str) -> str:

@@ -3,6 +3,10 @@
 ``to_record`` maps one AgentMemoryEvent (or a ``from_record`` result, which is patched in place of
 being rebuilt) to a ``RecordView``; ``to_records`` maps a batch and resolves ``supersedesFactId``
 against the batch itself plus ``known_uris``.
+
+Every new record goes through the same checks, in order: the event against the contract (with its
+id), the privacy gate, the record against the lexicons, then its CID. Each value is computed once
+per memory (the record key and at-uri, the parsed time) and handed on.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from typing import Any
 from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
 from pdsmem.mapping import contract
-from pdsmem.mapping.datamodel import cid_for_json
+from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.privacy import check_publishable
 from pdsmem.mapping.records import (
     EXT_KEY,
@@ -27,7 +31,7 @@ from pdsmem.mapping.records import (
     memory_id,
     record_key,
 )
-from pdsmem.mapping.syntax import AtUri, Did
+from pdsmem.mapping.syntax import AtUri, Datetime, Did, Tid
 
 _FACT_EXT = ("subjectKey", "sourceEventId", "validFrom", "validUntil", "visibility", "trustClass", "provenance")
 _EPISODE_EXT = (
@@ -53,14 +57,14 @@ def prepare_item(item: Any) -> tuple[dict, RecordView | None]:
         item = item["event"]
         if not isinstance(item, Mapping):
             raise MappingError("'event' must be an object", path="$.event")
-    event = dict(item)
-    key = "factId" if event.get("eventType") == "fact" else "eventId"
-    if source is not None and event.get(key):
+    key = "factId" if item.get("eventType") == "fact" else "eventId"
+    if source is not None and item.get(key):
         # A memory that came from a record keeps the id it was imported with: a recognised
         # episode's id covers a transcript the record may not carry.
-        contract.parse_event(event)
+        event = dict(item)
+        contract.check_event(event)
         return event, source
-    return contract.with_ids(event), source
+    return contract.with_ids(item), source  # a copy
 
 
 def _extension(event: Mapping, *, include_transcript: bool) -> dict:
@@ -111,13 +115,42 @@ def _validate(value: dict, uri: str) -> None:
         raise
 
 
-def _new_record(event: dict, did: str, *, include_transcript: bool, known_uris: Mapping[str, str], attempt: int) -> RecordView:
+def _record_uri(did: Did, key: Tid) -> str:
+    """``at://did/<record collection>/key``: every part is already valid, nothing to re-check."""
+    return f"at://{did}/{RECORD_NSID}/{key}"
+
+
+def _planned_uri(event: Mapping, did: Did) -> str | None:
+    """The at-uri a new memory gets (attempt 0), or None when its time cannot make a record key
+    (mapping it then reports why)."""
+    try:
+        created_at = Datetime.parse(event["validFrom" if event["eventType"] == "fact" else "observedAt"])
+        if created_at.year == 0:  # _check_datetime refuses it
+            return None
+        return _record_uri(did, record_key(created_at, memory_id(event)))
+    except PdsmemError:  # not a datetime, or before 1970
+        return None
+
+
+def _new_record(
+    event: dict,
+    did: Did,
+    *,
+    include_transcript: bool,
+    known_uris: Mapping[str, str],
+    attempt: int,
+    uri: str | None = None,
+) -> RecordView:
+    """A new record; ``uri``, when given, is ``_planned_uri`` of the event (its time is valid)."""
     fact = event["eventType"] == "fact"
     mid = memory_id(event)
-    created_at = _check_datetime(event, "validFrom" if fact else "observedAt", mid)
+    if uri is None:
+        created_at = _check_datetime(event, "validFrom" if fact else "observedAt", mid)
+        uri = _record_uri(did, record_key(created_at, mid, attempt))
+    else:
+        created_at = event["validFrom" if fact else "observedAt"]
     if fact and event.get("validUntil") is not None:
         _check_datetime(event, "validUntil", mid)
-    uri = str(AtUri.build(did, RECORD_NSID, str(record_key(created_at, mid, attempt))))
     value: dict[str, Any] = {
         "$type": RECORD_NSID,
         "content": event["text"] if fact else event["summary"],
@@ -132,7 +165,7 @@ def _new_record(event: dict, did: str, *, include_transcript: bool, known_uris: 
     ext["proof"] = _proof(uri, event, value, ext)
     value[EXT_KEY] = ext
     _validate(value, uri)
-    return RecordView(uri=uri, cid=str(cid_for_json(value)), value=value)
+    return RecordView(uri=uri, cid=cid_text_for_json(value), value=value)
 
 
 def _derived_fields(value: Mapping) -> dict:
@@ -183,7 +216,7 @@ def _patched_record(event: dict, source: RecordView, *, known_uris: Mapping[str,
         ext["proof"] = _proof(source.uri, event, value, ext)
         value[EXT_KEY] = ext
     _validate(value, source.uri)
-    return RecordView(uri=source.uri, cid=str(cid_for_json(value)), value=value)
+    return RecordView(uri=source.uri, cid=cid_text_for_json(value), value=value)
 
 
 def to_record(
@@ -220,6 +253,28 @@ def map_prepared(
     attempt: int = 0,
 ) -> RecordView:
     """``to_record`` for an input already split by ``prepare_item``."""
+    return _map(
+        event,
+        source,
+        Did.parse(did),
+        publish_private=publish_private,
+        include_transcript=include_transcript,
+        known_uris=known_uris,
+        attempt=attempt,
+    )
+
+
+def _map(
+    event: dict,
+    source: RecordView | None,
+    did: Did,
+    *,
+    publish_private: bool,
+    include_transcript: bool,
+    known_uris: Mapping[str, str],
+    attempt: int = 0,
+    uri: str | None = None,
+) -> RecordView:
     mid = memory_id(event)
     check_publishable(
         event,
@@ -228,7 +283,9 @@ def map_prepared(
         texts=_publishable_texts(event, include_transcript=include_transcript),
     )
     if source is None:
-        return _new_record(event, did, include_transcript=include_transcript, known_uris=known_uris, attempt=attempt)
+        return _new_record(
+            event, did, include_transcript=include_transcript, known_uris=known_uris, attempt=attempt, uri=uri
+        )
     if AtUri.parse(source.uri).authority != did:
         raise MappingError(
             f"memory {mid} came from {source.uri}, another repository than {did}",
@@ -245,50 +302,42 @@ def to_records(
     include_transcript: bool = False,
     known_uris: Mapping[str, str] | None = None,
 ) -> tuple[list[RecordView], list[ItemFailure]]:
-    """Map a batch. Supersession resolves against the batch's own facts first."""
-    Did.parse(did)
+    """Map a batch. Supersession resolves against the batch's own facts first.
+
+    One pass, except for facts that supersede another: they are mapped last, once every fact of
+    the batch has its at-uri. The records come back in input order.
+    """
+    did = Did.parse(did)
     uris = dict(known_uris or {})
-    prepared: list[tuple[int, dict, RecordView | None]] = []
+    options = {"publish_private": publish_private, "include_transcript": include_transcript, "known_uris": uris}
+    mapped: list[RecordView | None] = []  # in input order; None holds a place for the second pass
     failed: list[ItemFailure] = []
+    later: list[tuple[int, int, dict, RecordView | None, str | None]] = []
     for position, item in enumerate(items):
         try:
             event, source = prepare_item(item)
         except PdsmemError as err:
             failed.append(ItemFailure(position, _at(err, position)))
             continue
-        prepared.append((position, event, source))
-        if event["eventType"] != "fact":
-            continue
-        if source is not None:
-            uris.setdefault(event["factId"], source.uri)
-        elif _valid_created(event):
-            key = record_key(event["validFrom"], event["factId"])
-            uris.setdefault(event["factId"], str(AtUri.build(did, RECORD_NSID, str(key))))
-    ok: list[RecordView] = []
-    for position, event, source in prepared:
+        uri = None if source is not None else _planned_uri(event, did)
+        if event["eventType"] == "fact":
+            if source is not None or uri is not None:
+                uris.setdefault(event["factId"], source.uri if source is not None else uri)
+            if event.get("supersedesFactId"):
+                later.append((len(mapped), position, event, source, uri))
+                mapped.append(None)
+                continue
         try:
-            ok.append(
-                map_prepared(
-                    event,
-                    source,
-                    did,
-                    publish_private=publish_private,
-                    include_transcript=include_transcript,
-                    known_uris=uris,
-                )
-            )
+            mapped.append(_map(event, source, did, uri=uri, **options))
+        except PdsmemError as err:
+            failed.append(ItemFailure(position, _at(err, position)))
+    for slot, position, event, source, uri in later:
+        try:
+            mapped[slot] = _map(event, source, did, uri=uri, **options)
         except PdsmemError as err:
             failed.append(ItemFailure(position, _at(err, position)))
     failed.sort(key=lambda f: f.position)
-    return ok, failed
-
-
-def _valid_created(event: Mapping) -> bool:
-    try:
-        _check_datetime(event, "validFrom", event["factId"])
-    except MappingError:
-        return False
-    return True
+    return [view for view in mapped if view is not None], failed
 
 
 def _at(err: PdsmemError, position: int) -> PdsmemError:

@@ -3,7 +3,8 @@
 Usage: python scripts/bench_datamodel.py [--records N]
 
 Each side turns N small records (the shape of a dev.bastienrobert.memory.record) into DAG-CBOR
-and a CID. pdsmem starts from the JSON form (``cid_for_json``: validate, convert, encode, hash);
+and a CID. pdsmem starts from the JSON form (``cid_for_json``: validate, convert, encode, hash;
+``cid_text_for_json``: the same, straight to the CID string the mappers need);
 the baseline is libipld, a compiled library, encoding the same IPLD values and hashing them.
 Decoding (strict, back to IPLD form) is measured the same way. The two must agree on every CID
 and every decoded value; the script prints both rates and their ratios.
@@ -20,6 +21,7 @@ import libipld
 from pdsmem.mapping.datamodel import (
     Cid,
     cid_for_json,
+    cid_text_for_json,
     decode_dag_cbor,
     encode_dag_cbor,
     json_to_ipld,
@@ -61,6 +63,10 @@ def main() -> None:
     ours_s = time.perf_counter() - start
 
     start = time.perf_counter()
+    ours_text = [cid_text_for_json(r) for r in records]
+    text_s = time.perf_counter() - start
+
+    start = time.perf_counter()
     ours_encode_only = [encode_dag_cbor(v) for v in ipld]
     encode_s = time.perf_counter() - start
 
@@ -80,8 +86,10 @@ def main() -> None:
     mismatches = sum(a.digest != b for a, b in zip(ours, baseline))
     mismatches += sum(d != v for d, v in zip(decoded, ipld))
     mismatches += sum(Cid.for_dag_cbor(e) != c for e, c in zip(ours_encode_only, ours))
+    mismatches += sum(text != str(c) for text, c in zip(ours_text, ours))
     print(f"records:                        {count}")
     print(f"pdsmem cid_for_json (JSON->CID): {rate(count, ours_s):>10,.0f} records/s")
+    print(f"pdsmem cid_text_for_json:        {rate(count, text_s):>10,.0f} records/s")
     print(f"pdsmem encode_dag_cbor only:     {rate(count, encode_s):>10,.0f} records/s")
     print(f"libipld encode + sha256:         {rate(count, base_s):>10,.0f} records/s")
     print(f"rate ratio cid_for_json/libipld: {base_s / ours_s:.2f}")

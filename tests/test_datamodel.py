@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pdsmem.errors import DataModelError
-from pdsmem.mapping import datamodel
+from pdsmem.mapping import dagcbor, datamodel
 from pdsmem.mapping.datamodel import (
     DAG_CBOR,
     RAW,
@@ -300,12 +300,12 @@ def test_encode_is_not_pathological_on_wide_or_large_values():
 
 
 def test_key_order_cache_stays_bounded_across_many_record_shapes():
-    for i in range(datamodel._PLANS_MAX + 100):
+    for i in range(dagcbor._PLANS_MAX + 100):
         encode_dag_cbor({f"field{i}": 1})
-    assert 0 < len(datamodel._PLANS) <= datamodel._PLANS_MAX
-    wide = {f"k{i}": i for i in range(datamodel._PLAN_KEYS_MAX + 1)}
+    assert 0 < len(dagcbor._PLANS) <= dagcbor._PLANS_MAX
+    wide = {f"k{i}": i for i in range(dagcbor._PLAN_KEYS_MAX + 1)}
     encode_dag_cbor(wide)
-    assert tuple(wide) not in datamodel._PLANS
+    assert tuple(wide) not in dagcbor._PLANS
 
 
 # --- strict DAG-CBOR decoding ------------------------------------------------------------------
@@ -625,7 +625,7 @@ def test_key_order_does_not_change_the_cid(value, rnd):
 
 
 def _strict_decode(data: bytes):
-    value, end = datamodel._decode(data, 0, 0)
+    value, end = dagcbor._decode(data, 0, 0)
     if end != len(data):
         raise DataModelError("trailing bytes")
     return value

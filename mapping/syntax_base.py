@@ -1,0 +1,60 @@
+"""The base of pdsmem's identifier types, shared by the ``syntax*`` modules.
+
+Scope: ``SyntaxStr``, a ``str`` subclass built only through ``Type.parse(raw)``, and the helpers
+that word a syntax error the same way for every type. The types themselves are in
+``syntax`` (identifiers), ``syntax_datetime`` and ``syntax_formats``; import them from ``syntax``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Self, TypeVar
+
+from pdsmem.errors import InvalidSyntax
+
+__all__ = ["SyntaxStr", "bad_char", "invalid", "trusted"]
+
+
+class SyntaxStr(str):
+    """A string whose syntax was checked by ``parse``; subclasses define ``_check``."""
+
+    __slots__ = ()
+    _what = "a value"
+
+    @classmethod
+    def parse(cls, raw: str) -> Self:
+        """Return ``raw`` as this type, or raise ``InvalidSyntax`` saying what was expected."""
+        if isinstance(raw, cls):
+            return raw
+        if not isinstance(raw, str):
+            raise InvalidSyntax(f"expected {cls._what} as a string, got {type(raw).__name__}")
+        cls._check(raw)
+        return str.__new__(cls, raw)
+
+    @classmethod
+    def _check(cls, raw: str) -> None:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str.__repr__(self)})"
+
+
+_S = TypeVar("_S", bound=SyntaxStr)
+
+
+def trusted(cls: type[_S], value: str) -> _S:
+    """Wrap a value known to be valid (a part of a parsed value) without checking it again."""
+    return str.__new__(cls, value)
+
+
+def invalid(why: str, raw: str) -> InvalidSyntax:
+    """The error for ``raw``: why it is invalid, then the value (shortened past 64 characters)."""
+    return InvalidSyntax(f"{why}: {raw if len(raw) <= 64 else raw[:61] + '...'!r}")
+
+
+def bad_char(raw: str, allowed: re.Pattern[str], kind: str, allowed_text: str) -> str | None:
+    """Describe the first character of ``raw`` outside ``allowed`` (a one-character pattern)."""
+    for pos, char in enumerate(raw):
+        if not allowed.fullmatch(char):
+            return f"{kind} has {char!r} at position {pos} (only {allowed_text} allowed)"
+    return None
