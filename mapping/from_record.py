@@ -88,7 +88,7 @@ def _episode(value: Mapping, ext: Mapping, uri: str, scope: Mapping, cfg: Import
         "conversationKind": ext.get("conversationKind", "direct"),
         "visibility": ext.get("visibility", "shared") if trusted else "shared",
         "trustClass": ext.get("trustClass", cfg.trust_class) if trusted else cfg.trust_class,
-        "originClass": ext.get("originClass", "atproto-import"),
+        "originClass": ext.get("originClass", "atproto-import") if trusted else "atproto-import",
         "observedAt": value["createdAt"],
         "provenance": ext.get("provenance", IMPORT_PROVENANCE) if trusted else IMPORT_PROVENANCE,
     }

@@ -399,6 +399,11 @@ class LexiconSet:
             if reason:
                 raise RecordInvalid(f"record key {rkey!r:.80} is not a valid {key_type}: {reason}")
         self.validate_value(nsid, value)
+        # A record is one DAG-CBOR block: its nesting counts from the record itself, which the
+        # per-property data checks (each counting from its own value) cannot see.
+        problems = checks.data_problems(value)
+        if problems:
+            raise problems[0].error()
 
     def validate_value(self, ref: str, value: Any) -> None:
         """Raise ``RecordInvalid`` for the first problem of ``value`` as data of ``ref``

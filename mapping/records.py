@@ -74,7 +74,15 @@ class RecordView:
         cid = obj.get("cid")
         if cid is not None and not isinstance(cid, str):
             raise MappingError("record view 'cid' must be a string", path="$.cid", uri=uri)
-        return cls(uri=uri, cid=cid or cid_text_for_json(value), value=value)
+        computed = cid_text_for_json(value)
+        if cid is not None and cid != computed:
+            raise MappingError(
+                f"the view's cid {cid!r:.80} is not the CID of its value ({computed})",
+                path="$.cid",
+                uri=uri,
+                hint="the record view was altered or truncated; read it again from the PDS",
+            )
+        return cls(uri=uri, cid=computed, value=value)
 
 
 @dataclass(frozen=True)

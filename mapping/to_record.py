@@ -80,11 +80,16 @@ def _extension(event: Mapping, *, include_transcript: bool) -> dict:
     return ext
 
 
+# Every text an exported record publishes, besides the content: each goes through the gate too.
+_PUBLISHED = {
+    "fact": ("text", "subjectKey", "sourceEventId", "provenance", "kind"),
+    "episode": ("summary", "sourceEventId", "provenance", "externalSessionId", "originClass"),
+}
+
+
 def _publishable_texts(event: Mapping, *, include_transcript: bool) -> dict[str, str]:
-    if event["eventType"] == "fact":
-        return {"text": event["text"]}
-    texts = {"summary": event["summary"]}
-    if include_transcript:
+    texts = {name: event[name] for name in _PUBLISHED[event["eventType"]] if isinstance(event.get(name), str)}
+    if include_transcript and event["eventType"] == "episode":
         texts.update(userText=event["userText"], assistantText=event["assistantText"])
     return texts
 
@@ -93,6 +98,11 @@ def _supersedes_uri(event: Mapping, known_uris: Mapping[str, str]) -> list[str]:
     prior = event.get("supersedesFactId")
     if not prior or event["eventType"] != "fact":
         return []
+    if prior == event["factId"]:
+        raise MappingError(
+            f"memory {prior} supersedes itself", path="$.supersedesFactId",
+            hint="a fact can only supersede an earlier, different fact",
+        )
     uri = known_uris.get(prior)
     if uri is None:
         raise MappingError(

@@ -152,8 +152,6 @@ def privacy_cases() -> list[EventCase]:
             cases.append(EventCase(
                 f"secret-in-{kind}-{name}", make(**{name: "key ghp_" + "A1b2C3d4" * 5 + " in /home/alice"}),
                 Refused(PrivacyRefused, f"$.{name}"),
-                bug=f"the privacy gate checks only content and transcript, but {name} is published "
-                    "too: a token and a local path in it reach the public repository",
             ))
     return cases
 
@@ -188,9 +186,7 @@ def value_cases() -> list[EventCase]:
         EventCase("fact-id-of-another-memory", fact(factId=contract.fact_id(fact(1))),
                   Refused(ContractError, "$.factId")),
         EventCase("supersedes-unknown-fact", fact(supersedesFactId="f" * 64), Refused(MappingError, "supersedes fact")),
-        EventCase("fact-supersedes-itself", supersedes_self, Refused(MappingError, "itself"),
-                  bug="to_records writes a record whose supersedes holds its own at-uri when a fact's "
-                      "supersedesFactId is its own factId (the import side ignores such a link)"),
+        EventCase("fact-supersedes-itself", supersedes_self, Refused(MappingError, "itself")),
         EventCase("item-a-list", [fact()], Refused(MappingError, "expected an AgentMemoryEvent object")),
         EventCase("item-a-string", "fact", Refused(MappingError, "expected an AgentMemoryEvent object")),
         EventCase("item-null", None, Refused(MappingError, "expected an AgentMemoryEvent object")),

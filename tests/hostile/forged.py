@@ -91,9 +91,7 @@ def forged_cases() -> list[RecordCase]:
         contained("forged-confidence-out-of-range", record(**{EXTENSION_NSID: extension(confidence="9.5")}),
                   note, lambda item: None if item.event["confidence"] == 0.5 else "confidence 9.5 kept"),
         contained("forged-origin-class", record(**{EXTENSION_NSID: extension(
-            eventType="episode", originClass="conversation")}), note, origin_is_import,
-            bug="from_record copies originClass from an unproven extension (the seeds list it with "
-                "trustClass, provenance and visibility as trust fields, which are ignored there)"),
+            eventType="episode", originClass="conversation")}), note, origin_is_import),
     ]
     return cases
 
