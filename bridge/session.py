@@ -28,7 +28,6 @@ import json
 import logging
 import os
 import re
-import sys
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
@@ -42,6 +41,7 @@ from pdsmem.errors import PdsmemError
 from pdsmem.mapping.syntax import AtIdentifier, Did
 
 from .identity import IdentityError, resolve
+from .state import default_state_dir
 from .xrpc import DEFAULT_TIMEOUT, RateLimit, XrpcClient, XrpcError, normalize_base_url
 
 __all__ = [
@@ -63,21 +63,6 @@ _T = TypeVar("_T")
 
 class SessionError(PdsmemError):
     """No usable session: the PDS refused the password, or the session expired for good."""
-
-
-def default_state_dir() -> Path:
-    """``PDSMEM_STATE_DIR``, else the platform's user state folder for pdsmem."""
-    env = os.environ.get(ENV_STATE_DIR)
-    if env:
-        return Path(env).expanduser()
-    home = Path.home()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_STATE_HOME") or home / ".local" / "state")
-    return base / "pdsmem"
 
 
 @dataclass(frozen=True)

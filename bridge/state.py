@@ -57,14 +57,18 @@ _MIGRATIONS: dict[int, str] = {
 
 
 def default_state_dir() -> Path:
-    override = os.environ.get("PDSMEM_STATE_DIR")
-    if override:
-        return Path(override)
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "pdsmem"
+    """``PDSMEM_STATE_DIR``, else the platform's user state folder for pdsmem."""
+    env = os.environ.get("PDSMEM_STATE_DIR")
+    if env:
+        return Path(env).expanduser()
+    home = Path.home()
     if sys.platform == "win32":
-        return Path(os.environ.get("LOCALAPPDATA", Path.home())) / "pdsmem"
-    return Path(os.environ.get("XDG_STATE_HOME", Path.home() / ".local" / "state")) / "pdsmem"
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_STATE_HOME") or home / ".local" / "state")
+    return base / "pdsmem"
 
 
 @dataclass(frozen=True)

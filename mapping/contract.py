@@ -292,24 +292,24 @@ _IS_FLAG, _IS_VERSION, _IS_TURN_INDEX = "boolean", "schema version", "turn index
 _IS_CONFIDENCE = "confidence"
 
 
-def _one_of(literal: Any) -> frozenset[str]:
+def _options_of(literal: Any) -> frozenset[str]:
     return frozenset(get_args(literal))
 
 
 _SCOPE_RULES = {
-    "agentId": _IS_NON_EMPTY, "profileId": _IS_NON_EMPTY, "privacyScope": _one_of(PrivacyScope),
+    "agentId": _IS_NON_EMPTY, "profileId": _IS_NON_EMPTY, "privacyScope": _options_of(PrivacyScope),
     "participantScopeHash": _IS_HASH, "sandboxEligible": _IS_FLAG,
 }  # fmt: skip
 _COMMON_RULES = {
-    **_SCOPE_RULES, "schemaVersion": _IS_VERSION, "runtime": _one_of(Runtime),
-    "visibility": _one_of(Visibility), "trustClass": _one_of(TrustClass), "provenance": _IS_TEXT,
+    **_SCOPE_RULES, "schemaVersion": _IS_VERSION, "runtime": _options_of(Runtime),
+    "visibility": _options_of(Visibility), "trustClass": _options_of(TrustClass), "provenance": _IS_TEXT,
 }  # fmt: skip
 _RULES: dict[str, dict[str, str | frozenset[str]]] = {
     "episode": {
         **_COMMON_RULES, "eventType": frozenset(["episode"]), "eventId": _IS_HASH,
         "externalSessionId": _IS_NON_EMPTY, "sourceEventId": _IS_TEXT, "turnIndex": _IS_TURN_INDEX,
         "userText": _IS_TEXT, "assistantText": _IS_TEXT, "summary": _IS_NON_EMPTY,
-        "conversationKind": _one_of(ConversationKind), "channelIdHash": _IS_HASH, "originClass": _IS_TEXT,
+        "conversationKind": _options_of(ConversationKind), "channelIdHash": _IS_HASH, "originClass": _IS_TEXT,
         "observedAt": _IS_DATE_TIME,
     },
     "fact": {
