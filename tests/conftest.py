@@ -35,10 +35,11 @@ def account(pds: LocalPds) -> Account:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_config(tmp_path_factory, monkeypatch):
-    """No test reads the developer's own pdsmem config file or state directory."""
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))
+def _isolated_config(tmp_path, monkeypatch):
+    """No test reads the developer's config file, environment or state directory, or writes
+    to them: each test gets its own config home and state directory under ``tmp_path``."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.delenv("PDSMEM_CONFIG", raising=False)
-    monkeypatch.delenv("PDSMEM_STATE_DIR", raising=False)
     for name in ("ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST", "MEMORY_SCOPE_SALT"):
         monkeypatch.delenv(name, raising=False)

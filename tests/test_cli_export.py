@@ -15,14 +15,6 @@ from pdsmem.cli import cli
 from pdsmem.mapping.to_record import to_records
 
 
-@pytest.fixture(autouse=True)
-def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("PDSMEM_CONFIG", "ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
-
-
 def held(pds: LocalPds, account: Account) -> list[str]:
     answer = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.listRecords", timeout=30, params={
         "repo": account.did, "collection": "dev.bastienrobert.memory.record", "limit": 100})

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import httpx
 import pytest
@@ -15,14 +14,6 @@ from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID, load
 from pdsmem.mapping.datamodel import cid_for_json
 
 SCHEMA = "com.atproto.lexicon.schema"
-
-
-@pytest.fixture(autouse=True)
-def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("PDSMEM_CONFIG", "ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
 
 
 def run(*args: str, env: dict[str, str] | None = None) -> Result:

@@ -13,14 +13,6 @@ from support.pds import Account, LocalPds
 from pdsmem.cli import cli
 
 
-@pytest.fixture(autouse=True)
-def isolated(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("PDSMEM_CONFIG", "ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
-
-
 def run(*args: str, env: dict[str, str] | None = None, stdin: str | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), env=env, input=stdin, catch_exceptions=False)
 
