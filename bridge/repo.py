@@ -20,7 +20,7 @@ Tricky bits:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
@@ -133,12 +133,7 @@ def verify_commit(
     def fail(message: str, hint: str | None = None) -> VerificationError:
         return VerificationError(message, did=expected_did, path=path, hint=hint)
 
-    if root not in store:
-        raise fail("the commit block is missing from the CAR")
-    try:
-        obj = decode_dag_cbor(store.get(root))
-    except DataModelError as exc:
-        raise fail(f"the commit block is not valid DAG-CBOR: {exc.message}") from exc
+    obj = _decoded(store, root, "the commit block", fail)
     if not isinstance(obj, dict):
         raise fail("the root block is not a commit object (expected a map)")
     missing = [name for name in ("did", "version", "data", "rev", "sig") if name not in obj]
@@ -213,16 +208,22 @@ class _Entry:
     tree: Cid | None
 
 
+def _decoded(store: BlockStore, cid: Cid, what: str, fail: Callable[[str], VerificationError], *,
+             missing: str = "") -> Any:
+    """The decoded block ``cid``; ``fail`` builds the error when it is absent or not DAG-CBOR."""
+    if cid not in store:
+        raise fail(f"{what} is missing from the CAR{missing}")
+    try:
+        return decode_dag_cbor(store.get(cid))
+    except DataModelError as exc:
+        raise fail(f"{what} is not valid DAG-CBOR: {exc.message}") from exc
+
+
 def _load_node(store: BlockStore, cid: Cid, where: str) -> tuple[Cid | None, list[_Entry]]:
     def fail(message: str) -> VerificationError:
         return VerificationError(message, path=f"MST node {cid} ({where})")
 
-    if cid not in store:
-        raise fail("MST node is missing from the CAR; the repository is incomplete")
-    try:
-        node = decode_dag_cbor(store.get(cid))
-    except DataModelError as exc:
-        raise fail(f"MST node is not valid DAG-CBOR: {exc.message}") from exc
+    node = _decoded(store, cid, "MST node", fail, missing="; the repository is incomplete")
     if not isinstance(node, dict) or not isinstance(node.get("e"), list):
         raise fail("MST node must be a map with an 'e' list")
     left = node.get("l")
