@@ -40,7 +40,7 @@ import json
 import logging
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, BinaryIO
@@ -205,11 +205,14 @@ class Importer:
 
     # --- sources ----------------------------------------------------------------------------
 
-    def from_pds(self, identifier: str, *, full: bool = False) -> ImportBatch:
+    def from_pds(
+        self, identifier: str, *, full: bool = False, on_read: Callable[[int], None] | None = None
+    ) -> ImportBatch:
         """Read the repository of a handle or DID from its PDS: nothing, a diff, or all of it.
 
         ``full`` reads everything and treats every memory record as new (deletions since the
-        last import are still reported).
+        last import are still reported). ``on_read`` is told the size of each chunk of the
+        repository as it arrives.
         """
         with IdentityResolver(plc_url=self.plc_url, transport=self.transport) as resolver:
             identity = resolver.resolve(identifier, pds_hint=self.pds_hint)
@@ -227,14 +230,16 @@ class Importer:
                             records=seen,
                         )
                     try:
-                        return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, diff=True)
+                        return self._read_pds(
+                            xrpc, did, identity.signing_key, cursor, seen, diff=True, on_read=on_read
+                        )
                     except DiffGap as gap:
                         log.info("the diff of %s since %s is not usable (%s); reading it all",
                                  did, cursor.rev, gap)
-                        batch = self._read_pds(xrpc, did, identity.signing_key, cursor, seen)
+                        batch = self._read_pds(xrpc, did, identity.signing_key, cursor, seen, on_read=on_read)
                         batch.read = "full after diff"
                         return batch
-            return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, full=full)
+            return self._read_pds(xrpc, did, identity.signing_key, cursor, seen, full=full, on_read=on_read)
 
     def from_car(
         self,
@@ -261,10 +266,11 @@ class Importer:
         *,
         diff: bool = False,
         full: bool = False,
+        on_read: Callable[[int], None] | None = None,
     ) -> ImportBatch:
         params = {"did": did, "since": cursor.rev if diff and cursor else None}
         try:
-            with xrpc.stream("com.atproto.sync.getRepo", params) as chunks:
+            with xrpc.stream("com.atproto.sync.getRepo", params, on_read=on_read) as chunks:
                 repo = verify_repo(
                     chunks, did=did, signing_key=key, min_rev=self.state.latest_revs().get(did),
                     collection=COLLECTION,
@@ -345,12 +351,14 @@ def verify_source(
     pds_hint: str | None = None,
     state: State | None = None,
     transport: httpx.BaseTransport | None = None,
+    on_read: Callable[[int], None] | None = None,
 ) -> VerifyReport:
     """Run every check on a repository: a CAR (``car=True``) or a handle/DID read from its PDS.
 
     Structural failures (CAR, commit, signature, MST, rollback against ``state``'s cursor)
     raise ``VerificationError``; record failures are listed in the report. ``did`` and
-    ``signing_key`` apply to CAR files (see :func:`open_car`); a PDS read uses the DID document.
+    ``signing_key`` apply to CAR files (see :func:`open_car`); a PDS read uses the DID document
+    and tells ``on_read`` the size of each chunk as it arrives.
     """
     cursors = state.latest_revs() if state is not None else {}
     if car:
@@ -363,7 +371,7 @@ def verify_source(
             identity = resolver.resolve(str(source), pds_hint=pds_hint)
         owner = str(identity.did)
         with XrpcClient(identity.pds_url, transport=transport) as xrpc:
-            with xrpc.stream("com.atproto.sync.getRepo", {"did": owner}) as chunks:
+            with xrpc.stream("com.atproto.sync.getRepo", {"did": owner}, on_read=on_read) as chunks:
                 repo = verify_repo(
                     chunks, did=owner, signing_key=identity.signing_key,
                     min_rev=cursors.get(owner),

@@ -219,13 +219,18 @@ class XrpcClient:
 
     @contextmanager
     def stream(
-        self, nsid: str, params: Mapping[str, Any] | None = None
+        self,
+        nsid: str,
+        params: Mapping[str, Any] | None = None,
+        *,
+        on_read: Callable[[int], None] | None = None,
     ) -> Iterator[Iterator[bytes]]:
-        """GET ``/xrpc/<nsid>`` and yield an iterator over the body's byte chunks."""
+        """GET ``/xrpc/<nsid>`` and yield an iterator over the body's byte chunks; ``on_read``
+        is told the size of each chunk as it arrives (a progress display, say)."""
         request = self._request("GET", nsid, params=params)
         response = self._send(request, nsid, write=False, stream=True)
         try:
-            yield self._chunks(response, nsid)
+            yield self._chunks(response, nsid, on_read)
         finally:
             response.close()
 
@@ -294,9 +299,14 @@ class XrpcClient:
             )
         return data
 
-    def _chunks(self, response: httpx.Response, nsid: str) -> Iterator[bytes]:
+    def _chunks(
+        self, response: httpx.Response, nsid: str, on_read: Callable[[int], None] | None
+    ) -> Iterator[bytes]:
         try:
-            yield from response.iter_bytes()
+            for chunk in response.iter_bytes():
+                if on_read is not None:
+                    on_read(len(chunk))
+                yield chunk
         except httpx.TransportError as exc:
             reason = describe_transport_error(exc)
             raise TransientError(

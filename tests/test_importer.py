@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import time
 import tracemalloc
 from pathlib import Path
@@ -21,7 +22,7 @@ from support.events import episode, fact
 from support.pds import Account, LocalPds
 from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
-from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem
+from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
 from pdsmem.bridge.repo import key_depth
 from pdsmem.bridge.state import State
 from pdsmem.errors import VerificationError
@@ -581,3 +582,27 @@ def test_two_scopes_importing_one_repository_keep_separate_cursors(pds, account,
             with importer.from_pds(account.did) as batch:
                 assert batch.read == "unchanged"
         assert {c.reader.split("/")[1] for c in state.cursors()} == {"one", "two"}
+
+
+@pytest.mark.pds
+def test_pds_reads_report_every_byte_that_arrives(
+    pds: LocalPds, account: Account, state: State, observed: Observed
+) -> None:
+    """The progress hook of a PDS read sees the whole repository, chunk by chunk, for an import
+    and for a verification alike."""
+    repo = Repo(pds, account)
+    for index in range(100):  # random text: the answer stays large when compressed
+        repo.create(COLLECTION, memory(f"memory {index} " + os.urandom(1_000).hex()))
+    car = httpx.get(f"{pds.url}/xrpc/com.atproto.sync.getRepo", params={"did": account.did})
+    car.raise_for_status()
+
+    chunks: list[int] = []
+    with pds_importer(state, pds, observed).from_pds(account.did, on_read=chunks.append) as batch:
+        assert batch.count("create") == 100
+    assert sum(chunks) == len(car.content) > 200_000
+
+    verified: list[int] = []
+    report = verify_source(account.did, car=False, plc_url=pds.plc_url, pds_hint=pds.url,
+                           on_read=verified.append)
+    assert report.record_count == 100 and sum(verified) == len(car.content)
+    assert len(verified) > 1  # as it arrives, not once at the end (the test transport above buffers)

@@ -23,7 +23,7 @@ from pdsmem.bridge.state import State, default_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import dry_run_option, output_options, pds_options, scope_options
-from pdsmem.cli.progress import CountingReader, Progress, on_terminal
+from pdsmem.cli.progress import CountingReader, Progress
 from pdsmem.errors import PdsmemError, VerificationError
 
 SOURCE_HELP = "A handle or DID (read from its PDS), or a repository CAR file (- for stdin)."
@@ -122,19 +122,20 @@ def _refused_repository() -> Iterator[None]:
 
 
 @contextmanager
-def _reading(origin: Path | IO[bytes] | str) -> Iterator[CountingReader | str]:
-    """The handle or DID as is (saying so on a terminal), or the CAR opened with a progress bar."""
+def _reading(origin: Path | IO[bytes] | str) -> Iterator[tuple[CountingReader | str, Progress]]:
+    """The source with its progress bar: the handle or DID as is (the caller reports the bytes
+    that arrive to the bar), or the CAR opened through a reader that does."""
     if isinstance(origin, str):
-        on_terminal(f"Reading the repository of {origin} from its PDS…")
-        yield origin
+        with Progress(f"Reading {origin} from its PDS", unit="bytes") as progress:
+            yield origin, progress
         return
     if isinstance(origin, Path):
         with Progress(f"Reading {origin.name}", unit="bytes", total=origin.stat().st_size) as progress, \
                 origin.open("rb") as raw:
-            yield CountingReader(raw, progress)
+            yield CountingReader(raw, progress), progress
         return
     with Progress("Reading stdin", unit="bytes") as progress:
-        yield CountingReader(origin, progress)  # stdin: not ours to close
+        yield CountingReader(origin, progress), progress  # stdin: not ours to close
 
 
 @cli.command("import")
@@ -180,9 +181,9 @@ def import_cmd(
             privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
             plc_url=plc_url, pds_hint=pds_url,
         )
-        with _refused_repository(), _reading(origin) as repo:
+        with _refused_repository(), _reading(origin) as (repo, progress):
             if isinstance(repo, str):
-                batch = importer.from_pds(repo, full=full)
+                batch = importer.from_pds(repo, full=full, on_read=progress.advance)
             else:
                 batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
         with batch:
@@ -229,10 +230,10 @@ def verify(
     directory = state_dir or default_state_dir()
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
-        with _reading(origin) as repo:
+        with _reading(origin) as (repo, progress):
             report = verify_source(
                 repo, car=not isinstance(repo, str), did=did, signing_key=signing_key,
-                plc_url=plc_url, pds_hint=pds_url, state=state,
+                plc_url=plc_url, pds_hint=pds_url, state=state, on_read=progress.advance,
             )
     finally:
         if state is not None:
