@@ -18,7 +18,6 @@ from pdsmem.mapping.from_record import from_record, from_records
 from pdsmem.mapping.records import (
     EXT_KEY,
     ImportScope,
-    RecordView,
     confidence_from_string,
     confidence_to_string,
     record_key,
