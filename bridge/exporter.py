@@ -24,6 +24,8 @@ Tricky bits:
   read from; a record edited on the PDS since is reported as a conflict and left alone.
 - ``prune`` deletes only records the ledger says pdsmem wrote, still unedited, whose memory is
   no longer in the source.
+- The run is listed in the state (``export_run``) from its start until it finishes, so that
+  ``pdsmem status`` can show an export a rate limit paused, an error stopped or a kill ended.
 """
 
 from __future__ import annotations
@@ -134,6 +136,7 @@ class Exporter:
         self.on_progress = on_progress
         self.on_wait = on_wait
         self._failures = 0  # transient failures in a row
+        self._run_name: str | None = None  # the source of the run in progress (see ``run``)
 
     # --- reading the repository -------------------------------------------------------------
 
@@ -271,7 +274,41 @@ class Exporter:
 
     # --- writing ----------------------------------------------------------------------------
 
-    def run(self, source: Iterable[SourceItem], *, dry_run: bool = False, prune: bool = False) -> ExportReport:
+    def run(
+        self,
+        source: Iterable[SourceItem],
+        *,
+        dry_run: bool = False,
+        prune: bool = False,
+        source_name: str = "memories",
+    ) -> ExportReport:
+        """Export ``source``: plan against the repository, then write what differs.
+
+        Unless ``dry_run``, the run is listed in the state under ``source_name`` until it
+        finishes (``State.unfinished_exports``), with why it stopped if it does not.
+        """
+        if dry_run:
+            return self._run(source, dry_run=True, prune=prune)
+        self._run_name = source_name
+        self.state.start_export(self.did, source_name)
+        try:
+            report = self._run(source, dry_run=False, prune=prune)
+        except ExportPaused as err:
+            self.state.stop_export(self.did, source_name, err.message, paused_until=err.reset_at)
+            raise
+        except PdsmemError as err:
+            self.state.stop_export(self.did, source_name, err.message)
+            raise
+        except BaseException as err:  # Ctrl-C, or a bug: say so, then let it through
+            why = "interrupted" if isinstance(err, KeyboardInterrupt) else f"{type(err).__name__}: {err}"
+            self.state.stop_export(self.did, source_name, why)
+            raise
+        finally:
+            self._run_name = None
+        self.state.finish_export(self.did, source_name)
+        return report
+
+    def _run(self, source: Iterable[SourceItem], *, dry_run: bool, prune: bool) -> ExportReport:
         report = ExportReport(self.did, dry_run=dry_run)
         items = self._prepare(source, report)
         settled = len(report.outcomes)
@@ -325,6 +362,7 @@ class Exporter:
     def _send_all(self, writes: list[_Write], head: str, report: ExportReport) -> None:
         """Send every write; raises ``_Replan`` when the plan must be rebuilt."""
         total, done = len(writes), 0
+        self._progress(done, total)
         for batch in _batches(writes):
             response = self._apply(batch, head)
             self._failures = 0
@@ -332,8 +370,13 @@ class Exporter:
             self._record(batch, response, report)
             report.batches += 1
             done += len(batch)
-            if self.on_progress:
-                self.on_progress(done, total)
+            self._progress(done, total)
+
+    def _progress(self, done: int, total: int) -> None:
+        if self._run_name is not None:
+            self.state.export_progress(self.did, self._run_name, done, total)
+        if self.on_progress and done:  # told after each confirmed batch
+            self.on_progress(done, total)
 
     def _apply(self, batch: list[_Write], head: str) -> dict:
         body = {"repo": self.did, "writes": [w.as_json() for w in batch], "swapCommit": head}

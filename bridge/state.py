@@ -9,6 +9,9 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
 - ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id). The
   exporter records each ``applyWrites`` batch right after the PDS confirms it; ``--prune`` only
   ever deletes records listed here.
+- ``export_run``: per repository and source, an export that has not finished: started, then
+  paused by a rate limit, stopped by an error, or killed (its process is gone). A run that
+  finishes removes its row; ``pdsmem status`` lists the rest as exports waiting to resume.
 
 The schema is versioned (``PRAGMA user_version``); ``SCHEMA_VERSION`` and ``_MIGRATIONS`` say how an
 older database is brought forward. The state directory is ``$PDSMEM_STATE_DIR`` or the platform's
@@ -25,7 +28,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA_VERSION = 1
+from pdsmem.errors import PdsmemError
+
+SCHEMA_VERSION = 2
 
 _MIGRATIONS: dict[int, str] = {
     1: """
@@ -52,6 +57,19 @@ _MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (did, rkey)
     );
     CREATE INDEX export_record_memory ON export_record (did, memory_id);
+    """,
+    2: """
+    CREATE TABLE export_run (
+        did TEXT NOT NULL,
+        source TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        started_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        planned INTEGER NOT NULL DEFAULT 0,
+        written INTEGER NOT NULL DEFAULT 0,
+        paused_until REAL,
+        reason TEXT,
+        PRIMARY KEY (did, source)
+    );
     """,
 }
 
@@ -86,6 +104,20 @@ class ExportedRecord:
     memory_id: str
 
 
+@dataclass(frozen=True)
+class ExportRun:
+    """An export of ``source`` to ``did`` that has not finished (see ``State.start_export``)."""
+
+    did: str
+    source: str
+    pid: int  # the process that ran it
+    started_at: str
+    planned: int  # writes in the current plan
+    written: int  # of them, confirmed by the PDS
+    paused_until: float | None  # epoch seconds: when the rate limit that paused it resets
+    reason: str | None  # why it stopped; None while running, or when it was killed
+
+
 class State:
     """The state database. Use as a context manager, or call ``close()``."""
 
@@ -104,8 +136,11 @@ class State:
     def _migrate(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise RuntimeError(
-                f"the state database at {self.directory} is from a newer pdsmem (schema {version}); upgrade pdsmem"
+            self._db.close()
+            raise PdsmemError(
+                f"the state database at {self.directory} is from a newer pdsmem (schema {version}, "
+                f"this one knows {SCHEMA_VERSION})",
+                hint="upgrade pdsmem, or set PDSMEM_STATE_DIR to another directory",
             )
         with self.transaction():
             for target in range(version + 1, SCHEMA_VERSION + 1):
@@ -199,3 +234,34 @@ class State:
 
     def export_summary(self) -> list[tuple[str, int]]:
         return list(self._db.execute("SELECT did, count(*) FROM export_record GROUP BY did ORDER BY did"))
+
+    # --- unfinished exports ----------------------------------------------------------------
+
+    def start_export(self, did: str, source: str) -> None:
+        """Note that this process starts exporting ``source`` to ``did`` (replacing an older run)."""
+        self._db.execute(
+            "INSERT OR REPLACE INTO export_run (did, source, pid) VALUES (?, ?, ?)", (did, source, os.getpid())
+        )
+
+    def export_progress(self, did: str, source: str, written: int, planned: int) -> None:
+        self._db.execute(
+            "UPDATE export_run SET written = ?, planned = ? WHERE did = ? AND source = ?",
+            (written, planned, did, source),
+        )
+
+    def stop_export(self, did: str, source: str, reason: str, paused_until: float | None = None) -> None:
+        """Note why the export stopped before finishing; it stays listed until a run finishes."""
+        self._db.execute(
+            "UPDATE export_run SET reason = ?, paused_until = ? WHERE did = ? AND source = ?",
+            (reason, paused_until, did, source),
+        )
+
+    def finish_export(self, did: str, source: str) -> None:
+        self._db.execute("DELETE FROM export_run WHERE did = ? AND source = ?", (did, source))
+
+    def unfinished_exports(self) -> list[ExportRun]:
+        rows = self._db.execute(
+            "SELECT did, source, pid, started_at, planned, written, paused_until, reason "
+            "FROM export_run ORDER BY rowid"  # the order they started in
+        )
+        return [ExportRun(*row) for row in rows]

@@ -6,6 +6,10 @@ Offline: the state database and session files are made with the bridge's own cla
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +18,7 @@ from click.testing import CliRunner, Result
 from pdsmem.bridge.session import SessionStore, StoredSession
 from pdsmem.bridge.state import ExportedRecord, State
 from pdsmem.cli import cli
+from pdsmem.cli.progress import format_clock
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 OTHER = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"
@@ -44,6 +49,7 @@ def test_status_of_a_fresh_machine_creates_nothing(tmp_path: Path) -> None:
         f"State directory: {tmp_path}/state",
         "Imported repositories (cursor per repository and import scope): none",
         "Exports (records pdsmem wrote, per repository): none",
+        "Exports waiting to resume (run the same pdsmem export again): none",
         "Stored sessions: none",
     ]
     assert not (tmp_path / "state").exists()
@@ -83,6 +89,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         "Exports (records pdsmem wrote, per repository):",
         f"  {OTHER}  3 records",
         f"  {DID}  1 record",
+        "Exports waiting to resume (run the same pdsmem export again): none",
         "Stored sessions:",
         f"  alice.test  {DID}  at http://127.0.0.1:2583",
     ]
@@ -94,3 +101,67 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
     assert report["exports"] == [{"did": OTHER, "records": 3}, {"did": DID, "records": 1}]
     for secret in SECRETS:
         assert secret not in result.output and secret not in as_json.output
+
+
+START_EXPORT = """
+import sys, time
+from pdsmem.bridge.state import State
+state = State(sys.argv[1])
+state.start_export(sys.argv[2], sys.argv[3])
+state.export_progress(sys.argv[2], sys.argv[3], 200, 1000)
+print("started", flush=True)
+if sys.argv[4] == "stay":
+    time.sleep(60)
+"""
+
+
+def exporter_process(directory: Path, did: str, source: str, *, stay: bool) -> subprocess.Popen:
+    """A real process that starts an export run in the state, then ends or stays."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", START_EXPORT, str(directory), did, source, "stay" if stay else "end"],
+        stdout=subprocess.PIPE, text=True,
+    )
+    assert process.stdout is not None and process.stdout.readline() == "started\n"
+    return process
+
+
+def test_status_lists_each_export_waiting_to_resume_and_what_became_of_it(tmp_path: Path) -> None:
+    directory = tmp_path / "state"
+    reset = time.time() + 1800
+    with State(directory) as state:
+        state.start_export(DID, "/data/paused.jsonl")
+        state.export_progress(DID, "/data/paused.jsonl", 400, 1700)
+        state.stop_export(DID, "/data/paused.jsonl", "the PDS rate-limited the export", paused_until=reset)
+        state.start_export(OTHER, "/data/stopped.jsonl")
+        state.stop_export(OTHER, "/data/stopped.jsonl", "cannot reach the PDS at http://127.0.0.1:1")
+        state.start_export(OTHER, "/data/done.jsonl")
+        state.finish_export(OTHER, "/data/done.jsonl")
+    exporter_process(directory, DID, "/data/killed.jsonl", stay=False).wait()
+    running = exporter_process(directory, OTHER, "/data/running.jsonl", stay=True)
+    try:
+        result = run("status")
+        as_json = json.loads(run("status", "--json").stdout)["unfinishedExports"]
+    finally:
+        running.kill()
+        running.wait()
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    start = lines.index("Exports waiting to resume (run the same pdsmem export again):")
+    stamp = r"started \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"
+    expected = [
+        rf"  {DID}  from /data/paused\.jsonl  {stamp}  400 of 1700 writes done  paused by the "
+        rf"PDS's rate limit until {re.escape(format_clock(reset))}",
+        rf"  {OTHER}  from /data/stopped\.jsonl  {stamp}  no write done  stopped: cannot reach the "
+        r"PDS at http://127\.0\.0\.1:1",
+        rf"  {DID}  from /data/killed\.jsonl  {stamp}  200 of 1000 writes done  ended before "
+        r"finishing \(pdsmem was killed\)",
+        rf"  {OTHER}  from /data/running\.jsonl  {stamp}  200 of 1000 writes done  running now",
+    ]
+    shown = lines[start + 1:start + 5]
+    assert len(shown) == 4 and lines[start + 5] == "Stored sessions: none"
+    for line, pattern in zip(shown, expected):
+        assert re.fullmatch(pattern, line), line
+    assert [(r["source"], r["state"], r["pausedUntil"]) for r in as_json] == [
+        ("/data/paused.jsonl", "paused", reset), ("/data/stopped.jsonl", "stopped", None),
+        ("/data/killed.jsonl", "killed", None), ("/data/running.jsonl", "running", None),
+    ]

@@ -143,10 +143,10 @@ def test_prune_deletes_only_what_pdsmem_wrote(session, state):
     assert contents == sorted([fact(1)["text"], "Written by another app."])
 
 
-def test_dry_run_writes_nothing(session, state):
+def test_dry_run_writes_nothing_and_leaves_no_export_to_resume(session, state):
     report = Exporter(session, state).run(items([fact(1), fact(2)]), dry_run=True)
     assert report.counts["created"] == 2
-    assert list_records(session) == {}
+    assert list_records(session) == {} and state.unfinished_exports() == []
 
 
 def test_supersession_across_runs_uses_the_ledger(session, state):
@@ -247,6 +247,11 @@ def test_export_killed_with_sigkill_resumes_exactly(pds, account, tmp_path, kill
         settled = head_rev(session)
     partial = len(list_records(session))
     assert 0 < partial < 3000, f"killed after {partial} records; the kill point missed the export"
+    status = subprocess.run([sys.executable, "-m", "pdsmem.cli", "status", "--json"], env=env,
+                            capture_output=True, text=True, check=True)
+    [run] = json.loads(status.stdout)["unfinishedExports"]
+    assert (run["did"], run["source"], run["state"]) == (account.did, str(source), "killed")
+    assert 0 < run["written"] <= partial and run["planned"] == 3000
 
     finish = _run_cli(args, env)
     out, err = finish.communicate(timeout=300)
@@ -255,6 +260,8 @@ def test_export_killed_with_sigkill_resumes_exactly(pds, account, tmp_path, kill
     held = list_records(session)
     assert {u: r["cid"] for u, r in held.items()} == {v.uri: v.cid for v in expected}
     assert f"{3000 - partial} created" in out and f"{partial} unchanged" in out
+    with State(tmp_path / "state") as state:
+        assert state.unfinished_exports() == []
 
 
 def test_outbox_directory_is_a_source(tmp_path, session, state):
@@ -288,12 +295,16 @@ def test_export_over_the_hourly_budget_pauses_on_429_and_resumes_without_duplica
             first = list_records(session)
             assert 0 < len(first) < 2000
             assert len(state.exported(account.did)) == len(first)
+            [run] = state.unfinished_exports()
+            assert (run.did, run.source, run.written, run.planned) == (account.did, "memories", len(first), 2000)
+            assert run.paused_until == paused.value.reset_at and "rate-limited" in run.reason
 
             limited.restart()
             session = Session.login(limited.url, account.did, account.password, state_dir=tmp_path / "s2")
             report = Exporter(session, state).run(items(events))
             assert report.counts["created"] == 2000 - len(first)
             assert report.counts["unchanged"] == len(first)
+            assert state.unfinished_exports() == []
             expected, _ = to_records(events, account.did)
             assert {u: r["cid"] for u, r in list_records(session).items()} == {v.uri: v.cid for v in expected}
 

@@ -210,8 +210,12 @@ def test_an_outage_longer_than_the_retries_stops_and_a_second_run_finishes(own_p
             own_pds.start()
         assert len(waits) == MAX_TRANSIENT and max(waits) == 5.0
         assert len(held(session)) == 200 == len(state.exported(session.did))
+        [run] = state.unfinished_exports()
+        assert (run.written, run.planned, run.paused_until) == (200, 600, None)
+        assert run.reason.startswith(f"cannot reach the PDS at {own_pds.url}")
         report = Exporter(session, state).run(items(events))
         assert report.counts["created"] == 400 and report.counts["unchanged"] == 200
+        assert state.unfinished_exports() == []
         assert_exported_exactly(session, state, events)
 
 

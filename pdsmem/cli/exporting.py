@@ -64,7 +64,9 @@ def export(account: str, source: Path, dry_run: bool, publish_private: bool,
         )
         on_terminal(f"Reading what the repository of {session.handle} holds…")
         try:
-            report = exporter.run(read_source(source), dry_run=dry_run, prune=prune)
+            report = exporter.run(
+                read_source(source), dry_run=dry_run, prune=prune, source_name=str(source.resolve())
+            )
         except ExportPaused as err:
             progress.close()
             click.echo(f"Error: {explain(err)}", err=True)

@@ -1,8 +1,8 @@
 """``pdsmem status`` and ``pdsmem config path|show``: what is configured and what is stored.
 
 Shows the config file and its values, the environment variables pdsmem reads (secrets by name
-only), the state directory's import cursors and export ledger, and the stored sessions (handle,
-DID and PDS only: never a token). Reads only; creates nothing.
+only), the state directory's import cursors, export ledger and unfinished exports, and the
+stored sessions (handle, DID and PDS only: never a token). Reads only; creates nothing.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from typing import Any
 
 import click
 
-from pdsmem.bridge.state import State, default_state_dir
+from pdsmem.bridge.state import ExportRun, State, default_state_dir
 from pdsmem.cli import cli
 from pdsmem.cli.accounts import stored_sessions
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import output_options, settings, state_dir_option
+from pdsmem.cli.progress import format_clock
 from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
 
 ENV_SETTINGS = (
@@ -35,14 +36,55 @@ def _environment() -> dict[str, str]:
     return found
 
 
-def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]]:
-    """(import cursors, export counts) of the state database, if there is one."""
+def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """(import cursors, export counts, unfinished exports) of the state database, if there is one."""
     if not (directory / "state.sqlite3").is_file():
-        return [], []
+        return [], [], []
     with State(directory) as state:
         imports = [{"did": c.did, "scope": c.reader, "rev": c.rev, "commit": c.commit_cid} for c in state.cursors()]
         exports = [{"did": did, "records": count} for did, count in state.export_summary()]
-    return imports, exports
+        unfinished = [_unfinished(run) for run in state.unfinished_exports()]
+    return imports, exports, unfinished
+
+
+def _unfinished(run: ExportRun) -> dict[str, Any]:
+    """An unfinished export as status reports it; ``state`` says what became of it."""
+    if run.paused_until is not None:
+        state = "paused"  # by a rate limit
+    elif run.reason is not None:
+        state = "stopped"  # by an error, or Ctrl-C
+    else:
+        state = "running" if _alive(run.pid) else "killed"
+    return {
+        "did": run.did, "source": run.source, "startedAt": run.started_at, "state": state,
+        "written": run.written, "planned": run.planned, "pausedUntil": run.paused_until,
+        "reason": run.reason,
+    }
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # it exists, under another user
+    return True
+
+
+def _describe(run: dict[str, Any]) -> str:
+    done = f"{run['written']} of {run['planned']} writes done" if run["planned"] else "no write done"
+    if run["state"] == "paused":
+        what = f"paused by the PDS's rate limit until {format_clock(run['pausedUntil'])}"
+    elif run["state"] == "stopped":
+        what = f"stopped: {run['reason']}"
+    elif run["state"] == "killed":
+        what = "ended before finishing (pdsmem was killed)"
+    else:
+        what = "running now"
+    return f"{run['did']}  from {run['source']}  started {run['startedAt']}  {done}  {what}"
 
 
 @cli.command()
@@ -51,6 +93,9 @@ def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]
 @click.pass_context
 def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     """Show what is configured, what was imported and exported, and the stored sessions.
+
+    Exports that did not finish (paused by a rate limit, stopped by an error, or killed) are
+    listed until a run of the same export finishes.
 
     Secrets (ATP_AUTH_PASSWORD, MEMORY_SCOPE_SALT, session tokens) are shown by name only.
 
@@ -61,7 +106,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     """
     config = settings(ctx)
     directory = state_dir or default_state_dir()
-    imports, exports = _stored(directory)
+    imports, exports, unfinished = _stored(directory)
     sessions = [
         {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in stored_sessions(directory)
     ]
@@ -71,6 +116,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         "stateDir": str(directory),
         "imports": imports,
         "exports": exports,
+        "unfinishedExports": unfinished,
         "sessions": sessions,
     }
     if as_json:
@@ -90,6 +136,8 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     _section("Exports (records pdsmem wrote, per repository)", [
         f"{e['did']}  {e['records']} record{'' if e['records'] == 1 else 's'}" for e in exports
     ])
+    _section("Exports waiting to resume (run the same pdsmem export again)",
+             [_describe(run) for run in unfinished])
     _section("Stored sessions", [f"{s['handle']}  {s['did']}  at {s['pds']}" for s in sessions])
 
 

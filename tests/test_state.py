@@ -1,0 +1,60 @@
+"""The state database: its schema migrations and the unfinished-export list."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from pdsmem.bridge.state import _MIGRATIONS, SCHEMA_VERSION, ExportedRecord, State
+from pdsmem.errors import PdsmemError
+
+DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+
+
+def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / "state.sqlite3")
+    db.executescript(_MIGRATIONS[1])
+    db.execute("INSERT INTO export_record VALUES (?, '3lbt4ilkfw22s', 'bafyreione', 'm1')", (DID,))
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    with State(tmp_path) as state:
+        assert state.exported(DID) == {"3lbt4ilkfw22s": ExportedRecord("3lbt4ilkfw22s", "bafyreione", "m1")}
+        assert state.unfinished_exports() == []
+        state.start_export(DID, "memories.jsonl")
+        assert [run.source for run in state.unfinished_exports()] == ["memories.jsonl"]
+    with sqlite3.connect(tmp_path / "state.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+
+
+def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "state.sqlite3") as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(PdsmemError) as caught:
+        State(tmp_path)
+    assert str(caught.value) == (
+        f"the state database at {tmp_path} is from a newer pdsmem (schema {SCHEMA_VERSION + 1}, "
+        f"this one knows {SCHEMA_VERSION}) (upgrade pdsmem, or set PDSMEM_STATE_DIR to another "
+        "directory)"
+    )
+    with sqlite3.connect(tmp_path / "state.sqlite3") as db:
+        assert db.execute("SELECT name FROM sqlite_master").fetchall() == []
+
+
+def test_a_run_is_listed_from_its_start_until_it_finishes_and_a_new_start_replaces_it(tmp_path: Path) -> None:
+    with State(tmp_path) as state:
+        state.start_export(DID, "a.jsonl")
+        state.export_progress(DID, "a.jsonl", 200, 600)
+        state.stop_export(DID, "a.jsonl", "rate-limited", paused_until=1_900_000_000.0)
+        [paused] = state.unfinished_exports()
+        assert (paused.written, paused.planned, paused.paused_until, paused.reason) == (
+            200, 600, 1_900_000_000.0, "rate-limited")
+        state.start_export(DID, "a.jsonl")  # the same export again: a fresh run
+        state.start_export(DID, "b.jsonl")
+        again, other = state.unfinished_exports()
+        assert (again.source, again.written, again.paused_until, again.reason) == ("a.jsonl", 0, None, None)
+        assert other.source == "b.jsonl"
+        state.finish_export(DID, "a.jsonl")
+        assert [run.source for run in state.unfinished_exports()] == ["b.jsonl"]
