@@ -18,19 +18,16 @@ import pytest
 
 from pdsmem.bridge.exporter import Exporter
 from pdsmem.bridge.session import Session
-from pdsmem.bridge.sources import SourceItem, read_source
+from pdsmem.bridge.sources import read_source
 from pdsmem.bridge.state import State
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.records import EXT_KEY
 from pdsmem.mapping.to_record import to_records
 from support.events import episode, fact
+from support.faults import items
 
 pytestmark = pytest.mark.pds
-
-
-def items(events) -> list[SourceItem]:
-    return [SourceItem(f"item {n}", e) for n, e in enumerate(events)]
 
 
 def list_records(session: Session) -> dict[str, dict]:
