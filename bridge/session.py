@@ -131,12 +131,11 @@ class SessionStore:
         digest = hashlib.sha256(f"{url}\n{did}".encode()).hexdigest()[:12]
         return self.directory / f"{readable}-{digest}.json"
 
-    def load(self, pds_url: str, identifier: str) -> StoredSession | None:
-        """The stored session at ``pds_url`` of the account named by DID or handle, if any."""
-        url = normalize_base_url(pds_url)
-        wanted = identifier.lower()
+    def sessions(self) -> list[StoredSession]:
+        """Every stored session, in file-name order; unreadable files are logged and skipped."""
         if not self.directory.is_dir():
-            return None
+            return []
+        found = []
         for path in sorted(self.directory.glob("[!.]*.json")):  # not a temporary ".tmp-" file
             try:
                 stored = StoredSession.from_json(json.loads(path.read_bytes()))
@@ -145,6 +144,14 @@ class SessionStore:
             if stored is None:
                 log.warning("ignoring unreadable session file %s", path)
                 continue
+            found.append(stored)
+        return found
+
+    def load(self, pds_url: str, identifier: str) -> StoredSession | None:
+        """The stored session at ``pds_url`` of the account named by DID or handle, if any."""
+        url = normalize_base_url(pds_url)
+        wanted = identifier.lower()
+        for stored in self.sessions():
             if stored.pds_url == url and wanted in (stored.did, stored.handle.lower()):
                 return stored
         return None

@@ -290,3 +290,25 @@ def test_secrets_never_reach_logs_reprs_or_errors(
             assert secret not in text
     session.close()
     reloaded.close()
+
+
+def test_the_store_lists_every_readable_session_and_skips_broken_files(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = SessionStore(tmp_path)
+    alice = StoredSession("http://127.0.0.1:2583", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "Alice.test", "a1", "r1")
+    bob = StoredSession("https://pds.example.com", "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", "bob.example.com", "a2", "r2")
+    assert store.sessions() == []  # no directory yet
+    paths = [store.save(alice), store.save(bob)]
+    (store.directory / "broken.json").write_text("{not json")
+    (store.directory / "wrong-shape.json").write_text('{"did": 1}')
+    (store.directory / ".tmp-half-written.json").write_text("{")
+    with caplog.at_level("WARNING"):
+        found = store.sessions()
+    assert found == [s for _, s in sorted(zip(paths, [alice, bob]))]
+    assert sorted(r.getMessage() for r in caplog.records) == [
+        f"ignoring unreadable session file {store.directory / 'broken.json'}",
+        f"ignoring unreadable session file {store.directory / 'wrong-shape.json'}",
+    ]
+    assert store.load("http://127.0.0.1:2583/", "alice.TEST") == alice
+    assert store.load("https://pds.example.com", alice.did) is None  # another PDS

@@ -1,18 +1,16 @@
 """Logging in from the command line: a stored session or ``ATP_AUTH_PASSWORD``, with clear errors.
 
-``open_session`` wraps ``Session.load_or_login``, ``login`` wraps ``Session.login``, and
-``stored_sessions`` lists the sessions the state directory holds (tokens are never shown). When
+``open_session`` wraps ``Session.load_or_login`` and ``login`` wraps ``Session.login``. When
 a PDS refuses a login, it is asked whether the account exists at all (``resolveHandle`` or
 ``describeRepo``, no login needed), so that a mistyped handle reads as "no such account", not
 as a wrong password."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from pdsmem.bridge.identity import IdentityError, resolve
-from pdsmem.bridge.session import Session, SessionError, SessionStore, StoredSession
+from pdsmem.bridge.session import Session, SessionError
 from pdsmem.bridge.xrpc import XrpcClient, XrpcError, normalize_base_url
 from pdsmem.errors import PdsmemError
 
@@ -85,17 +83,3 @@ def login(
     except SessionError:
         _raise_if_unknown(account, pds_url)
         raise
-
-
-def stored_sessions(state_dir: Path | None) -> list[StoredSession]:
-    """Every session stored in the state directory, in file-name order (unreadable ones skipped)."""
-    directory = SessionStore(state_dir).directory
-    found = []
-    for path in sorted(directory.glob("[!.]*.json")) if directory.is_dir() else []:
-        try:
-            stored = StoredSession.from_json(json.loads(path.read_bytes()))
-        except (OSError, ValueError):
-            stored = None
-        if stored is not None:
-            found.append(stored)
-    return found

@@ -16,7 +16,6 @@ import click
 from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionStore
 from pdsmem.cli import cli
 from pdsmem.cli.accounts import login as login_account
-from pdsmem.cli.accounts import stored_sessions
 from pdsmem.cli.options import pds_option, pds_options, settings, state_dir_option
 from pdsmem.errors import PdsmemError
 
@@ -85,7 +84,7 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
     account = _account(ctx, account).strip().removeprefix("@")
     wanted = account if account.startswith("did:") else account.lower()
     matches = [
-        stored for stored in stored_sessions(state_dir)
+        stored for stored in SessionStore(state_dir).sessions()
         if wanted in (stored.did, stored.handle.lower())
         and (not pds_url or stored.pds_url == pds_url.rstrip("/"))
     ]

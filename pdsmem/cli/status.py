@@ -14,9 +14,9 @@ from typing import Any
 
 import click
 
+from pdsmem.bridge.session import SessionStore
 from pdsmem.bridge.state import ExportRun, State, default_state_dir
 from pdsmem.cli import cli
-from pdsmem.cli.accounts import stored_sessions
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import output_options, settings, state_dir_option
 from pdsmem.cli.progress import format_clock
@@ -108,7 +108,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     directory = state_dir or default_state_dir()
     imports, exports, unfinished = _stored(directory)
     sessions = [
-        {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in stored_sessions(directory)
+        {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in SessionStore(directory).sessions()
     ]
     report = {
         "config": {"path": str(config.path), "exists": config.exists, "values": config.values},
