@@ -13,6 +13,11 @@ Tricky bits:
   superseding one gets ``supersedesFactIds``, exactly as ``from_records`` does for a batch held
   in memory. The second pass copies the spooled lines, mapping again from the verified blocks
   only the records such a supersession touched. So a batch holds both files until closed.
+- Supersession across imports: the state remembers, per record, the fact it was imported as and
+  the uris it supersedes (``RememberedFact``). A new record superseding a fact imported before
+  gets that fact's id in ``supersedesFactIds`` (the earlier fact is not written again: the
+  consumer deactivates it by id); a changed record that a remembered one supersedes is written
+  with ``active: false``.
 - In a ``since`` diff, a new or changed record whose block is absent raises ``DiffGap`` (read
   everything instead); an unchanged one is recognised by its CID and never read.
 - Records that fail are not remembered (``records``); one imported before keeps its old CID, so
@@ -36,6 +41,7 @@ from pdsmem.mapping.records import ImportScope, Imported, RecordView
 from pdsmem.mapping.syntax import Tid
 
 from .repo import RecordFailure, VerifiedRepo
+from .state import RememberedFact
 
 __all__ = ["Change", "DiffGap", "ImportBatch", "RecordProblem"]
 
@@ -104,7 +110,8 @@ class _Pending(NamedTuple):
 class ImportBatch:
     """What one import found: counts, ``failures`` and, through ``changes()``, the changes.
 
-    ``records`` (uri → CID) is what the cursor will remember. A batch from ``scan`` holds the
+    ``records`` (uri → CID) and ``facts`` (uri → ``RememberedFact``, for the records that are
+    facts) are what the cursor will remember. A batch from ``scan`` holds the
     verified blocks and the spooled lines (temporary files) until closed: use it as a context
     manager, and deliver it before closing it.
     """
@@ -122,6 +129,7 @@ class ImportBatch:
         self.did, self.rev, self.commit_cid, self.read = did, rev, commit_cid, read
         self.unchanged = unchanged
         self.records: dict[str, str] = dict(records or {})
+        self.facts: dict[str, RememberedFact] = {}
         self.failures: list[RecordProblem] = []  # by uri
         self.deleted: list[str] = []  # by uri
         self._repo: VerifiedRepo | None = None
@@ -131,7 +139,7 @@ class ImportBatch:
         self._fact_ids: dict[str, str] = {}  # uri → factId; once settled, superseded facts only
         self._links: dict[str, list[str]] = {}  # uri → the uris its fact supersedes
         self._superseded: set[str] = set()
-        self._touched: set[str] = set()  # records a supersession inside the batch changes
+        self._touched: set[str] = set()  # records a supersession changes
 
     @classmethod
     def scan(
@@ -143,8 +151,10 @@ class ImportBatch:
         read: str,
         diff: bool = False,
         full: bool = False,
+        remembered: Mapping[str, RememberedFact] | None = None,
     ) -> ImportBatch:
-        """The first pass over ``repo``'s memory records against ``seen`` (uri → CID remembered).
+        """The first pass over ``repo``'s memory records against ``seen`` (uri → CID remembered)
+        and ``remembered`` (uri → the fact each remembered fact record was imported as).
 
         The batch owns ``repo`` from here on (it is closed if this fails). ``full`` treats every
         record as new; ``diff`` raises ``DiffGap`` for a changed record whose block is absent.
@@ -153,7 +163,7 @@ class ImportBatch:
         batch = cls(str(commit.did), str(commit.rev), str(commit.cid), read)
         batch._repo, batch._scope = repo, scope
         try:
-            batch._first_pass(seen, diff=diff, full=full)
+            batch._first_pass(seen, remembered or {}, diff=diff, full=full)
         except BaseException:
             batch.close()
             raise
@@ -205,7 +215,9 @@ class ImportBatch:
 
     # --- first pass ---------------------------------------------------------------------------
 
-    def _first_pass(self, seen: Mapping[str, str], *, diff: bool, full: bool) -> None:
+    def _first_pass(
+        self, seen: Mapping[str, str], remembered: Mapping[str, RememberedFact], *, diff: bool, full: bool
+    ) -> None:
         assert self._repo is not None and self._scope is not None
         known = {} if full else seen
         missing = set(seen)  # remembered records not in the tree (so far): deletions
@@ -214,6 +226,8 @@ class ImportBatch:
             missing.discard(uri)
             if uri in seen:  # remembered as it was, unless it maps again below
                 self.records[uri] = seen[uri]
+                if uri in remembered:
+                    self.facts[uri] = remembered[uri]
             if cid and known.get(uri) == cid:
                 self.unchanged += 1  # its block may be absent from a diff: it is not needed
                 continue
@@ -244,20 +258,32 @@ class ImportBatch:
         self._spool.write(data)
         self._pending.append(_Pending(op, uri, cid, len(data)))
         self.records[uri] = cid
+        self.facts.pop(uri, None)
         if imported.event["eventType"] == "fact":
             self._fact_ids[uri] = imported.event["factId"]
+            self.facts[uri] = RememberedFact(imported.event["factId"], tuple(imported.supersedes))
         if imported.supersedes:
             self._links[uri] = list(imported.supersedes)
 
     def _settle(self) -> None:
-        """Find the supersessions inside the batch; keep only what the second pass needs."""
+        """Find the supersessions that touch the batch's records: links between its own records,
+        from them to facts imported before, and from facts imported before to them. Keep only
+        what the second pass needs."""
+        earlier: dict[str, str] = {}  # uri → fact id of superseded facts imported before
         for uri, targets in self._links.items():
-            resolved = [target for target in targets if target in self._fact_ids]
-            if resolved:
+            for target in targets:
+                if target in self._fact_ids:
+                    self._superseded.add(target)
+                elif target in self.facts:
+                    earlier[target] = self.facts[target].fact_id
+                else:
+                    continue
                 self._touched.add(uri)
-                self._superseded.update(resolved)
+        for uri, fact in self.facts.items():
+            if uri not in self._fact_ids:  # remembered, not mapped again: its links still hold
+                self._superseded.update(target for target in fact.supersedes if target in self._fact_ids)
         self._touched |= self._superseded
-        self._fact_ids = {uri: self._fact_ids[uri] for uri in self._superseded}
+        self._fact_ids = {uri: self._fact_ids[uri] for uri in self._superseded} | earlier
         self._links = {}
 
     # --- second pass --------------------------------------------------------------------------

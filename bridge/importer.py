@@ -298,10 +298,11 @@ class Importer:
             scope = self.scope_for(did)
             if seen is None:
                 seen = self.state.seen_records(did, self.reader)
+            remembered = self.state.seen_facts(did, self.reader)
         except BaseException:
             repo.close()
             raise
-        return ImportBatch.scan(repo, seen, scope, read=read, diff=diff, full=full)
+        return ImportBatch.scan(repo, seen, scope, read=read, diff=diff, full=full, remembered=remembered)
 
     # --- hand over, then remember -----------------------------------------------------------
 
@@ -317,7 +318,9 @@ class Importer:
         out.flush()
         _sync_to_disk(out)
         if batch.read != "unchanged":
-            self.state.advance(batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader)
+            self.state.advance(
+                batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts
+            )
 
 
 def reader_key(*, agent_id: str, profile_id: str, salt: str, privacy_scope: str, sandbox_eligible: bool) -> str:

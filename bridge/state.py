@@ -3,7 +3,9 @@
 One SQLite database (``state.sqlite3`` in the state directory, owner-only permissions) holds:
 
 - ``repo_cursor`` / ``repo_record``: per repository and reader (the import scope that consumes
-  it), the last imported ``rev`` and the CID of every memory record seen at that rev. Import
+  it), the last imported ``rev`` and the CID of every memory record seen at that rev; for a
+  fact, also the fact id it was imported as and the uris it supersedes, so that a later import
+  links supersession across runs (``RememberedFact``). Import
   advances both in one transaction, after the data it describes has been handed over, so a
   crash never skips records; two scopes importing one repository keep separate cursors.
 - ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id). The
@@ -20,6 +22,7 @@ user state directory.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import sys
@@ -59,6 +62,8 @@ _MIGRATIONS: dict[int, str] = {
     CREATE INDEX export_record_memory ON export_record (did, memory_id);
     """,
     2: """
+    ALTER TABLE repo_record ADD COLUMN fact_id TEXT;
+    ALTER TABLE repo_record ADD COLUMN supersedes TEXT;
     CREATE TABLE export_run (
         did TEXT NOT NULL,
         source TEXT NOT NULL,
@@ -95,6 +100,14 @@ class RepoCursor:
     rev: str
     commit_cid: str
     reader: str = ""
+
+
+@dataclass(frozen=True)
+class RememberedFact:
+    """What an imported memory record became: its fact id, and the uris its record supersedes."""
+
+    fact_id: str
+    supersedes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -192,13 +205,41 @@ class State:
             reader = cursor.reader
         return dict(self._db.execute("SELECT uri, cid FROM repo_record WHERE did = ? AND reader = ?", (did, reader)))
 
-    def advance(self, did: str, rev: str, commit_cid: str, records: Mapping[str, str], reader: str = "") -> None:
-        """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), in one transaction."""
+    def seen_facts(self, did: str, reader: str) -> dict[str, RememberedFact]:
+        """uri → the fact each memory record at the cursor's rev was imported as (facts only)."""
+        rows = self._db.execute(
+            "SELECT uri, fact_id, supersedes FROM repo_record WHERE did = ? AND reader = ? AND fact_id IS NOT NULL",
+            (did, reader),
+        )
+        return {
+            uri: RememberedFact(fact_id, tuple(json.loads(links)) if links else ())
+            for uri, fact_id, links in rows
+        }
+
+    def advance(
+        self,
+        did: str,
+        rev: str,
+        commit_cid: str,
+        records: Mapping[str, str],
+        reader: str = "",
+        facts: Mapping[str, RememberedFact] | None = None,
+    ) -> None:
+        """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), and ``facts`` for
+        those that are facts, in one transaction."""
+        facts = facts or {}
+
+        def row(uri: str, cid: str) -> tuple:
+            fact = facts.get(uri)
+            if fact is None:
+                return did, reader, uri, cid, None, None
+            return did, reader, uri, cid, fact.fact_id, json.dumps(fact.supersedes) if fact.supersedes else None
+
         with self.transaction() as db:
             db.execute("DELETE FROM repo_record WHERE did = ? AND reader = ?", (did, reader))
             db.executemany(
-                "INSERT INTO repo_record (did, reader, uri, cid) VALUES (?, ?, ?, ?)",
-                ((did, reader, uri, cid) for uri, cid in records.items()),
+                "INSERT INTO repo_record (did, reader, uri, cid, fact_id, supersedes) VALUES (?, ?, ?, ?, ?, ?)",
+                (row(uri, cid) for uri, cid in records.items()),
             )
             db.execute(
                 "INSERT INTO repo_cursor (did, reader, rev, commit_cid) VALUES (?, ?, ?, ?) "

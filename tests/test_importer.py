@@ -264,21 +264,29 @@ def test_supersession_inside_a_batch_is_what_mapping_the_batch_at_once_gives(
         assert "supersedesFactIds" not in events[unresolved]["links"]
         assert "supersedesFactId" not in events[unresolved]["event"]
 
-    # next import: only the changed records form the batch; an unchanged target stays unresolved
+    # next import: only the changed records form the batch. A link to a fact imported before
+    # resolves through what the cursor remembers, and a remembered record's links still hold.
+    assert state.seen_facts(DID, imp.reader)[uri(path(3))].supersedes == (uri(path(4)), uri(path(2)))
     later = dict(records)
-    later[path(4)] = memory("Juice, fresh.")
-    later[path(10)] = superseding("Tonic.", uri(path(4)), uri(path(1)))
+    later[path(4)] = memory("Juice, fresh.")  # "Water." (unchanged) supersedes it
+    later[path(10)] = superseding("Tonic.", uri(path(1)), uri(path(11)))  # "Tea." (unchanged), nothing
     built = build_repo(later, keypair=KEY, rev=rev(2))
     (tmp_path / "v2.car").write_bytes(built.car)
     with imp.from_car(tmp_path / "v2.car", signing_key=KEY.did_key) as batch:
         second = objects(batch)
-    changed = {p: later[p] for p in (path(4), path(10))}
-    expected = as_one_batch(imp, changed, built.record_cids)
+        deliver(imp, batch)
+    expected = as_one_batch(imp, {p: later[p] for p in (path(4), path(10))}, built.record_cids)
     expected[0]["op"] = "update"
+    expected[0]["event"]["active"] = False
+    expected[1]["links"]["supersedesFactIds"] = [fact_id["Tea."]]
+    expected[1]["event"]["supersedesFactId"] = fact_id["Tea."]
     assert second == expected
-    assert second[0]["event"]["active"] is False
-    assert second[1]["links"]["supersedes"] == [uri(path(4)), uri(path(1))]
-    assert second[1]["links"]["supersedesFactIds"] == [second[0]["event"]["factId"]]
+    assert [obj["event"]["text"] for obj in second] == ["Juice, fresh.", "Tonic."]
+    assert second[1]["event"]["active"] is True
+    remembered = state.seen_facts(DID, imp.reader)
+    assert remembered[uri(path(4))].fact_id == second[0]["event"]["factId"] != fact_id["Juice."]
+    assert remembered[uri(path(10))].supersedes == (uri(path(1)), uri(path(11)))
+    assert uri(path(6)) not in remembered  # an episode
 
 
 def test_a_closed_batch_cannot_be_delivered_and_the_cursor_stays(tmp_path: Path, state: State) -> None:

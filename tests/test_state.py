@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pdsmem.bridge.state import _MIGRATIONS, SCHEMA_VERSION, ExportedRecord, State
+from pdsmem.bridge.state import _MIGRATIONS, SCHEMA_VERSION, ExportedRecord, RememberedFact, State
 from pdsmem.errors import PdsmemError
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
@@ -17,12 +17,18 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
     db = sqlite3.connect(tmp_path / "state.sqlite3")
     db.executescript(_MIGRATIONS[1])
     db.execute("INSERT INTO export_record VALUES (?, '3lbt4ilkfw22s', 'bafyreione', 'm1')", (DID,))
+    db.execute("INSERT INTO repo_cursor (did, reader, rev, commit_cid) VALUES (?, 'r', '3lbt4ilkfw22s', 'bafyc')", (DID,))
+    db.execute("INSERT INTO repo_record VALUES (?, 'r', 'at://a/c/1', 'bafyr')", (DID,))
     db.execute("PRAGMA user_version = 1")
     db.commit()
     db.close()
     with State(tmp_path) as state:
         assert state.exported(DID) == {"3lbt4ilkfw22s": ExportedRecord("3lbt4ilkfw22s", "bafyreione", "m1")}
         assert state.unfinished_exports() == []
+        assert state.seen_records(DID, "r") == {"at://a/c/1": "bafyr"} and state.seen_facts(DID, "r") == {}
+        state.advance(DID, "3lbt4ilkfw33s", "bafyc2", {"at://a/c/1": "bafyr", "at://a/c/2": "bafyr2"}, reader="r",
+                      facts={"at://a/c/2": RememberedFact("f2", ("at://a/c/1",))})
+        assert state.seen_facts(DID, "r") == {"at://a/c/2": RememberedFact("f2", ("at://a/c/1",))}
         state.start_export(DID, "memories.jsonl")
         assert [run.source for run in state.unfinished_exports()] == ["memories.jsonl"]
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
