@@ -62,7 +62,7 @@ class ExportError(PdsmemError):
 @dataclass
 class Outcome:
     where: str
-    status: str  # created | updated | unchanged | refused | failed | conflict | deleted
+    status: str  # created | updated | unchanged | duplicate | refused | failed | conflict | deleted
     uri: str | None = None
     reason: str | None = None
 
@@ -73,13 +73,14 @@ class ExportReport:
     outcomes: list[Outcome] = field(default_factory=list)
     batches: int = 0
     dry_run: bool = False
+    notes: list[str] = field(default_factory=list)  # what the run chose not to do, and why
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
 
     @property
     def counts(self) -> dict[str, int]:
-        names = ("created", "updated", "unchanged", "deleted", "refused", "failed", "conflict")
+        names = ("created", "updated", "unchanged", "duplicate", "deleted", "refused", "failed", "conflict")
         return {name: self.count(name) for name in names}
 
     @property
@@ -160,17 +161,36 @@ class Exporter:
 
     # --- planning ---------------------------------------------------------------------------
 
-    def _prepare(self, items: Iterable[SourceItem], report: ExportReport) -> list[_Item]:
-        prepared = []
+    def _prepare(self, items: Iterable[SourceItem], report: ExportReport) -> tuple[list[_Item], int]:
+        """The source's memories, once each, and how many items could not be read as one.
+
+        A repeat of an earlier item is reported, not sent: two writes to one record key would
+        fail the whole batch.
+        """
+        prepared: dict[str, _Item] = {}  # memory id → its first item
+        unread = 0
         for entry in items:
             try:
                 if isinstance(entry.value, PdsmemError):
                     raise entry.value
                 event, source = prepare_item(entry.value)
-                prepared.append(_Item(entry.where, event, source))
             except PdsmemError as err:
                 report.outcomes.append(Outcome(entry.where, "failed", reason=str(err)))
-        return prepared
+                unread += 1
+                continue
+            first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source))
+            if first.event is event:
+                continue
+            kind = "factId" if event["eventType"] == "fact" else "eventId"
+            if first.event == event and first.source == source:
+                report.outcomes.append(Outcome(entry.where, "duplicate", reason=f"the same memory as {first.where}"))
+            else:
+                report.outcomes.append(Outcome(
+                    entry.where, "failed",
+                    reason=f"has the {kind} of {first.where} ({memory_id(event)}) but other values; "
+                    f"only {first.where} is exported",
+                ))
+        return list(prepared.values()), unread
 
     def _uri(self, rkey: str) -> str:
         return str(AtUri.build(self.did, RECORD_NSID, rkey))
@@ -310,8 +330,15 @@ class Exporter:
 
     def _run(self, source: Iterable[SourceItem], *, dry_run: bool, prune: bool) -> ExportReport:
         report = ExportReport(self.did, dry_run=dry_run)
-        items = self._prepare(source, report)
+        items, unread = self._prepare(source, report)
         settled = len(report.outcomes)
+        if prune and unread:
+            prune = False
+            report.notes.append(
+                f"nothing was pruned: {unread} item{'' if unread == 1 else 's'} of the source could not be "
+                "read, and their records must not be taken for memories gone from it (fix them, then "
+                "run the export with --prune again)"
+            )
         self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:

@@ -58,3 +58,27 @@ def test_dry_run_then_export_then_a_rerun_that_writes_nothing(
     nothing = export()
     assert nothing.exit_code == 1  # nothing done: every memory refused
     assert nothing.stdout == f"0 created, 0 unchanged, 1 refused ({account.did}, 0 applyWrites batches)\n"
+
+
+@pytest.mark.pds
+def test_prune_with_an_unreadable_line_says_why_nothing_was_pruned(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """The wrong remedy would delete a wanted memory: the run exports, prunes nothing, says why."""
+    memories = tmp_path / "memories.jsonl"
+    lines = [json.dumps(fact(n)) for n in range(3)]
+    memories.write_text("".join(line + "\n" for line in lines + [lines[0]]))
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
+    first = CliRunner().invoke(cli, ["export", "--to", account.did, "--from", str(memories)], env=env)
+    assert first.exit_code == 0, first.output  # a repeated memory is not a failure
+    assert first.stdout == f"3 created, 0 unchanged, 1 duplicate ({account.did}, 1 applyWrites batch)\n"
+    lines[1] = '{"eventType": "fact", "text": '  # cut off
+    memories.write_text("".join(line + "\n" for line in lines))
+    pruned = CliRunner().invoke(cli, ["export", "--to", account.did, "--from", str(memories), "--prune"], env=env)
+    assert pruned.exit_code == 3
+    assert pruned.stdout == f"0 created, 2 unchanged, 1 failed ({account.did}, 0 applyWrites batches)\n"
+    assert pruned.stderr.splitlines()[-1] == (
+        "Note: nothing was pruned: 1 item of the source could not be read, and their records must "
+        "not be taken for memories gone from it (fix them, then run the export with --prune again)"
+    )
+    assert len(held(pds, account)) == 3

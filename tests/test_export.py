@@ -18,8 +18,9 @@ import pytest
 
 from pdsmem.bridge.exporter import Exporter
 from pdsmem.bridge.session import Session
-from pdsmem.bridge.sources import read_source
+from pdsmem.bridge.sources import SourceItem, read_source
 from pdsmem.bridge.state import State
+from pdsmem.errors import ContractError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.records import EXT_KEY
@@ -138,6 +139,33 @@ def test_prune_deletes_only_what_pdsmem_wrote(session, state):
     assert pruned.counts["deleted"] == 1
     contents = sorted(r["value"]["content"] for r in list_records(session).values())
     assert contents == sorted([fact(1)["text"], "Written by another app."])
+
+
+def test_prune_is_skipped_when_part_of_the_source_cannot_be_read(session, state):
+    """An unreadable item may be a memory still wanted: its record must not be taken for gone."""
+    Exporter(session, state).run(items([fact(1), fact(2), fact(3)]))
+    source = items([fact(1), fact(2), fact(3)])
+    source[1] = SourceItem("memories.jsonl:2", ContractError("is required", path="$.text"))
+    report = Exporter(session, state).run(source, prune=True)
+    assert report.counts == {**report.counts, "unchanged": 2, "failed": 1, "deleted": 0}
+    assert report.notes == [
+        "nothing was pruned: 1 item of the source could not be read, and their records must not be "
+        "taken for memories gone from it (fix them, then run the export with --prune again)"
+    ]
+    assert len(list_records(session)) == 3
+
+
+def test_a_memory_repeated_in_the_source_is_written_once(session, state):
+    changed = dict(fact(1), confidence=0.9)  # the same factId: confidence is not part of it
+    report = Exporter(session, state).run(items([fact(1), fact(2), fact(1), changed]))
+    assert report.counts == {**report.counts, "created": 2, "duplicate": 1, "failed": 1}
+    assert [(o.where, o.status, o.reason) for o in report.outcomes if o.where in ("item 2", "item 3")] == [
+        ("item 2", "duplicate", "the same memory as item 0"),
+        ("item 3", "failed", f"has the factId of item 0 ({contract.fact_id(fact(1))}) but other values; "
+                             "only item 0 is exported"),
+    ]
+    expected, _ = to_records([fact(1), fact(2)], session.did)
+    assert {u: r["cid"] for u, r in list_records(session).items()} == {v.uri: v.cid for v in expected}
 
 
 def test_dry_run_writes_nothing_and_leaves_no_export_to_resume(session, state):

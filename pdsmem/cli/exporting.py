@@ -35,7 +35,8 @@ from pdsmem.cli.reporting import explain, resume_hint
               help="Acknowledge that the repository is PUBLIC and export private-scope memories anyway.")
 @click.option("--include-transcript", is_flag=True, help="Also publish episodes' raw userText/assistantText.")
 @click.option("--prune", is_flag=True,
-              help="Delete records pdsmem wrote whose memory is no longer in the source (never others).")
+              help="Delete records pdsmem wrote whose memory is no longer in the source (never others; "
+              "nothing when part of the source cannot be read).")
 @click.option("--max-wait", type=click.FloatRange(min=0), default=0, show_default=True, metavar="SECONDS",
               help="On a rate limit, wait up to this long for the reset instead of stopping.")
 @pds_options
@@ -103,6 +104,8 @@ def print_report(report: ExportReport, as_json: bool) -> None:
     for outcome in report.problems:
         remedy = "; fix the memory in the source, then run the export again" if outcome.status == "failed" else ""
         click.echo(f"Error: {outcome.where}: {outcome.status}: {outcome.reason}{remedy}", err=True)
+    for note in report.notes:
+        click.echo(f"Note: {note}", err=True)
     if as_json:
         for o in report.outcomes:
             write({"where": o.where, "status": o.status, "uri": o.uri, "reason": o.reason})
