@@ -3,6 +3,10 @@
 The directory layout is a Hermes outbox: ``<64 hex id>.json`` files, each one AgentMemoryEvent;
 any other ``*.json`` file in the directory is read too, in name order. Each item is yielded with a
 position label (``file.jsonl:12`` or ``outbox/abc….json``) so that an error can name it.
+
+``json_lines`` is the one JSON Lines reader (the filter commands use it too): lines are read as
+bytes and decoded one at a time, so that bad bytes, a number too long to convert or nesting too
+deep to parse refuse that line only, by number, and the next line is read as usual.
 """
 
 from __future__ import annotations
@@ -11,13 +15,14 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from pdsmem.errors import PdsmemError
+from pdsmem.mapping.datamodel import MAX_DEPTH
 
 
 class SourceError(PdsmemError):
-    """An export source cannot be read, or one of its items is not a JSON object."""
+    """A source cannot be read, or one of its items is not a JSON object."""
 
 
 @dataclass(frozen=True)
@@ -27,24 +32,37 @@ class SourceItem:
 
 
 def read_source(path: str | Path) -> Iterator[SourceItem]:
-    """Yield every item of a JSON Lines file or an outbox directory."""
+    """Yield every item of a JSON Lines file (or pipe) or an outbox directory."""
     path = Path(path)
     if path.is_dir():
         yield from _read_directory(path)
-    elif path.is_file():
-        yield from _read_jsonl(path)
-    else:
+        return
+    try:
+        handle = path.open("rb")
+    except OSError as err:
         raise SourceError(
-            f"no such file or directory: {path}",
+            f"cannot read {path}: {err.strerror or err}",
             hint="--from takes a JSON Lines file of AgentMemoryEvent v1 or a directory of *.json events",
-        )
+        ) from None
+    with handle:
+        for number, value in json_lines(handle, path.name):
+            yield SourceItem(f"{path.name}:{number}", value)
 
 
-def _read_jsonl(path: Path) -> Iterator[SourceItem]:
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, start=1):
-            if line.strip():
-                yield SourceItem(f"{path.name}:{number}", _parse(line, f"{path.name}:{number}"))
+def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int, Any]]:
+    """``(line number, object)`` for each non-blank line, or ``(line number, SourceError)`` for a
+    line that is not one JSON object; errors name ``name:N``, or ``line N`` without a name."""
+    for number, raw in enumerate(stream, start=1):
+        where = f"{name}:{number}" if name else f"line {number}"
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            yield number, SourceError(
+                f"not valid UTF-8 text (byte 0x{raw[err.start]:02x} at column {err.start + 1})", item=where
+            )
+            continue
+        if line.strip():
+            yield number, _parse(line.rstrip("\r\n"), where, line=True)
 
 
 def _read_directory(path: Path) -> Iterator[SourceItem]:
@@ -58,11 +76,20 @@ def _read_directory(path: Path) -> Iterator[SourceItem]:
         yield SourceItem(where, _parse(text, where))
 
 
-def _parse(text: str, where: str) -> Any:
+def _parse(text: str, where: str, *, line: bool = False) -> Any:
+    """The JSON object ``text`` holds, or a ``SourceError`` saying why it holds none."""
     try:
         value = json.loads(text)
     except json.JSONDecodeError as err:
-        return SourceError(f"not valid JSON ({err.msg}, line {err.lineno} column {err.colno})", item=where)
+        at = f"line {err.lineno} column {err.colno}" if err.lineno > 1 else f"column {err.colno}"
+        return SourceError(f"not valid JSON ({err.msg} at {at})", item=where)
+    except ValueError as err:  # an integer beyond Python's conversion limit
+        return SourceError(f"not valid atproto data: a number with too many digits ({err})", item=where)
+    except RecursionError:  # far deeper than the data model allows
+        return SourceError(
+            f"not valid atproto data: arrays or objects nested deeper than {MAX_DEPTH} levels", item=where
+        )
     if not isinstance(value, dict):
-        return SourceError("expected one JSON object (an AgentMemoryEvent)", item=where)
+        what = "a JSON object on each line" if line else "one JSON object (an AgentMemoryEvent)"
+        return SourceError(f"expected {what}", item=where)
     return value

@@ -10,8 +10,9 @@ import json
 
 import click
 
+from pdsmem.bridge.sources import json_lines
 from pdsmem.cli import cli
-from pdsmem.cli.jsonl import finish, read_objects, report, write
+from pdsmem.cli.jsonl import finish, report, write
 from pdsmem.errors import LexiconError, PdsmemError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
@@ -30,7 +31,7 @@ stdin_option = click.option(
 def _read_all(stream) -> tuple[list[int], list[dict], int]:
     """Parse every line; report bad ones. Returns (line numbers, objects, bad count)."""
     lines, objects, bad = [], [], 0
-    for number, obj in read_objects(stream):
+    for number, obj in json_lines(stream):
         if isinstance(obj, PdsmemError):
             report(obj, number)
             bad += 1
@@ -52,7 +53,7 @@ def ids(stream) -> None:
       echo '{"eventType":"fact", …}' | pdsmem ids
     """
     ok = failed = 0
-    for number, obj in read_objects(stream):
+    for number, obj in json_lines(stream):
         try:
             if isinstance(obj, PdsmemError):
                 raise obj
@@ -163,7 +164,7 @@ def validate(lexicon_files, nsid, stream) -> None:
         except json.JSONDecodeError as err:
             raise LexiconError(f"{handle.name} is not valid JSON ({err.msg}, line {err.lineno})") from err
     ok = failed = 0
-    for number, obj in read_objects(stream):
+    for number, obj in json_lines(stream):
         try:
             if isinstance(obj, PdsmemError):
                 raise obj
@@ -189,7 +190,7 @@ def cid(stream) -> None:
       pdsmem cid < records.jsonl
     """
     ok = failed = 0
-    for number, obj in read_objects(stream):
+    for number, obj in json_lines(stream):
         try:
             if isinstance(obj, PdsmemError):
                 raise obj

@@ -1,0 +1,80 @@
+"""Export sources: a JSON Lines file or pipe, or an outbox directory, read item by item.
+
+A bad item is an error for that item only, named by its position; the items after it are read.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+from pdsmem.bridge.sources import SourceError, read_source
+
+
+def described(path: Path) -> list[tuple[str, object]]:
+    return [(item.where, item.value.message if isinstance(item.value, SourceError) else item.value)
+            for item in read_source(path)]
+
+
+def test_each_bad_line_is_refused_alone_and_the_rest_is_read(tmp_path: Path) -> None:
+    source = tmp_path / "memories.jsonl"
+    source.write_bytes(b"\n".join([
+        b'\xff\xfe{"x": 1}',
+        b'{"n": ' + b"9" * 5000 + b"}",
+        b"[" * 100_000,
+        b"[1, 2]",
+        b"",
+        b'{"text": "caf\xc3\xa9"}',
+        b'{"cut": ',
+    ]) + b"\n")
+    found = described(source)
+    assert [where for where, _ in found] == [f"memories.jsonl:{n}" for n in (1, 2, 3, 4, 6, 7)]
+    assert found[0][1] == "not valid UTF-8 text (byte 0xff at column 1)"
+    assert found[1][1].startswith("not valid atproto data: a number with too many digits")
+    assert found[2][1] == "not valid atproto data: arrays or objects nested deeper than 256 levels"
+    assert found[3][1] == "expected a JSON object on each line"
+    assert found[4][1] == {"text": "café"}
+    assert found[5][1] == "not valid JSON (Expecting value at column 9)"
+
+
+def test_a_pipe_is_read_as_json_lines(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+
+    def feed() -> None:
+        with pipe.open("w") as writer:
+            writer.write(json.dumps({"a": 1}) + "\n" + json.dumps({"b": 2}) + "\n")
+
+    writer = threading.Thread(target=feed)
+    writer.start()
+    try:
+        assert described(pipe) == [("pipe:1", {"a": 1}), ("pipe:2", {"b": 2})]
+    finally:
+        writer.join()
+
+
+def test_a_directory_reports_each_unreadable_file_by_name(tmp_path: Path) -> None:
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    (outbox / "a.json").write_text('{\n  "text": ,\n}')
+    (outbox / "b.json").write_bytes(b'{"text": "\xff"}')
+    (outbox / "c.json").write_text('{"text": "ok"}')
+    (outbox / "notes.txt").write_text("not an event")
+    found = described(outbox)
+    assert found[0] == ("outbox/a.json", "not valid JSON (Expecting value at line 2 column 11)")
+    assert found[1][0] == "outbox/b.json" and found[1][1].startswith("cannot read the file: 'utf-8' codec")
+    assert found[2] == ("outbox/c.json", {"text": "ok"})
+    assert len(found) == 3
+
+
+def test_a_missing_source_says_what_from_takes(tmp_path: Path) -> None:
+    with pytest.raises(SourceError) as caught:
+        list(read_source(tmp_path / "nowhere.jsonl"))
+    assert str(caught.value) == (
+        f"cannot read {tmp_path / 'nowhere.jsonl'}: No such file or directory (--from takes a JSON "
+        "Lines file of AgentMemoryEvent v1 or a directory of *.json events)"
+    )
