@@ -41,7 +41,7 @@ from pdsmem.errors import PdsmemError
 from pdsmem.mapping.syntax import AtIdentifier, Did
 
 from .identity import IdentityError, resolve
-from .state import default_state_dir
+from .state import default_state_dir, resolve_state_dir
 from .xrpc import DEFAULT_TIMEOUT, RateLimit, XrpcClient, XrpcError, normalize_base_url
 
 __all__ = [
@@ -118,7 +118,7 @@ class SessionStore:
     """The session files under ``<state_dir>/sessions``."""
 
     def __init__(self, state_dir: str | os.PathLike[str] | None = None) -> None:
-        self.state_dir = Path(state_dir).expanduser() if state_dir else default_state_dir()
+        self.state_dir = resolve_state_dir(state_dir)
         self.directory = self.state_dir / "sessions"
 
     def __repr__(self) -> str:

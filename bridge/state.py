@@ -26,6 +26,7 @@ import json
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Iterable, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -77,6 +78,15 @@ _MIGRATIONS: dict[int, str] = {
     );
     """,
 }
+
+
+class StateError(PdsmemError):
+    """The state database cannot be opened or used."""
+
+
+def resolve_state_dir(directory: Path | str | None = None) -> Path:
+    """``directory`` with ``~`` expanded, else ``default_state_dir()``."""
+    return Path(directory).expanduser() if directory else default_state_dir()
 
 
 def default_state_dir() -> Path:
@@ -135,27 +145,52 @@ class State:
     """The state database. Use as a context manager, or call ``close()``."""
 
     def __init__(self, directory: Path | str | None = None) -> None:
-        self.directory = Path(directory) if directory is not None else default_state_dir()
-        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self.directory = resolve_state_dir(directory)
         path = self.directory / "state.sqlite3"
-        fresh = not path.exists()
-        self._db = sqlite3.connect(path, isolation_level=None, timeout=30)
-        if fresh:
-            os.chmod(path, 0o600)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._migrate()
+        self._db: sqlite3.Connection | None = None
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fresh = not path.exists()
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=30)
+            if fresh:
+                os.chmod(path, 0o600)
+            self._write_ahead_log()
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._migrate()
+        except (OSError, sqlite3.Error) as err:
+            if self._db is not None:
+                self._db.close()
+            reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+            if "not a database" in reason:
+                hint = "move that file aside: pdsmem starts a new one, and the next import delivers everything again"
+            else:
+                hint = "check that the directory is writable, or pass --state-dir (or set PDSMEM_STATE_DIR) to another one"
+            raise StateError(f"cannot use the state database {path}: {reason}", hint=hint) from None
+        except StateError:
+            self._db.close()
+            raise
+
+    def _write_ahead_log(self) -> None:
+        """Switch the database to WAL (kept in the file). The switch answers "locked" at once,
+        without waiting, while another first run makes the same switch: wait up to 10 s."""
+        for attempt in range(200):
+            try:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or attempt == 199:
+                    raise
+                time.sleep(0.05)
 
     def _migrate(self) -> None:
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        if version > SCHEMA_VERSION:
-            self._db.close()
-            raise PdsmemError(
-                f"the state database at {self.directory} is from a newer pdsmem (schema {version}, "
-                f"this one knows {SCHEMA_VERSION})",
-                hint="upgrade pdsmem, or set PDSMEM_STATE_DIR to another directory",
-            )
-        with self.transaction():
+        with self.transaction():  # read and migrate under one lock: two first runs may race
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StateError(
+                    f"the state database at {self.directory} is from a newer pdsmem (schema {version}, "
+                    f"this one knows {SCHEMA_VERSION})",
+                    hint="upgrade pdsmem, or set PDSMEM_STATE_DIR to another directory",
+                )
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 for statement in _MIGRATIONS[target].split(";"):
                     if statement.strip():

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 
-from pdsmem.bridge.state import _MIGRATIONS, SCHEMA_VERSION, ExportedRecord, RememberedFact, State
+from pdsmem.bridge.session import SessionStore
+from pdsmem.bridge.state import (
+    _MIGRATIONS,
+    SCHEMA_VERSION,
+    ExportedRecord,
+    RememberedFact,
+    State,
+    StateError,
+)
 from pdsmem.errors import PdsmemError
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
@@ -64,3 +73,59 @@ def test_a_run_is_listed_from_its_start_until_it_finishes_and_a_new_start_replac
         assert other.source == "b.jsonl"
         state.finish_export(DID, "a.jsonl")
         assert [run.source for run in state.unfinished_exports()] == ["b.jsonl"]
+
+
+def test_a_tilde_means_the_home_directory_for_the_database_and_the_sessions_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    with State("~/pdsmem-state") as state:
+        assert state.directory == tmp_path / "pdsmem-state"
+    assert (tmp_path / "pdsmem-state" / "state.sqlite3").is_file()
+    assert SessionStore("~/pdsmem-state").directory == tmp_path / "pdsmem-state" / "sessions"
+
+
+def test_a_damaged_database_is_an_error_that_says_what_to_do(tmp_path: Path) -> None:
+    (tmp_path / "state.sqlite3").write_bytes(b"this is no database" * 100)
+    with pytest.raises(StateError) as caught:
+        State(tmp_path)
+    assert str(caught.value) == (
+        f"cannot use the state database {tmp_path / 'state.sqlite3'}: file is not a database (move "
+        "that file aside: pdsmem starts a new one, and the next import delivers everything again)"
+    )
+
+
+def test_a_directory_that_cannot_be_made_is_an_error_that_says_what_to_do(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(StateError) as caught:
+        State(tmp_path / "a-file" / "state")
+    assert str(caught.value) == (
+        f"cannot use the state database {tmp_path / 'a-file' / 'state' / 'state.sqlite3'}: Not a "
+        "directory (check that the directory is writable, or pass --state-dir (or set "
+        "PDSMEM_STATE_DIR) to another one)"
+    )
+
+
+def test_first_runs_at_the_same_moment_all_open_one_new_database(tmp_path: Path) -> None:
+    """The schema version is read and migrated under one lock, and the switch to WAL waits for
+    the other runs: no run migrates twice or gives up. (Before, most trials failed.)"""
+    for trial in range(20):
+        directory, errors = tmp_path / f"state-{trial}", []
+        start = threading.Barrier(6)
+
+        def first_run(n: int) -> None:
+            start.wait()
+            try:
+                with State(directory) as state:
+                    state.start_export("did:plc:x", f"run {n}")
+            except Exception as err:  # noqa: BLE001 - collected for the assertion below
+                errors.append(repr(err))
+
+        runs = [threading.Thread(target=first_run, args=(n,)) for n in range(6)]
+        for run in runs:
+            run.start()
+        for run in runs:
+            run.join()
+        assert errors == []
+        with State(directory) as state:
+            assert sorted(run.source for run in state.unfinished_exports()) == [f"run {n}" for n in range(6)]

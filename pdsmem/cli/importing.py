@@ -19,7 +19,7 @@ from typing import IO
 import click
 
 from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
-from pdsmem.bridge.state import State, default_state_dir
+from pdsmem.bridge.state import State, resolve_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import dry_run_option, output_options, pds_options, scope_options
@@ -227,7 +227,7 @@ def verify(
     """
     origin = _source(source, "SOURCE")
     _check_car_options(origin, did, signing_key)
-    directory = state_dir or default_state_dir()
+    directory = resolve_state_dir(state_dir)
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
         with _reading(origin) as (repo, progress):

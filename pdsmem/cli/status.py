@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from pdsmem.bridge.session import SessionStore
-from pdsmem.bridge.state import ExportRun, State, default_state_dir
+from pdsmem.bridge.state import ExportRun, State, resolve_state_dir
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import output_options, settings, state_dir_option
@@ -105,7 +105,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
       pdsmem status --json
     """
     config = settings(ctx)
-    directory = state_dir or default_state_dir()
+    directory = resolve_state_dir(state_dir)
     imports, exports, unfinished = _stored(directory)
     sessions = [
         {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in SessionStore(directory).sessions()
