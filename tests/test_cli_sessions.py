@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from click.testing import CliRunner, Result
 from support.events import fact
 from support.pds import Account, LocalPds
 
+from pdsmem.bridge.session import SessionStore, StoredSession
 from pdsmem.cli import cli
 
 
@@ -74,4 +76,29 @@ def test_login_without_an_account_names_every_way_to_give_one() -> None:
     assert result.stderr.splitlines()[-1] == (
         'Error: no account: pass HANDLE_OR_DID, set ATP_AUTH_HANDLE, or add handle = "…" to the '
         "config file (pdsmem config path)"
+    )
+
+
+def test_logout_forgets_the_session_here_when_its_pds_cannot_be_reached(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a loopback port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        nowhere = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    store = SessionStore(tmp_path / "state")
+    path = store.save(StoredSession(nowhere, "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "alice.test", "a", "r"))
+    env = {"PDSMEM_STATE_DIR": str(tmp_path / "state")}
+
+    elsewhere = CliRunner().invoke(cli, ["logout", "alice.test", "--pds", "http://127.0.0.1:9"], env=env)
+    assert elsewhere.exit_code == 1 and path.exists()
+    assert elsewhere.stderr == (
+        f"Error: no stored session for alice.test at http://127.0.0.1:9 in {store.directory} (its "
+        f"session is stored for {nowhere}: pass that with --pds, or unset ATP_PDS_HOST)\n"
+    )
+
+    result = CliRunner().invoke(cli, ["logout", "alice.test"], env=env)
+    assert result.exit_code == 3 and not path.exists()
+    assert result.stdout == "Logged out alice.test (did:plc:ewvi7nxzyoun6zhxrhs64oiz) on this machine only\n"
+    assert result.stderr == (
+        f"Warning: cannot reach the PDS at {nowhere}: connection refused; the session of alice.test "
+        "stays valid at its PDS until it expires (revoke the app password in the account's "
+        "settings to end it now)\n"
     )

@@ -14,10 +14,10 @@ from pathlib import Path
 import click
 
 from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionStore
-from pdsmem.cli import cli
+from pdsmem.cli import EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import login as login_account
 from pdsmem.cli.options import pds_option, pds_options, settings, state_dir_option
-from pdsmem.errors import PdsmemError
+from pdsmem.errors import PdsmemError, TransientError
 
 
 def _account(ctx: click.Context, given: str | None) -> str:
@@ -83,18 +83,32 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
     """
     account = _account(ctx, account).strip().removeprefix("@")
     wanted = account if account.startswith("did:") else account.lower()
-    matches = [
-        stored for stored in SessionStore(state_dir).sessions()
-        if wanted in (stored.did, stored.handle.lower())
-        and (not pds_url or stored.pds_url == pds_url.rstrip("/"))
-    ]
-    if not matches:
-        raise PdsmemError(
-            f"no stored session for {account} in {SessionStore(state_dir).directory}",
-            hint="nothing to log out; pdsmem status lists the stored sessions",
-        )
     store = SessionStore(state_dir)
+    theirs = [stored for stored in store.sessions() if wanted in (stored.did, stored.handle.lower())]
+    matches = [stored for stored in theirs if not pds_url or stored.pds_url == pds_url.rstrip("/")]
+    if not matches:
+        elsewhere = ", ".join(sorted({stored.pds_url for stored in theirs}))
+        raise PdsmemError(
+            f"no stored session for {account} at {pds_url} in {store.directory}" if elsewhere
+            else f"no stored session for {account} in {store.directory}",
+            hint=f"its session is stored for {elsewhere}: pass that with --pds, or unset ATP_PDS_HOST"
+            if elsewhere else "nothing to log out; pdsmem status lists the stored sessions",
+        )
+    unreachable = 0
     for stored in matches:
         with Session(stored, store=store) as session:
-            session.logout()
+            try:
+                session.logout()
+            except TransientError as err:  # the PDS is down or gone: forget the session here anyway
+                store.delete(stored.pds_url, stored.did)
+                unreachable += 1
+                click.echo(
+                    f"Warning: {err.message}; the session of {stored.handle} stays valid at its PDS "
+                    "until it expires (revoke the app password in the account's settings to end it now)",
+                    err=True,
+                )
+                click.echo(f"Logged out {stored.handle} ({stored.did}) on this machine only")
+                continue
         click.echo(f"Logged out {stored.handle} ({stored.did}) at {stored.pds_url}")
+    if unreachable:
+        click.get_current_context().exit(EXIT_PARTIAL)
