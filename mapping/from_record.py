@@ -11,40 +11,22 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
-from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
+from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.records import (
     DEFAULT_CONFIDENCE,
-    EXT_KEY,
     IMPORT_PROVENANCE,
     ImportScope,
     Imported,
     ItemFailure,
     RecordView,
     _valid_datetime,
+    checked_extension,
     confidence_from_string,
     default_lexicons,
-    written_unchanged,
+    recognised,
 )
 from pdsmem.mapping.syntax import AtUri
-
-
-def _checked_extension(value: Mapping, notes: list[str]) -> dict:
-    ext = value.get(EXT_KEY)
-    if ext is None:
-        return {}
-    try:
-        if not isinstance(ext, Mapping):
-            raise RecordInvalid("must be an object", path=f"$.{EXT_KEY}")
-        default_lexicons().validate_value(EXTENSION_NSID, ext)
-    except RecordInvalid as err:
-        notes.append(f"extension ignored: {err}")
-        return {}
-    return dict(ext)
-
-
-def _recognised(ext: Mapping, uri: str, scope: Mapping, value: Mapping) -> bool:
-    return bool(ext) and written_unchanged(uri, value, scope) == ext.get("id")
 
 
 def _fact(value: Mapping, ext: Mapping, uri: str, scope: Mapping, cfg: ImportScope, trusted: bool) -> dict:
@@ -116,9 +98,11 @@ def from_record(view: RecordView | Mapping, scope: ImportScope) -> Imported:
         err.uri = view.uri
         raise
     notes: list[str] = []
-    ext = _checked_extension(value, notes)
+    ext, invalid = checked_extension(value)
+    if invalid is not None:
+        notes.append(f"extension ignored: {invalid}")
     fields = scope.fields
-    trusted = _recognised(ext, view.uri, fields, value)
+    trusted = recognised(view.uri, value, ext, fields)
     if ext and not trusted:
         notes.append("extension not from this scope (or edited): its ids and trust fields were ignored")
     if not value["content"]:

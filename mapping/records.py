@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdsmem.errors import MappingError, PdsmemError
+from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import EXTENSION_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_text_for_json
@@ -324,6 +324,27 @@ def _check_datetime(event: Mapping, name: str, mid: str) -> str:
             path=f"$.{name}",
         )
     return text
+
+
+def checked_extension(value: Mapping) -> tuple[dict, RecordInvalid | None]:
+    """The record's extension as import reads it: ``{}`` when there is none, and ``({}, why)``
+    when it does not validate against its lexicon (it is then ignored)."""
+    ext = value.get(EXT_KEY)
+    if ext is None:
+        return {}, None
+    try:
+        if not isinstance(ext, Mapping):
+            raise RecordInvalid("must be an object", path=f"$.{EXT_KEY}")
+        default_lexicons().validate_value(EXTENSION_NSID, ext)
+    except RecordInvalid as err:
+        return {}, err
+    return dict(ext), None
+
+
+def recognised(uri: str, value: Mapping, ext: Mapping, scope: Mapping) -> bool:
+    """True when ``ext`` (the checked extension of ``value``) is pdsmem's own, written from
+    ``scope`` (the five scope fields) and unedited since: its ids and trust fields then hold."""
+    return bool(ext) and written_unchanged(uri, value, scope) == ext.get("id")
 
 
 def written_unchanged(uri: str, value: Mapping, scope: Mapping) -> str | None:

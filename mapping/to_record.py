@@ -25,10 +25,12 @@ from pdsmem.mapping.records import (
     RecordView,
     _check_datetime,
     _proof,
+    checked_extension,
     confidence_from_string,
     confidence_to_string,
     default_lexicons,
     memory_id,
+    recognised,
     record_key,
 )
 from pdsmem.mapping.syntax import AtUri, Datetime, Did, Tid
@@ -59,10 +61,13 @@ def prepare_item(item: Any) -> tuple[dict, RecordView | None]:
             raise MappingError("'event' must be an object", path="$.event")
     key = "factId" if item.get("eventType") == "fact" else "eventId"
     if source is not None and item.get(key):
-        # A memory that came from a record keeps the id it was imported with: a recognised
-        # episode's id covers a transcript the record may not carry.
+        # An episode that came from a record keeps the id it was imported with: a recognised
+        # episode's id covers a transcript the record may not carry. A fact's id is all in the
+        # record, so it follows an edit of its text, kind or subject.
         event = dict(item)
         contract.check_event(event)
+        if key == "factId":
+            event["factId"] = contract.fact_id(event)
         return event, source
     return contract.with_ids(item), source  # a copy
 
@@ -178,9 +183,9 @@ def _new_record(
     return RecordView(uri=uri, cid=cid_text_for_json(value), value=value)
 
 
-def _derived_fields(value: Mapping) -> dict:
-    """The scope-free fields ``from_record`` derives from a record value (to detect changes)."""
-    ext = value.get(EXT_KEY) if isinstance(value.get(EXT_KEY), Mapping) else {}
+def _derived_fields(value: Mapping, ext: Mapping) -> dict:
+    """The scope-free fields ``from_record`` derives from a record value and its checked
+    extension (to detect changes)."""
     kind = value.get("kind") if isinstance(value.get("kind"), str) and value.get("kind") else "fact"
     return {
         "content": value.get("content"),
@@ -192,9 +197,16 @@ def _derived_fields(value: Mapping) -> dict:
 
 
 def _patched_record(event: dict, source: RecordView, *, known_uris: Mapping[str, str]) -> RecordView:
-    """Apply to ``source`` only what ``event`` changed; unchanged events keep the same CID."""
+    """Apply to ``source`` only what ``event`` changed; unchanged events keep the same CID.
+
+    Only pdsmem's own extension, written from the event's scope and unedited, is patched and
+    proved again. Any other (another scope's, edited, forged, invalid) is left as it is, or
+    replaced by the event's own when an extension field changes: re-proving it would make its
+    ids and trust fields hold for this scope.
+    """
     value = dict(source.value)
-    old = _derived_fields(value)
+    ext_in, _ = checked_extension(value)
+    old = _derived_fields(value, ext_in)
     fact = event["eventType"] == "fact"
     content = event["text"] if fact else event["summary"]
     changed = False
@@ -202,7 +214,9 @@ def _patched_record(event: dict, source: RecordView, *, known_uris: Mapping[str,
         value["content"], changed = content, True
     if fact and event["kind"] != old["kind"]:
         value["kind"], changed = event["kind"], True
-    ext = dict(value[EXT_KEY]) if isinstance(value.get(EXT_KEY), Mapping) else None
+    ext = dict(ext_in) if recognised(source.uri, source.value, ext_in, event) else None
+    if ext is not None and ext["id"] != memory_id(event):  # the text, kind or subject changed
+        ext["id"], changed = memory_id(event), True
     if fact:
         wanted = {
             "subjectKey": event["subjectKey"] if event["subjectKey"] != source.uri else old["subjectKey"],

@@ -448,6 +448,49 @@ def test_changed_event_patches_only_what_changed():
     assert back.cid != view["cid"]
 
 
+FORGED = "a" * 64
+
+
+@pytest.mark.parametrize("extension", [
+    {"eventType": "fact", "id": FORGED, "trustClass": "trusted", "confidence": "0.9"},  # invalid
+    {"eventType": "fact", "id": FORGED, "runtime": "hermes", "trustClass": "trusted",
+     "confidence": "0.9", "proof": "b" * 64},  # valid, with a proof that does not hold
+    "another-scope",  # pdsmem's own, proved for another scope
+])
+def test_a_round_trip_never_makes_a_foreign_extension_hold_in_this_scope(extension):
+    """Importing, editing and exporting a record must not re-prove an extension pdsmem did not
+    write from this scope: its ids and trust fields would hold on the next import."""
+    if extension == "another-scope":
+        view = to_record(contract.with_ids(fact(30, trustClass="trusted")), DID).to_json()
+    else:
+        value = {"$type": RECORD_NSID, "content": "Ops no longer rotate deploy keys.",
+                 "createdAt": "2026-08-18T00:00:00.000Z", EXT_KEY: extension}
+        view = {"uri": f"at://{DID}/{RECORD_NSID}/3mtcvvx2vey5i", "cid": str(cid_for_json(value)), "value": value}
+    imported = from_record(view, home_scope()).to_json()
+    assert imported["event"]["trustClass"] == "untrusted"
+    assert to_record(imported, DID).cid == view["cid"]  # unchanged: untouched
+
+    for edit in ({"confidence": 0.7}, {"text": "Ops rotate deploy keys monthly."}):
+        imported["event"].update(edit)
+        written = to_record(imported, DID)
+        back = from_record(written.to_json(), home_scope()).event
+        assert back["trustClass"] == "untrusted" and back["factId"] != FORGED
+        assert back["factId"] == contract.fact_id(back)
+        assert (back["confidence"], back["text"]) == (imported["event"]["confidence"], imported["event"]["text"])
+
+
+def test_an_edited_fact_gets_the_id_of_its_new_text_and_is_recognised_with_it():
+    original = contract.with_ids(home_fact(31, trustClass="trusted"))
+    imported = from_record(to_record(original, DID).to_json(), home_scope()).to_json()
+    assert imported["event"] == original
+    imported["event"]["text"] = "The user now prefers Rust."
+    written = to_record(imported, DID)
+    back = from_record(written.to_json(), home_scope()).event
+    assert back["trustClass"] == "trusted"  # still pdsmem's own, from this scope
+    assert back["factId"] == contract.fact_id(back) != original["factId"]
+    assert back == {**original, "text": "The user now prefers Rust.", "factId": back["factId"]}
+
+
 # --- small encodings ------------------------------------------------------------------------
 
 
