@@ -24,7 +24,11 @@ from pdsmem.errors import PrivacyRefused
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
 # The needles let ordinary text skip every pattern at the cost of a few substring searches.
 _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
-    ("looks like a private key", re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----"), ("PRIVATE KEY-----",)),
+    (
+        "looks like a private key",
+        re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"),  # PEM, OpenSSH, PGP
+        ("PRIVATE KEY",),
+    ),
     ("looks like an AWS access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), ("AKIA", "ASIA")),
     (
         "looks like a GitHub token",
@@ -45,15 +49,15 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("looks like a bearer credential", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{16,}"), ("bearer",)),
     (
         "looks like a credential assignment",
-        re.compile(
-            r"(?i)\b(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token|"
-            r"client[_-]?secret|app[_-]?password)\s*[:=]\s*\S{4,}"
+        re.compile(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=) and quoted
+            r"(?i)(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
+            r"(?:api|access|secret|private)[_-]?key)[\"']?\s*[:=]\s*[\"']?[^\s\"']{4,}"
         ),
-        ("passw", "pwd", "secret", "api", "access", "auth"),
+        ("passw", "pwd", "secret", "token", "key"),
     ),
     (
         "looks like a URL with embedded credentials",
-        re.compile(r"\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@"),
+        re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@"),
         ("://",),
     ),
     (

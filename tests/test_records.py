@@ -156,6 +156,12 @@ def test_private_memories_need_the_acknowledgement(override):
         ("Slack xoxb-1234567890-abcdefghij", "Slack"),
         ("The key is sk-proj-abcdefghijklmnopqrstuvwx", "API secret"),
         ("password = hunter22", "credential"),
+        ("POSTGRES_PASSWORD=correct-horse-battery", "credential"),
+        ("export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY", "credential"),
+        ("OPENAI_API_KEY: abcd1234efgh", "credential"),
+        ('{"password": "hunter22"}', "credential"),
+        ("-----BEGIN PGP PRIVATE KEY BLOCK-----", "private key"),
+        ("HTTPS://admin:hunter2@db.example.com", "embedded credentials"),
         ("Authorization: Bearer abcdefghijklmnop1234", "bearer"),
         ("connect to postgres://admin:s3cret@db.example/app", "embedded credentials"),
         ("Traceback (most recent call last):\n  File x", "traceback"),
@@ -181,6 +187,9 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "# Heading\nThe user likes markdown.",
         "The user's password manager is 1Password.",
         "Use the token bucket algorithm for rate limits.",
+        "The user's secretary: Jane Doe.",
+        "Password rules: at least twelve characters.",
+        "The API key rotation happens monthly.",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
