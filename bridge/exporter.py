@@ -42,7 +42,7 @@ from pdsmem.errors import PdsmemError, RateLimited, TransientError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged
 from pdsmem.mapping.syntax import AtUri, Datetime
-from pdsmem.mapping.to_record import map_prepared, prepare_item
+from pdsmem.mapping.to_record import in_supersession_order, map_prepared, prepare_item
 
 MAX_WRITES = 200
 MAX_BODY_BYTES = 900_000  # the PDS takes 1 MB; leave room for the envelope
@@ -223,10 +223,13 @@ class Exporter:
         return known
 
     def plan(self, items: list[_Item], held: Mapping[str, dict], report: ExportReport) -> list[_Write]:
+        """The writes for ``items``: each fact after the fact it supersedes, and a fact that
+        fails gives up its planned at-uri, so that no record points to one never written."""
         known = self._assign_keys(items, held)
         ledger = self.state.exported(self.did)
         writes: list[_Write] = []
-        for item in items:
+        for index in in_supersession_order([item.event for item in items]):
+            item = items[index]
             try:
                 item.view = map_prepared(
                     item.event,
@@ -240,6 +243,9 @@ class Exporter:
             except PdsmemError as err:
                 status = "refused" if type(err).__name__ == "PrivacyRefused" else "failed"
                 report.outcomes.append(Outcome(item.where, status, reason=str(err)))
+                planned = known.get(memory_id(item.event))
+                if planned is not None and AtUri.parse(planned).rkey not in held:
+                    del known[memory_id(item.event)]  # its record does not exist: link nothing to it
                 continue
             write = self._decide(item, held, ledger, report)
             if write is not None:

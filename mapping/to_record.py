@@ -11,7 +11,7 @@ per memory (the record key and at-uri, the parsed time) and handed on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
@@ -328,15 +328,16 @@ def to_records(
 ) -> tuple[list[RecordView], list[ItemFailure]]:
     """Map a batch. Supersession resolves against the batch's own facts first.
 
-    One pass, except for facts that supersede another: they are mapped last, once every fact of
-    the batch has its at-uri. The records come back in input order.
+    Every fact of the batch gets its at-uri before any is mapped; a fact is mapped after the fact
+    it supersedes, and a fact that fails gives its at-uri up, so that no record points to one
+    that is never written. The records come back in input order.
     """
     did = Did.parse(did)
     uris = dict(known_uris or {})
     options = {"publish_private": publish_private, "include_transcript": include_transcript, "known_uris": uris}
-    mapped: list[RecordView | None] = []  # in input order; None holds a place for the second pass
     failed: list[ItemFailure] = []
-    later: list[tuple[int, int, dict, RecordView | None, str | None]] = []
+    prepared: list[tuple[int, dict, RecordView | None, str | None]] = []  # position, event, source, uri
+    planned: set[str] = set()  # fact ids whose at-uri this batch gave (not known before)
     for position, item in enumerate(items):
         try:
             event, source = prepare_item(item)
@@ -344,24 +345,48 @@ def to_records(
             failed.append(ItemFailure(position, _at(err, position)))
             continue
         uri = None if source is not None else _planned_uri(event, did)
-        if event["eventType"] == "fact":
-            if source is not None or uri is not None:
-                uris.setdefault(event["factId"], source.uri if source is not None else uri)
-            if event.get("supersedesFactId"):
-                later.append((len(mapped), position, event, source, uri))
-                mapped.append(None)
-                continue
+        fact_id = event.get("factId")
+        if fact_id is not None and fact_id not in uris and (source is not None or uri is not None):
+            uris[fact_id] = source.uri if source is not None else uri
+            planned.add(fact_id)
+        prepared.append((position, event, source, uri))
+    mapped: dict[int, RecordView] = {}
+    for index in in_supersession_order([event for _, event, _, _ in prepared]):
+        position, event, source, uri = prepared[index]
         try:
-            mapped.append(_map(event, source, did, uri=uri, **options))
+            mapped[position] = _map(event, source, did, uri=uri, **options)
         except PdsmemError as err:
             failed.append(ItemFailure(position, _at(err, position)))
-    for slot, position, event, source, uri in later:
-        try:
-            mapped[slot] = _map(event, source, did, uri=uri, **options)
-        except PdsmemError as err:
-            failed.append(ItemFailure(position, _at(err, position)))
+            if event.get("factId") in planned:
+                planned.discard(event["factId"])
+                del uris[event["factId"]]
     failed.sort(key=lambda f: f.position)
-    return [view for view in mapped if view is not None], failed
+    return [mapped[position] for position in sorted(mapped)], failed
+
+
+def in_supersession_order(events: Sequence[Mapping]) -> list[int]:
+    """The indexes of ``events`` in an order where a fact comes after the fact of ``events`` it
+    supersedes (the first with that id); otherwise, and inside a cycle, in input order."""
+    first: dict[str, int] = {}
+    for index, event in enumerate(events):
+        if event.get("eventType") == "fact":
+            first.setdefault(event["factId"], index)
+    order: list[int] = []
+    done: set[int] = set()
+    for index in range(len(events)):
+        chain: list[int] = []  # index, then what it supersedes, and so on, until one is placed
+        on_chain: set[int] = set()
+        current: int | None = index
+        while current is not None and current not in done and current not in on_chain:
+            chain.append(current)
+            on_chain.add(current)
+            event = events[current]
+            prior = event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+            current = first.get(prior) if prior else None
+        for placed in reversed(chain):
+            order.append(placed)
+            done.add(placed)
+    return order
 
 
 def _at(err: PdsmemError, position: int) -> PdsmemError:

@@ -186,6 +186,20 @@ def test_supersession_across_runs_uses_the_ledger(session, state):
     assert new_record["value"]["supersedes"] == [old_uri]
 
 
+def test_a_fact_superseding_a_refused_one_is_refused_too_never_left_dangling(session, state):
+    """The successor comes first in the source, the refused fact after it, then a fact that
+    supersedes the successor: each is mapped after the fact it supersedes."""
+    refused = contract.with_ids(fact(1, text="Staging DB password=hunter22 for now"))
+    successor = contract.with_ids(fact(2, text="Staging DB credentials moved to the vault.",
+                                       supersedesFactId=refused["factId"]))
+    third = fact(3, supersedesFactId=successor["factId"])
+    report = Exporter(session, state).run(items([successor, refused, third]))
+    assert [(o.where, o.status) for o in report.outcomes] == [
+        ("item 1", "refused"), ("item 0", "failed"), ("item 2", "failed")]
+    assert "whose record is unknown" in report.outcomes[1].reason
+    assert list_records(session) == {}
+
+
 class LoseResponses(httpx.BaseTransport):
     """Fault injection at the transport boundary: forwards each applyWrites to the real PDS, then
     drops the first ``count`` responses (the write landed; the client never hears so). A real PDS

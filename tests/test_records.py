@@ -224,6 +224,23 @@ def test_unknown_superseded_fact_is_refused_not_dropped():
     assert not failed and ok[0].value["supersedes"] == [f"at://{DID}/{RECORD_NSID}/3l2uygzaf5s2k"]
 
 
+def test_a_fact_superseding_one_that_fails_fails_too_in_any_order():
+    refused = contract.with_ids(fact(1, text="Staging DB password=hunter22 for now"))
+    successor = contract.with_ids(fact(2, supersedesFactId=refused["factId"]))
+    chain = [successor, contract.with_ids(fact(3, supersedesFactId=successor["factId"]))]
+    ok_fact = contract.with_ids(fact(4))
+    cycle = [contract.with_ids(fact(5)), contract.with_ids(fact(6))]
+    cycle[0]["supersedesFactId"], cycle[1]["supersedesFactId"] = cycle[1]["factId"], cycle[0]["factId"]
+    for batch in ([*chain, refused, ok_fact, *cycle], [refused, *reversed(chain), *cycle, ok_fact]):
+        views, failed = to_records(batch, DID)
+        assert sorted(f.error.item for f in failed) == sorted(batch.index(e) for e in [refused, *chain])
+        written = {view.value[EXT_KEY]["id"]: view for view in views}
+        assert set(written) == {ok_fact["factId"], cycle[0]["factId"], cycle[1]["factId"]}
+        assert written[cycle[0]["factId"]].value["supersedes"] == [written[cycle[1]["factId"]].uri]
+        assert [view.value[EXT_KEY]["id"] for view in views] == [  # input order
+            e["factId"] for e in batch if e["factId"] in written]
+
+
 def test_a_bad_item_never_aborts_the_batch():
     items = [fact(17), {"eventType": "fact"}, "not an object", fact(18, validFrom="yesterday"), episode(19)]
     ok, failed = to_records(items, DID)
