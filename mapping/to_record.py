@@ -80,9 +80,25 @@ def _extension(event: Mapping, *, include_transcript: bool) -> dict:
             ext[name] = event[name]
     if fact:
         ext["confidence"] = confidence_to_string(event["confidence"])
-    elif include_transcript:
-        ext["transcript"] = {"userText": event["userText"], "assistantText": event["assistantText"]}
+    else:
+        ext["turnIndex"] = _turn_index(event["turnIndex"])
+        if include_transcript:
+            ext["transcript"] = {"userText": event["userText"], "assistantText": event["assistantText"]}
     return ext
+
+
+_SAFE_INTEGER = 2**53 - 1  # the largest integer every atproto implementation carries exactly
+
+
+def _turn_index(value: int | float) -> int:
+    """The contract's turn index (7 or 7.0) as the integer the record holds."""
+    if value > _SAFE_INTEGER:
+        raise MappingError(
+            f"turnIndex {value:.0f} is above 2^53 - 1, the largest integer a record can carry "
+            "everywhere (a PDS refuses it)", path="$.turnIndex",
+            hint="number the turns of a session from 0",
+        )
+    return int(value)
 
 
 # Every text an exported record publishes, besides the content: each goes through the gate too.

@@ -103,6 +103,14 @@ def test_ids_are_computed_when_absent_and_checked_when_present():
         to_record({**raw, "factId": "0" * 64}, DID)
 
 
+def test_turn_index_is_written_as_an_integer_a_pds_accepts():
+    assert to_record(episode(12, turnIndex=7.0), DID).value[EXT_KEY]["turnIndex"] == 7
+    assert to_record(episode(12, turnIndex=2**53 - 1), DID).value[EXT_KEY]["turnIndex"] == 2**53 - 1
+    with pytest.raises(MappingError, match=r"turnIndex 9007199254740992 is above 2\^53 - 1") as caught:
+        to_record(episode(12, turnIndex=2**53), DID)
+    assert caught.value.path == "$.turnIndex"
+
+
 def test_record_keys_are_deterministic_tids_near_created_at():
     event = contract.with_ids(fact(5))
     assert to_record(event, DID).uri == to_record(dict(event), DID).uri
