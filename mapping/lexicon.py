@@ -116,12 +116,18 @@ class _Compiler:
         test, wanted = _SCHEMA_KINDS[want]
         if not test(value):
             got = kind(value)
-            if isinstance(value, list):  # then ``want`` names an array: say which item is wrong
+            if isinstance(value, list) and want.endswith("s"):  # an array kind: say which item is wrong
                 item_test = _SCHEMA_KINDS[want[:-1]][0]
                 bad = [f"{kind(x)} at [{i}]" for i, x in enumerate(value) if not item_test(x)]
                 got = bad[0] if bad else got
             raise self.error(f"{where}.{key}", f"must be {wanted} (got {got})")
         return value
+
+    def enum(self, schema: dict, want: str, where: str) -> list | None:
+        values = self.get(schema, "enum", want, where)
+        if values == []:
+            raise self.error(f"{where}.enum", "must list at least one value (an empty enum allows none)")
+        return values
 
     def bounds(self, schema: dict, low: str, high: str, want: str, where: str) -> tuple[Any, Any]:
         lo, hi = self.get(schema, low, want, where), self.get(schema, high, want, where)
@@ -221,7 +227,7 @@ class _Compiler:
         lo, hi = self.bounds(schema, "minimum", "maximum", "int", where)
         self.get(schema, "default", "int", where)
         const = self.get(schema, "const", "int", where)
-        enum = self.get(schema, "enum", "ints", where)
+        enum = self.enum(schema, "ints", where)
         return checks.integer_check(lo, hi, const, enum)
 
     def string(self, schema: dict, where: str) -> Check:
@@ -231,7 +237,7 @@ class _Compiler:
         min_bytes, max_bytes = self.bounds(schema, "minLength", "maxLength", "count", where)
         graphemes = self.bounds(schema, "minGraphemes", "maxGraphemes", "count", where)
         const = self.get(schema, "const", "str", where)
-        enum = self.get(schema, "enum", "strs", where)
+        enum = self.enum(schema, "strs", where)
         self.get(schema, "knownValues", "strs", where)  # open: any other value is legal too
         if self.get(schema, "default", "str", where) is not None and const is not None:
             raise self.error(f"{where}.default", "a string cannot have both const and default")

@@ -287,6 +287,9 @@ def test_malformed_document_error_names_document_and_path() -> None:
         {"type": "params", "properties": {}},
         {"type": "object", "properties": {}, "required": ["missing"]},
         {"type": "ref", "ref": "not a ref"},
+        {"type": "string", "description": ["a list, not a string"]},
+        {"type": "string", "enum": []},
+        {"type": "integer", "enum": []},
     ],
 )
 def test_malformed_field_schemas_are_rejected(schema: dict) -> None:
