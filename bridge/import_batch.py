@@ -14,10 +14,11 @@ Tricky bits:
   in memory. The second pass copies the spooled lines, mapping again from the verified blocks
   only the records such a supersession touched. So a batch holds both files until closed.
 - Supersession across imports: the state remembers, per record, the fact it was imported as and
-  the uris it supersedes (``RememberedFact``). A new record superseding a fact imported before
-  gets that fact's id in ``supersedesFactIds`` (the earlier fact is not written again: the
-  consumer deactivates it by id); a changed record that a remembered one supersedes is written
-  with ``active: false``.
+  the uris it supersedes (``RememberedFact``). A record superseding a fact imported before gets
+  that fact's id in ``supersedesFactIds``. A fact whose ``active`` changes because a link to it
+  appeared or went away (its superseding record was created, edited or deleted) is written again
+  as an update, although its record did not change: applied in order, the lines always give what
+  a full import of the repository gives.
 - In a ``since`` diff, a new or changed record whose block is absent raises ``DiffGap`` (read
   everything instead); an unchanged one is recognised by its CID and never read.
 - Records that fail are not remembered (``records``); one imported before keeps its old CID, so
@@ -136,10 +137,10 @@ class ImportBatch:
         self._scope: ImportScope | None = None
         self._spool: IO[bytes] | None = None
         self._pending: list[_Pending] = []  # in repository order
-        self._fact_ids: dict[str, str] = {}  # uri → factId; once settled, superseded facts only
-        self._links: dict[str, list[str]] = {}  # uri → the uris its fact supersedes
-        self._superseded: set[str] = set()
-        self._touched: set[str] = set()  # records a supersession changes
+        self._mapped: set[str] = set()  # facts mapped in this batch, by uri
+        self._superseded: set[str] = set()  # facts that a fact of the repository supersedes, by uri
+        self._touched: set[str] = set()  # records whose line a supersession changes
+        self._links_to: dict[str, str] = {}  # uri → fact id of each fact a touched record links to
 
     @classmethod
     def scan(
@@ -184,7 +185,7 @@ class ImportBatch:
 
     def changes(self) -> Iterator[Change]:
         """Each created or updated record in repository order, then each deletion by uri."""
-        if self._pending and (self._spool is None or self._repo is None):
+        if self._pending and self._repo is None:  # closed (the spool may never have been needed)
             raise ValueError("the import batch is closed; deliver its changes before closing it")
         offset = 0
         for pending in self._pending:
@@ -248,7 +249,7 @@ class ImportBatch:
             self._add("update" if uri in known else "create", imported)
         self.deleted = sorted(missing)
         self.failures.sort(key=lambda problem: problem.uri)
-        self._settle()
+        self._settle(remembered, diff=diff)
 
     def _add(self, op: Literal["create", "update"], imported: Imported) -> None:
         uri, cid = imported.record.uri, imported.record.cid
@@ -260,31 +261,30 @@ class ImportBatch:
         self.records[uri] = cid
         self.facts.pop(uri, None)
         if imported.event["eventType"] == "fact":
-            self._fact_ids[uri] = imported.event["factId"]
+            self._mapped.add(uri)
             self.facts[uri] = RememberedFact(imported.event["factId"], tuple(imported.supersedes))
-        if imported.supersedes:
-            self._links[uri] = list(imported.supersedes)
 
-    def _settle(self) -> None:
-        """Find the supersessions that touch the batch's records: links between its own records,
-        from them to facts imported before, and from facts imported before to them. Keep only
-        what the second pass needs."""
-        earlier: dict[str, str] = {}  # uri → fact id of superseded facts imported before
-        for uri, targets in self._links.items():
-            for target in targets:
-                if target in self._fact_ids:
-                    self._superseded.add(target)
-                elif target in self.facts:
-                    earlier[target] = self.facts[target].fact_id
-                else:
-                    continue
-                self._touched.add(uri)
-        for uri, fact in self.facts.items():
-            if uri not in self._fact_ids:  # remembered, not mapped again: its links still hold
-                self._superseded.update(target for target in fact.supersedes if target in self._fact_ids)
-        self._touched |= self._superseded
-        self._fact_ids = {uri: self._fact_ids[uri] for uri in self._superseded} | earlier
-        self._links = {}
+    def _settle(self, remembered: Mapping[str, RememberedFact], *, diff: bool) -> None:
+        """Find the lines a supersession changes: records of the batch that link to a fact
+        (``supersedesFactIds``), facts of the batch that are superseded (``active: false``),
+        and unchanged facts whose ``active`` differs from their last import (written again)."""
+        facts = self.facts  # every fact record of the repository now, mapped or remembered
+        self._superseded = {target for fact in facts.values() for target in fact.supersedes if target in facts}
+        before = {target for fact in remembered.values() for target in fact.supersedes if target in remembered}
+        failed = {problem.uri for problem in self.failures}
+        changed_state = (self._superseded ^ before) & facts.keys()
+        for uri in sorted(changed_state - self._mapped - failed):
+            cid = self.records[uri]
+            if diff and Cid.decode(cid) not in self._repo.store:
+                raise DiffGap(f"the diff lacks the block of {uri}, whose active state changed")
+            self._pending.append(_Pending("update", uri, cid, 0))  # mapped again in the second pass
+            self._touched.add(uri)
+        self._touched |= {uri for uri in self._mapped if any(t in facts for t in facts[uri].supersedes)}
+        self._touched |= self._superseded & self._mapped
+        for uri in self._touched:
+            self._links_to.update(
+                (target, facts[target].fact_id) for target in facts[uri].supersedes if target in facts
+            )
 
     # --- second pass --------------------------------------------------------------------------
 
@@ -311,7 +311,7 @@ class ImportBatch:
         assert self._repo is not None and self._scope is not None
         value = ipld_to_json(decode_dag_cbor(self._repo.store.get(Cid.decode(pending.cid))))
         item = from_record(RecordView(uri=pending.uri, cid=pending.cid, value=value), self._scope)
-        resolve_supersession([item], known=self._fact_ids)
+        resolve_supersession([item], known=self._links_to)
         if pending.uri in self._superseded:
             item.event["active"] = False
         return _line(pending.op, item)

@@ -289,6 +289,38 @@ def test_supersession_inside_a_batch_is_what_mapping_the_batch_at_once_gives(
     assert uri(path(6)) not in remembered  # an episode
 
 
+def test_incremental_imports_applied_in_order_give_what_a_full_import_gives(tmp_path: Path, state: State) -> None:
+    """Links that appear and go away between imports: each fact whose ``active`` changes is
+    written again, so a consumer applying the lines holds the same events as a fresh import."""
+    versions = [
+        {path(1): memory("Tea."), path(2): memory("Juice."), path(3): memory("Milk.")},
+        {path(1): memory("Tea."), path(2): memory("Juice."), path(3): memory("Milk."),
+         path(4): superseding("Coffee.", uri(path(1)), uri(path(2)))},  # new: supersedes 1 and 2
+        {path(1): memory("Tea."), path(2): memory("Juice."), path(3): memory("Milk."),
+         path(4): superseding("Coffee.", uri(path(1))),  # edited: no longer supersedes 2
+         path(5): superseding("Water.", uri(path(3)))},  # new: supersedes 3
+        {path(1): memory("Tea."), path(2): memory("Juice."), path(3): memory("Milk, cold.")},  # 4, 5 deleted
+    ]
+    imp = importer(state)
+    held: dict[str, dict] = {}  # what a consumer applying the lines holds: uri → event
+    for number, records in enumerate(versions):
+        built = build_repo(records, keypair=KEY, rev=rev(number + 1))
+        (tmp_path / f"v{number}.car").write_bytes(built.car)
+        with imp.from_car(tmp_path / f"v{number}.car", signing_key=KEY.did_key) as batch:
+            for obj in objects(batch):
+                if obj["op"] == "delete":
+                    held.pop(obj["uri"])
+                else:
+                    held[obj["record"]["uri"]] = obj["event"]
+            deliver(imp, batch)
+        with State(tmp_path / f"fresh-{number}") as fresh_state:
+            with importer(fresh_state).from_car(tmp_path / f"v{number}.car", signing_key=KEY.did_key) as fresh:
+                expected = {obj["record"]["uri"]: obj["event"] for obj in objects(fresh)}
+        assert held == expected, f"after version {number}"
+    active = {event["text"]: event["active"] for event in held.values()}
+    assert active == {"Tea.": True, "Juice.": True, "Milk, cold.": True}
+
+
 def test_a_closed_batch_cannot_be_delivered_and_the_cursor_stays(tmp_path: Path, state: State) -> None:
     imp = importer(state)
     with imp.from_car(car_file(tmp_path, GOOD), signing_key=KEY.did_key) as batch:
@@ -614,3 +646,34 @@ def test_pds_reads_report_every_byte_that_arrives(
                            on_read=verified.append)
     assert report.record_count == 100 and sum(verified) == len(car.content)
     assert len(verified) > 1  # as it arrives, not once at the end (the test transport above buffers)
+
+
+@pytest.mark.pds
+def test_pds_import_writes_a_fact_again_when_a_later_record_supersedes_it(
+    pds: LocalPds, account: Account, state: State, observed: Observed
+) -> None:
+    """The superseded record is unchanged, so a ``since`` diff lacks its block: the import reads
+    the whole repository instead, and writes the fact again as inactive."""
+    repo = Repo(pds, account)
+    keys = rkeys_at(0, 2, T0)
+    tea = repo.put(COLLECTION, keys[0], memory("Tea."))
+    imp = pds_importer(state, pds, observed)
+    with imp.from_pds(account.did) as first:
+        [line] = objects(first)
+        tea_id = line["event"]["factId"]
+        deliver(imp, first)
+
+    coffee = repo.put(COLLECTION, keys[1], superseding("Coffee.", tea))
+    with imp.from_pds(account.did) as second:
+        lines = objects(second)
+        deliver(imp, second)
+    assert [(obj["op"], obj["record"]["uri"], obj["event"]["active"]) for obj in lines] == [
+        ("create", coffee, True), ("update", tea, False)]
+    assert lines[0]["links"]["supersedesFactIds"] == [tea_id] and lines[1]["event"]["factId"] == tea_id
+    assert second.read in ("diff", "full after diff")
+
+    repo.delete(COLLECTION, keys[1])
+    with imp.from_pds(account.did) as third:
+        assert [(obj["op"], obj.get("uri") or obj["record"]["uri"]) for obj in objects(third)] == [
+            ("update", tea), ("delete", coffee)]
+        assert objects(third)[0]["event"]["active"] is True
