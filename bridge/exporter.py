@@ -353,10 +353,10 @@ class Exporter:
             writes = self.plan(items, held, report)
             if prune:
                 writes += self.plan_prune(items, held)
-            self._adopt_unrecorded(items, held)
-            if dry_run:
+            if dry_run:  # writes nothing: not to the PDS, nor to the ledger
                 report.outcomes += [_planned_outcome(w, self._uri(w.rkey)) for w in writes]
                 return report
+            self._adopt_unrecorded(items, held)
             try:
                 self._send_all(writes, head, report)
                 return report

@@ -168,10 +168,15 @@ def test_a_memory_repeated_in_the_source_is_written_once(session, state):
     assert {u: r["cid"] for u, r in list_records(session).items()} == {v.uri: v.cid for v in expected}
 
 
-def test_dry_run_writes_nothing_and_leaves_no_export_to_resume(session, state):
+def test_dry_run_writes_nothing_and_leaves_no_export_to_resume(session, state, tmp_path):
     report = Exporter(session, state).run(items([fact(1), fact(2)]), dry_run=True)
     assert report.counts["created"] == 2
     assert list_records(session) == {} and state.unfinished_exports() == []
+    # records already in the repository, unknown to this ledger: a real run adopts them, a dry one not
+    with State(tmp_path / "other-machine") as other:
+        Exporter(session, other).run(items([fact(1), fact(2)]))
+    assert Exporter(session, state).run(items([fact(1), fact(2)]), dry_run=True).counts["unchanged"] == 2
+    assert state.exported(session.did) == {}
 
 
 def test_supersession_across_runs_uses_the_ledger(session, state):
