@@ -248,8 +248,8 @@ class ImportBatch:
                 continue
             self._add("update" if uri in known else "create", imported)
         self.deleted = sorted(missing)
-        self.failures.sort(key=lambda problem: problem.uri)
         self._settle(remembered, diff=diff)
+        self.failures.sort(key=lambda problem: problem.uri)
 
     def _add(self, op: Literal["create", "update"], imported: Imported) -> None:
         uri, cid = imported.record.uri, imported.record.cid
@@ -275,8 +275,14 @@ class ImportBatch:
         changed_state = (self._superseded ^ before) & facts.keys()
         for uri in sorted(changed_state - self._mapped - failed):
             cid = self.records[uri]
-            if diff and Cid.decode(cid) not in self._repo.store:
-                raise DiffGap(f"the diff lacks the block of {uri}, whose active state changed")
+            if Cid.decode(cid) not in self._repo.store:
+                if diff:
+                    raise DiffGap(f"the diff lacks the block of {uri}, whose active state changed")
+                self.failures.append(RecordProblem(
+                    uri, f"its record block {cid} is missing from the repository, so its changed "
+                    "active state cannot be written (its last import stands)",
+                ))
+                continue
             self._pending.append(_Pending("update", uri, cid, 0))  # mapped again in the second pass
             self._touched.add(uri)
         self._touched |= {uri for uri in self._mapped if any(t in facts for t in facts[uri].supersedes)}

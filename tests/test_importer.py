@@ -677,3 +677,21 @@ def test_pds_import_writes_a_fact_again_when_a_later_record_supersedes_it(
         assert [(obj["op"], obj.get("uri") or obj["record"]["uri"]) for obj in objects(third)] == [
             ("update", tea), ("delete", coffee)]
         assert objects(third)[0]["event"]["active"] is True
+
+
+def test_a_fact_whose_active_state_changes_but_whose_block_is_missing_is_reported(
+    tmp_path: Path, state: State
+) -> None:
+    imp = importer(state)
+    first = {path(1): memory("Tea.")}
+    (tmp_path / "v1.car").write_bytes(build_repo(first, keypair=KEY, rev=rev(1)).car)
+    with imp.from_car(tmp_path / "v1.car", signing_key=KEY.did_key) as batch:
+        deliver(imp, batch)
+    later = {**first, path(2): superseding("Coffee.", uri(path(1)))}
+    built = build_repo(later, keypair=KEY, rev=rev(2), breakage=Breakage(drop_records={path(1)}))
+    (tmp_path / "v2.car").write_bytes(built.car)
+    with imp.from_car(tmp_path / "v2.car", signing_key=KEY.did_key) as batch:
+        assert ops(batch) == [("create", uri(path(2)))]
+        assert [(p.uri, p.reason.split(",")[0]) for p in batch.failures] == [
+            (uri(path(1)), f"its record block {built.record_cids[path(1)]} is missing from the repository")]
+        deliver(imp, batch)
