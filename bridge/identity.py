@@ -35,7 +35,15 @@ from pdsmem.errors import PdsmemError, TransientError, VerificationError
 from pdsmem.mapping.syntax import AtIdentifier, Did, Handle
 
 from .repo import normalize_signing_key
-from .xrpc import XrpcClient, XrpcError, describe_transport_error, normalize_base_url
+from .xrpc import (
+    AnswerTooLarge,
+    XrpcClient,
+    XrpcError,
+    describe_transport_error,
+    json_object,
+    normalize_base_url,
+    read_limited,
+)
 
 __all__ = [
     "DEFAULT_PLC_URL", "ENV_PLC", "Identity", "IdentityError", "IdentityResolver",
@@ -52,6 +60,7 @@ _RESERVED_TLDS = frozenset(
 )
 _MAX_WELL_KNOWN = 2048  # bytes of /.well-known/atproto-did worth reading
 _MAX_DOCUMENT = 1 << 20
+_DOCUMENT_DEADLINE = 30.0  # seconds for a whole DID document or handle answer
 
 
 class IdentityError(PdsmemError):
@@ -256,11 +265,9 @@ class IdentityResolver:
             with self._http.stream("GET", url) as response:
                 if response.status_code != 200:
                     return None, f"{url} answered HTTP {response.status_code}"
-                body = b""
-                for chunk in response.iter_bytes():
-                    body += chunk
-                    if len(body) > _MAX_WELL_KNOWN:
-                        return None, f"{url} answered more than {_MAX_WELL_KNOWN} bytes"
+                body = read_limited(response, _MAX_WELL_KNOWN, url, deadline=_DOCUMENT_DEADLINE)
+        except AnswerTooLarge as exc:
+            return None, exc.message
         except httpx.HTTPError as exc:
             return None, f"{url} could not be fetched ({describe_transport_error(exc)})"
         text = body.decode("utf-8", "replace").strip()
@@ -308,27 +315,26 @@ class IdentityResolver:
 
     def _fetch_document(self, url: str, where: str, did: str) -> dict[str, Any]:
         try:
-            response = self._http.get(url)
+            with self._http.stream("GET", url) as response:
+                if response.status_code == 404:
+                    raise IdentityError(f"{where} does not know this DID (HTTP 404)", did=did)
+                if response.status_code == 410:
+                    raise IdentityError(f"{where} says this DID is deactivated (HTTP 410)", did=did)
+                if response.status_code >= 500:
+                    raise TransientError(f"{where} failed: HTTP {response.status_code}", did=did)
+                if response.status_code != 200:
+                    raise IdentityError(
+                        f"{url} answered HTTP {response.status_code}, expected a DID document", did=did
+                    )
+                body = read_limited(response, _MAX_DOCUMENT, where, deadline=_DOCUMENT_DEADLINE)
+        except AnswerTooLarge as exc:
+            raise IdentityError(f"{exc.message}, expected a DID document", did=did) from None
         except httpx.HTTPError as exc:
             raise TransientError(
                 f"cannot reach {where}: {describe_transport_error(exc)}", did=did
             ) from None
-        if response.status_code == 404:
-            raise IdentityError(f"{where} does not know this DID (HTTP 404)", did=did)
-        if response.status_code == 410:
-            raise IdentityError(f"{where} says this DID is deactivated (HTTP 410)", did=did)
-        if response.status_code >= 500:
-            raise TransientError(f"{where} failed: HTTP {response.status_code}", did=did)
-        if response.status_code != 200 or len(response.content) > _MAX_DOCUMENT:
-            raise IdentityError(
-                f"{url} answered HTTP {response.status_code} with {len(response.content)} bytes, "
-                "expected a DID document", did=did,
-            )
-        try:
-            doc = response.json()
-        except ValueError:
-            doc = None
-        if not isinstance(doc, dict):
+        doc = json_object(body)
+        if doc is None:
             raise IdentityError(f"{url} did not return a JSON DID document", did=did)
         return doc
 

@@ -46,6 +46,37 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=10.0)
+MAX_JSON_ANSWER = 64 * 1024 * 1024  # a JSON answer larger than this is refused, not read
+ANSWER_DEADLINE = 120.0  # seconds for a whole JSON answer, however slowly its bytes come
+
+
+class AnswerTooLarge(TransientError):
+    """An answer was cut off at its size limit or its deadline (it may be an attack)."""
+
+
+def read_limited(response: httpx.Response, limit: int, what: str, deadline: float | None = None) -> bytes:
+    """The body of a streamed ``response``, refused past ``limit`` bytes or ``deadline`` seconds
+    (default ``ANSWER_DEADLINE``): a hostile server cannot fill memory or hold the run with an
+    endless or trickling body."""
+    deadline = ANSWER_DEADLINE if deadline is None else deadline
+    chunks, size, stop = [], 0, time.monotonic() + deadline
+    for chunk in response.iter_bytes():
+        size += len(chunk)
+        if size > limit:
+            raise AnswerTooLarge(f"{what} sent more than {limit:,} bytes; stopped reading")
+        if time.monotonic() > stop:
+            raise AnswerTooLarge(f"{what} took more than {deadline:.0f} s to answer; stopped reading")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def json_object(data: bytes) -> dict[str, Any] | None:
+    """``data`` as a JSON object, or None when it is not one (nesting too deep included)."""
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        return None
+    return value if isinstance(value, dict) else None
 
 AuthHook = Callable[[], "str | None"]
 """Returns the ``Authorization`` header value for the next request, or None for none."""
@@ -267,30 +298,30 @@ class XrpcClient:
         self, request: httpx.Request, nsid: str, *, write: bool, stream: bool = False
     ) -> httpx.Response:
         try:
-            response = self._http.send(request, stream=stream)
+            response = self._http.send(request, stream=True)
         except httpx.TransportError as exc:
             raise self._unreachable(exc, nsid, write=write) from None
         self.last_rate_limit = parse_rate_limit(response.headers)
         log.debug("%s %s -> %s", request.method, nsid, response.status_code)
+        if stream and response.status_code < 400:
+            return response  # a CAR: its reader sets its own limits
+        try:
+            body = read_limited(response, MAX_JSON_ANSWER, f"the PDS at {self.base_url} ({nsid})")
+        except httpx.TransportError as exc:
+            raise self._unreachable(exc, nsid, write=write) from None
+        finally:
+            response.close()
+        kept = [(k, v) for k, v in response.headers.multi_items() if k not in ("content-encoding", "content-length")]
+        response = httpx.Response(response.status_code, headers=kept, content=body, request=request)
         if response.status_code >= 400:
-            try:
-                if stream:
-                    response.read()
-            except httpx.TransportError as exc:
-                raise self._unreachable(exc, nsid, write=write) from None
-            finally:
-                response.close()
             raise self._error(response, nsid)
         return response
 
     def _json(self, response: httpx.Response, nsid: str) -> dict[str, Any]:
         if not response.content:
             return {}
-        try:
-            data = response.json()
-        except ValueError:
-            data = None
-        if not isinstance(data, dict):
+        data = json_object(response.content)
+        if data is None:
             kind = response.headers.get("content-type", "no content type")
             raise XrpcError(
                 f"{nsid} at {self.base_url} answered {response.status_code} with a body that is "
@@ -327,11 +358,8 @@ class XrpcClient:
         status = response.status_code
         name: str | None = None
         server_message: str | None = None
-        try:
-            body = response.json()
-        except ValueError:
-            body = None
-        if isinstance(body, dict):
+        body = json_object(response.content)
+        if body is not None:
             name = body.get("error") if isinstance(body.get("error"), str) else None
             msg = body.get("message")
             server_message = msg if isinstance(msg, str) else None
