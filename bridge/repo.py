@@ -185,6 +185,11 @@ def key_depth(key: str | bytes) -> int:
     return zeros // 2
 
 
+# An MST key is a repository path: an NSID (at most 317 characters), '/', a record key (at
+# most 512). Longer keys are refused before they are built.
+MAX_KEY_BYTES = 1024
+
+
 def common_prefix_len(left: str | bytes, right: str | bytes) -> int:
     """Number of leading bytes two keys share (MST prefix compression)."""
     a = left.encode() if isinstance(left, str) else left
@@ -243,6 +248,11 @@ def _load_node(store: BlockStore, cid: Cid, where: str) -> tuple[Cid | None, lis
             raise fail(f"entry {index}: 't' must be null or a dag-cbor sha-256 CIDv1 link")
         if prefix > len(previous):
             raise fail(f"entry {index}: prefix {prefix} is longer than the previous key")
+        if prefix + len(suffix) > MAX_KEY_BYTES:
+            raise fail(
+                f"entry {index}: a key of {prefix + len(suffix):,} bytes; a repository path "
+                f"(collection/record key) has at most {MAX_KEY_BYTES:,}"
+            )
         key = previous[:prefix] + suffix
         if not key:
             raise fail(f"entry {index}: empty key")

@@ -221,6 +221,15 @@ def test_prefix_longer_than_previous_key() -> None:
     assert "prefix 5 is longer than the previous key" in walk_error(bad)
 
 
+def test_a_key_longer_than_any_repository_path_is_refused_before_it_is_built() -> None:
+    long_key = b"a/" + b"b" * 1_000_000
+    entries = [{"p": 0, "k": long_key, "v": LEAF, "t": None}]
+    entries += [{"p": 1_000_000, "k": bytes([n % 200 + 50]), "v": LEAF, "t": None} for n in range(1_000)]
+    bad = encode_dag_cbor({"e": entries, "l": None})
+    assert "entry 0: a key of 1,000,002 bytes; a repository path (collection/record key) has at most 1,024" \
+        in walk_error(bad)
+
+
 def test_leaf_node_may_not_link_down() -> None:
     key = keys_at(0, 1)[0]
     child = node([(keys_at(0, 2)[1], 0, None)])
