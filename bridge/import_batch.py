@@ -130,6 +130,7 @@ class ImportBatch:
         self.did, self.rev, self.commit_cid, self.read = did, rev, commit_cid, read
         self.unchanged = unchanged
         self.records: dict[str, str] = dict(records or {})
+        self.given_key = ""  # the key the user gave to check the commit, if not the DID document's
         self.facts: dict[str, RememberedFact] = {}
         self.failures: list[RecordProblem] = []  # by uri
         self.deleted: list[str] = []  # by uri

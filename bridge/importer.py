@@ -223,12 +223,13 @@ class Importer:
             if newest is not None:  # imported before, by this scope or another: check for rollback
                 latest = xrpc.query("com.atproto.sync.getLatestCommit", {"did": did})
                 _refuse_older(latest.get("rev"), did, newest)
-                if cursor is not None and not full:
-                    if latest.get("rev") == cursor.rev and latest.get("cid") == cursor.commit_cid:
-                        return ImportBatch(
-                            did, cursor.rev, cursor.commit_cid, "unchanged", unchanged=len(seen),
-                            records=seen,
-                        )
+                unchanged = cursor is not None and (latest.get("rev"), latest.get("cid")) == (
+                    cursor.rev, cursor.commit_cid)
+                if unchanged and not full and not cursor.failures:
+                    return ImportBatch(
+                        did, cursor.rev, cursor.commit_cid, "unchanged", unchanged=len(seen), records=seen,
+                    )
+                if cursor is not None and not full and not unchanged:
                     try:
                         return self._read_pds(
                             xrpc, did, identity.signing_key, cursor, seen, diff=True, on_read=on_read
@@ -251,10 +252,12 @@ class Importer:
     ) -> ImportBatch:
         """Read a repository export; see :func:`open_car` for ``did`` and ``signing_key``."""
         repo = open_car(
-            source, did=did, signing_key=signing_key, min_rev=self.state.latest_revs(), plc_url=self.plc_url,
-            transport=self.transport, collection=COLLECTION,
+            source, did=did, signing_key=signing_key, min_rev=self.state.latest_revs(signing_key or ""),
+            plc_url=self.plc_url, transport=self.transport, collection=COLLECTION,
         )
-        return self._batch(repo, None, read="car", full=full)
+        batch = self._batch(repo, None, read="car", full=full)
+        batch.given_key = signing_key or ""  # a key the user gave bounds only imports with that key
+        return batch
 
     def _read_pds(
         self,
@@ -319,7 +322,8 @@ class Importer:
         _sync_to_disk(out)
         if batch.read != "unchanged":
             self.state.advance(
-                batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts
+                batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts,
+                failures=len(batch.failures), given_key=batch.given_key,
             )
 
 
@@ -363,7 +367,7 @@ def verify_source(
     ``signing_key`` apply to CAR files (see :func:`open_car`); a PDS read uses the DID document
     and tells ``on_read`` the size of each chunk as it arrives.
     """
-    cursors = state.latest_revs() if state is not None else {}
+    cursors = state.latest_revs((signing_key or "") if car else "") if state is not None else {}
     if car:
         repo = open_car(
             source, did=did, signing_key=signing_key, min_rev=cursors, plc_url=plc_url,

@@ -20,6 +20,7 @@ Tricky bits:
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import TracebackType
@@ -162,6 +163,12 @@ def verify_commit(
             f"commit signature does not verify against signing key {key}",
             hint="the commit was signed by another key, or the DID document is out of date",
         )
+    if rev.timestamp_us > (time.time() + MAX_CLOCK_SKEW) * 1_000_000:
+        when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(rev.timestamp_us / 1e6))
+        raise fail(
+            f"commit rev {rev} is dated {when}, in the future",
+            hint="a repository from the future would refuse every later real commit as a rollback",
+        )
     if min_rev is not None and rev < Tid.parse(min_rev):
         raise fail(
             f"rollback: commit rev {rev} is older than the already synced rev {min_rev}",
@@ -184,6 +191,8 @@ def key_depth(key: str | bytes) -> int:
         zeros += 8
     return zeros // 2
 
+
+MAX_CLOCK_SKEW = 600  # seconds a commit's rev may be ahead of this machine's clock
 
 # An MST key is a repository path: an NSID (at most 317 characters), '/', a record key (at
 # most 512). Longer keys are refused before they are built.

@@ -63,6 +63,8 @@ _MIGRATIONS: dict[int, str] = {
     CREATE INDEX export_record_memory ON export_record (did, memory_id);
     """,
     2: """
+    ALTER TABLE repo_cursor ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE repo_cursor ADD COLUMN given_key TEXT NOT NULL DEFAULT '';
     ALTER TABLE repo_record ADD COLUMN fact_id TEXT;
     ALTER TABLE repo_record ADD COLUMN supersedes TEXT;
     CREATE TABLE export_run (
@@ -110,6 +112,7 @@ class RepoCursor:
     rev: str
     commit_cid: str
     reader: str = ""
+    failures: int = 0  # records that failed at that rev: an import at the same rev reports them again
 
 
 @dataclass(frozen=True)
@@ -220,16 +223,12 @@ class State:
 
     def cursor(self, did: str, reader: str | None = None) -> RepoCursor | None:
         """The cursor of ``did`` for ``reader``; with no reader, the one advanced last."""
+        columns = "SELECT rev, commit_cid, reader, failures FROM repo_cursor WHERE did = ?"
         if reader is None:
-            row = self._db.execute(
-                "SELECT rev, commit_cid, reader FROM repo_cursor WHERE did = ? ORDER BY updated_at DESC LIMIT 1",
-                (did,),
-            ).fetchone()
+            row = self._db.execute(f"{columns} ORDER BY updated_at DESC LIMIT 1", (did,)).fetchone()
         else:
-            row = self._db.execute(
-                "SELECT rev, commit_cid, reader FROM repo_cursor WHERE did = ? AND reader = ?", (did, reader)
-            ).fetchone()
-        return RepoCursor(did, row[0], row[1], row[2]) if row else None
+            row = self._db.execute(f"{columns} AND reader = ?", (did, reader)).fetchone()
+        return RepoCursor(did, *row) if row else None
 
     def seen_records(self, did: str, reader: str | None = None) -> dict[str, str]:
         """uri → CID of the memory records at the cursor's rev (with no reader: the last advanced)."""
@@ -259,9 +258,13 @@ class State:
         records: Mapping[str, str],
         reader: str = "",
         facts: Mapping[str, RememberedFact] | None = None,
+        failures: int = 0,
+        given_key: str = "",
     ) -> None:
         """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), and ``facts`` for
-        those that are facts, in one transaction."""
+        those that are facts, in one transaction. ``failures`` counts the records that failed at
+        that rev; ``given_key`` is the key the commit was checked against when the user gave one
+        instead of the DID document's: that rev then bounds only imports with the same key."""
         facts = facts or {}
 
         def row(uri: str, cid: str) -> tuple:
@@ -277,19 +280,23 @@ class State:
                 (row(uri, cid) for uri, cid in records.items()),
             )
             db.execute(
-                "INSERT INTO repo_cursor (did, reader, rev, commit_cid) VALUES (?, ?, ?, ?) "
+                "INSERT INTO repo_cursor (did, reader, rev, commit_cid, failures, given_key) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (did, reader) DO UPDATE SET rev = excluded.rev, commit_cid = excluded.commit_cid, "
+                "failures = excluded.failures, given_key = excluded.given_key, "
                 "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                (did, reader, rev, commit_cid),
+                (did, reader, rev, commit_cid, failures, given_key),
             )
 
     def cursors(self) -> list[RepoCursor]:
         rows = self._db.execute("SELECT did, rev, commit_cid, reader FROM repo_cursor ORDER BY did, reader")
         return [RepoCursor(*row) for row in rows]
 
-    def latest_revs(self) -> dict[str, str]:
-        """did → the newest rev any reader has imported (older ones are rollbacks)."""
-        return dict(self._db.execute("SELECT did, max(rev) FROM repo_cursor GROUP BY did"))
+    def latest_revs(self, given_key: str = "") -> dict[str, str]:
+        """did → the newest rev any reader has imported from a commit signed by the DID
+        document's key, or by ``given_key`` (older ones are rollbacks)."""
+        return dict(self._db.execute(
+            "SELECT did, max(rev) FROM repo_cursor WHERE given_key IN ('', ?) GROUP BY did", (given_key,)
+        ))
 
     # --- export ledger ---------------------------------------------------------------------
 

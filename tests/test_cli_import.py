@@ -235,9 +235,10 @@ def test_online_import_equals_offline_import_of_the_export(
     assert online.stderr.startswith(f"Error: {bad}: $.content: must be at most 10000 bytes")
     assert "(full read): 3 created, 0 updated, 0 unchanged, 0 deleted, 1 failed" in online.stderr
 
-    again = run("import", "--from", account.did, *SCOPE, *online_args)
-    assert again.exit_code == 0 and again.stdout == ""
-    assert "(nothing changed since the last import): 0 created" in again.stderr
+    again = run("import", "--from", account.did, *SCOPE, *online_args)  # the invalid one is told again
+    assert again.exit_code == 3 and again.stdout == ""
+    assert again.stderr.startswith(f"Error: {bad}: $.content: must be at most 10000 bytes")
+    assert "(full read): 0 created, 0 updated, 3 unchanged, 0 deleted, 1 failed" in again.stderr
 
     export = tmp_path / "export.car"
     export.write_bytes(httpx.get(

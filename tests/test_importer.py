@@ -517,10 +517,10 @@ def test_pds_import_then_nothing_then_exactly_what_changed(
     cursor = state.cursor(account.did)
 
     observed.calls.clear()
-    with imp.from_pds(account.did) as second:
-        assert observed.get_repo_calls() == []
-        assert [name for name, _ in observed.calls].count("com.atproto.sync.getLatestCommit") == 1
-        assert second.read == "unchanged" and list(second.changes()) == [] and second.failures == []
+    with imp.from_pds(account.did) as second:  # nothing changed, but the invalid records are told again
+        assert observed.get_repo_calls() == [{"did": account.did}]
+        assert second.read == "full" and list(second.changes()) == []
+        assert [p.uri for p in second.failures] == [p.uri for p in first.failures]
         assert deliver(imp, second) == []
     assert state.cursor(account.did) == cursor
 
@@ -695,3 +695,30 @@ def test_a_fact_whose_active_state_changes_but_whose_block_is_missing_is_reporte
         assert [(p.uri, p.reason.split(",")[0]) for p in batch.failures] == [
             (uri(path(1)), f"its record block {built.record_cids[path(1)]} is missing from the repository")]
         deliver(imp, batch)
+
+
+@pytest.mark.pds
+def test_a_car_checked_against_a_given_key_does_not_raise_the_rollback_floor(
+    pds: LocalPds, account: Account, state: State, observed: Observed, tmp_path: Path
+) -> None:
+    """Anyone can sign a CAR that names someone's DID with a key of their own; importing it with
+    --did/--signing-key must not make the real repository look like a rollback."""
+    Repo(pds, account).create(COLLECTION, memory("the real one"))
+    mallory = Keypair.generate()
+    later = tid(int(time.time() * 1_000_000) + 60_000_000)  # a minute ahead: within the clock skew
+    forged = build_repo({path(1): memory("forged")}, keypair=mallory, did=account.did, rev=later)
+    (tmp_path / "forged.car").write_bytes(forged.car)
+    imp = pds_importer(state, pds, observed)
+    with imp.from_car(tmp_path / "forged.car", did=account.did, signing_key=mallory.did_key) as batch:
+        deliver(imp, batch)
+    assert state.latest_revs() == {} and state.latest_revs(mallory.did_key) == {account.did: later}
+    with imp.from_pds(account.did) as batch:
+        assert [obj["event"]["text"] for obj in objects(batch) if obj["op"] != "delete"] == ["the real one"]
+
+
+def test_a_commit_from_the_future_is_refused(tmp_path: Path, state: State) -> None:
+    future = tid(int(time.time() * 1_000_000) + 86_400_000_000 * 365 * 70)
+    (tmp_path / "future.car").write_bytes(build_repo(GOOD, keypair=KEY, rev=future).car)
+    with pytest.raises(VerificationError, match=rf"commit rev {future} is dated 2\d\d\d-.* in the future"):
+        importer(state).from_car(tmp_path / "future.car", signing_key=KEY.did_key)
+    assert state.latest_revs() == {}
