@@ -456,7 +456,7 @@ def with_ids(
     elif "eventType" in obj:
         raise ContractError(f'must be "episode" or "fact", got {describe(kind)}', path="$.eventType")
     else:
-        raise ContractError('is required: "episode" or "fact" (or pass event_type=)', path="$.eventType")
+        raise ContractError('is required: "episode" or "fact"', path="$.eventType")
     given = obj.get(key)
     if given is not None and given != computed:
         raise ContractError(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 
 from click.testing import CliRunner
 
@@ -137,3 +139,38 @@ def test_lines_json_cannot_hold_are_refused_by_number_and_the_rest_still_read():
     ]
     cids = CliRunner().invoke(cli, ["cid"], input=stdin)
     assert cids.exit_code == 3 and cids.stdout.split() == [str(cid_for_json(good))] * 2
+
+
+def test_validate_nsid_names_the_type_of_records_without_one(tmp_path):
+    lexicon = {"lexicon": 1, "id": "com.example.thing", "defs": {"main": {"type": "record", "key": "any",
+               "record": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}}}}
+    path = tmp_path / "thing.json"
+    path.write_text(json.dumps(lexicon))
+    ok = run(["validate", "--lexicon", str(path), "--nsid", "com.example.thing"], [{"name": "abc"}])
+    assert ok.exit_code == 0 and ok.stderr == "1 valid\n"
+    wrong = run(["validate", "--lexicon", str(path), "--nsid", "com.example.thing"], [{"name": 5}])
+    assert wrong.exit_code == 1 and "at $.name: must be a string" in wrong.stderr
+    memory = {"content": "x", "createdAt": "2026-09-01T10:00:00Z"}  # the default: the memory record
+    assert run(["validate"], [memory]).exit_code == 0
+
+
+def test_a_lone_surrogate_is_written_as_its_json_escape():
+    event = fact(1, text="drinks \ud800 tea")
+    result = run(["ids"], [event])
+    assert result.exit_code == 0, result.output
+    assert '"text":"drinks \\ud800 tea"' in result.stdout
+    assert json.loads(result.stdout)["factId"] == contract.fact_id(event)
+
+
+def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
+    value = {"$type": "dev.bastienrobert.memory.record", "content": "x", "createdAt": "2026-09-01T10:00:00Z"}
+    records = tmp_path / "records.jsonl"
+    records.write_text((json.dumps(value) + "\n") * 200_000)
+    with records.open("rb") as stdin:
+        cid = subprocess.Popen([sys.executable, "-m", "pdsmem.cli", "cid"], stdin=stdin,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        first = cid.stdout.readline()
+        cid.stdout.close()  # as `| head -1` does
+        _, err = cid.communicate(timeout=120)
+    assert first.strip() == str(cid_for_json(value)).encode()
+    assert cid.returncode == 0 and err == b""

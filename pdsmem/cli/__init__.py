@@ -7,6 +7,9 @@ attaches itself to ``cli``. One place (``PdsmemGroup.invoke``) turns a ``PdsmemE
 
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from pdsmem import __version__
@@ -32,6 +35,9 @@ class PdsmemGroup(click.Group):
                 raise
             click.echo(f"Error: {explain(err)}", err=True)
             ctx.exit(exit_code(err))
+        except BrokenPipeError:  # the reader of stdout stopped reading (``| head``): its choice
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
+            ctx.exit(EXIT_OK)
         except OSError as err:  # a file or directory pdsmem was told to use
             if ctx.meta.get("pdsmem.debug"):
                 raise

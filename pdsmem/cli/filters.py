@@ -169,7 +169,9 @@ def validate(lexicon_files, nsid, stream) -> None:
             if isinstance(obj, PdsmemError):
                 raise obj
             value = _record_value(obj)
-            record_type = value.get("$type") if isinstance(value.get("$type"), str) else nsid or RECORD_NSID
+            if "$type" not in value:  # checked as the record of that type it would be
+                value = {"$type": nsid or RECORD_NSID, **value}
+            record_type = value["$type"] if isinstance(value["$type"], str) else nsid or RECORD_NSID
             lexicons.validate_record(record_type, value)
             ok += 1
         except PdsmemError as err:

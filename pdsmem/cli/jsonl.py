@@ -15,7 +15,14 @@ from pdsmem.errors import PdsmemError
 
 
 def write(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, separators=(",", ":")))
+    """One JSON line on stdout; a string holding a lone surrogate, which UTF-8 cannot carry, is
+    written as its JSON escape instead (lossless)."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = json.dumps(obj, separators=(",", ":"))
+    click.echo(text)
 
 
 def report(err: PdsmemError, line: int) -> None:
