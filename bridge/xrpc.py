@@ -26,6 +26,7 @@ from __future__ import annotations
 import errno
 import json
 import logging
+import re
 import socket
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -186,15 +187,28 @@ def describe_transport_error(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
+_USERINFO = re.compile(r"(?<=://)[^/@\s]*@")
+
+
+def mask_userinfo(text: str) -> str:
+    """``text`` with the user and password of any URL in it replaced by ``***``."""
+    return _USERINFO.sub("***@", text)
+
+
 def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
-    """``base_url`` as ``scheme://host[:port][/path]``, no trailing slash; else InvalidSyntax."""
+    """``base_url`` as ``scheme://host[:port][/path]``, no trailing slash; else InvalidSyntax.
+    A URL carrying a user or password is refused, and never echoed with it."""
+    shown = mask_userinfo(str(base_url))
     try:
         url = httpx.URL(base_url.strip())
     except (httpx.InvalidURL, TypeError) as exc:
-        raise InvalidSyntax(f"{what} {base_url!r} is not a URL: {exc}") from None
+        raise InvalidSyntax(f"{what} {shown!r} is not a URL: {mask_userinfo(str(exc))}") from None
     if url.scheme not in ("http", "https") or not url.host:
+        raise InvalidSyntax(f"{what} must look like https://host[:port], got {shown!r}")
+    if url.userinfo:
         raise InvalidSyntax(
-            f"{what} must look like https://host[:port], got {base_url!r}"
+            f"{what} {shown!r} carries a user name or password; pdsmem sends none in URLs",
+            hint="drop it from the URL: the app password comes from ATP_AUTH_PASSWORD or pdsmem login",
         )
     return str(url.copy_with(query=None, fragment=None)).rstrip("/")
 

@@ -71,7 +71,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
     config.parent.mkdir(parents=True)
     config.write_text('handle = "alice.test"\nagent-id = "coder"\n')
     env = {"ATP_AUTH_PASSWORD": SECRETS[0], "MEMORY_SCOPE_SALT": SECRETS[1],
-           "ATP_PDS_HOST": "http://127.0.0.1:2583"}
+           "ATP_PDS_HOST": "http://127.0.0.1:2583", "ATP_PLC_HOST": f"http://plc:{SECRETS[0]}@127.0.0.1:2582"}
     result = run("status", env=env)
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
@@ -80,6 +80,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         "  agent-id = coder",
         "Environment:",
         "  ATP_PDS_HOST=http://127.0.0.1:2583",
+        "  ATP_PLC_HOST=http://***@127.0.0.1:2582",
         f"  PDSMEM_STATE_DIR={tmp_path}/state",
         "  ATP_AUTH_PASSWORD (set, not shown)",
         "  MEMORY_SCOPE_SALT (set, not shown)",

@@ -203,6 +203,16 @@ def test_base_url_must_be_an_http_url() -> None:
         XrpcClient("http://127.0.0.1:1").query("not an nsid")
 
 
+def test_a_url_with_a_password_is_refused_without_echoing_it() -> None:
+    for url in ("http://user:SeCrEt@127.0.0.1:1", "HTTPS://admin:SeCrEt@pds.example.com/"):
+        with pytest.raises(InvalidSyntax) as caught:
+            XrpcClient(url)
+        assert "SeCrEt" not in str(caught.value) and "carries a user name or password" in str(caught.value)
+    with pytest.raises(InvalidSyntax) as caught:
+        XrpcClient("ftp://user:SeCrEt@host")
+    assert "SeCrEt" not in str(caught.value)
+
+
 def test_rate_limit_reset_is_epoch_seconds_or_seconds_from_now() -> None:
     now = 1_800_000_000.0
     epoch = httpx.Headers({"RateLimit-Limit": "10", "RateLimit-Remaining": "3",

@@ -16,6 +16,7 @@ import click
 
 from pdsmem.bridge.session import SessionStore
 from pdsmem.bridge.state import ExportRun, State, resolve_state_dir
+from pdsmem.bridge.xrpc import mask_userinfo
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import output_options, settings, state_dir_option
@@ -31,7 +32,7 @@ HIDDEN = "(set, not shown)"
 
 
 def _environment() -> dict[str, str]:
-    found = {name: os.environ[name] for name in ENV_SETTINGS if os.environ.get(name)}
+    found = {name: mask_userinfo(os.environ[name]) for name in ENV_SETTINGS if os.environ.get(name)}
     found.update({name: HIDDEN for name in ENV_SECRETS if os.environ.get(name)})
     return found
 
