@@ -81,23 +81,27 @@ class RecordFailure:
 _LEGACY_SUITES = ("EcdsaSecp256r1VerificationKey2019", "EcdsaSecp256k1VerificationKey2019")
 
 
-def normalize_signing_key(key: str, *, suite: str = "Multikey") -> str:
+def normalize_signing_key(key: str, *, suite: str | None = None) -> str:
     """A P-256 or K-256 public key as ``did:key:z…``.
 
     ``key`` is a ``did:key``, or a DID document's ``publicKeyMultibase`` whose verification
-    method type is ``suite`` (``Multikey``, or one of the two legacy 2019 suites).
+    method type is ``suite`` (``Multikey``, or one of the two legacy 2019 suites); with no
+    ``suite`` (a key a person typed), whichever of them reads it.
     """
-    if suite not in ("Multikey", *_LEGACY_SUITES):
+    if suite not in (None, "Multikey", *_LEGACY_SUITES):
         raise VerificationError(f"unsupported verification method type {suite!r}")
-    try:
-        did_key = key if key.startswith("did:key:") else get_did_key(suite, key)
-        parse_did_key(did_key or "")
-    except Exception as exc:  # the SDK raises several unrelated types for bad keys
-        raise VerificationError(
-            f"signing key {key!r} is not a P-256 or K-256 public key: {exc}",
-            hint="expected a did:key or the publicKeyMultibase of the #atproto method",
-        ) from exc
-    return str(did_key)
+    problem: Exception | None = None
+    for candidate in [suite] if suite else ["Multikey", *_LEGACY_SUITES]:
+        try:
+            did_key = key if key.startswith("did:key:") else get_did_key(candidate, key)
+            parse_did_key(did_key or "")
+            return str(did_key)
+        except Exception as exc:  # the SDK raises several unrelated types for bad keys
+            problem = problem or exc
+    raise VerificationError(
+        f"signing key {key!r} is not a P-256 or K-256 public key: {problem}",
+        hint="expected a did:key or the publicKeyMultibase of the #atproto method",
+    ) from problem
 
 
 def verify_signature(did_key: str, data: bytes, signature: bytes) -> bool:

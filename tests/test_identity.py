@@ -28,7 +28,7 @@ from pdsmem.bridge.identity import (
     resolve,
     signing_key,
 )
-from pdsmem.bridge.repo import verify_commit
+from pdsmem.bridge.repo import normalize_signing_key, verify_commit
 from pdsmem.bridge.xrpc import XrpcClient
 from pdsmem.errors import TransientError
 
@@ -130,6 +130,19 @@ def test_a_did_resolves_with_its_handle_checked_both_ways(pds: LocalPds, account
     unconfirmed = resolve(account.did, plc_url=pds.plc_url)
     assert unconfirmed.handle is None
     assert (unconfirmed.pds_url, unconfirmed.signing_key) == (checked.pds_url, checked.signing_key)
+
+
+@pytest.mark.pds
+def test_the_key_as_the_did_document_writes_it_is_a_signing_key_a_person_can_give(
+    pds: LocalPds, account: Account
+) -> None:
+    """``--signing-key`` takes the #atproto method's publicKeyMultibase as the PLC serves it,
+    whatever its verification method type, as well as the did:key."""
+    document = httpx.get(f"{pds.plc_url}/{account.did}", timeout=30).json()
+    [method] = [m for m in document["verificationMethod"] if m["id"].endswith("#atproto")]
+    checked = resolve(account.did, plc_url=pds.plc_url)
+    assert normalize_signing_key(method["publicKeyMultibase"]) == checked.signing_key
+    assert normalize_signing_key(checked.signing_key) == checked.signing_key
 
 
 @pytest.mark.pds
