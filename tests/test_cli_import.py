@@ -7,6 +7,7 @@ runs point the PLC directory at a closed port: any look-up would fail the run.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -193,6 +194,19 @@ def test_verify_a_car(tmp_path: Path) -> None:
         f"did\t{DID}", f"rev\t{tid(T0)}", f"commit\t{built.commit_cid}", "records\t9",
         "memoryRecords\t8",
     ]
+
+
+def test_a_damaged_car_is_named_with_what_to_do(tmp_path: Path) -> None:
+    whole = build_repo(GOOD, keypair=KEY, rev=tid(T0)).car
+    (tmp_path / "cut.car").write_bytes(whole[: len(whole) - 100])
+    for command in (["verify", str(tmp_path / "cut.car")],
+                    ["import", "--from", str(tmp_path / "cut.car"), "--agent-id", "a", "--profile-id", "p"]):
+        result = run(*command, "--signing-key", KEY.did_key)
+        assert result.exit_code == 1
+        assert re.fullmatch(
+            r"Error: cut\.car, at byte \d+: truncated CAR: .*\(the file is cut short or damaged: "
+            r"download the repository again.*\)\n", result.stderr,
+        ), result.stderr
 
 
 def test_verify_reports_each_bad_record(tmp_path: Path) -> None:

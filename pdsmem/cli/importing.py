@@ -111,6 +111,19 @@ def _summary(batch: ImportBatch) -> str:
 
 
 @contextmanager
+def _naming_the_car(origin: Path | IO[bytes] | str) -> Iterator[None]:
+    """Name the CAR file in a verification failure, and say what to do about a damaged one."""
+    try:
+        yield
+    except VerificationError as exc:
+        if isinstance(origin, Path) and exc.item is None:
+            exc.item = origin.name
+        if not isinstance(origin, str) and (exc.path or "").startswith("byte ") and not exc.hint:
+            exc.hint = "the file is cut short or damaged: download the repository again"
+        raise
+
+
+@contextmanager
 def _refused_repository() -> Iterator[None]:
     """Add what happened to a verification failure: nothing was imported."""
     try:
@@ -181,7 +194,7 @@ def import_cmd(
             privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
             plc_url=plc_url, pds_hint=pds_url,
         )
-        with _refused_repository(), _reading(origin) as (repo, progress):
+        with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
             if isinstance(repo, str):
                 batch = importer.from_pds(repo, full=full, on_read=progress.advance)
             else:
@@ -230,7 +243,7 @@ def verify(
     directory = resolve_state_dir(state_dir)
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
-        with _reading(origin) as (repo, progress):
+        with _naming_the_car(origin), _reading(origin) as (repo, progress):
             report = verify_source(
                 repo, car=not isinstance(repo, str), did=did, signing_key=signing_key,
                 plc_url=plc_url, pds_hint=pds_url, state=state, on_read=progress.advance,
