@@ -153,7 +153,7 @@ def test_a_repository_that_fails_verification(tmp_path: Path) -> None:
     result = run("verify", str(car), "--signing-key", KEY.did_key)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == (
-        f"Error: {DID}, at commit {built.commit_cid}: commit signature does not verify against "
+        f"Error: repo.car, {DID}, at commit {built.commit_cid}: commit signature does not verify against "
         f"signing key {KEY.did_key} (the commit was signed by another key, or the DID document "
         "is out of date)\n"
     )
@@ -176,7 +176,7 @@ def test_a_forged_repository_of_a_real_account_is_refused(pds: LocalPds, account
     result = run("verify", str(car), env=on(pds))
     assert result.exit_code == 1
     assert result.stderr == (
-        f"Error: {account.did}, at commit {built.commit_cid}: commit signature does not verify "
+        f"Error: forged.car, {account.did}, at commit {built.commit_cid}: commit signature does not verify "
         f"against signing key {key} (the commit was signed by another key, or the DID document "
         "is out of date)\n"
     )

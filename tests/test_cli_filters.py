@@ -150,8 +150,9 @@ def test_validate_nsid_names_the_type_of_records_without_one(tmp_path):
     assert ok.exit_code == 0 and ok.stderr == "1 valid\n"
     wrong = run(["validate", "--lexicon", str(path), "--nsid", "com.example.thing"], [{"name": 5}])
     assert wrong.exit_code == 1 and "at $.name: must be a string" in wrong.stderr
-    memory = {"content": "x", "createdAt": "2026-09-01T10:00:00Z"}  # the default: the memory record
-    assert run(["validate"], [memory]).exit_code == 0
+    memory = {"content": "x", "createdAt": "2026-09-01T10:00:00Z"}
+    assert run(["validate", "--nsid", "dev.bastienrobert.memory.record"], [memory]).exit_code == 0
+    assert "$.$type: is required" in run(["validate"], [memory]).stderr  # without --nsid: must name it
 
 
 def test_a_lone_surrogate_is_written_as_its_json_escape():

@@ -123,7 +123,7 @@ def test_missing_mst_node(tmp_path: Path) -> None:
     (tmp_path / "bad.car").write_bytes(built.car)
     result = import_car(str(tmp_path / "bad.car"))
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr.startswith(f"Error: {DID}, at MST node {dropped} (under bafy")
+    assert result.stderr.startswith(f"Error: bad.car, {DID}, at MST node {dropped} (under bafy")
     assert result.stderr.endswith(
         f"): MST node is missing from the CAR; the repository is incomplete ({NOTHING_DONE})\n"
     )
@@ -146,14 +146,15 @@ def test_refused_commits(tmp_path: Path, breakage: Breakage, pin: str | None, ex
     (tmp_path / "bad.car").write_bytes(built.car)
     result = import_car(str(tmp_path / "bad.car"), *(["--did", pin] if pin else []))
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == f"Error: {DID}, at commit {built.commit_cid}: {expected}\n"
+    assert result.stderr == f"Error: bad.car, {DID}, at commit {built.commit_cid}: {expected}\n"
 
 
 def test_one_byte_changed_in_a_record_block(tmp_path: Path) -> None:
     result = import_car(car(tmp_path, GOOD, breakage=Breakage(flip_byte_in=path(3))))
     cid = build_repo(GOOD, keypair=KEY).record_cids[path(3)]
     assert result.exit_code == 1
-    assert f": block bytes do not match their CID {cid} (nothing was imported" in result.stderr
+    assert f": block bytes do not match their CID {cid} (the file is cut short or damaged: download the " \
+        "repository again; nothing was imported" in result.stderr
 
 
 def test_missing_record_block_is_reported_and_the_rest_imported(tmp_path: Path) -> None:

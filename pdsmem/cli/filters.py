@@ -145,7 +145,9 @@ def _record_value(obj: dict) -> dict:
     "--lexicon", "lexicon_files", multiple=True, type=click.File("r", encoding="utf-8"),
     help="Lexicon document to validate against (repeatable); default: the shipped lexicons.",
 )
-@click.option("--nsid", default=None, help=f"Record type when a record has no $type [default: {RECORD_NSID}].")
+@click.option("--nsid", default=None,
+              help="Validate records without $type as records of this type (without --nsid, a record "
+              "must name its $type).")
 @stdin_option
 def validate(lexicon_files, nsid, stream) -> None:
     """Validate records (one JSON object per line) against lexicons.
@@ -169,9 +171,9 @@ def validate(lexicon_files, nsid, stream) -> None:
             if isinstance(obj, PdsmemError):
                 raise obj
             value = _record_value(obj)
-            if "$type" not in value:  # checked as the record of that type it would be
-                value = {"$type": nsid or RECORD_NSID, **value}
-            record_type = value["$type"] if isinstance(value["$type"], str) else nsid or RECORD_NSID
+            if nsid and "$type" not in value:  # checked as the record of that type it would be
+                value = {"$type": nsid, **value}
+            record_type = value.get("$type") if isinstance(value.get("$type"), str) else nsid or RECORD_NSID
             lexicons.validate_record(record_type, value)
             ok += 1
         except PdsmemError as err:
