@@ -212,3 +212,23 @@ def test_debug_shows_the_traceback_instead_of_the_one_line_error() -> None:
     debug = CliRunner().invoke(cli, ["--debug", *args])
     assert isinstance(debug.exception, TransientError)
     assert str(debug.exception).startswith("did:plc:ewvi7nxzyoun6zhxrhs64oiz: cannot reach the PLC directory")
+
+
+@pytest.mark.parametrize("args, option", [
+    (["import", "--from", "x", "--agent-id", "a", "--profile-id", "p", "--pds", "not a url"], "--pds"),
+    (["verify", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--plc", "ftp://plc.example"], "--plc"),
+    (["convert", "to-record", "--did", "notadid"], "--did"),
+    (["verify", "repo.car", "--signing-key", "did:key:zBAD"], "--signing-key"),
+])
+def test_a_bad_option_value_is_a_usage_error(args: list[str], option: str) -> None:
+    result = CliRunner().invoke(cli, args, input="")
+    assert result.exit_code == 2
+    assert f"Error: Invalid value for '{option}': " in result.stderr
+
+
+def test_a_bad_url_in_the_config_file_is_a_usage_error(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('pds = "not a url"\n')
+    result = CliRunner().invoke(cli, ["verify", "did:plc:ewvi7nxzyoun6zhxrhs64oiz"],
+                                env={"PDSMEM_CONFIG": str(config)})
+    assert result.exit_code == 2 and "Invalid value for '--pds'" in result.stderr

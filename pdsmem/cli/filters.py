@@ -13,6 +13,7 @@ import click
 from pdsmem.bridge.sources import json_lines
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
+from pdsmem.cli.options import is_did
 from pdsmem.errors import LexiconError, PdsmemError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
@@ -77,7 +78,7 @@ def convert() -> None:
 
 
 @convert.command("to-record")
-@click.option("--did", required=True, help="DID of the repository the records are for.")
+@click.option("--did", required=True, callback=is_did, help="DID of the repository the records are for.")
 @click.option(
     "--publish-private",
     is_flag=True,
@@ -105,7 +106,7 @@ def to_record_cmd(did: str, publish_private: bool, include_transcript: bool, str
 
 
 @convert.command("from-record")
-@click.option("--did", required=True, help="DID of the repository the records come from (trusted).")
+@click.option("--did", required=True, callback=is_did, help="DID of the repository the records come from (trusted).")
 @click.option("--agent-id", required=True, envvar="PDSMEM_AGENT_ID", help="Trusted agentId of the target scope.")
 @click.option("--profile-id", required=True, envvar="PDSMEM_PROFILE_ID", help="Trusted profileId of the target scope.")
 @click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", help="Salt of the participant scope hash.")

@@ -22,7 +22,7 @@ from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_
 from pdsmem.bridge.state import State, resolve_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.jsonl import write
-from pdsmem.cli.options import dry_run_option, output_options, pds_options, scope_options
+from pdsmem.cli.options import dry_run_option, is_did, is_signing_key, output_options, pds_options, scope_options
 from pdsmem.cli.progress import CountingReader, Progress
 from pdsmem.errors import PdsmemError, VerificationError
 
@@ -57,9 +57,9 @@ def _check_car_options(source: object, did: str | None, signing_key: str | None)
 def _car_options(command):
     """--signing-key, --did: how the owner and key of a CAR file are checked."""
     for option in reversed([
-        click.option("--signing-key", metavar="DID_KEY",
+        click.option("--signing-key", metavar="DID_KEY", callback=is_signing_key,
                      help="CAR files: verify the commit against this did:key, fully offline."),
-        click.option("--did", metavar="DID",
+        click.option("--did", metavar="DID", callback=is_did,
                      help="CAR files: the repository must belong to this DID."),
     ]):
         command = option(command)

@@ -22,7 +22,11 @@ from typing import Any, TypeVar
 
 import click
 
+from pdsmem.bridge.repo import normalize_signing_key
+from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.cli.settings import Settings, load_settings
+from pdsmem.errors import PdsmemError
+from pdsmem.mapping.syntax import Did
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -64,6 +68,25 @@ class ConfiguredOption(click.Option):
             raise click.MissingParameter(ctx=ctx, param=self, message=", ".join(ways)) from None
 
 
+def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click.Parameter, Any], Any]:
+    """A click callback that runs ``check`` on the value: a bad one is a usage error (exit 2)."""
+
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value is not None:
+            try:
+                check(value)
+            except PdsmemError as err:
+                raise click.BadParameter(err.message + (f" ({err.hint})" if err.hint else "")) from None
+        return value
+
+    return callback
+
+
+is_url = checked_by(normalize_base_url)
+is_did = checked_by(Did.parse)
+is_signing_key = checked_by(normalize_signing_key)
+
+
 def _sources(envvar: str | None, key: str | None) -> str:
     parts = ([f"env: {envvar}"] if envvar else []) + ([f"config: {key}"] if key else [])
     return f" [{'; '.join(parts)}]" if parts else ""
@@ -88,12 +111,12 @@ def _stack(*decorators: Callable[[F], F]) -> Callable[[F], F]:
 
 
 pds_option = configured(
-    "--pds", "pds_url", envvar="ATP_PDS_HOST", config_key="pds", metavar="URL",
+    "--pds", "pds_url", envvar="ATP_PDS_HOST", config_key="pds", metavar="URL", callback=is_url,
     help="The account's PDS (default: from its DID document); also asked to resolve handles "
     "that have no DNS or HTTPS record, such as .test ones.",
 )
 plc_option = configured(
-    "--plc", "plc_url", envvar="ATP_PLC_HOST", config_key="plc", metavar="URL",
+    "--plc", "plc_url", envvar="ATP_PLC_HOST", config_key="plc", metavar="URL", callback=is_url,
     help="PLC directory for did:plc documents (default: https://plc.directory).",
 )
 state_dir_option = configured(
