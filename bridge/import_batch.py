@@ -41,7 +41,7 @@ from pdsmem.mapping.from_record import from_record, resolve_supersession
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
 from pdsmem.mapping.syntax import Tid
 
-from .repo import RecordFailure, VerifiedRepo
+from .repo import RecordFailure, VerifiedRepo, mst_nodes
 from .state import RememberedFact
 
 __all__ = ["Change", "DiffGap", "ImportBatch", "RecordProblem"]
@@ -198,6 +198,12 @@ class ImportBatch:
             yield Change(pending.op, pending.uri, line)
         for uri in self.deleted:
             yield Change("delete", uri, _dumps({"op": "delete", "uri": uri}))
+
+    def tree_nodes(self) -> Iterator[tuple[Cid, bytes]]:
+        """The MST node blocks of the repository read (the batch must still be open)."""
+        if self._repo is None:
+            raise ValueError("the import batch is closed")
+        return mst_nodes(self._repo.store, self._repo.commit.data)
 
     def close(self) -> None:
         if self._spool is not None:

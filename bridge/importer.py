@@ -11,18 +11,22 @@ moves the cursor. ``verify_source`` runs every check on a repository and reports
 Other collections are never looked at.
 
 Tricky bits:
-- When ``getLatestCommit`` reports the stored rev and commit, nothing is downloaded.
+- When ``getLatestCommit`` reports the stored rev and commit, nothing is downloaded (unless the
+  last import had failed records: they are read and reported again).
 - A ``getRepo?since=<rev>`` diff holds only the blocks written after ``rev``; unchanged records
-  are recognised by their CID in the MST. Any gap a diff cannot explain (a missing MST node, a
-  new or changed record whose block is absent, any failed check) means a full read: partial
-  data is never imported. Records that failed are not remembered, so while a repository keeps
-  invalid memory records, each change is read in full and they are reported again.
+  are recognised by their CID in the MST, and unchanged MST nodes come from the ones kept at
+  the last import (``State.keep_nodes``; checked against their CIDs). Any gap a diff cannot
+  explain (a node neither there nor kept, a new or changed record whose block is absent, any
+  failed check) means a full read: partial data is never imported. Records that failed are not
+  remembered, so while a repository keeps invalid memory records, each change is read in full
+  and they are reported again.
 - Deletions never appear in a diff: they are the remembered records missing from the new tree.
   A record that now fails but was imported before keeps its old CID in the state, so its later
   deletion is still reported.
 - From a CAR file the DID is the one its commit names (``did=`` pins it). With ``signing_key``
   nothing is fetched, and the key alone vouches for that DID; a DID document resolved from
-  the PLC directory (or ``did=``) is what ties the repository to an account.
+  the PLC directory (or ``did=``) is what ties the repository to an account. So a rev read
+  through a given key bounds only later imports with that key, never the DID's own.
 - Delivery is at least once: output cut short by a failure is written again by the next run
   (ids are deterministic, so consumers can upsert).
 - Memory holds a few small facts per record, never the records: the CAR's blocks wait in a
@@ -276,7 +280,7 @@ class Importer:
             with xrpc.stream("com.atproto.sync.getRepo", params, on_read=on_read) as chunks:
                 repo = verify_repo(
                     chunks, did=did, signing_key=key, min_rev=self.state.latest_revs().get(did),
-                    collection=COLLECTION,
+                    collection=COLLECTION, known_nodes=self.state.known_nodes(did) if diff else (),
                 )
         except (VerificationError, XrpcError) as exc:
             if diff and not getattr(exc, "retryable", False):
@@ -325,6 +329,8 @@ class Importer:
                 batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts,
                 failures=len(batch.failures), given_key=batch.given_key,
             )
+            if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
+                self.state.keep_nodes(batch.did, batch.tree_nodes())
 
 
 def reader_key(*, agent_id: str, profile_id: str, salt: str, privacy_scope: str, sandbox_eligible: bool) -> str:

@@ -276,6 +276,17 @@ def _load_node(store: BlockStore, cid: Cid, where: str) -> tuple[Cid | None, lis
     return left, entries
 
 
+def mst_nodes(store: BlockStore, data_cid: Cid) -> Iterator[tuple[Cid, bytes]]:
+    """The CID and bytes of every node of the (already verified) tree at ``data_cid``."""
+    pending = [data_cid]
+    while pending:
+        cid = pending.pop()
+        data = store.get(cid)
+        yield cid, data
+        node = decode_dag_cbor(data)
+        pending += [link for link in [node.get("l")] + [e.get("t") for e in node["e"]] if link is not None]
+
+
 def walk_mst(store: BlockStore, data_cid: Cid) -> Iterator[tuple[str, Cid]]:
     """Every ``(key, record cid)`` of the tree at ``data_cid``, in key order, checked."""
     left, entries = _load_node(store, data_cid, "root")
@@ -450,10 +461,14 @@ def verify_repo(
     min_rev: str | Tid | None = None,
     collection: str | None = None,
     max_block_size: int = DEFAULT_MAX_BLOCK_SIZE,
+    known_nodes: Iterable[tuple[Cid, bytes]] = (),
 ) -> VerifiedRepo:
     """Read a CAR (streamed body or file), verify blocks, commit and whole MST; return the repo.
 
-    Use the result as a context manager; its ``records()`` yields each record or its failure.
+    ``known_nodes`` are MST node blocks kept from an earlier read: a ``since`` diff leaves out
+    the nodes that did not change, and the tree is walked through them (each is checked
+    against its CID, so where it came from does not matter). Use the result as a context
+    manager; its ``records()`` yields each record or its failure.
     """
     store: BlockStore | None = None
     try:
@@ -461,6 +476,9 @@ def verify_repo(
         commit = verify_commit(
             store, root, did=did, signing_key_did_key=signing_key, min_rev=min_rev
         )
+        for cid, data in known_nodes:
+            if cid not in store and Cid.for_dag_cbor(data) == cid:
+                store.add(cid, data)
         count = sum(1 for _ in walk_mst(store, commit.data))
     except BaseException as exc:
         if store is not None:

@@ -11,6 +11,9 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
 - ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id). The
   exporter records each ``applyWrites`` batch right after the PDS confirms it; ``--prune`` only
   ever deletes records listed here.
+- ``mst_node``: per repository, the MST node blocks of the tree last imported, so that the next
+  import can use a ``since`` diff, which leaves out the nodes that did not change (a cache:
+  blocks are checked against their CIDs when used).
 - ``export_run``: per repository and source, an export that has not finished: started, then
   paused by a rate limit, stopped by an error, or killed (its process is gone). A run that
   finishes removes its row; ``pdsmem status`` lists the rest as exports waiting to resume.
@@ -27,12 +30,13 @@ import os
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from pdsmem.errors import PdsmemError
+from pdsmem.mapping.datamodel import Cid
 
 SCHEMA_VERSION = 2
 
@@ -67,6 +71,12 @@ _MIGRATIONS: dict[int, str] = {
     ALTER TABLE repo_cursor ADD COLUMN given_key TEXT NOT NULL DEFAULT '';
     ALTER TABLE repo_record ADD COLUMN fact_id TEXT;
     ALTER TABLE repo_record ADD COLUMN supersedes TEXT;
+    CREATE TABLE mst_node (
+        did TEXT NOT NULL,
+        cid TEXT NOT NULL,
+        block BLOB NOT NULL,
+        PRIMARY KEY (did, cid)
+    );
     CREATE TABLE export_run (
         did TEXT NOT NULL,
         source TEXT NOT NULL,
@@ -297,6 +307,20 @@ class State:
         return dict(self._db.execute(
             "SELECT did, max(rev) FROM repo_cursor WHERE given_key IN ('', ?) GROUP BY did", (given_key,)
         ))
+
+    def known_nodes(self, did: str) -> Iterator[tuple[Cid, bytes]]:
+        """The MST node blocks kept for ``did`` (see ``keep_nodes``)."""
+        for cid, block in self._db.execute("SELECT cid, block FROM mst_node WHERE did = ?", (did,)):
+            yield Cid.decode(cid), bytes(block)
+
+    def keep_nodes(self, did: str, nodes: Iterable[tuple[Cid, bytes]]) -> None:
+        """Keep exactly ``nodes`` (the MST of the tree just imported) for ``did``."""
+        with self.transaction() as db:
+            db.execute("DELETE FROM mst_node WHERE did = ?", (did,))
+            db.executemany(
+                "INSERT OR IGNORE INTO mst_node (did, cid, block) VALUES (?, ?, ?)",
+                ((did, str(cid), block) for cid, block in nodes),
+            )
 
     # --- export ledger ---------------------------------------------------------------------
 

@@ -577,6 +577,7 @@ def test_pds_diff_missing_an_mst_node_falls_back_to_a_full_read(
     imp = pds_importer(state, pds, observed)
     with imp.from_pds(account.did) as first:
         deliver(imp, first)
+    state.keep_nodes(account.did, [])  # as a state directory from before nodes were kept
 
     repo.put(COLLECTION, high[1], memory("new, on the right"))  # the left node stays as it was
     observed.calls.clear()
@@ -722,3 +723,27 @@ def test_a_commit_from_the_future_is_refused(tmp_path: Path, state: State) -> No
     with pytest.raises(VerificationError, match=rf"commit rev {future} is dated 2\d\d\d-.* in the future"):
         importer(state).from_car(tmp_path / "future.car", signing_key=KEY.did_key)
     assert state.latest_revs() == {}
+
+
+@pytest.mark.pds
+def test_pds_diff_is_used_on_a_deep_tree_through_the_nodes_kept_from_the_last_import(
+    pds: LocalPds, account: Account, state: State, observed: Observed
+) -> None:
+    """A since-diff holds only the MST nodes that changed; the nodes kept from the last import
+    fill in the rest, so the import reads the diff, not the whole repository."""
+    repo = Repo(pds, account)
+    keys = rkeys_at(0, 30, T0) + rkeys_at(1, 3, T0 + 7_000_000) + rkeys_at(2, 1, T0 + 50_000_000)
+    for index, rkey in enumerate(keys):
+        repo.put(COLLECTION, rkey, memory(f"memory {index}"))
+    imp = pds_importer(state, pds, observed)
+    with imp.from_pds(account.did) as first:
+        deliver(imp, first)
+    assert len(list(state.known_nodes(account.did))) >= 3  # a tree of three layers
+
+    added = repo.put(COLLECTION, rkeys_at(0, 1, T0 + 90_000_000)[0], memory("a new one"))
+    observed.calls.clear()
+    with imp.from_pds(account.did) as second:
+        assert [(obj["op"], obj["record"]["uri"]) for obj in objects(second)] == [("create", added)]
+        assert second.read == "diff" and second.summary["unchanged"] == len(keys)
+        deliver(imp, second)
+    assert len(observed.get_repo_calls()) == 1 and "since" in observed.get_repo_calls()[0]
