@@ -289,12 +289,18 @@ class Exporter:
         return None
 
     def plan_prune(self, items: list[_Item], held: Mapping[str, dict]) -> list[_Write]:
-        """Deletions of records pdsmem wrote whose memory is gone from the source."""
+        """Deletions of records pdsmem wrote whose memory is gone from the source. A record an
+        item of the source came from stays, whatever its id now (an edited fact's id follows
+        its text)."""
         wanted = {memory_id(i.event) for i in items}
+        kept = {AtUri.parse(i.source.uri).rkey for i in items if i.source is not None}
+        kept |= {AtUri.parse(i.view.uri).rkey for i in items if i.view is not None}
         deletes = []
         for rkey, mine in self.state.exported(self.did).items():
             current = held.get(rkey)
-            if mine.memory_id not in wanted and current is not None and current["cid"] == mine.cid:
+            if rkey in kept or mine.memory_id in wanted:
+                continue
+            if current is not None and current["cid"] == mine.cid:
                 deletes.append(_Write("delete", rkey, None))
         return deletes
 

@@ -23,7 +23,8 @@ from pdsmem.bridge.state import State
 from pdsmem.errors import ContractError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
-from pdsmem.mapping.records import EXT_KEY
+from pdsmem.mapping.from_record import from_record
+from pdsmem.mapping.records import EXT_KEY, ImportScope
 from pdsmem.mapping.to_record import to_records
 from support.events import episode, fact
 from support.faults import items
@@ -139,6 +140,17 @@ def test_prune_deletes_only_what_pdsmem_wrote(session, state):
     assert pruned.counts["deleted"] == 1
     contents = sorted(r["value"]["content"] for r in list_records(session).values())
     assert contents == sorted([fact(1)["text"], "Written by another app."])
+
+
+def test_prune_keeps_the_record_of_an_edited_memory_whose_id_changed(session, state):
+    Exporter(session, state).run(items([fact(1)]))
+    [(uri, held)] = list_records(session).items()
+    view = {"uri": uri, "cid": held["cid"], "value": held["value"]}
+    imported = from_record(view, ImportScope(did=session.did, agent_id="coder", profile_id="default")).to_json()
+    imported["event"]["text"] = "The user now prefers Rust."
+    report = Exporter(session, state).run(items([imported]), prune=True)
+    assert report.counts == {**report.counts, "updated": 1, "deleted": 0}
+    assert [r["value"]["content"] for r in list_records(session).values()] == ["The user now prefers Rust."]
 
 
 def test_prune_is_skipped_when_part_of_the_source_cannot_be_read(session, state):
