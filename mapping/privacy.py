@@ -56,6 +56,14 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         ("passw", "pwd", "secret", "token", "key"),
     ),
     (
+        "looks like a credential assignment",  # camelCase names: accessToken=, clientSecret:
+        re.compile(
+            r"(?<![A-Za-z0-9])[a-z][A-Za-z0-9]*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey|SecretKey|"
+            r"PrivateKey)[\"']?\s*[:=]\s*[\"']?[^\s\"']{4,}"
+        ),
+        ("Passw", "Secret", "Token", "Key"),
+    ),
+    (
         "looks like a URL with embedded credentials",
         re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@"),
         ("://",),

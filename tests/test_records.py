@@ -170,6 +170,10 @@ def test_private_memories_need_the_acknowledgement(override):
         ('{"password": "hunter22"}', "credential"),
         ("-----BEGIN PGP PRIVATE KEY BLOCK-----", "private key"),
         ("HTTPS://admin:hunter2@db.example.com", "embedded credentials"),
+        ("accessToken=ghx7Kq2mZp9", "credential"),
+        ("authToken: ghx7Kq2mZp9", "credential"),
+        ("clientSecret=Zq8xw2PLm4", "credential"),
+        ("appPassword='hunter22'", "credential"),
         ("Authorization: Bearer abcdefghijklmnop1234", "bearer"),
         ("connect to postgres://admin:s3cret@db.example/app", "embedded credentials"),
         ("Traceback (most recent call last):\n  File x", "traceback"),
@@ -198,6 +202,7 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The user's secretary: Jane Doe.",
         "Password rules: at least twelve characters.",
         "The API key rotation happens monthly.",
+        "The sortKey: name keeps the list stable.",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
