@@ -11,6 +11,9 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
 - ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id). The
   exporter records each ``applyWrites`` batch right after the PDS confirms it; ``--prune`` only
   ever deletes records listed here.
+- ``rev_floor``: per repository, the newest rev ever imported, only rising; an older commit is a
+  rollback. A rev read through a key the user gave (not the DID document's) is kept apart: it
+  bounds only imports checked with that key.
 - ``mst_node``: per repository, the MST node blocks of the tree last imported, so that the next
   import can use a ``since`` diff, which leaves out the nodes that did not change (a cache:
   blocks are checked against their CIDs when used).
@@ -40,6 +43,9 @@ from pdsmem.mapping.datamodel import Cid
 
 SCHEMA_VERSION = 2
 
+# Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
+# has none of it, so the next import reads everything and maps each record again (an empty CID
+# never matches; a cursor with failures is never "unchanged"), writing each as an update once.
 _MIGRATIONS: dict[int, str] = {
     1: """
     CREATE TABLE repo_cursor (
@@ -68,7 +74,15 @@ _MIGRATIONS: dict[int, str] = {
     """,
     2: """
     ALTER TABLE repo_cursor ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE repo_cursor ADD COLUMN given_key TEXT NOT NULL DEFAULT '';
+    CREATE TABLE rev_floor (
+        did TEXT NOT NULL,
+        given_key TEXT NOT NULL,
+        rev TEXT NOT NULL,
+        PRIMARY KEY (did, given_key)
+    );
+    INSERT INTO rev_floor (did, given_key, rev) SELECT did, '', max(rev) FROM repo_cursor GROUP BY did;
+    UPDATE repo_record SET cid = '';
+    UPDATE repo_cursor SET failures = 1;
     ALTER TABLE repo_record ADD COLUMN fact_id TEXT;
     ALTER TABLE repo_record ADD COLUMN supersedes TEXT;
     CREATE TABLE mst_node (
@@ -290,11 +304,15 @@ class State:
                 (row(uri, cid) for uri, cid in records.items()),
             )
             db.execute(
-                "INSERT INTO repo_cursor (did, reader, rev, commit_cid, failures, given_key) VALUES (?, ?, ?, ?, ?, ?) "
+                "INSERT INTO repo_cursor (did, reader, rev, commit_cid, failures) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (did, reader) DO UPDATE SET rev = excluded.rev, commit_cid = excluded.commit_cid, "
-                "failures = excluded.failures, given_key = excluded.given_key, "
-                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                (did, reader, rev, commit_cid, failures, given_key),
+                "failures = excluded.failures, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                (did, reader, rev, commit_cid, failures),
+            )
+            db.execute(
+                "INSERT INTO rev_floor (did, given_key, rev) VALUES (?, ?, ?) "
+                "ON CONFLICT (did, given_key) DO UPDATE SET rev = max(rev, excluded.rev)",
+                (did, given_key, rev),
             )
 
     def cursors(self) -> list[RepoCursor]:
@@ -305,7 +323,7 @@ class State:
         """did → the newest rev any reader has imported from a commit signed by the DID
         document's key, or by ``given_key`` (older ones are rollbacks)."""
         return dict(self._db.execute(
-            "SELECT did, max(rev) FROM repo_cursor WHERE given_key IN ('', ?) GROUP BY did", (given_key,)
+            "SELECT did, max(rev) FROM rev_floor WHERE given_key IN ('', ?) GROUP BY did", (given_key,)
         ))
 
     def known_nodes(self, did: str) -> Iterator[tuple[Cid, bytes]]:

@@ -704,17 +704,24 @@ def test_a_car_checked_against_a_given_key_does_not_raise_the_rollback_floor(
 ) -> None:
     """Anyone can sign a CAR that names someone's DID with a key of their own; importing it with
     --did/--signing-key must not make the real repository look like a rollback."""
-    Repo(pds, account).create(COLLECTION, memory("the real one"))
+    repo = Repo(pds, account)
+    repo.create(COLLECTION, memory("the real one"))
+    imp = pds_importer(state, pds, observed)
+    with imp.from_pds(account.did) as batch:
+        deliver(imp, batch)
+    real = state.latest_revs()
     mallory = Keypair.generate()
     later = tid(int(time.time() * 1_000_000) + 60_000_000)  # a minute ahead: within the clock skew
     forged = build_repo({path(1): memory("forged")}, keypair=mallory, did=account.did, rev=later)
     (tmp_path / "forged.car").write_bytes(forged.car)
-    imp = pds_importer(state, pds, observed)
     with imp.from_car(tmp_path / "forged.car", did=account.did, signing_key=mallory.did_key) as batch:
-        deliver(imp, batch)
-    assert state.latest_revs() == {} and state.latest_revs(mallory.did_key) == {account.did: later}
+        deliver(imp, batch)  # the same scope: its cursor now names the forged rev
+    assert state.latest_revs() == real  # the DID's own floor neither moved nor went away
+    assert state.latest_revs(mallory.did_key) == {account.did: later}
+    repo.create(COLLECTION, memory("a later real one"))
     with imp.from_pds(account.did) as batch:
-        assert [obj["event"]["text"] for obj in objects(batch) if obj["op"] != "delete"] == ["the real one"]
+        texts = sorted(obj["event"]["text"] for obj in objects(batch) if obj["op"] != "delete")
+        assert texts == ["a later real one", "the real one"]
 
 
 def test_a_commit_from_the_future_is_refused(tmp_path: Path, state: State) -> None:
@@ -747,3 +754,24 @@ def test_pds_diff_is_used_on_a_deep_tree_through_the_nodes_kept_from_the_last_im
         assert second.read == "diff" and second.summary["unchanged"] == len(keys)
         deliver(imp, second)
     assert len(observed.get_repo_calls()) == 1 and "since" in observed.get_repo_calls()[0]
+
+
+def test_the_first_import_after_an_upgrade_maps_every_record_again(tmp_path: Path, state: State) -> None:
+    """A schema-1 state knows no fact ids: its migration makes the next import map every record
+    again, so a new record superseding an old fact still links to it and deactivates it."""
+    imp = importer(state)
+    first = {path(1): memory("Tea."), path(2): memory("Juice.")}
+    (tmp_path / "v1.car").write_bytes(build_repo(first, keypair=KEY, rev=rev(1)).car)
+    with imp.from_car(tmp_path / "v1.car", signing_key=KEY.did_key) as batch:
+        tea_id = {obj["event"]["text"]: obj["event"]["factId"] for obj in objects(batch)}["Tea."]
+        deliver(imp, batch)
+    with state.transaction() as db:  # what migration 2 leaves of a schema-1 state
+        db.execute("UPDATE repo_record SET cid = '', fact_id = NULL, supersedes = NULL")
+        db.execute("UPDATE repo_cursor SET failures = 1")
+    later = {**first, path(3): superseding("Coffee.", uri(path(1)))}
+    (tmp_path / "v2.car").write_bytes(build_repo(later, keypair=KEY, rev=rev(2)).car)
+    with imp.from_car(tmp_path / "v2.car", signing_key=KEY.did_key) as batch:
+        lines = {obj["event"]["text"]: (obj["op"], obj["event"]["active"]) for obj in objects(batch)}
+        coffee = [obj for obj in objects(batch) if obj["event"]["text"] == "Coffee."][0]
+    assert lines == {"Tea.": ("update", False), "Juice.": ("update", True), "Coffee.": ("create", True)}
+    assert coffee["links"]["supersedesFactIds"] == [tea_id]

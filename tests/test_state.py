@@ -34,7 +34,9 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
     with State(tmp_path) as state:
         assert state.exported(DID) == {"3lbt4ilkfw22s": ExportedRecord("3lbt4ilkfw22s", "bafyreione", "m1")}
         assert state.unfinished_exports() == []
-        assert state.seen_records(DID, "r") == {"at://a/c/1": "bafyr"} and state.seen_facts(DID, "r") == {}
+        assert state.seen_records(DID, "r") == {"at://a/c/1": ""} and state.seen_facts(DID, "r") == {}
+        assert state.cursor(DID, "r").failures == 1  # read it all once more, to learn the facts
+        assert state.latest_revs() == {DID: "3lbt4ilkfw22s"}
         state.advance(DID, "3lbt4ilkfw33s", "bafyc2", {"at://a/c/1": "bafyr", "at://a/c/2": "bafyr2"}, reader="r",
                       facts={"at://a/c/2": RememberedFact("f2", ("at://a/c/1",))})
         assert state.seen_facts(DID, "r") == {"at://a/c/2": RememberedFact("f2", ("at://a/c/1",))}
