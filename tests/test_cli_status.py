@@ -69,7 +69,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
     fill_state(tmp_path / "state")
     config = tmp_path / "xdg" / "pdsmem" / "config.toml"
     config.parent.mkdir(parents=True)
-    config.write_text('handle = "alice.test"\nagent-id = "coder"\n')
+    config.write_text('handle = "alice.test"\nagent-id = "coder"\npds = "http://u:pw-SECRET-value@127.0.0.1:2583"\n')
     env = {"ATP_AUTH_PASSWORD": SECRETS[0], "MEMORY_SCOPE_SALT": SECRETS[1],
            "ATP_PDS_HOST": "http://127.0.0.1:2583", "ATP_PLC_HOST": f"http://plc:{SECRETS[0]}@127.0.0.1:2582"}
     result = run("status", env=env)
@@ -78,6 +78,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         f"Config file: {config}",
         "  handle = alice.test",
         "  agent-id = coder",
+        "  pds = http://***@127.0.0.1:2583",
         "Environment:",
         "  ATP_PDS_HOST=http://127.0.0.1:2583",
         "  ATP_PLC_HOST=http://***@127.0.0.1:2582",

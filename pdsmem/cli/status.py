@@ -31,6 +31,11 @@ ENV_SECRETS = ("ATP_AUTH_PASSWORD", "MEMORY_SCOPE_SALT")
 HIDDEN = "(set, not shown)"
 
 
+def _shown(values: dict[str, Any]) -> dict[str, Any]:
+    """Config values as they may be shown: a URL's user and password masked."""
+    return {key: mask_userinfo(value) if isinstance(value, str) else value for key, value in values.items()}
+
+
 def _environment() -> dict[str, str]:
     found = {name: mask_userinfo(os.environ[name]) for name in ENV_SETTINGS if os.environ.get(name)}
     found.update({name: HIDDEN for name in ENV_SECRETS if os.environ.get(name)})
@@ -112,7 +117,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in SessionStore(directory).sessions()
     ]
     report = {
-        "config": {"path": str(config.path), "exists": config.exists, "values": config.values},
+        "config": {"path": str(config.path), "exists": config.exists, "values": _shown(config.values)},
         "environment": _environment(),
         "stateDir": str(directory),
         "imports": imports,
@@ -125,7 +130,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         return
     found = "" if config.exists else " (none)"
     click.echo(f"Config file: {config.path}{found}")
-    for key, value in config.values.items():
+    for key, value in _shown(config.values).items():
         click.echo(f"  {key} = {value}")
     click.echo("Environment:" if report["environment"] else "Environment: nothing pdsmem reads is set")
     for name, value in report["environment"].items():
@@ -194,7 +199,7 @@ def config_show(ctx: click.Context, as_json: bool) -> None:
     """
     loaded = settings(ctx)
     if as_json:
-        write({"path": str(loaded.path), "exists": loaded.exists, "values": loaded.values})
+        write({"path": str(loaded.path), "exists": loaded.exists, "values": _shown(loaded.values)})
         return
     if not loaded.exists:
         click.echo(f"No config file at {loaded.path}; pdsmem works without one.", err=True)
@@ -202,4 +207,4 @@ def config_show(ctx: click.Context, as_json: bool) -> None:
     click.echo(f"# {loaded.path}")
     for key in KEYS:
         if key in loaded.values:
-            click.echo(f"{key} = {json.dumps(loaded.values[key], ensure_ascii=False)}")
+            click.echo(f"{key} = {json.dumps(_shown(loaded.values)[key], ensure_ascii=False)}")
