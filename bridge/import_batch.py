@@ -87,6 +87,11 @@ def _line(op: str, imported: Imported) -> str:
     return _dumps({"op": op, **imported.to_json()})
 
 
+def _links(facts: Mapping[str, RememberedFact], uri: str) -> list[str]:
+    """The fact ids the record at ``uri`` links to, among ``facts``."""
+    return [facts[target].fact_id for target in facts[uri].supersedes if target in facts]
+
+
 def _key_problem(rkey: str) -> str | None:
     """Why a memory record cannot live under ``rkey`` (its lexicon's key type is ``tid``), or None.
 
@@ -274,13 +279,18 @@ class ImportBatch:
     def _settle(self, remembered: Mapping[str, RememberedFact], *, diff: bool) -> None:
         """Find the lines a supersession changes: records of the batch that link to a fact
         (``supersedesFactIds``), facts of the batch that are superseded (``active: false``),
-        and unchanged facts whose ``active`` differs from their last import (written again)."""
+        and unchanged facts written again because their ``active`` or the fact ids they link
+        to differ from their last import."""
         facts = self.facts  # every fact record of the repository now, mapped or remembered
         self._superseded = {target for fact in facts.values() for target in fact.supersedes if target in facts}
         before = {target for fact in remembered.values() for target in fact.supersedes if target in remembered}
         failed = {problem.uri for problem in self.failures}
-        changed_state = (self._superseded ^ before) & facts.keys()
-        for uri in sorted(changed_state - self._mapped - failed):
+        changed = (self._superseded ^ before) & facts.keys()
+        changed |= {  # an unchanged record whose targets were created, edited or deleted
+            uri for uri, fact in facts.items()
+            if fact.supersedes and uri in remembered and _links(facts, uri) != _links(remembered, uri)
+        }
+        for uri in sorted(changed - self._mapped - failed):
             cid = self.records[uri]
             if Cid.decode(cid) not in self._repo.store:
                 if diff:

@@ -280,9 +280,13 @@ def test_supersession_inside_a_batch_is_what_mapping_the_batch_at_once_gives(
     expected[0]["event"]["active"] = False
     expected[1]["links"]["supersedesFactIds"] = [fact_id["Tea."]]
     expected[1]["event"]["supersedesFactId"] = fact_id["Tea."]
-    assert second == expected
-    assert [obj["event"]["text"] for obj in second] == ["Juice, fresh.", "Tonic."]
+    assert second[:2] == expected
+    assert [obj["event"]["text"] for obj in second] == ["Juice, fresh.", "Tonic.", "Water."]
     assert second[1]["event"]["active"] is True
+    # "Water." did not change, but the fact it links to did: written again with the new id
+    water = second[2]
+    assert water["op"] == "update" and water["record"]["uri"] == uri(path(3))
+    assert water["links"]["supersedesFactIds"] == [second[0]["event"]["factId"], fact_id["Coffee."]]
     remembered = state.seen_facts(DID, imp.reader)
     assert remembered[uri(path(4))].fact_id == second[0]["event"]["factId"] != fact_id["Juice."]
     assert remembered[uri(path(10))].supersedes == (uri(path(1)), uri(path(11)))
@@ -300,6 +304,10 @@ def test_incremental_imports_applied_in_order_give_what_a_full_import_gives(tmp_
          path(4): superseding("Coffee.", uri(path(1))),  # edited: no longer supersedes 2
          path(5): superseding("Water.", uri(path(3)))},  # new: supersedes 3
         {path(1): memory("Tea."), path(2): memory("Juice."), path(3): memory("Milk, cold.")},  # 4, 5 deleted
+        {path(1): memory("Tea."), path(6): superseding("Soda.", uri(path(7)))},  # links to nothing yet
+        {path(1): memory("Tea."), path(6): superseding("Soda.", uri(path(7))), path(7): memory("Cola.")},
+        {path(1): memory("Tea."), path(6): superseding("Soda.", uri(path(7))), path(7): memory("Cola, diet.")},
+        {path(1): memory("Tea."), path(6): superseding("Soda.", uri(path(7)))},  # its target deleted
     ]
     imp = importer(state)
     held: dict[str, dict] = {}  # what a consumer applying the lines holds: uri → event
@@ -317,8 +325,8 @@ def test_incremental_imports_applied_in_order_give_what_a_full_import_gives(tmp_
             with importer(fresh_state).from_car(tmp_path / f"v{number}.car", signing_key=KEY.did_key) as fresh:
                 expected = {obj["record"]["uri"]: obj["event"] for obj in objects(fresh)}
         assert held == expected, f"after version {number}"
-    active = {event["text"]: event["active"] for event in held.values()}
-    assert active == {"Tea.": True, "Juice.": True, "Milk, cold.": True}
+    assert {event["text"]: event["active"] for event in held.values()} == {"Tea.": True, "Soda.": True}
+    assert "supersedesFactId" not in held[uri(path(6))]
 
 
 def test_a_closed_batch_cannot_be_delivered_and_the_cursor_stays(tmp_path: Path, state: State) -> None:
