@@ -47,6 +47,7 @@ from .state import RememberedFact
 __all__ = ["Change", "DiffGap", "ImportBatch", "RecordProblem"]
 
 COLLECTION = RECORD_NSID
+MAX_WANTED = 100  # blocks a diff lacks that are fetched one by one; past that, a full read
 
 
 class DiffGap(Exception):
@@ -136,6 +137,7 @@ class ImportBatch:
         self.unchanged = unchanged
         self.records: dict[str, str] = dict(records or {})
         self.given_key = ""  # the key the user gave to check the commit, if not the DID document's
+        self.wanted: list[tuple[str, Cid]] = []  # blocks a diff left out that the batch needs (uri, CID)
         self.facts: dict[str, RememberedFact] = {}
         self.failures: list[RecordProblem] = []  # by uri
         self.deleted: list[str] = []  # by uri
@@ -203,6 +205,11 @@ class ImportBatch:
             yield Change(pending.op, pending.uri, line)
         for uri in self.deleted:
             yield Change("delete", uri, _dumps({"op": "delete", "uri": uri}))
+
+    def add_block(self, cid: Cid, data: bytes) -> None:
+        """A block the diff left out, fetched by the importer (its bytes match ``cid``)."""
+        assert self._repo is not None and cid.matches(data)
+        self._repo.store.add(cid, data)
 
     def tree_nodes(self) -> Iterator[tuple[Cid, bytes]]:
         """The MST node blocks of the repository read (the batch must still be open)."""
@@ -293,8 +300,13 @@ class ImportBatch:
         for uri in sorted(changed - self._mapped - failed):
             cid = self.records[uri]
             if Cid.decode(cid) not in self._repo.store:
-                if diff:
-                    raise DiffGap(f"the diff lacks the block of {uri}, whose active state changed")
+                if diff:  # unchanged since the last import: the importer fetches it
+                    self.wanted.append((uri, Cid.decode(cid)))
+                    if len(self.wanted) > MAX_WANTED:
+                        raise DiffGap(f"the diff lacks the blocks of over {MAX_WANTED} records to map again")
+                    self._pending.append(_Pending("update", uri, cid, 0))
+                    self._touched.add(uri)
+                    continue
                 self.failures.append(RecordProblem(
                     uri, f"its record block {cid} is missing from the repository, so its changed "
                     "active state cannot be written (its last import stands)",

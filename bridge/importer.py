@@ -17,7 +17,9 @@ Tricky bits:
   are recognised by their CID in the MST, and unchanged MST nodes come from the ones kept at
   the last import (``State.keep_nodes``; checked against their CIDs). Any gap a diff cannot
   explain (a node neither there nor kept, a new or changed record whose block is absent, any
-  failed check) means a full read: partial data is never imported. Records that failed are not
+  failed check) means a full read: partial data is never imported. An unchanged record that a
+  supersession makes the batch map again is fetched alone (``getRecord``; its block must match
+  the CID the verified tree names). Records that failed are not
   remembered, so while a repository keeps invalid memory records, each change is read in full
   and they are reported again.
 - Deletions never appear in a diff: they are the remembered records missing from the new tree.
@@ -44,7 +46,8 @@ import json
 import logging
 import os
 import stat
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, BinaryIO
@@ -56,7 +59,7 @@ from pdsmem.errors import VerificationError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
 from pdsmem.mapping.records import ImportScope, default_lexicons
-from pdsmem.mapping.syntax import Did
+from pdsmem.mapping.syntax import AtUri, Did
 
 from .car import BlockStore, read_car
 from .identity import IdentityResolver
@@ -286,7 +289,31 @@ class Importer:
             if diff and not getattr(exc, "retryable", False):
                 raise DiffGap(str(exc)) from exc
             raise
-        return self._batch(repo, seen, read="diff" if diff else "full", diff=diff, full=full)
+        batch = self._batch(repo, seen, read="diff" if diff else "full", diff=diff, full=full)
+        if batch.wanted:
+            with _closed_on_error(batch):
+                self._fetch_wanted(xrpc, did, batch)
+        return batch
+
+    @staticmethod
+    def _fetch_wanted(xrpc: XrpcClient, did: str, batch: ImportBatch) -> None:
+        """Fetch the blocks of unchanged records a diff left out but the batch must map again
+        (a supersession changed their state): one ``getRecord`` each. A block is taken only
+        when its bytes match the CID the verified tree names; anything else means a full read."""
+        for uri, cid in batch.wanted:
+            at = AtUri.parse(uri)
+            params = {"did": did, "collection": str(at.collection), "rkey": str(at.rkey)}
+            try:
+                with xrpc.stream("com.atproto.sync.getRecord", params) as chunks:
+                    _, store = read_car(chunks)
+            except (VerificationError, XrpcError) as exc:
+                if getattr(exc, "retryable", False):
+                    raise
+                raise DiffGap(f"cannot fetch the block of {uri}: {exc}") from exc
+            with store:
+                if cid not in store:
+                    raise DiffGap(f"the PDS did not return the block {cid} of {uri}")
+                batch.add_block(cid, store.get(cid))
 
     # --- what changed -----------------------------------------------------------------------
 
@@ -331,6 +358,15 @@ class Importer:
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
                 self.state.keep_nodes(batch.did, batch.tree_nodes())
+
+
+@contextmanager
+def _closed_on_error(batch: ImportBatch) -> Iterator[None]:
+    try:
+        yield
+    except BaseException:
+        batch.close()
+        raise
 
 
 def reader_key(*, agent_id: str, profile_id: str, salt: str, privacy_scope: str, sandbox_eligible: bool) -> str:

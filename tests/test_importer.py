@@ -661,8 +661,8 @@ def test_pds_reads_report_every_byte_that_arrives(
 def test_pds_import_writes_a_fact_again_when_a_later_record_supersedes_it(
     pds: LocalPds, account: Account, state: State, observed: Observed
 ) -> None:
-    """The superseded record is unchanged, so a ``since`` diff lacks its block: the import reads
-    the whole repository instead, and writes the fact again as inactive."""
+    """The superseded record is unchanged, so a ``since`` diff lacks its block: the import fetches
+    that one record, and writes the fact again as inactive."""
     repo = Repo(pds, account)
     keys = rkeys_at(0, 2, T0)
     tea = repo.put(COLLECTION, keys[0], memory("Tea."))
@@ -673,13 +673,16 @@ def test_pds_import_writes_a_fact_again_when_a_later_record_supersedes_it(
         deliver(imp, first)
 
     coffee = repo.put(COLLECTION, keys[1], superseding("Coffee.", tea))
+    observed.calls.clear()
     with imp.from_pds(account.did) as second:
         lines = objects(second)
         deliver(imp, second)
     assert [(obj["op"], obj["record"]["uri"], obj["event"]["active"]) for obj in lines] == [
         ("create", coffee, True), ("update", tea, False)]
     assert lines[0]["links"]["supersedesFactIds"] == [tea_id] and lines[1]["event"]["factId"] == tea_id
-    assert second.read in ("diff", "full after diff")
+    assert second.read == "diff"  # the unchanged record's block came from getRecord
+    assert [name for name, _ in observed.calls if name.startswith("com.atproto.sync.get")] == [
+        "com.atproto.sync.getLatestCommit", "com.atproto.sync.getRepo", "com.atproto.sync.getRecord"]
 
     repo.delete(COLLECTION, keys[1])
     with imp.from_pds(account.did) as third:
