@@ -243,9 +243,8 @@ class Exporter:
             except PdsmemError as err:
                 status = "refused" if type(err).__name__ == "PrivacyRefused" else "failed"
                 report.outcomes.append(Outcome(item.where, status, reason=str(err)))
-                planned = known.get(memory_id(item.event))
-                if planned is not None and AtUri.parse(planned).rkey not in held:
-                    del known[memory_id(item.event)]  # its record does not exist: link nothing to it
+                if item.source is None and _rkey(known.get(memory_id(item.event))) not in held:
+                    known.pop(memory_id(item.event), None)  # its record does not exist: link nothing to it
                 continue
             write = self._decide(item, held, ledger, report)
             if write is not None:
@@ -293,8 +292,8 @@ class Exporter:
         item of the source came from stays, whatever its id now (an edited fact's id follows
         its text)."""
         wanted = {memory_id(i.event) for i in items}
-        kept = {AtUri.parse(i.source.uri).rkey for i in items if i.source is not None}
-        kept |= {AtUri.parse(i.view.uri).rkey for i in items if i.view is not None}
+        kept = {_rkey(i.source.uri) for i in items if i.source is not None}
+        kept |= {_rkey(i.view.uri) for i in items if i.view is not None}
         deletes = []
         for rkey, mine in self.state.exported(self.did).items():
             current = held.get(rkey)
@@ -497,6 +496,14 @@ class _Replan(Exception):
     def __init__(self, *, counted: bool) -> None:
         super().__init__()
         self.counted = counted
+
+
+def _rkey(uri: str | None) -> str | None:
+    """The record key of an at-uri; None for none, or for a uri that is not one (a bad item)."""
+    try:
+        return AtUri.parse(uri).rkey if uri is not None else None
+    except PdsmemError:
+        return None
 
 
 def _memory_in(held: dict | None) -> str | None:

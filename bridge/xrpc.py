@@ -26,7 +26,6 @@ from __future__ import annotations
 import errno
 import json
 import logging
-import re
 import socket
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -187,12 +186,13 @@ def describe_transport_error(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
-_USERINFO = re.compile(r"(?<=://)[^/@\s]*@")
-
-
 def mask_userinfo(text: str) -> str:
-    """``text`` with the user and password of any URL in it replaced by ``***``."""
-    return _USERINFO.sub("***@", text)
+    """``text`` (a URL, or a message holding one) with everything between ``://`` and the last
+    ``@`` replaced by ``***``: a user and password, even one holding ``@``, ``/`` or spaces."""
+    head, sep, rest = text.partition("://")
+    if not sep or "@" not in rest:
+        return text
+    return f"{head}{sep}***@{rest.rsplit('@', 1)[1]}"
 
 
 def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:

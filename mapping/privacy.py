@@ -56,12 +56,12 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         ("passw", "pwd", "secret", "token", "key"),
     ),
     (
-        "looks like a credential assignment",  # camelCase names: accessToken=, clientSecret:
+        "looks like a credential assignment",  # camelCase, PascalCase: accessToken=, ClientSecret:
         re.compile(
-            r"(?<![A-Za-z0-9])[a-z][A-Za-z0-9]*(?:Password|Passwd|Secret|Token|ApiKey|AccessKey|SecretKey|"
-            r"PrivateKey)[\"']?\s*[:=]\s*[\"']?[^\s\"']{4,}"
+            r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:Password|Passwd|Pwd|Secret|Token|ApiKey|APIKey|AccessKey|"
+            r"SecretKey|PrivateKey)[\"']?\s*[:=]\s*[\"']?[^\s\"']{4,}"
         ),
-        ("Passw", "Secret", "Token", "Key"),
+        ("Passw", "Pwd", "Secret", "Token", "Key"),
     ),
     (
         "looks like a URL with embedded credentials",

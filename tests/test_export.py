@@ -153,6 +153,15 @@ def test_prune_keeps_the_record_of_an_edited_memory_whose_id_changed(session, st
     assert [r["value"]["content"] for r in list_records(session).values()] == ["The user now prefers Rust."]
 
 
+def test_an_item_whose_record_uri_is_not_an_at_uri_fails_alone(session, state):
+    value = {"$type": RECORD_NSID, "content": "x", "createdAt": "2024-01-01T00:00:00.000Z"}
+    bad = {"event": fact(1), "record": {"uri": "not-an-at-uri", "value": value}}
+    for prune in (False, True):
+        report = Exporter(session, state).run(items([bad, fact(2)]), prune=prune)
+        assert report.counts == {**report.counts, "failed": 1}
+        assert report.counts["created"] + report.counts["unchanged"] == 1
+
+
 def test_prune_is_skipped_when_part_of_the_source_cannot_be_read(session, state):
     """An unreadable item may be a memory still wanted: its record must not be taken for gone."""
     Exporter(session, state).run(items([fact(1), fact(2), fact(3)]))

@@ -23,6 +23,7 @@ from pdsmem.bridge.xrpc import (
     XrpcError,
     XrpcRateLimited,
     XrpcServerError,
+    mask_userinfo,
     normalize_base_url,
     parse_rate_limit,
 )
@@ -211,6 +212,13 @@ def test_a_url_with_a_password_is_refused_without_echoing_it() -> None:
     with pytest.raises(InvalidSyntax) as caught:
         XrpcClient("ftp://user:SeCrEt@host")
     assert "SeCrEt" not in str(caught.value)
+
+
+def test_a_password_is_masked_whatever_it_holds() -> None:
+    for url in ("http://admin:p@ss@127.0.0.1:2583", "http://admin:pa ss@127.0.0.1:2583",
+                "http://admin:pa/ss@127.0.0.1:2583"):
+        assert mask_userinfo(url) == "http://***@127.0.0.1:2583"
+    assert mask_userinfo("https://pds.example.com/xrpc") == "https://pds.example.com/xrpc"
 
 
 def test_rate_limit_reset_is_epoch_seconds_or_seconds_from_now() -> None:
