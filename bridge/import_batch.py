@@ -300,18 +300,15 @@ class ImportBatch:
         for uri in sorted(changed - self._mapped - failed):
             cid = self.records[uri]
             if Cid.decode(cid) not in self._repo.store:
-                if diff:  # unchanged since the last import: the importer fetches it
-                    self.wanted.append((uri, Cid.decode(cid)))
-                    if len(self.wanted) > MAX_WANTED:
-                        raise DiffGap(f"the diff lacks the blocks of over {MAX_WANTED} records to map again")
-                    self._pending.append(_Pending("update", uri, cid, 0))
-                    self._touched.add(uri)
+                if not diff:
+                    self.failures.append(RecordProblem(
+                        uri, f"its record block {cid} is missing from the repository, so its changed "
+                        "active state cannot be written (its last import stands)",
+                    ))
                     continue
-                self.failures.append(RecordProblem(
-                    uri, f"its record block {cid} is missing from the repository, so its changed "
-                    "active state cannot be written (its last import stands)",
-                ))
-                continue
+                self.wanted.append((uri, Cid.decode(cid)))  # unchanged since: the importer fetches it
+                if len(self.wanted) > MAX_WANTED:
+                    raise DiffGap(f"the diff lacks the blocks of over {MAX_WANTED} records to map again")
             self._pending.append(_Pending("update", uri, cid, 0))  # mapped again in the second pass
             self._touched.add(uri)
         self._touched |= {uri for uri in self._mapped if any(t in facts for t in facts[uri].supersedes)}
