@@ -22,8 +22,11 @@ Tricky bits:
 - pdsmem updates a record only when it can tell the repository still holds its own unedited
   write (the extension's proof holds, or the ledger has that CID) or the version the item was
   read from; a record edited on the PDS since is reported as a conflict and left alone.
-- ``prune`` deletes only records the ledger says pdsmem wrote, still unedited, whose memory is
-  no longer in the source.
+- ``prune`` deletes only records the ledger says pdsmem wrote, still unedited, of a memory of the
+  source's scope (the agent and profile of its memories) that is no longer in the source. A
+  source with no memories, or with an item that could not be read, prunes nothing; a prune of
+  more than ``PRUNE_SHARE`` of the scope's records needs ``confirm_prune`` to say yes (docs/mapping.md,
+  "Prune").
 - The run is listed in the state (``export_run``) from its start until it finishes, so that
   ``pdsmem status`` can show an export a rate limit paused, an error stopped or a kill ended.
 """
@@ -36,9 +39,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import regex
+
 from pdsmem.bridge.sources import SourceItem
 from pdsmem.bridge.state import ExportedRecord, State
-from pdsmem.errors import PdsmemError, RateLimited, TransientError
+from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, TransientError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged
 from pdsmem.mapping.syntax import AtUri, Datetime
@@ -49,6 +54,7 @@ MAX_BODY_BYTES = 900_000  # the PDS takes 1 MB; leave room for the envelope
 MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
 MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
+PRUNE_SHARE = 0.10  # a prune deleting more than this share of its scope's records must be confirmed
 
 
 class ExportPaused(RateLimited):
@@ -65,6 +71,13 @@ class Outcome:
     status: str  # created | updated | unchanged | duplicate | refused | failed | conflict | deleted
     uri: str | None = None
     reason: str | None = None
+    memory_id: str | None = None  # factId or eventId, when the item was read as a memory
+    excerpt: str | None = None  # the first words of the memory, to name it to a person
+
+    @classmethod
+    def of(cls, item: _Item, status: str, uri: str | None = None, reason: str | None = None) -> Outcome:
+        text = item.event.get("text") if item.event.get("eventType") == "fact" else item.event.get("summary")
+        return cls(item.where, status, uri, reason, memory_id(item.event), _excerpt(text))
 
 
 @dataclass
@@ -74,6 +87,8 @@ class ExportReport:
     batches: int = 0
     dry_run: bool = False
     notes: list[str] = field(default_factory=list)  # what the run chose not to do, and why
+    prune: PrunePlan | None = None  # what a prune found to delete (None: no prune planned)
+    prune_refused: bool = False  # a large prune was not confirmed: nothing was deleted
 
     def count(self, status: str) -> int:
         return sum(1 for o in self.outcomes if o.status == status)
@@ -86,6 +101,32 @@ class ExportReport:
     @property
     def problems(self) -> list[Outcome]:
         return [o for o in self.outcomes if o.status in ("refused", "failed", "conflict")]
+
+
+@dataclass(frozen=True)
+class PruneCandidate:
+    """A record a prune would delete: pdsmem wrote it, nobody edited it, its memory is gone."""
+
+    uri: str
+    memory_id: str
+    content: str  # the record's content, to show what would go
+
+    def describe(self) -> str:
+        """``memory 1a2b3c4d5e6f: "The user prefers tea in the…"``"""
+        return f'memory {self.memory_id[:12]}: "{_excerpt(self.content) or ""}"'
+
+
+@dataclass(frozen=True)
+class PrunePlan:
+    """What a prune would delete, out of ``scope_records`` records pdsmem wrote for the scope."""
+
+    candidates: list[PruneCandidate]
+    scope_records: int
+
+    @property
+    def large(self) -> bool:
+        """More than ``PRUNE_SHARE`` of the scope's records (and more than one): confirm first."""
+        return len(self.candidates) > max(1, PRUNE_SHARE * self.scope_records)
 
 
 @dataclass
@@ -104,6 +145,7 @@ class _Write:
     item: _Item | None
     value: dict | None = None
     cid: str | None = None
+    gone: PruneCandidate | None = None  # for a delete: what it removes
 
     def as_json(self) -> dict:
         body: dict[str, Any] = {"$type": f"com.atproto.repo.applyWrites#{self.op}", "collection": RECORD_NSID, "rkey": self.rkey}
@@ -126,7 +168,12 @@ class Exporter:
         sleep: Callable[[float], None] = time.sleep,
         on_progress: Callable[[int, int], None] | None = None,
         on_wait: Callable[[float], None] | None = None,
+        confirm_prune: Callable[[PrunePlan], bool] | None = None,
+        on_retry: Callable[[TransientError, float], None] | None = None,
     ) -> None:
+        """``confirm_prune`` is asked before a large prune (``PrunePlan.large``); without it, or
+        when it answers no, nothing is pruned and the report says why. ``on_retry`` is told each
+        transient failure and the seconds until the next try."""
         self.session = session
         self.state = state
         self.did = session.did
@@ -136,6 +183,9 @@ class Exporter:
         self.sleep = sleep
         self.on_progress = on_progress
         self.on_wait = on_wait
+        self.confirm_prune = confirm_prune
+        self.on_retry = on_retry
+        self._prune_answer: bool | None = None  # asked once per run, whatever the re-plans
         self._failures = 0  # transient failures in a row
         self._run_name: str | None = None  # the source of the run in progress (see ``run``)
 
@@ -175,18 +225,19 @@ class Exporter:
                     raise entry.value
                 event, source = prepare_item(entry.value)
             except PdsmemError as err:
-                report.outcomes.append(Outcome(entry.where, "failed", reason=str(err)))
+                report.outcomes.append(Outcome(entry.where, "failed", reason=err.detail()))
                 unread += 1
                 continue
             first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source))
             if first.event is event:
                 continue
             kind = "factId" if event["eventType"] == "fact" else "eventId"
+            repeat = _Item(entry.where, event, source)
             if first.event == event and first.source == source:
-                report.outcomes.append(Outcome(entry.where, "duplicate", reason=f"the same memory as {first.where}"))
+                report.outcomes.append(Outcome.of(repeat, "duplicate", reason=f"the same memory as {first.where}"))
             else:
-                report.outcomes.append(Outcome(
-                    entry.where, "failed",
+                report.outcomes.append(Outcome.of(
+                    repeat, "failed",
                     reason=f"has the {kind} of {first.where} ({memory_id(event)}) but other values; "
                     f"only {first.where} is exported",
                 ))
@@ -241,8 +292,8 @@ class Exporter:
                     attempt=item.attempt,
                 )
             except PdsmemError as err:
-                status = "refused" if type(err).__name__ == "PrivacyRefused" else "failed"
-                report.outcomes.append(Outcome(item.where, status, reason=str(err)))
+                status = "refused" if isinstance(err, PrivacyRefused) else "failed"
+                report.outcomes.append(Outcome.of(item, status, reason=str(err)))
                 if item.source is None and _rkey(known.get(memory_id(item.event))) not in held:
                     known.pop(memory_id(item.event), None)  # its record does not exist: link nothing to it
                 continue
@@ -256,12 +307,12 @@ class Exporter:
         rkey = AtUri.parse(view.uri).rkey
         current = held.get(rkey)
         if current is not None and current["cid"] == view.cid:
-            report.outcomes.append(Outcome(item.where, "unchanged", view.uri))
+            report.outcomes.append(Outcome.of(item, "unchanged", view.uri))
             return None
         if item.source is not None:
             if current is None:
                 report.outcomes.append(
-                    Outcome(item.where, "conflict", view.uri, "deleted on the PDS since it was read; not re-created")
+                    Outcome.of(item, "conflict", view.uri, "deleted on the PDS since it was read; not re-created")
                 )
                 return None
             if current["cid"] != item.source.cid:
@@ -277,8 +328,8 @@ class Exporter:
     @staticmethod
     def _conflict(item: _Item, report: ExportReport) -> None:
         report.outcomes.append(
-            Outcome(
-                item.where,
+            Outcome.of(
+                item,
                 "conflict",
                 item.view.uri,
                 "the record was changed on the PDS since pdsmem wrote or read it; left alone "
@@ -287,21 +338,45 @@ class Exporter:
         )
         return None
 
-    def plan_prune(self, items: list[_Item], held: Mapping[str, dict]) -> list[_Write]:
-        """Deletions of records pdsmem wrote whose memory is gone from the source. A record an
-        item of the source came from stays, whatever its id now (an edited fact's id follows
-        its text)."""
+    def plan_prune(self, items: list[_Item], held: Mapping[str, dict]) -> tuple[list[_Write], PrunePlan]:
+        """Deletions of records pdsmem wrote for a memory of the source's scope (its items'
+        agents and profiles) that is gone from the source, unedited since. A record an item of
+        the source came from stays, whatever its id now (an edited fact's id follows its text)."""
+        scopes = {_scope_of(i.event) for i in items}
         wanted = {memory_id(i.event) for i in items}
         kept = {_rkey(i.source.uri) for i in items if i.source is not None}
         kept |= {_rkey(i.view.uri) for i in items if i.view is not None}
-        deletes = []
-        for rkey, mine in self.state.exported(self.did).items():
-            current = held.get(rkey)
-            if rkey in kept or mine.memory_id in wanted:
+        in_scope = [mine for mine in self.state.exported(self.did).values() if mine.scope in scopes]
+        deletes, candidates = [], []
+        for mine in in_scope:
+            current = held.get(mine.rkey)
+            if mine.rkey in kept or mine.memory_id in wanted:
                 continue
             if current is not None and current["cid"] == mine.cid:
-                deletes.append(_Write("delete", rkey, None))
-        return deletes
+                content = current["value"].get("content")
+                gone = PruneCandidate(self._uri(mine.rkey), mine.memory_id, content if isinstance(content, str) else "")
+                deletes.append(_Write("delete", mine.rkey, None, gone=gone))
+                candidates.append(gone)
+        return deletes, PrunePlan(candidates, len(in_scope))
+
+    def _prune(self, items: list[_Item], held: Mapping[str, dict], report: ExportReport) -> list[_Write]:
+        """The deletions this run makes: none when the prune is large and not confirmed."""
+        deletes, plan = self.plan_prune(items, held)
+        report.prune = plan
+        if not plan.large:
+            return deletes
+        if self._prune_answer is None:
+            self._prune_answer = bool(self.confirm_prune and self.confirm_prune(plan))
+        if self._prune_answer:
+            return deletes
+        if not report.prune_refused:  # once, whatever the re-plans
+            report.prune_refused = True
+            scopes = ", ".join(sorted({f"{agent}/{profile}" for agent, profile in {_scope_of(i.event) for i in items}}))
+            report.notes.append(
+                f"nothing was pruned: the prune would delete {len(deletes)} of the {plan.scope_records} records "
+                f"pdsmem wrote for {scopes} (agent/profile), more than {PRUNE_SHARE:.0%}, and that was not confirmed"
+            )
+        return []
 
     # --- writing ----------------------------------------------------------------------------
 
@@ -350,6 +425,13 @@ class Exporter:
                 "read, and their records must not be taken for memories gone from it (fix them, then "
                 "run the export with --prune again)"
             )
+        elif prune and not items:
+            prune = False
+            report.notes.append(
+                "nothing was pruned: the source holds no memories, and an empty source never deletes "
+                "anything (a prune deletes only the records of memories of the source's agent and "
+                "profile that are gone from it)"
+            )
         self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:
@@ -357,7 +439,7 @@ class Exporter:
             head, held = self._read()
             writes = self.plan(items, held, report)
             if prune:
-                writes += self.plan_prune(items, held)
+                writes += self._prune(items, held, report)
             if dry_run:  # writes nothing: not to the PDS, nor to the ledger
                 report.outcomes += [_planned_outcome(w, self._uri(w.rkey)) for w in writes]
                 return report
@@ -374,7 +456,8 @@ class Exporter:
 
     def _adopt_unrecorded(self, items: list[_Item], held: Mapping[str, dict]) -> None:
         """Ledger entries for our writes that landed but were not recorded (a crash or a lost
-        answer in between): a create the ledger lacks, or an update it has at the older CID."""
+        answer in between): a create the ledger lacks, or an update it has at the older CID; and
+        the scope of a record the ledger has without one (written before it kept scopes)."""
         ledger = self.state.exported(self.did)
         missing = []
         for item in items:
@@ -382,8 +465,11 @@ class Exporter:
                 continue
             rkey = AtUri.parse(item.view.uri).rkey
             current, mine = held.get(rkey), ledger.get(rkey)
-            if current and current["cid"] == item.view.cid and (mine is None or mine.cid != current["cid"]):
-                missing.append(ExportedRecord(rkey, item.view.cid, memory_id(item.event)))
+            scope = _scope_of(item.event)
+            if current and current["cid"] == item.view.cid and (
+                mine is None or mine.cid != current["cid"] or mine.scope != scope
+            ):
+                missing.append(ExportedRecord(rkey, item.view.cid, memory_id(item.event), scope))
         if missing:
             self.state.record_writes(self.did, missing)
 
@@ -436,10 +522,14 @@ class Exporter:
         """Wait before retrying after a transient failure; re-raise ``err`` after too many."""
         self._failures += 1
         if self._failures > MAX_TRANSIENT:
+            err.message += f" (tried {MAX_TRANSIENT + 1} times)"
             resume = "everything written so far is recorded: run the same command again to resume"
             err.hint = f"{err.hint}; {resume}" if err.hint else resume
             raise err
-        self.sleep(min(0.1 * 2**self._failures, 5.0))
+        delay = min(0.1 * 2**self._failures, 5.0)
+        if self.on_retry:
+            self.on_retry(err, delay)
+        self.sleep(delay)
 
     def _wait_for(self, err: RateLimited) -> None:
         now = time.time()
@@ -474,15 +564,17 @@ class Exporter:
             uri = self._uri(write.rkey)
             if write.op == "delete":
                 deleted.append(write.rkey)
-                report.outcomes.append(Outcome(f"pruned {write.rkey}", "deleted", uri))
+                report.outcomes.append(
+                    Outcome(f"pruned {write.rkey}", "deleted", uri, write.gone.describe(), write.gone.memory_id)
+                )
                 continue
             if result.get("cid") != write.cid:
                 raise ExportError(
                     f"the PDS stored {uri} with CID {result.get('cid')}, but pdsmem computed {write.cid}",
                     hint="this is a bug in pdsmem's encoding; please report it with the memory",
                 )
-            written.append(ExportedRecord(write.rkey, write.cid, memory_id(write.item.event)))
-            report.outcomes.append(Outcome(write.item.where, "created" if write.op == "create" else "updated", uri))
+            written.append(ExportedRecord(write.rkey, write.cid, memory_id(write.item.event), _scope_of(write.item.event)))
+            report.outcomes.append(Outcome.of(write.item, "created" if write.op == "create" else "updated", uri))
         self.state.record_writes(self.did, written, deleted)
 
 
@@ -506,6 +598,20 @@ def _rkey(uri: str | None) -> str | None:
         return None
 
 
+def _excerpt(text: object, width: int = 60) -> str | None:
+    """The first words of a memory's text, on one line, cut at ``width`` characters."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    words = " ".join(text[: 8 * width].split())
+    clusters = regex.findall(r"\X", words[: 4 * width])  # never cut a character from its accents
+    return words if len(words) <= width else "".join(clusters[: width - 1]).rstrip() + "…"
+
+
+def _scope_of(event: Mapping) -> tuple[str, str]:
+    """The scope a prune works in: the memory's agent and profile."""
+    return event["agentId"], event["profileId"]
+
+
 def _memory_in(held: dict | None) -> str | None:
     if held is None:
         return None
@@ -515,7 +621,9 @@ def _memory_in(held: dict | None) -> str | None:
 
 def _planned_outcome(write: _Write, uri: str) -> Outcome:
     status = {"create": "created", "update": "updated", "delete": "deleted"}[write.op]
-    return Outcome(write.item.where if write.item else f"pruned {write.rkey}", status, uri, "dry run")
+    if write.gone is not None:
+        return Outcome(f"pruned {write.rkey}", status, uri, f"dry run: {write.gone.describe()}", write.gone.memory_id)
+    return Outcome.of(write.item, status, uri, "dry run")
 
 
 def _batches(writes: list[_Write]) -> Iterable[list[_Write]]:

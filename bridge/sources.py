@@ -45,8 +45,13 @@ def read_source(path: str | Path) -> Iterator[SourceItem]:
             hint="--from takes a JSON Lines file of AgentMemoryEvent v1 or a directory of *.json events",
         ) from None
     with handle:
-        for number, value in json_lines(handle, path.name):
-            yield SourceItem(f"{path.name}:{number}", value)
+        yield from read_stream(handle, path.name)
+
+
+def read_stream(stream: IO[bytes], name: str) -> Iterator[SourceItem]:
+    """Yield every item of JSON Lines read from ``stream`` (standard input), named ``name:N``."""
+    for number, value in json_lines(stream, name):
+        yield SourceItem(f"{name}:{number}", value)
 
 
 def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int, Any]]:
@@ -82,7 +87,8 @@ def _parse(text: str, where: str, *, line: bool = False) -> Any:
         value = json.loads(text)
     except json.JSONDecodeError as err:
         at = f"line {err.lineno} column {err.colno}" if err.lineno > 1 else f"column {err.colno}"
-        return SourceError(f"not valid JSON ({err.msg} at {at})", item=where)
+        msg = err.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
+        return SourceError(f"not valid JSON ({msg} at {at})", item=where)
     except ValueError as err:  # an integer beyond Python's conversion limit
         return SourceError(f"not valid atproto data: a number with too many digits ({err})", item=where)
     except RecursionError:  # far deeper than the data model allows

@@ -31,6 +31,12 @@ class PdsmemError(Exception):
         self.did = did
         self.hint = hint
 
+    def detail(self) -> str:
+        """What went wrong and what to do, without the position (``item``, ``uri``, ``did``): for
+        a report that already names the item."""
+        text = f"{self.message} (at {self.path})" if self.path else self.message
+        return f"{text} ({self.hint})" if self.hint else text
+
     def __str__(self) -> str:
         where = []
         if self.item is not None:

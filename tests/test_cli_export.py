@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import httpx
 import pytest
 from click.testing import CliRunner, Result
-from support.events import episode, fact
-from support.pds import Account, LocalPds
+from devkit.events import episode, fact
+from devkit.pds import Account, LocalPds
+from support.terminal import run_on_terminal
 
 from pdsmem.cli import cli
+from pdsmem.mapping.contract import with_ids
 from pdsmem.mapping.to_record import to_records
+
+
+def with_ids_all(events: list[dict]) -> list[dict]:
+    return [with_ids(event) for event in events]
 
 
 def held(pds: LocalPds, account: Account) -> list[str]:
@@ -48,11 +55,16 @@ def test_dry_run_then_export_then_a_rerun_that_writes_nothing(
 
     again = export("--json")
     assert again.exit_code == 3
-    lines = [json.loads(line) for line in again.stdout.splitlines()]
+    *lines, last = [json.loads(line) for line in again.stdout.splitlines()]
     assert [(line["where"], line["status"]) for line in lines] == [
         ("memories.jsonl:1", "unchanged"), ("memories.jsonl:2", "unchanged"), ("memories.jsonl:3", "refused")]
     assert lines[0]["uri"] == expected[0].uri and lines[2]["uri"] is None
-    assert again.stderr.startswith("Error: memories.jsonl:3: refused: memory ")
+    assert [line["id"] for line in lines] == [e["factId"] if "factId" in e else e["eventId"] for e in with_ids_all(events)]
+    assert last == {"summary": {
+        "did": account.did, "dryRun": False, "batches": 0, "created": 0, "updated": 0, "unchanged": 2,
+        "duplicate": 0, "deleted": 0, "refused": 1, "failed": 0, "conflict": 0, "pruneRefused": False}}
+    assert again.stderr.startswith(
+        'Error: memories.jsonl:3 "The user prefers TypeScript for service 3.": refused: memory ')
 
     memories.write_text(json.dumps(events[2]) + "\n")
     nothing = export()
@@ -82,3 +94,100 @@ def test_prune_with_an_unreadable_line_says_why_nothing_was_pruned(
         "not be taken for memories gone from it (fix them, then run the export with --prune again)"
     )
     assert len(held(pds, account)) == 3
+
+
+def _export(pds: LocalPds, account: Account, source: Path, *more: str) -> Result:
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
+    return CliRunner().invoke(cli, ["export", "--to", account.did, "--from", str(source), *more], env=env)
+
+
+def _jsonl(path: Path, events: list[dict]) -> Path:
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    return path
+
+
+@pytest.mark.pds
+@pytest.mark.parametrize("empty", ["directory", "blank file", "whitespace lines"])
+def test_an_empty_source_never_prunes(pds: LocalPds, account: Account, tmp_path: Path, empty: str) -> None:
+    """Regression: an empty directory or a blank file with --prune deleted every record pdsmem wrote."""
+    assert _export(pds, account, _jsonl(tmp_path / "m.jsonl", [fact(n) for n in range(5)])).exit_code == 0
+    if empty == "directory":
+        source = tmp_path / "empty"
+        source.mkdir()
+    else:
+        source = tmp_path / "blank.jsonl"
+        source.write_text("" if empty == "blank file" else "\n  \n\n")
+    pruned = _export(pds, account, source, "--prune", "--confirm-prune")
+    assert pruned.exit_code == 0, pruned.output
+    assert pruned.stdout == f"0 created, 0 unchanged ({account.did}, 0 applyWrites batches)\n"
+    assert "Note: nothing was pruned: the source holds no memories" in pruned.stderr
+    assert len(held(pds, account)) == 5
+
+
+@pytest.mark.pds
+def test_prune_keeps_the_records_of_another_agents_memories(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """Regression: after exporting big.jsonl, exporting small.jsonl --prune deleted big.jsonl's records,
+    so two agents exporting to one repository deleted each other's memories."""
+    big = _jsonl(tmp_path / "big.jsonl", [fact(n, agentId="planner") for n in range(6)])
+    small = _jsonl(tmp_path / "small.jsonl", [fact(n, agentId="coder") for n in range(10, 12)])
+    assert _export(pds, account, big).exit_code == 0
+    assert _export(pds, account, small).exit_code == 0
+    pruned = _export(pds, account, _jsonl(small, [fact(10, agentId="coder")]), "--prune")
+    assert pruned.exit_code == 0, pruned.output
+    assert pruned.stdout == f"0 created, 1 unchanged, 1 deleted ({account.did}, 1 applyWrites batch)\n"
+    contents = sorted(record.split("/")[-1] for record in held(pds, account))
+    assert len(contents) == 7  # the planner's six and the coder's one left in its source
+    other_profile = _export(pds, account, _jsonl(tmp_path / "p.jsonl", [fact(10, agentId="coder", profileId="work")]),
+                            "--prune", "--confirm-prune")
+    assert other_profile.exit_code == 0 and "deleted" not in other_profile.stdout
+    assert len(held(pds, account)) == 8
+
+
+@pytest.mark.pds
+def test_a_large_prune_is_refused_without_a_terminal_or_flag_and_listed_by_dry_run(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    source = _jsonl(tmp_path / "m.jsonl", [fact(n) for n in range(10)])
+    assert _export(pds, account, source).exit_code == 0
+    _jsonl(source, [fact(n) for n in range(7)])  # 3 of 10 gone: more than 10%
+
+    dry = _export(pds, account, source, "--prune", "--dry-run", "--confirm-prune")
+    assert dry.exit_code == 0, dry.output
+    assert dry.stdout == f"dry run, would have: 0 created, 7 unchanged, 3 deleted ({account.did}, 0 applyWrites batches)\n"
+    would = [line for line in dry.stderr.splitlines() if line.startswith("Would delete at://")]
+    assert [line.split('"')[1] for line in would] == sorted(fact(n)["text"] for n in (7, 8, 9))
+    assert len(held(pds, account)) == 10
+
+    refused = _export(pds, account, source, "--prune")
+    assert refused.exit_code == 3
+    assert refused.stdout == f"0 created, 7 unchanged ({account.did}, 0 applyWrites batches)\n"
+    assert ("Note: nothing was pruned: the prune would delete 3 of the 10 records pdsmem wrote for "
+            "coder/default (agent/profile), more than 10%, and that was not confirmed") in refused.stderr
+    assert "pass --confirm-prune" in refused.stderr
+    assert len(held(pds, account)) == 10
+
+    confirmed = _export(pds, account, source, "--prune", "--confirm-prune", "--json")
+    assert confirmed.exit_code == 0, confirmed.output
+    *lines, last = [json.loads(line) for line in confirmed.stdout.splitlines()]
+    assert last["summary"]["deleted"] == 3 and last["summary"]["pruneRefused"] is False
+    assert sorted(line["id"] for line in lines if line["status"] == "deleted") == sorted(
+        with_ids(fact(n))["factId"] for n in (7, 8, 9))
+    assert confirmed.stderr.count("Deleted at://") == 3
+    assert len(held(pds, account)) == 7
+
+
+@pytest.mark.pds
+def test_a_large_prune_asks_on_a_terminal(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """On a terminal the prune lists the records it would delete and asks; "n" keeps them."""
+    source = _jsonl(tmp_path / "m.jsonl", [fact(n) for n in range(4)])
+    assert _export(pds, account, source).exit_code == 0
+    _jsonl(source, [fact(0)])
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password,
+           "PDSMEM_STATE_DIR": os.environ["PDSMEM_STATE_DIR"]}
+    args = ["export", "--to", account.did, "--from", str(source), "--prune"]
+    code, screen = run_on_terminal(args, env, answer="n")
+    assert "The prune would delete 3 of the 4 records pdsmem wrote for this scope" in screen
+    assert fact(3)["text"] in screen and "Delete them? [y/N]" in screen
+    assert code == 3 and len(held(pds, account)) == 4
+    code, screen = run_on_terminal(args, env, answer="y")
+    assert code == 0 and len(held(pds, account)) == 1

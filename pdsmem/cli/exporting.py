@@ -1,73 +1,109 @@
-"""``pdsmem export``: AgentMemoryEvents from a file or outbox → the user's repository.
+"""``pdsmem export``: AgentMemoryEvents from a file, an outbox, stdin or RushDB → the user's repository.
 
-Human output by default: one ``Error:`` line per refused or failed memory on stderr, then a
-summary on stdout; ``--json`` prints one JSON line per memory instead of the summary. On a
-terminal, a progress bar shows the writes; a rate-limit wait says when it resumes.
+Output follows the one rule of docs/cli.md: the result on stdout (a summary line, or with
+``--json`` one JSON line per memory and a last ``{"summary": …}`` line), messages on stderr
+(one ``Error:`` line per refused or failed memory, ``Note:`` lines, the records a prune deletes).
+On a terminal, a progress bar shows the writes, a retry says what failed and when the next try
+is, and a large prune asks before it deletes.
 """
 
 from __future__ import annotations
 
+import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import click
 
-from pdsmem.bridge.exporter import ExportPaused, Exporter, ExportReport
-from pdsmem.bridge.sources import read_source
+from pdsmem.bridge.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
+from pdsmem.bridge.sources import SourceItem, read_source, read_stream
 from pdsmem.bridge.state import State
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options
-from pdsmem.cli.progress import Progress, format_clock, format_duration, on_terminal
+from pdsmem.cli.progress import Progress, format_clock, format_duration, on_terminal, retrying
 from pdsmem.cli.reporting import explain, resume_hint
+
+SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 
 
 @cli.command()
-@account_option("--to", "The repository (account) to export to. Its app password comes from "
-                "ATP_AUTH_PASSWORD, or a stored session (pdsmem login).")
-@click.option("--from", "source", required=True, type=click.Path(exists=True, path_type=Path),
-              metavar="FILE_OR_DIR",
-              help="JSON Lines of AgentMemoryEvent v1, or a directory of one-event-per-file JSON "
-              "(a Hermes outbox).")
+@account_option("--to", "The repository (account) to export to. Its app password comes from a "
+                "stored session (pdsmem login), ATP_AUTH_PASSWORD, or a prompt on a terminal.")
+@click.option("--from", "source", required=True, type=click.Path(exists=True, allow_dash=True, path_type=Path),
+              metavar="FILE|DIR|-",
+              help="JSON Lines of AgentMemoryEvent v1 (- for stdin), or a directory of "
+              "one-event-per-file JSON (a Hermes outbox).")
 @dry_run_option
 @click.option("--publish-private", is_flag=True,
               help="Acknowledge that the repository is PUBLIC and export private-scope memories anyway.")
 @click.option("--include-transcript", is_flag=True, help="Also publish episodes' raw userText/assistantText.")
 @click.option("--prune", is_flag=True,
-              help="Delete records pdsmem wrote whose memory is no longer in the source (never others; "
-              "nothing when part of the source cannot be read).")
+              help="Delete the records pdsmem wrote for memories of the source's agent and profile "
+              "that are no longer in the source (never others; nothing when the source is empty or "
+              "part of it cannot be read).")
+@click.option("--confirm-prune", is_flag=True,
+              help=f"Let --prune delete more than {PRUNE_SHARE:.0%} of the scope's records without "
+              "asking (on a terminal it asks; elsewhere such a prune is refused without this flag).")
+@click.option("--allow-refused", is_flag=True,
+              help="Exit 0 when the only problems are memories the privacy gate refused (they are "
+              "still listed on stderr): for scheduled runs that know some memories stay private.")
 @click.option("--max-wait", type=click.FloatRange(min=0), default=0, show_default=True, metavar="SECONDS",
               help="On a rate limit, wait up to this long for the reset instead of stopping.")
 @pds_options
 @output_options
 def export(account: str, source: Path, dry_run: bool, publish_private: bool,
-           include_transcript: bool, prune: bool, max_wait: float, pds_url: str | None,
-           plc_url: str | None, state_dir: Path | None, as_json: bool) -> None:
+           include_transcript: bool, prune: bool, confirm_prune: bool, allow_refused: bool,
+           max_wait: float, pds_url: str | None, plc_url: str | None, state_dir: Path | None,
+           as_json: bool) -> None:
     """Export agent memory to a PDS as dev.bastienrobert.memory.record records.
 
     Re-running with nothing changed writes nothing; an interrupted export resumes where it
     stopped, without duplicates. Private memories are refused unless --publish-private says
     you know the repository is public. Exit 3 when some memories were refused or failed (each
-    is named on stderr), or when a rate limit paused the export (run it again to finish).
+    is named on stderr; --allow-refused makes privacy refusals alone exit 0), when a rate limit
+    paused the export (run it again to finish), or when a large prune was not confirmed.
 
     \b
     Examples:
-      ATP_AUTH_PASSWORD=app-password pdsmem export --to alice.example.com --from memories.jsonl
+      pdsmem export --to alice.example.com --from memories.jsonl
       pdsmem export --to alice.example.com --from outbox/ --dry-run
+      jq -c . memories/*.json | pdsmem export --to alice.example.com --from - --prune
     """
+    items, name = _items(source)
     session = open_session(account, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
+    report = run_export(
+        session, items, name, state_dir=state_dir, dry_run=dry_run, prune=prune,
+        confirm_prune=confirm_prune, publish_private=publish_private,
+        include_transcript=include_transcript, max_wait=max_wait,
+    )
+    finish(report, as_json=as_json, allow_refused=allow_refused)
+
+
+def _items(source: Path) -> tuple[Iterable[SourceItem], str]:
+    """The items of ``--from`` and the name the state lists the run under."""
+    if str(source) == "-":
+        return read_stream(sys.stdin.buffer, "stdin"), "stdin"
+    return read_source(source), str(source.resolve())
+
+
+def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Path | None, dry_run: bool,
+               prune: bool, confirm_prune: bool, publish_private: bool, include_transcript: bool,
+               max_wait: float) -> ExportReport:
+    """Run the export with the command line's progress, retries, prune question and pause message."""
     with session, State(state_dir) as state, Progress("Exporting", unit="writes") as progress:
         exporter = Exporter(
             session, state, publish_private=publish_private,
             include_transcript=include_transcript, max_wait=max_wait,
             on_progress=progress.update, on_wait=lambda seconds: progress.note(waiting(seconds)),
+            on_retry=lambda err, delay: progress.note(retrying(err, delay)),
+            confirm_prune=(lambda plan: True) if confirm_prune else ask_prune,
         )
         on_terminal(f"Reading what the repository of {session.handle} holds…")
         try:
-            report = exporter.run(
-                read_source(source), dry_run=dry_run, prune=prune, source_name=str(source.resolve())
-            )
+            return exporter.run(items, dry_run=dry_run, prune=prune, source_name=name)
         except ExportPaused as err:
             progress.close()
             click.echo(f"Error: {explain(err)}", err=True)
@@ -75,10 +111,21 @@ def export(account: str, source: Path, dry_run: bool, publish_private: bool,
             so_far = f"{done} of {total} writes done" if done else "no write done yet"
             click.echo(f"Paused: {so_far} for {session.did}; {resume_hint(err.reset_at)}.", err=True)
             click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
-    print_report(report, as_json)
-    if report.problems:
-        done = len(report.outcomes) - len(report.problems)
-        click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
+
+
+def ask_prune(plan: PrunePlan) -> bool:
+    """On a terminal, list what a large prune would delete and ask; elsewhere, answer no."""
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return False
+    click.echo(
+        f"The prune would delete {len(plan.candidates)} of the {plan.scope_records} records pdsmem wrote "
+        f"for this scope (more than {PRUNE_SHARE:.0%}):", err=True,
+    )
+    for candidate in plan.candidates[:SHOWN_DELETIONS]:
+        click.echo(f"  {candidate.uri}  {candidate.describe()}", err=True)
+    if len(plan.candidates) > SHOWN_DELETIONS:
+        click.echo(f"  … and {len(plan.candidates) - SHOWN_DELETIONS} more", err=True)
+    return click.confirm("Delete them?", default=False, err=True)
 
 
 def waiting(seconds: float) -> str:
@@ -89,25 +136,54 @@ def waiting(seconds: float) -> str:
     )
 
 
+def counts_text(report: ExportReport) -> str:
+    """``5 created, 0 unchanged, 2 refused``: the counts a person reads."""
+    return ", ".join(f"{n} {name}" for name, n in report.counts.items() if n or name in ("created", "unchanged"))
+
+
 def summary(report: ExportReport) -> str:
     """``5 created, 0 unchanged, 2 refused (did:plc:…, 1 applyWrites batch)``."""
-    counts = report.counts
-    shown = ", ".join(
-        f"{n} {name}" for name, n in counts.items() if n or name in ("created", "unchanged")
-    )
     batches = f"{report.batches} applyWrites batch{'' if report.batches == 1 else 'es'}"
     prefix = "dry run, would have: " if report.dry_run else ""
-    return f"{prefix}{shown} ({report.did}, {batches})"
+    return f"{prefix}{counts_text(report)} ({report.did}, {batches})"
+
+
+def _problem_line(outcome: Outcome) -> str:
+    remedy = "; fix the memory in the source, then run the export again" if outcome.status == "failed" else ""
+    shown = f' "{outcome.excerpt}"' if outcome.excerpt else ""
+    return f"Error: {outcome.where}{shown}: {outcome.status}: {outcome.reason}{remedy}"
 
 
 def print_report(report: ExportReport, as_json: bool) -> None:
+    """Problems, deletions and notes on stderr; the summary (or JSON lines) on stdout."""
     for outcome in report.problems:
-        remedy = "; fix the memory in the source, then run the export again" if outcome.status == "failed" else ""
-        click.echo(f"Error: {outcome.where}: {outcome.status}: {outcome.reason}{remedy}", err=True)
+        click.echo(_problem_line(outcome), err=True)
+    verb = "Would delete" if report.dry_run else "Deleted"
+    for outcome in report.outcomes:
+        if outcome.status == "deleted":
+            click.echo(f"{verb} {outcome.uri}: {outcome.reason.removeprefix('dry run: ')}", err=True)
     for note in report.notes:
         click.echo(f"Note: {note}", err=True)
-    if as_json:
-        for o in report.outcomes:
-            write({"where": o.where, "status": o.status, "uri": o.uri, "reason": o.reason})
+    if report.prune_refused:
+        click.echo(
+            "Note: run the export on a terminal to see the records and be asked, or pass --confirm-prune "
+            "(list them first with --dry-run)", err=True,
+        )
+    if not as_json:
+        click.echo(summary(report))
         return
-    click.echo(summary(report))
+    for o in report.outcomes:
+        write({"where": o.where, "status": o.status, "id": o.memory_id, "uri": o.uri, "reason": o.reason})
+    write({"summary": {
+        "did": report.did, "dryRun": report.dry_run, "batches": report.batches, **report.counts,
+        "pruneRefused": report.prune_refused,
+    }})
+
+
+def finish(report: ExportReport, *, as_json: bool, allow_refused: bool) -> None:
+    """Print the report and exit: 0 all done, 3 partly (1 when nothing was done)."""
+    print_report(report, as_json)
+    problems = [o for o in report.problems if not (allow_refused and o.status == "refused")]
+    if problems or report.prune_refused:
+        done = len(report.outcomes) - len(report.problems)
+        click.get_current_context().exit(EXIT_PARTIAL if done or report.prune_refused else EXIT_FAILED)

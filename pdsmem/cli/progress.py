@@ -152,6 +152,12 @@ def _is_terminal(stream: IO[str]) -> bool:
         return False
 
 
+def retrying(err: Exception, delay: float) -> str:
+    """The line shown before a retry: what failed, and when the next try is."""
+    what = getattr(err, "message", None) or str(err)
+    return f"Retrying: {what}; next try in {delay:.1f} s."
+
+
 def on_terminal(text: str) -> None:
     """Say ``text`` on stderr when it is a terminal (what is going on during a long wait)."""
     if _is_terminal(sys.stderr):

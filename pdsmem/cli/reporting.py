@@ -20,11 +20,10 @@ EXIT_USAGE = 2
 EXIT_PARTIAL = 3
 
 _UNREACHABLE_HINTS = {
-    "cannot reach the PDS at ": "is the server running? check --pds or ATP_PDS_HOST; running the "
-    "same command again is safe",
-    "cannot reach the PLC directory at ": "is it running? check --plc or ATP_PLC_HOST; running "
-    "the same command again is safe",
+    "cannot reach the PDS at ": "is the server running? check --pds or ATP_PDS_HOST",
+    "cannot reach the PLC directory at ": "is it running? check --plc or ATP_PLC_HOST",
 }
+_AGAIN = "running the same command again is safe"
 
 
 def resume_hint(reset_at: float | None, now: float | None = None) -> str:
@@ -43,12 +42,16 @@ def explain(err: PdsmemError) -> str:
         elif isinstance(err, TransientError):
             for start, hint in _UNREACHABLE_HINTS.items():
                 if err.message.startswith(start):
-                    err.hint = hint
+                    err.hint = f"{hint}; {_AGAIN}"
         elif isinstance(err, IdentityError) and err.message.startswith("could not resolve handle"):
             err.hint = (
                 "check the handle's spelling, and that --pds or ATP_PDS_HOST names the PDS that "
                 "hosts the account"
             )
+    elif isinstance(err, TransientError):  # a hint of the command's own: the check comes first
+        for start, hint in _UNREACHABLE_HINTS.items():
+            if err.message.startswith(start) and not err.hint.startswith(hint):
+                err.hint = f"{hint}; {err.hint}"
     return str(err)
 
 
