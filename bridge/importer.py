@@ -354,7 +354,7 @@ class Importer:
         if batch.read != "unchanged":
             self.state.advance(
                 batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts,
-                failures=len(batch.failures), given_key=batch.given_key,
+                failures=len(batch.failures), given_key=batch.given_key, unsalted=not self._scope["salt"],
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
                 self.state.keep_nodes(batch.did, batch.tree_nodes())

@@ -8,9 +8,11 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
   links supersession across runs (``RememberedFact``). Import
   advances both in one transaction, after the data it describes has been handed over, so a
   crash never skips records; two scopes importing one repository keep separate cursors.
-- ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id). The
-  exporter records each ``applyWrites`` batch right after the PDS confirms it; ``--prune`` only
-  ever deletes records listed here.
+- ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id, and
+  the agent and profile the memory came from). The exporter records each ``applyWrites`` batch
+  right after the PDS confirms it; ``--prune`` only ever deletes records listed here, of the
+  scope of the run's source (a record written before schema 3 has no scope and is never pruned
+  until an export of its memory records one).
 - ``rev_floor``: per repository, the newest rev ever imported, only rising; an older commit is a
   rollback. A rev read through a key the user gave (not the DID document's) is kept apart: it
   bounds only imports checked with that key.
@@ -41,7 +43,7 @@ from pathlib import Path
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.datamodel import Cid
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -103,6 +105,14 @@ _MIGRATIONS: dict[int, str] = {
         PRIMARY KEY (did, source)
     );
     """,
+    # Schema 3: the scope (agent, profile) of each exported memory, so that a prune deletes only
+    # records of its own source's scope. Rows written before have none (NULL): never pruned.
+    # A cursor also says whether its scope was hashed without a salt (status shows it).
+    3: """
+    ALTER TABLE export_record ADD COLUMN agent_id TEXT;
+    ALTER TABLE export_record ADD COLUMN profile_id TEXT;
+    ALTER TABLE repo_cursor ADD COLUMN unsalted INTEGER NOT NULL DEFAULT 0;
+    """,
 }
 
 
@@ -137,6 +147,7 @@ class RepoCursor:
     commit_cid: str
     reader: str = ""
     failures: int = 0  # records that failed at that rev: an import at the same rev reports them again
+    unsalted: bool = False  # its scope's participant hash was made without a salt
 
 
 @dataclass(frozen=True)
@@ -152,6 +163,7 @@ class ExportedRecord:
     rkey: str
     cid: str
     memory_id: str
+    scope: tuple[str, str] | None = None  # (agentId, profileId) of the memory; None: not known
 
 
 @dataclass(frozen=True)
@@ -247,12 +259,12 @@ class State:
 
     def cursor(self, did: str, reader: str | None = None) -> RepoCursor | None:
         """The cursor of ``did`` for ``reader``; with no reader, the one advanced last."""
-        columns = "SELECT rev, commit_cid, reader, failures FROM repo_cursor WHERE did = ?"
+        columns = "SELECT rev, commit_cid, reader, failures, unsalted FROM repo_cursor WHERE did = ?"
         if reader is None:
             row = self._db.execute(f"{columns} ORDER BY updated_at DESC LIMIT 1", (did,)).fetchone()
         else:
             row = self._db.execute(f"{columns} AND reader = ?", (did, reader)).fetchone()
-        return RepoCursor(did, *row) if row else None
+        return RepoCursor(did, *row[:4], bool(row[4])) if row else None
 
     def seen_records(self, did: str, reader: str | None = None) -> dict[str, str]:
         """uri → CID of the memory records at the cursor's rev (with no reader: the last advanced)."""
@@ -284,6 +296,7 @@ class State:
         facts: Mapping[str, RememberedFact] | None = None,
         failures: int = 0,
         given_key: str = "",
+        unsalted: bool = False,
     ) -> None:
         """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), and ``facts`` for
         those that are facts, in one transaction. ``failures`` counts the records that failed at
@@ -304,10 +317,11 @@ class State:
                 (row(uri, cid) for uri, cid in records.items()),
             )
             db.execute(
-                "INSERT INTO repo_cursor (did, reader, rev, commit_cid, failures) VALUES (?, ?, ?, ?, ?) "
+                "INSERT INTO repo_cursor (did, reader, rev, commit_cid, failures, unsalted) VALUES (?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (did, reader) DO UPDATE SET rev = excluded.rev, commit_cid = excluded.commit_cid, "
-                "failures = excluded.failures, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
-                (did, reader, rev, commit_cid, failures),
+                "failures = excluded.failures, unsalted = excluded.unsalted, "
+                "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                (did, reader, rev, commit_cid, failures, int(unsalted)),
             )
             db.execute(
                 "INSERT INTO rev_floor (did, given_key, rev) VALUES (?, ?, ?) "
@@ -316,8 +330,10 @@ class State:
             )
 
     def cursors(self) -> list[RepoCursor]:
-        rows = self._db.execute("SELECT did, rev, commit_cid, reader FROM repo_cursor ORDER BY did, reader")
-        return [RepoCursor(*row) for row in rows]
+        rows = self._db.execute(
+            "SELECT did, rev, commit_cid, reader, failures, unsalted FROM repo_cursor ORDER BY did, reader"
+        )
+        return [RepoCursor(*row[:5], bool(row[5])) for row in rows]
 
     def latest_revs(self, given_key: str = "") -> dict[str, str]:
         """did → the newest rev any reader has imported from a commit signed by the DID
@@ -344,16 +360,23 @@ class State:
 
     def exported(self, did: str) -> dict[str, ExportedRecord]:
         """rkey → what pdsmem wrote there."""
-        rows = self._db.execute("SELECT rkey, cid, memory_id FROM export_record WHERE did = ?", (did,))
-        return {rkey: ExportedRecord(rkey, cid, mid) for rkey, cid, mid in rows}
+        rows = self._db.execute(
+            "SELECT rkey, cid, memory_id, agent_id, profile_id FROM export_record WHERE did = ?", (did,)
+        )
+        return {
+            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None)
+            for rkey, cid, mid, agent, profile in rows
+        }
 
     def record_writes(self, did: str, written: Iterable[ExportedRecord], deleted: Iterable[str] = ()) -> None:
         """Record one confirmed batch of writes (and deletions), in one transaction."""
         with self.transaction() as db:
             db.executemany(
-                "INSERT INTO export_record (did, rkey, cid, memory_id) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, memory_id = excluded.memory_id",
-                ((did, r.rkey, r.cid, r.memory_id) for r in written),
+                "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
+                "memory_id = excluded.memory_id, agent_id = coalesce(excluded.agent_id, agent_id), "
+                "profile_id = coalesce(excluded.profile_id, profile_id)",
+                ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None))) for r in written),
             )
             db.executemany("DELETE FROM export_record WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in deleted))
 

@@ -43,7 +43,7 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         state.start_export(DID, "memories.jsonl")
         assert [run.source for run in state.unfinished_exports()] == ["memories.jsonl"]
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:
