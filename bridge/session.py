@@ -9,8 +9,8 @@ folder 0700), and are replaced atomically (temporary file, fsync, rename): a cra
 old file or the new one, never half of one. The state dir is ``PDSMEM_STATE_DIR`` or the
 platform's user state folder. Passwords are never stored.
 
-Environment variables (the names goat uses): ``ATP_AUTH_HANDLE`` (handle or DID),
-``ATP_AUTH_PASSWORD`` (an app password), ``ATP_PDS_HOST`` (the PDS URL).
+Environment variables (the names goat uses): ``ATP_AUTH_HANDLE`` or ``ATP_AUTH_USERNAME`` (handle
+or DID), ``ATP_AUTH_PASSWORD`` (an app password), ``ATP_PDS_HOST`` (the PDS URL).
 
 Tricky bits:
 - A call answered ``ExpiredToken`` or ``InvalidToken`` is retried once after one
@@ -45,13 +45,14 @@ from .state import default_state_dir, resolve_state_dir
 from .xrpc import DEFAULT_TIMEOUT, RateLimit, XrpcClient, XrpcError, normalize_base_url
 
 __all__ = [
-    "ENV_HANDLE", "ENV_PASSWORD", "ENV_PDS", "ENV_STATE_DIR", "AuthedClient", "Session",
+    "ENV_HANDLE", "ENV_HANDLES", "ENV_PASSWORD", "ENV_PDS", "ENV_STATE_DIR", "AuthedClient", "Session",
     "SessionError", "SessionStore", "StoredSession", "default_state_dir",
 ]
 
 log = logging.getLogger(__name__)
 
 ENV_HANDLE = "ATP_AUTH_HANDLE"
+ENV_HANDLES = (ENV_HANDLE, "ATP_AUTH_USERNAME")  # goat reads the second; either names the account
 ENV_PASSWORD = "ATP_AUTH_PASSWORD"
 ENV_PDS = "ATP_PDS_HOST"
 ENV_STATE_DIR = "PDSMEM_STATE_DIR"
@@ -156,6 +157,20 @@ class SessionStore:
                 return stored
         return None
 
+    def find(self, identifier: str, pds_url: str | None = None) -> StoredSession | None:
+        """The stored session of the account named by DID or handle: at ``pds_url`` when given,
+        else at whichever PDS it was made (None when there is none, or several)."""
+        try:
+            wanted = _parse_identifier(identifier)
+        except PdsmemError:  # not a handle or DID: no session can be its
+            return None
+        url = normalize_base_url(pds_url) if pds_url else None
+        found = [
+            stored for stored in self.sessions()
+            if wanted in (stored.did, stored.handle.lower()) and url in (None, stored.pds_url)
+        ]
+        return found[0] if len(found) == 1 else None
+
     def save(self, stored: StoredSession) -> Path:
         """Write ``stored`` to its session file (atomically, owner-only); return the path."""
         self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -248,15 +263,20 @@ class Session:
     ) -> Session:
         """Reuse the stored session of the account, or log in and store a new one.
 
-        Missing arguments come from ``ATP_AUTH_HANDLE``, ``ATP_AUTH_PASSWORD`` and
-        ``ATP_PDS_HOST``; without a PDS URL the account's DID document names it.
+        Missing arguments come from ``ATP_AUTH_HANDLE`` (or ``ATP_AUTH_USERNAME``),
+        ``ATP_AUTH_PASSWORD`` and ``ATP_PDS_HOST``; without a PDS URL, a stored session of the
+        account names it, else the account's DID document.
         """
-        identifier = identifier or os.environ.get(ENV_HANDLE)
+        identifier = identifier or env_account()
         if not identifier:
             raise SessionError(f"no account given; set {ENV_HANDLE} or pass a handle or DID")
         account = _parse_identifier(identifier)
         password = password or os.environ.get(ENV_PASSWORD) or None
         pds_url = pds_url or os.environ.get(ENV_PDS) or None
+        store = SessionStore(state_dir)
+        if pds_url is None:
+            stored = store.find(account)
+            pds_url = stored.pds_url if stored is not None else None
         if pds_url is None:
             try:
                 pds_url = resolve(account, plc_url=plc_url).pds_url
@@ -264,7 +284,6 @@ class Session:
                 raise SessionError(
                     f"cannot find the PDS of {account}: {exc}", hint=f"set {ENV_PDS} to its URL"
                 ) from None
-        store = SessionStore(state_dir)
         stored = store.load(pds_url, account)
         if stored is not None:
             log.debug("reusing the stored session of %s at %s", stored.did, stored.pds_url)
@@ -438,6 +457,11 @@ def _create_session(
         raise SessionError(f"logged in as {account}, but the PDS answered for {stored.did}")
     log.info("logged in to %s as %s (%s)", stored.pds_url, stored.handle, stored.did)
     return stored
+
+
+def env_account() -> str | None:
+    """The account the environment names (``ATP_AUTH_HANDLE``, else ``ATP_AUTH_USERNAME``)."""
+    return next((os.environ[name] for name in ENV_HANDLES if os.environ.get(name)), None)
 
 
 def _parse_identifier(identifier: str) -> str:

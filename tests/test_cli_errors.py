@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from support.events import fact
-from support.pds import Account, LocalPds
-from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
+from devkit.events import fact
+from devkit.pds import Account, LocalPds
+from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
 from pdsmem.bridge.identity import resolve
 from pdsmem.cli import cli
@@ -82,7 +82,8 @@ def test_an_unknown_handle_or_did(pds: LocalPds, tmp_path: Path) -> None:
         f"Error: the PDS at {pds.url} has no account {nobody} (check the spelling of the DID, "
         "and that --pds or ATP_PDS_HOST names the account's PDS)\n"
     )
-    imported = run("import", "--from", "nobody.test", "--agent-id", "a", "--profile-id", "p", env=on(pds))
+    imported = run("import", "--from", "nobody.test", "--agent-id", "a", "--profile-id", "p", "--accept-unsalted-scope",
+                   env=on(pds))
     assert imported.exit_code == 1 and imported.stdout == ""
     assert imported.stderr == (
         "Error: could not resolve handle nobody.test: .test is a reserved top-level domain with "
@@ -112,6 +113,28 @@ def test_an_unreachable_pds_or_plc_directory(tmp_path: Path) -> None:
     )
 
 
+def test_export_to_a_pds_gone_down_shows_each_retry_and_ends_with_the_hint(tmp_path: Path) -> None:
+    """Regression: with a stored session and the PDS down, export retried silently for about
+    20 s and ended without the "is the server running?" hint that login gives."""
+    memories = source(tmp_path, [fact(1)])
+    with LocalPds() as server:
+        account = server.create_account("down")
+        env = {"ATP_PDS_HOST": server.url, "ATP_PLC_HOST": server.plc_url, "ATP_AUTH_PASSWORD": account.password}
+        assert run("login", account.handle, env=env).exit_code == 0
+        server.stop()
+        result = run("export", "--to", account.handle, "--from", memories, env={"ATP_PLC_HOST": server.plc_url})
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    retry = f"Retrying: cannot reach the PDS at {server.url}: connection refused; next try in"
+    assert [line.removeprefix(retry) for line in lines[:-1]] == [
+        " 0.2 s.", " 0.4 s.", " 0.8 s.", " 1.6 s.", " 3.2 s.", " 5.0 s.", " 5.0 s.", " 5.0 s."]
+    assert lines[-1] == (
+        f"Error: cannot reach the PDS at {server.url}: connection refused (tried 9 times) (is the server "
+        "running? check --pds or ATP_PDS_HOST; everything written so far is recorded: run the same "
+        "command again to resume)"
+    )
+
+
 @pytest.mark.pds
 def test_private_memories_and_content_over_the_lexicon_limits(
     pds: LocalPds, account: Account, tmp_path: Path
@@ -127,17 +150,17 @@ def test_private_memories_and_content_over_the_lexicon_limits(
     errors = result.stderr.splitlines()
     private_id = contract.fact_id(private)
     assert errors[0] == (
-        f"Error: memories.jsonl:2: refused: memory {private_id} is private (privacyScope is "
+        f'Error: memories.jsonl:2 "{private["text"]}": refused: memory {private_id} is private (privacyScope is '
         '"private") and a PDS repository is public (pass --publish-private to acknowledge that '
         "the target repository is public)"
     )
     assert re.fullmatch(
-        rf"Error: memories\.jsonl:3: failed: at://{account.did}/{COLLECTION}/\w+, at \$\.content: "
+        rf"Error: memories\.jsonl:3 \"x{{59}}…\": failed: at://{account.did}/{COLLECTION}/\w+, at \$\.content: "
         r"must be at most 10000 bytes long \(got 10001\); fix the memory in the source, then run "
         r"the export again", errors[1],
     ), errors[1]
     assert re.fullmatch(
-        rf"Error: memories\.jsonl:4: failed: at://{account.did}/{COLLECTION}/\w+, at \$\.content: "
+        rf"Error: memories\.jsonl:4 \"(e\u0301){{59}}…\": failed: at://{account.did}/{COLLECTION}/\w+, at \$\.content: "
         r"must be at most 2500 graphemes long \(got 2501\); fix the memory in the source, then "
         r"run the export again", errors[2],
     ), errors[2]
@@ -158,7 +181,7 @@ def test_a_repository_that_fails_verification(tmp_path: Path) -> None:
         "is out of date)\n"
     )
     imported = run("import", "--from", str(car), "--signing-key", KEY.did_key,
-                   "--agent-id", "a", "--profile-id", "p")
+                   "--agent-id", "a", "--profile-id", "p", "--accept-unsalted-scope")
     assert imported.exit_code == 1 and imported.stdout == ""
     assert imported.stderr.endswith(
         "(the commit was signed by another key, or the DID document is out of date; nothing "

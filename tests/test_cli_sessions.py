@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from support.events import fact
-from support.pds import Account, LocalPds
+from devkit.events import fact
+from devkit.pds import Account, LocalPds
+from support.terminal import run_on_terminal
 
 from pdsmem.bridge.session import SessionStore, StoredSession
 from pdsmem.cli import cli
@@ -47,12 +48,9 @@ def test_login_keeps_a_session_that_export_reuses_and_logout_ends(
     logged_out = run("logout", account.handle, env=where)
     assert logged_out.stdout == f"Logged out {account.handle} ({account.did}) at {pds.url}\n"
     assert list((tmp_path / "state" / "sessions").glob("*.json")) == []
-    again = run("logout", account.did, env=where)
-    assert again.exit_code == 1
-    assert again.stderr == (
-        f"Error: no stored session for {account.did} in {tmp_path}/state/sessions (nothing to "
-        "log out; pdsmem status lists the stored sessions)\n"
-    )
+    again = run("logout", account.did, env=where)  # regression: a second logout exited 1
+    assert again.exit_code == 0
+    assert again.stdout == f"No stored session for {account.did} in {tmp_path}/state/sessions: nothing to log out\n"
     no_password = run("export", "--to", account.handle, "--from", str(memories), env=where)
     assert no_password.exit_code == 1
     assert no_password.stderr == (
@@ -74,8 +72,8 @@ def test_login_without_an_account_names_every_way_to_give_one() -> None:
     result = run("login")
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (
-        'Error: no account: pass HANDLE_OR_DID, set ATP_AUTH_HANDLE, or add handle = "…" to the '
-        "config file (pdsmem config path)"
+        'Error: no account: pass HANDLE_OR_DID, set ATP_AUTH_HANDLE or ATP_AUTH_USERNAME, or add '
+        'handle = "…" to the config file (pdsmem config path)'
     )
 
 
@@ -102,3 +100,64 @@ def test_logout_forgets_the_session_here_when_its_pds_cannot_be_reached(tmp_path
         "stays valid at its PDS until it expires (revoke the app password in the account's "
         "settings to end it now)\n"
     )
+
+
+@pytest.mark.pds
+def test_a_stored_session_finds_its_pds_for_every_command(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """Regression: after ``login --pds URL``, ``export --to HANDLE`` failed ("cannot find the
+    PDS") unless --pds was repeated; a .test handle has no DNS record to resolve."""
+    logged_in = run("login", account.handle, "--pds", pds.url, "--plc", pds.plc_url,
+                    env={"ATP_AUTH_PASSWORD": account.password})
+    assert logged_in.exit_code == 0, logged_in.output
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    where = {"ATP_PLC_HOST": pds.plc_url}  # no --pds, no ATP_PDS_HOST, no password
+    exported = run("export", "--to", account.handle, "--from", str(memories), env=where)
+    assert exported.exit_code == 0, exported.output
+    assert exported.stdout == f"1 created, 0 unchanged ({account.did}, 1 applyWrites batch)\n"
+    verified = run("verify", account.handle, env=where)
+    assert verified.exit_code == 0, verified.output
+    imported = run("import", "--from", account.handle, "--agent-id", "a", "--profile-id", "p",
+                   "--accept-unsalted-scope", env=where)
+    assert imported.exit_code == 0, imported.output
+    assert json.loads(imported.stdout.splitlines()[0])["op"] == "create"
+
+
+@pytest.mark.pds
+def test_atp_auth_username_names_the_account_as_goat_reads_it(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    env = {"ATP_AUTH_USERNAME": account.handle, "ATP_AUTH_PASSWORD": account.password, "ATP_PDS_HOST": pds.url}
+    logged_in = run("login", env=env)
+    assert logged_in.exit_code == 0, logged_in.output
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    exported = run("export", "--from", str(memories), env=env)
+    assert exported.exit_code == 0, exported.output
+
+
+@pytest.mark.pds
+def test_export_asks_for_the_password_on_a_terminal(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """Regression: export did not prompt on a terminal when there was no session."""
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "PDSMEM_STATE_DIR": str(tmp_path / "state")}
+    code, screen = run_on_terminal(["export", "--to", account.handle, "--from", str(memories)], env,
+                                   answer=account.password)
+    assert f"App password for {account.handle}:" in screen
+    assert account.password not in screen  # hidden input
+    assert code == 0, screen
+    assert f"1 created, 0 unchanged ({account.did}, 1 applyWrites batch)" in screen
+
+
+def test_a_malformed_account_is_a_usage_error_wherever_it_comes_from(tmp_path: Path) -> None:
+    """Regression: ``export --to did:plc:bad!`` exited 1, ``convert --did notadid`` exited 2."""
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    for args, env in (
+        (["export", "--to", "did:plc:bad!", "--from", str(memories)], {}),
+        (["export", "--from", str(memories)], {"ATP_AUTH_HANDLE": "not a handle"}),
+        (["login", "did:plc:bad!"], {"ATP_AUTH_PASSWORD": "x"}),
+        (["logout", "bad..test"], {}),
+    ):
+        result = run(*args, env=env)
+        assert result.exit_code == 2, (args, result.output)
+        assert "Invalid value" in result.stderr and "Traceback" not in result.output

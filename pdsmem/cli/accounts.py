@@ -1,16 +1,23 @@
-"""Logging in from the command line: a stored session or ``ATP_AUTH_PASSWORD``, with clear errors.
+"""Logging in from the command line: a stored session, ``ATP_AUTH_PASSWORD`` or, on a terminal, a
+hidden prompt; with clear errors.
 
-``open_session`` wraps ``Session.load_or_login`` and ``login`` wraps ``Session.login``. When
+``open_session`` wraps ``Session.load_or_login`` and ``login`` wraps ``Session.login``; a stored
+session names its account's PDS, so ``--pds`` is needed only once, at login (``pds_hint`` gives
+read-only commands the same). When
 a PDS refuses a login, it is asked whether the account exists at all (``resolveHandle`` or
 ``describeRepo``, no login needed), so that a mistyped handle reads as "no such account", not
 as a wrong password."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
+import click
+
 from pdsmem.bridge.identity import IdentityError, resolve
-from pdsmem.bridge.session import Session, SessionError
+from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionError, SessionStore
 from pdsmem.bridge.xrpc import XrpcClient, XrpcError, normalize_base_url
 from pdsmem.errors import PdsmemError
 
@@ -22,10 +29,14 @@ class UnknownAccount(SessionError):
 def open_session(
     account: str, *, pds_url: str | None, plc_url: str | None, state_dir: Path | None
 ) -> Session:
-    """The logged-in session of ``account`` (a handle or DID)."""
+    """The logged-in session of ``account`` (a handle or DID): its stored session, else a login
+    with ``ATP_AUTH_PASSWORD`` or, on a terminal, the password asked for."""
+    password = os.environ.get(ENV_PASSWORD) or None
+    if password is None and SessionStore(state_dir).find(account, pds_url) is None and sys.stdin.isatty():
+        password = ask_password(account)
     try:
         session = Session.load_or_login(
-            account, pds_url=pds_url, state_dir=state_dir, plc_url=plc_url
+            account, password, pds_url=pds_url, state_dir=state_dir, plc_url=plc_url
         )
     except SessionError:
         if pds_url:
@@ -39,6 +50,32 @@ def open_session(
             hint="the stored session or ATP_AUTH_PASSWORD belongs to another account",
         )
     return session
+
+
+def ask_password(account: str) -> str:
+    """The app password, asked for on the terminal (hidden; never stored)."""
+    return click.prompt(f"App password for {account}", hide_input=True, err=True)
+
+
+def password_for(account: str) -> str:
+    """``ATP_AUTH_PASSWORD``, else the password asked for on a terminal; a usage error elsewhere."""
+    password = os.environ.get(ENV_PASSWORD)
+    if password:
+        return password
+    if not sys.stdin.isatty():
+        raise click.UsageError(
+            f"no password for {account}: set {ENV_PASSWORD} to an app password, or run pdsmem "
+            "login in a terminal to be asked for it"
+        )
+    return ask_password(account)
+
+
+def pds_hint(account: str, pds_url: str | None, state_dir: Path | None) -> str | None:
+    """``pds_url``, else the PDS of the account's stored session (for handles no DNS resolves)."""
+    if pds_url:
+        return pds_url
+    stored = SessionStore(state_dir).find(account)
+    return stored.pds_url if stored is not None else None
 
 
 def _raise_if_unknown(account: str, pds_url: str) -> None:

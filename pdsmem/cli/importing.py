@@ -22,7 +22,10 @@ from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_
 from pdsmem.bridge.state import State, resolve_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.jsonl import write
-from pdsmem.cli.options import dry_run_option, is_did, is_signing_key, output_options, pds_options, scope_options
+from pdsmem.cli.accounts import pds_hint
+from pdsmem.cli.options import (
+    dry_run_option, is_did, is_signing_key, output_options, pds_options, require_salt, scope_options,
+)
 from pdsmem.cli.progress import CountingReader, Progress
 from pdsmem.errors import PdsmemError, VerificationError
 
@@ -165,7 +168,7 @@ def _reading(origin: Path | IO[bytes] | str) -> Iterator[tuple[CountingReader | 
 @output_options
 def import_cmd(
     source: str, out_path: Path | None, agent_id: str, profile_id: str, salt: str,
-    privacy_scope: str, sandbox_eligible: bool, full: bool, dry_run: bool,
+    accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool, full: bool, dry_run: bool,
     signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
     state_dir: Path | None, as_json: bool,
 ) -> None:
@@ -188,6 +191,9 @@ def import_cmd(
     """
     origin = _source(source, "--from")
     _check_car_options(origin, did, signing_key)
+    require_salt(salt, accept_unsalted_scope)
+    if isinstance(origin, str):
+        pds_url = pds_hint(origin, pds_url, state_dir)
     with State(state_dir) as state:
         importer = Importer(
             state, agent_id=agent_id, profile_id=profile_id, salt=salt,
@@ -240,6 +246,8 @@ def verify(
     """
     origin = _source(source, "SOURCE")
     _check_car_options(origin, did, signing_key)
+    if isinstance(origin, str):
+        pds_url = pds_hint(origin, pds_url, state_dir)
     directory = resolve_state_dir(state_dir)
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:

@@ -5,9 +5,9 @@ A value comes from, in order: the command line, the environment variable, the co
 
 - ``pds_options``: ``--pds`` (ATP_PDS_HOST, config ``pds``), ``--plc`` (ATP_PLC_HOST, ``plc``),
   ``--state-dir`` (PDSMEM_STATE_DIR, ``state-dir``).
-- ``account_option(flag)``: the account to log in as (ATP_AUTH_HANDLE, ``handle``). Passwords are
-  never options (they would show in process lists): they come from ``ATP_AUTH_PASSWORD``, or a
-  stored session.
+- ``account_option(flag)``: the account to log in as (ATP_AUTH_HANDLE or ATP_AUTH_USERNAME,
+  ``handle``), checked for syntax. Passwords are never options (they would show in process
+  lists): they come from a stored session, ``ATP_AUTH_PASSWORD``, or a prompt on a terminal.
 - ``scope_options``: the trusted import scope: ``--agent-id``, ``--profile-id``, ``--salt``
   (MEMORY_SCOPE_SALT, never from the config file), ``--privacy-scope``, ``--sandbox-eligible``.
 - ``output_options``: ``--json`` for JSON lines instead of human text.
@@ -23,10 +23,11 @@ from typing import Any, TypeVar
 import click
 
 from pdsmem.bridge.repo import normalize_signing_key
+from pdsmem.bridge.session import ENV_HANDLES
 from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.cli.settings import Settings, load_settings
 from pdsmem.errors import PdsmemError
-from pdsmem.mapping.syntax import Did
+from pdsmem.mapping.syntax import AtIdentifier, Did
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,8 +63,9 @@ class ConfiguredOption(click.Option):
             if exc.message or not self.config_key:
                 raise
             ways = [f"Pass {self.opts[-1]}"]
-            if isinstance(self.envvar, str):
-                ways.append(f"set {self.envvar}")
+            if self.envvar:
+                names = [self.envvar] if isinstance(self.envvar, str) else list(self.envvar)
+                ways.append(f"set {' or '.join(names)}")
             ways.append(f'or add {self.config_key} = "…" to the config file (pdsmem config path)')
             raise click.MissingParameter(ctx=ctx, param=self, message=", ".join(ways)) from None
 
@@ -84,15 +86,17 @@ def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click
 
 is_url = checked_by(normalize_base_url)
 is_did = checked_by(Did.parse)
+is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
 is_signing_key = checked_by(normalize_signing_key)
 
 
-def _sources(envvar: str | None, key: str | None) -> str:
-    parts = ([f"env: {envvar}"] if envvar else []) + ([f"config: {key}"] if key else [])
+def _sources(envvar: str | list[str] | None, key: str | None) -> str:
+    names = [envvar] if isinstance(envvar, str) else list(envvar or [])
+    parts = ([f"env: {' or '.join(names)}"] if names else []) + ([f"config: {key}"] if key else [])
     return f" [{'; '.join(parts)}]" if parts else ""
 
 
-def configured(*decls: str, envvar: str | None = None, config_key: str | None = None,
+def configured(*decls: str, envvar: str | list[str] | None = None, config_key: str | None = None,
                help: str, **kwargs: Any) -> Callable[[F], F]:
     """A ``click.option`` with env and config fallbacks, both named in its help."""
     return click.option(
@@ -131,8 +135,8 @@ pds_options = _stack(pds_option, plc_option, state_dir_option)
 
 def account_option(flag: str, help: str, *, required: bool = True) -> Callable[[F], F]:
     """The account to log in as, under ``flag`` (parameter ``account``)."""
-    return configured(flag, "account", envvar="ATP_AUTH_HANDLE", config_key="handle",
-                      metavar="HANDLE_OR_DID", required=required, help=help)
+    return configured(flag, "account", envvar=list(ENV_HANDLES), config_key="handle",
+                      metavar="HANDLE_OR_DID", required=required, help=help, callback=is_account)
 
 
 scope_options = _stack(
@@ -142,13 +146,27 @@ scope_options = _stack(
                help="Trusted profileId of the target scope."),
     click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", show_default=False,
                  help="Salt of the participant scope hash; a secret, so better set in the "
-                 "environment. [env: MEMORY_SCOPE_SALT]"),
+                 "environment. Required unless --accept-unsalted-scope. [env: MEMORY_SCOPE_SALT]"),
+    click.option("--accept-unsalted-scope", is_flag=True,
+                 help="Run without a salt, accepting that anyone who guesses the agent and profile "
+                 "ids can then forge a record this scope recognises as its own."),
     click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared",
                  show_default=True, help="privacyScope of the imported memories."),
     click.option("--sandbox-eligible", is_flag=True, help="Mark imported memories sandbox-eligible."),
 )
-"""The trusted import scope (``agent_id``, ``profile_id``, ``salt``, ``privacy_scope``,
-``sandbox_eligible``): never read from records."""
+"""The trusted import scope (``agent_id``, ``profile_id``, ``salt``, ``accept_unsalted_scope``,
+``privacy_scope``, ``sandbox_eligible``): never read from records. Call ``require_salt``."""
+
+
+def require_salt(salt: str, accept_unsalted_scope: bool) -> None:
+    """Refuse to build a scope without a salt unless the user accepted that (a usage error)."""
+    if not salt and not accept_unsalted_scope:
+        raise click.UsageError(
+            "no salt for the participant scope hash: set MEMORY_SCOPE_SALT (or pass --salt) to the "
+            "secret your agents use, or pass --accept-unsalted-scope to accept that, without one, "
+            "anyone who guesses the agent and profile ids can forge a record this scope takes for "
+            "its own"
+        )
 
 output_options = click.option(
     "--json", "as_json", is_flag=True, help="Print JSON lines instead of human text."
@@ -160,6 +178,6 @@ dry_run_option = click.option(
 
 __all__ = [
     "ConfiguredOption", "account_option", "configured", "dry_run_option",
-    "output_options", "pds_option", "pds_options", "plc_option", "scope_options", "settings",
+    "output_options", "pds_option", "pds_options", "plc_option", "require_salt", "scope_options", "settings",
     "state_dir_option",
 ]

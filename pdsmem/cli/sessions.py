@@ -7,40 +7,28 @@ never stored, echoed or logged. The session file holds tokens, owner-only (see
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import click
 
-from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionStore
+from pdsmem.bridge.session import ENV_HANDLES, Session, SessionStore, env_account
 from pdsmem.cli import EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import login as login_account
-from pdsmem.cli.options import pds_option, pds_options, settings, state_dir_option
+from pdsmem.cli.accounts import password_for
+from pdsmem.cli.options import is_account, pds_option, pds_options, settings, state_dir_option
 from pdsmem.errors import PdsmemError, TransientError
 
 
 def _account(ctx: click.Context, given: str | None) -> str:
-    """The account argument, else ATP_AUTH_HANDLE, else the config file's ``handle``."""
-    account = given or os.environ.get("ATP_AUTH_HANDLE") or settings(ctx).get("handle")
+    """The account argument, else ATP_AUTH_HANDLE (or ATP_AUTH_USERNAME), else the config file's
+    ``handle``; checked for syntax (a usage error)."""
+    account = given or env_account() or settings(ctx).get("handle")
     if not account:
         raise click.UsageError(
-            "no account: pass HANDLE_OR_DID, set ATP_AUTH_HANDLE, or add handle = \"…\" to the "
-            "config file (pdsmem config path)"
+            f"no account: pass HANDLE_OR_DID, set {' or '.join(ENV_HANDLES)}, or add handle = \"…\" to "
+            "the config file (pdsmem config path)"
         )
-    return account
-
-
-def _password(account: str) -> str:
-    password = os.environ.get(ENV_PASSWORD)
-    if password:
-        return password
-    if not sys.stdin.isatty():
-        raise click.UsageError(
-            f"no password for {account}: set {ENV_PASSWORD} to an app password, or run pdsmem "
-            "login in a terminal to be asked for it"
-        )
-    return click.prompt(f"App password for {account}", hide_input=True)
+    return is_account(ctx, None, account)
 
 
 @cli.command()
@@ -61,7 +49,7 @@ def login(ctx: click.Context, account: str | None, pds_url: str | None, plc_url:
       ATP_AUTH_PASSWORD=app-password pdsmem login alice.test --pds http://localhost:2583
     """
     account = _account(ctx, account)
-    with login_account(account, _password(account), pds_url=pds_url, plc_url=plc_url,
+    with login_account(account, password_for(account), pds_url=pds_url, plc_url=plc_url,
                        state_dir=state_dir) as session:
         where = SessionStore(state_dir).directory
         click.echo(f"Logged in as {session.handle} ({session.did}) at {session.pds_url}; "
@@ -86,14 +74,15 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
     store = SessionStore(state_dir)
     theirs = [stored for stored in store.sessions() if wanted in (stored.did, stored.handle.lower())]
     matches = [stored for stored in theirs if not pds_url or stored.pds_url == pds_url.rstrip("/")]
-    if not matches:
+    if not matches and theirs:
         elsewhere = ", ".join(sorted({stored.pds_url for stored in theirs}))
         raise PdsmemError(
-            f"no stored session for {account} at {pds_url} in {store.directory}" if elsewhere
-            else f"no stored session for {account} in {store.directory}",
-            hint=f"its session is stored for {elsewhere}: pass that with --pds, or unset ATP_PDS_HOST"
-            if elsewhere else "nothing to log out; pdsmem status lists the stored sessions",
+            f"no stored session for {account} at {pds_url} in {store.directory}",
+            hint=f"its session is stored for {elsewhere}: pass that with --pds, or unset ATP_PDS_HOST",
         )
+    if not matches:  # already logged out: the wanted state holds
+        click.echo(f"No stored session for {account} in {store.directory}: nothing to log out")
+        return
     unreachable = 0
     for stored in matches:
         with Session(stored, store=store) as session:
