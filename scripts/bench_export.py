@@ -22,19 +22,17 @@ from pathlib import Path
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from devkit.events import fact
+from devkit.pds import LocalPds
 
-from support.events import fact  # noqa: E402
-from support.pds import LocalPds  # noqa: E402
-
-from pdsmem.bridge.exporter import Exporter  # noqa: E402
-from pdsmem.bridge.identity import resolve  # noqa: E402
-from pdsmem.bridge.repo import verify_repo  # noqa: E402
-from pdsmem.bridge.session import Session  # noqa: E402
-from pdsmem.bridge.sources import SourceItem  # noqa: E402
-from pdsmem.bridge.state import State  # noqa: E402
-from pdsmem.lexicons import RECORD_NSID  # noqa: E402
-from pdsmem.mapping.to_record import to_records  # noqa: E402
+from pdsmem.bridge.exporter import Exporter
+from pdsmem.bridge.identity import resolve
+from pdsmem.bridge.repo import verify_repo
+from pdsmem.bridge.session import Session
+from pdsmem.bridge.sources import SourceItem
+from pdsmem.bridge.state import State
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping.to_record import to_records
 
 
 def clock(fn):

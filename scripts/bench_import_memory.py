@@ -1,7 +1,7 @@
 """Benchmark: peak memory and speed of importing a large repository, against baselines in one run.
 
 Builds a real signed repository of N memory records (default 50,000; records as pdsmem maps
-them, MST and K-256 signature by ``tests/support/repo_builder.py``) as a CAR file, then runs
+them, MST and K-256 signature by ``scripts/devkit/repo_builder.py``) as a CAR file, then runs
 each of these as a separate process and reads its peak resident memory (``ru_maxrss`` of that
 child, from ``wait4``) and its wall time:
 
@@ -31,16 +31,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(REPO_ROOT / "tests"))
+from devkit.events import fact
+from devkit.repo_builder import COLLECTION, DID, Keypair, build_repo
 
-from support.events import fact  # noqa: E402
-from support.repo_builder import COLLECTION, DID, Keypair, build_repo  # noqa: E402
-
-from pdsmem.mapping.to_record import to_records  # noqa: E402
+from pdsmem.mapping.to_record import to_records
 
 AIM_MB = 200
 NOWHERE = "http://127.0.0.1:9"  # PLC directory for offline runs: any look-up would fail
-SCOPE = ["--agent-id", "coder", "--profile-id", "default"]
+SCOPE = ["--agent-id", "coder", "--profile-id", "default", "--accept-unsalted-scope"]
 LAUNCHER = """
 import os, sys, time
 start = time.perf_counter()
@@ -137,7 +135,7 @@ def offline(n: int, work: Path) -> None:
 
 def from_pds(n: int, work: Path) -> None:
     import httpx
-    from support.pds import LocalPds
+    from devkit.pds import LocalPds
 
     with LocalPds() as pds:
         account = pds.create_account()

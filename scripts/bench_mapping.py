@@ -24,15 +24,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from rushdb_hermes_memory import contract as peer
+from devkit.events import episode, fact
 
-from rushdb_hermes_memory import contract as peer  # noqa: E402
-from support.events import episode, fact  # noqa: E402
-
-from pdsmem.mapping import contract  # noqa: E402
-from pdsmem.mapping.from_record import from_records  # noqa: E402
-from pdsmem.mapping.records import ImportScope  # noqa: E402
-from pdsmem.mapping.to_record import to_records  # noqa: E402
+from pdsmem.mapping import contract
+from pdsmem.mapping.from_record import from_records
+from pdsmem.mapping.records import ImportScope
+from pdsmem.mapping.to_record import to_records
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 

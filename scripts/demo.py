@@ -21,11 +21,9 @@ import textwrap
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+from devkit.pds import LocalPds
 
-from support.pds import LocalPds  # noqa: E402
-
-from pdsmem.mapping.contract import participant_hash_for_did, with_ids  # noqa: E402
+from pdsmem.mapping.contract import participant_hash_for_did, with_ids
 
 
 def sample_memory(did: str) -> list[dict]:

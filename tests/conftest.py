@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from support.pds import Account, LocalPds, installation_problem
+from devkit.pds import Account, LocalPds, installation_problem
 
 
 @pytest.fixture(scope="session")

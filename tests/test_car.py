@@ -8,7 +8,7 @@ import tracemalloc
 from collections.abc import Iterator
 
 import pytest
-from support.repo_builder import Breakage, Keypair, build_repo, car_bytes, memory_records, varint
+from devkit.repo_builder import Breakage, Keypair, build_repo, car_bytes, memory_records, varint
 
 from pdsmem.bridge.car import BlockStore, read_car
 from pdsmem.errors import VerificationError

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from support.repo_builder import COLLECTION, Keypair, build_repo, tid
+from devkit.repo_builder import COLLECTION, Keypair, build_repo, tid
 
 from pdsmem.cli import cli
 
@@ -84,7 +84,7 @@ def test_a_json_config_file_works_the_same(tmp_path: Path) -> None:
 def test_config_values_are_defaults_that_the_environment_and_flags_override(tmp_path: Path) -> None:
     config_file(tmp_path, f'agent-id = "from-config"\nprofile-id = "p"\nstate-dir = "{tmp_path}/c"\n')
     car = one_record_car(tmp_path)
-    imported = run("import", "--from", car, "--signing-key", KEY.did_key)
+    imported = run("import", "--from", car, "--signing-key", KEY.did_key, "--accept-unsalted-scope")
     assert imported.exit_code == 0, imported.stderr
     assert json.loads(imported.stdout)["event"]["agentId"] == "from-config"
     assert (tmp_path / "c" / "state.sqlite3").is_file()
@@ -95,7 +95,7 @@ def test_config_values_are_defaults_that_the_environment_and_flags_override(tmp_
     assert state_dir() == f"{tmp_path}/c"
     assert state_dir(env={"PDSMEM_STATE_DIR": f"{tmp_path}/e"}) == f"{tmp_path}/e"
     assert state_dir("--state-dir", f"{tmp_path}/f", env={"PDSMEM_STATE_DIR": f"{tmp_path}/e"}) == f"{tmp_path}/f"
-    again = run("import", "--from", car, "--signing-key", KEY.did_key, "--full",
+    again = run("import", "--from", car, "--signing-key", KEY.did_key, "--full", "--accept-unsalted-scope",
                 env={"PDSMEM_AGENT_ID": "from-env"})
     assert json.loads(again.stdout)["event"]["agentId"] == "from-env"
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pdsmem.cli import cli
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_for_json
-from support.events import episode, fact
+from devkit.events import episode, fact
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 FIXTURE = "tests/fixtures/contract/conformance.v1.json"

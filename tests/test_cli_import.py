@@ -1,6 +1,6 @@
 """``pdsmem import`` and ``pdsmem verify``: output, messages and exit codes.
 
-Against the real local PDS, and with real signed CARs from ``support.repo_builder``. The offline
+Against the real local PDS, and with real signed CARs from ``devkit.repo_builder``. The offline
 runs point the PLC directory at a closed port: any look-up would fail the run.
 """
 
@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 from click.testing import CliRunner, Result
-from support.pds import Account, LocalPds
-from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
+from devkit.pds import Account, LocalPds
+from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
 from pdsmem.bridge.identity import resolve
 from pdsmem.cli import cli
@@ -24,7 +24,7 @@ KEY = Keypair.generate()
 OTHER_KEY = Keypair.generate()
 NOTE = "com.example.note"
 NOWHERE = "http://127.0.0.1:9"  # nothing listens there
-SCOPE = ["--agent-id", "coder", "--profile-id", "default"]
+SCOPE = ["--agent-id", "coder", "--profile-id", "default", "--accept-unsalted-scope"]
 T0 = 1_700_000_000_000_000
 
 
@@ -201,7 +201,8 @@ def test_a_damaged_car_is_named_with_what_to_do(tmp_path: Path) -> None:
     whole = build_repo(GOOD, keypair=KEY, rev=tid(T0)).car
     (tmp_path / "cut.car").write_bytes(whole[: len(whole) - 100])
     for command in (["verify", str(tmp_path / "cut.car")],
-                    ["import", "--from", str(tmp_path / "cut.car"), "--agent-id", "a", "--profile-id", "p"]):
+                    ["import", "--from", str(tmp_path / "cut.car"), "--agent-id", "a", "--profile-id", "p",
+                     "--accept-unsalted-scope"]):
         result = run(*command, "--signing-key", KEY.did_key)
         assert result.exit_code == 1
         assert re.fullmatch(

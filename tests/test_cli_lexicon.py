@@ -7,7 +7,7 @@ import json
 import httpx
 import pytest
 from click.testing import CliRunner, Result
-from support.pds import Account, LocalPds
+from devkit.pds import Account, LocalPds
 
 from pdsmem.cli import cli
 from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID, load

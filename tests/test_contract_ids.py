@@ -33,7 +33,7 @@ from pdsmem.mapping.contract_ids import (
 
 CONFORMANCE = json.loads((Path(__file__).parent / "fixtures" / "contract" / "conformance.v1.json").read_text())
 
-# The identity fields PRODUCT.md lists (schemaVersion and eventType are constants).
+# The identity fields of each id (mapping/contract_ids.py) (schemaVersion and eventType are constants).
 EPISODE_ID_FIELDS = ("runtime", "agentId", "profileId", "externalSessionId", "sourceEventId", "turnIndex",
                      "userText", "assistantText")
 FACT_ID_FIELDS = ("runtime", "agentId", "profileId", "participantScopeHash", "subjectKey", "kind", "sourceEventId",

@@ -26,7 +26,7 @@ from pdsmem.mapping import contract
 from pdsmem.mapping.from_record import from_record
 from pdsmem.mapping.records import EXT_KEY, ImportScope
 from pdsmem.mapping.to_record import to_records
-from support.events import episode, fact
+from devkit.events import episode, fact
 from support.faults import items
 
 pytestmark = pytest.mark.pds
@@ -308,7 +308,9 @@ def test_export_killed_with_sigkill_resumes_exactly(pds, account, tmp_path, kill
     process.send_signal(signal.SIGKILL)
     process.wait()
     settled = head_rev(session)  # a batch already sent may still commit: wait until nothing moves
+    quiet_by = time.time() + 60
     while time.sleep(1.0) or head_rev(session) != settled:
+        assert time.time() < quiet_by, "the repository kept changing for a minute after the kill"
         settled = head_rev(session)
     partial = len(list_records(session))
     assert 0 < partial < 3000, f"killed after {partial} records; the kill point missed the export"
@@ -345,7 +347,7 @@ def test_export_over_the_hourly_budget_pauses_on_429_and_resumes_without_duplica
 
     The limiter keeps its counters in memory, so restarting the PDS stands in for "an hour later".
     """
-    from support.pds import LocalPds
+    from devkit.pds import LocalPds
 
     with LocalPds(rate_limits=True) as limited:
         account = limited.create_account()

@@ -18,9 +18,9 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from support.events import fact
+from devkit.events import fact
 from support.faults import Faulty, assert_exported_exactly, held, items, login
-from support.pds import LocalPds
+from devkit.pds import LocalPds
 
 from pdsmem.bridge.exporter import MAX_TRANSIENT, Exporter
 from pdsmem.bridge.session import Session, SessionError, SessionStore

@@ -20,10 +20,10 @@ import time
 from pathlib import Path
 
 import pytest
-from support.events import fact
+from devkit.events import fact
 from support.faults import Faulty, held, items, login
-from support.pds import LocalPds
-from support.repo_builder import COLLECTION, DID, Keypair, build_repo
+from devkit.pds import LocalPds
+from devkit.repo_builder import COLLECTION, DID, Keypair, build_repo
 
 from pdsmem.bridge.exporter import Exporter
 from pdsmem.bridge.importer import Importer
@@ -33,7 +33,7 @@ from pdsmem.mapping.to_record import to_records
 
 pytestmark = pytest.mark.pds
 
-SCOPE = ["--agent-id", "coder", "--profile-id", "default"]
+SCOPE = ["--agent-id", "coder", "--profile-id", "default", "--accept-unsalted-scope"]
 
 
 # --- import: reset connections --------------------------------------------------------------

@@ -288,7 +288,7 @@ def test_car_cli_import(case: cars.CarCase, tmp_path: Path) -> None:
     path = tmp_path / "repo.car"
     path.write_bytes(case.car)
     result = run(["import", "--from", str(path), *CAR_OPTIONS, "--agent-id", SCOPE.agent_id,
-                  "--profile-id", SCOPE.profile_id, "--state-dir", str(tmp_path / "state")])
+                  "--profile-id", SCOPE.profile_id, "--accept-unsalted-scope", "--state-dir", str(tmp_path / "state")])
     problems = error_lines(result)
     if case.refused is not None:
         assert result.exit_code == 1

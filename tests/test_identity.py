@@ -17,7 +17,7 @@ import dns.rcode
 import dns.rrset
 import httpx
 import pytest
-from support.pds import Account, LocalPds
+from devkit.pds import Account, LocalPds
 
 from pdsmem.bridge.car import read_car
 from pdsmem.bridge.identity import (

@@ -1,6 +1,6 @@
 """Import of memory records: from real signed CARs (offline) and from the real local PDS.
 
-CARs come from ``support.repo_builder`` (real DAG-CBOR, MST and signatures, with one thing broken
+CARs come from ``devkit.repo_builder`` (real DAG-CBOR, MST and signatures, with one thing broken
 on request). PDS tests talk to the reference PDS; requests are observed by a transport that
 forwards each one to it unchanged (observation, not a mock), so that a test can say which
 XRPC calls an import made.
@@ -18,9 +18,9 @@ from typing import Any
 
 import httpx
 import pytest
-from support.events import episode, fact
-from support.pds import Account, LocalPds
-from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
+from devkit.events import episode, fact
+from devkit.pds import Account, LocalPds
+from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
 from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
 from pdsmem.bridge.repo import key_depth

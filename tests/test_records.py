@@ -24,7 +24,7 @@ from pdsmem.mapping.records import (
 )
 from pdsmem.mapping.syntax import AtUri, Datetime, Tid
 from pdsmem.mapping.to_record import to_record, to_records
-from support.events import SCOPE, episode, fact
+from devkit.events import SCOPE, episode, fact
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 OTHER_DID = "did:plc:44ybard66vv44zksje25o7dz"

@@ -12,7 +12,7 @@ import pytest
 from atproto_crypto.multibase import multibase_to_bytes
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
-from support.repo_builder import (
+from devkit.repo_builder import (
     COLLECTION, DID, Breakage, Keypair, build_repo, car_bytes, memory_records, tid,
 )
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from support.pds import Account, LocalPds
+from devkit.pds import Account, LocalPds
 
 from pdsmem.bridge.session import (
     Session,

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 
 import httpx
 import pytest
-from support.pds import Account, LocalPds
+from devkit.pds import Account, LocalPds
 
 from pdsmem.bridge.car import read_car
 from pdsmem.bridge.xrpc import (

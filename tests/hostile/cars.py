@@ -3,7 +3,7 @@
 cases.
 
 Every CAR starts from a real signed repository of four memory records built by
-``support.repo_builder`` (two MST nodes); then one thing is broken. Generated here: the CAR cut
+``devkit.repo_builder`` (two MST nodes); then one thing is broken. Generated here: the CAR cut
 at every section boundary and inside every section, a byte flipped in every block's CID and
 data, every length prefix corrupted. Hand-made cases are in ``cars_handmade``. Each case says
 what the whole CAR must be refused with, or which records must fail (and so which still come
@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from support.repo_builder import COLLECTION, DID, Keypair, build_repo, car_bytes, memory_records, varint
+from devkit.repo_builder import COLLECTION, DID, Keypair, build_repo, car_bytes, memory_records, varint
 
 from pdsmem.bridge.repo import build_mst, unsigned_commit_bytes
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor, json_to_ipld

@@ -9,7 +9,7 @@ import hashlib
 import random
 import struct
 
-from support.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, car_bytes, tid, varint
+from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, car_bytes, tid, varint
 
 from pdsmem.bridge.car import DEFAULT_MAX_BLOCK_SIZE
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor
@@ -77,7 +77,7 @@ def header_cases() -> list[CarCase]:
 
 
 def broken(**knobs: object) -> bytes:
-    """The four-record repository with ``support.repo_builder.Breakage(**knobs)`` applied."""
+    """The four-record repository with ``devkit.repo_builder.Breakage(**knobs)`` applied."""
     return build_repo(RECORDS, keypair=KEY, breakage=Breakage(**knobs)).car  # type: ignore[arg-type]
 
 

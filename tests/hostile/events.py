@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from support.events import episode, fact
+from devkit.events import episode, fact
 
 from pdsmem.errors import ContractError, InvalidSyntax, MappingError, PrivacyRefused, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID

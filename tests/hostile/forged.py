@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from support.events import fact
+from devkit.events import fact
 
 from pdsmem.lexicons import EXTENSION_NSID
 from pdsmem.mapping import contract

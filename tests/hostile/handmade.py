@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from support.repo_builder import tid
+from devkit.repo_builder import tid
 
 from pdsmem.errors import DataModelError, MappingError, RecordInvalid
 from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from support.repo_builder import DID
+from devkit.repo_builder import DID
 
 from pdsmem.errors import DataModelError, InvalidSyntax, RecordInvalid
 from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID

@@ -22,8 +22,8 @@ from pdsmem.bridge.sources import SourceItem
 from pdsmem.bridge.state import State
 from pdsmem.mapping.to_record import to_records
 
-from .pds import LocalPds
-from .repo_builder import COLLECTION
+from devkit.pds import LocalPds
+from devkit.repo_builder import COLLECTION
 
 
 def items(events: list[dict]) -> list[SourceItem]:

@@ -1,0 +1,9 @@
+"""Tools for developing pdsmem that the demo, the benchmarks and the tests share.
+
+- ``pds``: a real local reference PDS and PLC directory (``scripts/pds``), run as a child process;
+- ``rushdb``: a real local RushDB server (``scripts/rushdb``), run as child processes;
+- ``events``: valid AgentMemoryEvent v1 inputs;
+- ``repo_builder``: real, signed repository CARs built offline, broken on request.
+
+The tests import these (with ``scripts/`` on ``sys.path``); nothing here imports the tests.
+"""
