@@ -7,14 +7,18 @@ export as a CAR, batched writes, restart with data kept, and the PDS's own rate 
 
 from __future__ import annotations
 
+import secrets
+import shutil
+import subprocess
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import cbor2
 import httpx
 import pytest
-from support.pds import Account, LocalPds
+from devkit.pds import REPO_ROOT, Account, LocalPds, free_port
 
 pytestmark = pytest.mark.pds
 
@@ -206,3 +210,40 @@ def test_restart_and_crash_keep_accounts_records_dids_and_sessions(limited_pds: 
         )
         assert session.status_code == 200, f"the access token is refused after a {step}"
     assert count_records(pds, account.did) == 2
+
+
+def test_describe_repo_resolves_the_did_through_the_local_plc(pds: LocalPds, account: Account) -> None:
+    """Regression: the PDS was given its PLC directory as http://127.0.0.1:PORT and refused to
+    resolve DIDs (describeRepo: 400 "Invalid hostname"), which broke goat and other clients."""
+    answer = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.describeRepo", params={"repo": account.did}, timeout=30)
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["handle"] == account.handle and answer.json()["handleIsCorrect"] is True
+
+
+def test_the_scripts_start_a_pds_and_make_an_account_a_person_can_use(tmp_path: Path) -> None:
+    """The README's way to try pdsmem by hand: scripts/pds/start, then scripts/pds/account."""
+    name = f"test-{secrets.token_hex(4)}"
+    ports = [str(free_port()), str(free_port())]
+    scripts = REPO_ROOT / "scripts" / "pds"
+    started = subprocess.run([scripts / "start", "--name", name, "--fresh", "--pds-port", ports[0], "--plc-port",
+                              ports[1]], capture_output=True, text=True, timeout=120)
+    try:
+        assert started.returncode == 0, started.stderr
+        made = subprocess.run([scripts / "account", "--name", name, "tryme.test"], capture_output=True, text=True,
+                              timeout=60)
+        assert made.returncode == 0, made.stderr
+        fields = dict(line.split(None, 1) for line in made.stdout.splitlines()[1:4])
+        assert fields["handle"] == "tryme.test" and fields["DID"].startswith("did:plc:")
+        session = httpx.post(f"http://127.0.0.1:{ports[0]}/xrpc/com.atproto.server.createSession", timeout=30,
+                             json={"identifier": "tryme.test", "password": fields["password"]})
+        assert session.status_code == 200 and session.json()["did"] == fields["DID"]
+        taken = subprocess.run([scripts / "account", "--name", name, "tryme.test"], capture_output=True, text=True,
+                               timeout=60)
+        assert taken.returncode == 1 and "Handle already taken" in taken.stderr
+    finally:
+        subprocess.run([scripts / "stop", "--name", name], capture_output=True, timeout=60)
+        shutil.rmtree(REPO_ROOT / ".local" / "pds-run" / name, ignore_errors=True)
+        for leftover in (f"{name}.log", f"{name}.pid"):
+            (REPO_ROOT / ".local" / "pds-run" / leftover).unlink(missing_ok=True)
+    gone = subprocess.run([scripts / "account", "--name", name], capture_output=True, text=True, timeout=60)
+    assert gone.returncode == 1 and f"start it with scripts/pds/start --name {name}" in gone.stderr

@@ -77,7 +77,8 @@ def require_installed() -> None:
         raise LocalPdsNotInstalled(problem)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A loopback TCP port nothing listens on right now."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
@@ -102,10 +103,10 @@ class LocalPds:
         self.start_timeout = start_timeout
         self._owns_data_dir = data_dir is None
         self.data_dir = data_dir or Path(tempfile.mkdtemp(prefix="local-pds-"))
-        self.pds_port = _free_port()
-        self.plc_port = _free_port()
+        self.pds_port = free_port()
+        self.plc_port = free_port()
         while self.plc_port == self.pds_port:
-            self.plc_port = _free_port()
+            self.plc_port = free_port()
         self.url = f"http://127.0.0.1:{self.pds_port}"
         self.plc_url = f"http://127.0.0.1:{self.plc_port}"
         # What the PDS calls itself, and what DID documents point at.

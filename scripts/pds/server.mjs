@@ -171,7 +171,9 @@ async function main() {
     devMode: true,
     dataDirectory: opts.dataDir,
     blobstoreDiskLocation: blobDir,
-    didPlcUrl: plcUrl,
+    // The PDS resolves DIDs through this URL and refuses an IP address as a hostname
+    // (describeRepo answers 400 "Invalid hostname"): name the loopback PLC by its host name.
+    didPlcUrl: `http://localhost:${opts.plcPort}`,
     jwtSecret: secrets.jwtSecret,
     adminPassword: secrets.adminPassword,
     plcRotationKeyK256PrivateKeyHex: secrets.plcRotationKeyK256PrivateKeyHex,
