@@ -1,6 +1,6 @@
 """The privacy gate: what may be written to a public atproto repository.
 
-A PDS repository is public and copied by relays, so export refuses (PRODUCT.md decision 1):
+A PDS repository is public and copied by relays, so export refuses (decision 1, docs/decisions.md):
 
 - memories whose scope is private (``privacyScope: "private"`` or ``visibility: "participant"``)
   unless the operator acknowledges the repository is public (``publish_private=True``);

@@ -87,7 +87,7 @@ class RecordView:
 
 @dataclass(frozen=True)
 class ImportScope:
-    """Trusted configuration for import: never read from records (PRODUCT.md decision 2)."""
+    """Trusted configuration for import: never read from records (decision 2, docs/decisions.md)."""
 
     did: str
     agent_id: str
