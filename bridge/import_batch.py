@@ -34,12 +34,11 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import IO, Any, Literal, NamedTuple
 
-from pdsmem.errors import InvalidSyntax, PdsmemError
+from pdsmem.errors import PdsmemError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
-from pdsmem.mapping.syntax import Tid
 
 from .repo import RecordFailure, VerifiedRepo, mst_nodes
 from .state import RememberedFact
@@ -91,18 +90,6 @@ def _line(op: str, imported: Imported) -> str:
 def _links(facts: Mapping[str, RememberedFact], uri: str) -> list[str]:
     """The fact ids the record at ``uri`` links to, among ``facts``."""
     return [facts[target].fact_id for target in facts[uri].supersedes if target in facts]
-
-
-def _key_problem(rkey: str) -> str | None:
-    """Why a memory record cannot live under ``rkey`` (its lexicon's key type is ``tid``), or None.
-
-    ``verify`` reports such a record through the lexicon; import refuses it the same way.
-    """
-    try:
-        Tid.parse(rkey)
-    except InvalidSyntax as exc:
-        return f"record key {rkey!r:.80} is not a valid tid, as {COLLECTION} records need: {exc.message}"
-    return None
 
 
 class _Pending(NamedTuple):
@@ -255,10 +242,6 @@ class ImportBatch:
                 if diff and item.cid is not None and item.cid not in self._repo.store:
                     raise DiffGap(f"the diff lacks the block of {uri}")
                 self.failures.append(RecordProblem(uri, item.reason))
-                continue
-            key_problem = _key_problem(str(item.rkey))
-            if key_problem:
-                self.failures.append(RecordProblem(uri, key_problem))
                 continue
             try:
                 imported = from_record(RecordView(uri=uri, cid=cid, value=item.value), self._scope)

@@ -19,6 +19,8 @@ Tricky bits:
 
 from __future__ import annotations
 
+import json
+
 import hashlib
 import time
 from collections.abc import Callable, Iterable, Iterator
@@ -287,6 +289,11 @@ def mst_nodes(store: BlockStore, data_cid: Cid) -> Iterator[tuple[Cid, bytes]]:
         pending += [link for link in [node.get("l")] + [e.get("t") for e in node["e"]] if link is not None]
 
 
+def _shown(key: bytes) -> str:
+    """An MST key as a message shows it: its text in quotes, bytes that are not UTF-8 escaped."""
+    return json.dumps(key[:200].decode("utf-8", "backslashreplace"), ensure_ascii=False)
+
+
 def walk_mst(store: BlockStore, data_cid: Cid) -> Iterator[tuple[str, Cid]]:
     """Every ``(key, record cid)`` of the tree at ``data_cid``, in key order, checked."""
     left, entries = _load_node(store, data_cid, "root")
@@ -321,7 +328,7 @@ def _walk(
         if position == len(entries):
             break
         entry = entries[position]
-        where = f"MST node {cid}, key {entry.key!r}"
+        where = f"MST node {cid}, key {_shown(entry.key)}"
         if key_depth(entry.key) != layer:
             raise VerificationError(
                 f"key has depth {key_depth(entry.key)} but sits in a node of depth {layer}",
@@ -329,7 +336,7 @@ def _walk(
             )
         if last and entry.key <= last[0]:
             raise VerificationError(
-                f"keys out of order: {entry.key!r} after {last[0]!r}", path=where
+                f"keys out of order: {_shown(entry.key)} after {_shown(last[0])}", path=where
             )
         try:
             text = entry.key.decode("utf-8")

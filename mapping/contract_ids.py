@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pdsmem.errors import ContractError
+from pdsmem.errors import ContractError, kind_of
 
 if TYPE_CHECKING:
     from pdsmem.mapping.contract import EpisodeEvent, FactEvent
@@ -126,7 +126,7 @@ def describe(value: Any) -> str:
         return "an object"
     if isinstance(value, (list, tuple)):
         return "an array"
-    return f"a {type(value).__name__}"
+    return kind_of(value)
 
 
 def json_path(parts: Sequence[str | int]) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Union
 
 import cbor2
 
-from pdsmem.errors import DataModelError
+from pdsmem.errors import DataModelError, kind_of
 from pdsmem.mapping.cid import Cid
 
 __all__ = ["INT_MAX", "INT_MIN", "MAX_DEPTH", "IpldValue", "cid_for_json", "cid_text_for_json", "decode_dag_cbor"]
@@ -99,7 +99,7 @@ def _plan(mapping: dict[Any, Any]) -> list[tuple[str, bytes]]:
         entries = []
         for key in shape:
             if type(key) is not str:
-                raise DataModelError(f"map key {key!r} is a {type(key).__name__}, expected str")
+                raise DataModelError(f"a map key is {kind_of(key)}, expected a string")
             raw = utf8(key)
             entries.append(((len(raw), raw), key, _head(3, len(raw)) + raw))
         entries.sort()
@@ -327,7 +327,7 @@ def check_typed(obj: dict[str, Any], json: bool) -> None:
     """Rules for ``$type``, shared by both directions; ``json`` says which form ``obj`` is in."""
     kind = obj["$type"]
     if type(kind) is not str or not kind:
-        raise DataModelError(f"$type must be a non-empty string, got {kind!r}")
+        raise DataModelError(f"$type must be a non-empty string, got {kind_of(kind) if kind != '' else 'an empty string'}")
     if kind != "blob":
         return
     if obj.keys() != _BLOB_KEYS:
@@ -339,14 +339,14 @@ def check_typed(obj: dict[str, Any], json: bool) -> None:
         )
     ref = obj["ref"]
     if not (type(ref) is dict and "$link" in ref if json else type(ref) is Cid):
-        raise DataModelError(f"blob ref must be a CID link, got {ref!r:.80}")
+        raise DataModelError(f"blob ref must be a CID link, got {kind_of(ref)}")
     if type(obj["mimeType"]) is not str:
-        raise DataModelError(f"blob mimeType must be a string, got {obj['mimeType']!r}")
+        raise DataModelError(f"blob mimeType must be a string, got {kind_of(obj['mimeType'])}")
     size = obj["size"]
     if json and type(size) is float and size.is_integer():
         size = int(size)
     if type(size) is not int or size < 0:
-        raise DataModelError(f"blob size must be a non-negative integer, got {size!r}")
+        raise DataModelError(f"blob size must be a non-negative integer, got {size if type(size) is int else kind_of(size)}")
 
 
 def link_from_json(obj: dict[str, Any]) -> Cid:
@@ -355,7 +355,7 @@ def link_from_json(obj: dict[str, Any]) -> Cid:
         raise DataModelError("a $link object must have no other keys, got " + ", ".join(obj))
     text = obj["$link"]
     if type(text) is not str:
-        raise DataModelError(f"$link must be a CID string, got {text!r}")
+        raise DataModelError(f"$link must be a CID string, got {kind_of(text)}")
     return Cid.decode(text)
 
 
@@ -385,7 +385,7 @@ def cid_text_for_json(value: Any) -> str:
 
 def _encode_json(value: Any) -> bytearray:
     if type(value) is not dict:
-        raise DataModelError(f"expected an object at the top level, got {type(value).__name__}")
+        raise DataModelError(f"expected an object at the top level, got {kind_of(value)}")
     out = bytearray()
     _encode(value, out, 0, True)
     return out

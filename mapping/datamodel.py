@@ -26,7 +26,7 @@ from __future__ import annotations
 import base64
 from typing import Any, Union
 
-from pdsmem.errors import DataModelError
+from pdsmem.errors import DataModelError, kind_of
 from pdsmem.mapping.cid import DAG_CBOR, DAG_PB, RAW, SHA2_256, Cid
 from pdsmem.mapping.dagcbor import (
     INT_MAX,
@@ -46,7 +46,34 @@ from pdsmem.mapping.dagcbor import (
 
 __all__ = ["DAG_CBOR", "DAG_PB", "INT_MAX", "INT_MIN", "MAX_DEPTH", "RAW", "SHA2_256", "Cid", "IpldValue"]
 __all__ += ["JsonValue", "cid_for_json", "cid_text_for_json", "decode_dag_cbor", "encode_dag_cbor"]
-__all__ += ["ipld_to_json", "json_to_ipld"]
+__all__ += ["SAFE_INTEGER", "ipld_to_json", "json_to_ipld", "unsafe_integer"]
+
+SAFE_INTEGER = 2**53 - 1  # the largest integer every atproto implementation carries exactly
+
+
+def unsafe_integer(value: Any, depth: int = 0) -> tuple[str, str] | None:
+    """(path, message) for the first integer in ``value`` beyond ±(2^53 - 1), or None.
+
+    The data model allows 64 bits, but a PDS refuses a record holding such an integer (the
+    reference PDS answers 500), so pdsmem refuses it wherever it takes a record.
+    """
+    kind = type(value)
+    if kind is int:
+        if -SAFE_INTEGER <= value <= SAFE_INTEGER:
+            return None
+        return "", (
+            f"integer {value} is beyond ±(2^53 - 1), the largest integer a record can carry "
+            "everywhere (a PDS refuses it)"
+        )
+    if depth > MAX_DEPTH:
+        return None
+    items = value.items() if kind is dict else enumerate(value) if kind is list else ()
+    for key, item in items:
+        found = unsafe_integer(item, depth + 1)
+        if found is not None:
+            step = f"[{key}]" if kind is list else (f".{key}" if str(key).isidentifier() else f"[{key!r}]")
+            return step + found[0], found[1]
+    return None
 
 JsonValue = Union[None, bool, int, float, str, list["JsonValue"], dict[str, "JsonValue"]]
 
@@ -68,7 +95,7 @@ def _convert(value: Any, depth: int, to_json: bool) -> Any:
         out = {}
         for key, item in value.items():
             if type(key) is not str:
-                raise DataModelError(f"map key {key!r} is a {type(key).__name__}, expected str")
+                raise DataModelError(f"a map key is {kind_of(key)}, expected a string")
             try:
                 out[key] = _convert(item, depth + 1, to_json)
             except DataModelError as exc:
@@ -100,7 +127,7 @@ def _convert(value: Any, depth: int, to_json: bool) -> Any:
         return {"$link": value.encode()}
     if to_json and kind is bytes:
         return {"$bytes": base64.b64encode(value).decode("ascii").rstrip("=")}
-    raise DataModelError(f"a {kind.__name__} is not {'an IPLD' if to_json else 'a JSON'} value")
+    raise DataModelError(f"{kind_of(value)} is not {'an IPLD' if to_json else 'a JSON'} value")
 
 
 def json_to_ipld(value: Any, *, top_level_object: bool = True) -> IpldValue:
@@ -109,12 +136,12 @@ def json_to_ipld(value: Any, *, top_level_object: bool = True) -> IpldValue:
     By default the top level must be an object, as records and XRPC bodies are.
     """
     if top_level_object and type(value) is not dict:
-        raise DataModelError(f"expected an object at the top level, got {type(value).__name__}")
+        raise DataModelError(f"expected an object at the top level, got {kind_of(value)}")
     return _convert(value, 0, False)
 
 
 def ipld_to_json(value: IpldValue, *, top_level_object: bool = True) -> JsonValue:
     """Convert IPLD form to atproto JSON (``$link``/``$bytes``), validating it on the way."""
     if top_level_object and type(value) is not dict:
-        raise DataModelError(f"expected a map at the top level, got {type(value).__name__}")
+        raise DataModelError(f"expected a map at the top level, got {kind_of(value)}")
     return _convert(value, 0, True)

@@ -92,8 +92,8 @@ def from_record(view: RecordView | Mapping, scope: ImportScope) -> Imported:
     if str(uri.collection) != RECORD_NSID or uri.rkey is None:
         raise MappingError(f"not a {RECORD_NSID} record uri", uri=view.uri)
     value = view.value
-    try:
-        default_lexicons().validate_record(RECORD_NSID, value)
+    try:  # the record and its key, as the lexicon says (key type tid): the one rule everywhere
+        default_lexicons().validate_record(RECORD_NSID, value, rkey=str(uri.rkey))
     except RecordInvalid as err:
         err.uri = view.uri
         raise

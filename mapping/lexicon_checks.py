@@ -24,8 +24,8 @@ from typing import Any, Callable, Iterable
 
 import regex
 
-from pdsmem.errors import DataModelError, InvalidSyntax, RecordInvalid
-from pdsmem.mapping.datamodel import json_to_ipld
+from pdsmem.errors import DataModelError, InvalidSyntax, RecordInvalid, kind_of
+from pdsmem.mapping.datamodel import SAFE_INTEGER, json_to_ipld, unsafe_integer
 from pdsmem.mapping.syntax import FORMAT_PARSERS
 
 
@@ -48,7 +48,6 @@ Test = Callable[[str], "str | None"]  # a check on a string already known to be 
 MISSING = object()
 _GRAPHEME = regex.compile(r"\X")
 _PLAIN_KEY = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
-_INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 _KINDS = ((bool, "boolean"), (int, "integer"), (str, "string"), (list, "array"))
 
 
@@ -78,7 +77,7 @@ def kind(value: Any) -> str:
         if "$link" in value or "$bytes" in value:
             return "cid-link" if "$link" in value else "bytes"
         return "blob" if value.get("$type") == "blob" else "object"
-    return f"float {value!r}" if isinstance(value, float) else f"non-JSON {type(value).__name__}"
+    return f"float {value!r}" if isinstance(value, float) else kind_of(value)
 
 
 def is_object(value: Any) -> bool:
@@ -123,10 +122,12 @@ def _unicode_problem(text: str) -> str | None:
 def _data(value: Any) -> tuple[Any, Problems | None]:
     """``value`` in IPLD form if it is valid atproto data, else what is wrong with it."""
     try:
-        return json_to_ipld(value, top_level_object=False), None
+        converted = json_to_ipld(value, top_level_object=False)
     except DataModelError as exc:
         path = exc.path or ""
         return None, fail(exc.message, path if path[:1] in ("", "[") else "." + path)
+    unsafe = unsafe_integer(value)
+    return (converted, None) if unsafe is None else (None, fail(unsafe[1], unsafe[0] or None))
 
 
 def _plain(value: Any, depth: int = 0) -> bool:
@@ -136,7 +137,7 @@ def _plain(value: Any, depth: int = 0) -> bool:
     if kind_ is str:
         return value.isascii() or not _unicode_problem(value)
     if kind_ is int:
-        return _INT_MIN <= value <= _INT_MAX
+        return -SAFE_INTEGER <= value <= SAFE_INTEGER
     if value is None or kind_ is bool:
         return True
     if depth >= 32:
@@ -170,7 +171,7 @@ def data_problems(value: Any) -> Problems | None:
 def _extra_problems(key: Any, value: Any) -> Problems | None:
     """What is wrong with a property no schema declares: it only has to be valid data."""
     if not isinstance(key, str):
-        return fail(f"property names must be strings (got {type(key).__name__} {key!r})")
+        return fail(f"property names must be strings (got {kind_of(key)})")
     if key == "$type" and (not isinstance(value, str) or not value):
         return fail(f"must be a non-empty string (got {kind(value)})", ".$type")
     problems = data_problems(value)
@@ -254,7 +255,8 @@ def integer_check(
             return fail(f"must be {const} (got {v})")
         if choices is not None and v not in choices:
             return fail(f"must be one of {listing(enum or ())} (got {v})")
-        message = _out_of_range(v, lo, hi) or _out_of_range(v, _INT_MIN, _INT_MAX)
+        unsafe = unsafe_integer(v)
+        message = unsafe[1] if unsafe else _out_of_range(v, lo, hi)
         return fail(message) if message else None
 
     return check

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Self, TypeVar
 
-from pdsmem.errors import InvalidSyntax
+from pdsmem.errors import InvalidSyntax, kind_of
 
 __all__ = ["SyntaxStr", "bad_char", "invalid", "trusted"]
 
@@ -27,7 +27,7 @@ class SyntaxStr(str):
         if isinstance(raw, cls):
             return raw
         if not isinstance(raw, str):
-            raise InvalidSyntax(f"expected {cls._what} as a string, got {type(raw).__name__}")
+            raise InvalidSyntax(f"expected {cls._what} as a string, got {kind_of(raw)}")
         cls._check(raw)
         return str.__new__(cls, raw)
 

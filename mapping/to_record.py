@@ -17,7 +17,7 @@ from typing import Any
 from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
 from pdsmem.mapping import contract
-from pdsmem.mapping.datamodel import cid_text_for_json
+from pdsmem.mapping.datamodel import cid_text_for_json, unsafe_integer
 from pdsmem.mapping.privacy import check_publishable
 from pdsmem.mapping.records import (
     EXT_KEY,
@@ -87,17 +87,11 @@ def _extension(event: Mapping, *, include_transcript: bool) -> dict:
     return ext
 
 
-_SAFE_INTEGER = 2**53 - 1  # the largest integer every atproto implementation carries exactly
-
-
 def _turn_index(value: int | float) -> int:
     """The contract's turn index (7 or 7.0) as the integer the record holds."""
-    if value > _SAFE_INTEGER:
-        raise MappingError(
-            f"turnIndex {value:.0f} is above 2^53 - 1, the largest integer a record can carry "
-            "everywhere (a PDS refuses it)", path="$.turnIndex",
-            hint="number the turns of a session from 0",
-        )
+    unsafe = unsafe_integer(int(value))
+    if unsafe is not None:
+        raise MappingError(f"turnIndex: {unsafe[1]}", path="$.turnIndex", hint="number the turns of a session from 0")
     return int(value)
 
 

@@ -7,6 +7,26 @@ The CLI turns any ``PdsmemError`` into ``Error: …`` on stderr and a non-zero e
 
 from __future__ import annotations
 
+from typing import Any
+
+_KINDS = (
+    (bool, "a boolean"), (int, "an integer"), (float, "a float"), (str, "a string"),
+    ((bytes, bytearray, memoryview), "bytes"), ((list, tuple), "an array"), (dict, "an object"),
+)
+
+
+def kind_of(value: Any) -> str:
+    """The data-model name of a value's type, for messages ("null", "an integer", "bytes"):
+    never a Python type name, which means nothing to the person reading."""
+    if value is None:
+        return "null"
+    for python_type, name in _KINDS:
+        if isinstance(value, python_type):
+            return name
+    if hasattr(value, "multihash") or type(value).__name__ == "Cid":
+        return "a CID link"
+    return "a value outside the atproto data model"
+
 
 class PdsmemError(Exception):
     """Root of every error pdsmem raises on purpose."""

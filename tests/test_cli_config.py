@@ -151,7 +151,7 @@ def test_a_secret_in_a_json_config_file_is_refused_too(tmp_path: Path) -> None:
     [
         ('colour = "blue"\n', "unknown key 'colour' (the keys pdsmem reads are pds, plc, handle, "
          "agent-id, profile-id, state-dir)"),
-        ("pds = 3\n", "'pds' must be a non-empty string, got int"),
+        ("pds = 3\n", "'pds' must be a non-empty string, got an integer"),
         ('pds = "https://x\n', "is not valid TOML: "),
     ],
     ids=["unknown-key", "not-a-string", "bad-toml"],

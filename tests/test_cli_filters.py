@@ -175,3 +175,38 @@ def test_a_reader_that_stops_early_is_not_an_error(tmp_path):
         _, err = cid.communicate(timeout=120)
     assert first.strip() == str(cid_for_json(value)).encode()
     assert cid.returncode == 0 and err == b""
+
+
+def _view(rkey: str, **fields) -> dict:
+    value = {"$type": "dev.bastienrobert.memory.record", "content": "likes tea", "createdAt": "2024-01-01T00:00:00.000Z",
+             **fields}
+    return {"uri": f"at://{DID}/dev.bastienrobert.memory.record/{rkey}", "cid": str(cid_for_json(value)), "value": value}
+
+
+def test_one_rule_for_record_keys_from_the_lexicon_key_type():
+    """Regression: rkey 'self' passed validate and convert from-record but failed verify and import."""
+    says = "record key 'self' is not a valid tid"
+    for args in (["validate"], ["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p"]):
+        result = run(args, [_view("3lbt4ilkfw22s"), _view("self")])
+        assert result.exit_code == 3, (args, result.output)
+        assert says in result.stderr and "line 2" in result.stderr, (args, result.stderr)
+
+
+def test_integers_beyond_2_53_are_refused_everywhere_with_one_message():
+    """Regression: validate and cid accepted them; the reference PDS answers such a record with a 500."""
+    says = "integer 9007199254740992 is beyond ±(2^53 - 1), the largest integer a record can carry everywhere"
+    big = _view("3lbt4ilkfw22s", **{"app.example.n": 2**53})
+    for args in (["validate"], ["cid"]):
+        result = run(args, [big])
+        assert result.exit_code == 1 and says in result.stderr, (args, result.stderr)
+    assert run(["cid"], [_view("3lbt4ilkfw22s", **{"app.example.n": 2**53 - 1})]).exit_code == 0
+    exported = run(["convert", "to-record", "--did", DID], [episode(1, turnIndex=2**53)])
+    assert exported.exit_code == 1 and "turnIndex: " + says in exported.stderr
+
+
+def test_validate_checks_the_extension_against_its_lexicon_as_import_does():
+    bad = _view("3lbt4ilkfw22s", **{"dev.pdsmem.agentMemory": {"eventType": 3}})
+    result = run(["validate"], [bad])
+    assert result.exit_code == 1
+    assert ("its dev.pdsmem.agentMemory extension does not validate against its lexicon: is required but "
+            "missing (at $.id) (import would ignore the extension)") in result.stderr

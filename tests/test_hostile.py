@@ -77,7 +77,15 @@ def run(args: list[str], stdin: bytes | None = None) -> Result:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"the command crashed: {result.exception!r}") from result.exception
     assert "Traceback" not in result.stderr
+    assert not PYTHON_INTERNALS.search(result.stderr), result.stderr  # regression: key b'…', got NoneType
     return result
+
+
+# What a message must never show: Python's names and reprs mean nothing to the person reading.
+PYTHON_INTERNALS = re.compile(
+    r"NoneType|bytearray|memoryview|<class |Cid\(|(?<![\w$])b'|\bgot (None|True|False)\b"
+    r"|\b(is a|got) (int|str|dict|list|tuple)\b"
+)
 
 
 def error_lines(result: Result) -> list[str]:

@@ -106,9 +106,12 @@ def test_ids_are_computed_when_absent_and_checked_when_present():
 def test_turn_index_is_written_as_an_integer_a_pds_accepts():
     assert to_record(episode(12, turnIndex=7.0), DID).value[EXT_KEY]["turnIndex"] == 7
     assert to_record(episode(12, turnIndex=2**53 - 1), DID).value[EXT_KEY]["turnIndex"] == 2**53 - 1
-    with pytest.raises(MappingError, match=r"turnIndex 9007199254740992 is above 2\^53 - 1") as caught:
+    with pytest.raises(MappingError, match=r"turnIndex: integer 9007199254740992 is beyond ±\(2\^53 - 1\)") as caught:
         to_record(episode(12, turnIndex=2**53), DID)
     assert caught.value.path == "$.turnIndex"
+    # regression: the number was formatted through a float and printed as …568
+    with pytest.raises(MappingError, match=r": turnIndex: integer 12345678901234567 is beyond"):
+        to_record(episode(12, turnIndex=12345678901234567), DID)
 
 
 def test_record_keys_are_deterministic_tids_near_created_at():
@@ -433,7 +436,7 @@ LINK = {"$link": "bafyreie5737gdxlw5i64vzichcalba3z2v5n6icifvxvprdxrqylrm3kgy"}
 BLOB = {"$type": "blob", "ref": {"$link": "bafkreibme22gw2h7y2h7tg2fhqotaqjucnbc24deqo72b6mkl2egezxhvy"}, "mimeType": "image/png", "size": 1234}
 
 json_leaf = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**53), 2**53), st.text(max_size=20),
+    st.none(), st.booleans(), st.integers(-(2**53 - 1), 2**53 - 1), st.text(max_size=20),
     st.just(LINK), st.just(BLOB),
     st.binary(max_size=16).map(lambda b: {"$bytes": base64.b64encode(b).decode().rstrip("=")}),
 )

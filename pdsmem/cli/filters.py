@@ -14,14 +14,15 @@ from pdsmem.bridge.sources import json_lines
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
 from pdsmem.cli.options import is_did
-from pdsmem.errors import LexiconError, PdsmemError
+from pdsmem.errors import DataModelError, LexiconError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
-from pdsmem.mapping.datamodel import cid_for_json
+from pdsmem.mapping.datamodel import cid_for_json, unsafe_integer
 from pdsmem.mapping.from_record import from_records
 from pdsmem.mapping.lexicon import LexiconSet
-from pdsmem.mapping.records import ImportScope
+from pdsmem.mapping.records import EXT_KEY, ImportScope, checked_extension
 from pdsmem.mapping.to_record import to_records
+from pdsmem.mapping.syntax import AtUri
 
 stdin_option = click.option(
     "--input", "-i", "stream", type=click.File("rb"), default="-", show_default="stdin",
@@ -136,6 +137,14 @@ def from_record_cmd(did, agent_id, profile_id, salt, privacy_scope, sandbox_elig
     finish(len(imported), len(failures) + bad)
 
 
+def _record_key(obj: dict) -> str | None:
+    """The record key of a {uri, cid, value} view, checked against its lexicon's key type; None
+    for a bare value (its key is not known)."""
+    if not (isinstance(obj.get("value"), dict) and "uri" in obj):
+        return None
+    return str(AtUri.parse(obj["uri"]).rkey or "")
+
+
 def _record_value(obj: dict) -> dict:
     """A record value, whether given bare or as a {uri, cid, value} view."""
     return obj["value"] if isinstance(obj.get("value"), dict) and "uri" in obj else obj
@@ -175,7 +184,14 @@ def validate(lexicon_files, nsid, stream) -> None:
             if nsid and "$type" not in value:  # checked as the record of that type it would be
                 value = {"$type": nsid, **value}
             record_type = value.get("$type") if isinstance(value.get("$type"), str) else nsid or RECORD_NSID
-            lexicons.validate_record(record_type, value)
+            lexicons.validate_record(record_type, value, rkey=_record_key(obj))
+            if record_type == RECORD_NSID:  # the extension too, as import reads it
+                _, invalid = checked_extension(value)
+                if invalid is not None:
+                    raise RecordInvalid(
+                        f"its {EXT_KEY} extension does not validate against its lexicon: {invalid.detail()}",
+                        hint="import would ignore the extension",
+                    )
             ok += 1
         except PdsmemError as err:
             report(err, number)
@@ -199,7 +215,11 @@ def cid(stream) -> None:
         try:
             if isinstance(obj, PdsmemError):
                 raise obj
-            click.echo(str(cid_for_json(_record_value(obj))))
+            value = _record_value(obj)
+            unsafe = unsafe_integer(value)
+            if unsafe is not None:  # a PDS refuses the record, so it never has this CID
+                raise DataModelError(unsafe[1], path="$" + unsafe[0])
+            click.echo(str(cid_for_json(value)))
             ok += 1
         except PdsmemError as err:
             report(err, number)

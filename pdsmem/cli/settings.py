@@ -23,7 +23,7 @@ from typing import Any
 
 import click
 
-from pdsmem.errors import PdsmemError
+from pdsmem.errors import PdsmemError, kind_of
 
 ENV_CONFIG = "PDSMEM_CONFIG"
 
@@ -160,7 +160,7 @@ def _check(data: Any, path: Path) -> dict[str, str]:
                 f"{path}: unknown key {key!r}", hint=f"the keys pdsmem reads are {', '.join(KEYS)}"
             )
         if not isinstance(value, str) or not value.strip():
-            got = type(value).__name__ if not isinstance(value, str) else "an empty string"
+            got = kind_of(value) if not isinstance(value, str) else "an empty string"
             raise ConfigError(f"{path}: {key!r} must be a non-empty string, got {got}")
         values[name] = value.strip()
     return values
