@@ -55,7 +55,7 @@ from typing import IO, Any, BinaryIO
 import httpx
 
 from pdsmem.errors import DataModelError, InvalidSyntax, MappingError, PdsmemError, RecordInvalid
-from pdsmem.errors import VerificationError
+from pdsmem.errors import VerificationError, kind_of
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
 from pdsmem.mapping.records import ImportScope, default_lexicons
@@ -82,12 +82,16 @@ CarFile = str | os.PathLike[str] | BinaryIO | IO[bytes]
 
 @dataclass
 class VerifyReport:
-    """The outcome of ``verify_source``: a verified commit, and the records that failed."""
+    """The outcome of ``verify_source``: the commit, signature and MST verified; then the
+    records whose block is missing or does not hash to its CID (``broken``: the repository
+    fails verification), and the records whose value is not valid for its type (``invalid``:
+    the repository itself is sound; import skips such memory records)."""
 
     commit: Commit
     record_count: int
     memory_records: int
-    failures: list[RecordProblem]
+    broken: list[RecordProblem]
+    invalid: list[RecordProblem]
 
 
 # --- reading CAR files ----------------------------------------------------------------------
@@ -426,19 +430,20 @@ def verify_source(
                     min_rev=cursors.get(owner),
                 )
     with repo:
-        failures, memory = [], 0
+        broken, invalid, memory = [], [], 0
         for item in repo.records():
             if isinstance(item, RecordFailure):
-                failures.append(RecordProblem(str(item.uri), item.reason))
+                broken.append(RecordProblem(str(item.uri), item.reason))
                 continue
             memory += item.collection == COLLECTION
             kind = item.value.get("$type")
             if kind != item.collection:
-                reason = f"record $type {kind!r} does not match its collection {item.collection}"
-                failures.append(RecordProblem(str(item.uri), reason))
+                shown = json.dumps(kind) if isinstance(kind, str) else kind_of(kind)
+                reason = f"record $type {shown} does not match its collection {item.collection}"
+                invalid.append(RecordProblem(str(item.uri), reason))
             elif item.collection == COLLECTION:
                 try:
                     default_lexicons().validate_record(COLLECTION, item.value, rkey=str(item.rkey))
                 except RecordInvalid as err:
-                    failures.append(RecordProblem.of(str(item.uri), err))
-        return VerifyReport(repo.commit, repo.record_count, memory, failures)
+                    invalid.append(RecordProblem.of(str(item.uri), err))
+        return VerifyReport(repo.commit, repo.record_count, memory, broken, invalid)

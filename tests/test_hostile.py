@@ -93,7 +93,7 @@ def error_lines(result: Result) -> list[str]:
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     errors = [line for line in lines if line.startswith("Error: ")]
     others = [line for line in lines if line not in errors]
-    assert all(re.fullmatch(r"\d+ valid|Imported .*", line) for line in others), others
+    assert all(re.fullmatch(r"\d+ valid|Imported .*|Invalid: .*", line) for line in others), others
     return errors
 
 
@@ -281,13 +281,18 @@ def test_car_cli_verify(case: cars.CarCase, tmp_path: Path) -> None:
     if case.refused is not None:
         assert result.exit_code == 1
         assert len(problems) == 1 and (case.open_says or case.refused) in problems[0], problems
-    elif expected:
-        assert result.exit_code == 1
-        for uri, says in expected.items():
+    else:  # broken blocks fail the repository; invalid records are listed apart (exit 0)
+        assert result.exit_code == (1 if case.broken_blocks else 0), result.stderr
+        broken = {cars.uri(path): says for path, says in case.broken_blocks.items()}
+        invalid = {cars.uri(path): says for path, says in case.invalid_records.items()}
+        for uri, says in broken.items():
             assert any(line.startswith(f"Error: {uri}: ") and says in line for line in problems), (uri, problems)
-        assert len(problems) == len(expected) + 1  # and a summary line
-    else:
-        assert result.exit_code == 0, result.stderr
+        assert len(problems) == len(broken)
+        listed = [line for line in result.stderr.splitlines() if line.startswith("Invalid: ")]
+        for uri, says in invalid.items():
+            assert any(line.startswith(f"Invalid: {uri}: ") and says in line for line in listed), (uri, listed)
+        assert len(listed) == len(invalid)
+        assert f"invalidRecords\t{len(invalid)}" in result.stdout
         assert f"records\t{case.entries}" in result.stdout
 
 

@@ -226,23 +226,28 @@ def import_cmd(
 
 @cli.command()
 @click.argument("source", metavar="HANDLE|DID|CAR")
+@click.option("--strict", is_flag=True,
+              help="Exit 3 when the repository verifies but some records are not valid for their type.")
 @_car_options
 @pds_options
 @output_options
 def verify(
-    source: str, signing_key: str | None, did: str | None, pds_url: str | None,
+    source: str, strict: bool, signing_key: str | None, did: str | None, pds_url: str | None,
     plc_url: str | None, state_dir: Path | None, as_json: bool,
 ) -> None:
-    """Verify a repository: every block, the commit's signature, the MST, every record.
+    """Verify a repository: the commit's signature, the MST, every block; then every record.
 
-    Memory records are also validated against their lexicon. A repository older than the
-    last imported rev is a rollback. Prints the commit on success (exit 0); otherwise says
-    what failed (exit 1).
+    Two verdicts, each on its own line. The repository: the commit is signed by the DID's key,
+    the MST is sound and every record block hashes to its CID; a repository older than the last
+    imported rev is a rollback. Any of that failing is exit 1. The records: each one's $type
+    matches its collection, and memory records are valid for their lexicon; records other tools
+    wrote may fail that without the repository being any less sound, so they are listed
+    (Invalid: on stderr) and exit 0, or exit 3 with --strict. Prints the commit and the counts.
 
     \b
     Examples:
       pdsmem verify alice.example.com
-      pdsmem verify repo.car --signing-key did:key:zQ3sh...
+      pdsmem verify repo.car --signing-key did:key:zQ3sh... --strict
     """
     origin = _source(source, "SOURCE")
     _check_car_options(origin, did, signing_key)
@@ -260,21 +265,25 @@ def verify(
         if state is not None:
             state.close()
     commit = report.commit
-    if report.failures:
-        for problem in report.failures:
-            _report(problem, "the rest of the repository verified")
-        failed = len(report.failures)
-        click.echo(
-            f"Error: {failed} of {report.record_count} records of {commit.did} at rev "
-            f"{commit.rev} failed verification", err=True,
-        )
-        click.get_current_context().exit(EXIT_FAILED)
+    for problem in report.broken:
+        click.echo(f"Error: {problem.uri}: {problem.reason}", err=True)
+    for problem in report.invalid:
+        click.echo(f"Invalid: {problem.uri}: {problem.reason}", err=True)
+    verdict = "verified" if not report.broken else (
+        f"failed: {len(report.broken)} record block{'' if len(report.broken) == 1 else 's'} missing or not "
+        "matching their CID"
+    )
     result = {
-        "did": str(commit.did), "rev": str(commit.rev), "commit": str(commit.cid),
+        "repository": verdict, "did": str(commit.did), "rev": str(commit.rev), "commit": str(commit.cid),
         "records": report.record_count, "memoryRecords": report.memory_records,
+        "invalidRecords": len(report.invalid),
     }
     if as_json:
         write(result)
-        return
-    for name, value in result.items():
-        click.echo(f"{name}\t{value}")
+    else:
+        for name, value in result.items():
+            click.echo(f"{name}\t{value}")
+    if report.broken:
+        click.get_current_context().exit(EXIT_FAILED)
+    if report.invalid and strict:
+        click.get_current_context().exit(EXIT_PARTIAL)
