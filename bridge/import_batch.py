@@ -21,8 +21,10 @@ Tricky bits:
   a full import of the repository gives.
 - In a ``since`` diff, a new or changed record whose block is absent raises ``DiffGap`` (read
   everything instead); an unchanged one is recognised by its CID and never read.
-- Records that fail are not remembered (``records``); one imported before keeps its old CID, so
-  its later deletion is still reported.
+- Records that fail are not remembered as imported (``records``); one imported before keeps its
+  old CID, so its later deletion is still reported. The state remembers each failure with its CID
+  and reason (``known_bad``): in a diff, a record that failed before and has not changed since is
+  reported again without its block, so a known-bad record never forces a full read.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from __future__ import annotations
 import json
 import tempfile
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO, Any, Literal, NamedTuple
 
@@ -59,12 +61,13 @@ class RecordProblem:
 
     uri: str
     reason: str
+    cid: str = field(default="", compare=False)  # the CID of the record that failed, if the tree names one
 
     @classmethod
-    def of(cls, uri: str, err: PdsmemError) -> RecordProblem:
+    def of(cls, uri: str, err: PdsmemError, cid: str = "") -> RecordProblem:
         """The problem ``err`` describes, without its uri/item prefix (``uri`` names the record)."""
         text = f"{err.path}: {err.message}" if err.path else err.message
-        return cls(uri, text + (f" ({err.hint})" if err.hint else ""))
+        return cls(uri, text + (f" ({err.hint})" if err.hint else ""), cid)
 
 
 @dataclass(frozen=True)
@@ -148,6 +151,7 @@ class ImportBatch:
         diff: bool = False,
         full: bool = False,
         remembered: Mapping[str, RememberedFact] | None = None,
+        known_bad: Mapping[str, tuple[str, str]] | None = None,
     ) -> ImportBatch:
         """The first pass over ``repo``'s memory records against ``seen`` (uri → CID remembered)
         and ``remembered`` (uri → the fact each remembered fact record was imported as).
@@ -159,7 +163,7 @@ class ImportBatch:
         batch = cls(str(commit.did), str(commit.rev), str(commit.cid), read)
         batch._repo, batch._scope = repo, scope
         try:
-            batch._first_pass(seen, remembered or {}, diff=diff, full=full)
+            batch._first_pass(seen, remembered or {}, known_bad or {}, diff=diff, full=full)
         except BaseException:
             batch.close()
             raise
@@ -193,6 +197,10 @@ class ImportBatch:
         for uri in self.deleted:
             yield Change("delete", uri, _dumps({"op": "delete", "uri": uri}))
 
+    def pending_changes(self) -> list[_Pending]:
+        """The created and updated records ``changes`` yields (uri, op, CID), without reading them."""
+        return list(self._pending)
+
     def add_block(self, cid: Cid, data: bytes) -> None:
         """A block the diff left out, fetched by the importer (its bytes match ``cid``)."""
         assert self._repo is not None and cid.matches(data)
@@ -223,7 +231,8 @@ class ImportBatch:
     # --- first pass ---------------------------------------------------------------------------
 
     def _first_pass(
-        self, seen: Mapping[str, str], remembered: Mapping[str, RememberedFact], *, diff: bool, full: bool
+        self, seen: Mapping[str, str], remembered: Mapping[str, RememberedFact],
+        known_bad: Mapping[str, tuple[str, str]], *, diff: bool, full: bool,
     ) -> None:
         assert self._repo is not None and self._scope is not None
         known = {} if full else seen
@@ -240,13 +249,17 @@ class ImportBatch:
                 continue
             if isinstance(item, RecordFailure):
                 if diff and item.cid is not None and item.cid not in self._repo.store:
-                    raise DiffGap(f"the diff lacks the block of {uri}")
-                self.failures.append(RecordProblem(uri, item.reason))
+                    bad = known_bad.get(uri)
+                    if bad is None or bad[0] != cid:
+                        raise DiffGap(f"the diff lacks the block of {uri}")
+                    self.failures.append(RecordProblem(uri, bad[1], cid))  # failed before, unchanged since
+                    continue
+                self.failures.append(RecordProblem(uri, item.reason, cid))
                 continue
             try:
                 imported = from_record(RecordView(uri=uri, cid=cid, value=item.value), self._scope)
             except PdsmemError as err:
-                self.failures.append(RecordProblem.of(uri, err))
+                self.failures.append(RecordProblem.of(uri, err, cid))
                 continue
             self._add("update" if uri in known else "create", imported)
         self.deleted = sorted(missing)

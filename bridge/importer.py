@@ -11,8 +11,9 @@ moves the cursor. ``verify_source`` runs every check on a repository and reports
 Other collections are never looked at.
 
 Tricky bits:
-- When ``getLatestCommit`` reports the stored rev and commit, nothing is downloaded (unless the
-  last import had failed records: they are read and reported again).
+- When ``getLatestCommit`` reports the stored rev and commit, nothing is downloaded: records that
+  failed at that rev are reported again from the state (``State.seen_failures``). Only a
+  delivery that stopped half way (``State.pending``) reads the repository again.
 - A ``getRepo?since=<rev>`` diff holds only the blocks written after ``rev``; unchanged records
   are recognised by their CID in the MST, and unchanged MST nodes come from the ones kept at
   the last import (``State.keep_nodes``; checked against their CIDs). Any gap a diff cannot
@@ -228,7 +229,7 @@ class Importer:
         with IdentityResolver(plc_url=self.plc_url, transport=self.transport) as resolver:
             identity = resolver.resolve(identifier, pds_hint=self.pds_hint)
         did = str(identity.did)
-        cursor, seen = self.state.cursor(did, self.reader), self.state.seen_records(did, self.reader)
+        cursor, seen = self.state.cursor(did, self.reader), self._seen(did)
         newest = self.state.latest_revs().get(did)  # what any import scope has seen
         with XrpcClient(identity.pds_url, transport=self.transport) as xrpc:
             if newest is not None:  # imported before, by this scope or another: check for rollback
@@ -236,10 +237,17 @@ class Importer:
                 _refuse_older(latest.get("rev"), did, newest)
                 unchanged = cursor is not None and (latest.get("rev"), latest.get("cid")) == (
                     cursor.rev, cursor.commit_cid)
-                if unchanged and not full and not cursor.failures:
-                    return ImportBatch(
+                known_bad = self.state.seen_failures(did, self.reader)
+                told_again = len(known_bad) == cursor.failures if cursor is not None else False
+                if unchanged and not full and told_again and not self.state.pending(did, self.reader):
+                    batch = ImportBatch(
                         did, cursor.rev, cursor.commit_cid, "unchanged", unchanged=len(seen), records=seen,
                     )
+                    batch.failures = sorted(  # failed at this very rev: told again from the state
+                        (RecordProblem(uri, reason, cid) for uri, (cid, reason) in known_bad.items()),
+                        key=lambda problem: problem.uri,
+                    )
+                    return batch
                 if cursor is not None and not full and not unchanged:
                     try:
                         return self._read_pds(
@@ -335,12 +343,23 @@ class Importer:
             did = str(repo.commit.did)
             scope = self.scope_for(did)
             if seen is None:
-                seen = self.state.seen_records(did, self.reader)
+                seen = self._seen(did)
             remembered = self.state.seen_facts(did, self.reader)
+            known_bad = self.state.seen_failures(did, self.reader)
         except BaseException:
             repo.close()
             raise
-        return ImportBatch.scan(repo, seen, scope, read=read, diff=diff, full=full, remembered=remembered)
+        return ImportBatch.scan(
+            repo, seen, scope, read=read, diff=diff, full=full, remembered=remembered, known_bad=known_bad,
+        )
+
+    def _seen(self, did: str) -> dict[str, str]:
+        """uri → CID of the records the cursor remembers, and of those a delivery that stopped
+        half way may have handed over, at an unknown CID: mapped again when present, reported
+        deleted when gone."""
+        seen = {uri: "" for uri in self.state.pending(did, self.reader)}
+        seen.update(self.state.seen_records(did, self.reader))
+        return seen
 
     # --- hand over, then remember -----------------------------------------------------------
 
@@ -350,15 +369,27 @@ class Importer:
         ``batch`` must still be open. If writing fails, the cursor stays where it was and the
         next run writes them again.
         """
+        self.begin(batch)
         for change in batch.changes():
             out.write(change.line)
             out.write("\n")
         out.flush()
         _sync_to_disk(out)
+        self.commit(batch)
+
+    def begin(self, batch: ImportBatch) -> None:
+        """Before handing ``batch`` over: note what it may deliver, so that a run that stops half
+        way is finished by the next one, a record deleted in between included."""
+        if batch.read != "unchanged":
+            self.state.note_pending(batch.did, self.reader, [change.uri for change in batch.pending_changes()])
+
+    def commit(self, batch: ImportBatch) -> None:
+        """After ``batch`` was handed over in full: move the cursor (``batch`` must be open)."""
         if batch.read != "unchanged":
             self.state.advance(
                 batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts,
                 failures=len(batch.failures), given_key=batch.given_key, unsalted=not self._scope["salt"],
+                failed={problem.uri: (problem.cid, problem.reason) for problem in batch.failures},
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
                 self.state.keep_nodes(batch.did, batch.tree_nodes())

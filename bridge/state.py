@@ -13,6 +13,11 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
   right after the PDS confirms it; ``--prune`` only ever deletes records listed here, of the
   scope of the run's source (a record written before schema 3 has no scope and is never pruned
   until an export of its memory records one).
+- ``repo_failure``: per repository and reader, the records that failed at the cursor's rev, with
+  their CID and why: a later ``since`` diff reports an unchanged one again without its block.
+- ``repo_pending``: per repository and reader, the records a delivery has started to hand over
+  but not finished (the cursor did not move): the next import treats them as seen at an unknown
+  CID, so one deleted in between is reported deleted, never left behind by a half-done run.
 - ``rev_floor``: per repository, the newest rev ever imported, only rising; an older commit is a
   rollback. A rev read through a key the user gave (not the DID document's) is kept apart: it
   bounds only imports checked with that key.
@@ -112,6 +117,20 @@ _MIGRATIONS: dict[int, str] = {
     ALTER TABLE export_record ADD COLUMN agent_id TEXT;
     ALTER TABLE export_record ADD COLUMN profile_id TEXT;
     ALTER TABLE repo_cursor ADD COLUMN unsalted INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE repo_failure (
+        did TEXT NOT NULL,
+        reader TEXT NOT NULL,
+        uri TEXT NOT NULL,
+        cid TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        PRIMARY KEY (did, reader, uri)
+    );
+    CREATE TABLE repo_pending (
+        did TEXT NOT NULL,
+        reader TEXT NOT NULL,
+        uri TEXT NOT NULL,
+        PRIMARY KEY (did, reader, uri)
+    );
     """,
 }
 
@@ -275,6 +294,25 @@ class State:
             reader = cursor.reader
         return dict(self._db.execute("SELECT uri, cid FROM repo_record WHERE did = ? AND reader = ?", (did, reader)))
 
+    def seen_failures(self, did: str, reader: str) -> dict[str, tuple[str, str]]:
+        """uri → (CID, reason) of the records that failed at the cursor's rev."""
+        rows = self._db.execute("SELECT uri, cid, reason FROM repo_failure WHERE did = ? AND reader = ?", (did, reader))
+        return {uri: (cid, reason) for uri, cid, reason in rows}
+
+    def pending(self, did: str, reader: str) -> set[str]:
+        """The records a delivery started to hand over and did not finish (see ``note_pending``)."""
+        rows = self._db.execute("SELECT uri FROM repo_pending WHERE did = ? AND reader = ?", (did, reader))
+        return {uri for (uri,) in rows}
+
+    def note_pending(self, did: str, reader: str, uris: Iterable[str]) -> None:
+        """Before handing records over: if the run stops before ``advance``, the next import
+        treats these as seen at an unknown CID (mapped again if present, deleted if gone)."""
+        with self.transaction() as db:
+            db.executemany(
+                "INSERT OR IGNORE INTO repo_pending (did, reader, uri) VALUES (?, ?, ?)",
+                ((did, reader, uri) for uri in uris),
+            )
+
     def seen_facts(self, did: str, reader: str) -> dict[str, RememberedFact]:
         """uri → the fact each memory record at the cursor's rev was imported as (facts only)."""
         rows = self._db.execute(
@@ -297,9 +335,11 @@ class State:
         failures: int = 0,
         given_key: str = "",
         unsalted: bool = False,
+        failed: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
-        """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), and ``facts`` for
-        those that are facts, in one transaction. ``failures`` counts the records that failed at
+        """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), ``facts`` for those
+        that are facts and ``failed`` (uri → (CID, reason)) for those that failed, in one
+        transaction; no record is pending any more. ``failures`` counts the records that failed at
         that rev; ``given_key`` is the key the commit was checked against when the user gave one
         instead of the DID document's: that rev then bounds only imports with the same key."""
         facts = facts or {}
@@ -312,6 +352,12 @@ class State:
 
         with self.transaction() as db:
             db.execute("DELETE FROM repo_record WHERE did = ? AND reader = ?", (did, reader))
+            db.execute("DELETE FROM repo_failure WHERE did = ? AND reader = ?", (did, reader))
+            db.execute("DELETE FROM repo_pending WHERE did = ? AND reader = ?", (did, reader))
+            db.executemany(
+                "INSERT INTO repo_failure (did, reader, uri, cid, reason) VALUES (?, ?, ?, ?, ?)",
+                ((did, reader, uri, cid, reason) for uri, (cid, reason) in (failed or {}).items() if cid),
+            )
             db.executemany(
                 "INSERT INTO repo_record (did, reader, uri, cid, fact_id, supersedes) VALUES (?, ?, ?, ?, ?, ?)",
                 (row(uri, cid) for uri, cid in records.items()),

@@ -262,7 +262,7 @@ def test_online_import_equals_offline_import_of_the_export(
     again = run("import", "--from", account.did, *SCOPE, *online_args)  # the invalid one is told again
     assert again.exit_code == 3 and again.stdout == ""
     assert again.stderr.startswith(f"Error: {bad}: $.content: must be at most 10000 bytes")
-    assert "(full read): 0 created, 0 updated, 3 unchanged, 0 deleted, 1 failed" in again.stderr
+    assert "(nothing changed since the last import): 0 created, 0 updated, 3 unchanged, 0 deleted, 1 failed" in again.stderr
 
     export = tmp_path / "export.car"
     export.write_bytes(httpx.get(
@@ -322,14 +322,17 @@ def test_dry_run_reads_and_verifies_but_writes_no_output_and_keeps_the_cursor(tm
         f"Dry run, nothing written: would import {DID} at rev {tid(T0)} (car read): 8 created, "
         "0 updated, 0 unchanged, 0 deleted, 0 failed\n"
     )
-    as_json = import_car(repo, "--dry-run", "--json")
-    assert as_json.stdout == ""
-    assert json.loads(as_json.stderr) == {
+    as_json = import_car(repo, "--dry-run", "--json")  # regression: the summary went to stderr
+    assert as_json.stderr == ""
+    assert json.loads(as_json.stdout) == {"summary": {
         "did": DID, "rev": tid(T0), "read": "car", "dryRun": True, "created": 8, "updated": 0,
         "unchanged": 0, "deleted": 0, "failed": 0,
-    }
+    }}
     real = import_car(repo, "--out", str(out))  # the cursor did not move: all 8 are new
     assert real.exit_code == 0 and len(out.read_text().splitlines()) == len(GOOD)
+    data = import_car(repo, "--json", "--full")  # the changes, then the summary, on stdout
+    *changes, last = [json.loads(line) for line in data.stdout.splitlines()]
+    assert [change["op"] for change in changes] == ["create"] * 8 and last["summary"]["created"] == 8
 
 
 def test_dry_run_still_refuses_a_repository_that_fails_verification(tmp_path: Path) -> None:
@@ -342,3 +345,18 @@ def test_import_where_every_record_fails_exits_1(tmp_path: Path) -> None:
     result = import_car(car(tmp_path, {path(1): memory(content=1), path(2): memory(created="x")}))
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.splitlines()[-1].endswith("0 created, 0 updated, 0 unchanged, 0 deleted, 2 failed")
+
+
+def test_import_refuses_an_unsalted_scope_unless_accepted(tmp_path: Path) -> None:
+    """Regression: without MEMORY_SCOPE_SALT, import silently hashed the scope with an empty salt,
+    so anyone guessing the agent and profile ids could forge a record the scope recognises."""
+    repo = car(tmp_path, GOOD)
+    args = ["import", "--from", repo, "--signing-key", KEY.did_key, "--agent-id", "coder", "--profile-id", "default"]
+    refused = run(*args)
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert refused.stderr.splitlines()[-1].startswith(
+        "Error: no salt for the participant scope hash: set MEMORY_SCOPE_SALT (or pass --salt)")
+    salted = CliRunner().invoke(cli, args + ["--dry-run"], env={"MEMORY_SCOPE_SALT": "s3cret"})
+    assert salted.exit_code == 0, salted.output
+    accepted = run(*args, "--accept-unsalted-scope", "--dry-run")
+    assert accepted.exit_code == 0, accepted.output

@@ -38,41 +38,49 @@ def stored(pds: LocalPds, account: Account, nsid: str) -> httpx.Response:
                      params={"repo": account.did, "collection": SCHEMA, "rkey": nsid})
 
 
+@pytest.fixture(scope="module")
+def pdsmem_dev(pds: LocalPds) -> Account:
+    """The account pdsmem.dev: its handle is the authority domain of dev.pdsmem.agentMemory."""
+    return pds.create_account_with_handle("pdsmem.dev")
+
+
 @pytest.mark.pds
-def test_publish_writes_schema_records_once_and_prints_the_dns_records(pds: LocalPds, account: Account) -> None:
+def test_publish_writes_schema_records_once_and_prints_the_dns_records(pds: LocalPds, pdsmem_dev: Account) -> None:
+    account = pdsmem_dev
     env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
     uri = f"at://{account.did}/{SCHEMA}"
     dns = [
         "Resolvers find these schemas once each authority's DNS has this TXT record:",
-        f'  _lexicon.memory.bastienrobert.dev  TXT  "did={account.did}"',
         f'  _lexicon.pdsmem.dev  TXT  "did={account.did}"',
     ]
+    skipped = (f"Note: skipped {RECORD_NSID}: its authority memory.bastienrobert.dev is not under pdsmem.dev, whose "
+               "DNS is the only one this account controls\n")
     dry = run("lexicon", "publish", "--to", account.handle, "--dry-run", env=env)
     assert dry.exit_code == 0
-    assert dry.stdout.splitlines() == [
-        f"created    {uri}/{RECORD_NSID}",
-        f"created    {uri}/{EXTENSION_NSID}",
-        f"Dry run, nothing written: would publish to {account.handle} ({account.did}): 2 created, "
-        "0 updated, 0 unchanged",
+    assert dry.stderr == skipped  # regression: it published a lexicon of a domain not the account's
+    assert dry.stdout.splitlines() == [  # regression: a dry run said "created" for writes it did not do
+        f"would create  {uri}/{EXTENSION_NSID}",
+        f"Dry run, nothing written: would publish to {account.handle} ({account.did}): 1 would create, "
+        "0 would update, 0 unchanged",
         *dns,
     ]
-    assert stored(pds, account, RECORD_NSID).json()["error"] == "RecordNotFound"
+    assert stored(pds, account, EXTENSION_NSID).json()["error"] == "RecordNotFound"
 
     first = run("lexicon", "publish", "--to", account.handle, env=env)
     assert first.exit_code == 0
-    assert first.stdout.splitlines()[2] == (
-        f"Published to {account.handle} ({account.did}): 2 created, 0 updated, 0 unchanged"
-    )
-    for nsid in (RECORD_NSID, EXTENSION_NSID):
-        answer = stored(pds, account, nsid).json()
-        assert answer["value"] == {"$type": SCHEMA, **load(nsid)}
-        assert answer["cid"] == str(cid_for_json(answer["value"]))
+    assert first.stdout.splitlines()[:2] == [
+        f"created       {uri}/{EXTENSION_NSID}",
+        f"Published to {account.handle} ({account.did}): 1 created, 0 updated, 0 unchanged",
+    ]
+    answer = stored(pds, account, EXTENSION_NSID).json()
+    assert answer["value"] == {"$type": SCHEMA, **load(EXTENSION_NSID)}
+    assert answer["cid"] == str(cid_for_json(answer["value"]))
+    assert stored(pds, account, RECORD_NSID).json()["error"] == "RecordNotFound"
 
     again = run("lexicon", "publish", "--to", account.did, env=env)
-    assert again.stdout.splitlines()[:3] == [
-        f"unchanged  {uri}/{RECORD_NSID}",
-        f"unchanged  {uri}/{EXTENSION_NSID}",
-        f"Published to {account.handle} ({account.did}): 0 created, 0 updated, 2 unchanged",
+    assert again.stdout.splitlines()[:2] == [
+        f"unchanged     {uri}/{EXTENSION_NSID}",
+        f"Published to {account.handle} ({account.did}): 0 created, 0 updated, 1 unchanged",
     ]
 
     edited = {"$type": SCHEMA, **load(EXTENSION_NSID), "description": "edited by hand"}
@@ -88,3 +96,14 @@ def test_publish_writes_schema_records_once_and_prints_the_dns_records(pds: Loca
         "dns": {"name": "_lexicon.pdsmem.dev", "type": "TXT", "value": f"did={account.did}"},
     }
     assert stored(pds, account, EXTENSION_NSID).json()["value"] == {"$type": SCHEMA, **load(EXTENSION_NSID)}
+
+
+@pytest.mark.pds
+def test_an_account_publishes_nothing_of_a_domain_it_does_not_control(pds: LocalPds, account: Account) -> None:
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
+    for args in ([], [EXTENSION_NSID]):
+        result = run("lexicon", "publish", "--to", account.handle, *args, env=env)
+        assert result.exit_code == 1 and result.stdout == ""
+        assert result.stderr.startswith(f"Error: {account.handle} does not speak for ")
+        assert "(authority pdsmem.dev)" in result.stderr
+    assert stored(pds, account, EXTENSION_NSID).json()["error"] == "RecordNotFound"

@@ -58,6 +58,7 @@ def test_status_of_a_fresh_machine_creates_nothing(tmp_path: Path) -> None:
 def fill_state(directory: Path) -> None:
     with State(directory) as state:
         state.advance(DID, "3lbt4ilkfw22s", "bafyreicommit", {f"at://{DID}/c/1": "bafyreirecord"}, reader="coder/default/0123456789ab")
+        state.advance(DID, "3lbt4ilkfw22s", "bafyreicommit", {}, reader="coder/work/ba9876543210", unsalted=True)
         state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyreione", "m1")])
         state.record_writes(OTHER, [ExportedRecord(f"3lbt4ilkfw2{n}s", "bafyreix", f"m{n}") for n in range(2, 5)])
     SessionStore(directory).save(
@@ -88,6 +89,8 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         f"State directory: {tmp_path}/state",
         "Imported repositories (cursor per repository and import scope):",
         f"  {DID}  scope coder/default/0123456789ab  rev 3lbt4ilkfw22s  commit bafyreicommit",
+        f"  {DID}  scope coder/work/ba9876543210  rev 3lbt4ilkfw22s  commit bafyreicommit  UNSALTED "
+        "(--accept-unsalted-scope: its records can be forged)",
         "Exports (records pdsmem wrote, per repository):",
         f"  {OTHER}  3 records",
         f"  {DID}  1 record",
@@ -99,7 +102,12 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
     report = json.loads(as_json.stdout)
     assert report["sessions"] == [{"handle": "alice.test", "did": DID, "pds": "http://127.0.0.1:2583"}]
     assert report["environment"]["ATP_AUTH_PASSWORD"] == "(set, not shown)"
-    assert report["imports"] == [{"did": DID, "scope": "coder/default/0123456789ab", "rev": "3lbt4ilkfw22s", "commit": "bafyreicommit"}]
+    assert report["imports"] == [
+        {"did": DID, "scope": "coder/default/0123456789ab", "rev": "3lbt4ilkfw22s", "commit": "bafyreicommit",
+         "unsalted": False},
+        {"did": DID, "scope": "coder/work/ba9876543210", "rev": "3lbt4ilkfw22s", "commit": "bafyreicommit",
+         "unsalted": True},
+    ]
     assert report["exports"] == [{"did": OTHER, "records": 3}, {"did": DID, "records": 1}]
     for secret in SECRETS:
         assert secret not in result.output and secret not in as_json.output

@@ -179,8 +179,9 @@ def import_cmd(
     for each one deleted; then remembers the repository's rev (only once the output is
     written). Records that fail validation are reported on stderr and skipped (exit 3); a
     repository that fails verification is not imported at all (exit 1). The summary goes to
-    stderr (a JSON object with --json). --dry-run reads and verifies, reports what would be
-    imported, and writes nothing: no output, and the stored cursor stays.
+    stderr, or with --json to stdout as a last line {"summary": {...}}. --dry-run reads and
+    verifies, reports what would be imported, and writes nothing: no output, and the stored
+    cursor stays.
 
     \b
     Examples:
@@ -210,11 +211,10 @@ def import_cmd(
                 _deliver(importer, batch, out_path)
     for problem in batch.failures:
         _report(problem, "skipped; fix or delete the record in the repository, then import again")
-    if as_json:
-        click.echo(json.dumps({
-            "did": batch.did, "rev": batch.rev, "read": batch.read, "dryRun": dry_run,
-            **batch.summary,
-        }), err=True)
+    if as_json:  # the summary is data too: the last line on stdout, after the changes
+        write({"summary": {
+            "did": batch.did, "rev": batch.rev, "read": batch.read, "dryRun": dry_run, **batch.summary,
+        }})
     elif dry_run:
         click.echo(f"Dry run, nothing written: would import {_summary(batch)}", err=True)
     else:

@@ -50,6 +50,18 @@ def _select(nsids: tuple[str, ...], param: str) -> list[dict[str, Any]]:
     return [documents[nsid] for nsid in nsids] if nsids else list(documents.values())
 
 
+def authority_domain(nsid: str) -> str:
+    """The domain that speaks for ``nsid``: ``dev.pdsmem.agentMemory`` → ``pdsmem.dev``."""
+    return Nsid.parse(nsid).authority.lower()
+
+
+def covers(handle: str, nsid: str) -> bool:
+    """Whether the owner of ``handle`` controls the DNS of ``nsid``'s authority domain: the
+    domain is the handle itself or under it (the handle's DNS is theirs)."""
+    domain, owned = authority_domain(nsid), handle.lower()
+    return domain == owned or domain.endswith("." + owned)
+
+
 def dns_record(nsid: str, did: str) -> tuple[str, str]:
     """The DNS TXT record (name, value) that makes ``did`` the authority of ``nsid``."""
     return f"_lexicon.{Nsid.parse(nsid).authority.lower()}", f"did={did}"
@@ -60,7 +72,7 @@ class Published:
     nsid: str
     uri: str
     cid: str
-    status: str  # created | updated | unchanged
+    status: str  # created | updated | unchanged ("would create", "would update" in a dry run)
 
 
 def publish_one(session: Session, document: dict[str, Any], *, dry_run: bool) -> Published:
@@ -81,7 +93,7 @@ def publish_one(session: Session, document: dict[str, Any], *, dry_run: bool) ->
         return Published(nsid, uri, cid, "unchanged")
     status = "created" if held is None else "updated"
     if dry_run:
-        return Published(nsid, uri, cid, status)
+        return Published(nsid, uri, cid, f"would {status.removesuffix('d')}")
     body: dict[str, Any] = {"repo": session.did, "collection": SCHEMA_NSID, "rkey": nsid, "record": record}
     if held is not None:
         body["swapRecord"] = held.get("cid")
@@ -136,19 +148,22 @@ def publish(nsids: tuple[str, ...], account: str, dry_run: bool, pds_url: str | 
     """Publish the shipped lexicons as com.atproto.lexicon.schema records.
 
     Each schema becomes the record at com.atproto.lexicon.schema/<NSID> in the repository of
-    the account given with --to (all shipped lexicons, or the NSIDs named). Re-running writes
-    nothing when they are already there. Then prints the DNS TXT record each NSID authority
-    needs (_lexicon.<authority domain>, value did=<DID>) so that resolvers find them.
+    the account given with --to: only the NSIDs whose authority domain is the account's handle
+    or under it (the domain whose DNS the account controls); the shipped lexicons of other
+    authorities are skipped, with a note. Re-running writes nothing when they are already there.
+    Then prints the DNS TXT record each NSID authority needs (_lexicon.<authority domain>, value
+    did=<DID>) so that resolvers find them.
 
     \b
     Examples:
-      ATP_AUTH_PASSWORD=app-password pdsmem lexicon publish --to pdsmem.dev dev.pdsmem.agentMemory
-      pdsmem lexicon publish --to alice.example.com --dry-run
+      pdsmem lexicon publish --to pdsmem.dev dev.pdsmem.agentMemory
+      pdsmem lexicon publish --to pdsmem.dev --dry-run
     """
     documents = _select(nsids, "NSID")
     done: list[Published] = []
     failed = 0
     with open_session(account, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir) as session:
+        documents = _theirs(documents, session.handle, named=bool(nsids))
         for document in documents:
             try:
                 done.append(publish_one(session, document, dry_run=dry_run))
@@ -161,6 +176,29 @@ def publish(nsids: tuple[str, ...], account: str, dry_run: bool, pds_url: str | 
         click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
 
 
+def _theirs(documents: list[dict[str, Any]], handle: str, *, named: bool) -> list[dict[str, Any]]:
+    """The documents whose NSID authority the account's handle covers; say which are left out.
+
+    Publishing a schema for a domain one does not control would point resolvers at a DNS
+    record nobody can set. A named NSID outside the handle's domain is an error; without
+    names, the others are skipped with a note, and an error when none is left."""
+    mine = [doc for doc in documents if covers(handle, doc["id"])]
+    others = [doc["id"] for doc in documents if not covers(handle, doc["id"])]
+    if others and (named or not mine):
+        raise PdsmemError(
+            f"{handle} does not speak for {', '.join(f'{nsid} (authority {authority_domain(nsid)})' for nsid in others)}: "
+            "only the account whose handle is that domain, or a domain above it, can publish it",
+            hint="log in as that domain's account; pdsmem's own schemas are published by pdsmem.dev, and "
+            "dev.bastienrobert.memory.record by its author",
+        )
+    for nsid in others:
+        click.echo(
+            f"Note: skipped {nsid}: its authority {authority_domain(nsid)} is not under {handle}, whose "
+            "DNS is the only one this account controls", err=True,
+        )
+    return mine
+
+
 def _print(done: list[Published], session: Session, *, dry_run: bool, as_json: bool) -> None:
     if as_json:
         for item in done:
@@ -169,10 +207,9 @@ def _print(done: list[Published], session: Session, *, dry_run: bool, as_json: b
                    "dryRun": dry_run, "dns": {"name": name, "type": "TXT", "value": value}})
         return
     for item in done:
-        click.echo(f"{item.status:<9}  {item.uri}")
-    counts = ", ".join(
-        f"{sum(1 for i in done if i.status == s)} {s}" for s in ("created", "updated", "unchanged")
-    )
+        click.echo(f"{item.status:<12}  {item.uri}")
+    shown = ("would create", "would update", "unchanged") if dry_run else ("created", "updated", "unchanged")
+    counts = ", ".join(f"{sum(1 for i in done if i.status == s)} {s}" for s in shown)
     who = f"{session.handle} ({session.did})"
     if dry_run:
         click.echo(f"Dry run, nothing written: would publish to {who}: {counts}")

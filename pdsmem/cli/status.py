@@ -47,7 +47,10 @@ def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]
     if not (directory / "state.sqlite3").is_file():
         return [], [], []
     with State(directory) as state:
-        imports = [{"did": c.did, "scope": c.reader, "rev": c.rev, "commit": c.commit_cid} for c in state.cursors()]
+        imports = [
+            {"did": c.did, "scope": c.reader, "rev": c.rev, "commit": c.commit_cid, "unsalted": c.unsalted}
+            for c in state.cursors()
+        ]
         exports = [{"did": did, "records": count} for did, count in state.export_summary()]
         unfinished = [_unfinished(run) for run in state.unfinished_exports()]
     return imports, exports, unfinished
@@ -137,7 +140,9 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         click.echo(f"  {name} {value}" if value == HIDDEN else f"  {name}={value}")
     click.echo(f"State directory: {directory}")
     _section("Imported repositories (cursor per repository and import scope)", [
-        f"{i['did']}  scope {i['scope']}  rev {i['rev']}  commit {i['commit']}" for i in imports
+        f"{i['did']}  scope {i['scope']}  rev {i['rev']}  commit {i['commit']}"
+        + ("  UNSALTED (--accept-unsalted-scope: its records can be forged)" if i["unsalted"] else "")
+        for i in imports
     ])
     _section("Exports (records pdsmem wrote, per repository)", [
         f"{e['did']}  {e['records']} record{'' if e['records'] == 1 else 's'}" for e in exports

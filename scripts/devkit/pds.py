@@ -232,9 +232,12 @@ class LocalPds:
                 f"handle_prefix must be 1 to {_MAX_PREFIX} lowercase ASCII letters or digits "
                 f"starting with a letter, got {prefix!r}"
             )
-        label = f"{prefix}{secrets.token_hex(4)}"
-        handle = f"{label}{HANDLE_DOMAIN}"
-        email = f"{label}@example.com"
+        return self.create_account_with_handle(f"{prefix}{secrets.token_hex(4)}{HANDLE_DOMAIN}")
+
+    def create_account_with_handle(self, handle: str) -> Account:
+        """Create the account ``handle``: a label of 3 to 18 characters, then .test or .dev."""
+        label = handle.split(".")[0]
+        email = f"{label}-{secrets.token_hex(2)}@example.com"
         password = secrets.token_urlsafe(18)
         body = self._post(
             "com.atproto.server.createAccount",

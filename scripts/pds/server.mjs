@@ -178,7 +178,9 @@ async function main() {
     adminPassword: secrets.adminPassword,
     plcRotationKeyK256PrivateKeyHex: secrets.plcRotationKeyK256PrivateKeyHex,
     inviteRequired: false,
-    serviceHandleDomains: ['.test'],
+    // '.dev' too, so that tests can make accounts such as pdsmem.dev, whose handle is the
+    // authority domain of pdsmem's own lexicons (dev.pdsmem.*): only such an account publishes them.
+    serviceHandleDomains: ['.test', '.dev'],
     rateLimitsEnabled: opts.rateLimits,
   }
   const pds = await pdsPkg.PDS.create(pdsPkg.envToCfg(env), pdsPkg.envToSecrets(env))
