@@ -191,3 +191,27 @@ def test_a_large_prune_asks_on_a_terminal(pds: LocalPds, account: Account, tmp_p
     assert code == 3 and len(held(pds, account)) == 4
     code, screen = run_on_terminal(args, env, answer="y")
     assert code == 0 and len(held(pds, account)) == 1
+
+
+@pytest.mark.pds
+def test_allow_refused_lets_known_refusals_exit_0_and_still_lists_them(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """Regression: every re-run of an export with refused memories exited 3, breaking cron."""
+    source = _jsonl(tmp_path / "m.jsonl", [fact(1), fact(2, privacyScope="private")])
+    assert _export(pds, account, source).exit_code == 3
+    allowed = _export(pds, account, source, "--allow-refused")
+    assert allowed.exit_code == 0
+    assert allowed.stderr.startswith('Error: m.jsonl:2 "The user prefers TypeScript for service 2.": refused: ')
+    failing = _jsonl(tmp_path / "bad.jsonl", [fact(1), {"eventType": "fact"}])
+    assert _export(pds, account, failing, "--allow-refused").exit_code == 3  # a failure is not a refusal
+
+
+@pytest.mark.pds
+def test_export_reads_standard_input(pds: LocalPds, account: Account) -> None:
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
+    stdin = "".join(json.dumps(fact(n)) + "\n" for n in range(3)) + "{broken\n"
+    result = CliRunner().invoke(cli, ["export", "--to", account.did, "--from", "-"], env=env, input=stdin)
+    assert result.exit_code == 3
+    assert result.stdout == f"3 created, 0 unchanged, 1 failed ({account.did}, 1 applyWrites batch)\n"
+    assert result.stderr.startswith("Error: stdin:4: failed: not valid JSON (")  # named once, by line
