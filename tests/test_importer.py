@@ -19,7 +19,7 @@ from typing import Any
 import httpx
 import pytest
 from devkit.events import episode, fact
-from devkit.pds import Account, LocalPds
+from devkit.pds import Account, LocalPds, Repo
 from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
 from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
@@ -456,32 +456,6 @@ class Observed(httpx.BaseTransport):
 
     def get_repo_calls(self) -> list[dict[str, str]]:
         return [params for name, params in self.calls if name == "com.atproto.sync.getRepo"]
-
-
-class Repo:
-    """Writes records to an account's repository on the real PDS."""
-
-    def __init__(self, pds: LocalPds, account: Account) -> None:
-        self.pds, self.account = pds, account
-
-    def _call(self, nsid: str, body: dict) -> dict:
-        response = httpx.post(
-            f"{self.pds.url}/xrpc/{nsid}", json={"repo": self.account.did, **body},
-            headers=self.account.auth_headers, timeout=30,
-        )
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    def put(self, collection: str, rkey: str, record: dict) -> str:
-        body = {"collection": collection, "rkey": rkey, "record": record, "validate": False}
-        return self._call("com.atproto.repo.putRecord", body)["uri"]
-
-    def create(self, collection: str, record: dict) -> str:
-        body = {"collection": collection, "record": record, "validate": False}
-        return self._call("com.atproto.repo.createRecord", body)["uri"]
-
-    def delete(self, collection: str, rkey: str) -> None:
-        self._call("com.atproto.repo.deleteRecord", {"collection": collection, "rkey": rkey})
 
 
 def rkeys_at(depth: int, count: int, start: int) -> list[str]:

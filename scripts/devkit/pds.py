@@ -311,3 +311,34 @@ class LocalPds:
         except OSError:
             return "(no log)"
         return "\n".join(text.splitlines()[-lines:])
+
+
+class Repo:
+    """Writes records to an account's repository on a local PDS, as any app would (unvalidated)."""
+
+    def __init__(self, pds: LocalPds, account: Account) -> None:
+        self.pds, self.account = pds, account
+
+    def _call(self, nsid: str, body: dict[str, Any]) -> dict[str, Any]:
+        response = httpx.post(
+            f"{self.pds.url}/xrpc/{nsid}", json={"repo": self.account.did, **body},
+            headers=self.account.auth_headers, timeout=30,
+        )
+        if response.status_code != 200:
+            raise LocalPdsError(f"{nsid} answered HTTP {response.status_code}: {response.text[:300]}")
+        return response.json()
+
+    def put(self, collection: str, rkey: str, record: dict[str, Any]) -> str:
+        body = {"collection": collection, "rkey": rkey, "record": record, "validate": False}
+        return self._call("com.atproto.repo.putRecord", body)["uri"]
+
+    def create(self, collection: str, record: dict[str, Any]) -> str:
+        body = {"collection": collection, "record": record, "validate": False}
+        return self._call("com.atproto.repo.createRecord", body)["uri"]
+
+    def delete(self, collection: str, rkey: str) -> None:
+        self._call("com.atproto.repo.deleteRecord", {"collection": collection, "rkey": rkey})
+
+    def apply(self, writes: list[dict[str, Any]]) -> None:
+        """One ``applyWrites`` (at most 200 writes)."""
+        self._call("com.atproto.repo.applyWrites", {"writes": writes, "validate": False})
