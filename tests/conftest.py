@@ -1,8 +1,10 @@
 """Shared pytest fixtures.
 
 The ``pds`` fixture starts one real local reference PDS (and PLC directory) for the whole
-test session; ``account`` makes a fresh account on it for each test. A missing install is a
-failure that says how to fix it, never a skip.
+test session; ``account`` makes a fresh account on it for each test. ``rushdb_server`` starts
+one real local RushDB server (Neo4j and the RushDB core) for the session, and ``rushdb`` makes a
+fresh project with its own API key on it for each test, so tests never see each other's data.
+A missing install is a failure that says how to fix it, never a skip.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from devkit import rushdb as local_rushdb
 from devkit.pds import Account, LocalPds, installation_problem
 
 
@@ -34,6 +37,26 @@ def account(pds: LocalPds) -> Account:
     return pds.create_account()
 
 
+@pytest.fixture(scope="session")
+def rushdb_server() -> Iterator[local_rushdb.LocalRushDB]:
+    """One local RushDB server for the session, on free loopback ports, with a temporary data dir."""
+    problem = local_rushdb.installation_problem()
+    if problem:
+        pytest.fail(problem, pytrace=False)
+    server = local_rushdb.LocalRushDB()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def rushdb(rushdb_server: local_rushdb.LocalRushDB) -> local_rushdb.Project:
+    """A fresh RushDB project (and write API key) of the session's server."""
+    return rushdb_server.new_project()
+
+
 @pytest.fixture(autouse=True)
 def _isolated_config(tmp_path, monkeypatch):
     """No test reads the developer's config file, environment or state directory, or writes
@@ -41,5 +64,8 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg"))
     monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.delenv("PDSMEM_CONFIG", raising=False)
-    for name in ("ATP_AUTH_HANDLE", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST", "MEMORY_SCOPE_SALT"):
+    for name in ("ATP_AUTH_HANDLE", "ATP_AUTH_USERNAME", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST",
+                 "MEMORY_SCOPE_SALT", "RUSHDB_API_KEY", "RUSHDB_API_URL", "RUSHDB_ENGINE_URL", "RUSHDB_ENGINE_TOKEN",
+                 "RUSHDB_ENGINE_SCOPE", "RUSHDB_EMBEDDING_API_KEY", "RUSHDB_EMBEDDING_MODEL",
+                 "RUSHDB_EMBEDDING_DIMENSIONS", "RUSHDB_EMBEDDING_BASE_URL"):
         monkeypatch.delenv(name, raising=False)
