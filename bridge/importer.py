@@ -199,7 +199,11 @@ class Importer:
         plc_url: str | None = None,
         pds_hint: str | None = None,
         transport: httpx.BaseTransport | None = None,
+        target: str = "",
+        participant: str | None = None,
     ) -> None:
+        """``target`` names where the batches go when it is not a JSON Lines output (a RushDB
+        project, for sync): each target keeps its own cursor."""
         if not agent_id or not profile_id:
             raise MappingError(
                 "importing needs a non-empty agent id and profile id (the trusted target scope)"
@@ -210,7 +214,9 @@ class Importer:
             agent_id=agent_id, profile_id=profile_id, salt=salt,
             privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
         )
-        self.reader = reader_key(**self._scope)
+        if participant:  # a participant hash given as it is, instead of the repository DID's
+            self._scope["participant"] = participant
+        self.reader = reader_key(**self._scope) + (f"@{target}" if target else "")
 
     def scope_for(self, did: str) -> ImportScope:
         return ImportScope(did=did, **self._scope)  # type: ignore[arg-type]
@@ -388,7 +394,8 @@ class Importer:
         if batch.read != "unchanged":
             self.state.advance(
                 batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts,
-                failures=len(batch.failures), given_key=batch.given_key, unsalted=not self._scope["salt"],
+                failures=len(batch.failures), given_key=batch.given_key,
+                unsalted=not self._scope["salt"] and not self._scope.get("participant"),
                 failed={problem.uri: (problem.cid, problem.reason) for problem in batch.failures},
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
@@ -404,11 +411,11 @@ def _closed_on_error(batch: ImportBatch) -> Iterator[None]:
         raise
 
 
-def reader_key(*, agent_id: str, profile_id: str, salt: str, privacy_scope: str, sandbox_eligible: bool) -> str:
+def reader_key(*, agent_id: str, profile_id: str, salt: str, privacy_scope: str, sandbox_eligible: bool,
+               participant: str | None = None) -> str:
     """The state key of one import scope: readable ids, plus a hash of the rest (never the salt)."""
-    digest = hashlib.sha256(
-        json.dumps([agent_id, profile_id, salt, privacy_scope, sandbox_eligible]).encode()
-    ).hexdigest()[:12]
+    scope = [agent_id, profile_id, salt, privacy_scope, sandbox_eligible] + ([participant] if participant else [])
+    digest = hashlib.sha256(json.dumps(scope).encode()).hexdigest()[:12]
     return f"{agent_id}/{profile_id}/{digest}"
 
 

@@ -97,6 +97,7 @@ class ImportScope:
     sandbox_eligible: bool = False
     runtime: str = "custom"
     trust_class: str = "untrusted"
+    participant: str | None = None  # a participant hash given as it is (an agent runtime's), else the DID's
 
     def __post_init__(self) -> None:
         Did.parse(self.did)
@@ -117,8 +118,8 @@ class ImportScope:
 
     @functools.cached_property
     def participant_hash(self) -> str:
-        """``hashScope(["atproto", did], salt)``, computed once."""
-        return contract.participant_hash_for_did(self.did, self.salt)
+        """``participant`` when given, else ``hashScope(["atproto", did], salt)``, computed once."""
+        return self.participant or contract.participant_hash_for_did(self.did, self.salt)
 
 
 @dataclass

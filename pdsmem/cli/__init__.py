@@ -76,7 +76,7 @@ def main() -> None:
 def _register() -> None:
     # Each module attaches its commands to `cli`.
     from pdsmem.cli import (  # noqa: F401
-        exporting, filters, importing, lexicon, sessions, status,
+        exporting, filters, importing, lexicon, memory, sessions, status,
     )
 
 

@@ -1,5 +1,9 @@
 """``pdsmem export``: AgentMemoryEvents from a file, an outbox, stdin or RushDB → the user's repository.
 
+``--from rushdb`` exports the memories of one scope (``bridge.memories.export_items``): a memory
+whose record came from this repository goes back under its own record key with its unknown
+fields, so a record nobody changed keeps its CID.
+
 Output follows the one rule of docs/cli.md: the result on stdout (a summary line, or with
 ``--json`` one JSON line per memory and a last ``{"summary": …}`` line), messages on stderr
 (one ``Error:`` line per refused or failed memory, ``Note:`` lines, the records a prune deletes).
@@ -17,12 +21,14 @@ from pathlib import Path
 import click
 
 from pdsmem.bridge.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
+from pdsmem.bridge.memories import export_items
 from pdsmem.bridge.sources import SourceItem, read_source, read_stream
 from pdsmem.bridge.state import State
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write
-from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options
+from pdsmem.cli.memory import open_store, trusted_scope
+from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options, rushdb_options
 from pdsmem.cli.progress import Progress, format_clock, format_duration, on_terminal, retrying
 from pdsmem.cli.reporting import explain, resume_hint
 
@@ -32,10 +38,11 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 @cli.command()
 @account_option("--to", "The repository (account) to export to. Its app password comes from a "
                 "stored session (pdsmem login), ATP_AUTH_PASSWORD, or a prompt on a terminal.")
-@click.option("--from", "source", required=True, type=click.Path(exists=True, allow_dash=True, path_type=Path),
-              metavar="FILE|DIR|-",
-              help="JSON Lines of AgentMemoryEvent v1 (- for stdin), or a directory of "
-              "one-event-per-file JSON (a Hermes outbox).")
+@click.option("--from", "source", required=True, metavar="FILE|DIR|-|rushdb",
+              help="JSON Lines of AgentMemoryEvent v1 (- for stdin), a directory of one-event-per-file "
+              "JSON (a Hermes outbox), or the word rushdb: the memories of the scope that --agent-id, "
+              "--profile-id and the account's DID (or --participant-scope-hash) name, in RushDB (a file "
+              "named rushdb is ./rushdb).")
 @dry_run_option
 @click.option("--publish-private", is_flag=True,
               help="Acknowledge that the repository is PUBLIC and export private-scope memories anyway.")
@@ -53,11 +60,26 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 @click.option("--max-wait", type=click.FloatRange(min=0), default=0, show_default=True, metavar="SECONDS",
               help="On a rate limit, wait up to this long for the reset instead of stopping.")
 @pds_options
+@click.option("--agent-id", envvar="PDSMEM_AGENT_ID", help="--from rushdb: the scope's agentId. [env: PDSMEM_AGENT_ID]")
+@click.option("--profile-id", envvar="PDSMEM_PROFILE_ID",
+              help="--from rushdb: the scope's profileId. [env: PDSMEM_PROFILE_ID]")
+@click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", show_default=False,
+              help="--from rushdb: the salt of the participant scope hash. [env: MEMORY_SCOPE_SALT]")
+@click.option("--accept-unsalted-scope", is_flag=True, help="--from rushdb: run without a salt.")
+@click.option("--participant-scope-hash", "participant", metavar="HASH",
+              help="--from rushdb: the participant hash as an agent runtime wrote it, instead of the "
+              "hash of the account's DID.")
+@click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared", show_default=True,
+              help="--from rushdb: the scope's privacyScope.")
+@click.option("--sandbox-eligible", is_flag=True, help="--from rushdb: the scope's sandboxEligible.")
+@rushdb_options
 @output_options
-def export(account: str, source: Path, dry_run: bool, publish_private: bool,
+def export(account: str, source: str, dry_run: bool, publish_private: bool,
            include_transcript: bool, prune: bool, confirm_prune: bool, allow_refused: bool,
            max_wait: float, pds_url: str | None, plc_url: str | None, state_dir: Path | None,
-           as_json: bool) -> None:
+           agent_id: str | None, profile_id: str | None, salt: str, accept_unsalted_scope: bool,
+           participant: str | None, privacy_scope: str, sandbox_eligible: bool, rushdb_url: str | None,
+           rushdb_api_key: str | None, as_json: bool) -> None:
     """Export agent memory to a PDS as dev.bastienrobert.memory.record records.
 
     Re-running with nothing changed writes nothing; an interrupted export resumes where it
@@ -71,22 +93,40 @@ def export(account: str, source: Path, dry_run: bool, publish_private: bool,
       pdsmem export --to alice.example.com --from memories.jsonl
       pdsmem export --to alice.example.com --from outbox/ --dry-run
       jq -c . memories/*.json | pdsmem export --to alice.example.com --from - --prune
+      pdsmem export --to alice.example.com --from rushdb --agent-id coder --profile-id default
     """
-    items, name = _items(source)
+    notes: list[str] = []
+    if source == "rushdb":
+        if not (agent_id and profile_id):
+            raise click.UsageError("--from rushdb needs --agent-id and --profile-id (or PDSMEM_AGENT_ID, "
+                                   "PDSMEM_PROFILE_ID): the scope whose memories to export")
+        store = open_store(rushdb_url, rushdb_api_key)
+        store.check()
+    elif not (source == "-" or Path(source).exists()):
+        raise click.BadParameter(f"no such file or directory: {source}", param_hint="--from")
     session = open_session(account, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
+    if source == "rushdb":
+        scope = trusted_scope(session.did, participant, agent_id=agent_id, profile_id=profile_id, salt=salt,
+                              accept_unsalted_scope=accept_unsalted_scope, privacy_scope=privacy_scope,
+                              sandbox_eligible=sandbox_eligible)
+        items: Iterable[SourceItem] = list(export_items(store, scope, session.did, notes))
+        name = f"rushdb:{store.target.key}/{agent_id}/{profile_id}"
+    else:
+        items, name = _items(source)
     report = run_export(
         session, items, name, state_dir=state_dir, dry_run=dry_run, prune=prune,
         confirm_prune=confirm_prune, publish_private=publish_private,
         include_transcript=include_transcript, max_wait=max_wait,
     )
+    report.notes[:0] = notes
     finish(report, as_json=as_json, allow_refused=allow_refused)
 
 
-def _items(source: Path) -> tuple[Iterable[SourceItem], str]:
-    """The items of ``--from`` and the name the state lists the run under."""
-    if str(source) == "-":
+def _items(source: str) -> tuple[Iterable[SourceItem], str]:
+    """The items of ``--from`` (a file, a directory or stdin) and the name the state lists the run under."""
+    if source == "-":
         return read_stream(sys.stdin.buffer, "stdin"), "stdin"
-    return read_source(source), str(source.resolve())
+    return read_source(source), str(Path(source).resolve())
 
 
 def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Path | None, dry_run: bool,

@@ -168,6 +168,19 @@ def require_salt(salt: str, accept_unsalted_scope: bool) -> None:
             "its own"
         )
 
+rushdb_options = _stack(
+    click.option("--rushdb-url", envvar="RUSHDB_API_URL", metavar="URL", callback=is_url,
+                 help="The RushDB REST API: RushDB Cloud (the default) or a self-hosted server. "
+                 "[env: RUSHDB_API_URL]"),
+    click.option("--rushdb-api-key", envvar="RUSHDB_API_KEY", metavar="KEY",
+                 help="A write API key of the RushDB project; better set in the environment, or "
+                 "typed at the prompt on a terminal. Never read from the config file. [env: RUSHDB_API_KEY]"),
+)
+"""--rushdb-url, --rushdb-api-key (parameters ``rushdb_url``, ``rushdb_api_key``): from the
+command line or the environment, the key also from a prompt; never the config file. The
+standalone engine's direct mode is configured by RUSHDB_ENGINE_URL, RUSHDB_ENGINE_TOKEN and
+RUSHDB_ENGINE_SCOPE (``cli.memory.open_store``)."""
+
 output_options = click.option(
     "--json", "as_json", is_flag=True, help="Print JSON lines instead of human text."
 )
@@ -178,6 +191,7 @@ dry_run_option = click.option(
 
 __all__ = [
     "ConfiguredOption", "account_option", "configured", "dry_run_option",
-    "output_options", "pds_option", "pds_options", "plc_option", "require_salt", "scope_options", "settings",
+    "output_options", "pds_option", "pds_options", "plc_option", "require_salt", "rushdb_options",
+    "scope_options", "settings",
     "state_dir_option",
 ]

@@ -1,0 +1,146 @@
+"""Reading a scope's memories back out of RushDB: as export items, and for recall (docs/rushdb.md).
+
+Scope: every read starts from the five scope fields (``rushdb_rows.scope_where``), never from
+anything a record or a query says.
+
+- ``export_items``: the scope's facts and episodes as the exporter's source items. A memory whose
+  mirror holds a record of the target repository comes with that record (``{event, record}``),
+  so it is written back under the same record key with its unknown fields: a record nobody
+  changed gets back its own CID. A memory whose record was deleted from the repository is not
+  exported again (the user deleted it).
+- ``recall``: scoped search, active facts only, a session excludable; by vector similarity when
+  an embedder and an index are there, otherwise by the words of the query (``$contains``; this
+  server has no BM25 text search), and the result says which.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pdsmem.mapping import rushdb_rows as rows
+
+from .embeddings import Embedder
+from .rushdb import MemoryStore, RushDBError
+from .sources import SourceItem
+
+__all__ = ["Recall", "export_items", "recall"]
+
+CANDIDATES = 200  # memories a word search reads before ranking them
+
+
+def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: list[str]) -> Iterator[SourceItem]:
+    """The scope's memories as export items; ``notes`` is told what was left out and why."""
+    where = rows.scope_where(scope)
+    mirrors: dict[str, list[dict]] = {}
+    for mirror in store.find(rows.MIRROR, where, order_by="mirrorKey"):
+        mirrors.setdefault(mirror.get("memoryId"), []).append(mirror)
+    deleted = 0
+    for label in (rows.FACT, rows.EPISODE):
+        key = rows.MERGE_KEY[label]
+        for row in store.find(label, where, order_by=key):
+            theirs = mirrors.get(row.get(key), [])
+            live = [m for m in theirs if not m.get("deleted")]
+            if theirs and not live:
+                deleted += 1
+                continue
+            event = rows.event_from_row(row)
+            here = [m for m in live if m.get("did") == did]
+            where_ = f"rushdb:{label}:{row.get(key, '?')[:12]}"
+            yield SourceItem(where_, {"event": event, "record": rows.view_from_mirror(here[0]).to_json()} if here else event)
+    if deleted:
+        notes.append(
+            f"{deleted} memor{'y' if deleted == 1 else 'ies'} of this scope came from records since deleted from "
+            "the repository; not exported again"
+        )
+
+
+@dataclass
+class Recall:
+    hits: list[dict] = field(default_factory=list)  # {"label", "id", "text", "score", "event"}
+    method: str = "vector"  # vector | words
+    notes: list[str] = field(default_factory=list)
+
+
+def recall(
+    store: MemoryStore,
+    scope: Mapping[str, Any],
+    query: str,
+    *,
+    embedder: Embedder | None,
+    limit: int = 8,
+    exclude_session: str | None = None,
+) -> Recall:
+    """The scope's memories most like ``query``: episodes and active facts, best first."""
+    filters = {label: _where(label, scope, exclude_session) for label in (rows.EPISODE, rows.FACT)}
+    result = Recall()
+    if embedder is not None:
+        vector = embedder.embed([query])[0]
+        try:
+            for label, where in filters.items():
+                found = store.vector_search({
+                    "propertyName": rows.TEXT_PROPERTY[label], "labels": [label], "where": where, "limit": limit,
+                    "queryVector": vector, "sourceType": "external",
+                })
+                result.hits += [_hit(label, row, score) for row, score in found]
+        except RushDBError as err:  # no index of this embedder's size: words instead, said so
+            result.hits = []
+            result.notes.append(f"no vector search: {err.message}; run pdsmem ensure-indexes, then sync again")
+        else:
+            result.hits.sort(key=lambda hit: hit["score"] or 0.0, reverse=True)
+            result.hits = result.hits[:limit]
+            return result
+    else:
+        result.notes.append(
+            "no embeddings endpoint is configured (RUSHDB_EMBEDDING_*), and this server has no text "
+            "search: memories are matched by the words of the query, without similarity"
+        )
+    result.method = "words"
+    words = _words(query)
+    for label, where in filters.items():
+        prop = rows.TEXT_PROPERTY[label]
+        if not words:
+            continue
+        matching = _and_any(where, [{prop: {"$contains": word}} for word in words])
+        for row in store.find(label, matching, order_by=rows.MERGE_KEY[label], limit=CANDIDATES):
+            text = str(row.get(prop, "")).casefold()
+            overlap = sum(word.casefold() in text for word in words) / len(words)
+            result.hits.append(_hit(label, row, overlap))
+    result.hits.sort(key=lambda hit: hit["score"], reverse=True)
+    result.hits = result.hits[:limit]
+    for hit in result.hits:
+        hit["score"] = None  # a word overlap is not a similarity: never shown as one
+    return result
+
+
+def _where(label: str, scope: Mapping[str, Any], exclude_session: str | None) -> dict[str, Any]:
+    if label == rows.FACT:
+        return rows.scope_where(scope, active_only=True)
+    where = {**rows.scope_where(scope), "$or": [{"active": True}, {"active": {"$exists": False}}]}
+    if exclude_session:
+        where["externalSessionId"] = {"$ne": exclude_session}
+    return where
+
+
+def _and_any(where: dict[str, Any], alternatives: list[dict]) -> dict[str, Any]:
+    """``where`` and one of ``alternatives``. RushDB takes a ``$or`` beside plain fields, and
+    several as ``$and`` of single-``$or`` objects (an ``$and`` item mixing both is not honoured)."""
+    plain = {name: value for name, value in where.items() if name != "$or"}
+    if "$or" in where:
+        return {**plain, "$and": [{"$or": where["$or"]}, {"$or": alternatives}]}
+    return {**plain, "$or": alternatives}
+
+
+def _hit(label: str, row: Mapping[str, Any], score: float | None) -> dict[str, Any]:
+    return {"label": label, "id": row.get(rows.MERGE_KEY[label]), "text": row.get(rows.TEXT_PROPERTY[label], ""),
+            "score": score, "event": rows.event_from_row(row)}
+
+
+def _words(query: str) -> list[str]:
+    """The query's words worth matching (two letters or more), at most 12, without repeats."""
+    seen: dict[str, None] = {}
+    for word in re.findall(r"\w{2,}", query):
+        seen.setdefault(word.casefold(), None)
+    return list(seen)[:12]

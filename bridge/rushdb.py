@@ -1,0 +1,251 @@
+"""RushDB through its official Python SDK (``rushdb`` 3.x, over the REST API): memories, the PDS
+records they came from, their relationships, vector indexes and search, always in bulk.
+
+Scope: connecting (``RushDBTarget``: RushDB Cloud or a self-hosted server by URL and API key,
+or a standalone engine in the SDK's direct mode), and ``MemoryStore``, the few operations sync,
+recall and export need, each one call per batch, never one per record: reads by id (``$in``),
+upserts (``records.import_json`` with ``mergeBy``), key-joined relationships
+(``relationships.create_many``), transactions. The layout of what is written is
+``pdsmem.mapping.rushdb_rows``; docs/rushdb.md describes both.
+
+Tricky bits:
+- The SDK's requests have no timeout of their own; each call here runs under one (a socket
+  default timeout, set for the call and put back after).
+- SDK 3.0.0 raises ``RushDBError`` with ``status`` None for a connection failure: that becomes
+  ``RushDBUnreachable`` (retryable); 401/403 ``RushDBRefused`` (the key); 5xx
+  ``RushDBServerError`` (retryable); anything else ``RushDBError`` with the server's message.
+- ``relationships.create_many`` joins source and target by key and MERGEs the relationship, so
+  running it again adds nothing. It runs in transactions of the server's own (APOC), so it
+  cannot join a transaction of ours: it is called after the records it joins are committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import socket
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from pdsmem.errors import PdsmemError, TransientError
+
+from .xrpc import mask_userinfo, normalize_base_url
+
+__all__ = [
+    "ENV_API_KEY", "ENV_API_URL", "ENV_ENGINE_SCOPE", "ENV_ENGINE_TOKEN", "ENV_ENGINE_URL", "MemoryStore",
+    "RushDBError", "RushDBRefused", "RushDBServerError", "RushDBTarget", "RushDBUnreachable",
+]
+
+log = logging.getLogger(__name__)
+
+ENV_API_KEY = "RUSHDB_API_KEY"
+ENV_API_URL = "RUSHDB_API_URL"
+ENV_ENGINE_URL = "RUSHDB_ENGINE_URL"
+ENV_ENGINE_TOKEN = "RUSHDB_ENGINE_TOKEN"
+ENV_ENGINE_SCOPE = "RUSHDB_ENGINE_SCOPE"
+CLOUD_URL = "https://api.rushdb.com"
+
+CALL_TIMEOUT = 120.0  # seconds for any one SDK call
+PAGE = 1000  # the most records the server returns per page
+IN_CHUNK = 500  # ids per ``$in`` filter
+WRITE_CHUNK = 500  # rows per import call
+_T = TypeVar("_T")
+
+
+class RushDBError(PdsmemError):
+    """RushDB refused a request, or answered it unexpectedly."""
+
+
+class RushDBRefused(RushDBError):
+    """RushDB refused the API key (401/403)."""
+
+
+class RushDBUnreachable(TransientError):
+    """RushDB cannot be reached (connection refused, DNS, timeout)."""
+
+
+class RushDBServerError(TransientError):
+    """RushDB answered with a server error (5xx)."""
+
+
+@dataclass(frozen=True)
+class RushDBTarget:
+    """Where memories live: a RushDB REST API (Cloud, or self-hosted) with an API key, or a
+    standalone engine reached in the SDK's direct mode (``engine_url``)."""
+
+    api_key: str = field(repr=False)
+    url: str | None = None  # the REST API; None: RushDB Cloud
+    engine_url: str | None = None
+    engine_scope: str | None = None
+
+    @property
+    def shown(self) -> str:
+        """Where, as messages and status show it (never the key)."""
+        if self.engine_url:
+            return f"the RushDB engine at {mask_userinfo(self.engine_url)}"
+        return f"RushDB at {mask_userinfo(self.url or CLOUD_URL)}"
+
+    @property
+    def key(self) -> str:
+        """Names this target in the sync state (a hash: the API key never reaches the state)."""
+        where = self.engine_url or normalize_base_url(self.url or CLOUD_URL)
+        parts = "\n".join([where, self.engine_scope or "", self.api_key])
+        return hashlib.sha256(parts.encode()).hexdigest()[:16]
+
+    def connect(self):
+        """The SDK client. Imported here: commands that never touch RushDB do not load it."""
+        from rushdb import RushDB
+
+        if self.engine_url:
+            return RushDB(self.api_key, direct=True, engine_url=self.engine_url, scope=self.engine_scope)
+        return RushDB(self.api_key, url=self.url) if self.url else RushDB(self.api_key)
+
+
+class MemoryStore:
+    """The operations pdsmem needs on one RushDB project, in bulk, with clear errors."""
+
+    def __init__(self, target: RushDBTarget, *, timeout: float = CALL_TIMEOUT) -> None:
+        self.target = target
+        self.timeout = timeout
+        self.db = target.connect()
+
+    # --- calls ------------------------------------------------------------------------------
+
+    def call(self, what: str, fn: Callable[..., _T], *args: Any, **kwargs: Any) -> _T:
+        """``fn(*args, **kwargs)``, an SDK call, under a timeout; its errors as pdsmem's."""
+        from rushdb import RushDBError as SdkError
+
+        before = socket.getdefaulttimeout()
+        socket.setdefaulttimeout(self.timeout)
+        try:
+            return fn(*args, **kwargs)
+        except SdkError as err:
+            raise self._error(what, err) from None
+        except OSError as err:  # a reset connection or a timeout while reading the answer
+            raise RushDBUnreachable(f"cannot reach {self.target.shown}: {err.strerror or err} ({what})") from None
+        finally:
+            socket.setdefaulttimeout(before)
+
+    def _error(self, what: str, err: Exception) -> PdsmemError:
+        status, message = getattr(err, "status", None), str(err)
+        where = self.target.shown
+        if status is None:
+            reason = message.removeprefix("Connection error: ").removeprefix("<urlopen error ").rstrip(">")
+            if "Connection refused" in reason:
+                reason = "connection refused"
+            return RushDBUnreachable(f"cannot reach {where}: {reason}")
+        if status in (401, 403):
+            return RushDBRefused(
+                f"{where} refused the API key (HTTP {status}: {message})",
+                hint="check --rushdb-api-key or RUSHDB_API_KEY: a write key of the project to use",
+            )
+        if status >= 500:
+            return RushDBServerError(f"{where} failed to {what} (HTTP {status}: {message})")
+        return RushDBError(f"{where} refused to {what} (HTTP {status}: {message})")
+
+    def check(self) -> dict[str, Any]:
+        """The project's settings (``embeddingEnabled``…); fails as the key or server would."""
+        settings = self.call("read the project settings", self.db.settings.get)
+        return settings if isinstance(settings, dict) else {}
+
+    # --- reading ------------------------------------------------------------------------------
+
+    def find(self, label: str, where: Mapping[str, Any], *, order_by: str, limit: int | None = None) -> Iterator[dict]:
+        """Every record of ``label`` matching ``where``, page by page, ordered by ``order_by``."""
+        skip = 0
+        while True:
+            size = PAGE if limit is None else min(PAGE, limit - skip)
+            if size <= 0:
+                return
+            query = {"labels": [label], "where": dict(where), "orderBy": {order_by: "asc"}, "limit": size, "skip": skip}
+            page = self.call(f"search {label} records", self.db.records.find, query)
+            rows = [record.data for record in page.data]
+            yield from rows
+            skip += len(rows)
+            if len(rows) < size:
+                return
+
+    def find_by(self, label: str, key: str, values: Iterable[str], where: Mapping[str, Any] | None = None) -> dict[str, dict]:
+        """``value`` → record, for the records of ``label`` whose ``key`` is one of ``values``."""
+        found: dict[str, dict] = {}
+        wanted = sorted(set(values))
+        for start in range(0, len(wanted), IN_CHUNK):
+            chunk = wanted[start:start + IN_CHUNK]
+            for row in self.find(label, {**(where or {}), key: {"$in": chunk}}, order_by=key):
+                found[row[key]] = row
+        return found
+
+    # --- writing ------------------------------------------------------------------------------
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        """A RushDB transaction: committed when the block ends, rolled back when it raises."""
+        tx = self.call("begin a transaction", self.db.tx.begin, ttl=60_000)
+        try:
+            yield tx
+        except BaseException:
+            try:
+                self.call("roll back a transaction", tx.rollback)
+            except PdsmemError as err:  # the server may be gone: it drops the transaction itself
+                log.info("rollback failed: %s", err)
+            raise
+        self.call("commit a transaction", tx.commit)
+
+    def upsert(self, label: str, rows: list[dict], merge_key: str, *, rewrite: bool = False, tx: Any = None) -> None:
+        """Create or update ``rows`` of ``label`` by ``merge_key``: merged into what is there
+        (``append``), or replacing it whole (``rewrite``); in chunks, one call each."""
+        options = {"mergeBy": [merge_key], "mergeStrategy": "rewrite" if rewrite else "append",
+                   "suggestTypes": True, "returnResult": False}
+        for start in range(0, len(rows), WRITE_CHUNK):
+            chunk = rows[start:start + WRITE_CHUNK]
+            self.call(f"write {len(chunk)} {label} records", self.db.records.import_json, chunk, label,
+                      options, transaction=tx)
+
+    def link(self, source: Mapping[str, Any], target: Mapping[str, Any], kind: str) -> None:
+        """Relationships ``kind`` from each ``source`` record to each ``target`` record whose keys
+        match (``{"label", "key", "where"}`` each); existing ones stay single."""
+        self.call(f"link {source['label']} to {target['label']} ({kind})", self.db.relationships.create_many,
+                  source=dict(source), target=dict(target), type=kind, direction="out")
+
+    def unlink(self, source_id: str, target_ids: list[str], kind: str) -> None:
+        """Remove the relationships ``kind`` from one record to others (by RushDB id)."""
+        if target_ids:
+            self.call(f"unlink {kind}", self.db.records.detach, source_id, target_ids,
+                      {"typeOrTypes": kind, "direction": "out"})
+
+    # --- vectors --------------------------------------------------------------------------------
+
+    def indexes(self) -> list[dict]:
+        answer = self.call("list the embedding indexes", self.db.ai.indexes.find)
+        return list(getattr(answer, "data", answer) or [])
+
+    def create_index(self, spec: dict) -> dict:
+        answer = self.call(f"create an embedding index on {spec['label']}.{spec['propertyName']}",
+                           self.db.ai.indexes.create, spec)
+        return getattr(answer, "data", answer) or {}
+
+    def vector_search(self, params: dict) -> list[tuple[dict, float | None]]:
+        """(record, similarity) pairs, best first."""
+        answer = self.call(f"search {params['labels'][0]} by similarity", self.db.records.vector_search, params)
+        return [(record.data, getattr(record, "score", None)) for record in answer.data]
+
+
+def retrying(step: Callable[[], _T], *, attempts: int = 6, on_retry: Callable[[PdsmemError, float], None] | None = None,
+             sleep: Callable[[float], None] = time.sleep) -> _T:
+    """``step()``, tried again after a growing pause when RushDB is unreachable or fails with a
+    5xx (the writes are idempotent); the last failure is raised."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return step()
+        except (RushDBUnreachable, RushDBServerError) as err:
+            if attempt == attempts:
+                err.message += f" (tried {attempts} times)"
+                raise
+            delay = min(0.5 * 2 ** (attempt - 1), 8.0)
+            if on_retry:
+                on_retry(err, delay)
+            sleep(delay)
+    raise AssertionError("unreachable")

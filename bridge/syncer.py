@@ -1,0 +1,263 @@
+"""Sync: a repository's memory records, read verified and incrementally as ``import`` reads them,
+written into scoped RushDB memory (docs/rushdb.md).
+
+Scope: ``Syncer.sync`` takes an ``ImportBatch`` (what changed in the repository since the last
+sync into this RushDB project and scope) and writes it: each memory merged by its id, each
+record's mirror, the ``RECORDED_AS`` and ``SUPERSEDES`` relationships; a deleted record
+deactivates its memory and marks its mirror deleted. Then the sync state moves. The layout is
+``pdsmem.mapping.rushdb_rows``; the RushDB calls are ``rushdb.MemoryStore``'s, one per chunk.
+
+Tricky bits:
+- Crash safety: every write is an upsert by a deterministic key, and relationships are merged,
+  so a chunk written twice is written once. The cursor moves only after every chunk and every
+  relationship is written; before the first write the batch's records are noted as pending
+  (``Importer.begin``), so a run killed half way is finished by the next, and a record deleted
+  in between still deactivates what the killed run wrote.
+- Each chunk reads what RushDB holds for it first (its mirrors, and the memories they and the
+  new rows name), to know which memory a record made before (an edited fact gets a new id: the
+  old one is deactivated and unlinked), which memories still exist (a deleted record never
+  creates a stub), and which optional fields an edit dropped (that memory is written whole).
+- ``SUPERSEDES`` is linked after every chunk is in, so a fact can supersede one written by a
+  later chunk. A link that an edit removed is unlinked.
+- An episode has no ``active`` in the contract; pdsmem sets ``active: false`` on one whose record
+  is deleted, and its recall leaves those out (the contract's own recall of episodes does not).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from pdsmem.errors import PdsmemError
+from pdsmem.mapping import rushdb_rows as rows
+from pdsmem.mapping.records import RecordView
+
+from .embeddings import Embedder
+from .import_batch import Change, ImportBatch, RecordProblem
+from .importer import Importer
+from .rushdb import IN_CHUNK, MemoryStore, retrying
+
+__all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
+
+CHUNK = 500  # changes written per transaction
+
+
+@dataclass
+class SyncReport:
+    did: str
+    rev: str
+    read: str  # how the repository was read: unchanged, diff, full, full after diff, car
+    dry_run: bool
+    counts: dict[str, int]  # created, updated, unchanged, deleted, failed: records, as import counts
+    failures: list[RecordProblem]
+    written: dict[str, int] = field(default_factory=lambda: {"memories": 0, "mirrors": 0, "deactivated": 0})
+
+    @property
+    def wrote_nothing(self) -> bool:
+        return not any(self.written.values())
+
+
+@dataclass
+class _Chunk:
+    """What one chunk of changes writes, worked out before the writing starts."""
+
+    append: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
+    rewrite: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
+    deactivate: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
+    mirrors: list[dict] = field(default_factory=list)
+    gone: list[dict] = field(default_factory=list)  # deleted mirrors
+    unlink: list[tuple[str, list[str], str]] = field(default_factory=list)  # (source id, target ids, kind)
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def ensure_indexes(store: MemoryStore, embedder: Embedder | None) -> list[dict]:
+    """The vector indexes recall needs on ``EPISODE.summary`` and ``MEMORY_FACT.text``: external
+    ones of the embedder's size when one is configured, else the server's managed ones (which
+    need an embedding provider on the server). Returns those made; existing ones stay."""
+    existing = store.indexes()
+    made = []
+    for label, prop in rows.TEXT_PROPERTY.items():
+        if embedder is not None:
+            spec = {"label": label, "propertyName": prop, "external": True, "dimensions": embedder.dimensions,
+                    "similarityFunction": embedder.similarity}
+            if any(_same_index(index, spec) for index in existing):
+                continue
+        else:
+            spec = {"label": label, "propertyName": prop}
+            if any(i.get("label") == label and i.get("propertyName") == prop and i.get("sourceType") == "managed"
+                   for i in existing):
+                continue
+        made.append(store.create_index(spec))
+    return made
+
+
+def _same_index(index: dict, spec: dict) -> bool:
+    return (index.get("label"), index.get("propertyName"), index.get("sourceType"), int(index.get("dimensions") or 0)) == (
+        spec["label"], spec["propertyName"], "external", spec["dimensions"])
+
+
+class Syncer:
+    """Writes import batches of one scope into one RushDB project."""
+
+    def __init__(
+        self,
+        importer: Importer,
+        store: MemoryStore,
+        *,
+        embedder: Embedder | None = None,
+        on_progress: Callable[[int, int], None] | None = None,
+        on_retry: Callable[[PdsmemError, float], None] | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.importer, self.store, self.embedder = importer, store, embedder
+        self.on_progress, self.on_retry, self.sleep = on_progress, on_retry, sleep
+
+    def sync(self, batch: ImportBatch, *, dry_run: bool = False) -> SyncReport:
+        """Write ``batch`` (which must be open) into RushDB, then move the sync state."""
+        report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
+        if dry_run or batch.read == "unchanged":
+            return report
+        scope = self.importer.scope_for(batch.did).fields
+        if self.embedder is not None:
+            self._retrying(lambda: ensure_indexes(self.store, self.embedder))
+        self.importer.begin(batch)
+        total = sum(report.counts[name] for name in ("created", "updated", "deleted"))
+        done, facts = 0, []
+        for chunk in _chunks(batch.changes(), CHUNK):
+            facts += self._retrying(lambda chunk=chunk: self._write(chunk, batch.rev, scope, report))
+            done += len(chunk)
+            if self.on_progress:
+                self.on_progress(done, total)
+        for start in range(0, len(facts), IN_CHUNK):
+            ids = facts[start:start + IN_CHUNK]
+            self._retrying(lambda ids=ids: self.store.link(
+                {"label": rows.FACT, "key": rows.LINKS, "where": {**rows.scope_where(scope), "factId": {"$in": ids}}},
+                {"label": rows.FACT, "key": "factId", "where": rows.scope_where(scope)},
+                rows.SUPERSEDES,
+            ))
+        self.importer.commit(batch)
+        return report
+
+    def _retrying(self, step):
+        return retrying(step, on_retry=self.on_retry, sleep=self.sleep)
+
+    # --- one chunk ------------------------------------------------------------------------------
+
+    def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport) -> list[str]:
+        """Write one chunk; return the ids of the facts it wrote (to link their supersession)."""
+        lines = [change.to_json() for change in chunk]
+        keys = {line.get("uri") or line["record"]["uri"]: None for line in lines}
+        keys = {uri: rows.mirror_key(uri, scope) for uri in keys}
+        held_mirrors = self.store.find_by(rows.MIRROR, "mirrorKey", keys.values())
+        events = [line["event"] for line in lines if line["op"] != "delete"]
+        held = self._held_memories(events, held_mirrors.values(), scope)
+        plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
+        with self.store.transaction() as tx:
+            for label in (rows.FACT, rows.EPISODE):
+                key = rows.MERGE_KEY[label]
+                self.store.upsert(label, plan.append[label], key, tx=tx)
+                self.store.upsert(label, plan.rewrite[label], key, rewrite=True, tx=tx)
+                self.store.upsert(label, plan.deactivate[label], key, tx=tx)
+            self.store.upsert(rows.MIRROR, plan.mirrors, "mirrorKey", rewrite=True, tx=tx)
+            self.store.upsert(rows.MIRROR, plan.gone, "mirrorKey", tx=tx)
+        for source, targets, kind in plan.unlink:
+            self.store.unlink(source, targets, kind)
+        for label in (rows.FACT, rows.EPISODE):
+            ids = [row[rows.MERGE_KEY[label]] for row in plan.append[label] + plan.rewrite[label]]
+            if ids:
+                self.store.link(
+                    {"label": label, "key": rows.MERGE_KEY[label],
+                     "where": {**rows.scope_where(scope), rows.MERGE_KEY[label]: {"$in": ids}}},
+                    {"label": rows.MIRROR, "key": "memoryId",
+                     "where": {"mirrorKey": {"$in": [m["mirrorKey"] for m in plan.mirrors]}}},
+                    rows.RECORDED_AS,
+                )
+        report.written["memories"] += sum(len(plan.append[lb]) + len(plan.rewrite[lb]) for lb in plan.append)
+        report.written["mirrors"] += len(plan.mirrors) + len(plan.gone)
+        report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate)
+        return [row["factId"] for row in plan.append[rows.FACT] + plan.rewrite[rows.FACT]]
+
+    def _held_memories(self, events: list[dict], mirrors: Iterable[dict], scope: dict) -> dict[str, dict[str, dict]]:
+        """label → id → the memory RushDB holds, for the chunk's new memories and those its
+        records made before."""
+        wanted: dict[str, set[str]] = {rows.FACT: set(), rows.EPISODE: set()}
+        for event in events:
+            wanted[rows.label_of(event)].add(rows.memory_key(event))
+        for mirror in mirrors:
+            if mirror.get("memoryLabel") in wanted and mirror.get("memoryId"):
+                wanted[mirror["memoryLabel"]].add(mirror["memoryId"])
+        where = rows.scope_where(scope)
+        return {label: self.store.find_by(label, rows.MERGE_KEY[label], ids, where) for label, ids in wanted.items()}
+
+    def _plan(self, lines: list[dict], keys: dict[str, str], held_mirrors: dict[str, dict],
+              held: dict[str, dict[str, dict]], rev: str, scope: dict) -> _Chunk:
+        plan, synced_at = _Chunk(), now()
+        upserts = [line for line in lines if line["op"] != "delete"]
+        new_ids = {rows.memory_key(line["event"]) for line in upserts}
+        vectors = self._vectors([line["event"] for line in upserts])
+        for line, vector in zip(upserts, vectors):
+            event, label = line["event"], rows.label_of(line["event"])
+            row = rows.memory_row(event, line.get("links", {}).get("supersedesFactIds"))
+            before = held[label].get(rows.memory_key(event))
+            if vector is not None:
+                row["$vectors"] = [{"propertyName": rows.TEXT_PROPERTY[label], "vector": vector,
+                                    "similarityFunction": self.embedder.similarity}]
+            (plan.rewrite if rows.lost_fields(row, before) else plan.append)[label].append(row)
+            if label == rows.FACT and before is not None:
+                dropped = set(before.get(rows.LINKS) or []) - set(row[rows.LINKS])
+                if dropped:
+                    plan.unlink.append((before["__id"], self._ids(rows.FACT, dropped, scope), rows.SUPERSEDES))
+            view = RecordView.from_json(line["record"])
+            mirror = rows.mirror_row(view, rev=rev, synced_at=synced_at, scope=scope, memory=event)
+            plan.mirrors.append(mirror)
+            previous = held_mirrors.get(mirror["mirrorKey"])
+            if previous is not None and previous.get("memoryId") != mirror["memoryId"]:
+                self._retire(plan, previous, held, new_ids)  # the record now makes another memory
+        for line in lines:
+            if line["op"] == "delete" and (previous := held_mirrors.get(keys[line["uri"]])) is not None:
+                plan.gone.append(rows.deleted_mirror(previous["mirrorKey"], rev=rev, synced_at=synced_at))
+                self._retire(plan, previous, held, new_ids)
+        return plan
+
+    def _retire(self, plan: _Chunk, mirror: dict, held: dict[str, dict[str, dict]], keep: set[str]) -> None:
+        """Deactivate the memory ``mirror``'s record made and unlink it from the mirror, unless it
+        is gone from RushDB or a record of this chunk makes it now."""
+        label, memory_id = mirror.get("memoryLabel"), mirror.get("memoryId")
+        memory = held.get(label, {}).get(memory_id)
+        if memory is None or memory_id in keep:
+            return
+        plan.deactivate[label].append(rows.deactivated(label, memory_id))
+        plan.unlink.append((memory["__id"], [mirror["__id"]], rows.RECORDED_AS))
+
+    def _ids(self, label: str, keys: Iterable[str], scope: dict) -> list[str]:
+        found = self.store.find_by(label, rows.MERGE_KEY[label], keys, rows.scope_where(scope))
+        return [row["__id"] for row in found.values()]
+
+    def _vectors(self, events: list[dict]) -> list[list[float] | None]:
+        if self.embedder is None:
+            return [None] * len(events)
+        texts = [event[rows.TEXT_PROPERTY[rows.label_of(event)]] for event in events]
+        return list(self.embedder.embed(texts)) if texts else []
+
+
+def _chunks(changes: Iterable[Change], size: int) -> Iterable[list[Change]]:
+    chunk: list[Change] = []
+    for change in changes:
+        chunk.append(change)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def describe(report: SyncReport) -> dict[str, Any]:
+    """The report as the ``--json`` summary gives it."""
+    return {"did": report.did, "rev": report.rev, "read": report.read, "dryRun": report.dry_run,
+            **report.counts, "written": report.written}

@@ -1,0 +1,239 @@
+"""``pdsmem sync``, ``pdsmem recall`` and ``pdsmem ensure-indexes``: the RushDB half.
+
+``sync`` reads a repository as ``import`` does (verified, incremental) and writes what changed
+into scoped RushDB memory; ``recall`` searches a scope's memories as an agent would and prints
+them labelled as untrusted historical context; ``ensure-indexes`` makes the vector indexes recall
+needs. The RushDB connection (``open_store``) comes from --rushdb-url and --rushdb-api-key (or
+RUSHDB_API_URL, RUSHDB_API_KEY, a prompt for the key on a terminal), or, for a standalone engine
+in the SDK's direct mode, from RUSHDB_ENGINE_URL, RUSHDB_ENGINE_TOKEN and RUSHDB_ENGINE_SCOPE.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pdsmem.bridge.embeddings import Embedder
+from pdsmem.bridge.importer import Importer
+from pdsmem.bridge.memories import recall as recall_memories
+from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
+from pdsmem.bridge.state import State
+from pdsmem.bridge.syncer import SyncReport, Syncer, describe, ensure_indexes
+from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
+from pdsmem.cli.accounts import pds_hint
+from pdsmem.cli.importing import SOURCE_HELP, _car_options, _check_car_options, _naming_the_car, _reading
+from pdsmem.cli.importing import _refused_repository, _source
+from pdsmem.cli.jsonl import write
+from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_options, require_salt
+from pdsmem.cli.options import rushdb_options, scope_options
+from pdsmem.cli.progress import Progress, retrying
+from pdsmem.errors import PdsmemError
+from pdsmem.mapping.contract import participant_hash_for_did
+from pdsmem.mapping.rushdb_rows import format_recall
+
+
+def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStore:
+    """The RushDB project to use: the standalone engine RUSHDB_ENGINE_URL names (direct mode,
+    the same SDK calls), else the REST API at --rushdb-url (RushDB Cloud by default)."""
+    engine_url = os.environ.get(ENV_ENGINE_URL)
+    if engine_url:
+        token = os.environ.get(ENV_ENGINE_TOKEN) or rushdb_api_key
+        if not token:
+            raise click.UsageError(f"{ENV_ENGINE_URL} is set: set {ENV_ENGINE_TOKEN} to the engine's token too")
+        return MemoryStore(RushDBTarget(token, engine_url=engine_url, engine_scope=os.environ.get(ENV_ENGINE_SCOPE)))
+    key = rushdb_api_key
+    if not key and sys.stdin.isatty():
+        key = click.prompt("RushDB API key", hide_input=True, err=True)
+    if not key:
+        raise click.UsageError(
+            "no RushDB API key: set RUSHDB_API_KEY (or pass --rushdb-api-key) to a write key of the "
+            "project, or run the command in a terminal to be asked for it"
+        )
+    return MemoryStore(RushDBTarget(key, url=rushdb_url))
+
+
+def trusted_scope(did: str | None, participant: str | None, *, agent_id: str, profile_id: str, salt: str,
+                  accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool) -> dict[str, Any]:
+    """The five scope fields, all from configuration: the participant is the hash of the
+    repository DID (with the salt), or a participant hash given as it is."""
+    if participant is None:
+        if did is None:
+            raise click.UsageError("pass --did (the participant's repository) or --participant-scope-hash")
+        require_salt(salt, accept_unsalted_scope)
+        participant = participant_hash_for_did(did, salt)
+    return {"agentId": agent_id, "profileId": profile_id, "privacyScope": privacy_scope,
+            "participantScopeHash": participant, "sandboxEligible": sandbox_eligible}
+
+
+def _embedder() -> Embedder | None:
+    return Embedder.from_env()
+
+
+@cli.command()
+@click.argument("source", metavar="HANDLE|DID|CAR")
+@scope_options
+@click.option("--participant-scope-hash", "participant", metavar="HASH",
+              help="Write the memories into this participant scope hash, as an agent runtime computes it "
+              "for the person, instead of the hash of the repository's DID (then no salt is needed).")
+@click.option("--full", is_flag=True, help="Read the whole repository and write every memory record again.")
+@dry_run_option
+@_car_options
+@pds_options
+@rushdb_options
+@output_options
+def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,
+         sandbox_eligible: bool, participant: str | None, full: bool, dry_run: bool, signing_key: str | None, did: str | None,
+         pds_url: str | None, plc_url: str | None, state_dir: Path | None, rushdb_url: str | None,
+         rushdb_api_key: str | None, as_json: bool) -> None:
+    """Sync a repository's memory records into scoped RushDB memory.
+
+    Reads the repository as import does (every block, the signature and the MST verified; only
+    what changed since the last sync into this RushDB project and scope) and writes it as
+    RushDB's agent-memory integrations store memories: MEMORY_FACT by factId, EPISODE by
+    eventId, the scope from these options and the repository's DID, never from the records.
+    Beside each memory, a mirror of its record (ATPROTO_RECORD); supersession as SUPERSEDES
+    relationships and inactive facts; a deleted record deactivates its memory. Nothing changed:
+    nothing written. A run that stops half way is finished by the next. With
+    RUSHDB_EMBEDDING_* set, each memory is written with its vector. Exit 3 when some records
+    were skipped (each named on stderr).
+
+    \b
+    Examples:
+      pdsmem sync alice.example.com --agent-id coder --profile-id default
+      pdsmem sync repo.car --signing-key did:key:zQ3sh... --agent-id coder --profile-id default --dry-run
+    """
+    origin = _source(source, "SOURCE")
+    _check_car_options(origin, did, signing_key)
+    if participant is None:
+        require_salt(salt, accept_unsalted_scope)
+    if isinstance(origin, str):
+        pds_url = pds_hint(origin, pds_url, state_dir)
+    store = open_store(rushdb_url, rushdb_api_key)
+    embedder = _embedder()
+    store.check()  # a wrong key or a server that is down says so before anything is read
+    with State(state_dir) as state:
+        importer = Importer(
+            state, agent_id=agent_id, profile_id=profile_id, salt=salt, privacy_scope=privacy_scope,
+            sandbox_eligible=sandbox_eligible, plc_url=plc_url, pds_hint=pds_url, target=store.target.key,
+            participant=participant,
+        )
+        with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
+            if isinstance(repo, str):
+                batch = importer.from_pds(repo, full=full, on_read=progress.advance)
+            else:
+                batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
+        with batch, Progress("Syncing", unit="records") as progress:
+            syncer = Syncer(importer, store, embedder=embedder, on_progress=progress.update,
+                            on_retry=lambda err, delay: progress.note(retrying(err, delay)))
+            report = syncer.sync(batch, dry_run=dry_run)
+    _finish_sync(report, store, as_json)
+
+
+def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool) -> None:
+    for problem in report.failures:
+        click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
+                   "repository, then sync again)", err=True)
+    if as_json:
+        write({"summary": describe(report)})
+    else:
+        counts = ", ".join(f"{n} {name}" for name, n in report.counts.items())
+        how = "nothing changed since the last sync" if report.read == "unchanged" else f"{report.read} read"
+        into = f"{report.did} at rev {report.rev} ({how}) into {store.target.shown}: {counts}"
+        if report.dry_run:
+            click.echo(f"Dry run, nothing written: would sync {into}")
+        else:
+            written = ", ".join(f"{n} {name}" for name, n in report.written.items())
+            click.echo(f"Synced {into}; wrote {written}")
+    if report.failures:
+        done = any(n for name, n in report.counts.items() if name != "failed")
+        click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
+
+
+@cli.command()
+@click.argument("query")
+@scope_options
+@click.option("--did", callback=is_did, metavar="DID",
+              help="The participant: the repository whose memories these are (hashed with the salt).")
+@click.option("--participant-scope-hash", "participant", metavar="HASH",
+              help="The participant scope hash as an agent runtime wrote it, instead of --did.")
+@click.option("--exclude-session", metavar="SESSION_ID", help="Leave out the episodes of this session.")
+@click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True, help="Memories to return.")
+@rushdb_options
+@output_options
+def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,
+           sandbox_eligible: bool, did: str | None, participant: str | None, exclude_session: str | None, limit: int,
+           rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
+    """Recall a scope's memories most like QUERY, as an agent receives them.
+
+    Searches with all five scope fields, active facts only, and the episodes of
+    --exclude-session left out; prints the memories quoted, under a notice that they are
+    untrusted historical context, not instructions. By vector similarity when RUSHDB_EMBEDDING_*
+    is set and the indexes exist (pdsmem ensure-indexes); otherwise by the words of the query,
+    and it says so. --json prints one line per memory, then a summary line.
+
+    \b
+    Examples:
+      pdsmem recall "Which language does the user prefer?" --agent-id coder --profile-id default \\
+        --did did:plc:abc
+    """
+    if not query.strip():
+        raise click.BadParameter("must hold some text to search for", param_hint="QUERY")
+    scope = trusted_scope(did, participant, agent_id=agent_id, profile_id=profile_id, salt=salt,
+                          accept_unsalted_scope=accept_unsalted_scope, privacy_scope=privacy_scope,
+                          sandbox_eligible=sandbox_eligible)
+    store = open_store(rushdb_url, rushdb_api_key)
+    found = recall_memories(store, scope, query, embedder=_embedder(), limit=limit, exclude_session=exclude_session)
+    for note in found.notes:
+        click.echo(f"Note: {note}", err=True)
+    if as_json:
+        for hit in found.hits:
+            write({"label": hit["label"], "id": hit["id"], "text": hit["text"], "score": hit["score"]})
+        write({"summary": {"method": found.method, "hits": len(found.hits)}})
+    elif found.hits:
+        click.echo(format_recall(found.hits))
+    else:
+        click.echo("No memory of this scope matches.", err=True)
+
+
+@cli.command("ensure-indexes")
+@rushdb_options
+@output_options
+def ensure_indexes_cmd(rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
+    """Make the vector indexes recall needs on EPISODE.summary and MEMORY_FACT.text.
+
+    With RUSHDB_EMBEDDING_API_KEY, _MODEL and _DIMENSIONS set (and _BASE_URL for an endpoint
+    other than OpenAI's): external indexes of that size, filled by sync. Without them: the
+    server's managed indexes, which need an embedding provider on the server. Existing indexes
+    stay; running it again makes nothing.
+
+    \b
+    Example:
+      RUSHDB_EMBEDDING_API_KEY=... RUSHDB_EMBEDDING_MODEL=text-embedding-3-small \\
+        RUSHDB_EMBEDDING_DIMENSIONS=1536 pdsmem ensure-indexes
+    """
+    store = open_store(rushdb_url, rushdb_api_key)
+    embedder = _embedder()
+    if embedder is None and not store.check().get("embeddingEnabled"):
+        raise PdsmemError(
+            f"{store.target.shown} has no embedding provider of its own, and no embeddings endpoint is "
+            "configured for external vectors",
+            hint="set RUSHDB_EMBEDDING_API_KEY, RUSHDB_EMBEDDING_MODEL and RUSHDB_EMBEDDING_DIMENSIONS "
+            "(and RUSHDB_EMBEDDING_BASE_URL), then run it again; until then recall matches words",
+        )
+    made = ensure_indexes(store, embedder)
+    made_keys = {(index.get("label"), index.get("propertyName")) for index in made}
+    for index in store.indexes():
+        key = (index.get("label"), index.get("propertyName"))
+        if key[0] not in ("EPISODE", "MEMORY_FACT"):
+            continue
+        status = "created" if key in made_keys else "exists"
+        line = {"label": key[0], "property": key[1], "sourceType": index.get("sourceType"),
+                "dimensions": index.get("dimensions"), "status": status}
+        if as_json:
+            write(line)
+        else:
+            click.echo(f"{status:<8} {key[0]}.{key[1]}  {index.get('sourceType')}, {index.get('dimensions')} dimensions")
