@@ -52,6 +52,7 @@ CALL_TIMEOUT = 120.0  # seconds for any one SDK call
 PAGE = 1000  # the most records the server returns per page
 IN_CHUNK = 500  # ids per ``$in`` filter
 WRITE_CHUNK = 500  # rows per import call
+PROBE_LABEL = "ATPROTO_RECORD"  # read (one record) to check the key
 _T = TypeVar("_T")
 
 
@@ -147,8 +148,10 @@ class MemoryStore:
         return RushDBError(f"{where} refused to {what} (HTTP {status}: {message})")
 
     def check(self) -> dict[str, Any]:
-        """The project's settings (``embeddingEnabled``…); fails as the key or server would."""
-        settings = self.call("read the project settings", self.db.settings.get)
+        """The server's settings (``embeddingEnabled``…), after one read that needs the key, so
+        that a wrong key or a server that is down fails here, before anything else is done."""
+        settings = self.call("read the server settings", self.db.settings.get)  # answered without a key
+        self.call("read the project", self.db.records.find, {"labels": [PROBE_LABEL], "limit": 1})
         return settings if isinstance(settings, dict) else {}
 
     # --- reading ------------------------------------------------------------------------------

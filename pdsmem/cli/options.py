@@ -85,6 +85,7 @@ def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click
 
 
 is_url = checked_by(normalize_base_url)
+is_rushdb_url = checked_by(lambda value: normalize_base_url(value, what="the RushDB URL"))
 is_did = checked_by(Did.parse)
 is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
 is_signing_key = checked_by(normalize_signing_key)
@@ -169,7 +170,7 @@ def require_salt(salt: str, accept_unsalted_scope: bool) -> None:
         )
 
 rushdb_options = _stack(
-    click.option("--rushdb-url", envvar="RUSHDB_API_URL", metavar="URL", callback=is_url,
+    click.option("--rushdb-url", envvar="RUSHDB_API_URL", metavar="URL", callback=is_rushdb_url,
                  help="The RushDB REST API: RushDB Cloud (the default) or a self-hosted server. "
                  "[env: RUSHDB_API_URL]"),
     click.option("--rushdb-api-key", envvar="RUSHDB_API_KEY", metavar="KEY",

@@ -22,6 +22,7 @@ EXIT_PARTIAL = 3
 _UNREACHABLE_HINTS = {
     "cannot reach the PDS at ": "is the server running? check --pds or ATP_PDS_HOST",
     "cannot reach the PLC directory at ": "is it running? check --plc or ATP_PLC_HOST",
+    "cannot reach RushDB at ": "is the server running? check --rushdb-url or RUSHDB_API_URL",
 }
 _AGAIN = "running the same command again is safe"
 
