@@ -4,11 +4,14 @@ records they came from, their relationships, vector indexes and search, always i
 Scope: connecting (``RushDBTarget``: RushDB Cloud or a self-hosted server by URL and API key,
 or a standalone engine in the SDK's direct mode), and ``MemoryStore``, the few operations sync,
 recall and export need, each one call per batch, never one per record: reads by id (``$in``),
-upserts (``records.import_json`` with ``mergeBy``), key-joined relationships
+creates and upserts (``records.import_json``, ``mergeBy`` for records already there), key-joined relationships
 (``relationships.create_many``), transactions. The layout of what is written is
 ``pdsmem.mapping.rushdb_rows``; docs/rushdb.md describes both.
 
 Tricky bits:
+- An upsert (``mergeBy``) looks each row up among all the project's records (the server has no
+  index for it), so its cost grows with the project; a create does not. Callers that know which
+  rows are new (sync reads them first) create those.
 - The SDK's requests have no timeout of their own; each call here runs under one (a socket
   default timeout, set for the call and put back after).
 - SDK 3.0.0 raises ``RushDBError`` with ``status`` None for a connection failure: that becomes
@@ -52,6 +55,10 @@ CALL_TIMEOUT = 120.0  # seconds for any one SDK call
 PAGE = 1000  # the most records the server returns per page
 IN_CHUNK = 500  # ids per ``$in`` filter
 WRITE_CHUNK = 500  # rows per import call
+# rows per ``rewrite`` import call: the server's rewrite query makes a row per old and new
+# property of each record before collecting them, and fails ("Maximum call stack size
+# exceeded") on 500 records of about 20 properties each.
+REWRITE_CHUNK = 25
 PROBE_LABEL = "ATPROTO_RECORD"  # read (one record) to check the key
 _T = TypeVar("_T")
 
@@ -197,13 +204,22 @@ class MemoryStore:
             raise
         self.call("commit a transaction", tx.commit)
 
-    def upsert(self, label: str, rows: list[dict], merge_key: str, *, rewrite: bool = False, tx: Any = None) -> None:
-        """Create or update ``rows`` of ``label`` by ``merge_key``: merged into what is there
-        (``append``), or replacing it whole (``rewrite``); in chunks, one call each."""
-        options = {"mergeBy": [merge_key], "mergeStrategy": "rewrite" if rewrite else "append",
+    def create(self, label: str, rows: list[dict], *, tx: Any = None) -> None:
+        """Create ``rows`` of ``label``, which the caller knows RushDB does not hold yet; in
+        chunks, one call each. Much cheaper than ``upsert``: no lookup per row."""
+        self._import(label, rows, {"suggestTypes": True, "returnResult": False}, WRITE_CHUNK, tx)
+
+    def upsert(self, label: str, rows: list[dict], merge_by: list[str], *, rewrite: bool = False,
+               tx: Any = None) -> None:
+        """Update (or create) ``rows`` of ``label``, matched on the properties ``merge_by``: merged
+        into what is there (``append``), or replacing it whole (``rewrite``); in chunks."""
+        options = {"mergeBy": list(merge_by), "mergeStrategy": "rewrite" if rewrite else "append",
                    "suggestTypes": True, "returnResult": False}
-        for start in range(0, len(rows), WRITE_CHUNK):
-            chunk = rows[start:start + WRITE_CHUNK]
+        self._import(label, rows, options, REWRITE_CHUNK if rewrite else WRITE_CHUNK, tx)
+
+    def _import(self, label: str, rows: list[dict], options: dict, size: int, tx: Any) -> None:
+        for start in range(0, len(rows), size):
+            chunk = rows[start:start + size]
             self.call(f"write {len(chunk)} {label} records", self.db.records.import_json, chunk, label,
                       options, transaction=tx)
 

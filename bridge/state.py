@@ -228,6 +228,31 @@ class State:
             self._db.close()
             raise
 
+    @contextmanager
+    def exclusive(self, name: str, what: str) -> Iterator[None]:
+        """Held while the block runs: a second holder of the same ``name`` on this machine (any
+        process using this state directory) is refused with a message about ``what``. The lock
+        goes with the process, however it ends."""
+        import fcntl
+        import hashlib
+
+        locks = self.directory / "locks"
+        locks.mkdir(exist_ok=True, mode=0o700)
+        path = locks / (hashlib.sha256(name.encode()).hexdigest()[:24] + ".lock")
+        with open(path, "a+") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.seek(0)
+                holder = handle.read().strip() or "another process"
+                raise StateError(f"{what} is already running ({holder})",
+                                 hint="wait for it to finish, then run this again if it is still needed") from None
+            handle.seek(0)
+            handle.truncate()
+            handle.write(f"pid {os.getpid()}")
+            handle.flush()
+            yield
+
     def _write_ahead_log(self) -> None:
         """Switch the database to WAL (kept in the file). The switch answers "locked" at once,
         without waiting, while another first run makes the same switch: wait up to 10 s."""

@@ -64,11 +64,17 @@ class SyncReport:
 class _Chunk:
     """What one chunk of changes writes, worked out before the writing starts."""
 
+    create: dict[str, dict[str, dict]] = field(default_factory=lambda: {rows.FACT: {}, rows.EPISODE: {}})  # by id
     append: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
     rewrite: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
     deactivate: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
-    mirrors: list[dict] = field(default_factory=list)
+    new_mirrors: list[dict] = field(default_factory=list)
+    mirrors: list[dict] = field(default_factory=list)  # mirrors RushDB holds, written again
     gone: list[dict] = field(default_factory=list)  # deleted mirrors
+
+    def memories(self, label: str) -> list[dict]:
+        """Every memory row of ``label`` this chunk writes (not the deactivations)."""
+        return [*self.create[label].values(), *self.append[label], *self.rewrite[label]]
     unlink: list[tuple[str, list[str], str]] = field(default_factory=list)  # (source id, target ids, kind)
 
 
@@ -160,28 +166,30 @@ class Syncer:
         plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
         with self.store.transaction() as tx:
             for label in (rows.FACT, rows.EPISODE):
-                key = rows.MERGE_KEY[label]
-                self.store.upsert(label, plan.append[label], key, tx=tx)
-                self.store.upsert(label, plan.rewrite[label], key, rewrite=True, tx=tx)
-                self.store.upsert(label, plan.deactivate[label], key, tx=tx)
-            self.store.upsert(rows.MIRROR, plan.mirrors, "mirrorKey", rewrite=True, tx=tx)
-            self.store.upsert(rows.MIRROR, plan.gone, "mirrorKey", tx=tx)
+                merge_by = rows.MERGE_BY[label]
+                self.store.create(label, list(plan.create[label].values()), tx=tx)
+                self.store.upsert(label, plan.append[label], merge_by, tx=tx)
+                self.store.upsert(label, plan.rewrite[label], merge_by, rewrite=True, tx=tx)
+                self.store.upsert(label, plan.deactivate[label], merge_by, tx=tx)
+            self.store.create(rows.MIRROR, plan.new_mirrors, tx=tx)
+            # A mirror row always has every property, so merging it is writing it whole.
+            self.store.upsert(rows.MIRROR, plan.mirrors + plan.gone, rows.MERGE_BY[rows.MIRROR], tx=tx)
         for source, targets, kind in plan.unlink:
             self.store.unlink(source, targets, kind)
+        mirror_keys = [m["mirrorKey"] for m in plan.new_mirrors + plan.mirrors]
         for label in (rows.FACT, rows.EPISODE):
-            ids = [row[rows.MERGE_KEY[label]] for row in plan.append[label] + plan.rewrite[label]]
+            ids = [row[rows.MERGE_KEY[label]] for row in plan.memories(label)]
             if ids:
                 self.store.link(
                     {"label": label, "key": rows.MERGE_KEY[label],
                      "where": {**rows.scope_where(scope), rows.MERGE_KEY[label]: {"$in": ids}}},
-                    {"label": rows.MIRROR, "key": "memoryId",
-                     "where": {"mirrorKey": {"$in": [m["mirrorKey"] for m in plan.mirrors]}}},
+                    {"label": rows.MIRROR, "key": "memoryId", "where": {"mirrorKey": {"$in": mirror_keys}}},
                     rows.RECORDED_AS,
                 )
-        report.written["memories"] += sum(len(plan.append[lb]) + len(plan.rewrite[lb]) for lb in plan.append)
-        report.written["mirrors"] += len(plan.mirrors) + len(plan.gone)
+        report.written["memories"] += sum(len(plan.memories(label)) for label in (rows.FACT, rows.EPISODE))
+        report.written["mirrors"] += len(plan.new_mirrors) + len(plan.mirrors) + len(plan.gone)
         report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate)
-        return [row["factId"] for row in plan.append[rows.FACT] + plan.rewrite[rows.FACT]]
+        return [row["factId"] for row in plan.memories(rows.FACT) if row[rows.LINKS]]
 
     def _held_memories(self, events: list[dict], mirrors: Iterable[dict], scope: dict) -> dict[str, dict[str, dict]]:
         """label → id → the memory RushDB holds, for the chunk's new memories and those its
@@ -208,15 +216,19 @@ class Syncer:
             if vector is not None:
                 row["$vectors"] = [{"propertyName": rows.TEXT_PROPERTY[label], "vector": vector,
                                     "similarityFunction": self.embedder.similarity}]
-            (plan.rewrite if rows.lost_fields(row, before) else plan.append)[label].append(row)
+            if before is None:  # new: created, once even when two records of the chunk make it
+                key = rows.memory_key(event)
+                plan.create[label][key] = {**plan.create[label].get(key, {}), **row}
+            else:
+                (plan.rewrite if rows.lost_fields(row, before) else plan.append)[label].append(row)
             if label == rows.FACT and before is not None:
                 dropped = set(before.get(rows.LINKS) or []) - set(row[rows.LINKS])
                 if dropped:
                     plan.unlink.append((before["__id"], self._ids(rows.FACT, dropped, scope), rows.SUPERSEDES))
             view = RecordView.from_json(line["record"])
             mirror = rows.mirror_row(view, rev=rev, synced_at=synced_at, scope=scope, memory=event)
-            plan.mirrors.append(mirror)
             previous = held_mirrors.get(mirror["mirrorKey"])
+            (plan.new_mirrors if previous is None else plan.mirrors).append(mirror)
             if previous is not None and previous.get("memoryId") != mirror["memoryId"]:
                 self._retire(plan, previous, held, new_ids)  # the record now makes another memory
         for line in lines:
@@ -232,7 +244,7 @@ class Syncer:
         memory = held.get(label, {}).get(memory_id)
         if memory is None or memory_id in keep:
             return
-        plan.deactivate[label].append(rows.deactivated(label, memory_id))
+        plan.deactivate[label].append(rows.deactivated(label, memory_id, memory))
         plan.unlink.append((memory["__id"], [mirror["__id"]], rows.RECORDED_AS))
 
     def _ids(self, label: str, keys: Iterable[str], scope: dict) -> list[str]:

@@ -37,6 +37,10 @@ RECORDED_AS = "RECORDED_AS"
 SUPERSEDES = "SUPERSEDES"
 
 MERGE_KEY = {FACT: "factId", EPISODE: "eventId", MIRROR: "mirrorKey"}
+# What an update of a record already there matches on: a memory's id alone is the same in two
+# scopes that differ only in privacyScope or sandboxEligible, so the scope fields too (a
+# mirror's key is a hash of its scope already).
+MERGE_BY = {FACT: ["factId", *SCOPE_FIELDS], EPISODE: ["eventId", *SCOPE_FIELDS], MIRROR: ["mirrorKey"]}
 TEXT_PROPERTY = {FACT: "text", EPISODE: "summary"}
 LINKS = "supersedesFactIds"  # pdsmem's property beside the event: every fact a fact supersedes
 
@@ -105,9 +109,9 @@ def deleted_mirror(key: str, *, rev: str, synced_at: str) -> dict[str, Any]:
     return {MERGE_KEY[MIRROR]: key, "deleted": True, "rev": rev, "syncedAt": synced_at}
 
 
-def deactivated(label: str, memory_id: str) -> dict[str, Any]:
-    """What a memory becomes when its record is deleted or now makes another memory."""
-    return {MERGE_KEY[label]: memory_id, "active": False}
+def deactivated(label: str, memory_id: str, scope: Mapping[str, Any]) -> dict[str, Any]:
+    """What a memory of ``scope`` becomes when its record is deleted or now makes another memory."""
+    return {MERGE_KEY[label]: memory_id, **{name: scope[name] for name in SCOPE_FIELDS}, "active": False}
 
 
 def plain(row: Mapping[str, Any]) -> dict[str, Any]:

@@ -38,12 +38,14 @@ def account(pds: LocalPds) -> Account:
 
 
 @pytest.fixture(scope="session")
-def rushdb_server() -> Iterator[local_rushdb.LocalRushDB]:
-    """One local RushDB server for the session, on free loopback ports, with a temporary data dir."""
+def rushdb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[local_rushdb.LocalRushDB]:
+    """One local RushDB server for the session, on free loopback ports. Its data and logs
+    (core.log, neo4j.log) stay in pytest's temporary directory of the session, for a look after
+    a failure."""
     problem = local_rushdb.installation_problem()
     if problem:
         pytest.fail(problem, pytrace=False)
-    server = local_rushdb.LocalRushDB()
+    server = local_rushdb.LocalRushDB(data_dir=tmp_path_factory.mktemp("rushdb"))
     try:
         server.start()
         yield server

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
+from devkit.repo_builder import tid
 from devkit.rushdb import Project
 from support.rushdb_view import EmbeddingsServer, client, embed, records, snapshot
 
@@ -320,3 +321,29 @@ def test_recall_ranks_by_similarity_with_an_embedder_and_says_when_it_cannot(
     no_provider = run(pds, rushdb, "ensure-indexes")
     assert no_provider.exit_code == 1
     assert no_provider.stderr.startswith(f"Error: RushDB at {rushdb.url} has no embedding provider of its own")
+
+
+def test_an_edit_that_drops_a_field_from_many_memories_rewrites_them_whole(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    # The server's rewrite of records it holds fails on large batches; pdsmem sends small ones.
+    repo = Repo(pds, account)
+    base = put_memory(repo, record("The user lived in Lyon."))
+    rkeys = [tid(1_760_000_000_000_000 + i) for i in range(600)]
+    for start in range(0, 600, 200):
+        repo.apply([{"$type": "com.atproto.repo.applyWrites#create",
+                     "collection": RECORD_NSID, "rkey": key,
+                     "value": record(f"The user moved, step {key}.", supersedes=[base])} for key in rkeys[start:start + 200]])
+    assert summary(sync(pds, rushdb, account, "--json"))["created"] == 601
+    assert all(row.get("supersedesFactId") for row in records(rushdb, "MEMORY_FACT") if row["text"] != "The user lived in Lyon.")
+    for start in range(0, 600, 200):
+        repo.apply([{"$type": "com.atproto.repo.applyWrites#update", "collection": RECORD_NSID, "rkey": key,
+                     "value": record(f"The user moved, step {key}.")} for key in rkeys[start:start + 200]])
+
+    again = summary(sync(pds, rushdb, account, "--json"))
+    assert again["updated"] == 601  # and Lyon's record: the facts superseding it changed
+    facts = records(rushdb, "MEMORY_FACT")
+    assert len(facts) == 601
+    assert not any("supersedesFactId" in row for row in facts)
+    assert all(row["active"] is True for row in facts)  # Lyon is superseded by nobody now
+    assert not [link for link in snapshot(rushdb)["relationships"] if link[0] == "SUPERSEDES"]

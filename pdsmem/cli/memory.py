@@ -121,15 +121,18 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
             sandbox_eligible=sandbox_eligible, plc_url=plc_url, pds_hint=pds_url, target=store.target.key,
             participant=participant,
         )
-        with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
-            if isinstance(repo, str):
-                batch = importer.from_pds(repo, full=full, on_read=progress.advance)
-            else:
-                batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
-        with batch, Progress("Syncing", unit="records") as progress:
-            syncer = Syncer(importer, store, embedder=embedder, on_progress=progress.update,
-                            on_retry=lambda err, delay: progress.note(retrying(err, delay)))
-            report = syncer.sync(batch, dry_run=dry_run)
+        # One sync into a scope and RushDB project at a time: a sync creates the rows it did not
+        # find, and two at once would both create them.
+        with state.exclusive(f"sync {importer.reader}", "another pdsmem sync into this scope and RushDB project"):
+            with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
+                if isinstance(repo, str):
+                    batch = importer.from_pds(repo, full=full, on_read=progress.advance)
+                else:
+                    batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
+            with batch, Progress("Syncing", unit="records") as progress:
+                syncer = Syncer(importer, store, embedder=embedder, on_progress=progress.update,
+                                on_retry=lambda err, delay: progress.note(retrying(err, delay)))
+                report = syncer.sync(batch, dry_run=dry_run)
     _finish_sync(report, store, as_json)
 
 

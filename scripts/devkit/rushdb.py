@@ -106,7 +106,6 @@ class LocalRushDB:
         if self.running:
             raise LocalRushDBError(f"the local RushDB on {self.url} is already running")
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        secrets_ = self._secrets()
         java = Path((INSTALL_DIR / "stamps" / "java_home").read_text().strip()) / "bin" / "java"
         conf = self.data_dir / "neo4j.conf"
         conf.write_text(
@@ -130,6 +129,11 @@ class LocalRushDB:
         )
         self._wait(lambda: self._logged(neo4j_log, offset, b"NEO4J_READY") and _listening(self.bolt_port),
                    self._neo4j, neo4j_log, "Neo4j")
+        return self.start_core()
+
+    def start_core(self) -> LocalRushDB:
+        """Start the RushDB core (Neo4j running); return once ``/health`` answers."""
+        secrets_ = self._secrets()
         env = {k: v for k, v in os.environ.items() if not k.startswith(("RUSHDB_", "NEO4J_", "SQL_"))}
         env.update(
             NODE_ENV="production", RUSHDB_PORT=str(self.port), RUSHDB_HOST="127.0.0.1", RUSHDB_SELF_HOSTED="true",
@@ -168,7 +172,7 @@ class LocalRushDB:
                 process.wait()
 
     def stop_core(self) -> None:
-        """Stop the RushDB core only (the server is down for its clients); ``start_core`` again."""
+        """Stop the RushDB core only (the server is down for its clients); ``start_core()`` again."""
         process, self._core = self._core, None
         if process is not None:
             process.send_signal(signal.SIGTERM)
