@@ -347,3 +347,22 @@ def test_an_edit_that_drops_a_field_from_many_memories_rewrites_them_whole(
     assert not any("supersedesFactId" in row for row in facts)
     assert all(row["active"] is True for row in facts)  # Lyon is superseded by nobody now
     assert not [link for link in snapshot(rushdb)["relationships"] if link[0] == "SUPERSEDES"]
+
+
+def test_status_shows_the_rushdb_target_and_each_sync_never_its_key(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    put_memory(Repo(pds, account), record("The user drinks tea."))
+    assert sync(pds, rushdb, account).exit_code == 0
+    shown = run(pds, rushdb, "status")
+    assert shown.exit_code == 0, shown.output
+    assert f"RushDB: RushDB at {rushdb.url} (key from RUSHDB_API_KEY)" in shown.stdout
+    assert "RUSHDB_API_KEY (set, not shown)" in shown.stdout
+    synced = shown.stdout.split("Synced into RushDB")[1].splitlines()[1]
+    assert synced.startswith(f"  {account.did}  scope coder/default/") and synced.endswith("(the RushDB above)")
+    as_json = json.loads(run(pds, rushdb, "status", "--json").stdout)
+    assert [s["did"] for s in as_json["syncs"]] == [account.did] and as_json["imports"] == []
+    other = run(pds, rushdb, "status", RUSHDB_API_KEY="another-project")
+    assert "(the RushDB above)" not in other.stdout
+    for result in (shown, other):
+        assert rushdb.api_key not in result.output and "another-project" not in result.output

@@ -1,8 +1,8 @@
 """``pdsmem status`` and ``pdsmem config path|show``: what is configured and what is stored.
 
 Shows the config file and its values, the environment variables pdsmem reads (secrets by name
-only), the state directory's import cursors, export ledger and unfinished exports, and the
-stored sessions (handle, DID and PDS only: never a token). Reads only; creates nothing.
+only), the RushDB target, the state directory's import and sync cursors, export ledger and
+unfinished exports, and the stored sessions (handle, DID and PDS only: never a token). Reads only; creates nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from pdsmem.bridge.rushdb import ENV_API_KEY, ENV_API_URL, ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL
+from pdsmem.bridge.rushdb import RushDBTarget
 from pdsmem.bridge.session import SessionStore
 from pdsmem.bridge.state import ExportRun, State, resolve_state_dir
 from pdsmem.bridge.xrpc import mask_userinfo
@@ -22,12 +24,14 @@ from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import output_options, settings, state_dir_option
 from pdsmem.cli.progress import format_clock
 from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
+from pdsmem.errors import PdsmemError
 
 ENV_SETTINGS = (
-    "ATP_AUTH_HANDLE", "ATP_PDS_HOST", "ATP_PLC_HOST", "PDSMEM_STATE_DIR", "PDSMEM_AGENT_ID",
-    "PDSMEM_PROFILE_ID", ENV_CONFIG, "PDSMEM_DEBUG",
+    "ATP_AUTH_HANDLE", "ATP_AUTH_USERNAME", "ATP_PDS_HOST", "ATP_PLC_HOST", "PDSMEM_STATE_DIR", "PDSMEM_AGENT_ID",
+    "PDSMEM_PROFILE_ID", ENV_CONFIG, "PDSMEM_DEBUG", ENV_API_URL, ENV_ENGINE_URL, ENV_ENGINE_SCOPE,
+    "RUSHDB_EMBEDDING_MODEL", "RUSHDB_EMBEDDING_DIMENSIONS", "RUSHDB_EMBEDDING_BASE_URL",
 )
-ENV_SECRETS = ("ATP_AUTH_PASSWORD", "MEMORY_SCOPE_SALT")
+ENV_SECRETS = ("ATP_AUTH_PASSWORD", "MEMORY_SCOPE_SALT", ENV_API_KEY, ENV_ENGINE_TOKEN, "RUSHDB_EMBEDDING_API_KEY")
 HIDDEN = "(set, not shown)"
 
 
@@ -51,9 +55,26 @@ def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]
             {"did": c.did, "scope": c.reader, "rev": c.rev, "commit": c.commit_cid, "unsalted": c.unsalted}
             for c in state.cursors()
         ]
+        for cursor in imports:  # a sync's cursor: the scope, then @ and the RushDB project's key
+            cursor["scope"], _, cursor["rushdb"] = cursor["scope"].partition("@")
         exports = [{"did": did, "records": count} for did, count in state.export_summary()]
         unfinished = [_unfinished(run) for run in state.unfinished_exports()]
     return imports, exports, unfinished
+
+
+def _rushdb() -> dict[str, Any]:
+    """The RushDB that sync, recall and export --from rushdb would use now (no key shown), and
+    its key in the sync state, or None when no key is set."""
+    engine = os.environ.get(ENV_ENGINE_URL)
+    key = os.environ.get(ENV_ENGINE_TOKEN if engine else ENV_API_KEY)
+    target = RushDBTarget(key or "", url=os.environ.get(ENV_API_URL) or None, engine_url=engine or None,
+                          engine_scope=os.environ.get(ENV_ENGINE_SCOPE) or None)
+    try:
+        project = target.key if key else None
+    except PdsmemError:  # a malformed RUSHDB_API_URL: sync says what is wrong with it
+        project = None
+    return {"target": target.shown, "key": project,
+            "apiKey": (ENV_ENGINE_TOKEN if engine else ENV_API_KEY) if key else None}
 
 
 def _unfinished(run: ExportRun) -> dict[str, Any]:
@@ -106,7 +127,10 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     Exports that did not finish (paused by a rate limit, stopped by an error, or killed) are
     listed until a run of the same export finishes.
 
-    Secrets (ATP_AUTH_PASSWORD, MEMORY_SCOPE_SALT, session tokens) are shown by name only.
+    Also the RushDB that sync, recall and export --from rushdb would use, and each sync's
+    cursor (repository, scope, RushDB project: a hash that names the project without its key).
+    Secrets (ATP_AUTH_PASSWORD, MEMORY_SCOPE_SALT, RUSHDB_API_KEY, session tokens) are shown by
+    name only.
 
     \b
     Examples:
@@ -123,7 +147,9 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         "config": {"path": str(config.path), "exists": config.exists, "values": _shown(config.values)},
         "environment": _environment(),
         "stateDir": str(directory),
-        "imports": imports,
+        "rushdb": _rushdb(),
+        "imports": [{k: v for k, v in i.items() if k != "rushdb"} for i in imports if not i["rushdb"]],
+        "syncs": [i for i in imports if i["rushdb"]],
         "exports": exports,
         "unfinishedExports": unfinished,
         "sessions": sessions,
@@ -138,11 +164,19 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     click.echo("Environment:" if report["environment"] else "Environment: nothing pdsmem reads is set")
     for name, value in report["environment"].items():
         click.echo(f"  {name} {value}" if value == HIDDEN else f"  {name}={value}")
+    rushdb = report["rushdb"]
+    how = f"key from {rushdb['apiKey']}" if rushdb["apiKey"] else f"no key set ({ENV_API_KEY}); sync would ask for one"
+    click.echo(f"RushDB: {rushdb['target']} ({how})")
     click.echo(f"State directory: {directory}")
+    unsalted = "  UNSALTED (--accept-unsalted-scope: its records can be forged)"
     _section("Imported repositories (cursor per repository and import scope)", [
-        f"{i['did']}  scope {i['scope']}  rev {i['rev']}  commit {i['commit']}"
-        + ("  UNSALTED (--accept-unsalted-scope: its records can be forged)" if i["unsalted"] else "")
-        for i in imports
+        f"{i['did']}  scope {i['scope']}  rev {i['rev']}  commit {i['commit']}" + (unsalted if i["unsalted"] else "")
+        for i in report["imports"]
+    ])
+    _section("Synced into RushDB (cursor per repository, scope and RushDB project)", [
+        f"{i['did']}  scope {i['scope']}  rev {i['rev']}  project {i['rushdb']}"
+        + (" (the RushDB above)" if i["rushdb"] == rushdb["key"] else "") + (unsalted if i["unsalted"] else "")
+        for i in report["syncs"]
     ])
     _section("Exports (records pdsmem wrote, per repository)", [
         f"{e['did']}  {e['records']} record{'' if e['records'] == 1 else 's'}" for e in exports
