@@ -1,4 +1,5 @@
-"""The pdsmem demo, end to end against a real local PDS, through the real command line.
+"""The pdsmem demo, end to end against a real local PDS and a real local RushDB server, through
+the real command line. Both halves:
 
 1. start the local reference PDS and PLC directory (scripts/pds), create an account;
 2. write sample agent memory (facts, an episode, a superseded fact, a private memory, one
@@ -6,22 +7,29 @@
 3. ``pdsmem export`` it: shared memories are written, the private one and the path are refused;
 4. ``pdsmem export`` again: nothing changes (the repository's rev stays);
 5. ``pdsmem verify`` the repository (signature, every block, the MST);
-6. ``pdsmem import`` it into a second profile;
-7. print the memories side by side, and stop the PDS.
+6. ``pdsmem import`` it into a second profile, and print the memories side by side;
+7. start the local RushDB server (scripts/rushdb) with a fresh project, ``pdsmem sync`` the
+   repository into it, and again (nothing changes); print the facts RushDB holds, the
+   superseded one inactive, and the SUPERSEDES relationship;
+8. ``pdsmem recall`` from RushDB, as an agent would;
+9. ``pdsmem export --from rushdb`` back to the repository: every record is unchanged (same CIDs);
+10. stop both servers and remove the run's files.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
 import textwrap
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
 from devkit.pds import LocalPds
+from devkit.rushdb import LocalRushDB, Project
+from rushdb import RushDB
 
 from pdsmem.mapping.contract import participant_hash_for_did, with_ids
 
@@ -59,7 +67,7 @@ def sample_memory(did: str) -> list[dict]:
 
 
 def pdsmem(*args: str, env: dict, check_codes=(0,)) -> subprocess.CompletedProcess:
-    print(f"\n$ pdsmem {' '.join(args)}")
+    print(f"\n$ pdsmem {shlex.join(args)}")
     result = subprocess.run([sys.executable, "-m", "pdsmem", *args], env=env, capture_output=True, text=True)
     for line in (result.stdout + result.stderr).splitlines()[:20]:
         print(f"  {line}")
@@ -70,7 +78,12 @@ def pdsmem(*args: str, env: dict, check_codes=(0,)) -> subprocess.CompletedProce
 
 
 def main() -> None:
-    work = Path(tempfile.mkdtemp(prefix="pdsmem-demo-"))
+    with tempfile.TemporaryDirectory(prefix="pdsmem-demo-") as work:
+        run(Path(work))
+    print("Stopped the local PDS and RushDB servers, and removed the run's files.")
+
+
+def run(work: Path) -> None:
     print("Starting the local reference PDS and PLC directory …")
     with LocalPds() as pds:
         account = pds.create_account("alice")
@@ -81,31 +94,63 @@ def main() -> None:
         env = dict(os.environ, ATP_AUTH_PASSWORD=account.password, ATP_PDS_HOST=pds.url, ATP_PLC_HOST=pds.plc_url,
                    PDSMEM_STATE_DIR=str(work / "state"), MEMORY_SCOPE_SALT="demo-salt")
 
+        print("\n== PDS half: agent memory → the user's repository, and back ==")
         pdsmem("export", "--to", account.did, "--from", str(source), env=env, check_codes=(3,))
         pdsmem("export", "--to", account.did, "--from", str(source), env=env, check_codes=(3,))
         pdsmem("verify", account.did, "--pds", pds.url, env=env)
         out = work / "imported.jsonl"
         pdsmem("import", "--from", account.did, "--pds", pds.url, "--agent-id", "coder",
                "--profile-id", "second-profile", "--out", str(out), env=env)
+        side_by_side(memories, out)
 
-        imported = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
-        by_text = {obj["event"].get("text") or obj["event"].get("summary"): obj for obj in imported}
-        print("\nSide by side (RushDB-side memory → PDS record → imported into profile 'second-profile'):")
-        print(f"  {'memory':<54} {'record key':<15} {'imported as':<12} {'active'}")
-        for memory in memories:
-            text = memory.get("text") or memory.get("summary")
-            obj = by_text.get(text)
-            if obj is None:
-                status = "refused (private)" if memory.get("privacyScope") == "private" else "refused (local path)"
-                print(f"  {textwrap.shorten(text, 54):<54} {'—':<15} {status}")
-                continue
-            event = obj["event"]
-            ident = (event.get("factId") or event.get("eventId"))[:10]
-            print(f"  {textwrap.shorten(text, 54):<54} {obj['record']['uri'].rsplit('/', 1)[1]:<15} "
-                  f"{event['eventType'] + ' ' + ident:<12} {event.get('active', '—')}")
-        print("\nThe superseded fact stays as history (active: False); the private memory and the one")
-        print("holding a local path never left; the re-run wrote nothing.")
-    print("Stopped the local PDS. Files of this run:", work)
+        print("\n== RushDB half: the user's repository → scoped RushDB memory, recall, and back ==")
+        print("Starting the local RushDB server (Neo4j and the RushDB core) …")
+        with LocalRushDB(data_dir=work / "rushdb") as server:
+            project = server.new_project("demo")
+            env.update(project.env)
+            scope = ["--agent-id", "coder", "--profile-id", "default"]
+            pdsmem("sync", account.did, *scope, env=env)
+            pdsmem("sync", account.did, *scope, env=env)
+            show_rushdb(project)
+            pdsmem("recall", "What does the user drink in the morning?", *scope, "--did", account.did, env=env)
+            pdsmem("export", "--to", account.did, "--from", "rushdb", *scope, env=env)
+            print("\nEvery record came back from RushDB unchanged: the same record keys, the same CIDs.")
+
+
+def side_by_side(memories: list[dict], out: Path) -> None:
+    imported = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    by_text = {obj["event"].get("text") or obj["event"].get("summary"): obj for obj in imported}
+    print("\nSide by side (RushDB-side memory → PDS record → imported into profile 'second-profile'):")
+    print(f"  {'memory':<54} {'record key':<15} {'imported as':<12} {'active'}")
+    for memory in memories:
+        text = memory.get("text") or memory.get("summary")
+        obj = by_text.get(text)
+        if obj is None:
+            status = "refused (private)" if memory.get("privacyScope") == "private" else "refused (local path)"
+            print(f"  {textwrap.shorten(text, 54):<54} {'—':<15} {status}")
+            continue
+        event = obj["event"]
+        ident = (event.get("factId") or event.get("eventId"))[:10]
+        print(f"  {textwrap.shorten(text, 54):<54} {obj['record']['uri'].rsplit('/', 1)[1]:<15} "
+              f"{event['eventType'] + ' ' + ident:<12} {event.get('active', '—')}")
+    print("\nThe superseded fact stays as history (active: False); the private memory and the one")
+    print("holding a local path never left; the re-run wrote nothing.")
+
+
+def show_rushdb(project: Project) -> None:
+    """What RushDB holds now, read with its own SDK: facts, their records, supersession."""
+    db = RushDB(project.api_key, url=project.url)
+    facts = [r.data for r in db.records.find({"labels": ["MEMORY_FACT"], "orderBy": {"validFrom": "asc"}}).data]
+    mirrors = {r.data["memoryId"]: r.data for r in db.records.find({"labels": ["ATPROTO_RECORD"]}).data}
+    print("\nIn RushDB (MEMORY_FACT by factId, each linked RECORDED_AS to its ATPROTO_RECORD mirror):")
+    print(f"  {'fact':<54} {'factId':<11} {'record key':<15} {'active'}")
+    for row in facts:
+        rkey = mirrors.get(row["factId"], {}).get("rkey", "—")
+        print(f"  {textwrap.shorten(row['text'], 54):<54} {row['factId'][:10]:<11} {rkey:<15} {row['active']}")
+    names = {row["__id"]: textwrap.shorten(row["text"], 40) for row in facts}
+    for link in db.relationships.find({"where": {}}).data:
+        if link["type"] == "SUPERSEDES":
+            print(f"  ({names[link['sourceId']]!r})-[:SUPERSEDES]->({names[link['targetId']]!r})")
 
 
 if __name__ == "__main__":
