@@ -17,13 +17,13 @@ import argparse
 import platform
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import httpx
 
 from devkit.events import fact
 from devkit.pds import LocalPds
+from devkit.timing import clock, line
 
 from pdsmem.bridge.exporter import Exporter
 from pdsmem.bridge.identity import resolve
@@ -33,18 +33,6 @@ from pdsmem.bridge.sources import SourceItem
 from pdsmem.bridge.state import State
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.to_record import to_records
-
-
-def clock(fn):
-    start = time.perf_counter()
-    result = fn()
-    return time.perf_counter() - start, result
-
-
-def line(label: str, n: int, seconds: float) -> float:
-    rate = n / seconds
-    print(f"{label:<52} {n:>6} in {seconds:7.2f} s  {rate:>9,.0f} records/s")
-    return rate
 
 
 def main() -> None:

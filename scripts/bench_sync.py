@@ -22,13 +22,13 @@ import platform
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import httpx
 
 from devkit.events import fact
 from devkit.pds import Account, LocalPds, Repo
+from devkit.timing import clock, line
 from devkit.rushdb import LocalRushDB, Project
 
 from pdsmem.bridge.importer import Importer
@@ -44,18 +44,6 @@ from pdsmem.mapping.to_record import to_record
 SCOPE = {"agent_id": "coder", "profile_id": "default", "salt": "bench-salt"}
 BASELINE_MAX = 1000  # records the baseline writes; about 50 ms each
 WARM_UP = 200  # records synced before anything is timed
-
-
-def clock(fn):
-    start = time.perf_counter()
-    result = fn()
-    return time.perf_counter() - start, result
-
-
-def line(label: str, n: int, seconds: float) -> float:
-    rate = n / seconds
-    print(f"{label:<52} {n:>6} in {seconds:7.2f} s  {rate:>9,.0f} records/s")
-    return rate
 
 
 def count(project: Project, label: str) -> int:

@@ -9,26 +9,20 @@ A missing install is a failure that says how to fix it, never a skip.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from devkit import rushdb as local_rushdb
 from devkit.pds import Account, LocalPds, installation_problem
+from devkit.service import LocalService
 
 
 @pytest.fixture(scope="session")
 def pds() -> Iterator[LocalPds]:
     """One local PDS for the session, on free loopback ports, with a temporary data dir."""
-    problem = installation_problem()
-    if problem:
-        pytest.fail(problem, pytrace=False)
-    server = LocalPds()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.close()
+    yield from _running(installation_problem(), LocalPds)
 
 
 @pytest.fixture
@@ -42,10 +36,15 @@ def rushdb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[local_ru
     """One local RushDB server for the session, on free loopback ports. Its data and logs
     (core.log, neo4j.log) stay in pytest's temporary directory of the session, for a look after
     a failure."""
-    problem = local_rushdb.installation_problem()
+    yield from _running(local_rushdb.installation_problem(),
+                        lambda: local_rushdb.LocalRushDB(data_dir=tmp_path_factory.mktemp("rushdb")))
+
+
+def _running(problem: str | None, make: Callable[[], LocalService]) -> Iterator[Any]:
+    """A server ``make`` gives, started, and closed after; a missing install fails, never skips."""
     if problem:
         pytest.fail(problem, pytrace=False)
-    server = local_rushdb.LocalRushDB(data_dir=tmp_path_factory.mktemp("rushdb"))
+    server = make()
     try:
         server.start()
         yield server

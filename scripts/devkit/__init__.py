@@ -2,6 +2,8 @@
 
 - ``pds``: a real local reference PDS and PLC directory (``scripts/pds``), run as a child process;
 - ``rushdb``: a real local RushDB server (``scripts/rushdb``), run as child processes;
+- ``service``: the life cycle both servers share (``restart``, ``close``, ``with``);
+- ``timing``: the benchmarks' timing and rate lines;
 - ``events``: valid AgentMemoryEvent v1 inputs;
 - ``repo_builder``: real, signed repository CARs built offline, broken on request.
 

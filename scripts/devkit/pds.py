@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -20,10 +19,11 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import httpx
+
+from devkit.service import LocalService
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SERVER_SCRIPT = REPO_ROOT / "scripts" / "pds" / "server.mjs"
@@ -84,7 +84,7 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class LocalPds:
+class LocalPds(LocalService):
     """One PDS and PLC directory process on loopback, with its own data directory.
 
     ``data_dir=None`` makes a temporary directory that ``close()`` deletes; a given
@@ -172,30 +172,6 @@ class LocalPds:
         if process is not None:
             process.kill()
             process.wait()
-
-    def restart(self) -> None:
-        """Stop and start again on the same ports and data directory."""
-        self.stop()
-        self.start()
-
-    def close(self) -> None:
-        """Stop the server and delete the data directory if this object made it."""
-        try:
-            self.stop()
-        finally:
-            if self._owns_data_dir:
-                shutil.rmtree(self.data_dir, ignore_errors=True)
-
-    def __enter__(self) -> LocalPds:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     @property
     def running(self) -> bool:

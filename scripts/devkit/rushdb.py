@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -27,9 +26,10 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from types import TracebackType
 
 import httpx
+
+from devkit.service import LocalService
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 INSTALL_DIR = REPO_ROOT / ".local" / "rushdb"
@@ -74,7 +74,7 @@ def _die_with_parent() -> None:  # a child that outlives a killed test run would
     ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
 
 
-class LocalRushDB:
+class LocalRushDB(LocalService):
     """Neo4j and the RushDB core on loopback, with their data in ``data_dir``.
 
     ``data_dir=None`` makes a temporary directory that ``close()`` deletes. Ports are chosen once
@@ -177,23 +177,6 @@ class LocalRushDB:
         if process is not None:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=60)
-
-    def restart(self) -> None:
-        self.stop()
-        self.start()
-
-    def close(self) -> None:
-        try:
-            self.stop()
-        finally:
-            if self._owns_data_dir:
-                shutil.rmtree(self.data_dir, ignore_errors=True)
-
-    def __enter__(self) -> LocalRushDB:
-        return self.start()
-
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
 
     @property
     def running(self) -> bool:
