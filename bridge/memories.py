@@ -6,8 +6,9 @@ anything a record or a query says.
 - ``export_items``: the scope's facts and episodes as the exporter's source items. A memory whose
   mirror holds a record of the target repository comes with that record (``{event, record}``),
   so it is written back under the same record key with its unknown fields: a record nobody
-  changed gets back its own CID. A memory whose record was deleted from the repository is not
-  exported again (the user deleted it).
+  changed gets back its own CID. A memory whose record was deleted from the repository, or
+  edited into another memory, is not exported again (sync marked it ``retired``: the user took
+  it out).
 - ``recall``: scoped search, active facts only, a session excludable; by vector similarity when
   an embedder and an index are there, otherwise by the words of the query (``$contains``; this
   server has no BM25 text search), and the result says which.
@@ -37,23 +38,29 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
     mirrors: dict[str, list[dict]] = {}
     for mirror in store.find(rows.MIRROR, where, order_by="mirrorKey"):
         mirrors.setdefault(mirror.get("memoryId"), []).append(mirror)
-    deleted = 0
+    deleted = found = 0
     for label in (rows.FACT, rows.EPISODE):
         key = rows.MERGE_KEY[label]
         for row in store.find(label, where, order_by=key):
             theirs = mirrors.get(row.get(key), [])
             live = [m for m in theirs if not m.get("deleted")]
-            if theirs and not live:
+            if row.get(rows.RETIRED) or (theirs and not live):
                 deleted += 1
                 continue
+            found += 1
             event = rows.event_from_row(row)
             here = [m for m in live if m.get("did") == did]
             where_ = f"rushdb:{label}:{row.get(key, '?')[:12]}"
             yield SourceItem(where_, {"event": event, "record": rows.view_from_mirror(here[0]).to_json()} if here else event)
+    if not found and not deleted:
+        notes.append(
+            f"{store.target.shown} holds no memories of this scope: check --agent-id, --profile-id, "
+            "--privacy-scope and the salt (or --participant-scope-hash)"
+        )
     if deleted:
         notes.append(
             f"{deleted} memor{'y' if deleted == 1 else 'ies'} of this scope came from records since deleted from "
-            "the repository; not exported again"
+            "the repository or edited into other memories; not exported again"
         )
 
 
@@ -99,20 +106,34 @@ def recall(
         )
     result.method = "words"
     words = _words(query)
-    for label, where in filters.items():
-        prop = rows.TEXT_PROPERTY[label]
-        if not words:
-            continue
-        matching = _and_any(where, [{prop: {"$contains": word}} for word in words])
-        for row in store.find(label, matching, order_by=rows.MERGE_KEY[label], limit=CANDIDATES):
-            text = str(row.get(prop, "")).casefold()
-            overlap = sum(word.casefold() in text for word in words) / len(words)
-            result.hits.append(_hit(label, row, overlap))
+    for label, where in filters.items() if words else ():
+        result.hits += _word_hits(store, label, where, words)
     result.hits.sort(key=lambda hit: hit["score"], reverse=True)
     result.hits = result.hits[:limit]
     for hit in result.hits:
         hit["score"] = None  # a word overlap is not a similarity: never shown as one
     return result
+
+
+def _word_hits(store: MemoryStore, label: str, where: dict[str, Any], words: list[str]) -> list[dict]:
+    """Memories of ``label`` holding the query's words, scored by the share of them each holds as
+    whole words (none: left out). The server matches substrings and has no ranking, so it is
+    asked first for the memories holding every word, then for those holding any."""
+    prop = rows.TEXT_PROPERTY[label]
+    contains = [{prop: {"$contains": word}} for word in words]
+    candidates: dict[str, dict] = {}
+    for matching in (_all_of(where, contains), _and_any(where, contains)):
+        for row in store.find(label, matching, order_by=rows.MERGE_KEY[label], limit=CANDIDATES - len(candidates)):
+            candidates.setdefault(row[rows.MERGE_KEY[label]], row)
+        if len(candidates) >= CANDIDATES:
+            break
+    hits = []
+    for row in candidates.values():
+        text = str(row.get(prop, "")).casefold()
+        score = sum(bool(re.search(rf"\b{re.escape(word)}\b", text)) for word in words) / len(words)
+        if score:
+            hits.append(_hit(label, row, score))
+    return hits
 
 
 def _where(label: str, scope: Mapping[str, Any], exclude_session: str | None) -> dict[str, Any]:
@@ -122,6 +143,13 @@ def _where(label: str, scope: Mapping[str, Any], exclude_session: str | None) ->
     if exclude_session:
         where["externalSessionId"] = {"$ne": exclude_session}
     return where
+
+
+def _all_of(where: dict[str, Any], conditions: list[dict]) -> dict[str, Any]:
+    """``where`` and every one of ``conditions`` (single-field objects), as one ``$and``."""
+    plain = {name: value for name, value in where.items() if name != "$or"}
+    either = [{"$or": where["$or"]}] if "$or" in where else []
+    return {**plain, "$and": [*either, *conditions]}
 
 
 def _and_any(where: dict[str, Any], alternatives: list[dict]) -> dict[str, Any]:

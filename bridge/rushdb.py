@@ -15,8 +15,9 @@ Tricky bits:
 - The SDK's requests have no timeout of their own; each call here runs under one (a socket
   default timeout, set for the call and put back after).
 - SDK 3.0.0 raises ``RushDBError`` with ``status`` None for a connection failure: that becomes
-  ``RushDBUnreachable`` (retryable); 401/403 ``RushDBRefused`` (the key); 5xx
-  ``RushDBServerError`` (retryable); anything else ``RushDBError`` with the server's message.
+  ``RushDBUnreachable`` (retryable); 401/403 ``RushDBRefused`` (the key); 5xx, and a 400 that
+  says a transaction was ended and to retry (a deadlock, a lock timeout), ``RushDBServerError``
+  (retryable); anything else ``RushDBError`` with the server's message.
 - ``relationships.create_many`` joins source and target by key and MERGEs the relationship, so
   running it again adds nothing. It runs in transactions of the server's own (APOC), so it
   cannot join a transaction of ours: it is called after the records it joins are committed.
@@ -60,6 +61,10 @@ WRITE_CHUNK = 500  # rows per import call
 # exceeded") on 500 records of about 20 properties each.
 REWRITE_CHUNK = 25
 PROBE_LABEL = "ATPROTO_RECORD"  # read (one record) to check the key
+CHECK = "read the server settings"
+# What Neo4j says, through a 400, of a transaction it ended (a deadlock, a lock timeout): the
+# server's own words are to try again, in a new transaction.
+_TRY_AGAIN = ("Retry your operation in a new transaction", "DeadlockDetected", "LockClient")
 _T = TypeVar("_T")
 
 
@@ -150,14 +155,18 @@ class MemoryStore:
                 f"{where} refused the API key (HTTP {status}: {message})",
                 hint="check --rushdb-api-key or RUSHDB_API_KEY: a write key of the project to use",
             )
-        if status >= 500:
-            return RushDBServerError(f"{where} failed to {what} (HTTP {status}: {message})")
-        return RushDBError(f"{where} refused to {what} (HTTP {status}: {message})")
+        said = f"HTTP {status}" if message in ("", f"HTTP {status}") else f"HTTP {status}: {message}"
+        if status >= 500 or any(mark in message for mark in _TRY_AGAIN):
+            return RushDBServerError(f"{where} failed to {what} ({said})")
+        if status == 404 and what == CHECK:
+            return RushDBError(f"{where} does not answer as a RushDB REST API does ({said})",
+                               hint="check --rushdb-url or RUSHDB_API_URL: the address of the RushDB API")
+        return RushDBError(f"{where} refused to {what} ({said})")
 
     def check(self) -> dict[str, Any]:
         """The server's settings (``embeddingEnabled``…), after one read that needs the key, so
         that a wrong key or a server that is down fails here, before anything else is done."""
-        settings = self.call("read the server settings", self.db.settings.get)  # answered without a key
+        settings = self.call(CHECK, self.db.settings.get)  # answered without a key
         self.call("read the project", self.db.records.find, {"labels": [PROBE_LABEL], "limit": 1})
         return settings if isinstance(settings, dict) else {}
 

@@ -43,6 +43,7 @@ from .rushdb import IN_CHUNK, MemoryStore, retrying
 __all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
 
 CHUNK = 500  # changes written per transaction
+FULL_READS = ("full", "full after diff", "car")  # the reads that see every record of the repository
 
 
 @dataclass
@@ -126,10 +127,12 @@ class Syncer:
 
     def sync(self, batch: ImportBatch, *, dry_run: bool = False) -> SyncReport:
         """Write ``batch`` (which must be open) into RushDB, then move the sync state."""
+        scope = self.importer.scope_for(batch.did).fields
+        if batch.read in FULL_READS:
+            self._retrying(lambda: self._reconcile(batch, scope))
         report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
         if dry_run or batch.read == "unchanged":
             return report
-        scope = self.importer.scope_for(batch.did).fields
         if self.embedder is not None:
             self._retrying(lambda: ensure_indexes(self.store, self.embedder))
         self.importer.begin(batch)
@@ -149,6 +152,17 @@ class Syncer:
             ))
         self.importer.commit(batch)
         return report
+
+    def _reconcile(self, batch: ImportBatch, scope: dict) -> None:
+        """A full read sees every record of the repository: a live mirror, written at an earlier
+        rev, of a record it does not hold is a deletion this state never saw (a new machine, a
+        new key or URL for the project, a sync state lost) and is added to ``batch``'s."""
+        present = set(batch.records) | {problem.uri for problem in batch.failures} | set(batch.deleted)
+        where = {**rows.scope_where(scope), "did": batch.did, "deleted": False}
+        for mirror in self.store.find(rows.MIRROR, where, order_by="mirrorKey"):
+            if mirror["uri"] not in present and str(mirror.get("rev", "")) < batch.rev:
+                batch.deleted.append(mirror["uri"])
+                present.add(mirror["uri"])
 
     def _retrying(self, step):
         return retrying(step, on_retry=self.on_retry, sleep=self.sleep)
@@ -246,6 +260,8 @@ class Syncer:
             return
         plan.deactivate[label].append(rows.deactivated(label, memory_id, memory))
         plan.unlink.append((memory["__id"], [mirror["__id"]], rows.RECORDED_AS))
+        if memory.get(rows.LINKS):  # a retired fact supersedes nothing any more
+            plan.unlink.append((memory["__id"], self._ids(rows.FACT, memory[rows.LINKS], memory), rows.SUPERSEDES))
 
     def _ids(self, label: str, keys: Iterable[str], scope: dict) -> list[str]:
         found = self.store.find_by(label, rows.MERGE_KEY[label], keys, rows.scope_where(scope))

@@ -15,9 +15,10 @@ Beside them:
 - a fact also carries ``supersedesFactIds``, every fact it supersedes (the contract's
   ``supersedesFactId`` holds the first), which the ``SUPERSEDES`` relationships are made from.
 
-Nothing is hard-deleted: a record deleted from the repository deactivates its memory
-(``active: false``; for an episode that property is pdsmem's, the contract has none) and marks
-its mirror deleted.
+Nothing is hard-deleted: a record deleted from the repository, or edited so that it makes
+another memory, deactivates its memory (``active: false``; for an episode that property is
+pdsmem's, the contract has none) and marks it ``retired`` (pdsmem's: not exported again); a
+deleted record's mirror is marked deleted.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ MERGE_KEY = {FACT: "factId", EPISODE: "eventId", MIRROR: "mirrorKey"}
 MERGE_BY = {FACT: ["factId", *SCOPE_FIELDS], EPISODE: ["eventId", *SCOPE_FIELDS], MIRROR: ["mirrorKey"]}
 TEXT_PROPERTY = {FACT: "text", EPISODE: "summary"}
 LINKS = "supersedesFactIds"  # pdsmem's property beside the event: every fact a fact supersedes
+RETIRED = "retired"  # pdsmem's property: true once no record of the repository makes the memory
 
 # Optional event fields an edited record can drop while its memory keeps its id: a memory row
 # that lost one is written whole (``mergeStrategy: rewrite``) instead of merged, so that the old
@@ -62,8 +64,9 @@ def memory_key(event: Mapping[str, Any]) -> str:
 
 
 def memory_row(event: Mapping[str, Any], links: list[str] | None = None) -> dict[str, Any]:
-    """The properties of a memory: the event as it is, and for a fact every fact it supersedes."""
-    row = dict(event)
+    """The properties of a memory: the event as it is, for a fact every fact it supersedes, and
+    ``retired: false`` (a record makes it now)."""
+    row = {**event, RETIRED: False}
     if event["eventType"] == "fact":
         row[LINKS] = list(links or ([event["supersedesFactId"]] if event.get("supersedesFactId") else []))
     return row
@@ -110,8 +113,10 @@ def deleted_mirror(key: str, *, rev: str, synced_at: str) -> dict[str, Any]:
 
 
 def deactivated(label: str, memory_id: str, scope: Mapping[str, Any]) -> dict[str, Any]:
-    """What a memory of ``scope`` becomes when its record is deleted or now makes another memory."""
-    return {MERGE_KEY[label]: memory_id, **{name: scope[name] for name in SCOPE_FIELDS}, "active": False}
+    """What a memory of ``scope`` becomes when its record is deleted or now makes another memory:
+    inactive, and ``retired`` (the user took it out of their repository; not exported again)."""
+    return {MERGE_KEY[label]: memory_id, **{name: scope[name] for name in SCOPE_FIELDS}, "active": False,
+            RETIRED: True}
 
 
 def plain(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -124,6 +129,7 @@ def event_from_row(row: Mapping[str, Any]) -> dict[str, Any]:
     (``supersedesFactIds``; ``active`` on an episode)."""
     event = plain(row)
     event.pop(LINKS, None)
+    event.pop(RETIRED, None)
     if event.get("eventType") == "episode":
         event.pop("active", None)
     return event

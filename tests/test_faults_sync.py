@@ -225,9 +225,11 @@ def test_a_second_sync_into_the_same_scope_and_project_waits_its_turn(
     state = tmp_path / "state"
     process = start_sync(pds, project, filled, state)
     wait_for(lambda: count(project, "ATPROTO_RECORD") >= 1, process, "the first write")
-    second = CliRunner().invoke(cli, ["sync", filled.did, *SCOPE], env=environment(pds, project, state))
+    # The same project by another name: the lock is the scope's, whatever the URL or key.
+    other_name = {**environment(pds, project, state), "RUSHDB_API_URL": project.url.replace("127.0.0.1", "localhost")}
+    second = CliRunner().invoke(cli, ["sync", filled.did, *SCOPE], env=other_name)
     assert second.exit_code == 1
-    assert "another pdsmem sync into this scope and RushDB project is already running (pid" in second.stderr
+    assert "another pdsmem sync into this scope is already running (pid" in second.stderr
     out, err = process.communicate(timeout=300)
     assert process.returncode == 0, err
     assert_same_as_fresh(project, reference)

@@ -86,6 +86,23 @@ def failing() -> Iterator[Failing]:
         yield server
 
 
+def test_a_server_that_is_not_rushdb_is_named_as_such(pds, tmp_path, with_a_memory) -> None:
+    with Failing(404) as elsewhere:
+        result = run(pds, tmp_path, "sync", with_a_memory.did, *SCOPE, RUSHDB_API_URL=elsewhere.url,
+                     RUSHDB_API_KEY="k")
+    assert result.exit_code == 1
+    line = one_error(result)
+    assert f"RushDB at {elsewhere.url} does not answer as a RushDB REST API does (HTTP 404" in line
+    assert "check --rushdb-url or RUSHDB_API_URL" in line
+
+
+@pytest.mark.parametrize("source", ["bad did:", "did:plc:bad!", "bad_handle.test"])
+def test_a_malformed_repository_is_a_usage_error(pds, tmp_path, source) -> None:
+    result = run(pds, tmp_path, "sync", source, *SCOPE, RUSHDB_API_URL="http://127.0.0.1:9", RUSHDB_API_KEY="k")
+    assert result.exit_code == 2, result.output
+    assert "expected a handle, a DID or a CAR file" in result.stderr
+
+
 def test_a_server_that_is_down_is_named_with_what_to_check(pds, tmp_path, with_a_memory) -> None:
     url = f"http://127.0.0.1:{free_port()}"
     result = run(pds, tmp_path, "sync", with_a_memory.did, *SCOPE, RUSHDB_API_URL=url, RUSHDB_API_KEY="key")

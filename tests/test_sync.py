@@ -139,7 +139,8 @@ def test_supersession_chains_several_links_edits_and_deletions_end_with_the_righ
     assert [m["deleted"] for m in mirror_of_c] == [True]  # nothing is hard-deleted
     supersedes = [link for link in snapshot(rushdb)["relationships"] if link[0] == "SUPERSEDES"]
     texts = {f"MEMORY_FACT:{f['factId']}": f["text"][0] for f in records(rushdb, "MEMORY_FACT")}
-    assert sorted((texts[s], texts[t]) for _, s, t in supersedes) == [("B", "A"), ("C", "B"), ("Z", "X")]
+    # C's record is gone: C supersedes nothing any more (B is active again), so its link goes too.
+    assert sorted((texts[s], texts[t]) for _, s, t in supersedes) == [("B", "A"), ("Z", "X")]
 
     edited = put_memory(repo, record("E: first words"))
     summary(sync(pds, rushdb, account, "--json"))
@@ -232,12 +233,87 @@ def test_a_deleted_record_is_not_exported_again_from_rushdb(pds: LocalPds, accou
                ATP_AUTH_PASSWORD=account.password)
     assert back.exit_code == 0, back.output
     assert back.stdout.startswith("0 created, 1 unchanged")
-    assert ("Note: 1 memory of this scope came from records since deleted from the repository; not exported "
-            "again") in back.stderr
+    assert ("Note: 1 memory of this scope came from records since deleted from the repository or edited into "
+            "other memories; not exported again") in back.stderr
     empty = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", "--agent-id", "nobody",
                 "--profile-id", "x", "--prune", ATP_AUTH_PASSWORD=account.password)
     assert empty.exit_code == 0 and "Note: nothing was pruned: the source holds no memories" in empty.stderr
+    assert f"Note: RushDB at {rushdb.url} holds no memories of this scope: check --agent-id" in empty.stderr
     assert keep.rsplit("/", 1)[1] in json.dumps(records(rushdb, "ATPROTO_RECORD"))
+
+
+def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    repo = Repo(pds, account)
+    uri = put_memory(repo, record("The user prefers Python."))
+    summary(sync(pds, rushdb, account, "--json"))
+    repo.put(RECORD_NSID, uri.rsplit("/", 1)[1], record("The user prefers Python 3.12."))
+    summary(sync(pds, rushdb, account, "--json"))
+
+    back = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *SCOPE_ARGS, "--json",
+               ATP_AUTH_PASSWORD=account.password)
+    assert back.exit_code == 0, back.output
+    *lines, last = [json.loads(line) for line in back.stdout.splitlines()]
+    assert [(line["uri"], line["status"]) for line in lines] == [(uri, "unchanged")]
+    assert summary(sync(pds, rushdb, account, "--json"))["read"] == "unchanged"
+    active = [row["text"] for row in records(rushdb, "MEMORY_FACT") if row["active"]]
+    assert active == ["The user prefers Python 3.12."]
+
+
+def test_deletions_this_state_never_saw_are_found_by_a_full_read(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    # A new machine (or a new key or URL for the same project) has no cursor: its first sync
+    # reads the whole repository, and a mirror of a record no longer there is a deletion.
+    repo = Repo(pds, account)
+    gone = put_memory(repo, record("Deleted while nobody synced."))
+    put_memory(repo, record("Kept."))
+    summary(sync(pds, rushdb, account, "--json"))
+    repo.delete(RECORD_NSID, gone.rsplit("/", 1)[1])
+
+    elsewhere = summary(sync(pds, rushdb, account, "--json", PDSMEM_STATE_DIR=str(tmp_path / "new-machine")))
+    assert (elsewhere["read"], elsewhere["deleted"]) == ("full", 1)
+    by_text = {row["text"]: row for row in records(rushdb, "MEMORY_FACT")}
+    assert by_text["Deleted while nobody synced."]["active"] is False and by_text["Kept."]["active"] is True
+    mirrors = {row["uri"]: row["deleted"] for row in records(rushdb, "ATPROTO_RECORD")}
+    assert mirrors[gone] is True and list(mirrors.values()).count(False) == 1
+    assert summary(sync(pds, rushdb, account, "--json", PDSMEM_STATE_DIR=str(tmp_path / "new-machine"),
+                        RUSHDB_API_URL=rushdb.url.replace("127.0.0.1", "localhost")))["deleted"] == 0
+
+
+def test_deleting_a_superseding_record_removes_its_supersedes_links(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    repo = Repo(pds, account)
+    python = put_memory(repo, record("The user prefers Python."))
+    go = put_memory(repo, record("The user prefers Go.", supersedes=[python]))
+    summary(sync(pds, rushdb, account, "--json"))
+    assert [link[0] for link in snapshot(rushdb)["relationships"]].count("SUPERSEDES") == 1
+    repo.delete(RECORD_NSID, go.rsplit("/", 1)[1])
+    summary(sync(pds, rushdb, account, "--json"))
+    held = snapshot(rushdb)
+    assert [link for link in held["relationships"] if link[0] == "SUPERSEDES"] == []
+    active = {row["text"]: row["active"] for row in held["MEMORY_FACT"].values()}
+    assert active == {"The user prefers Python.": True, "The user prefers Go.": False}
+
+
+def test_word_recall_finds_the_memory_holding_every_word_among_many_holding_one(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    repo = Repo(pds, account)
+    keys = [tid(1_770_000_000_000_000 + i) for i in range(260)]
+    for start in range(0, 260, 130):
+        repo.apply([{"$type": "com.atproto.repo.applyWrites#create", "collection": RECORD_NSID, "rkey": key,
+                     "value": record(f"Filler user note number {key}.")} for key in keys[start:start + 130]])
+    put_memory(repo, record("The user likes zebra crossings."))
+    put_memory(repo, record("Memory of a holiday."))
+    summary(sync(pds, rushdb, account, "--json"))
+    args = [*SCOPE_ARGS, "--did", account.did, "--json", "--limit", "3"]
+    found = [json.loads(line) for line in run(pds, rushdb, "recall", "zebra user", *args).stdout.splitlines()]
+    assert found[0]["text"] == "The user likes zebra crossings."
+    odd = [json.loads(line) for line in run(pds, rushdb, "recall", "' OR 1=1 --", *args).stdout.splitlines()]
+    assert odd == [{"summary": {"method": "words", "hits": 0}}]  # "or" is inside "memory": not a word of it
 
 
 def test_hermes_finds_what_pdsmem_synced_and_pdsmem_reads_what_hermes_wrote(

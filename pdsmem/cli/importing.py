@@ -28,6 +28,7 @@ from pdsmem.cli.options import (
 )
 from pdsmem.cli.progress import CountingReader, Progress
 from pdsmem.errors import PdsmemError, VerificationError
+from pdsmem.mapping.syntax import AtIdentifier
 
 SOURCE_HELP = "A handle or DID (read from its PDS), or a repository CAR file (- for stdin)."
 
@@ -45,6 +46,10 @@ def _source(value: str, param: str) -> Path | IO[bytes] | str:
         )
     if value.lower().endswith(".car") or "/" in value or os.sep in value:
         raise click.BadParameter(f"no such CAR file: {value}", param_hint=param)
+    try:
+        AtIdentifier.parse(value.strip().removeprefix("@"))
+    except PdsmemError as err:  # a malformed handle or DID is a usage error (exit 2)
+        raise click.BadParameter(f"{err.message} (expected a handle, a DID or a CAR file)", param_hint=param) from None
     return value
 
 

@@ -121,9 +121,10 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
             sandbox_eligible=sandbox_eligible, plc_url=plc_url, pds_hint=pds_url, target=store.target.key,
             participant=participant,
         )
-        # One sync into a scope and RushDB project at a time: a sync creates the rows it did not
-        # find, and two at once would both create them.
-        with state.exclusive(f"sync {importer.reader}", "another pdsmem sync into this scope and RushDB project"):
+        # One sync into a scope at a time: a sync creates the rows it did not find, and two at once
+        # into one project would both create them (whatever URL or key each names the project by).
+        scope_key = importer.reader.partition("@")[0]
+        with state.exclusive(f"sync {scope_key}", "another pdsmem sync into this scope"):
             with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
                 if isinstance(repo, str):
                     batch = importer.from_pds(repo, full=full, on_read=progress.advance)
