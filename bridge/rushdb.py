@@ -64,7 +64,11 @@ PROBE_LABEL = "ATPROTO_RECORD"  # read (one record) to check the key
 CHECK = "read the server settings"
 # What Neo4j says, through a 400, of a transaction it ended (a deadlock, a lock timeout): the
 # server's own words are to try again, in a new transaction.
-_TRY_AGAIN = ("Retry your operation in a new transaction", "DeadlockDetected", "LockClient")
+_TRY_AGAIN = ("Retry your operation in a new transaction", "DeadlockDetected", "LockClient",
+              "dbms.memory.transaction.total.max")  # the memory of all open transactions is full
+# How long the server keeps a transaction of ours (a chunk takes a second or two): a killed
+# run's transaction holds its locks and memory until then.
+TX_TTL_MS = 30_000
 _T = TypeVar("_T")
 
 
@@ -202,7 +206,7 @@ class MemoryStore:
     @contextmanager
     def transaction(self) -> Iterator[Any]:
         """A RushDB transaction: committed when the block ends, rolled back when it raises."""
-        tx = self.call("begin a transaction", self.db.tx.begin, ttl=60_000)
+        tx = self.call("begin a transaction", self.db.tx.begin, ttl=TX_TTL_MS)
         try:
             yield tx
         except BaseException:
@@ -261,10 +265,11 @@ class MemoryStore:
         return [(record.data, getattr(record, "score", None)) for record in answer.data]
 
 
-def retrying(step: Callable[[], _T], *, attempts: int = 6, on_retry: Callable[[PdsmemError, float], None] | None = None,
+def retrying(step: Callable[[], _T], *, attempts: int = 8, on_retry: Callable[[PdsmemError, float], None] | None = None,
              sleep: Callable[[float], None] = time.sleep) -> _T:
-    """``step()``, tried again after a growing pause when RushDB is unreachable or fails with a
-    5xx (the writes are idempotent); the last failure is raised."""
+    """``step()``, tried again after a growing pause (0.5 s, doubling to 8 s: about 30 s in all,
+    longer than a killed run's transaction can hold locks or memory) when RushDB is unreachable
+    or fails with a 5xx (the writes are idempotent); the last failure is raised."""
     for attempt in range(1, attempts + 1):
         try:
             return step()

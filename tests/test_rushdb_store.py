@@ -22,6 +22,8 @@ def store() -> MemoryStore:
     (400, "Import failed: The transaction has been terminated. Retry your operation in a new transaction, and "
           "you should see a successful result. ForsetiClient[transactionId=1734] can't acquire ExclusiveLock",
      RushDBServerError),
+    (400, "Import failed: The allocation of an extra 11.0 MiB would use more than the limit 716.8 MiB. Currently "
+          "using 706.3 MiB. dbms.memory.transaction.total.max threshold reached", RushDBServerError),
     (400, "Import failed: Maximum call stack size exceeded", RushDBError),
 ])
 def test_errors_that_a_retry_can_fix_are_retryable(store: MemoryStore, status, message, kind) -> None:

@@ -121,7 +121,7 @@ class LocalRushDB(LocalService):
         neo4j_log = self.data_dir / "neo4j.log"
         offset = neo4j_log.stat().st_size if neo4j_log.exists() else 0
         self._neo4j = self._spawn(
-            [str(java), "-Xms256m", f"-Xmx{os.environ.get('RUSHDB_NEO4J_HEAP', '1g')}", "-XX:+UseG1GC",
+            [str(java), "-Xms256m", f"-Xmx{os.environ.get('RUSHDB_NEO4J_HEAP', '2g')}", "-XX:+UseG1GC",
              "--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
              "-cp", f"{lib / 'classes'}:{lib / 'lib'}/*:{lib / 'plugins'}/*",
              "Neo4jLauncher", str(self.data_dir / "neo4j"), str(conf)],
