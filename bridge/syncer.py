@@ -17,8 +17,11 @@ Tricky bits:
   new rows name), to know which memory a record made before (an edited fact gets a new id: the
   old one is deactivated and unlinked), which memories still exist (a deleted record never
   creates a stub), and which optional fields an edit dropped (that memory is written whole).
-- ``SUPERSEDES`` is linked after every chunk is in, so a fact can supersede one written by a
-  later chunk. A link that an edit removed is unlinked.
+- The relationships are linked after every chunk is in, so a fact can supersede one written by
+  a later chunk, in a few large key-joined calls (the server links in batches of 5,000; a call
+  costs about the same whatever its size). ``RECORDED_AS`` joins each memory written to every
+  live mirror of the scope that names it. A link that an edit removed, or whose record is gone,
+  is unlinked in the chunk that finds it.
 - An episode has no ``active`` in the contract; pdsmem sets ``active: false`` on one whose record
   is deleted, and its recall leaves those out (the contract's own recall of episodes does not).
 """
@@ -38,11 +41,12 @@ from pdsmem.mapping.records import RecordView
 from .embeddings import Embedder
 from .import_batch import Change, ImportBatch, RecordProblem
 from .importer import Importer
-from .rushdb import IN_CHUNK, MemoryStore, retrying
+from .rushdb import MemoryStore, retrying
 
 __all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
 
 CHUNK = 500  # changes written per transaction
+LINK_CHUNK = 5000  # memories per relationship call (the server links in batches of 5,000)
 FULL_READS = ("full", "full after diff", "car")  # the reads that see every record of the repository
 
 
@@ -59,6 +63,14 @@ class SyncReport:
     @property
     def wrote_nothing(self) -> bool:
         return not any(self.written.values())
+
+
+@dataclass
+class _Written:
+    """What the chunks of a sync wrote that the relationships are made from, at the end."""
+
+    memories: dict[str, list[str]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})  # ids
+    superseding: list[str] = field(default_factory=list)  # ids of facts that supersede others
 
 
 @dataclass
@@ -83,10 +95,11 @@ def now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def ensure_indexes(store: MemoryStore, embedder: Embedder | None) -> list[dict]:
+def ensure_indexes(store: MemoryStore, embedder: Embedder | None, *, dry_run: bool = False) -> list[dict]:
     """The vector indexes recall needs on ``EPISODE.summary`` and ``MEMORY_FACT.text``: external
     ones of the embedder's size when one is configured, else the server's managed ones (which
-    need an embedding provider on the server). Returns those made; existing ones stay."""
+    need an embedding provider on the server). Returns those made (with ``dry_run``, the specs
+    of those it would make); existing ones stay."""
     existing = store.indexes()
     made = []
     for label, prop in rows.TEXT_PROPERTY.items():
@@ -100,7 +113,7 @@ def ensure_indexes(store: MemoryStore, embedder: Embedder | None) -> list[dict]:
             if any(i.get("label") == label and i.get("propertyName") == prop and i.get("sourceType") == "managed"
                    for i in existing):
                 continue
-        made.append(store.create_index(spec))
+        made.append(spec if dry_run else store.create_index(spec))
     return made
 
 
@@ -137,21 +150,36 @@ class Syncer:
             self._retrying(lambda: ensure_indexes(self.store, self.embedder))
         self.importer.begin(batch)
         total = sum(report.counts[name] for name in ("created", "updated", "deleted"))
-        done, facts = 0, []
+        done, written = 0, _Written()
         for chunk in _chunks(batch.changes(), CHUNK):
-            facts += self._retrying(lambda chunk=chunk: self._write(chunk, batch.rev, scope, report))
+            self._retrying(lambda chunk=chunk: self._write(chunk, batch.rev, scope, report, written))
             done += len(chunk)
             if self.on_progress:
                 self.on_progress(done, total)
-        for start in range(0, len(facts), IN_CHUNK):
-            ids = facts[start:start + IN_CHUNK]
-            self._retrying(lambda ids=ids: self.store.link(
-                {"label": rows.FACT, "key": rows.LINKS, "where": {**rows.scope_where(scope), "factId": {"$in": ids}}},
-                {"label": rows.FACT, "key": "factId", "where": rows.scope_where(scope)},
-                rows.SUPERSEDES,
-            ))
+        self._link(written, scope)
         self.importer.commit(batch)
         return report
+
+    def _link(self, written: _Written, scope: dict) -> None:
+        """Each memory written to its record's mirror (``RECORDED_AS``), each fact to those it
+        supersedes (``SUPERSEDES``): after every chunk is in (a fact can supersede one a later
+        chunk writes), in a few large key-joined calls (each costs about the same, whatever its size)."""
+        where = rows.scope_where(scope)
+        for label, ids in written.memories.items():
+            for start in range(0, len(ids), LINK_CHUNK):
+                part = ids[start:start + LINK_CHUNK]
+                self._retrying(lambda label=label, part=part: self.store.link(
+                    {"label": label, "key": rows.MERGE_KEY[label], "where": {**where, rows.MERGE_KEY[label]: {"$in": part}}},
+                    {"label": rows.MIRROR, "key": "memoryId", "where": {**where, "deleted": False}},
+                    rows.RECORDED_AS,
+                ))
+        for start in range(0, len(written.superseding), LINK_CHUNK):
+            part = written.superseding[start:start + LINK_CHUNK]
+            self._retrying(lambda part=part: self.store.link(
+                {"label": rows.FACT, "key": rows.LINKS, "where": {**where, "factId": {"$in": part}}},
+                {"label": rows.FACT, "key": "factId", "where": where},
+                rows.SUPERSEDES,
+            ))
 
     def _reconcile(self, batch: ImportBatch, scope: dict) -> None:
         """A full read sees every record of the repository: a live mirror, written at an earlier
@@ -169,8 +197,8 @@ class Syncer:
 
     # --- one chunk ------------------------------------------------------------------------------
 
-    def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport) -> list[str]:
-        """Write one chunk; return the ids of the facts it wrote (to link their supersession)."""
+    def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport, written: _Written) -> None:
+        """Write one chunk, and note in ``written`` what to link once every chunk is in."""
         lines = [change.to_json() for change in chunk]
         keys = {line.get("uri") or line["record"]["uri"]: None for line in lines}
         keys = {uri: rows.mirror_key(uri, scope) for uri in keys}
@@ -190,20 +218,12 @@ class Syncer:
             self.store.upsert(rows.MIRROR, plan.mirrors + plan.gone, rows.MERGE_BY[rows.MIRROR], tx=tx)
         for source, targets, kind in plan.unlink:
             self.store.unlink(source, targets, kind)
-        mirror_keys = [m["mirrorKey"] for m in plan.new_mirrors + plan.mirrors]
         for label in (rows.FACT, rows.EPISODE):
-            ids = [row[rows.MERGE_KEY[label]] for row in plan.memories(label)]
-            if ids:
-                self.store.link(
-                    {"label": label, "key": rows.MERGE_KEY[label],
-                     "where": {**rows.scope_where(scope), rows.MERGE_KEY[label]: {"$in": ids}}},
-                    {"label": rows.MIRROR, "key": "memoryId", "where": {"mirrorKey": {"$in": mirror_keys}}},
-                    rows.RECORDED_AS,
-                )
+            written.memories[label] += [row[rows.MERGE_KEY[label]] for row in plan.memories(label)]
+        written.superseding += [row["factId"] for row in plan.memories(rows.FACT) if row[rows.LINKS]]
         report.written["memories"] += sum(len(plan.memories(label)) for label in (rows.FACT, rows.EPISODE))
         report.written["mirrors"] += len(plan.new_mirrors) + len(plan.mirrors) + len(plan.gone)
         report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate)
-        return [row["factId"] for row in plan.memories(rows.FACT) if row[rows.LINKS]]
 
     def _held_memories(self, events: list[dict], mirrors: Iterable[dict], scope: dict) -> dict[str, dict[str, dict]]:
         """label → id → the memory RushDB holds, for the chunk's new memories and those its

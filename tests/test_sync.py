@@ -371,6 +371,10 @@ def test_recall_ranks_by_similarity_with_an_embedder_and_says_when_it_cannot(
     put_memory(repo, to_record(episode(5, summary="The user asked about TypeScript web frameworks."),
                                account.did).value)
     with EmbeddingsServer() as embeddings:
+        planned = run(pds, rushdb, "ensure-indexes", "--dry-run", "--json", **embeddings.env)
+        assert planned.exit_code == 0, planned.output
+        assert sorted((json.loads(line)["label"], json.loads(line)["status"]) for line in planned.stdout.splitlines()) == [
+            ("EPISODE", "would create"), ("MEMORY_FACT", "would create")]
         made = run(pds, rushdb, "ensure-indexes", "--json", **embeddings.env)
         assert made.exit_code == 0, made.output
         statuses = [json.loads(line) for line in made.stdout.splitlines()]

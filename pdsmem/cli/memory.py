@@ -204,9 +204,10 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
 
 
 @cli.command("ensure-indexes")
+@dry_run_option
 @rushdb_options
 @output_options
-def ensure_indexes_cmd(rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
+def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
     """Make the vector indexes recall needs on EPISODE.summary and MEMORY_FACT.text.
 
     With RUSHDB_EMBEDDING_API_KEY, _MODEL and _DIMENSIONS set (and _BASE_URL for an endpoint
@@ -228,16 +229,19 @@ def ensure_indexes_cmd(rushdb_url: str | None, rushdb_api_key: str | None, as_js
             hint="set RUSHDB_EMBEDDING_API_KEY, RUSHDB_EMBEDDING_MODEL and RUSHDB_EMBEDDING_DIMENSIONS "
             "(and RUSHDB_EMBEDDING_BASE_URL), then run it again; until then recall matches words",
         )
-    made = ensure_indexes(store, embedder)
+    made = ensure_indexes(store, embedder, dry_run=dry_run)
     made_keys = {(index.get("label"), index.get("propertyName")) for index in made}
-    for index in store.indexes():
+    shown = store.indexes() + ([{**spec, "sourceType": "external" if spec.get("external") else "managed"}
+                                for spec in made] if dry_run else [])
+    for index in shown:
         key = (index.get("label"), index.get("propertyName"))
         if key[0] not in ("EPISODE", "MEMORY_FACT"):
             continue
-        status = "created" if key in made_keys else "exists"
+        status = ("would create" if dry_run else "created") if key in made_keys else "exists"
         line = {"label": key[0], "property": key[1], "sourceType": index.get("sourceType"),
                 "dimensions": index.get("dimensions"), "status": status}
         if as_json:
             write(line)
         else:
-            click.echo(f"{status:<8} {key[0]}.{key[1]}  {index.get('sourceType')}, {index.get('dimensions')} dimensions")
+            click.echo(f"{status:<12} {key[0]}.{key[1]}  {index.get('sourceType')}, "
+                       f"{index.get('dimensions') or 'the server’s'} dimensions")
