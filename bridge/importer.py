@@ -216,7 +216,8 @@ class Importer:
         )
         if participant:  # a participant hash given as it is, instead of the repository DID's
             self._scope["participant"] = participant
-        self.reader = reader_key(**self._scope) + (f"@{target}" if target else "")
+        self.scope_key = reader_key(**self._scope)  # the import scope, whatever the target
+        self.reader = self.scope_key + (f"@{target}" if target else "")
 
     def scope_for(self, did: str) -> ImportScope:
         return ImportScope(did=did, **self._scope)  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ Scope: connecting (``RushDBTarget``: RushDB Cloud or a self-hosted server by URL
 or a standalone engine in the SDK's direct mode), and ``MemoryStore``, the few operations sync,
 recall and export need, each one call per batch, never one per record: reads by id (``$in``),
 creates and upserts (``records.import_json``, ``mergeBy`` for records already there), key-joined relationships
-(``relationships.create_many``), transactions. The layout of what is written is
+(``relationships.create_many``) and their removal (``delete_many``), transactions. The layout of what is written is
 ``pdsmem.mapping.rushdb_rows``; docs/rushdb.md describes both.
 
 Tricky bits:
@@ -242,11 +242,11 @@ class MemoryStore:
         self.call(f"link {source['label']} to {target['label']} ({kind})", self.db.relationships.create_many,
                   source=dict(source), target=dict(target), type=kind, direction="out")
 
-    def unlink(self, source_id: str, target_ids: list[str], kind: str) -> None:
-        """Remove the relationships ``kind`` from one record to others (by RushDB id)."""
-        if target_ids:
-            self.call(f"unlink {kind}", self.db.records.detach, source_id, target_ids,
-                      {"typeOrTypes": kind, "direction": "out"})
+    def unlink(self, source: Mapping[str, Any], target: Mapping[str, Any], kind: str) -> None:
+        """Remove every relationship ``kind`` from a ``source`` record to a ``target`` record
+        (``{"label", "where"}`` each, both filters non-empty): one call, whatever the count."""
+        self.call(f"unlink {source['label']} from {target['label']} ({kind})", self.db.relationships.delete_many,
+                  source=dict(source), target=dict(target), type=kind, direction="out", many_to_many=True)
 
     # --- vectors --------------------------------------------------------------------------------
 

@@ -20,8 +20,9 @@ Tricky bits:
 - The relationships are linked after every chunk is in, so a fact can supersede one written by
   a later chunk, in a few large key-joined calls (the server links in batches of 5,000; a call
   costs about the same whatever its size). ``RECORDED_AS`` joins each memory written to every
-  live mirror of the scope that names it. A link that an edit removed, or whose record is gone,
-  is unlinked in the chunk that finds it.
+  live mirror of the scope that names it. The links an edit or a deletion removes go in the
+  chunk that finds them, in one ``delete_many`` per kind, before that chunk's rows change (so a
+  run killed in between finds the same links to remove again).
 - An episode has no ``active`` in the contract; pdsmem sets ``active: false`` on one whose record
   is deleted, and its recall leaves those out (the contract's own recall of episodes does not).
 """
@@ -88,7 +89,12 @@ class _Chunk:
     def memories(self, label: str) -> list[dict]:
         """Every memory row of ``label`` this chunk writes (not the deactivations)."""
         return [*self.create[label].values(), *self.append[label], *self.rewrite[label]]
-    unlink: list[tuple[str, list[str], str]] = field(default_factory=list)  # (source id, target ids, kind)
+    # Relationships to remove, by id: memories from the mirrors they were retired from
+    # (RECORDED_AS); facts from facts they no longer supersede (SUPERSEDES).
+    unrecord: dict[str, set[str]] = field(default_factory=lambda: {rows.FACT: set(), rows.EPISODE: set()})
+    unrecord_mirrors: set[str] = field(default_factory=set)
+    unsupersede: set[str] = field(default_factory=set)
+    unsuperseded: set[str] = field(default_factory=set)
 
 
 def now() -> str:
@@ -200,12 +206,12 @@ class Syncer:
     def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport, written: _Written) -> None:
         """Write one chunk, and note in ``written`` what to link once every chunk is in."""
         lines = [change.to_json() for change in chunk]
-        keys = {line.get("uri") or line["record"]["uri"]: None for line in lines}
-        keys = {uri: rows.mirror_key(uri, scope) for uri in keys}
+        keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
         held_mirrors = self.store.find_by(rows.MIRROR, "mirrorKey", keys.values())
         events = [line["event"] for line in lines if line["op"] != "delete"]
         held = self._held_memories(events, held_mirrors.values(), scope)
         plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
+        self._unlink(plan, scope)  # before the rows change: a re-run after a kill finds them as they were
         with self.store.transaction() as tx:
             for label in (rows.FACT, rows.EPISODE):
                 merge_by = rows.MERGE_BY[label]
@@ -216,8 +222,6 @@ class Syncer:
             self.store.create(rows.MIRROR, plan.new_mirrors, tx=tx)
             # A mirror row always has every property, so merging it is writing it whole.
             self.store.upsert(rows.MIRROR, plan.mirrors + plan.gone, rows.MERGE_BY[rows.MIRROR], tx=tx)
-        for source, targets, kind in plan.unlink:
-            self.store.unlink(source, targets, kind)
         for label in (rows.FACT, rows.EPISODE):
             written.memories[label] += [row[rows.MERGE_KEY[label]] for row in plan.memories(label)]
         written.superseding += [row["factId"] for row in plan.memories(rows.FACT) if row[rows.LINKS]]
@@ -258,7 +262,8 @@ class Syncer:
             if label == rows.FACT and before is not None:
                 dropped = set(before.get(rows.LINKS) or []) - set(row[rows.LINKS])
                 if dropped:
-                    plan.unlink.append((before["__id"], self._ids(rows.FACT, dropped, scope), rows.SUPERSEDES))
+                    plan.unsupersede.add(row["factId"])
+                    plan.unsuperseded |= dropped
             view = RecordView.from_json(line["record"])
             mirror = rows.mirror_row(view, rev=rev, synced_at=synced_at, scope=scope, memory=event)
             previous = held_mirrors.get(mirror["mirrorKey"])
@@ -272,20 +277,35 @@ class Syncer:
         return plan
 
     def _retire(self, plan: _Chunk, mirror: dict, held: dict[str, dict[str, dict]], keep: set[str]) -> None:
-        """Deactivate the memory ``mirror``'s record made and unlink it from the mirror, unless it
-        is gone from RushDB or a record of this chunk makes it now."""
+        """Deactivate the memory ``mirror``'s record made, and plan the removal of its links (to
+        the mirror; a fact's to the facts it superseded), unless it is gone from RushDB or a
+        record of this chunk makes it now."""
         label, memory_id = mirror.get("memoryLabel"), mirror.get("memoryId")
         memory = held.get(label, {}).get(memory_id)
         if memory is None or memory_id in keep:
             return
         plan.deactivate[label].append(rows.deactivated(label, memory_id, memory))
-        plan.unlink.append((memory["__id"], [mirror["__id"]], rows.RECORDED_AS))
+        plan.unrecord[label].add(memory_id)
+        plan.unrecord_mirrors.add(mirror["mirrorKey"])
         if memory.get(rows.LINKS):  # a retired fact supersedes nothing any more
-            plan.unlink.append((memory["__id"], self._ids(rows.FACT, memory[rows.LINKS], memory), rows.SUPERSEDES))
+            plan.unsupersede.add(memory_id)
+            plan.unsuperseded |= set(memory[rows.LINKS])
 
-    def _ids(self, label: str, keys: Iterable[str], scope: dict) -> list[str]:
-        found = self.store.find_by(label, rows.MERGE_KEY[label], keys, rows.scope_where(scope))
-        return [row["__id"] for row in found.values()]
+    def _unlink(self, plan: _Chunk, scope: dict) -> None:
+        """The chunk's relationships to remove, one call per kind and label. Each call removes
+        those between any of its sources and any of its targets: a link that must stay between
+        two of them (a fact that still supersedes another's dropped target) is made again by
+        ``_link``, which links every fact the sync writes."""
+        where = rows.scope_where(scope)
+        for label, ids in plan.unrecord.items():
+            if ids:
+                self.store.unlink({"label": label, "where": {**where, rows.MERGE_KEY[label]: {"$in": sorted(ids)}}},
+                                  {"label": rows.MIRROR, "where": {"mirrorKey": {"$in": sorted(plan.unrecord_mirrors)}}},
+                                  rows.RECORDED_AS)
+        if plan.unsupersede:
+            self.store.unlink({"label": rows.FACT, "where": {**where, "factId": {"$in": sorted(plan.unsupersede)}}},
+                              {"label": rows.FACT, "where": {**where, "factId": {"$in": sorted(plan.unsuperseded)}}},
+                              rows.SUPERSEDES)
 
     def _vectors(self, events: list[dict]) -> list[list[float] | None]:
         if self.embedder is None:

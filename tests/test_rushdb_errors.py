@@ -149,3 +149,12 @@ def test_a_malformed_rushdb_url_is_a_usage_error_that_never_echoes_a_password(pd
     assert result.exit_code == 2
     assert "the RushDB URL" in result.stderr
     assert "secret" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [["sync", "did:plc:abc", *SCOPE], ["recall", "tea", *SCOPE],
+                                     ["export", "--to", "did:plc:abc", "--from", "rushdb", *SCOPE]])
+def test_a_participant_hash_that_is_not_one_is_a_usage_error(pds, tmp_path, command) -> None:
+    result = run(pds, tmp_path, *command, "--participant-scope-hash", "user-42", RUSHDB_API_URL="http://127.0.0.1:9",
+                 RUSHDB_API_KEY="k")
+    assert result.exit_code == 2, result.output
+    assert "'--participant-scope-hash': must be 64 lowercase hexadecimal digits" in result.stderr

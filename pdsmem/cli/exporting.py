@@ -28,7 +28,8 @@ from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.memory import open_store, trusted_scope
-from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options, rushdb_options
+from pdsmem.cli.options import account_option, dry_run_option, output_options, participant_option, pds_options
+from pdsmem.cli.options import rushdb_options, scope_option_stack
 from pdsmem.cli.progress import Progress, format_clock, format_duration, on_terminal, retrying
 from pdsmem.cli.reporting import explain, resume_hint
 
@@ -60,18 +61,9 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 @click.option("--max-wait", type=click.FloatRange(min=0), default=0, show_default=True, metavar="SECONDS",
               help="On a rate limit, wait up to this long for the reset instead of stopping.")
 @pds_options
-@click.option("--agent-id", envvar="PDSMEM_AGENT_ID", help="--from rushdb: the scope's agentId. [env: PDSMEM_AGENT_ID]")
-@click.option("--profile-id", envvar="PDSMEM_PROFILE_ID",
-              help="--from rushdb: the scope's profileId. [env: PDSMEM_PROFILE_ID]")
-@click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", show_default=False,
-              help="--from rushdb: the salt of the participant scope hash. [env: MEMORY_SCOPE_SALT]")
-@click.option("--accept-unsalted-scope", is_flag=True, help="--from rushdb: run without a salt.")
-@click.option("--participant-scope-hash", "participant", metavar="HASH",
-              help="--from rushdb: the participant hash as an agent runtime wrote it, instead of the "
-              "hash of the account's DID.")
-@click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared", show_default=True,
-              help="--from rushdb: the scope's privacyScope.")
-@click.option("--sandbox-eligible", is_flag=True, help="--from rushdb: the scope's sandboxEligible.")
+@scope_option_stack(required=False, note="--from rushdb: ")
+@participant_option("--from rushdb: the participant hash as an agent runtime wrote it, instead of the "
+                    "hash of the account's DID.")
 @rushdb_options
 @output_options
 def export(account: str, source: str, dry_run: bool, publish_private: bool,
@@ -99,7 +91,8 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
     if source == "rushdb":
         if not (agent_id and profile_id):
             raise click.UsageError("--from rushdb needs --agent-id and --profile-id (or PDSMEM_AGENT_ID, "
-                                   "PDSMEM_PROFILE_ID): the scope whose memories to export")
+                                   "PDSMEM_PROFILE_ID, or agent-id and profile-id in the config file): the "
+                                   "scope whose memories to export")
         store = open_store(rushdb_url, rushdb_api_key)
         store.check()
     elif not (source == "-" or Path(source).exists()):

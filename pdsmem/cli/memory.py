@@ -29,7 +29,7 @@ from pdsmem.cli.importing import SOURCE_HELP, _car_options, _check_car_options, 
 from pdsmem.cli.importing import _refused_repository, _source
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_options, require_salt
-from pdsmem.cli.options import rushdb_options, scope_options
+from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.contract import participant_hash_for_did
@@ -69,16 +69,11 @@ def trusted_scope(did: str | None, participant: str | None, *, agent_id: str, pr
             "participantScopeHash": participant, "sandboxEligible": sandbox_eligible}
 
 
-def _embedder() -> Embedder | None:
-    return Embedder.from_env()
-
-
 @cli.command()
 @click.argument("source", metavar="HANDLE|DID|CAR")
 @scope_options
-@click.option("--participant-scope-hash", "participant", metavar="HASH",
-              help="Write the memories into this participant scope hash, as an agent runtime computes it "
-              "for the person, instead of the hash of the repository's DID (then no salt is needed).")
+@participant_option("Write the memories into this participant scope hash, as an agent runtime computes it "
+                    "for the person, instead of the hash of the repository's DID (then no salt is needed).")
 @click.option("--full", is_flag=True, help="Read the whole repository and write every memory record again.")
 @dry_run_option
 @_car_options
@@ -113,7 +108,7 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
     if isinstance(origin, str):
         pds_url = pds_hint(origin, pds_url, state_dir)
     store = open_store(rushdb_url, rushdb_api_key)
-    embedder = _embedder()
+    embedder = Embedder.from_env()
     store.check()  # a wrong key or a server that is down says so before anything is read
     with State(state_dir) as state:
         importer = Importer(
@@ -123,8 +118,7 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
         )
         # One sync into a scope at a time: a sync creates the rows it did not find, and two at once
         # into one project would both create them (whatever URL or key each names the project by).
-        scope_key = importer.reader.partition("@")[0]
-        with state.exclusive(f"sync {scope_key}", "another pdsmem sync into this scope"):
+        with state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"):
             with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
                 if isinstance(repo, str):
                     batch = importer.from_pds(repo, full=full, on_read=progress.advance)
@@ -162,8 +156,7 @@ def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool) -> None:
 @scope_options
 @click.option("--did", callback=is_did, metavar="DID",
               help="The participant: the repository whose memories these are (hashed with the salt).")
-@click.option("--participant-scope-hash", "participant", metavar="HASH",
-              help="The participant scope hash as an agent runtime wrote it, instead of --did.")
+@participant_option("The participant scope hash as an agent runtime wrote it, instead of --did.")
 @click.option("--exclude-session", metavar="SESSION_ID", help="Leave out the episodes of this session.")
 @click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True, help="Memories to return.")
 @rushdb_options
@@ -190,7 +183,7 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
                           accept_unsalted_scope=accept_unsalted_scope, privacy_scope=privacy_scope,
                           sandbox_eligible=sandbox_eligible)
     store = open_store(rushdb_url, rushdb_api_key)
-    found = recall_memories(store, scope, query, embedder=_embedder(), limit=limit, exclude_session=exclude_session)
+    found = recall_memories(store, scope, query, embedder=Embedder.from_env(), limit=limit, exclude_session=exclude_session)
     for note in found.notes:
         click.echo(f"Note: {note}", err=True)
     if as_json:
@@ -221,7 +214,7 @@ def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: st
         RUSHDB_EMBEDDING_DIMENSIONS=1536 pdsmem ensure-indexes
     """
     store = open_store(rushdb_url, rushdb_api_key)
-    embedder = _embedder()
+    embedder = Embedder.from_env()
     if embedder is None and not store.check().get("embeddingEnabled"):
         raise PdsmemError(
             f"{store.target.shown} has no embedding provider of its own, and no embeddings endpoint is "

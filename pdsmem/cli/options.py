@@ -16,6 +16,8 @@ A value comes from, in order: the command line, the environment variable, the co
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -140,21 +142,40 @@ def account_option(flag: str, help: str, *, required: bool = True) -> Callable[[
                       metavar="HANDLE_OR_DID", required=required, help=help, callback=is_account)
 
 
-scope_options = _stack(
-    configured("--agent-id", envvar="PDSMEM_AGENT_ID", config_key="agent-id", required=True,
-               help="Trusted agentId of the target scope."),
-    configured("--profile-id", envvar="PDSMEM_PROFILE_ID", config_key="profile-id", required=True,
-               help="Trusted profileId of the target scope."),
-    click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", show_default=False,
-                 help="Salt of the participant scope hash; a secret, so better set in the "
-                 "environment. Required unless --accept-unsalted-scope. [env: MEMORY_SCOPE_SALT]"),
-    click.option("--accept-unsalted-scope", is_flag=True,
-                 help="Run without a salt, accepting that anyone who guesses the agent and profile "
-                 "ids can then forge a record this scope recognises as its own."),
-    click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared",
-                 show_default=True, help="privacyScope of the imported memories."),
-    click.option("--sandbox-eligible", is_flag=True, help="Mark imported memories sandbox-eligible."),
-)
+def scope_option_stack(*, required: bool = True, note: str = "") -> Callable[[F], F]:
+    """The trusted scope's options; ``required=False`` where a command needs them only in one mode
+    (``note`` then says which, at the head of each help)."""
+    return _stack(
+        configured("--agent-id", envvar="PDSMEM_AGENT_ID", config_key="agent-id", required=required,
+                   help=f"{note}Trusted agentId of the target scope."),
+        configured("--profile-id", envvar="PDSMEM_PROFILE_ID", config_key="profile-id", required=required,
+                   help=f"{note}Trusted profileId of the target scope."),
+        click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", show_default=False,
+                     help=f"{note}Salt of the participant scope hash; a secret, so better set in the "
+                     "environment. Required unless --accept-unsalted-scope. [env: MEMORY_SCOPE_SALT]"),
+        click.option("--accept-unsalted-scope", is_flag=True,
+                     help=f"{note}Run without a salt, accepting that anyone who guesses the agent and profile "
+                     "ids can then forge a record this scope recognises as its own."),
+        click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared",
+                     show_default=True, help=f"{note}privacyScope of the scope's memories."),
+        click.option("--sandbox-eligible", is_flag=True, help=f"{note}The scope's memories are sandbox-eligible."),
+    )
+
+
+def _is_participant_hash(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None and not re.fullmatch(r"[0-9a-f]{64}", value):
+        raise click.BadParameter("must be 64 lowercase hexadecimal digits, as agent runtimes write the hash")
+    return value
+
+
+def participant_option(help: str) -> Callable[[F], F]:
+    """--participant-scope-hash (parameter ``participant``): the participant of the scope as an
+    agent runtime hashed it, instead of the hash of a repository's DID with the salt."""
+    return click.option("--participant-scope-hash", "participant", metavar="HASH", callback=_is_participant_hash,
+                        help=help)
+
+
+scope_options = scope_option_stack()
 """The trusted import scope (``agent_id``, ``profile_id``, ``salt``, ``accept_unsalted_scope``,
 ``privacy_scope``, ``sandbox_eligible``): never read from records. Call ``require_salt``."""
 
@@ -192,7 +213,7 @@ dry_run_option = click.option(
 
 __all__ = [
     "ConfiguredOption", "account_option", "configured", "dry_run_option",
-    "output_options", "pds_option", "pds_options", "plc_option", "require_salt", "rushdb_options",
-    "scope_options", "settings",
+    "output_options", "participant_option", "pds_option", "pds_options", "plc_option", "require_salt",
+    "rushdb_options", "scope_option_stack", "scope_options", "settings",
     "state_dir_option",
 ]
