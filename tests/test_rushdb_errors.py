@@ -158,3 +158,12 @@ def test_a_participant_hash_that_is_not_one_is_a_usage_error(pds, tmp_path, comm
                  RUSHDB_API_KEY="k")
     assert result.exit_code == 2, result.output
     assert "'--participant-scope-hash': must be 64 lowercase hexadecimal digits" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["sync", "did:plc:abc", *SCOPE], ["recall", "tea", *SCOPE, "--did", "did:plc:abc"],
+                                     ["ensure-indexes"]])
+def test_an_embeddings_endpoint_configured_in_part_is_a_usage_error(pds, tmp_path, rushdb: Project, command) -> None:
+    result = run(pds, tmp_path, *command, RUSHDB_API_URL=rushdb.url, RUSHDB_API_KEY=rushdb.api_key,
+                 RUSHDB_EMBEDDING_MODEL="text-embedding-3-small")
+    assert result.exit_code == 2, result.output
+    assert "the embeddings endpoint is configured only in part" in result.stderr

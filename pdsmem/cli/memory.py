@@ -17,7 +17,7 @@ from typing import Any
 
 import click
 
-from pdsmem.bridge.embeddings import Embedder
+from pdsmem.bridge.embeddings import Embedder, EmbeddingError
 from pdsmem.bridge.importer import Importer
 from pdsmem.bridge.memories import recall as recall_memories
 from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
@@ -31,6 +31,7 @@ from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_options, require_salt
 from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
+from pdsmem.cli.reporting import explain
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.contract import participant_hash_for_did
 from pdsmem.mapping.rushdb_rows import format_recall
@@ -54,6 +55,15 @@ def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStor
             "project, or run the command in a terminal to be asked for it"
         )
     return MemoryStore(RushDBTarget(key, url=rushdb_url))
+
+
+def configured_embedder() -> Embedder | None:
+    """The embedder RUSHDB_EMBEDDING_* configure, if any; a half-set configuration is a usage
+    error (exit 2), as any bad environment value is."""
+    try:
+        return Embedder.from_env()
+    except EmbeddingError as err:
+        raise click.UsageError(explain(err)) from None
 
 
 def trusted_scope(did: str | None, participant: str | None, *, agent_id: str, profile_id: str, salt: str,
@@ -108,7 +118,7 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
     if isinstance(origin, str):
         pds_url = pds_hint(origin, pds_url, state_dir)
     store = open_store(rushdb_url, rushdb_api_key)
-    embedder = Embedder.from_env()
+    embedder = configured_embedder()
     store.check()  # a wrong key or a server that is down says so before anything is read
     with State(state_dir) as state:
         importer = Importer(
@@ -183,7 +193,7 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
                           accept_unsalted_scope=accept_unsalted_scope, privacy_scope=privacy_scope,
                           sandbox_eligible=sandbox_eligible)
     store = open_store(rushdb_url, rushdb_api_key)
-    found = recall_memories(store, scope, query, embedder=Embedder.from_env(), limit=limit, exclude_session=exclude_session)
+    found = recall_memories(store, scope, query, embedder=configured_embedder(), limit=limit, exclude_session=exclude_session)
     for note in found.notes:
         click.echo(f"Note: {note}", err=True)
     if as_json:
@@ -214,7 +224,7 @@ def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: st
         RUSHDB_EMBEDDING_DIMENSIONS=1536 pdsmem ensure-indexes
     """
     store = open_store(rushdb_url, rushdb_api_key)
-    embedder = Embedder.from_env()
+    embedder = configured_embedder()
     if embedder is None and not store.check().get("embeddingEnabled"):
         raise PdsmemError(
             f"{store.target.shown} has no embedding provider of its own, and no embeddings endpoint is "
