@@ -20,11 +20,13 @@ Tricky bits:
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from collections.abc import Iterable, Iterator
 from typing import IO, BinaryIO
 
 from pdsmem.errors import DataModelError, VerificationError
+from pdsmem.mapping.cid import DAG_CBOR, RAW, SHA2_256
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
 
 DEFAULT_MAX_BLOCK_SIZE = 2 * 1024 * 1024
@@ -41,38 +43,47 @@ CarSource = bytes | Iterable[bytes] | BinaryIO | IO[bytes]
 
 
 class BlockStore:
-    """Verified blocks by CID; bytes live in a temporary file, only the index in memory."""
+    """Verified blocks by CID; bytes live in a temporary file, only the index in memory.
+
+    The index is keyed by the binary CID: the form CIDs have inside blocks and CAR sections, so
+    a walk can look blocks up without building ``Cid`` objects. Every method takes either form.
+    """
 
     def __init__(self) -> None:
         self._file: IO[bytes] | None = tempfile.TemporaryFile(prefix="pdsmem-car-")
-        self._index: dict[Cid, tuple[int, int]] = {}
+        self._index: dict[bytes, tuple[int, int]] = {}
         self._end = 0
+        self._writing = True  # the file position is at _end (no read since the last write)
 
-    def add(self, cid: Cid, data: bytes | memoryview) -> None:
+    def add(self, cid: Cid | bytes, data: bytes | memoryview) -> None:
         """Store ``data`` under ``cid``; the caller has already checked that they match."""
-        if cid in self._index:
+        key = _key(cid)
+        if key in self._index:
             return
         file = self._open_file()
-        file.seek(self._end)
+        if not self._writing:
+            file.seek(self._end)
+            self._writing = True
         file.write(data)
-        self._index[cid] = (self._end, len(data))
+        self._index[key] = (self._end, len(data))
         self._end += len(data)
 
-    def get(self, cid: Cid) -> bytes:
+    def get(self, cid: Cid | bytes) -> bytes:
         """The bytes of block ``cid``; ``KeyError`` if the CAR did not contain it."""
-        offset, length = self._index[cid]
+        offset, length = self._index[_key(cid)]
         file = self._open_file()
         file.seek(offset)
+        self._writing = False
         return file.read(length)
 
     def __contains__(self, cid: object) -> bool:
-        return cid in self._index
+        return isinstance(cid, (Cid, bytes)) and _key(cid) in self._index
 
     def __len__(self) -> int:
         return len(self._index)
 
     def __iter__(self) -> Iterator[Cid]:
-        return iter(self._index)
+        return (Cid.from_bytes(key) for key in self._index)
 
     def close(self) -> None:
         if self._file is not None:
@@ -89,6 +100,10 @@ class BlockStore:
         if self._file is None:
             raise ValueError("the block store is closed")
         return self._file
+
+
+def _key(cid: Cid | bytes) -> bytes:
+    return cid if type(cid) is bytes else cid.to_bytes()  # type: ignore[union-attr]
 
 
 class _Stream:
@@ -188,7 +203,12 @@ def _read_header(stream: _Stream) -> Cid:
     return root
 
 
-def _read_block(stream: _Stream, max_block_size: int) -> tuple[Cid, memoryview]:
+_BLESSED_HEADS = (bytes((1, DAG_CBOR, SHA2_256, 32)), bytes((1, RAW, SHA2_256, 32)))
+_CID_SIZE = 36  # a CIDv1 with a one-byte codec and a 32-byte sha2-256 digest
+
+
+def _read_block(stream: _Stream, max_block_size: int) -> tuple[bytes, memoryview]:
+    """The next section's binary CID and block bytes, checked against each other."""
     start = stream.offset
     length = stream.read_varint("section length")
     if length == 0:
@@ -199,6 +219,29 @@ def _read_block(stream: _Stream, max_block_size: int) -> tuple[Cid, memoryview]:
         )
     section_start = stream.offset
     section = stream.read(length, "block section")
+    if section[:4] in _BLESSED_HEADS:  # the only form atproto writes: no varints to read
+        cid_bytes, data = section[:_CID_SIZE], memoryview(section)[_CID_SIZE:]
+        if len(cid_bytes) < _CID_SIZE:
+            raise _error("bad CID in CAR section: its digest is truncated", section_start)
+        digest = cid_bytes[4:]
+    else:
+        cid, data_start = _read_cid(section, section_start)
+        cid_bytes, data, digest = cid.to_bytes(), memoryview(section)[data_start:], cid.digest
+    if len(data) > max_block_size:
+        raise _error(
+            f"block {Cid.from_bytes(cid_bytes)} of {len(data)} bytes exceeds the "
+            f"{max_block_size}-byte limit", start
+        )
+    if hashlib.sha256(data).digest() != digest:
+        raise _error(
+            f"block bytes do not match their CID {Cid.from_bytes(cid_bytes)}",
+            section_start + len(cid_bytes),
+        )
+    return cid_bytes, data
+
+
+def _read_cid(section: bytes, section_start: int) -> tuple[Cid, int]:
+    """A section's CID in any other form: read in full, then refused unless atproto writes it."""
     try:
         cid, data_start = Cid.read(section, 0)
     except DataModelError as exc:
@@ -208,14 +251,7 @@ def _read_block(stream: _Stream, max_block_size: int) -> tuple[Cid, memoryview]:
             f"unsupported CID {cid}: expected CIDv1 with dag-cbor or raw codec and sha-256",
             section_start,
         )
-    data = memoryview(section)[data_start:]
-    if len(data) > max_block_size:
-        raise _error(
-            f"block {cid} of {len(data)} bytes exceeds the {max_block_size}-byte limit", start
-        )
-    if not cid.matches(data):
-        raise _error(f"block bytes do not match their CID {cid}", section_start + data_start)
-    return cid, data
+    return cid, data_start
 
 
 def read_car(

@@ -66,7 +66,7 @@ from .car import BlockStore, read_car
 from .identity import IdentityResolver
 from .identity import signing_key as document_signing_key
 from .import_batch import Change, DiffGap, ImportBatch, RecordProblem
-from .repo import Commit, RecordFailure, VerifiedRepo, verify_commit, verify_repo, walk_mst
+from .repo import Commit, OtherRecord, RecordFailure, RepoRecord, VerifiedRepo, verify_commit, verify_repo
 from .state import RepoCursor, State
 from .xrpc import XrpcClient, XrpcError
 
@@ -159,13 +159,12 @@ def open_car(
             store, root, did=owner, signing_key_did_key=key,
             min_rev=(min_rev or {}).get(str(owner)),
         )
-        count = sum(1 for _ in walk_mst(store, commit.data))
+        return VerifiedRepo(store, commit, collection)
     except BaseException as exc:
         store.close()
         if isinstance(exc, VerificationError) and exc.did is None and not exc.uri:
             exc.did = did or claimed
         raise
-    return VerifiedRepo(store, commit, count, collection)
 
 
 # --- import ---------------------------------------------------------------------------------
@@ -470,17 +469,17 @@ def verify_source(
                 )
     with repo:
         broken, invalid, memory = [], [], 0
-        for item in repo.records():
+        for item in repo.audit(COLLECTION):
             if isinstance(item, RecordFailure):
                 broken.append(RecordProblem(str(item.uri), item.reason))
                 continue
+            kind = item.type if isinstance(item, OtherRecord) else item.value.get("$type")
             memory += item.collection == COLLECTION
-            kind = item.value.get("$type")
             if kind != item.collection:
                 shown = json.dumps(kind) if isinstance(kind, str) else kind_of(kind)
                 reason = f"record $type {shown} does not match its collection {item.collection}"
                 invalid.append(RecordProblem(str(item.uri), reason))
-            elif item.collection == COLLECTION:
+            elif isinstance(item, RepoRecord) and item.collection == COLLECTION:
                 try:
                     default_lexicons().validate_record(COLLECTION, item.value, rkey=str(item.rkey))
                 except RecordInvalid as err:

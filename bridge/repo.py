@@ -19,26 +19,28 @@ Tricky bits:
 
 from __future__ import annotations
 
-import json
-
+import functools
 import hashlib
+import json
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
+import libipld
 from atproto_crypto.did import get_did_key, parse_did_key
 from atproto_crypto.verify import verify_signature as _sdk_verify
 
 from pdsmem.errors import DataModelError, InvalidSyntax, VerificationError
+from pdsmem.mapping.dagcbor import proven_reading
 from pdsmem.mapping.datamodel import DAG_CBOR, Cid, decode_dag_cbor, encode_dag_cbor, ipld_to_json
 from pdsmem.mapping.syntax import AtUri, Did, Nsid, RecordKey, Tid
 
 from .car import DEFAULT_MAX_BLOCK_SIZE, BlockStore, CarSource, read_car
 
 __all__ = [
-    "Commit", "RecordFailure", "RepoRecord", "VerifiedRepo", "build_mst", "common_prefix_len",
+    "Commit", "OtherRecord", "RecordFailure", "RepoRecord", "VerifiedRepo", "build_mst", "check_mst", "common_prefix_len",
     "iter_records", "key_depth", "normalize_signing_key", "unsigned_commit_bytes",
     "verify_commit", "verify_repo", "verify_signature", "walk_mst",
 ]
@@ -189,13 +191,8 @@ def verify_commit(
 def key_depth(key: str | bytes) -> int:
     """Depth of an MST key: leading zero bits of its SHA-256, counted in 2-bit chunks."""
     raw = key.encode() if isinstance(key, str) else key
-    zeros = 0
-    for byte in hashlib.sha256(raw).digest():
-        if byte:
-            zeros += 8 - byte.bit_length()
-            break
-        zeros += 8
-    return zeros // 2
+    digest = int.from_bytes(hashlib.sha256(raw).digest(), "big")
+    return (256 - digest.bit_length()) // 2
 
 
 MAX_CLOCK_SKEW = 600  # seconds a commit's rev may be ahead of this machine's clock
@@ -221,11 +218,12 @@ def _is_dag_cbor_link(cid: Cid) -> bool:
     return cid.is_atproto_blessed and cid.codec == DAG_CBOR
 
 
-@dataclass(frozen=True)
-class _Entry:
-    key: bytes
-    value: Cid
-    tree: Cid | None
+# A node as the walk uses it: its left sub-tree and its entries (full key, value, right
+# sub-tree), every CID in binary form.
+_Node = tuple[bytes | None, list[tuple[bytes, bytes, bytes | None]]]
+_LINK_HEAD = bytes((1, DAG_CBOR, 0x12, 32))  # a dag-cbor sha-256 CIDv1, before its digest
+_NODE_KEYS = frozenset(("e", "l"))
+_ENTRY_KEYS = frozenset(("p", "k", "v", "t"))
 
 
 def _decoded(store: BlockStore, cid: Cid, what: str, fail: Callable[[str], VerificationError], *,
@@ -239,17 +237,62 @@ def _decoded(store: BlockStore, cid: Cid, what: str, fail: Callable[[str], Verif
         raise fail(f"{what} is not valid DAG-CBOR: {exc.message}") from exc
 
 
-def _load_node(store: BlockStore, cid: Cid, where: str) -> tuple[Cid | None, list[_Entry]]:
-    def fail(message: str) -> VerificationError:
-        return VerificationError(message, path=f"MST node {cid} ({where})")
+def _is_link(value: object) -> bool:
+    """A CID as libipld gives it (binary), of the one form an MST links with."""
+    return type(value) is bytes and len(value) == 36 and value[:4] == _LINK_HEAD
 
-    node = _decoded(store, cid, "MST node", fail, missing="; the repository is incomplete")
+
+def _fast_node(data: bytes) -> _Node | None:
+    """The node in ``data``, decoded by libipld (compiled) and proven canonical by encoding it back
+    to the same bytes; ``None`` when anything is unusual, for ``_strict_node`` to say what.
+
+    Equally strict as the strict decoder for a node: the exact field names are required, so
+    every value is type-checked below (no float or out-of-range integer can pass); libipld gives
+    CIDs as bytes and encodes back as a CID any bytes that read as one, so byte-for-byte equality
+    proves that ``l``, ``v``, ``t`` were links; a key suffix ``k`` starting with a printable
+    byte cannot read as a CID, so it was a byte string.
+    """
+    try:
+        node = libipld.decode_dag_cbor(data)
+        if libipld.encode_dag_cbor(node) != data:
+            return None
+    except ValueError:
+        return None
+    if type(node) is not dict or node.keys() != _NODE_KEYS or type(node["e"]) is not list:
+        return None
+    left = node["l"]
+    if left is not None and not _is_link(left):
+        return None
+    entries = []
+    previous = b""
+    for item in node["e"]:
+        if type(item) is not dict or item.keys() != _ENTRY_KEYS:
+            return None
+        prefix, suffix, value, tree = item["p"], item["k"], item["v"], item["t"]
+        if (type(prefix) is not int or not 0 <= prefix <= len(previous) or type(suffix) is not bytes
+                or not suffix or not 0x20 <= suffix[0] < 0x7F or prefix + len(suffix) > MAX_KEY_BYTES
+                or not _is_link(value) or (tree is not None and not _is_link(tree))):
+            return None
+        if prefix < len(previous) and previous[prefix] == suffix[0]:
+            return None  # the prefix is shorter than what the keys share
+        key = previous[:prefix] + suffix
+        entries.append((key, value, tree))
+        previous = key
+    return left, entries
+
+
+def _strict_node(data: bytes, fail: Callable[[str], VerificationError]) -> _Node:
+    """The node in ``data``, read with the strict decoder; every problem raised through ``fail``."""
+    try:
+        node = decode_dag_cbor(data)
+    except DataModelError as exc:
+        raise fail(f"MST node is not valid DAG-CBOR: {exc.message}") from exc
     if not isinstance(node, dict) or not isinstance(node.get("e"), list):
         raise fail("MST node must be a map with an 'e' list")
     left = node.get("l")
     if left is not None and not (isinstance(left, Cid) and _is_dag_cbor_link(left)):
         raise fail("MST node 'l' must be null or a dag-cbor sha-256 CIDv1 link")
-    entries: list[_Entry] = []
+    entries = []
     previous = b""
     for index, item in enumerate(node["e"]):
         if not isinstance(item, dict):
@@ -273,20 +316,37 @@ def _load_node(store: BlockStore, cid: Cid, where: str) -> tuple[Cid | None, lis
             raise fail(f"entry {index}: empty key")
         if prefix != common_prefix_len(previous, key):
             raise fail(f"entry {index}: prefix length {prefix} is not the shared prefix")
-        entries.append(_Entry(key, value, tree))
+        entries.append((key, value.to_bytes(), tree.to_bytes() if tree is not None else None))
         previous = key
-    return left, entries
+    return (left.to_bytes() if left is not None else None), entries
+
+
+def _load_node(store: BlockStore, cid: bytes, where: str) -> _Node:
+    if cid not in store:
+        raise VerificationError(
+            "MST node is missing from the CAR; the repository is incomplete",
+            path=f"MST node {Cid.from_bytes(cid)} ({where})",
+        )
+    data = store.get(cid)
+    node = _fast_node(data)
+    if node is not None:
+        return node
+
+    def fail(message: str) -> VerificationError:
+        return VerificationError(message, path=f"MST node {Cid.from_bytes(cid)} ({where})")
+
+    return _strict_node(data, fail)
 
 
 def mst_nodes(store: BlockStore, data_cid: Cid) -> Iterator[tuple[Cid, bytes]]:
     """The CID and bytes of every node of the (already verified) tree at ``data_cid``."""
-    pending = [data_cid]
+    pending = [data_cid.to_bytes()]
     while pending:
         cid = pending.pop()
         data = store.get(cid)
-        yield cid, data
-        node = decode_dag_cbor(data)
-        pending += [link for link in [node.get("l")] + [e.get("t") for e in node["e"]] if link is not None]
+        yield Cid.from_bytes(cid), data
+        left, entries = _load_node(store, cid, "kept")
+        pending += [link for link in [left] + [tree for _, _, tree in entries] if link is not None]
 
 
 def _shown(key: bytes) -> str:
@@ -295,55 +355,73 @@ def _shown(key: bytes) -> str:
 
 
 def walk_mst(store: BlockStore, data_cid: Cid) -> Iterator[tuple[str, Cid]]:
-    """Every ``(key, record cid)`` of the tree at ``data_cid``, in key order, checked."""
-    left, entries = _load_node(store, data_cid, "root")
+    """Every ``(key, record cid)`` of the tree at ``data_cid``, in key order, checked.
+
+    The whole tree is checked before the first pair is yielded.
+    """
+    entries: list[tuple[bytes, bytes]] = []
+    check_mst(store, data_cid, entries.append)
+    for key, value in entries:
+        yield key.decode(), Cid.from_bytes(value)
+
+
+def check_mst(store: BlockStore, data_cid: Cid, keep: Callable[[tuple[bytes, bytes]], object]) -> int:
+    """Check the whole tree at ``data_cid``; hand each ``(key, binary record cid)`` to ``keep`` in
+    key order; return the number of entries."""
+    root = data_cid.to_bytes()
+    left, entries = _load_node(store, root, "root")
     if not entries:
         if left is not None:
             raise VerificationError(
                 "MST root is an empty node that only points to a sub-tree", path="MST root"
             )
-        return
-    last: list[bytes] = []
-    yield from _walk(store, data_cid, left, entries, key_depth(entries[0].key), last)
+        return 0
+    walk = _Walk(store, keep)
+    walk.node(root, left, entries, key_depth(entries[0][0]))
+    return walk.count
 
 
-def _walk(
-    store: BlockStore,
-    cid: Cid,
-    left: Cid | None,
-    entries: list[_Entry],
-    layer: int,
-    last: list[bytes],
-) -> Iterator[tuple[str, Cid]]:
-    for position, subtree in enumerate([left] + [entry.tree for entry in entries]):
-        if subtree is not None:
-            if layer == 0:
-                raise VerificationError(
-                    "MST node at depth 0 links to a sub-tree", path=f"MST node {cid}"
+class _Walk:
+    """One in-order walk of a tree: the checks that span nodes (depth, order), with no generator
+    frames between an entry and its caller."""
+
+    def __init__(self, store: BlockStore, keep: Callable[[tuple[bytes, bytes]], object]) -> None:
+        self.store, self.keep = store, keep
+        self.last = b""
+        self.count = 0
+
+    def node(self, cid: bytes, left: bytes | None, entries: list[tuple[bytes, bytes, bytes | None]],
+             layer: int) -> None:
+        if left is not None:
+            self.below(cid, left, layer)
+        for key, value, tree in entries:
+            if key_depth(key) != layer:
+                raise self.error(
+                    cid, key, f"key has depth {key_depth(key)} but sits in a node of depth {layer}"
                 )
-            child_left, child_entries = _load_node(store, subtree, f"under {cid}")
-            if not child_entries and child_left is None:
-                raise VerificationError("empty MST node below the root", path=f"MST node {subtree}")
-            yield from _walk(store, subtree, child_left, child_entries, layer - 1, last)
-        if position == len(entries):
-            break
-        entry = entries[position]
-        where = f"MST node {cid}, key {_shown(entry.key)}"
-        if key_depth(entry.key) != layer:
-            raise VerificationError(
-                f"key has depth {key_depth(entry.key)} but sits in a node of depth {layer}",
-                path=where,
-            )
-        if last and entry.key <= last[0]:
-            raise VerificationError(
-                f"keys out of order: {_shown(entry.key)} after {_shown(last[0])}", path=where
-            )
-        try:
-            text = entry.key.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise VerificationError("MST key is not UTF-8", path=where) from exc
-        last[:] = [entry.key]
-        yield text, entry.value
+            if key <= self.last:
+                raise self.error(cid, key, f"keys out of order: {_shown(key)} after {_shown(self.last)}")
+            try:
+                key.decode()
+            except UnicodeDecodeError:
+                raise self.error(cid, key, "MST key is not UTF-8") from None
+            self.last = key
+            self.count += 1
+            self.keep((key, value))
+            if tree is not None:
+                self.below(cid, tree, layer)
+
+    def below(self, cid: bytes, subtree: bytes, layer: int) -> None:
+        if layer == 0:
+            raise VerificationError("MST node at depth 0 links to a sub-tree", path=f"MST node {Cid.from_bytes(cid)}")
+        left, entries = _load_node(self.store, subtree, f"under {Cid.from_bytes(cid)}")
+        if not entries and left is None:
+            raise VerificationError("empty MST node below the root", path=f"MST node {Cid.from_bytes(subtree)}")
+        self.node(subtree, left, entries, layer - 1)
+
+    @staticmethod
+    def error(cid: bytes, key: bytes, message: str) -> VerificationError:
+        return VerificationError(message, path=f"MST node {Cid.from_bytes(cid)}, key {_shown(key)}")
 
 
 def build_mst(entries: Iterable[tuple[str, Cid]]) -> tuple[Cid, dict[Cid, bytes]]:
@@ -394,16 +472,34 @@ def iter_records(
     store: BlockStore, commit: Commit, *, collection: str | None = None
 ) -> Iterator[RepoRecord | RecordFailure]:
     """Each record of ``commit`` (only ``collection``'s if given), or why it cannot be used."""
-    for key, cid in walk_mst(store, commit.data):
-        if collection is not None and not key.startswith(collection + "/"):
-            continue
-        try:
-            coll, rkey = _split_path(key)
-        except InvalidSyntax as exc:
-            reason = f"bad repository path: {exc.message}"
-            yield RecordFailure(f"at://{commit.did}/{key}", cid, reason)
-            continue
-        yield _read_record(store, AtUri.build(commit.did, coll, rkey), coll, rkey, cid)
+    entries = _kept_entries(store, commit.data, collection)[0]
+    for key, cid in entries:
+        yield _record(store, commit.did, key, cid)
+
+
+def _kept_entries(
+    store: BlockStore, data_cid: Cid, collection: str | None
+) -> tuple[list[tuple[bytes, bytes]], int]:
+    """Check the whole tree; its entries (of ``collection`` only, if given) and their number."""
+    kept: list[tuple[bytes, bytes]] = []
+    if collection is None:
+        return kept, check_mst(store, data_cid, kept.append)
+    prefix = (collection + "/").encode()
+
+    def keep(entry: tuple[bytes, bytes]) -> None:
+        if entry[0].startswith(prefix):
+            kept.append(entry)
+
+    return kept, check_mst(store, data_cid, keep)
+
+
+def _record(store: BlockStore, did: Did, key: bytes, cid: bytes) -> RepoRecord | RecordFailure:
+    path = key.decode()
+    try:
+        coll, rkey = _split_path(path)
+    except InvalidSyntax as exc:
+        return RecordFailure(f"at://{did}/{path}", Cid.from_bytes(cid), f"bad repository path: {exc.message}")
+    return _read_record(store, AtUri.build(did, coll, rkey), coll, rkey, Cid.from_bytes(cid))
 
 
 def _read_record(
@@ -429,24 +525,89 @@ def _read_record(
     return RepoRecord(uri, coll, rkey, cid, json_value, raw)
 
 
+@dataclass(frozen=True)
+class OtherRecord:
+    """A record of a collection pdsmem does not map whose ``$type`` is not its collection."""
+
+    uri: str
+    collection: str
+    type: str
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_collection(name: str) -> bool:
+    try:
+        Nsid.parse(name)
+    except InvalidSyntax:
+        return False
+    return True
+
+
+def _is_rkey(rkey: str) -> bool:
+    try:
+        RecordKey.parse(rkey)
+    except InvalidSyntax:
+        return False
+    return "/" not in rkey
+
+
+def _other_record(
+    store: BlockStore, did: Did, key: bytes, cid: bytes
+) -> OtherRecord | RepoRecord | RecordFailure | None:
+    """A record pdsmem does not map: its block, then strict DAG-CBOR, a map, and its ``$type``
+    (``None`` when all is well, an ``OtherRecord`` when its ``$type`` is not its collection's);
+    libipld (compiled) reads it, proven canonical by encoding it back to the same bytes, and the
+    strict path (``_record``) takes over whenever that proof or the quick data-model check fails."""
+    if cid[:4] == _LINK_HEAD and cid in store:
+        raw = store.get(cid)
+        # nested $type and blob rules are the strict path's to check
+        value = proven_reading(raw) if raw.count(b"$type") == 1 else None
+        if type(value) is dict and type(value.get("$type")) is str and value["$type"]:
+            path = key.decode()
+            collection, slash, rkey = path.partition("/")
+            if slash and _is_collection(collection) and _is_rkey(rkey):
+                kind = value["$type"]
+                return None if kind == collection else OtherRecord(f"at://{did}/{path}", collection, kind)
+    return _record(store, did, key, cid)
+
+
 # --- one call ---------------------------------------------------------------------------
 
 
 class VerifiedRepo:
-    """A repository whose CAR, commit and whole MST have been checked; close when done."""
+    """A repository whose CAR, commit and whole MST have been checked; close when done.
 
-    def __init__(
-        self, store: BlockStore, commit: Commit, record_count: int, collection: str | None = None
-    ) -> None:
+    Made by ``verify_repo`` (or ``open_tree``), which walks the tree once and keeps the entries
+    of ``collection`` (every entry when it is ``None``).
+    """
+
+    def __init__(self, store: BlockStore, commit: Commit, collection: str | None = None) -> None:
         self.store = store
         self.commit = commit
-        self.record_count = record_count  # every record in the tree, all collections
         self.collection = collection
+        self._entries, self.record_count = _kept_entries(store, commit.data, collection)
 
     def records(self, *, collection: str | None = None) -> Iterator[RepoRecord | RecordFailure]:
         """Each record (of ``collection``, else of the one given to ``verify_repo``, else all)."""
         wanted = collection if collection is not None else self.collection
-        return iter_records(self.store, self.commit, collection=wanted)
+        if self.collection is not None and wanted != self.collection:
+            return iter_records(self.store, self.commit, collection=wanted)
+        prefix = (wanted + "/").encode() if wanted is not None else b""
+        did = self.commit.did
+        return (_record(self.store, did, key, cid) for key, cid in self._entries if key.startswith(prefix))
+
+    def audit(self, mapped: str) -> Iterator[RepoRecord | OtherRecord | RecordFailure]:
+        """For ``pdsmem verify``: every record of ``mapped`` read in full (strict DAG-CBOR, then
+        the JSON form); of the others, only those that fail ``_other_record``'s checks."""
+        if self.collection is not None:
+            raise ValueError("audit needs a repository opened with every entry kept")
+        prefix = (mapped + "/").encode()
+        did = self.commit.did
+        for key, cid in self._entries:
+            if key.startswith(prefix):
+                yield _record(self.store, did, key, cid)
+            elif (problem := _other_record(self.store, did, key, cid)) is not None:
+                yield problem
 
     def close(self) -> None:
         self.store.close()
@@ -486,11 +647,10 @@ def verify_repo(
         for cid, data in known_nodes:
             if cid not in store and Cid.for_dag_cbor(data) == cid:
                 store.add(cid, data)
-        count = sum(1 for _ in walk_mst(store, commit.data))
+        return VerifiedRepo(store, commit, collection)
     except BaseException as exc:
         if store is not None:
             store.close()
         if isinstance(exc, VerificationError) and exc.did is None:
             exc.did = str(did)
         raise
-    return VerifiedRepo(store, commit, count, collection)

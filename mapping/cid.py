@@ -220,6 +220,8 @@ class Cid:
 
     def to_bytes(self) -> bytes:
         """The binary CID (for CIDv0, the bare multihash)."""
+        if self.version == 1 and self.codec < 0x80 and self.hash_code < 0x80 and len(self.digest) < 0x80:
+            return bytes((1, self.codec, self.hash_code, len(self.digest))) + self.digest  # one-byte varints
         multihash = _varint(self.hash_code) + _varint(len(self.digest)) + self.digest
         if self.version == 0:
             return multihash

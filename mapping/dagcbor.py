@@ -10,9 +10,9 @@ expected and where.
 Tricky bits:
 - Map keys sort by UTF-8 byte length first, then bytewise (not by code point); the order of each
   key sequence is computed once and cached (bounded).
-- Decoding tries a compiled decoder first and accepts its result only if it encodes back to the
-  same bytes (canonical DAG-CBOR is unique); anything else goes through the strict decoder, which
-  says exactly what is wrong.
+- Decoding tries compiled code first: cbor2 builds the value, and libipld proves the bytes
+  canonical by encoding its own reading back to the same bytes (canonical DAG-CBOR is unique);
+  anything not proven goes through the strict decoder, which says exactly what is wrong.
 - Nesting deeper than ``MAX_DEPTH`` is refused, never a ``RecursionError``.
 """
 
@@ -24,6 +24,7 @@ import struct
 from typing import Any, Union
 
 import cbor2
+import libipld
 
 from pdsmem.errors import DataModelError, kind_of
 from pdsmem.mapping.cid import Cid
@@ -300,15 +301,61 @@ def _cid_tag(*args: Any) -> Cid:
     return Cid.from_bytes(tag.value[1:])
 
 
+# Once libipld has proven bytes canonical by encoding them back to the same bytes, every float in
+# them is written 0xfb + 8 bytes and every integer beyond 64-bit signed range 0x1b or 0x3b with a
+# high first byte: bytes with neither pattern anywhere (UTF-8 never has 0xfb) hold neither.
+_MAYBE_OUTSIDE_MODEL = re.compile(rb"\xfb|[\x1b\x3b][\x80-\xff]")
+
+
+def maybe_outside_model(data: bytes) -> bool:
+    """False when canonical DAG-CBOR ``data`` surely has no float and no integer beyond 64-bit
+    signed range (three single-byte scans rule out nearly every block before the pattern runs)."""
+    return (b"\xfb" in data or b"\x1b" in data or b"\x3b" in data) and bool(_MAYBE_OUTSIDE_MODEL.search(data))
+
+
+NOT_PROVEN = object()
+
+
+def proven_reading(data: bytes) -> Any:
+    """libipld's reading of ``data`` when compiled code proves it canonical DAG-CBOR inside
+    atproto's data model, else ``NOT_PROVEN`` (the strict decoder then decides).
+
+    The proof: libipld reads it and encodes that back to the same bytes (canonical DAG-CBOR is
+    unique; libipld refuses non-42 tags, non-string and unsorted keys), it holds no float and no
+    out-of-range integer, and it nests at most ``MAX_DEPTH`` levels. libipld gives links as plain
+    ``bytes`` (and encodes back as a link any bytes that read as one, so the equality also proves
+    which were links); use the value only where that does not matter.
+    """
+    try:
+        value = libipld.decode_dag_cbor(data)
+        if libipld.encode_dag_cbor(value) == data and not maybe_outside_model(data) and _within_depth(value):
+            return value
+    except (ValueError, RecursionError):
+        pass
+    return NOT_PROVEN
+
+
+def _within_depth(value: Any) -> bool:
+    """Whether maps and lists nest at most ``MAX_DEPTH`` levels in ``value``."""
+    level, depth = [value], 0
+    while level:
+        depth += 1
+        if depth > MAX_DEPTH:
+            return False
+        level = [item for node in level
+                 for item in (node.values() if type(node) is dict else node if type(node) is list else ())
+                 if type(item) is dict or type(item) is list]
+    return True
+
+
 def decode_dag_cbor(data: bytes | bytearray | memoryview) -> IpldValue:
     """Decode one DAG-CBOR value strictly, refusing anything a canonical encoder would not write."""
     data = bytes(data)
     try:
-        # Fast path: a compiled decoder, then proof of canonical form, since canonical DAG-CBOR
-        # is unique: the value must encode back to exactly these bytes.
-        value = cbor2.loads(data, tag_hook=_cid_tag)
-        if encode_dag_cbor(value) == data:
-            return value
+        # Fast path: compiled code proves the bytes canonical (``proven_reading``), then cbor2
+        # builds the value, with links as ``Cid``.
+        if proven_reading(data) is not NOT_PROVEN:
+            return cbor2.loads(data, tag_hook=_cid_tag)
     except Exception:  # noqa: BLE001 - any refusal falls through to the strict decoder
         pass
     # Strict path: refuses what the fast path could not prove canonical, saying exactly why.

@@ -1,0 +1,194 @@
+"""The compiled fast paths of repository verification agree with the strict reference.
+
+MST nodes and records of other collections are read by libipld and proven canonical by encoding
+them back (``repo._fast_node``, ``repo._other_record``); the strict decoder stays the reference.
+Property tests here feed both valid and broken bytes to both paths: the fast path may decline
+(and the strict path then decides), but it never accepts what the strict path refuses, and when
+it accepts, it reads the same thing.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+from typing import Any
+
+from devkit.repo_builder import COLLECTION, DID, Keypair, build_repo, memory_records, tid
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from pdsmem.bridge.car import BlockStore
+from pdsmem.bridge.importer import verify_source
+from pdsmem.bridge.repo import (
+    OtherRecord, RecordFailure, RepoRecord, _fast_node, _other_record, _record, _strict_node,
+)
+from pdsmem.errors import VerificationError
+from pdsmem.mapping.datamodel import Cid, encode_dag_cbor
+from pdsmem.mapping.syntax import Did
+
+KEY = Keypair.generate()
+LINKS = [Cid.for_dag_cbor(bytes([n])) for n in range(4)] + [Cid.for_raw(b"raw")]
+SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _fail(message: str) -> VerificationError:
+    return VerificationError(message)
+
+
+def _strict(data: bytes) -> Any:
+    try:
+        return _strict_node(data, _fail)
+    except VerificationError:
+        return None
+
+
+# --- MST nodes -------------------------------------------------------------------------------
+
+keys = st.binary(min_size=0, max_size=12) | st.text("ab/", max_size=6).map(str.encode) | st.sampled_from(
+    [b"app.bsky.feed.like/3k", b"\x01q\x12 " + bytes(32), LINKS[0].to_bytes(), b"", b"\x7f"]
+)
+values = st.sampled_from(LINKS) | st.binary(max_size=40) | st.none() | st.sampled_from(
+    [LINKS[0].to_bytes(), 3, -1, True, "text"]
+)
+prefixes = st.integers(min_value=-3, max_value=20) | st.sampled_from([True, 2**63 - 1])
+
+
+@st.composite
+def nodes(draw: st.DrawFn) -> bytes:
+    """Node-shaped values, mostly well formed, sometimes not (field types, names, prefixes)."""
+    entries = []
+    for _ in range(draw(st.integers(0, 4))):
+        entry: dict[str, Any] = {"p": draw(prefixes), "k": draw(keys), "v": draw(values), "t": draw(values)}
+        if draw(st.integers(0, 9)) == 0:
+            entry["x"] = 1
+        if draw(st.integers(0, 9)) == 0:
+            del entry["t"]
+        entries.append(entry)
+    node: dict[str, Any] = {"e": entries, "l": draw(values)}
+    if draw(st.integers(0, 9)) == 0:
+        del node["l"]
+    return encode_dag_cbor(node)
+
+
+@SETTINGS
+@given(nodes(), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=3))
+@example(bytes.fromhex("a2616580616cf6"), [])  # the empty root
+def test_fast_node_never_accepts_what_the_strict_reader_refuses(data: bytes, flips: list) -> None:
+    mutated = bytearray(data)
+    for position, value in flips:  # byte flips: non-canonical forms, floats, wrong heads
+        mutated[position % len(mutated)] = value
+    for candidate in (data, bytes(mutated)):
+        fast = _fast_node(candidate)
+        if fast is not None:
+            assert _strict(candidate) == fast
+
+
+def test_fast_node_reads_real_trees() -> None:
+    repo = build_repo(memory_records(300), keypair=KEY)
+    read = [_fast_node(block) for block in repo.mst_blocks.values()]
+    assert None not in read and read == [_strict(block) for block in repo.mst_blocks.values()]
+
+
+def test_a_float_a_cid_key_or_a_short_prefix_in_a_node_goes_to_the_strict_reader() -> None:
+    good = {"p": 0, "k": b"app.bsky.feed.like/3k", "v": LINKS[0], "t": None}
+    with_float = encode_dag_cbor({"e": [dict(good, p=0)], "l": None}).replace(b"ap\x00", b"ap\x00")
+    as_float = with_float.replace(b"\x61p\x00", b"\x61p\xfb" + struct.pack(">d", 0.0))
+    assert _fast_node(as_float) is None and _strict(as_float) is None
+    cid_key = encode_dag_cbor({"e": [dict(good, k=LINKS[1])], "l": None})
+    assert _fast_node(cid_key) is None and _strict(cid_key) is None
+    short_prefix = encode_dag_cbor({"e": [dict(good, k=b"app.a"), dict(good, k=b"app.b")], "l": None})
+    assert _fast_node(short_prefix) is None and _strict(short_prefix) is None  # p=0, 4 shared
+
+
+# --- records of other collections --------------------------------------------------------------
+
+leaves = (
+    st.none() | st.booleans() | st.text(max_size=8) | st.binary(max_size=8) | st.sampled_from(LINKS)
+    | st.integers(min_value=-(2**63), max_value=2**63 - 1)
+)
+ipld = st.recursive(leaves, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=8)
+records = st.fixed_dictionaries({"$type": st.sampled_from(["app.bsky.feed.post", "app.bsky.feed.like", ""])},
+                                optional={"a": ipld, "b": ipld}) | ipld
+RAW_TAILS = [
+    b"",
+    b"\xfb\x3f\xf8\x00\x00\x00\x00\x00\x00",  # a float, as canonical DAG-CBOR writes it
+    b"\xfa\x3f\xc0\x00\x00",  # a 32-bit float
+    b"\x1b\x80\x00\x00\x00\x00\x00\x00\x00",  # 2**63: beyond 64-bit signed
+    b"\x3b\xff\xff\xff\xff\xff\xff\xff\xff",  # -2**64
+    b"\x18\x05",  # 5, not minimally encoded
+]
+
+
+def _with_raw_value(value: Any, tail: bytes) -> bytes:
+    """``value`` (a map) with one more entry, last in canonical order, whose value is ``tail``,
+    bytes as given."""
+    body = encode_dag_cbor(value)
+    if not tail or type(value) is not dict or len(value) >= 23:
+        return body
+    return bytes([0xA0 + len(value) + 1]) + body[1:] + b"\x6c" + b"z" * 12 + tail
+
+
+def _both(data: bytes) -> tuple[Any, Any]:
+    store = BlockStore()
+    cid = Cid.for_dag_cbor(data)
+    store.add(cid, data)
+    key = b"app.bsky.feed.post/" + tid(1).encode()
+    with store:
+        return _other_record(store, Did.parse(DID), key, cid.to_bytes()), _record(store, Did.parse(DID), key, cid.to_bytes())
+
+
+@SETTINGS
+@given(records, st.sampled_from(RAW_TAILS), st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=2))
+def test_other_records_are_accepted_fast_only_when_the_strict_reader_accepts_them(
+    value: Any, tail: bytes, flips: list
+) -> None:
+    data = bytearray(_with_raw_value(value, tail))
+    for position, byte in flips:
+        data[position % len(data)] = byte
+    fast, strict = _both(bytes(data))
+    if fast is None or isinstance(fast, OtherRecord):
+        assert isinstance(strict, RepoRecord), strict
+        kind = strict.value["$type"]
+        assert (fast is None) == (kind == "app.bsky.feed.post")
+        assert fast is None or fast.type == kind
+    else:  # declined: the strict reading is the answer
+        assert type(fast) is type(strict) and (fast.reason if isinstance(fast, RecordFailure) else fast.value) == (
+            strict.reason if isinstance(strict, RecordFailure) else strict.value)
+
+
+def test_floats_and_big_integers_in_other_records_are_still_refused() -> None:
+    post = {"$type": "app.bsky.feed.post", "text": "hi"}
+    for tail, why in [(RAW_TAILS[1], "float"), (RAW_TAILS[3], "above the 64-bit maximum"),
+                      (RAW_TAILS[4], "below the 64-bit minimum"), (RAW_TAILS[5], "non-minimal")]:
+        fast, strict = _both(_with_raw_value(post, tail))
+        assert isinstance(fast, RecordFailure) and why in fast.reason, (tail, fast)
+
+
+# --- pdsmem verify, end to end on a mixed repository ---------------------------------------------
+
+
+def test_verify_reports_every_kind_of_bad_record_in_other_collections(tmp_path: Path) -> None:
+    records = memory_records(3)
+    post = {"$type": "app.bsky.feed.post", "text": "hi", "createdAt": "2024-01-01T00:00:00.000Z"}
+    paths = {name: f"app.bsky.feed.post/{tid(10 + n)}" for n, name in enumerate(["ok", "float", "unsorted", "type"])}
+    records[paths["ok"]] = post
+    records[paths["type"]] = dict(post, **{"$type": "app.bsky.feed.like"})
+    records[paths["float"]] = post
+    records[paths["unsorted"]] = post
+    raw = {
+        paths["float"]: _with_raw_value(post, RAW_TAILS[1]),
+        paths["unsorted"]: b"\xa2" + b"\x65$type\x72app.bsky.feed.post" + b"\x64text\x62hi",  # $type before text
+    }
+    from devkit.repo_builder import Breakage
+
+    repo = build_repo(records, keypair=KEY, breakage=Breakage(raw_records=raw))
+    car = tmp_path / "repo.car"
+    car.write_bytes(repo.car)
+    report = verify_source(str(car), car=True, signing_key=KEY.did_key)
+    broken = {problem.uri.split("/", 3)[3]: problem.reason for problem in report.broken}
+    assert set(broken) == {paths["float"], paths["unsorted"]}
+    assert "float" in broken[paths["float"]] and "canonical order" in broken[paths["unsorted"]]
+    assert [problem.uri.split("/", 3)[3] for problem in report.invalid] == [paths["type"]]
+    assert "does not match its collection" in report.invalid[0].reason
+    assert report.record_count == 7 and report.memory_records == 3
+    assert COLLECTION in {uri.split("/")[0] for uri in records}
