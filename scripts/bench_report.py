@@ -57,15 +57,17 @@ BENCHES = [
         "signature, every block, the MST) against unverified `listRecords` pages.",
     ),
     Bench(
-        "Import: peak memory and speed", "bench_import_memory.py",
-        ["--n", "50000", "--pds-n", "50000"], ["--n", "5000", "--pds-n", "1000"],
-        "A real signed repository of N memory records (built offline) as a CAR file; each "
-        "command runs as its own process and its peak resident memory is read from the kernel "
-        "(`ru_maxrss`). `pdsmem verify` and `pdsmem import --out /dev/null` against the "
-        "non-streaming baseline, the same CAR loaded whole with the `atproto` SDK's "
-        "`CAR.from_bytes` (which checks nothing). Floors: each interpreter with its imports, doing "
-        "nothing. Then the same on a local PDS (`--pds-n` records written with `applyWrites`): "
-        "`pdsmem import --from DID` against `getRepo` downloaded whole and loaded the same way.",
+        "Verified reads of a real-sized account: speed and peak memory", "bench_import_memory.py",
+        ["--n", "300000", "--pds"], ["--n", "20000", "--memories", "200", "--pds"],
+        "A repository that looks like a real account, N records of posts (facets, embeds, "
+        "languages), likes and follows with memory records among them, signed, built offline as "
+        "a CAR file. Each command runs as its own process and its peak resident memory is read "
+        "from the kernel (`ru_maxrss`). `pdsmem verify` (every check) and `pdsmem import --out "
+        "/dev/null` (the memory records) against the non-streaming baseline, the same CAR loaded "
+        "whole with the `atproto` SDK's `CAR.from_bytes` (which checks nothing). Floors: each "
+        "interpreter with its imports, doing nothing. Then the same account on a local PDS (put "
+        "there with `importRepo`): `pdsmem import --from DID` against `getRepo` downloaded whole "
+        "and loaded the same way.",
     ),
     Bench(
         "Sync from the local PDS into RushDB, no-change sync", "bench_sync.py",

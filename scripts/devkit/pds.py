@@ -9,6 +9,7 @@ with ``com.atproto.server.createAccount`` over plain HTTP. Nothing here is mocke
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import secrets
@@ -227,6 +228,25 @@ class LocalPds(LocalService):
             access_jwt=body["accessJwt"],
             refresh_jwt=body["refreshJwt"],
         )
+
+    def signing_key(self, did: str) -> bytes:
+        """The raw secp256k1 private key this PDS signs ``did``'s commits with (from its actor
+        store, ``<data>/actors/<first two hex of sha256(did)>/<did>/key``)."""
+        digest = hashlib.sha256(did.encode()).hexdigest()
+        return (self.data_dir / "actors" / digest[:2] / did / "key").read_bytes()
+
+    def import_repo(self, account: Account, car: bytes) -> None:
+        """Replace ``account``'s repository with ``car`` (``com.atproto.repo.importRepo``, the
+        account-migration call): how a benchmark puts a real-sized account on the PDS at once.
+        The CAR's commit must be signed with ``signing_key(account.did)`` to verify afterwards."""
+        response = httpx.post(
+            f"{self.url}/xrpc/com.atproto.repo.importRepo", content=car, timeout=1800,
+            headers={**account.auth_headers, "Content-Type": "application/vnd.ipld.car"},
+        )
+        if response.status_code != 200:
+            raise LocalPdsError(
+                f"importRepo on {self.url} answered HTTP {response.status_code}: {response.text[:500]}"
+            )
 
     # -- internals -------------------------------------------------------------------------
 

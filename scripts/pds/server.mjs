@@ -182,6 +182,9 @@ async function main() {
     // authority domain of pdsmem's own lexicons (dev.pdsmem.*): only such an account publishes them.
     serviceHandleDomains: ['.test', '.dev'],
     rateLimitsEnabled: opts.rateLimits,
+    // importRepo bodies up to 1 GiB (the default is the 5 MB blob limit): the benchmarks put
+    // real-sized accounts on the PDS that way.
+    maxImportSize: 1024 ** 3,
   }
   const pds = await pdsPkg.PDS.create(pdsPkg.envToCfg(env), pdsPkg.envToSecrets(env))
   listenOnLoopback(pds.app)
