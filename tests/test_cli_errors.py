@@ -214,7 +214,7 @@ def test_export_paused_by_a_rate_limit_says_when_to_resume(tmp_path: Path) -> No
         result = run("export", "--to", account.did, "--from", memories,
                      env=on(limited, ATP_AUTH_PASSWORD=account.password))
     assert result.exit_code == 3 and result.stdout == ""
-    clock = r"\d\d:\d\d:\d\d \w+"
+    clock = r"(\d{4}-\d\d-\d\d )?\d\d:\d\d:\d\d \w+"  # the date too when the reset is tomorrow
     assert re.fullmatch(
         rf"Error: the PDS rate-limited the export of {account.did}; its limit resets at "
         r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC \(everything written so far is recorded: run the "
