@@ -27,7 +27,11 @@ from typing import Any
 from rushdb_hermes_memory import contract as peer
 from devkit.events import episode, fact
 
+from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
 from pdsmem.mapping import contract
+from pdsmem.mapping.datamodel import cid_text_for_json
+from pdsmem.mapping.privacy import check_publishable
+from pdsmem.mapping.records import EXT_KEY, _proof, default_lexicons, recognised
 from pdsmem.mapping.from_record import from_records
 from pdsmem.mapping.records import ImportScope
 from pdsmem.mapping.to_record import to_records
@@ -79,10 +83,61 @@ def main() -> None:
     back_rate, (_, failed) = timed("record -> fact", n, lambda: from_records(views, scope), repeat)
     assert not failed
 
+    stages(facts, fact_records, views, scope, n, fact_rate, back_rate)
+
     print(f"ids: pdsmem / baseline = {our_ids / peer_ids:.2f}x")
     print(f"fact -> record (full mapping) / baseline ids only = {fact_rate / peer_ids:.2f}x")
     print(f"fact -> record: {fact_rate:,.0f} facts/s (aim: >= 100,000/s on one core); "
           f"episode -> record: {episode_rate:,.0f}/s; record -> fact: {back_rate:,.0f}/s")
+
+
+def stages(facts: list[dict], records: list, views: list[dict], scope: ImportScope, n: int,
+           fact_rate: float, back_rate: float) -> None:
+    """Where the time of each full mapping goes: each check run alone over the same N memories,
+    in microseconds per memory, and what is left (building the values, the loop)."""
+    events = [contract.with_ids(f) for f in facts]
+    values = [view.value for view in records]
+    uris = [view.uri for view in records]
+    exts = [value[EXT_KEY] for value in values]
+    texts = [{"text": e["text"], "subjectKey": e["subjectKey"], "sourceEventId": e["sourceEventId"],
+              "provenance": e["provenance"], "kind": e["kind"]} for e in events]
+    lexicons = default_lexicons()
+
+    def each(fn: Callable[[int], Any]) -> Callable[[], None]:
+        return lambda: [fn(i) for i in range(n)]
+
+    def lexicon_check(i: int) -> None:
+        lexicons.validate_record(RECORD_NSID, values[i])
+        lexicons.validate_value(EXTENSION_NSID, exts[i])
+
+    checks = {
+        "fact -> record": (fact_rate, [
+            ("event against the contract, and its ids", each(lambda i: contract.with_ids(facts[i]))),
+            ("privacy gate (five texts)", each(lambda i: check_publishable(
+                events[i], memory_id=events[i]["factId"], publish_private=False, texts=texts[i]))),
+            ("lexicon validation (record and extension)", each(lexicon_check)),
+            ("proof (canonical JSON, SHA-256)", each(lambda i: _proof(uris[i], events[i], values[i], exts[i]))),
+            ("CID (DAG-CBOR, SHA-256, base32)", each(lambda i: cid_text_for_json(values[i]))),
+        ]),
+        "record -> fact": (back_rate, [
+            ("lexicon validation (record and extension)", each(lexicon_check)),
+            ("proof check (recognised)", each(lambda i: recognised(uris[i], values[i], exts[i], scope.fields))),
+            ("event against the contract", each(lambda i: contract.check_event(events[i]))),
+        ]),
+    }
+    print("# where the time goes: each check alone over the same memories, one core")
+    for mapping, (rate, parts) in checks.items():
+        total = 1e6 / rate
+        spent = 0.0
+        for label, fn in parts:
+            gc.collect()
+            start = time.perf_counter()
+            fn()
+            micros = (time.perf_counter() - start) * 1e6 / n
+            spent += micros
+            print(f"  {mapping}: {label:<44} {micros:6.1f} us  ({micros / total:4.0%})")
+        print(f"  {mapping}: {'everything else (building values, the loop)':<44} {total - spent:6.1f} us  "
+              f"({(total - spent) / total:4.0%}) of {total:.1f} us per memory")
 
 
 if __name__ == "__main__":
