@@ -26,7 +26,6 @@
 
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import http from 'node:http'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -145,7 +144,10 @@ async function openPlcDatabase(plc, logFile) {
 
 // Both servers call `app.listen(port)`, which listens on every interface: bind loopback only.
 function listenOnLoopback(app) {
-  app.listen = (port) => http.createServer(app).listen(port, HOST)
+  // Wrap, not replace: the PDS wraps app.listen itself to serve WebSocket upgrades (the event
+  // stream, com.atproto.sync.subscribeRepos) on the server it makes.
+  const listen = app.listen
+  app.listen = (port) => listen.call(app, port, HOST)
 }
 
 async function main() {
