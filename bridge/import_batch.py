@@ -124,6 +124,7 @@ class ImportBatch:
         records: Mapping[str, str] | None = None,
     ) -> None:
         self.did, self.rev, self.commit_cid, self.read = did, rev, commit_cid, read
+        self.data_cid: Cid | None = None  # the MST root of the commit read (None: nothing was read)
         self.unchanged = unchanged
         self.records: dict[str, str] = dict(records or {})
         self.given_key = ""  # the key the user gave to check the commit, if not the DID document's
@@ -161,6 +162,7 @@ class ImportBatch:
         """
         commit = repo.commit
         batch = cls(str(commit.did), str(commit.rev), str(commit.cid), read)
+        batch.data_cid = commit.data
         batch._repo, batch._scope = repo, scope
         try:
             batch._first_pass(seen, remembered or {}, known_bad or {}, diff=diff, full=full)

@@ -63,7 +63,7 @@ from pdsmem.mapping.records import ImportScope, default_lexicons
 from pdsmem.mapping.syntax import AtUri, Did
 
 from .car import BlockStore, read_car
-from .identity import IdentityResolver
+from .identity import Identity, IdentityResolver
 from .identity import signing_key as document_signing_key
 from .import_batch import Change, DiffGap, ImportBatch, RecordProblem
 from .repo import Commit, OtherRecord, RecordFailure, RepoRecord, VerifiedRepo, verify_commit, verify_repo
@@ -224,16 +224,19 @@ class Importer:
     # --- sources ----------------------------------------------------------------------------
 
     def from_pds(
-        self, identifier: str, *, full: bool = False, on_read: Callable[[int], None] | None = None
+        self, identifier: str, *, full: bool = False, on_read: Callable[[int], None] | None = None,
+        identity: Identity | None = None,
     ) -> ImportBatch:
         """Read the repository of a handle or DID from its PDS: nothing, a diff, or all of it.
 
         ``full`` reads everything and treats every memory record as new (deletions since the
         last import are still reported). ``on_read`` is told the size of each chunk of the
-        repository as it arrives.
+        repository as it arrives. ``identity``: the account, already resolved (a follow keeps it
+        and reads its DID document again when the stream says it changed).
         """
-        with IdentityResolver(plc_url=self.plc_url, transport=self.transport) as resolver:
-            identity = resolver.resolve(identifier, pds_hint=self.pds_hint)
+        if identity is None:
+            with IdentityResolver(plc_url=self.plc_url, transport=self.transport) as resolver:
+                identity = resolver.resolve(identifier, pds_hint=self.pds_hint)
         did = str(identity.did)
         cursor, seen = self.state.cursor(did, self.reader), self._seen(did)
         newest = self.state.latest_revs().get(did)  # what any import scope has seen

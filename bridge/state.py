@@ -24,6 +24,8 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
 - ``mst_node``: per repository, the MST node blocks of the tree last imported, so that the next
   import can use a ``since`` diff, which leaves out the nodes that did not change (a cache:
   blocks are checked against their CIDs when used).
+- ``stream_cursor``: per repository, reader and event stream (a PDS or a relay), the sequence
+  number of the last event whose changes ``sync --follow`` has written; a follow resumes there.
 - ``export_run``: per repository and source, an export that has not finished: started, then
   paused by a rate limit, stopped by an error, or killed (its process is gone). A run that
   finishes removes its row; ``pdsmem status`` lists the rest as exports waiting to resume.
@@ -48,7 +50,7 @@ from pathlib import Path
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.datamodel import Cid
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -130,6 +132,19 @@ _MIGRATIONS: dict[int, str] = {
         reader TEXT NOT NULL,
         uri TEXT NOT NULL,
         PRIMARY KEY (did, reader, uri)
+    );
+    """,
+    # Schema 4: where following a repository's event stream got to (``sync --follow``), per
+    # repository, reader and stream: the sequence number of the last event whose changes are in.
+    4: """
+    CREATE TABLE stream_cursor (
+        did TEXT NOT NULL,
+        reader TEXT NOT NULL,
+        stream TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        event_time TEXT,
+        updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (did, reader, stream)
     );
     """,
 }
@@ -323,6 +338,27 @@ class State:
         """uri → (CID, reason) of the records that failed at the cursor's rev."""
         rows = self._db.execute("SELECT uri, cid, reason FROM repo_failure WHERE did = ? AND reader = ?", (did, reader))
         return {uri: (cid, reason) for uri, cid, reason in rows}
+
+    def stream_cursor(self, did: str, reader: str, stream: str) -> int | None:
+        """The sequence number following ``stream`` into ``reader`` got to for ``did``."""
+        row = self._db.execute("SELECT seq FROM stream_cursor WHERE did = ? AND reader = ? AND stream = ?",
+                               (did, reader, stream)).fetchone()
+        return row[0] if row else None
+
+    def advance_stream(self, did: str, reader: str, stream: str, seq: int, event_time: str | None) -> None:
+        """After the changes of every event up to ``seq`` are written: the next follow starts there."""
+        with self.transaction() as db:
+            db.execute(
+                "INSERT INTO stream_cursor (did, reader, stream, seq, event_time) VALUES (?, ?, ?, ?, ?) "
+                "ON CONFLICT (did, reader, stream) DO UPDATE SET seq = excluded.seq, event_time = "
+                "excluded.event_time, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+                (did, reader, stream, seq, event_time),
+            )
+
+    def streams(self) -> list[tuple[str, str, str, int, str | None, str]]:
+        """Every followed stream: (did, reader, stream, seq, last event time, saved at)."""
+        return list(self._db.execute(
+            "SELECT did, reader, stream, seq, event_time, updated_at FROM stream_cursor ORDER BY did, reader"))
 
     def pending(self, did: str, reader: str) -> set[str]:
         """The records a delivery started to hand over and did not finish (see ``note_pending``)."""

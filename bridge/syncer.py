@@ -176,7 +176,7 @@ class Syncer:
                 part = ids[start:start + LINK_CHUNK]
                 self._retrying(lambda label=label, part=part: self.store.link(
                     {"label": label, "key": rows.MERGE_KEY[label], "where": {**where, rows.MERGE_KEY[label]: {"$in": part}}},
-                    {"label": rows.MIRROR, "key": "memoryId", "where": {**where, "deleted": False}},
+                    {"label": rows.MIRROR, "key": "memoryId", "where": {**where, "deleted": False, "memoryId": {"$in": part}}},
                     rows.RECORDED_AS,
                 ))
         for start in range(0, len(written.superseding), LINK_CHUNK):

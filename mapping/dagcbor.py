@@ -30,7 +30,7 @@ from pdsmem.errors import DataModelError, kind_of
 from pdsmem.mapping.cid import Cid
 
 __all__ = ["INT_MAX", "INT_MIN", "MAX_DEPTH", "IpldValue", "cid_for_json", "cid_text_for_json", "decode_dag_cbor"]
-__all__ += ["encode_dag_cbor"]
+__all__ += ["decode_dag_cbor_frame", "encode_dag_cbor"]
 
 INT_MIN = -(2**63)
 INT_MAX = 2**63 - 1
@@ -363,6 +363,14 @@ def decode_dag_cbor(data: bytes | bytearray | memoryview) -> IpldValue:
     if pos != len(data):
         raise DataModelError(f"DAG-CBOR has {len(data) - pos} trailing bytes after byte {pos}")
     return value
+
+
+def decode_dag_cbor_frame(data: bytes | bytearray | memoryview) -> tuple[IpldValue, IpldValue]:
+    """An event-stream frame: two DAG-CBOR values back to back, a header then a body, each read
+    as strictly as ``decode_dag_cbor`` reads one value."""
+    data = bytes(data)
+    header, pos = _decode(data, 0, 0)
+    return header, decode_dag_cbor(data[pos:])
 
 
 # --- reading the JSON form (for cid_for_json and datamodel) ---------------------------------------

@@ -40,7 +40,8 @@ BENCHES = [
         "Mapping and ids", "bench_mapping.py", ["--n", "100000"], ["--n", "5000"],
         "N facts and N episodes on one core. Baseline: `rushdb-hermes-memory` (the Python peer) "
         "computing the same `factId`/`eventId`. Then the full mappings (ids, privacy gate, "
-        "lexicon validation and CID included) in both directions.",
+        "lexicon validation and CID included) in both directions, and where their time goes: "
+        "each check run alone over the same memories.",
     ),
     Bench(
         "DAG-CBOR and CIDs", "bench_datamodel.py", ["--records", "100000"], ["--records", "5000"],
@@ -54,7 +55,8 @@ BENCHES = [
         "one `createRecord` per memory, and the ceiling, a minimal client that only sends "
         "pre-built `applyWrites` batches of 200. Then the same export again with nothing "
         "changed (no writes), and reading the repository back as a verified CAR (`getRepo`: "
-        "signature, every block, the MST) against unverified `listRecords` pages.",
+        "signature, every block, the MST) against unverified `listRecords` pages, and the same "
+        "CAR only downloaded (the PDS's side of a `getRepo`), each the best of five.",
     ),
     Bench(
         "Verified reads of a real-sized account: speed and peak memory", "bench_import_memory.py",
@@ -79,6 +81,16 @@ BENCHES = [
         "pdsmem: the whole `sync` (reading and verifying the repository, each memory, its "
         "record's mirror and their relationships, in bulk). Then the same sync again with "
         "nothing changed (no writes). Fails unless RushDB holds N facts.",
+    ),
+    Bench(
+        "Follow: from a PDS write to RushDB, live", "bench_follow.py",
+        ["--writes", "500", "--burst", "1000"], ["--writes", "20", "--burst", "200"],
+        "`pdsmem sync --follow` as its own process, following a local PDS into a local RushDB. "
+        "Latency: W memory records written one at a time through the PDS, each timed from just "
+        "before the write until its mirror is readable in RushDB (p50, p95, worst). Burst: B "
+        "records written as fast as the PDS takes them (commits of 10), timed until RushDB holds "
+        "all. Baseline: a full re-sync per change (`sync --full` of the same repository, timed "
+        "once; one change per sync).",
     ),
 ]
 

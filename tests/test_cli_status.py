@@ -50,6 +50,7 @@ def test_status_of_a_fresh_machine_creates_nothing(tmp_path: Path) -> None:
         f"State directory: {tmp_path}/state",
         "Imported repositories (cursor per repository and import scope): none",
         "Synced into RushDB (cursor per repository, scope and RushDB project): none",
+        "Following event streams (sync --follow: the last event whose changes are in RushDB): none",
         "Exports (records pdsmem wrote, per repository): none",
         "Exports waiting to resume (run the same pdsmem export again): none",
         "Stored sessions: none",
@@ -95,6 +96,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         f"  {DID}  scope coder/work/ba9876543210  rev 3lbt4ilkfw22s  commit bafyreicommit  UNSALTED "
         "(--accept-unsalted-scope: its records can be forged)",
         "Synced into RushDB (cursor per repository, scope and RushDB project): none",
+        "Following event streams (sync --follow: the last event whose changes are in RushDB): none",
         "Exports (records pdsmem wrote, per repository):",
         f"  {OTHER}  3 records",
         f"  {DID}  1 record",

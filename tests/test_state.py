@@ -42,8 +42,12 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         assert state.seen_facts(DID, "r") == {"at://a/c/2": RememberedFact("f2", ("at://a/c/1",))}
         state.start_export(DID, "memories.jsonl")
         assert [run.source for run in state.unfinished_exports()] == ["memories.jsonl"]
+        assert state.stream_cursor(DID, "r", "wss://pds") is None  # schema 4: never followed yet
+        state.advance_stream(DID, "r", "wss://pds", 41, "2026-12-01T00:00:00Z")
+        state.advance_stream(DID, "r", "wss://pds", 42, None)
+        assert state.stream_cursor(DID, "r", "wss://pds") == 42 and state.stream_cursor(DID, "x", "wss://pds") is None
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:

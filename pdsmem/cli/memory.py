@@ -11,13 +11,19 @@ in the SDK's direct mode, from RUSHDB_ENGINE_URL, RUSHDB_ENGINE_TOKEN and RUSHDB
 from __future__ import annotations
 
 import os
+import signal
 import sys
+from collections.abc import Callable
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import click
 
 from pdsmem.bridge.embeddings import Embedder, EmbeddingError
+from pdsmem.bridge.follower import Follower, FollowStatus, stream_url
+from pdsmem.bridge.identity import Identity, IdentityResolver, pds_endpoint
+from pdsmem.bridge.identity import signing_key as document_signing_key
 from pdsmem.bridge.importer import Importer
 from pdsmem.bridge.memories import recall as recall_memories
 from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
@@ -85,15 +91,20 @@ def trusted_scope(did: str | None, participant: str | None, *, agent_id: str, pr
 @participant_option("Write the memories into this participant scope hash, as an agent runtime computes it "
                     "for the person, instead of the hash of the repository's DID (then no salt is needed).")
 @click.option("--full", is_flag=True, help="Read the whole repository and write every memory record again.")
+@click.option("--follow", is_flag=True,
+              help="After the sync, follow the repository's event stream and sync each change as it comes, "
+                   "until Ctrl-C or SIGTERM.")
+@click.option("--relay", "relay_url", metavar="URL",
+              help="With --follow: read the event stream from this relay instead of the account's PDS.")
 @dry_run_option
 @_car_options
 @pds_options
 @rushdb_options
 @output_options
 def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,
-         sandbox_eligible: bool, participant: str | None, full: bool, dry_run: bool, signing_key: str | None, did: str | None,
-         pds_url: str | None, plc_url: str | None, state_dir: Path | None, rushdb_url: str | None,
-         rushdb_api_key: str | None, as_json: bool) -> None:
+         sandbox_eligible: bool, participant: str | None, full: bool, follow: bool, relay_url: str | None,
+         dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
+         state_dir: Path | None, rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
     """Sync a repository's memory records into scoped RushDB memory.
 
     Reads the repository as import does (every block, the signature and the MST verified; only
@@ -106,13 +117,27 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
     RUSHDB_EMBEDDING_* set, each memory is written with its vector. Exit 3 when some records
     were skipped (each named on stderr).
 
+    With --follow it keeps going: it reads the account's event stream (com.atproto.sync.subscribeRepos,
+    from its PDS or --relay), verifies every commit of the repository (signature, rev, its
+    operations proven against the previous tree), and when memory records changed, syncs again
+    (only the diff); a refused or missing event means a sync too, never trusting the event.
+    Where it got to is kept with the sync state: run again, it resumes there. One line per
+    change on stderr (--json: one JSON line on stdout), until Ctrl-C or SIGTERM (exit 0).
+
     \b
     Examples:
       pdsmem sync alice.example.com --agent-id coder --profile-id default
       pdsmem sync repo.car --signing-key did:key:zQ3sh... --agent-id coder --profile-id default --dry-run
+      pdsmem sync alice.example.com --agent-id coder --profile-id default --follow
     """
     origin = _source(source, "SOURCE")
     _check_car_options(origin, did, signing_key)
+    if follow and not isinstance(origin, str):
+        raise click.UsageError("--follow follows a repository on its PDS: give a handle or DID, not a CAR file")
+    if follow and (dry_run or full):
+        raise click.UsageError("--follow writes as it goes: it cannot be a --dry-run, and has no --full")
+    if relay_url and not follow:
+        raise click.UsageError("--relay is where --follow reads events from: pass --follow too")
     if participant is None:
         require_salt(salt, accept_unsalted_scope)
     if isinstance(origin, str):
@@ -129,6 +154,9 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
         # One sync into a scope at a time: a sync creates the rows it did not find, and two at once
         # into one project would both create them (whatever URL or key each names the project by).
         with state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"):
+            if follow:
+                _follow(origin, importer, store, embedder, state, relay_url=relay_url, as_json=as_json)
+                return
             with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
                 if isinstance(repo, str):
                     batch = importer.from_pds(repo, full=full, on_read=progress.advance)
@@ -139,6 +167,73 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
                                 on_retry=lambda err, delay: progress.note(retrying(err, delay)))
                 report = syncer.sync(batch, dry_run=dry_run)
     _finish_sync(report, store, as_json)
+
+
+def _follow(source: str, importer: Importer, store: MemoryStore, embedder: Embedder | None, state: State, *,
+            relay_url: str | None, as_json: bool) -> None:
+    """``sync --follow``: the first sync, then the event stream, until Ctrl-C or SIGTERM."""
+    with IdentityResolver(plc_url=importer.plc_url) as resolver:
+        account = [resolver.resolve(source, pds_hint=importer.pds_hint)]  # read again on #identity
+        did = str(account[0].did)
+        url = stream_url(relay_url or account[0].pds_url)
+
+        def sync_once() -> tuple[dict[str, int], str, Any]:
+            with _refused_repository():
+                batch = importer.from_pds(did, identity=account[0])
+            with batch:
+                report = Syncer(importer, store, embedder=embedder).sync(batch)
+            for problem in report.failures:
+                click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
+                           "repository; the next change syncs it again)", err=True)
+            return {**report.counts, **{f"wrote {name}": n for name, n in report.written.items()}}, report.rev, batch.data_cid
+
+        def current_key() -> str:
+            doc = resolver.resolve_did(did)
+            account[0] = Identity(did=account[0].did, handle=account[0].handle, pds_url=pds_endpoint(doc),
+                                  signing_key=document_signing_key(doc))
+            return account[0].signing_key
+
+        follower = Follower(
+            did, url, sync=sync_once, resolve_key=current_key,
+            load_cursor=lambda: state.stream_cursor(did, importer.reader, url),
+            save_cursor=lambda seq, when: state.advance_stream(did, importer.reader, url, seq, when),
+            on_status=_status_printer(did, url, as_json),
+        )
+        stop = lambda signum, frame: follower.stop()  # noqa: E731 - a signal handler
+        previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
+        try:
+            follower.run()
+        finally:
+            for number, handler in previous.items():
+                signal.signal(number, handler)
+
+
+def _status_printer(did: str, url: str, as_json: bool) -> Callable[[FollowStatus], None]:
+    """Tell each change of the follow's state once: a line on stderr, or a JSON line on stdout."""
+    last: list[tuple[str, str]] = []
+
+    def show(status: FollowStatus) -> None:
+        if last and last[0] == (status.state, status.note):
+            return
+        last[:] = [(status.state, status.note)]
+        if as_json:
+            write({"follow": {"did": did, "stream": url, "state": status.state, "seq": status.seq,
+                              "eventTime": status.event_time, "behind": status.behind, "note": status.note,
+                              "at": datetime.now(timezone.utc).isoformat(timespec="milliseconds")}})
+            return
+        where = f" (at seq {status.seq})" if status.seq is not None else ""
+        behind = f" ({status.behind} event{'' if status.behind == 1 else 's'} behind)" if status.behind else ""
+        lines = {
+            "connecting": f"connecting to {url}",
+            "connected": status.note + where if status.note else f"connected to {url}{where}",
+            "syncing": f"syncing: {status.note}{behind}",
+            "reconnecting": f"reconnecting: {status.note}",
+            "paused": f"paused: {status.note}",
+            "stopped": f"stopped following {did}{where}",
+        }
+        click.echo(f"{datetime.now().strftime('%H:%M:%S')} {lines.get(status.state, status.state)}", err=True)
+
+    return show
 
 
 def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool) -> None:

@@ -46,10 +46,12 @@ def _environment() -> dict[str, str]:
     return found
 
 
-def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]], list[dict[str, Any]]]:
-    """(import cursors, export counts, unfinished exports) of the state database, if there is one."""
+def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]], list[dict[str, Any]],
+                                       list[dict[str, Any]]]:
+    """(import cursors, export counts, unfinished exports, followed streams) of the state
+    database, if there is one."""
     if not (directory / "state.sqlite3").is_file():
-        return [], [], []
+        return [], [], [], []
     with State(directory) as state:
         imports = [
             {"did": c.did, "scope": c.reader, "rev": c.rev, "commit": c.commit_cid, "unsalted": c.unsalted}
@@ -59,7 +61,10 @@ def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]
             cursor["scope"], _, cursor["rushdb"] = cursor["scope"].partition("@")
         exports = [{"did": did, "records": count} for did, count in state.export_summary()]
         unfinished = [_unfinished(run) for run in state.unfinished_exports()]
-    return imports, exports, unfinished
+        follows = [{"did": did, "scope": reader.partition("@")[0], "rushdb": reader.partition("@")[2],
+                    "stream": stream, "seq": seq, "lastEventTime": when, "savedAt": saved}
+                   for did, reader, stream, seq, when, saved in state.streams()]
+    return imports, exports, unfinished, follows
 
 
 def _rushdb() -> dict[str, Any]:
@@ -127,8 +132,9 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     Exports that did not finish (paused by a rate limit, stopped by an error, or killed) are
     listed until a run of the same export finishes.
 
-    Also the RushDB that sync, recall and export --from rushdb would use, and each sync's
-    cursor (repository, scope, RushDB project: a hash that names the project without its key).
+    Also the RushDB that sync, recall and export --from rushdb would use, each sync's
+    cursor (repository, scope, RushDB project: a hash that names the project without its key),
+    and where each sync --follow got to in its event stream.
     Secrets (ATP_AUTH_PASSWORD, MEMORY_SCOPE_SALT, RUSHDB_API_KEY, session tokens) are shown by
     name only.
 
@@ -139,7 +145,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     """
     config = settings(ctx)
     directory = resolve_state_dir(state_dir)
-    imports, exports, unfinished = _stored(directory)
+    imports, exports, unfinished, follows = _stored(directory)
     sessions = [
         {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in SessionStore(directory).sessions()
     ]
@@ -150,6 +156,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         "rushdb": _rushdb(),
         "imports": [{k: v for k, v in i.items() if k != "rushdb"} for i in imports if not i["rushdb"]],
         "syncs": [i for i in imports if i["rushdb"]],
+        "follows": follows,
         "exports": exports,
         "unfinishedExports": unfinished,
         "sessions": sessions,
@@ -177,6 +184,11 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         f"{i['did']}  scope {i['scope']}  rev {i['rev']}  project {i['rushdb']}"
         + (" (the RushDB above)" if i["rushdb"] == rushdb["key"] else "") + (unsalted if i["unsalted"] else "")
         for i in report["syncs"]
+    ])
+    _section("Following event streams (sync --follow: the last event whose changes are in RushDB)", [
+        f"{f['did']}  scope {f['scope']}  project {f['rushdb']}  {f['stream']}  seq {f['seq']}"
+        f"  event time {f['lastEventTime'] or 'unknown'}  saved {f['savedAt']}"
+        for f in follows
     ])
     _section("Exports (records pdsmem wrote, per repository)", [
         f"{e['did']}  {e['records']} record{'' if e['records'] == 1 else 's'}" for e in exports

@@ -1,0 +1,287 @@
+"""``pdsmem sync --follow`` against the real PDS and real RushDB: changes made through the PDS
+while following reach RushDB; the follow survives SIGKILL mid-burst and a PDS restart; tampered
+events are refused. Each ends compared with a fresh full sync of the same repository into a
+project of its own: the live memories, mirrors and relationships must be the same.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from devkit.pds import Account, LocalPds, Repo
+from devkit.repo_builder import tid
+from devkit.rushdb import LocalRushDB, Project
+from support.rushdb_view import client, snapshot
+from websockets.sync.client import connect
+
+from pdsmem.bridge.commit_proof import verify_commit_event
+from pdsmem.bridge.follower import Follower, FollowError, stream_url
+from pdsmem.bridge.identity import IdentityResolver
+from pdsmem.errors import VerificationError
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, encode_dag_cbor
+from pdsmem.mapping.dagcbor import decode_dag_cbor_frame
+
+pytestmark = [pytest.mark.pds, pytest.mark.rushdb]
+
+SCOPE = ["--agent-id", "coder", "--profile-id", "default"]
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def rkey(i: int) -> str:
+    return tid(1_770_000_000_000_000 + i * 1000)
+
+
+def memory(did: str, i: int, **extra) -> dict:
+    return {"$type": RECORD_NSID, "content": f"Followed memory {i}: the user likes item {i}.", "kind": "preference",
+            "createdAt": "2026-09-01T09:00:00.000Z", **extra}
+
+
+def environment(pds: LocalPds, project: Project, state: Path) -> dict[str, str]:
+    return {**os.environ, "ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "MEMORY_SCOPE_SALT": "follow-salt",
+            "PDSMEM_STATE_DIR": str(state), **project.env}
+
+
+class Following:
+    """``pdsmem sync DID --follow --json`` as a process of its own; its JSON lines as they come."""
+
+    def __init__(self, pds: LocalPds, project: Project, account: Account, state: Path, *extra: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "pdsmem", "sync", account.did, *SCOPE, "--follow", "--json", *extra],
+            env=environment(pds, project, state), cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: list[dict] = []
+
+    def wait_for(self, test, what: str, timeout: float = 90) -> dict:
+        """The first status line (from now on) ``test`` accepts."""
+        deadline = time.monotonic() + timeout
+        assert self.process.stdout is not None
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                self.process.wait()
+                pytest.fail(f"the follow ended (exit {self.process.returncode}) before {what}: "
+                            f"{self.process.stderr.read() if self.process.stderr else ''}")
+            status = json.loads(line)["follow"]
+            self.lines.append(status)
+            if test(status):
+                return status
+        self.process.kill()
+        pytest.fail(f"timed out waiting for {what}")
+
+    def stop(self) -> int:
+        self.process.send_signal(signal.SIGTERM)
+        out, err = self.process.communicate(timeout=60)
+        self.lines += [json.loads(line)["follow"] for line in out.splitlines() if line]
+        return self.process.returncode
+
+
+def wait_until(condition, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    pytest.fail(f"timed out waiting for {what}")
+
+
+def live(held: dict) -> dict:
+    """The part of a snapshot a fresh sync also has: active memories, records not deleted."""
+    out = {label: {key: row for key, row in rows.items() if row.get("active") is not False and not row.get("deleted")}
+           for label, rows in held.items() if label != "relationships"}
+    out["relationships"] = held["relationships"]
+    return out
+
+
+def fresh_sync(pds: LocalPds, server: LocalRushDB, account: Account, state: Path) -> dict:
+    project = server.new_project("fresh")
+    done = subprocess.run([sys.executable, "-m", "pdsmem", "sync", account.did, *SCOPE],
+                          env=environment(pds, project, state), cwd=REPO_ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return snapshot(project)
+
+
+def facts(project: Project) -> int:
+    return client(project).records.find({"labels": ["MEMORY_FACT"], "limit": 1}).total or 0
+
+
+def test_changes_through_the_pds_reach_rushdb_while_following(
+    pds: LocalPds, account: Account, rushdb_server: LocalRushDB, rushdb: Project, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    repo.put(RECORD_NSID, rkey(0), memory(account.did, 0))  # there before the follow starts
+    follow = Following(pds, rushdb, account, tmp_path / "state")
+    follow.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
+    assert facts(rushdb) == 1
+
+    repo.put(RECORD_NSID, rkey(1), memory(account.did, 1))  # created
+    repo.put(RECORD_NSID, rkey(2), memory(account.did, 2))
+    wait_until(lambda: facts(rushdb) == 3, "two new memories")
+    repo.put(RECORD_NSID, rkey(1), memory(account.did, 1) | {"content": "The user now likes item one best."})
+    repo.delete(RECORD_NSID, rkey(2))  # deleted
+    superseding = memory(account.did, 3, supersedes=[f"at://{account.did}/{RECORD_NSID}/{rkey(0)}"])
+    repo.put(RECORD_NSID, rkey(3), superseding)
+    repo.create("app.bsky.feed.like", {"$type": "app.bsky.feed.like", "createdAt": "2026-09-01T09:00:00.000Z",
+                                       "subject": {"uri": f"at://{account.did}/app.bsky.feed.post/3k2a",
+                                                   "cid": str(Cid.for_dag_cbor(b"x"))}})
+    expected = fresh_sync(pds, rushdb_server, account, tmp_path / "fresh-state")
+    wait_until(lambda: live(snapshot(rushdb)) == live(expected), "RushDB to match a fresh sync", timeout=60)
+    held = snapshot(rushdb)
+    assert sum(1 for row in held["MEMORY_FACT"].values() if row["active"] is False) == 3  # edited, deleted, superseded
+    assert follow.stop() == 0
+    assert follow.lines[-1]["state"] == "stopped"
+    status = subprocess.run([sys.executable, "-m", "pdsmem", "status", "--json"], capture_output=True, text=True,
+                            env=environment(pds, rushdb, tmp_path / "state"), cwd=REPO_ROOT)
+    (followed,) = json.loads(status.stdout)["follows"]
+    assert followed["did"] == account.did and followed["seq"] == follow.lines[-1]["seq"] and followed["lastEventTime"]
+    assert any("memory records changed" in line["note"] for line in follow.lines)
+
+
+def test_a_follow_killed_mid_burst_resumes_where_it_was_and_loses_nothing(
+    pds: LocalPds, account: Account, rushdb_server: LocalRushDB, rushdb: Project, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    state = tmp_path / "state"
+    follow = Following(pds, rushdb, account, state)
+    follow.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
+    for start in range(0, 300, 10):  # a burst: 30 commits of 10 records
+        repo.apply([{"$type": "com.atproto.repo.applyWrites#create", "collection": RECORD_NSID, "rkey": rkey(i),
+                     "value": memory(account.did, i)} for i in range(start, start + 10)])
+        if start == 100:
+            wait_until(lambda: facts(rushdb) >= 10, "the first writes")
+            follow.process.send_signal(signal.SIGKILL)
+            follow.process.wait()
+    follow = Following(pds, rushdb, account, state)  # resumes from the saved cursor
+    expected = fresh_sync(pds, rushdb_server, account, tmp_path / "fresh-state")
+    wait_until(lambda: snapshot(rushdb) == expected, "RushDB to match a fresh sync", timeout=90)
+    assert facts(rushdb) == 300
+    assert follow.stop() == 0
+
+
+def test_the_pds_restarted_while_following_is_ridden_out(
+    account: Account, pds: LocalPds, rushdb_server: LocalRushDB, rushdb: Project, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    follow = Following(pds, rushdb, account, tmp_path / "state")
+    follow.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
+    pds.stop()
+    follow.wait_for(lambda s: s["state"] == "reconnecting", "the follow to notice")
+    pds.start()
+    follow.wait_for(lambda s: s["state"] == "connected", "the follow to reconnect", timeout=120)
+    repo.put(RECORD_NSID, rkey(7), memory(account.did, 7))
+    wait_until(lambda: facts(rushdb) == 1, "the memory written after the restart")
+    assert follow.stop() == 0
+
+
+# --- events refused ----------------------------------------------------------------------------
+
+
+def _commit_events(pds: LocalPds, did: str, count: int) -> list[dict]:
+    """The first ``count`` commit events of ``did`` on the PDS's stream, decoded."""
+    found = []
+    with connect(stream_url(pds.url) + "?cursor=0", open_timeout=10) as socket:
+        while len(found) < count:
+            header, body = decode_dag_cbor_frame(socket.recv(timeout=10))
+            if header.get("t") == "#commit" and body.get("repo") == did:
+                found.append(body)
+    return found
+
+
+def test_tampered_events_are_refused_and_a_resync_is_asked_for(pds: LocalPds, account: Account) -> None:
+    repo = Repo(pds, account)
+    repo.put(RECORD_NSID, rkey(0), memory(account.did, 0))
+    repo.put(RECORD_NSID, rkey(1), memory(account.did, 1))
+    events = _commit_events(pds, account.did, 3)  # the account's first commit, then the two writes
+    with IdentityResolver(plc_url=pds.plc_url) as resolver:
+        key = resolver.resolve(account.did).signing_key
+    first, event = events[1], events[2]
+    verified = verify_commit_event(event, did=account.did, signing_key=key, after_rev=first["rev"])
+    verified.blocks.close()
+    assert [op.action for op in verified.ops] == ["create"]
+
+    cases = {
+        "signature": dict(event, **_resigned(event)),
+        "an operation left out": dict(event, ops=[]),
+        "prevData": dict(event, prevData=first["prevData"] or Cid.for_dag_cbor(b"other")),
+        "rev going back": event,
+    }
+    reasons = {
+        "signature": "signature does not verify",
+        "an operation left out": "do not account for every change",
+        "prevData": "do not account for every change",
+        "rev going back": "does not come after",
+    }
+    for name, body in cases.items():
+        after = event["rev"] if name == "rev going back" else first["rev"]
+        with pytest.raises(VerificationError, match=reasons[name]):
+            verify_commit_event(body, did=account.did, signing_key=key, after_rev=after)
+
+    # The follower takes a refused event as a reason to read the repository, never as data.
+    follower = Follower(account.did, stream_url(pds.url), sync=lambda: ({}, "", None), resolve_key=lambda: key,
+                        load_cursor=lambda: None, save_cursor=lambda seq, when: None)
+    follower._key = key
+    frame = encode_dag_cbor({"op": 1, "t": "#commit"}) + encode_dag_cbor(cases["an operation left out"])
+    assert follower._handle(frame)[2].startswith("a refused event")
+    frame = encode_dag_cbor({"op": 1, "t": "#commit"}) + encode_dag_cbor(event)
+    assert follower._handle(frame)[2] == "memory records changed"
+
+
+def _resigned(event: dict) -> dict:
+    """The event's CAR with its commit signed by another key, and the event naming that commit,
+    as a forger would send it."""
+    from devkit.repo_builder import Keypair, car_bytes
+
+    from pdsmem.bridge.car import read_car
+    from pdsmem.bridge.repo import unsigned_commit_bytes
+
+    root, store = read_car(event["blocks"])
+    with store:
+        commit = decode_dag_cbor(store.get(root))
+        commit["sig"] = Keypair.generate().sign(unsigned_commit_bytes(commit))
+        data = encode_dag_cbor(commit)
+        blocks = [(Cid.for_dag_cbor(data), data)] + [(cid, store.get(cid)) for cid in store if cid != root]
+    return {"commit": blocks[0][0], "blocks": car_bytes([blocks[0][0]], blocks)}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["repo.car", "--follow"], "not a CAR file"),
+    (["did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--follow", "--dry-run"], "cannot be a --dry-run"),
+    (["did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--relay", "https://relay.example.com"], "pass --follow too"),
+])
+def test_follow_usage_errors_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "repo.car").write_bytes(b"")
+    done = subprocess.run([sys.executable, "-m", "pdsmem", "sync", *args, *SCOPE], capture_output=True, text=True,
+                          cwd=tmp_path, env={**os.environ, "MEMORY_SCOPE_SALT": "s"})
+    assert done.returncode == 2 and message in done.stderr, done.stderr
+
+
+def test_what_each_kind_of_event_asks_for() -> None:
+    """The follower's policy, frame by frame (a commit's is tested above against the real PDS)."""
+    did = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+    keys = iter(["did:key:first", "did:key:second"])
+    follower = Follower(did, "ws://pds", sync=lambda: ({}, "", None), resolve_key=lambda: next(keys),
+                        load_cursor=lambda: None, save_cursor=lambda seq, when: None)
+
+    def handle(kind: str, **body) -> tuple:
+        return follower._handle(encode_dag_cbor({"op": 1, "t": kind}) + encode_dag_cbor({"seq": 7, **body}))
+
+    assert handle("#sync", did=did, rev="3k2a") == (7, None, "a #sync event")
+    assert handle("#sync", did="did:plc:someoneelse", rev="3k2a") == (7, None, None)
+    assert handle("#info", name="OutdatedCursor")[2] == "the stream says OutdatedCursor"
+    assert handle("#identity", did=did)[2] is None and follower._key == "did:key:first"
+    assert handle("#account", did=did, active=False, status="takendown")[2] is None and follower._paused
+    assert follower.status.state == "paused" and "takendown" in follower.status.note
+    assert handle("#account", did=did, active=True)[2] == "the account is active again" and not follower._paused
+    assert handle("#commit", repo=did, tooBig=True, rev="3k2b")[2].startswith("a refused event")
+    assert follower._handle(b"\xff")[2].startswith("an unreadable event")
+    with pytest.raises(FollowError, match="the stream ended: FutureCursor: cursor in the future"):
+        follower._handle(encode_dag_cbor({"op": -1}) + encode_dag_cbor({"error": "FutureCursor",
+                                                                        "message": "cursor in the future"}))
