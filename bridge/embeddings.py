@@ -17,7 +17,7 @@ import httpx
 
 from pdsmem.errors import PdsmemError, TransientError
 
-from .xrpc import mask_userinfo, normalize_base_url
+from .xrpc import mask_userinfo, normalize_base_url, tls_context
 
 ENV_KEY = "RUSHDB_EMBEDDING_API_KEY"
 ENV_MODEL = "RUSHDB_EMBEDDING_MODEL"
@@ -72,7 +72,7 @@ class Embedder:
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """One vector per text, in order."""
         vectors: list[list[float]] = []
-        with httpx.Client(timeout=self.timeout) as http:
+        with httpx.Client(timeout=self.timeout, verify=tls_context()) as http:
             for start in range(0, len(texts), BATCH):
                 vectors += self._batch(http, [text[:MAX_TEXT] for text in texts[start:start + BATCH]])
         return vectors

@@ -43,6 +43,7 @@ from .xrpc import (
     json_object,
     normalize_base_url,
     read_limited,
+    tls_context,
 )
 
 __all__ = [
@@ -151,7 +152,7 @@ class IdentityResolver:
         self.plc_url = normalize_base_url(plc, what="the PLC directory URL")
         self._transport, self._timeout = transport, timeout
         self._http = httpx.Client(
-            transport=transport, timeout=timeout, follow_redirects=True, max_redirects=3
+            transport=transport, timeout=timeout, follow_redirects=True, max_redirects=3, verify=tls_context()
         )
         self._private_dns = dns_nameservers is not None
         self._dns = dns.resolver.Resolver(configure=not self._private_dns)
