@@ -82,6 +82,8 @@ def _flatten(store: BlockStore, root: bytes) -> list[_Item]:
 def _expand(store: BlockStore, left: bytes | None, entries: list, layer: int, items: list[_Item]) -> None:
     for position, subtree in enumerate([left] + [tree for _, _, tree in entries]):
         if subtree is not None:
+            if layer == 0:
+                raise VerificationError("MST node at depth 0 links to a sub-tree")
             if subtree in store:
                 child_left, child_entries = _load_node(store, subtree, "commit proof")
                 _expand(store, child_left, child_entries, layer - 1, items)
@@ -116,6 +118,10 @@ def _position(items: list[_Item], key: bytes) -> tuple[int, bool]:
 
 def invert(store: BlockStore, data: Cid, ops: Iterable[Operation]) -> Cid:
     """The root of the tree ``data`` was before ``ops``: each undone on the partial tree."""
+    ops = list(ops)
+    paths = [op.path for op in ops]
+    if len(set(paths)) != len(paths):
+        raise VerificationError("a commit has at most one operation per record; this one repeats a path")
     items = _flatten(store, data.to_bytes())
     for op in ops:
         key = op.path.encode()

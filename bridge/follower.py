@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 from typing import Any
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidProxy, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 from pdsmem.errors import DataModelError, PdsmemError, VerificationError
@@ -54,11 +55,24 @@ class FollowError(PdsmemError):
 
 def stream_url(base: str) -> str:
     """The ``subscribeRepos`` WebSocket URL of a PDS or relay given by its HTTP(S) or WS(S) URL."""
-    scheme, sep, rest = base.partition("://")
-    if not sep or scheme not in ("http", "https", "ws", "wss"):
+    try:
+        parts = urlsplit(base.strip())
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number in range
+        hostname = parts.hostname
+    except ValueError as err:
+        raise FollowError(f"{base!r} is not a usable URL: {err}", hint="give the relay as https://host") from None
+    if parts.scheme not in ("http", "https", "ws", "wss") or not hostname:
         raise FollowError(f"{base!r} is not an http(s) or ws(s) URL", hint="give the relay as https://host")
-    ws = {"http": "ws", "https": "wss"}.get(scheme, scheme)
-    return f"{ws}://{rest.rstrip('/')}/xrpc/{SUBSCRIBE}"
+    ws = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
+    return f"{ws}://{parts.netloc}{parts.path.rstrip('/')}/xrpc/{SUBSCRIBE}"
+
+
+class _Reconnect(Exception):
+    """Leave this connection and make a new one: after the back-off's delay, or at once."""
+
+    def __init__(self, why: str, *, backoff: bool = True) -> None:
+        super().__init__(why)
+        self.backoff = backoff
 
 
 @dataclass
@@ -85,8 +99,9 @@ class Follower:
     """Follow ``did``'s events from ``url`` (a ``stream_url``).
 
     ``sync`` runs one verified, incremental sync and returns its counts (a dict) and the rev and
-    data CID of the commit it read; ``resolve_key`` returns the account's current signing key
-    (``did:key``); ``load_cursor`` and ``save_cursor`` keep the stream cursor in the sync state.
+    data CID of the commit it read (None when it read nothing); ``resolve`` reads the account's
+    DID document and returns its signing key (``did:key``) and PDS URL; with ``follow_pds`` the
+    stream moves with the PDS. ``load_cursor`` and ``save_cursor`` keep the stream cursor.
     """
 
     def __init__(
@@ -95,38 +110,41 @@ class Follower:
         url: str,
         *,
         sync: Callable[[], tuple[dict[str, int], str, Cid | None]],
-        resolve_key: Callable[[], str],
+        resolve: Callable[[], tuple[str, str]],
         load_cursor: Callable[[], int | None],
         save_cursor: Callable[[int, str | None], None],
         on_status: Callable[[FollowStatus], None] = lambda status: None,
+        follow_pds: bool = False,
     ) -> None:
-        self.did, self.url = did, url
-        self._sync, self._resolve_key = sync, resolve_key
+        self.did, self.url, self.follow_pds = did, url, follow_pds
+        self._sync, self._resolve = sync, resolve
         self._load_cursor, self._save_cursor = load_cursor, save_cursor
         self._on_status = on_status
         self.status = FollowStatus()
         self._chain = _Chain()
         self._key = ""
+        self._pds = ""
         self._stopping = False
-        self._socket: ClientConnection | None = None
         self._paused = False
+        self._use_cursor = True  # False after the stream said the stored cursor is in its future
+        self._failures = 0  # connections in a row that ended before a frame came
 
     # --- the loop ------------------------------------------------------------------------------
 
     def run(self) -> None:
-        """Sync, then follow until ``stop()``; reconnects after failures of the connection."""
-        self._key = self._resolve_key()
+        """Sync, then follow until ``stop()``; reconnects after failures of the connection, of a
+        sync that may succeed later (the PDS or RushDB away), and when the account moves."""
+        self._refresh_identity()
         why = "first sync"
-        failures = 0
         while not self._stopping:
             try:
                 self._tell("connecting")
                 with self._connect() as socket:
-                    failures = 0
                     self._tell("connected", note="")
                     # Connected first, so that nothing written during the sync is missed; after a
                     # reconnection too, since what happened while apart may be past the cursor.
-                    self._run_sync(why)
+                    if not self._paused:
+                        self._run_sync(why)
                     why = "reconnected"
                     self._read(socket)
             except InvalidStatus as err:
@@ -134,36 +152,41 @@ class Follower:
                 if 400 <= status < 500 and status != 429:  # the URL is wrong: trying again will not help
                     raise FollowError(f"{self.url} answered HTTP {status}: it does not serve the event stream",
                                       hint="give the PDS or relay by its base URL, such as https://host") from None
-                self._retry_later(err, failures)
-                failures += 1
+                self._retry_later(_reason(err))
+            except _Reconnect as err:
+                if err.backoff:
+                    self._retry_later(str(err))
             except (ConnectionClosed, OSError, TimeoutError, InvalidHandshake) as err:
                 if self._stopping:
                     break
-                self._retry_later(err, failures)
-                failures += 1
+                if isinstance(err, ConnectionClosed) and err.rcvd is not None and err.rcvd.code == 1009:
+                    raise FollowError(f"{self.url} sent an event over {MAX_FRAME:,} bytes") from None
+                self._retry_later(_reason(err))
         self._tell("stopped")
 
-    def _retry_later(self, err: BaseException, failures: int) -> None:
-        delay = BACKOFF[min(failures, len(BACKOFF) - 1)]
-        self._tell("reconnecting", note=f"{_reason(err)}; again in {delay:g} s")
+    def _retry_later(self, why: str) -> None:
+        """Wait before the next connection: longer each time no frame came in between."""
+        delay = BACKOFF[min(self._failures, len(BACKOFF) - 1)]
+        self._failures += 1
+        self._tell("reconnecting", note=f"{why}; again in {delay:g} s")
         self._sleep(delay)
 
     def stop(self) -> None:
-        """End the loop: the event being handled finishes (its cursor saved), nothing else starts."""
+        """End the loop within a second: the event being handled finishes (a sync under way ends
+        first), nothing else starts. Safe to call from a signal handler."""
         self._stopping = True
-        socket = self._socket
-        if socket is not None:
-            socket.close()
+
+    @property
+    def stopping(self) -> bool:
+        return self._stopping
 
     def _connect(self) -> ClientConnection:
-        cursor = self._load_cursor()
+        cursor = self._load_cursor() if self._use_cursor else None
         url = self.url if cursor is None else f"{self.url}?cursor={cursor}"
         try:
-            socket = connect(url, max_size=MAX_FRAME, open_timeout=10, close_timeout=2)
-        except InvalidURI as err:
+            return connect(url, max_size=MAX_FRAME, open_timeout=10, close_timeout=2)
+        except (InvalidURI, InvalidProxy, ValueError) as err:
             raise FollowError(f"cannot follow {self.url}: {err}") from None
-        self._socket = socket
-        return socket
 
     def _read(self, socket: ClientConnection) -> None:
         """Handle frames until ``stop()``. Events that need a sync are gathered while more keep
@@ -174,11 +197,13 @@ class Follower:
         last_save = time.monotonic()
         while not self._stopping:
             quiet = False
+            busy = (wanted or seq is not None) and not self._paused
             try:
-                frame = socket.recv(timeout=GATHER_SECONDS if wanted or seq is not None else 1.0)
+                frame = socket.recv(timeout=GATHER_SECONDS if busy else 1.0)
             except TimeoutError:
                 frame, quiet = None, True
             if isinstance(frame, bytes):
+                self._failures = 0
                 number, time_, why = self._handle(frame)
                 if number is not None:
                     seq, when = number, time_
@@ -192,9 +217,10 @@ class Follower:
             elif not quiet:
                 continue  # a text frame: the protocol sends none
             if wanted:
-                if not self._paused:
-                    reasons = "; ".join(dict.fromkeys(wanted))  # each reason once, in order
-                    self._run_sync(reasons + (f" ({len(wanted)} events)" if len(wanted) > 1 else ""))
+                if self._paused:
+                    continue  # nothing saved past a sync that is due: it runs when the account is back
+                reasons = "; ".join(dict.fromkeys(wanted))  # each reason once, in order
+                self._run_sync(reasons + (f" ({len(wanted)} events)" if len(wanted) > 1 else ""))
                 wanted.clear()
             if seq is not None:
                 self._save_cursor(seq, when)  # only now: everything up to seq is written
@@ -214,7 +240,7 @@ class Follower:
         if not isinstance(header, dict) or not isinstance(body, dict):
             return None, None, "an event that is not a header and a body"
         if header.get("op") == -1:
-            raise FollowError(f"the stream ended: {body.get('error')}: {body.get('message') or ''}".rstrip(": "))
+            self._stream_error(body)
         kind = header.get("t")
         seq = body.get("seq") if isinstance(body.get("seq"), int) else None
         when = body.get("time") if isinstance(body.get("time"), str) else None
@@ -228,7 +254,9 @@ class Follower:
             self._chain = _Chain()
             return seq, when, "a #sync event"
         if kind == "#identity":
-            self._key = self._resolve_key()
+            moved = self._refresh_identity()
+            if moved:
+                raise _Reconnect(f"the account moved to {self._pds}", backoff=False)
             return seq, when, None
         if kind == "#account":
             active = body.get("active") is True
@@ -241,6 +269,17 @@ class Follower:
                 return seq, when, "the account is active again"
         return seq, when, None
 
+    def _stream_error(self, body: dict[str, Any]) -> None:
+        """An error frame: the stream ends. Some errors go away with a new connection."""
+        name, message = body.get("error"), body.get("message") or ""
+        if name == "FutureCursor":  # the stream was reset: what the cursor names is not there
+            self._use_cursor = False
+            raise _Reconnect("the stream does not know the stored cursor (FutureCursor); reading it live",
+                             backoff=False)
+        if name == "ConsumerTooSlow":
+            raise _Reconnect("the stream dropped this connection (ConsumerTooSlow)")
+        raise FollowError(f"the stream ended: {name}: {message}".rstrip(": "))
+
     def _commit(self, body: dict[str, Any]) -> str | None:
         chain = self._chain
         if chain.rev is not None and isinstance(body.get("rev"), str) and body["rev"] <= chain.rev:
@@ -252,9 +291,11 @@ class Follower:
             self._tell(self.status.state, note=f"event refused, reading the repository instead: {err.message}")
             return f"a refused event ({err.message})"
         with event.blocks:
-            broken = chain.data is not None and body.get("prevData") != chain.data
             self._chain = _Chain(str(event.commit.rev), event.commit.data)
-            if broken or (chain.rev is not None and body.get("since") != chain.rev):
+            # prevData and since are not signed: only the chain of trees seen makes them true.
+            if chain.data is None:
+                return "a commit after a tree not known here"
+            if body.get("prevData") != chain.data or body.get("since") != chain.rev:
                 return "a gap in the repository's commits"
             if any(op.path.startswith(RECORD_NSID + "/") for op in event.ops):
                 return "memory records changed"
@@ -262,12 +303,34 @@ class Follower:
 
     def _run_sync(self, why: str) -> None:
         self._tell("syncing", note=why)
-        counts, rev, data = self._sync()
-        if self._chain.rev is None or rev >= self._chain.rev:
+        try:
+            counts, rev, data = self._sync()
+        except PdsmemError as err:
+            if getattr(err, "retryable", False):  # the PDS or RushDB away: again after reconnecting
+                raise _Reconnect(f"the sync failed: {err.message}") from None
+            raise
+        chain = self._chain
+        if data is not None and (chain.rev is None or rev >= chain.rev):
             self._chain = _Chain(rev, data)
+        elif chain.rev is None or rev > chain.rev:
+            self._chain = _Chain(rev, None)
         self.status.synced = counts
         shown = ", ".join(f"{n} {name}" for name, n in counts.items() if n)
         self._tell("connected", note=f"synced ({why}): {shown or 'nothing changed'}")
+
+    def _refresh_identity(self) -> bool:
+        """Read the DID document again; True when the stream to follow has moved with the PDS."""
+        try:
+            self._key, pds = self._resolve()
+        except PdsmemError as err:
+            if getattr(err, "retryable", False):
+                raise _Reconnect(f"cannot read the DID document: {err.message}") from None
+            raise
+        moved = self.follow_pds and bool(self._pds) and pds != self._pds
+        self._pds = pds
+        if moved:
+            self.url = stream_url(pds)
+        return moved
 
     # --- telling --------------------------------------------------------------------------------
 

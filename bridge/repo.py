@@ -560,9 +560,11 @@ def _other_record(
     strict path (``_record``) takes over whenever that proof or the quick data-model check fails."""
     if cid[:4] == _LINK_HEAD and cid in store:
         raw = store.get(cid)
-        # nested $type and blob rules are the strict path's to check
-        value = proven_reading(raw) if raw.count(b"$type") == 1 else None
-        if type(value) is dict and type(value.get("$type")) is str and value["$type"]:
+        # The strict path checks what the proof does not: nested $type and blob rules, $link and
+        # $bytes keys (not allowed in the data model), and the form of every link.
+        plain = raw.count(b"$type") == 1 and b"$link" not in raw and b"$bytes" not in raw and b"\xd8\x2a" not in raw
+        value = proven_reading(raw) if plain else None
+        if type(value) is dict and type(value.get("$type")) is str and value["$type"] not in ("", "blob"):
             path = key.decode()
             collection, slash, rkey = path.partition("/")
             if slash and _is_collection(collection) and _is_rkey(rkey):

@@ -31,7 +31,7 @@ from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.privacy import check_publishable
-from pdsmem.mapping.records import EXT_KEY, _proof, default_lexicons, recognised
+from pdsmem.mapping.records import EXT_KEY, RecordView, _proof, default_lexicons, recognised
 from pdsmem.mapping.from_record import from_records
 from pdsmem.mapping.records import ImportScope
 from pdsmem.mapping.to_record import to_records
@@ -120,6 +120,7 @@ def stages(facts: list[dict], records: list, views: list[dict], scope: ImportSco
             ("CID (DAG-CBOR, SHA-256, base32)", each(lambda i: cid_text_for_json(values[i]))),
         ]),
         "record -> fact": (back_rate, [
+            ("the view: its CID checked against its value", each(lambda i: RecordView.from_json(views[i]))),
             ("lexicon validation (record and extension)", each(lexicon_check)),
             ("proof check (recognised)", each(lambda i: recognised(uris[i], values[i], exts[i], scope.fields))),
             ("event against the contract", each(lambda i: contract.check_event(events[i]))),

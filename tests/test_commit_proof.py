@@ -106,3 +106,34 @@ def test_operations_that_do_not_match_the_tree_are_refused() -> None:
             invert(store, after, [Operation("delete", "app.bsky.feed.like/00002", None, LEAF)])
         # an operation left out: the inversion gives another tree than the one before
         assert invert(store, after, []) != before
+
+
+def test_two_operations_on_one_record_are_refused() -> None:
+    """Sync 1.1 gives a record at most one operation a commit: "create a, then delete a" must not
+    pass for an update of a (found by review: undone in order, it did)."""
+    before, _ = build_mst([("app.bsky.feed.like/00001", LEAF)])
+    after, blocks = build_mst([("app.bsky.feed.like/00001", OTHER)])
+    ops = [Operation("create", "app.bsky.feed.like/00001", OTHER, None),
+           Operation("delete", "app.bsky.feed.like/00001", None, LEAF)]
+    with _store(blocks) as store, pytest.raises(VerificationError, match="at most one operation per record"):
+        invert(store, after, ops)
+    with _store(blocks) as store:
+        assert invert(store, after, [Operation("update", "app.bsky.feed.like/00001", OTHER, LEAF)]) == before
+
+
+def test_a_chain_of_nodes_deeper_than_its_layers_is_refused_not_a_crash() -> None:
+    """Each node is one layer below its parent; a chain longer than the layers (a hostile PDS's
+    signed tree) is refused before any recursion limit."""
+    from pdsmem.mapping.datamodel import encode_dag_cbor
+
+    blocks: dict[Cid, bytes] = {}
+    node = encode_dag_cbor({"e": [{"p": 0, "k": b"app.bsky.feed.like/00001", "v": LEAF, "t": None}], "l": None})
+    for _ in range(3000):
+        cid = Cid.for_dag_cbor(node)
+        blocks[cid] = node
+        node = encode_dag_cbor({"e": [], "l": cid})
+    top = encode_dag_cbor({"e": [{"p": 0, "k": b"app.bsky.feed.like/00002", "v": LEAF, "t": None}], "l": cid})
+    root = Cid.for_dag_cbor(top)
+    blocks[root] = top
+    with _store(blocks) as store, pytest.raises(VerificationError):
+        invert(store, root, [])

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -20,9 +21,10 @@ from devkit.repo_builder import tid
 from devkit.rushdb import LocalRushDB, Project
 from support.rushdb_view import client, snapshot
 from websockets.sync.client import connect
+from websockets.sync.server import serve
 
 from pdsmem.bridge.commit_proof import verify_commit_event
-from pdsmem.bridge.follower import Follower, FollowError, stream_url
+from pdsmem.bridge.follower import Follower, FollowError, _Chain, _Reconnect, stream_url
 from pdsmem.bridge.identity import IdentityResolver
 from pdsmem.errors import VerificationError
 from pdsmem.lexicons import RECORD_NSID
@@ -184,6 +186,53 @@ def test_the_pds_restarted_while_following_is_ridden_out(
 # --- events refused ----------------------------------------------------------------------------
 
 
+class TamperingRelay:
+    """A relay that passes the PDS's stream on, but rewrites every commit of ``did`` that writes
+    memory records to claim it wrote nothing (its operations emptied): trusted, such an event
+    would hide the memory; verified, it is refused, and the follower reads the repository."""
+
+    def __init__(self, pds: LocalPds, did: str) -> None:
+        self.upstream, self.did, self.tampered = pds.url.replace("http://", "ws://"), did, 0
+        self.open: list = []
+        self.server = serve(self._relay, "127.0.0.1", 0)
+        self.url = f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def _relay(self, client) -> None:
+        with connect(self.upstream + client.request.path, open_timeout=10) as upstream:
+            self.open.append(upstream)
+            for frame in upstream:
+                header, body = decode_dag_cbor_frame(frame)
+                ops = body.get("ops") or []
+                if header.get("t") == "#commit" and body.get("repo") == self.did and any(
+                        op["path"].startswith(RECORD_NSID) for op in ops):
+                    frame = encode_dag_cbor(header) + encode_dag_cbor(dict(body, ops=[]))
+                    self.tampered += 1
+                client.send(frame)
+
+    def close(self) -> None:
+        for upstream in self.open:
+            upstream.close()
+        self.server.shutdown()
+
+
+def test_a_tampered_stream_cannot_hide_a_change(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    relay = TamperingRelay(pds, account.did)
+    try:
+        follow = Following(pds, rushdb, account, tmp_path / "state", "--relay", relay.url)
+        follow.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
+        Repo(pds, account).put(RECORD_NSID, rkey(5), memory(account.did, 5))
+        refused = follow.wait_for(lambda s: "refused event" in s["note"], "the tampered event to be refused")
+        assert "do not account for every change" in refused["note"]
+        wait_until(lambda: facts(rushdb) == 1, "the memory the tampered event hid")
+        assert relay.tampered == 1
+        assert follow.stop() == 0
+    finally:
+        relay.close()
+
+
 def _commit_events(pds: LocalPds, did: str, count: int) -> list[dict]:
     """The first ``count`` commit events of ``did`` on the PDS's stream, decoded."""
     found = []
@@ -224,14 +273,24 @@ def test_tampered_events_are_refused_and_a_resync_is_asked_for(pds: LocalPds, ac
         with pytest.raises(VerificationError, match=reasons[name]):
             verify_commit_event(body, did=account.did, signing_key=key, after_rev=after)
 
-    # The follower takes a refused event as a reason to read the repository, never as data.
-    follower = Follower(account.did, stream_url(pds.url), sync=lambda: ({}, "", None), resolve_key=lambda: key,
-                        load_cursor=lambda: None, save_cursor=lambda seq, when: None)
+    # The follower takes a refused event as a reason to read the repository, never as data; and
+    # prevData and since, which nothing signs, count only when they continue the chain it has seen.
+    follower = Follower(account.did, stream_url(pds.url), sync=lambda: ({}, "", None),
+                        resolve=lambda: (key, pds.url), load_cursor=lambda: None, save_cursor=lambda seq, when: None)
     follower._key = key
-    frame = encode_dag_cbor({"op": 1, "t": "#commit"}) + encode_dag_cbor(cases["an operation left out"])
-    assert follower._handle(frame)[2].startswith("a refused event")
-    frame = encode_dag_cbor({"op": 1, "t": "#commit"}) + encode_dag_cbor(event)
-    assert follower._handle(frame)[2] == "memory records changed"
+    before = verify_commit_event(first, did=account.did, signing_key=key, after_rev=None)
+    before.blocks.close()
+
+    def handle(body: dict, chain: _Chain) -> str | None:
+        follower._chain = chain
+        return follower._handle(encode_dag_cbor({"op": 1, "t": "#commit"}) + encode_dag_cbor(body))[2]
+
+    known = _Chain(first["rev"], before.commit.data)
+    assert handle(cases["an operation left out"], known).startswith("a refused event")
+    assert handle(event, known) == "memory records changed"
+    assert handle(event, _Chain(first["rev"], None)) == "a commit after a tree not known here"
+    assert handle(event, _Chain(first["rev"], Cid.for_dag_cbor(b"another tree"))) == "a gap in the repository's commits"
+    assert handle(event, _Chain(event["rev"], before.commit.data)) is None  # already read
 
 
 def _resigned(event: dict) -> dict:
@@ -266,9 +325,11 @@ def test_follow_usage_errors_exit_2(tmp_path: Path, args: list[str], message: st
 def test_what_each_kind_of_event_asks_for() -> None:
     """The follower's policy, frame by frame (a commit's is tested above against the real PDS)."""
     did = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
-    keys = iter(["did:key:first", "did:key:second"])
-    follower = Follower(did, "ws://pds", sync=lambda: ({}, "", None), resolve_key=lambda: next(keys),
-                        load_cursor=lambda: None, save_cursor=lambda seq, when: None)
+    identities = iter([("did:key:first", "http://pds"), ("did:key:second", "http://pds"),
+                       ("did:key:third", "https://new-pds.example")])
+    follower = Follower(did, "ws://pds", sync=lambda: ({}, "", None), resolve=lambda: next(identities),
+                        load_cursor=lambda: None, save_cursor=lambda seq, when: None, follow_pds=True)
+    follower._refresh_identity()
 
     def handle(kind: str, **body) -> tuple:
         return follower._handle(encode_dag_cbor({"op": 1, "t": kind}) + encode_dag_cbor({"seq": 7, **body}))
@@ -276,12 +337,23 @@ def test_what_each_kind_of_event_asks_for() -> None:
     assert handle("#sync", did=did, rev="3k2a") == (7, None, "a #sync event")
     assert handle("#sync", did="did:plc:someoneelse", rev="3k2a") == (7, None, None)
     assert handle("#info", name="OutdatedCursor")[2] == "the stream says OutdatedCursor"
-    assert handle("#identity", did=did)[2] is None and follower._key == "did:key:first"
+    assert handle("#identity", did=did)[2] is None and follower._key == "did:key:second"
+    with pytest.raises(_Reconnect, match="moved to https://new-pds.example"):  # the stream moves with the PDS
+        handle("#identity", did=did)
+    assert follower.url == "wss://new-pds.example/xrpc/com.atproto.sync.subscribeRepos"
     assert handle("#account", did=did, active=False, status="takendown")[2] is None and follower._paused
     assert follower.status.state == "paused" and "takendown" in follower.status.note
     assert handle("#account", did=did, active=True)[2] == "the account is active again" and not follower._paused
     assert handle("#commit", repo=did, tooBig=True, rev="3k2b")[2].startswith("a refused event")
     assert follower._handle(b"\xff")[2].startswith("an unreadable event")
-    with pytest.raises(FollowError, match="the stream ended: FutureCursor: cursor in the future"):
-        follower._handle(encode_dag_cbor({"op": -1}) + encode_dag_cbor({"error": "FutureCursor",
-                                                                        "message": "cursor in the future"}))
+    with pytest.raises(_Reconnect, match="FutureCursor"):  # read live from now on, after a sync
+        follower._handle(encode_dag_cbor({"op": -1}) + encode_dag_cbor({"error": "FutureCursor"}))
+    assert follower._use_cursor is False
+    with pytest.raises(FollowError, match="the stream ended: AuthRequired: no"):
+        follower._handle(encode_dag_cbor({"op": -1}) + encode_dag_cbor({"error": "AuthRequired", "message": "no"}))
+
+
+@pytest.mark.parametrize("url", ["https://host:99999", "https://[::1", "ftp://host", "https://"])
+def test_a_relay_url_that_cannot_be_followed_is_refused_with_a_message(url: str) -> None:
+    with pytest.raises(FollowError):
+        stream_url(url)

@@ -192,3 +192,17 @@ def test_verify_reports_every_kind_of_bad_record_in_other_collections(tmp_path: 
     assert "does not match its collection" in report.invalid[0].reason
     assert report.record_count == 7 and report.memory_records == 3
     assert COLLECTION in {uri.split("/")[0] for uri in records}
+
+
+def test_records_the_data_model_refuses_are_refused_by_the_fast_path_too() -> None:
+    """Canonical bytes are not enough: $link and $bytes keys, a $type of "blob", and links in
+    any form but atproto's go to the strict path (found by review)."""
+    post = {"$type": "app.bsky.feed.post"}
+    raw = b"\x00\x01" + b"\x80" * 9 + b"\x01" + b"\x12\x20" + b"\x11" * 32  # a 10-byte codec varint
+    odd_link = encode_dag_cbor(dict(post, x=b"PLACEHOLDER")).replace(
+        b"\x4bPLACEHOLDER", b"\xd8\x2a\x58" + bytes([len(raw)]) + raw)
+    for data in [encode_dag_cbor(dict(post, x={"$link": "not a cid"})), encode_dag_cbor(dict(post, **{"$bytes": 1})),
+                 encode_dag_cbor({"$type": "blob"}), odd_link]:
+        fast, strict = _both(data)
+        assert isinstance(strict, RecordFailure) and isinstance(fast, RecordFailure), (fast, strict)
+        assert fast.reason == strict.reason

@@ -187,19 +187,24 @@ def _follow(source: str, importer: Importer, store: MemoryStore, embedder: Embed
                            "repository; the next change syncs it again)", err=True)
             return {**report.counts, **{f"wrote {name}": n for name, n in report.written.items()}}, report.rev, batch.data_cid
 
-        def current_key() -> str:
+        def current() -> tuple[str, str]:
             doc = resolver.resolve_did(did)
             account[0] = Identity(did=account[0].did, handle=account[0].handle, pds_url=pds_endpoint(doc),
                                   signing_key=document_signing_key(doc))
-            return account[0].signing_key
+            return account[0].signing_key, account[0].pds_url
 
         follower = Follower(
-            did, url, sync=sync_once, resolve_key=current_key,
-            load_cursor=lambda: state.stream_cursor(did, importer.reader, url),
-            save_cursor=lambda seq, when: state.advance_stream(did, importer.reader, url, seq, when),
-            on_status=_status_printer(did, url, as_json),
+            did, url, sync=sync_once, resolve=current, follow_pds=relay_url is None,
+            load_cursor=lambda: state.stream_cursor(did, importer.reader, follower.url),
+            save_cursor=lambda seq, when: state.advance_stream(did, importer.reader, follower.url, seq, when),
+            on_status=_status_printer(did, lambda: follower.url, as_json),
         )
-        stop = lambda signum, frame: follower.stop()  # noqa: E731 - a signal handler
+
+        def stop(signum: int, frame: Any) -> None:
+            if follower.stopping:  # asked twice: stop now, even in the middle of a sync
+                raise KeyboardInterrupt
+            follower.stop()
+
         previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
         try:
             follower.run()
@@ -208,13 +213,14 @@ def _follow(source: str, importer: Importer, store: MemoryStore, embedder: Embed
                 signal.signal(number, handler)
 
 
-def _status_printer(did: str, url: str, as_json: bool) -> Callable[[FollowStatus], None]:
+def _status_printer(did: str, stream: Callable[[], str], as_json: bool) -> Callable[[FollowStatus], None]:
     """Tell each change of the follow's state once: a line on stderr, or a JSON line on stdout."""
     last: list[tuple[str, str]] = []
 
     def show(status: FollowStatus) -> None:
         if last and last[0] == (status.state, status.note):
             return
+        url = stream()
         last[:] = [(status.state, status.note)]
         if as_json:
             write({"follow": {"did": did, "stream": url, "state": status.state, "seq": status.seq,
