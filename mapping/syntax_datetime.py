@@ -136,7 +136,12 @@ class Datetime(SyntaxStr):
         microseconds when the value has sub-millisecond precision."""
         if value.tzinfo is None or value.utcoffset() is None:
             raise InvalidSyntax("datetime needs a timezone; pass an aware datetime (e.g. tz=UTC)")
-        u = value.astimezone(UTC)
+        try:
+            u = value.astimezone(UTC)
+        except OverflowError:  # 0001-01-01 in an offset east of UTC is in year 0 in UTC
+            raise InvalidSyntax(
+                f"datetime {value.isoformat()} falls before the year 1 in UTC, which Python cannot represent"
+            ) from None
         frac = f"{u.microsecond // 1000:03d}" if u.microsecond % 1000 == 0 else f"{u.microsecond:06d}"
         text = f"{u.year:04d}-{u.month:02d}-{u.day:02d}T{u.hour:02d}:{u.minute:02d}:{u.second:02d}"
         return cls.parse(f"{text}.{frac}Z")

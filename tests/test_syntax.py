@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from pdsmem.errors import InvalidSyntax
@@ -240,7 +240,12 @@ def test_datetime_from_naive_datetime_is_refused() -> None:
 
 
 @given(st.datetimes(timezones=st.sampled_from([UTC, timezone(timedelta(hours=5, minutes=45))])))
+@example(datetime(1, 1, 1, tzinfo=timezone(timedelta(hours=5, minutes=45))))
 def test_datetime_from_datetime_round_trips(value: datetime) -> None:
+    if value.replace(tzinfo=None) - datetime.min < value.utcoffset():  # year 0 in UTC (found by Hypothesis)
+        with pytest.raises(InvalidSyntax, match="before the year 1 in UTC"):
+            Datetime.from_datetime(value)
+        return
     dt = Datetime.from_datetime(value)
     assert dt.endswith("Z") and dt.to_datetime() == value
     assert Datetime.parse(str(dt)) == dt
