@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -67,6 +68,8 @@ def start_follow(pds: LocalPds, project: Project, did: str, state: Path) -> subp
     for line in process.stdout:  # until the first sync is done
         status = json.loads(line)["follow"]
         if status["state"] == "connected" and "first sync" in status["note"]:
+            # From here on nobody reads its status lines: drain them, or a full pipe stops it.
+            threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
             return process
     raise SystemExit(f"the follow ended before its first sync: {process.stderr.read() if process.stderr else ''}")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import signal
 import subprocess
 import sys
@@ -61,28 +62,39 @@ class Following:
             text=True,
         )
         self.lines: list[dict] = []
+        # Its status lines are read as they come, always: a pipe nobody reads fills and stops it.
+        self._queue: queue.Queue[dict | None] = queue.Queue()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self._queue.put(json.loads(line)["follow"])
+        self._queue.put(None)
 
     def wait_for(self, test, what: str, timeout: float = 90) -> dict:
         """The first status line (from now on) ``test`` accepts."""
         deadline = time.monotonic() + timeout
-        assert self.process.stdout is not None
         while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
+            try:
+                status = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            if status is None:
                 self.process.wait()
                 pytest.fail(f"the follow ended (exit {self.process.returncode}) before {what}: "
                             f"{self.process.stderr.read() if self.process.stderr else ''}")
-            status = json.loads(line)["follow"]
             self.lines.append(status)
             if test(status):
                 return status
         self.process.kill()
-        pytest.fail(f"timed out waiting for {what}")
+        pytest.fail(f"timed out waiting for {what}; the last status lines: {self.lines[-5:]}")
 
     def stop(self) -> int:
         self.process.send_signal(signal.SIGTERM)
-        out, err = self.process.communicate(timeout=60)
-        self.lines += [json.loads(line)["follow"] for line in out.splitlines() if line]
+        self.process.wait(timeout=60)
+        while (status := self._queue.get(timeout=10)) is not None:
+            self.lines.append(status)
         return self.process.returncode
 
 
@@ -154,7 +166,7 @@ def test_a_follow_killed_mid_burst_resumes_where_it_was_and_loses_nothing(
     state = tmp_path / "state"
     follow = Following(pds, rushdb, account, state)
     follow.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
-    for start in range(0, 300, 10):  # a burst: 30 commits of 10 records
+    for start in range(0, 1000, 10):  # a burst of 1,000 writes: 100 commits of 10 records
         repo.apply([{"$type": "com.atproto.repo.applyWrites#create", "collection": RECORD_NSID, "rkey": rkey(i),
                      "value": memory(account.did, i)} for i in range(start, start + 10)])
         if start == 100:
@@ -164,7 +176,7 @@ def test_a_follow_killed_mid_burst_resumes_where_it_was_and_loses_nothing(
     follow = Following(pds, rushdb, account, state)  # resumes from the saved cursor
     expected = fresh_sync(pds, rushdb_server, account, tmp_path / "fresh-state")
     wait_until(lambda: snapshot(rushdb) == expected, "RushDB to match a fresh sync", timeout=90)
-    assert facts(rushdb) == 300
+    assert facts(rushdb) == 1000
     assert follow.stop() == 0
 
 
@@ -199,7 +211,10 @@ class TamperingRelay:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def _relay(self, client) -> None:
-        with connect(self.upstream + client.request.path, open_timeout=10) as upstream:
+        path = client.request.path  # from the start of the PDS's stream, unless a cursor is given:
+        if "cursor=" not in path:  # no write can slip past while this connection is being made
+            path += "?cursor=0"
+        with connect(self.upstream + path, open_timeout=10) as upstream:
             self.open.append(upstream)
             for frame in upstream:
                 header, body = decode_dag_cbor_frame(frame)
