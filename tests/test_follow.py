@@ -206,16 +206,15 @@ class TamperingRelay:
     def __init__(self, pds: LocalPds, did: str) -> None:
         self.upstream, self.did, self.tampered = pds.url.replace("http://", "ws://"), did, 0
         self.open: list = []
+        self.connected = threading.Event()  # the relay reads the PDS's stream: writes from now on pass
         self.server = serve(self._relay, "127.0.0.1", 0)
         self.url = f"ws://127.0.0.1:{self.server.socket.getsockname()[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def _relay(self, client) -> None:
-        path = client.request.path  # from the start of the PDS's stream, unless a cursor is given:
-        if "cursor=" not in path:  # no write can slip past while this connection is being made
-            path += "?cursor=0"
-        with connect(self.upstream + path, open_timeout=10) as upstream:
+        with connect(self.upstream + client.request.path, open_timeout=10) as upstream:
             self.open.append(upstream)
+            self.connected.set()
             for frame in upstream:
                 header, body = decode_dag_cbor_frame(frame)
                 ops = body.get("ops") or []
@@ -238,6 +237,7 @@ def test_a_tampered_stream_cannot_hide_a_change(
     try:
         follow = Following(pds, rushdb, account, tmp_path / "state", "--relay", relay.url)
         follow.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
+        assert relay.connected.wait(30)
         Repo(pds, account).put(RECORD_NSID, rkey(5), memory(account.did, 5))
         refused = follow.wait_for(lambda s: "refused event" in s["note"], "the tampered event to be refused")
         assert "do not account for every change" in refused["note"]
