@@ -97,7 +97,6 @@ def _expand(store: BlockStore, left: bytes | None, entries: list, layer: int, it
 def _position(items: list[_Item], key: bytes) -> tuple[int, bool]:
     """Where ``key`` is (index, True) or would go (index, False); an opaque sub-tree in the gap
     means the answer is in a node the proof does not hold."""
-    low, high = 0, len(items)
     entries = [(index, item[0]) for index, item in enumerate(items) if not isinstance(item, _Opaque)]
     # binary search over the entries only
     lo, hi = 0, len(entries)
