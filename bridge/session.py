@@ -4,10 +4,9 @@ Scope: ``com.atproto.server.createSession`` from a handle or DID and an app pass
 session file kept between runs, and the renewal of expired tokens. The PDS URL comes from the
 caller, ``ATP_PDS_HOST``, or the account's DID document.
 
-Session files live in ``<state dir>/sessions/``, one per (PDS URL, DID), owner-only (file 0600,
-folder 0700), and are replaced atomically (temporary file, fsync, rename): a crash leaves the
-old file or the new one, never half of one. The state dir is ``PDSMEM_STATE_DIR`` or the
-platform's user state folder. Passwords are never stored.
+Session files live in ``<state dir>/sessions/`` (``bridge.session_store``); a stored OAuth grant
+(``pdsmem login`` without an app password, ``bridge.oauth``) is reused the same way: see
+``open_stored``. Passwords are never stored.
 
 Environment variables (the names goat uses): ``ATP_AUTH_HANDLE`` or ``ATP_AUTH_USERNAME`` (handle
 or DID), ``ATP_AUTH_PASSWORD`` (an app password), ``ATP_PDS_HOST`` (the PDS URL).
@@ -23,30 +22,28 @@ Tricky bits:
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import os
-import re
-import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, TypeVar
 
 import httpx
 
-from pdsmem.errors import PdsmemError
-from pdsmem.mapping.syntax import AtIdentifier, Did
+from pdsmem.mapping.syntax import Did
 
 from .identity import IdentityError, resolve
-from .state import default_state_dir, resolve_state_dir
+from .oauth import OAuthSession
+from .session_store import (
+    SessionError, SessionStore, Stored, StoredGrant, StoredSession, parse_identifier,
+)
+from .state import default_state_dir
 from .xrpc import DEFAULT_TIMEOUT, RateLimit, XrpcClient, XrpcError, normalize_base_url
 
 __all__ = [
     "ENV_HANDLE", "ENV_HANDLES", "ENV_PASSWORD", "ENV_PDS", "ENV_STATE_DIR", "AuthedClient", "Session",
-    "SessionError", "SessionStore", "StoredSession", "default_state_dir",
+    "OAuthSession", "SessionError", "SessionStore", "StoredGrant", "StoredSession", "default_state_dir",
+    "open_stored",
 ]
 
 log = logging.getLogger(__name__)
@@ -57,137 +54,8 @@ ENV_PASSWORD = "ATP_AUTH_PASSWORD"
 ENV_PDS = "ATP_PDS_HOST"
 ENV_STATE_DIR = "PDSMEM_STATE_DIR"
 
-_FORMAT_VERSION = 1
 _RENEW_ON = frozenset({"ExpiredToken", "InvalidToken"})
 _T = TypeVar("_T")
-
-
-class SessionError(PdsmemError):
-    """No usable session: the PDS refused the password, or the session expired for good."""
-
-
-@dataclass(frozen=True)
-class StoredSession:
-    """One account's session at one PDS, as kept in its session file."""
-
-    pds_url: str
-    did: str
-    handle: str
-    access_jwt: str = field(repr=False)
-    refresh_jwt: str = field(repr=False)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "version": _FORMAT_VERSION, "pdsUrl": self.pds_url, "did": self.did,
-            "handle": self.handle, "accessJwt": self.access_jwt, "refreshJwt": self.refresh_jwt,
-        }
-
-    @classmethod
-    def from_json(cls, data: Any) -> StoredSession | None:
-        """The session in ``data``, or None when it is not a session file this version wrote."""
-        keys = ("pdsUrl", "did", "handle", "accessJwt", "refreshJwt")
-        if not isinstance(data, dict) or data.get("version") != _FORMAT_VERSION:
-            return None
-        if not all(isinstance(data.get(key), str) and data[key] for key in keys):
-            return None
-        return cls(*(data[key] for key in keys))
-
-
-def _write_private(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically; the file is readable by its owner only."""
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
-    try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable
-        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
-
-
-class SessionStore:
-    """The session files under ``<state_dir>/sessions``."""
-
-    def __init__(self, state_dir: str | os.PathLike[str] | None = None) -> None:
-        self.state_dir = resolve_state_dir(state_dir)
-        self.directory = self.state_dir / "sessions"
-
-    def __repr__(self) -> str:
-        return f"SessionStore({str(self.state_dir)!r})"
-
-    def path_for(self, pds_url: str, did: str) -> Path:
-        """The session file of ``did`` at ``pds_url``: readable name plus a hash of both."""
-        url = normalize_base_url(pds_url)
-        readable = re.sub(r"[^A-Za-z0-9.-]+", "_", f"{url.split('://', 1)[1]}_{did}")[:120]
-        digest = hashlib.sha256(f"{url}\n{did}".encode()).hexdigest()[:12]
-        return self.directory / f"{readable}-{digest}.json"
-
-    def sessions(self) -> list[StoredSession]:
-        """Every stored session, in file-name order; unreadable files are logged and skipped."""
-        if not self.directory.is_dir():
-            return []
-        found = []
-        for path in sorted(self.directory.glob("[!.]*.json")):  # not a temporary ".tmp-" file
-            try:
-                stored = StoredSession.from_json(json.loads(path.read_bytes()))
-            except (OSError, ValueError):
-                stored = None
-            if stored is None:
-                log.warning("ignoring unreadable session file %s", path)
-                continue
-            found.append(stored)
-        return found
-
-    def load(self, pds_url: str, identifier: str) -> StoredSession | None:
-        """The stored session at ``pds_url`` of the account named by DID or handle, if any."""
-        url = normalize_base_url(pds_url)
-        wanted = identifier.lower()
-        for stored in self.sessions():
-            if stored.pds_url == url and wanted in (stored.did, stored.handle.lower()):
-                return stored
-        return None
-
-    def find(self, identifier: str, pds_url: str | None = None) -> StoredSession | None:
-        """The stored session of the account named by DID or handle: at ``pds_url`` when given,
-        else at whichever PDS it was made (None when there is none, or several)."""
-        try:
-            wanted = _parse_identifier(identifier)
-        except PdsmemError:  # not a handle or DID: no session can be its
-            return None
-        url = normalize_base_url(pds_url) if pds_url else None
-        found = [
-            stored for stored in self.sessions()
-            if wanted in (stored.did, stored.handle.lower()) and url in (None, stored.pds_url)
-        ]
-        return found[0] if len(found) == 1 else None
-
-    def save(self, stored: StoredSession) -> Path:
-        """Write ``stored`` to its session file (atomically, owner-only); return the path."""
-        self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.directory.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(self.directory, 0o700)
-        path = self.path_for(stored.pds_url, stored.did)
-        _write_private(path, json.dumps(stored.to_json(), indent=2).encode())
-        return path
-
-    def delete(self, pds_url: str, did: str) -> bool:
-        """Remove the session file of ``did`` at ``pds_url``; False when there was none."""
-        path = self.path_for(pds_url, did)
-        try:
-            path.unlink()
-        except FileNotFoundError:
-            return False
-        return True
 
 
 def _session_from(answer: Mapping[str, Any], pds_url: str, what: str) -> StoredSession:
@@ -244,7 +112,7 @@ class Session:
     ) -> Session:
         """Log in with ``createSession`` and save the session (to ``store`` or ``state_dir``)."""
         store = store or SessionStore(state_dir)
-        account = _parse_identifier(identifier)
+        account = parse_identifier(identifier)
         stored = _create_session(pds_url, account, password, transport, timeout)
         store.save(stored)
         return cls(stored, store=store, password=password, transport=transport, timeout=timeout)
@@ -260,7 +128,7 @@ class Session:
         plc_url: str | None = None,
         transport: httpx.BaseTransport | None = None,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
-    ) -> Session:
+    ) -> Session | OAuthSession:
         """Reuse the stored session of the account, or log in and store a new one.
 
         Missing arguments come from ``ATP_AUTH_HANDLE`` (or ``ATP_AUTH_USERNAME``),
@@ -270,7 +138,7 @@ class Session:
         identifier = identifier or env_account()
         if not identifier:
             raise SessionError(f"no account given; set {ENV_HANDLE} or pass a handle or DID")
-        account = _parse_identifier(identifier)
+        account = parse_identifier(identifier)
         password = password or os.environ.get(ENV_PASSWORD) or None
         pds_url = pds_url or os.environ.get(ENV_PDS) or None
         store = SessionStore(state_dir)
@@ -287,7 +155,7 @@ class Session:
         stored = store.load(pds_url, account)
         if stored is not None:
             log.debug("reusing the stored session of %s at %s", stored.did, stored.pds_url)
-            return cls(stored, store=store, password=password, transport=transport, timeout=timeout)
+            return open_stored(stored, store, password=password, transport=transport, timeout=timeout)
         if password is None:
             raise SessionError(
                 f"no stored session for {account} at {normalize_base_url(pds_url)}; "
@@ -427,6 +295,21 @@ AuthedClient = Session
 """The name other layers use for a logged-in client; the same class as :class:`Session`."""
 
 
+def open_stored(
+    stored: Stored,
+    store: SessionStore | None,
+    *,
+    password: str | None = None,
+    transport: httpx.BaseTransport | None = None,
+    timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+) -> Session | OAuthSession:
+    """A client for a stored session of either kind: an app password's or an OAuth grant's."""
+    if isinstance(stored, StoredGrant):
+        return OAuthSession(stored, store=store, transport=transport, timeout=timeout)
+    return Session(stored, store=store, password=password, transport=transport, timeout=timeout)
+"""The name other layers use for a logged-in client; the same class as :class:`Session`."""
+
+
 def _create_session(
     pds_url: str,
     account: str,
@@ -462,11 +345,3 @@ def _create_session(
 def env_account() -> str | None:
     """The account the environment names (``ATP_AUTH_HANDLE``, else ``ATP_AUTH_USERNAME``)."""
     return next((os.environ[name] for name in ENV_HANDLES if os.environ.get(name)), None)
-
-
-def _parse_identifier(identifier: str) -> str:
-    """A DID as is, or a handle in lowercase (``@`` prefix allowed)."""
-    raw = identifier.strip()
-    raw = raw[1:] if raw.startswith("@") else raw
-    parsed = AtIdentifier.parse(raw)
-    return str(parsed) if parsed.is_did else str(parsed).lower()

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
@@ -41,7 +41,7 @@ from pdsmem.errors import InvalidSyntax, PdsmemError, RateLimited, TransientErro
 from pdsmem.mapping.syntax import Nsid
 
 __all__ = [
-    "AuthHook", "DEFAULT_TIMEOUT", "RateLimit", "XrpcClient", "XrpcError", "XrpcRateLimited", "tls_context",
+    "AuthHook", "DEFAULT_TIMEOUT", "RateLimit", "RequestSigner", "XrpcClient", "XrpcError", "XrpcRateLimited", "tls_context",
     "XrpcServerError", "describe_transport_error", "normalize_base_url", "parse_rate_limit",
 ]
 
@@ -81,6 +81,18 @@ def json_object(data: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 AuthHook = Callable[[], "str | None"]
+
+
+class RequestSigner(Protocol):
+    """Authenticates each request on its own, for schemes that bind a proof to the method and
+    URL (atproto OAuth's DPoP: ``bridge.oauth.OAuthSession``)."""
+
+    def sign(self, request: httpx.Request) -> None:
+        """Set the request's ``Authorization`` header and any proof header."""
+
+    def wants_retry(self, response: httpx.Response) -> bool:
+        """Note what ``response`` tells the signer (a new DPoP nonce); True when the request
+        should be signed again and sent once more (the server asked for that nonce)."""
 """Returns the ``Authorization`` header value for the next request, or None for none."""
 
 # Error names the XRPC spec gives to statuses whose answer has no ``error`` field.
@@ -233,9 +245,11 @@ class XrpcClient:
         transport: httpx.BaseTransport | None = None,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
         auth: AuthHook | None = None,
+        signer: RequestSigner | None = None,
     ) -> None:
         self.base_url = normalize_base_url(base_url)
         self.auth = auth
+        self.signer = signer
         self.last_rate_limit: RateLimit | None = None
         self._http = httpx.Client(transport=transport, timeout=timeout, verify=tls_context())
 
@@ -322,7 +336,10 @@ class XrpcClient:
         self, request: httpx.Request, nsid: str, *, write: bool, stream: bool = False
     ) -> httpx.Response:
         try:
-            response = self._http.send(request, stream=True)
+            response = self._http.send(self._signed(request), stream=True)
+            if self.signer is not None and self.signer.wants_retry(response):
+                response.close()
+                response = self._http.send(self._signed(request), stream=True)
         except httpx.TransportError as exc:
             raise self._unreachable(exc, nsid, write=write) from None
         self.last_rate_limit = parse_rate_limit(response.headers)
@@ -340,6 +357,11 @@ class XrpcClient:
         if response.status_code >= 400:
             raise self._error(response, nsid)
         return response
+
+    def _signed(self, request: httpx.Request) -> httpx.Request:
+        if self.signer is not None:
+            self.signer.sign(request)
+        return request
 
     def _json(self, response: httpx.Response, nsid: str) -> dict[str, Any]:
         if not response.content:

@@ -28,13 +28,13 @@ def test_login_keeps_a_session_that_export_reuses_and_logout_ends(
     logged_in = run("login", account.handle, env={**where, "ATP_AUTH_PASSWORD": account.password})
     assert logged_in.exit_code == 0
     assert logged_in.stdout == (
-        f"Logged in as {account.handle} ({account.did}) at {pds.url}; session kept in "
+        f"Logged in as {account.handle} ({account.did}) at {pds.url} with an app password; session kept in "
         f"{tmp_path}/state/sessions\n"
     )
     assert account.password not in logged_in.output
 
     status = run("status", env=where)
-    assert f"Stored sessions:\n  {account.handle}  {account.did}  at {pds.url}\n" in status.stdout
+    assert f"Stored sessions:\n  {account.handle}  {account.did}  at {pds.url}  app password\n" in status.stdout
     session_file = next((tmp_path / "state" / "sessions").glob("*.json"))
     tokens = json.loads(session_file.read_text())
     assert tokens["accessJwt"] not in status.output and tokens["refreshJwt"] not in status.output
@@ -60,7 +60,7 @@ def test_login_keeps_a_session_that_export_reuses_and_logout_ends(
 
 
 def test_login_without_a_password_or_a_terminal_says_how_to_give_one() -> None:
-    result = run("login", "alice.test", env={"ATP_PDS_HOST": "http://127.0.0.1:9"}, stdin="")
+    result = run("login", "alice.test", "--app-password", env={"ATP_PDS_HOST": "http://127.0.0.1:9"}, stdin="")
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (
         "Error: no password for alice.test: set ATP_AUTH_PASSWORD to an app password, or run "

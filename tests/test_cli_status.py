@@ -102,11 +102,11 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         f"  {DID}  1 record",
         "Exports waiting to resume (run the same pdsmem export again): none",
         "Stored sessions:",
-        f"  alice.test  {DID}  at http://127.0.0.1:2583",
+        f"  alice.test  {DID}  at http://127.0.0.1:2583  app password",
     ]
     as_json = run("status", "--json", env=env)
     report = json.loads(as_json.stdout)
-    assert report["sessions"] == [{"handle": "alice.test", "did": DID, "pds": "http://127.0.0.1:2583"}]
+    assert report["sessions"] == [{"handle": "alice.test", "did": DID, "pds": "http://127.0.0.1:2583", "auth": "app password"}]
     assert report["environment"]["ATP_AUTH_PASSWORD"] == "(set, not shown)"
     assert report["imports"] == [
         {"did": DID, "scope": "coder/default/0123456789ab", "rev": "3lbt4ilkfw22s", "commit": "bafyreicommit",

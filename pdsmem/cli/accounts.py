@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from pdsmem.bridge.identity import IdentityError, resolve
-from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionError, SessionStore
+from pdsmem.bridge.oauth import OAuthSession, sign_in
+from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionError, SessionStore, StoredGrant
 from pdsmem.bridge.xrpc import XrpcClient, XrpcError, normalize_base_url
 from pdsmem.errors import PdsmemError
 
@@ -28,7 +30,7 @@ class UnknownAccount(SessionError):
 
 def open_session(
     account: str, *, pds_url: str | None, plc_url: str | None, state_dir: Path | None
-) -> Session:
+) -> Session | OAuthSession:
     """The logged-in session of ``account`` (a handle or DID): its stored session, else a login
     with ``ATP_AUTH_PASSWORD`` or, on a terminal, the password asked for."""
     password = os.environ.get(ENV_PASSWORD) or None
@@ -120,3 +122,22 @@ def login(
     except SessionError:
         _raise_if_unknown(account, pds_url)
         raise
+
+
+def oauth_login(
+    account: str, open_url: Callable[[str], None], *, pds_url: str | None, plc_url: str | None,
+    state_dir: Path | None,
+) -> StoredGrant:
+    """Sign ``account`` in with OAuth and store the grant (replacing a stored session).
+
+    The account is resolved to its DID document, whose PDS (not ``pds_url``, which only helps to
+    resolve a handle without public DNS) is the one its authorization server speaks for."""
+    try:
+        identity = resolve(account.strip().removeprefix("@"), plc_url=plc_url, pds_hint=pds_url)
+    except IdentityError as exc:
+        exc.hint = exc.hint or "pass --pds or set ATP_PDS_HOST to the account's PDS URL"
+        raise
+    handle = identity.handle or account.strip().removeprefix("@")
+    grant = sign_in(did=str(identity.did), handle=handle, pds_url=identity.pds_url, open_url=open_url)
+    SessionStore(state_dir).save(grant)
+    return grant

@@ -1,20 +1,23 @@
 """``pdsmem login`` and ``pdsmem logout``: keep or end an account's session in the state directory.
 
-The app password comes from ``ATP_AUTH_PASSWORD`` or, on a terminal, a hidden prompt; it is
-never stored, echoed or logged. The session file holds tokens, owner-only (see
-``pdsmem.bridge.session``).
+``login`` signs in with atproto OAuth in the browser by default (``pdsmem.bridge.oauth``), asking
+only for the collections pdsmem writes. With ``--app-password`` or ``ATP_AUTH_PASSWORD`` it logs
+in with an app password instead, from that variable or, on a terminal, a hidden prompt; it is
+never stored, echoed or logged. The session file holds tokens (and, for OAuth, the key they are
+bound to), owner-only (see ``pdsmem.bridge.session_store``).
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
 
-from pdsmem.bridge.session import ENV_HANDLES, Session, SessionStore, env_account
+from pdsmem.bridge.session import ENV_HANDLES, ENV_PASSWORD, SessionStore, StoredGrant, env_account, open_stored
 from pdsmem.cli import EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import login as login_account
-from pdsmem.cli.accounts import password_for
+from pdsmem.cli.accounts import oauth_login, password_for
 from pdsmem.cli.options import is_account, pds_option, pds_options, settings, state_dir_option
 from pdsmem.errors import PdsmemError, TransientError
 
@@ -33,27 +36,52 @@ def _account(ctx: click.Context, given: str | None) -> str:
 
 @cli.command()
 @click.argument("account", metavar="[HANDLE_OR_DID]", required=False)
+@click.option("--app-password", "app_password", is_flag=True,
+              help="Log in with an app password (from ATP_AUTH_PASSWORD or asked for) instead of "
+                   "signing in in the browser; for servers without OAuth.")
+@click.option("--no-browser", is_flag=True,
+              help="Do not open a browser: print the sign-in page's address to open elsewhere.")
 @pds_options
 @click.pass_context
-def login(ctx: click.Context, account: str | None, pds_url: str | None, plc_url: str | None,
-          state_dir: Path | None) -> None:
-    """Log in to a PDS and keep the session for later commands.
+def login(ctx: click.Context, account: str | None, app_password: bool, no_browser: bool,
+          pds_url: str | None, plc_url: str | None, state_dir: Path | None) -> None:
+    """Sign in to your PDS and keep the session for later commands.
 
-    Use an app password (made in your account's settings), from ATP_AUTH_PASSWORD or typed
-    at the prompt; it is never stored. The session (tokens) is kept in the state directory,
-    readable by you only, and renewed as needed; `pdsmem logout` ends it.
+    By default you sign in in your browser, with atproto OAuth: pdsmem asks only to write its
+    memory records and the lexicon it publishes, never your posts, likes or profile, and never
+    sees your password. The browser comes back to pdsmem on a local port of this machine.
+
+    With --app-password (or when ATP_AUTH_PASSWORD is set, for scripts), log in with an app
+    password instead (made in your account's settings), which can write anything in the
+    account; it is never stored.
+
+    The session is kept in the state directory, readable by you only, and renewed as needed;
+    `pdsmem status` shows what was granted and `pdsmem logout` ends it.
 
     \b
     Examples:
       pdsmem login alice.example.com
+      pdsmem login alice.example.com --no-browser
       ATP_AUTH_PASSWORD=app-password pdsmem login alice.test --pds http://localhost:2583
     """
     account = _account(ctx, account)
-    with login_account(account, password_for(account), pds_url=pds_url, plc_url=plc_url,
-                       state_dir=state_dir) as session:
-        where = SessionStore(state_dir).directory
-        click.echo(f"Logged in as {session.handle} ({session.did}) at {session.pds_url}; "
-                   f"session kept in {where}")
+    where = SessionStore(state_dir).directory
+    if app_password or os.environ.get(ENV_PASSWORD):
+        with login_account(account, password_for(account), pds_url=pds_url, plc_url=plc_url,
+                           state_dir=state_dir) as session:
+            click.echo(f"Logged in as {session.handle} ({session.did}) at {session.pds_url} with an "
+                       f"app password; session kept in {where}")
+        return
+
+    def show(url: str) -> None:
+        click.echo(f"Open this page in your browser to sign in:\n\n  {url}\n", err=True)
+        if not no_browser:
+            click.launch(url)
+        click.echo("Waiting for the sign-in (up to 5 minutes; Ctrl-C cancels)…", err=True)
+
+    grant = oauth_login(account, show, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
+    click.echo(f"Signed in as {grant.handle} ({grant.did}) at {grant.pds_url}; granted: {grant.scope}; "
+               f"session kept in {where}")
 
 
 @cli.command()
@@ -85,19 +113,23 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
         return
     unreachable = 0
     for stored in matches:
-        with Session(stored, store=store) as session:
+        oauth = isinstance(stored, StoredGrant)
+        with open_stored(stored, store) as session:
             try:
                 session.logout()
             except TransientError as err:  # the PDS is down or gone: forget the session here anyway
                 store.delete(stored.pds_url, stored.did)
                 unreachable += 1
+                how = ("revoke pdsmem's access in the account's settings" if oauth
+                       else "revoke the app password in the account's settings")
                 click.echo(
                     f"Warning: {err.message}; the session of {stored.handle} stays valid at its PDS "
-                    "until it expires (revoke the app password in the account's settings to end it now)",
+                    f"until it expires ({how} to end it now)",
                     err=True,
                 )
                 click.echo(f"Logged out {stored.handle} ({stored.did}) on this machine only")
                 continue
-        click.echo(f"Logged out {stored.handle} ({stored.did}) at {stored.pds_url}")
+        revoked = f"; the sign-in was revoked at {stored.issuer}" if oauth else ""
+        click.echo(f"Logged out {stored.handle} ({stored.did}) at {stored.pds_url}{revoked}")
     if unreachable:
         click.get_current_context().exit(EXIT_PARTIAL)

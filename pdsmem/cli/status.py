@@ -16,7 +16,7 @@ import click
 
 from pdsmem.bridge.rushdb import ENV_API_KEY, ENV_API_URL, ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL
 from pdsmem.bridge.rushdb import RushDBTarget
-from pdsmem.bridge.session import SessionStore
+from pdsmem.bridge.session_store import SessionStore, Stored, StoredGrant
 from pdsmem.bridge.state import ExportRun, State, resolve_state_dir
 from pdsmem.bridge.xrpc import mask_userinfo
 from pdsmem.cli import cli
@@ -44,6 +44,14 @@ def _environment() -> dict[str, str]:
     found = {name: mask_userinfo(os.environ[name]) for name in ENV_SETTINGS if os.environ.get(name)}
     found.update({name: HIDDEN for name in ENV_SECRETS if os.environ.get(name)})
     return found
+
+
+def _session(stored: Stored) -> dict[str, Any]:
+    """A stored session as status shows it: who, where, how, and for OAuth what was granted."""
+    shown: dict[str, Any] = {"handle": stored.handle, "did": stored.did, "pds": stored.pds_url}
+    if isinstance(stored, StoredGrant):
+        return {**shown, "auth": "oauth", "granted": stored.scope, "issuer": stored.issuer}
+    return {**shown, "auth": "app password"}
 
 
 def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]], list[dict[str, Any]],
@@ -146,9 +154,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     config = settings(ctx)
     directory = resolve_state_dir(state_dir)
     imports, exports, unfinished, follows = _stored(directory)
-    sessions = [
-        {"handle": s.handle, "did": s.did, "pds": s.pds_url} for s in SessionStore(directory).sessions()
-    ]
+    sessions = [_session(s) for s in SessionStore(directory).sessions()]
     report = {
         "config": {"path": str(config.path), "exists": config.exists, "values": _shown(config.values)},
         "environment": _environment(),
@@ -195,7 +201,11 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     ])
     _section("Exports waiting to resume (run the same pdsmem export again)",
              [_describe(run) for run in unfinished])
-    _section("Stored sessions", [f"{s['handle']}  {s['did']}  at {s['pds']}" for s in sessions])
+    _section("Stored sessions", [
+        f"{s['handle']}  {s['did']}  at {s['pds']}  "
+        + (f"OAuth, granted: {s['granted']}" if s["auth"] == "oauth" else "app password")
+        for s in sessions
+    ])
 
 
 def _section(title: str, lines: list[str]) -> None:

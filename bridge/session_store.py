@@ -1,0 +1,239 @@
+"""The session files: one per (PDS URL, DID) under ``<state dir>/sessions/``, owner-only.
+
+Scope: what a session file holds, reading and writing it. Two kinds of session are kept:
+- ``StoredSession``: tokens from ``createSession`` with an app password (``bridge.session``);
+- ``StoredGrant``: an atproto OAuth grant, with its tokens and the private DPoP key they are
+  bound to (``bridge.oauth``).
+
+Files are owner-only (file 0600, folder 0700) and replaced atomically (temporary file, fsync,
+rename): a crash leaves the old file or the new one, never half of one. The state dir is
+``PDSMEM_STATE_DIR`` or the platform's user state folder. Passwords are never stored; tokens
+and keys never reach a ``repr``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Union
+
+from pdsmem.errors import PdsmemError
+from pdsmem.mapping.syntax import AtIdentifier
+
+from .state import resolve_state_dir
+from .xrpc import normalize_base_url
+
+__all__ = ["SessionError", "SessionStore", "Stored", "StoredGrant", "StoredSession", "parse_identifier"]
+
+log = logging.getLogger(__name__)
+
+_FORMAT_VERSION = 1
+
+
+class SessionError(PdsmemError):
+    """No usable session: the PDS refused the password, or the session expired for good."""
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    """One account's session at one PDS, as kept in its session file."""
+
+    pds_url: str
+    did: str
+    handle: str
+    access_jwt: str = field(repr=False)
+    refresh_jwt: str = field(repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": _FORMAT_VERSION, "pdsUrl": self.pds_url, "did": self.did,
+            "handle": self.handle, "accessJwt": self.access_jwt, "refreshJwt": self.refresh_jwt,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> StoredSession | None:
+        """The session in ``data``, or None when it is not a session file this version wrote."""
+        keys = ("pdsUrl", "did", "handle", "accessJwt", "refreshJwt")
+        if not isinstance(data, dict) or data.get("version") != _FORMAT_VERSION:
+            return None
+        if not all(isinstance(data.get(key), str) and data[key] for key in keys):
+            return None
+        return cls(*(data[key] for key in keys))
+
+
+@dataclass(frozen=True)
+class StoredGrant:
+    """One account's atproto OAuth grant at one PDS, as kept in its session file.
+
+    ``dpop_key`` is the private JWK the tokens are bound to: without it they are useless, so it is
+    kept with them, in the same owner-only file. ``scope`` is what the authorization server
+    granted, which can be less than what was asked for.
+    """
+
+    pds_url: str
+    did: str
+    handle: str
+    issuer: str
+    client_id: str
+    token_endpoint: str
+    revocation_endpoint: str | None
+    scope: str
+    expires_at: float
+    access_token: str = field(repr=False)
+    refresh_token: str = field(repr=False)
+    dpop_key: dict[str, Any] = field(repr=False)
+
+    _KIND = "oauth"
+    _TEXT = ("pdsUrl", "did", "handle", "issuer", "clientId", "tokenEndpoint", "scope",
+             "accessToken", "refreshToken")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": _FORMAT_VERSION, "kind": self._KIND, "pdsUrl": self.pds_url, "did": self.did,
+            "handle": self.handle, "issuer": self.issuer, "clientId": self.client_id,
+            "tokenEndpoint": self.token_endpoint, "revocationEndpoint": self.revocation_endpoint,
+            "scope": self.scope, "expiresAt": self.expires_at, "accessToken": self.access_token,
+            "refreshToken": self.refresh_token, "dpopKey": self.dpop_key,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> StoredGrant | None:
+        """The grant in ``data``, or None when it is not a grant file this version wrote."""
+        if not isinstance(data, dict) or data.get("version") != _FORMAT_VERSION:
+            return None
+        if data.get("kind") != cls._KIND:
+            return None
+        if not all(isinstance(data.get(key), str) and data[key] for key in cls._TEXT):
+            return None
+        revocation = data.get("revocationEndpoint")
+        expires_at = data.get("expiresAt")
+        if revocation is not None and not isinstance(revocation, str):
+            return None
+        if isinstance(expires_at, bool) or not isinstance(expires_at, (int, float)):
+            return None
+        if not isinstance(data.get("dpopKey"), dict):
+            return None
+        return cls(
+            data["pdsUrl"], data["did"], data["handle"], data["issuer"], data["clientId"],
+            data["tokenEndpoint"], revocation, data["scope"], float(expires_at),
+            data["accessToken"], data["refreshToken"], data["dpopKey"],
+        )
+
+
+Stored = Union[StoredSession, StoredGrant]
+"""What a session file holds: an app-password session or an OAuth grant."""
+
+
+def _read(data: Any) -> Stored | None:
+    return StoredSession.from_json(data) or StoredGrant.from_json(data)
+
+
+def _write_private(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically; the file is readable by its owner only."""
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
+    try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    if hasattr(os, "O_DIRECTORY"):  # make the rename itself durable
+        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+class SessionStore:
+    """The session files under ``<state_dir>/sessions``."""
+
+    def __init__(self, state_dir: str | os.PathLike[str] | None = None) -> None:
+        self.state_dir = resolve_state_dir(state_dir)
+        self.directory = self.state_dir / "sessions"
+
+    def __repr__(self) -> str:
+        return f"SessionStore({str(self.state_dir)!r})"
+
+    def path_for(self, pds_url: str, did: str) -> Path:
+        """The session file of ``did`` at ``pds_url``: readable name plus a hash of both."""
+        url = normalize_base_url(pds_url)
+        readable = re.sub(r"[^A-Za-z0-9.-]+", "_", f"{url.split('://', 1)[1]}_{did}")[:120]
+        digest = hashlib.sha256(f"{url}\n{did}".encode()).hexdigest()[:12]
+        return self.directory / f"{readable}-{digest}.json"
+
+    def sessions(self) -> list[Stored]:
+        """Every stored session, in file-name order; unreadable files are logged and skipped."""
+        if not self.directory.is_dir():
+            return []
+        found = []
+        for path in sorted(self.directory.glob("[!.]*.json")):  # not a temporary ".tmp-" file
+            try:
+                stored = _read(json.loads(path.read_bytes()))
+            except (OSError, ValueError):
+                stored = None
+            if stored is None:
+                log.warning("ignoring unreadable session file %s", path)
+                continue
+            found.append(stored)
+        return found
+
+    def load(self, pds_url: str, identifier: str) -> Stored | None:
+        """The stored session at ``pds_url`` of the account named by DID or handle, if any."""
+        url = normalize_base_url(pds_url)
+        wanted = identifier.lower()
+        for stored in self.sessions():
+            if stored.pds_url == url and wanted in (stored.did, stored.handle.lower()):
+                return stored
+        return None
+
+    def find(self, identifier: str, pds_url: str | None = None) -> Stored | None:
+        """The stored session of the account named by DID or handle: at ``pds_url`` when given,
+        else at whichever PDS it was made (None when there is none, or several)."""
+        try:
+            wanted = parse_identifier(identifier)
+        except PdsmemError:  # not a handle or DID: no session can be its
+            return None
+        url = normalize_base_url(pds_url) if pds_url else None
+        found = [
+            stored for stored in self.sessions()
+            if wanted in (stored.did, stored.handle.lower()) and url in (None, stored.pds_url)
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def save(self, stored: Stored) -> Path:
+        """Write ``stored`` to its session file (atomically, owner-only); return the path."""
+        self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.directory.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(self.directory, 0o700)
+        path = self.path_for(stored.pds_url, stored.did)
+        _write_private(path, json.dumps(stored.to_json(), indent=2).encode())
+        return path
+
+    def delete(self, pds_url: str, did: str) -> bool:
+        """Remove the session file of ``did`` at ``pds_url``; False when there was none."""
+        path = self.path_for(pds_url, did)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            return False
+        return True
+
+
+def parse_identifier(identifier: str) -> str:
+    """A DID as is, or a handle in lowercase (``@`` prefix allowed)."""
+    raw = identifier.strip()
+    raw = raw[1:] if raw.startswith("@") else raw
+    parsed = AtIdentifier.parse(raw)
+    return str(parsed) if parsed.is_did else str(parsed).lower()
