@@ -390,7 +390,14 @@ def in_supersession_order(events: Sequence[Mapping]) -> list[int]:
             first.setdefault(event["factId"], index)
     order: list[int] = []
     done: set[int] = set()
-    for index in range(len(events)):
+    for index, event in enumerate(events):
+        if index in done:
+            continue
+        prior = event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+        if not prior or prior not in first:  # the usual case: it follows nothing of the batch
+            order.append(index)
+            done.add(index)
+            continue
         chain: list[int] = []  # index, then what it supersedes, and so on, until one is placed
         on_chain: set[int] = set()
         current: int | None = index

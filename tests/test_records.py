@@ -597,3 +597,40 @@ def test_proof_fast_path_is_the_canonical_json(content, key, extra):
         except Exception:
             continue
         assert _canonical_bytes(body, ext) == expected
+
+
+def _supersession_order_reference(events):
+    """``in_supersession_order`` as first written, one chain walk per event: the reference."""
+    first = {}
+    for index, event in enumerate(events):
+        if event.get("eventType") == "fact":
+            first.setdefault(event["factId"], index)
+    order, done = [], set()
+    for index in range(len(events)):
+        chain, on_chain, current = [], set(), index
+        while current is not None and current not in done and current not in on_chain:
+            chain.append(current)
+            on_chain.add(current)
+            event = events[current]
+            prior = event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+            current = first.get(prior) if prior else None
+        for placed in reversed(chain):
+            order.append(placed)
+            done.add(placed)
+    return order
+
+
+_batch_event = st.builds(
+    lambda kind, fid, prior: {"eventType": kind, "factId": fid, **({"supersedesFactId": prior} if prior else {})},
+    st.sampled_from(["fact", "fact", "episode"]),
+    st.sampled_from("abcdefg"),
+    st.none() | st.sampled_from("abcdefgz"),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_batch_event, max_size=12))
+def test_supersession_order_matches_the_chain_walk(events):
+    from pdsmem.mapping.to_record import in_supersession_order
+
+    assert in_supersession_order(events) == _supersession_order_reference(events)
