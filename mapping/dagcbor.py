@@ -434,8 +434,73 @@ def cid_for_json(value: Any) -> Cid:
 
 
 def cid_text_for_json(value: Any) -> str:
-    """``str(cid_for_json(value))``, without building the ``Cid``."""
+    """``str(cid_for_json(value))``, without building the ``Cid``.
+
+    Values of the usual shape (``_compiled_encodes``) are encoded by libipld's compiled encoder,
+    which writes the same canonical bytes as ``_encode`` for them (a property test holds the two
+    equal); every other value, and every invalid one, goes through the strict encoder, which
+    decides and words the error.
+    """
+    if type(value) is dict and _compiled_encodes(value, 0):
+        try:
+            return Cid.text_for_dag_cbor(libipld.encode_dag_cbor(value))
+        except (ValueError, OverflowError):  # a lone surrogate: the strict encoder says where
+            pass
     return Cid.text_for_dag_cbor(_encode_json(value))
+
+
+_COMPILED_DEPTH = 32  # deeper values take the strict path (a record rarely nests past 4)
+
+
+def _compiled_encodes(value: dict, depth: int) -> bool:
+    """Whether libipld encodes the JSON-form map ``value`` exactly as ``_encode`` would: maps
+    (exact ``dict``, string keys, no ``$link``/``$bytes`` key, any ``$type`` a non-empty string
+    other than ``"blob"``), lists, ``str``, ``bool``, ``None`` and 64-bit ``int``, by exact type.
+
+    libipld would also accept what the strict encoder refuses or reads differently: floats
+    (``1.0`` is the integer 1 here), ``bytes``, ``str`` subclasses, 64-bit unsigned integers,
+    links written as ``$link`` maps; none of them passes.
+    """
+    if depth >= _COMPILED_DEPTH or "$link" in value or "$bytes" in value:
+        return False
+    if "$type" in value:
+        name = value["$type"]
+        if type(name) is not str or not name or name == "blob":
+            return False
+    for key, item in value.items():
+        kind = type(item)
+        if type(key) is not str:
+            return False
+        if kind is str or kind is bool or item is None:
+            continue
+        if kind is int:
+            if not INT_MIN <= item <= INT_MAX:
+                return False
+        elif kind is dict:
+            if not _compiled_encodes(item, depth + 1):
+                return False
+        elif kind is not list or not _compiled_encodes_list(item, depth + 1):
+            return False
+    return True
+
+
+def _compiled_encodes_list(value: list, depth: int) -> bool:
+    """``_compiled_encodes`` for a list."""
+    if depth >= _COMPILED_DEPTH:
+        return False
+    for item in value:
+        kind = type(item)
+        if kind is str or kind is bool or item is None:
+            continue
+        if kind is int:
+            if not INT_MIN <= item <= INT_MAX:
+                return False
+        elif kind is dict:
+            if not _compiled_encodes(item, depth + 1):
+                return False
+        elif kind is not list or not _compiled_encodes_list(item, depth + 1):
+            return False
+    return True
 
 
 def _encode_json(value: Any) -> bytearray:

@@ -157,6 +157,22 @@ def _planned_uri(event: Mapping, did: Did) -> str | None:
         return None
 
 
+def _record_value(event: Mapping, created_at: str, known_uris: Mapping[str, str]) -> dict[str, Any]:
+    """A new record's value, without its extension."""
+    fact = event["eventType"] == "fact"
+    value: dict[str, Any] = {
+        "$type": RECORD_NSID,
+        "content": event["text"] if fact else event["summary"],
+        "createdAt": created_at,
+        "kind": event["kind"] if fact else "context",
+        "provenance": {"agent": event["runtime"]},
+    }
+    supersedes = _supersedes_uri(event, known_uris)
+    if supersedes:
+        value["supersedes"] = supersedes
+    return value
+
+
 def _new_record(
     event: dict,
     did: Did,
@@ -176,16 +192,7 @@ def _new_record(
         created_at = event["validFrom" if fact else "observedAt"]
     if fact and event.get("validUntil") is not None:
         _check_datetime(event, "validUntil", mid)
-    value: dict[str, Any] = {
-        "$type": RECORD_NSID,
-        "content": event["text"] if fact else event["summary"],
-        "createdAt": created_at,
-        "kind": event["kind"] if fact else "context",
-        "provenance": {"agent": event["runtime"]},
-    }
-    supersedes = _supersedes_uri(event, known_uris)
-    if supersedes:
-        value["supersedes"] = supersedes
+    value = _record_value(event, created_at, known_uris)
     ext = _extension(event, include_transcript=include_transcript)
     ext["proof"] = _proof(uri, event, value, ext)
     value[EXT_KEY] = ext
@@ -383,7 +390,14 @@ def in_supersession_order(events: Sequence[Mapping]) -> list[int]:
             first.setdefault(event["factId"], index)
     order: list[int] = []
     done: set[int] = set()
-    for index in range(len(events)):
+    for index, event in enumerate(events):
+        if index in done:
+            continue
+        prior = event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+        if not prior or prior not in first:  # the usual case: it follows nothing of the batch
+            order.append(index)
+            done.add(index)
+            continue
         chain: list[int] = []  # index, then what it supersedes, and so on, until one is placed
         on_chain: set[int] = set()
         current: int | None = index

@@ -650,3 +650,66 @@ def test_fast_path_accepts_nothing_the_strict_decoder_refuses(data, at, patch, c
     at = at % (len(data) + 1)
     damaged = data[:at] + patch + data[at + cut :]
     assert _outcome(decode_dag_cbor, damaged) == _outcome(_strict_decode, damaged)
+
+
+class _Text(str):
+    """A ``str`` subclass: the strict encoder refuses it, libipld would not."""
+
+
+# JSON-form values meant to catch the compiled CID path out: everything libipld encodes
+# differently from the strict encoder (or accepts where it refuses) mixed with ordinary data.
+_awkward_scalars = (
+    scalars.filter(lambda v: not isinstance(v, (bytes, Cid)))
+    | st.sampled_from([1.0, -0.0, 1.5, float("nan"), 2**63 - 1, 2**63, 2**64 - 1, 2**64, -(2**63), -(2**63) - 1])
+    | st.sampled_from([b"x", ("a",), _Text("a"), "\ud800", "a\udfffb", "", "blob"])
+)
+_awkward_json = st.recursive(
+    _awkward_scalars,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(
+        texts | st.sampled_from(["$type", "$link", "$bytes", "\ud800"]) | st.integers(0, 3), inner, max_size=5
+    )
+    | st.builds(lambda link: {"$link": link}, st.sampled_from([LINK, "bad"]))
+    | st.builds(lambda text: {"$bytes": text}, st.sampled_from(["AAE", "!"])),
+    max_leaves=12,
+)
+
+
+def _strict_cid_text(value):
+    """The reference: the strict encoder's bytes, the CID text written by ``Cid.encode``."""
+    return str(Cid.for_dag_cbor(bytes(dagcbor._encode_json(value))))
+
+
+def _cid_or_error(fn, value):
+    try:
+        return fn(value)
+    except DataModelError as exc:
+        return ("refused", exc.message, exc.path)
+    except Exception as exc:  # noqa: BLE001 - whatever the strict encoder raises, both must raise
+        return ("raised", type(exc).__name__, str(exc))
+
+
+@settings(FAST, max_examples=400)
+@given(st.dictionaries(texts | st.sampled_from(["$type", "$link", "$bytes"]), _awkward_json, max_size=6))
+def test_compiled_cid_path_equals_the_strict_encoder(value):
+    """``cid_text_for_json`` (libipld for the usual shapes) gives the strict encoder's CID, or
+    refuses with the same message at the same place."""
+    assert _cid_or_error(datamodel.cid_text_for_json, value) == _cid_or_error(_strict_cid_text, value)
+
+
+@settings(FAST, max_examples=200)
+@given(st.integers(0, 40), st.data())
+def test_compiled_cid_path_equals_the_strict_encoder_when_deep(depth, data):
+    value = data.draw(_awkward_json)
+    for _ in range(depth):
+        value = {"a": [value]}
+    record = {"$type": "x.y.z", "v": value}
+    assert _cid_or_error(datamodel.cid_text_for_json, record) == _cid_or_error(_strict_cid_text, record)
+
+
+@FAST
+@given(st.binary(max_size=80))
+def test_compiled_base32_matches_the_reference_writer(raw):
+    from pdsmem.mapping.cid import _b32encode
+
+    assert libipld.encode_multibase("b", raw) == "b" + _b32encode(raw)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from pdsmem.errors import MappingError, PrivacyRefused, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID
-from pdsmem.mapping import contract
+from pdsmem.mapping import contract, privacy
 from pdsmem.mapping.datamodel import Cid, cid_for_json
 from pdsmem.mapping.from_record import from_record, from_records
 from pdsmem.mapping.records import (
@@ -215,6 +215,33 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
 )
 def test_ordinary_content_passes_the_gate(text):
     to_record(fact(10, text=text), DID)
+
+
+# Fragments of every detector's needles and patterns, and the characters ``re`` folds to ASCII
+# letters in case-insensitive patterns: random text built from them reaches every detector.
+_GATE_PIECES = [
+    "PRIVATE KEY", "-----BEGIN ", "-----", "AKIA", "ASIA", "ghp_", "gh", "github_pat_", "xoxb-", "sk-", "rk-",
+    "proj-", "eyJ", "eyJhbGciOiJIUzI1NiJ9", ".", "bearer ", "BEARER", "Bearer", "password", "PASSWD", "pwd", "secret",
+    "token", "key", "api_key", "accessToken", "ClientSecret", "ApiKey", "=", ": ", '"', "'", "://", "postgres://a:b@",
+    "Traceback (most recent call last)", "\n", "\n$ ", "$ ", "user@host:~$ ", "exit code ", "exited with code", "137",
+    "/home/", "/tmp/x", "~/", "C:\\", "file://", "/", "\\", "\u017f", "\u0131", "\u0130", "\u212a", "\u0307",
+    "a", "Z", "0123456789abcdefghijklmnop", " ", "\t", "ü",
+]
+# One text each detector fires on, mixed in whole so that every detector is reached often.
+_GATE_HITS = [
+    "-----BEGIN RSA PRIVATE KEY-----", "AKIAABCDEFGHIJKLMNOP", "ghp_" + "a" * 36, "xoxb-1234567890ab",
+    "sk-" + "a" * 24, "eyJabcdefghij.eyJabcdefghij.abcdefghij", "Bearer abcdefghijklmnop1234", "password: hunter22",
+    "clientSecret=abcd", "https://u:p@example.org", "Traceback (most recent call last)", "$ ls -la\ntotal 48",
+    "exit code 137", "EXIT STATUS: 2", "/home/alice/x", "~/notes", "C:\\Users", "file://x",
+]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(_GATE_PIECES) | st.sampled_from(_GATE_HITS) | st.text(max_size=4), max_size=12)
+       .map("".join))
+def test_the_all_needles_search_changes_no_verdict(text):
+    """The gate's first search (every needle at once) only skips texts no detector fires on."""
+    assert privacy.sensitive_reason(text) == privacy.detector_reason(text)
 
 
 def test_transcript_is_checked_when_included():
@@ -570,3 +597,40 @@ def test_proof_fast_path_is_the_canonical_json(content, key, extra):
         except Exception:
             continue
         assert _canonical_bytes(body, ext) == expected
+
+
+def _supersession_order_reference(events):
+    """``in_supersession_order`` as first written, one chain walk per event: the reference."""
+    first = {}
+    for index, event in enumerate(events):
+        if event.get("eventType") == "fact":
+            first.setdefault(event["factId"], index)
+    order, done = [], set()
+    for index in range(len(events)):
+        chain, on_chain, current = [], set(), index
+        while current is not None and current not in done and current not in on_chain:
+            chain.append(current)
+            on_chain.add(current)
+            event = events[current]
+            prior = event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+            current = first.get(prior) if prior else None
+        for placed in reversed(chain):
+            order.append(placed)
+            done.add(placed)
+    return order
+
+
+_batch_event = st.builds(
+    lambda kind, fid, prior: {"eventType": kind, "factId": fid, **({"supersedesFactId": prior} if prior else {})},
+    st.sampled_from(["fact", "fact", "episode"]),
+    st.sampled_from("abcdefg"),
+    st.none() | st.sampled_from("abcdefgz"),
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_batch_event, max_size=12))
+def test_supersession_order_matches_the_chain_walk(events):
+    from pdsmem.mapping.to_record import in_supersession_order
+
+    assert in_supersession_order(events) == _supersession_order_reference(events)
