@@ -407,7 +407,7 @@ def check_typed(obj: dict[str, Any], json: bool) -> None:
 def link_from_json(obj: dict[str, Any]) -> Cid:
     """The ``Cid`` of a JSON-form link ``{"$link": "b…"}``."""
     if len(obj) != 1:
-        raise DataModelError("a $link object must have no other keys, got " + ", ".join(obj))
+        raise DataModelError("a $link object must have no other keys, got " + ", ".join(map(str, obj)))
     text = obj["$link"]
     if type(text) is not str:
         raise DataModelError(f"$link must be a CID string, got {kind_of(text)}")
@@ -417,7 +417,7 @@ def link_from_json(obj: dict[str, Any]) -> Cid:
 def bytes_from_json(obj: dict[str, Any]) -> bytes:
     """The bytes of a JSON-form ``{"$bytes": "<base64, no padding>"}``."""
     if len(obj) != 1:
-        raise DataModelError("a $bytes object must have no other keys, got " + ", ".join(obj))
+        raise DataModelError("a $bytes object must have no other keys, got " + ", ".join(map(str, obj)))
     text = obj["$bytes"]
     if type(text) is not str or not _B64_TEXT.fullmatch(text) or len(text) % 4 == 1:
         raise DataModelError(f"$bytes must be a base64 string without padding, got {text!r:.60}")

@@ -113,6 +113,7 @@ def test_an_unreachable_pds_or_plc_directory(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.pds
 def test_export_to_a_pds_gone_down_shows_each_retry_and_ends_with_the_hint(tmp_path: Path) -> None:
     """Regression: with a stored session and the PDS down, export retried silently for about
     20 s and ended without the "is the server running?" hint that login gives."""

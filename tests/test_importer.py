@@ -764,6 +764,7 @@ def test_the_first_import_after_an_upgrade_maps_every_record_again(tmp_path: Pat
     assert coffee["links"]["supersedesFactIds"] == [tea_id]
 
 
+@pytest.mark.pds
 def test_a_record_deleted_after_a_delivery_stopped_half_way_is_reported_deleted(
     pds: LocalPds, account: Account, state: State, observed: Observed
 ) -> None:
