@@ -38,7 +38,7 @@ import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -481,8 +481,13 @@ class OAuthSession:
     def refresh(self) -> None:
         """Trade the refresh token for a new pair at the authorization server and save it at once.
 
-        Raises ``SessionError`` when the grant was revoked or has expired.
+        Raises ``SessionError`` when the grant was revoked or has expired. Another pdsmem process
+        renewing the same grant is waited for, and its tokens taken (``_adopt_newer``).
         """
+        with self._store.renewing(self.pds_url, self.did) if self._store else nullcontext():
+            self._refresh()
+
+    def _refresh(self) -> None:
         if self._adopt_newer():
             return
         old = self._stored
@@ -493,8 +498,6 @@ class OAuthSession:
                     "client_id": old.client_id,
                 }, "renewing the sign-in")
         except OAuthError as exc:
-            if self._adopt_newer():  # another pdsmem process renewed it meanwhile
-                return
             raise SessionError(
                 f"the sign-in of {old.handle} at {old.issuer} is no longer accepted: "
                 f"{exc.message}",

@@ -19,11 +19,18 @@ import logging
 import os
 import re
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
 from pdsmem.errors import PdsmemError
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: renewals there are not serialised between processes
+    fcntl = None  # type: ignore[assignment]
 from pdsmem.mapping.syntax import AtIdentifier
 
 from .state import resolve_state_dir
@@ -220,6 +227,19 @@ class SessionStore:
         path = self.path_for(stored.pds_url, stored.did)
         _write_private(path, json.dumps(stored.to_json(), indent=2).encode())
         return path
+
+    @contextmanager
+    def renewing(self, pds_url: str, did: str) -> Iterator[None]:
+        """Held while one process renews the session of ``did`` at ``pds_url``: another pdsmem
+        process renewing the same session waits, then finds the renewed tokens in the file (a
+        refresh token is single use: two renewals with it would spend it twice)."""
+        self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.directory.mkdir(mode=0o700, exist_ok=True)
+        path = self.path_for(pds_url, did)
+        with open(path.with_name(f".{path.stem}.lock"), "a") as handle:
+            if fcntl is not None:
+                fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
+            yield
 
     def delete(self, pds_url: str, did: str) -> bool:
         """Remove the session file of ``did`` at ``pds_url``; False when there was none."""

@@ -156,6 +156,39 @@ def test_an_expired_access_token_is_refreshed_and_the_refresh_token_rotated(
     assert len(records(pds, account.did)) == 1
 
 
+def test_processes_renewing_the_same_grant_at_once_spend_its_refresh_token_once(
+    browser: Browser, pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """A refresh token is single use: four sessions (as four pdsmem processes would) finding the
+    access token expired at the same moment renew it once and share the result."""
+    signed_in(browser, pds, account, tmp_path)
+    expired = set_stored(tmp_path, expires_at=time.time() - 1)
+    store = SessionStore(tmp_path / "state")
+    errors: list[BaseException] = []
+    go = threading.Barrier(4)
+
+    def write(rkey: str) -> None:
+        with OAuthSession(expired, store=store) as session:
+            go.wait()
+            try:
+                session.procedure("com.atproto.repo.createRecord", {
+                    "repo": account.did, "collection": RECORD_NSID, "rkey": rkey,
+                    "record": {"$type": RECORD_NSID, "probe": rkey},
+                })
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+
+    threads = [threading.Thread(target=write, args=(f"3kq5zdhftq2{i}a",)) for i in range(2, 6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(records(pds, account.did)) == 4
+    [renewed] = store.sessions()
+    assert isinstance(renewed, StoredGrant) and refused_refresh(renewed) is None  # the grant lives on
+
+
 def test_an_access_token_the_pds_refuses_is_renewed_once(
     browser: Browser, pds: LocalPds, account: Account, tmp_path: Path
 ) -> None:
