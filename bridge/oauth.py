@@ -33,6 +33,7 @@ import hashlib
 import html
 import http.server
 import logging
+import math
 import queue
 import threading
 import time
@@ -119,39 +120,64 @@ def _get_json(http: httpx.Client, url: str, what: str) -> dict[str, Any]:
     return data
 
 
+_LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "::1"})
+
+
+def _server_url(value: Any, what: str, where: str) -> str:
+    """``value`` if it is an absolute URL an authorization server may use: https, or http on
+    this machine (a local development server, as atproto allows); else ``OAuthError``."""
+    if not isinstance(value, str):
+        raise OAuthError(f"{where} names no {what}")
+    try:
+        parts = urlsplit(value)
+        host = (parts.hostname or "").lower()
+    except ValueError:
+        parts, host = None, ""
+    if parts is None or not host or parts.scheme not in ("https", "http") or parts.fragment:
+        raise OAuthError(f"{where} names a {what} that is not an absolute URL: {value!r:.100}")
+    if parts.scheme == "http" and host not in _LOOPBACK_HOSTS:
+        raise OAuthError(f"{where} names a {what} without https: {value:.100}")
+    return value
+
+
+def _names(meta: Mapping[str, Any], field: str) -> list[Any]:
+    value = meta.get(field)
+    return value if isinstance(value, list) else []
+
+
 def discover(pds_url: str, *, transport: httpx.BaseTransport | None = None) -> AuthServer:
     """The authorization server of the PDS at ``pds_url``, from the PDS's protected-resource
     metadata and then the server's own metadata; checked for what atproto OAuth requires."""
     pds_url = normalize_base_url(pds_url)
+    where = f"the OAuth metadata of the PDS at {pds_url}"
     with httpx.Client(transport=transport, timeout=DEFAULT_TIMEOUT, verify=tls_context()) as http:
         try:
-            resource = _get_json(http, f"{pds_url}/.well-known/oauth-protected-resource",
-                                 f"the OAuth metadata of the PDS at {pds_url}")
+            resource = _get_json(http, f"{pds_url}/.well-known/oauth-protected-resource", where)
         except OAuthError as exc:
             raise OAuthError(
                 f"the PDS at {pds_url} does not offer OAuth sign-in: {exc.message}",
                 hint="sign in with an app password instead: pdsmem login --app-password",
             ) from None
-        servers = resource.get("authorization_servers")
-        if not isinstance(servers, list) or not servers or not isinstance(servers[0], str):
-            raise OAuthError(f"the PDS at {pds_url} names no authorization server in its OAuth metadata")
-        issuer = servers[0]
-        meta = _get_json(http, f"{issuer}/.well-known/oauth-authorization-server",
-                         f"the metadata of the authorization server {issuer}")
+        named = resource.get("resource")
+        if isinstance(named, str) and named.rstrip("/") != pds_url:
+            raise OAuthError(f"{where} is for another server: {named:.100}")
+        servers = _names(resource, "authorization_servers")
+        issuer = _server_url(servers[0] if servers else None, "authorization server", where)
+        where = f"the metadata of the authorization server {issuer}"
+        meta = _get_json(http, f"{issuer.rstrip('/')}/.well-known/oauth-authorization-server", where)
     if meta.get("issuer") != issuer:
-        raise OAuthError(f"the authorization server at {issuer} calls itself {meta.get('issuer')!r}")
-    needed = ("pushed_authorization_request_endpoint", "authorization_endpoint", "token_endpoint")
-    missing = [name for name in needed if not isinstance(meta.get(name), str)]
-    if missing:
-        raise OAuthError(f"the authorization server at {issuer} has no {', '.join(missing)}")
-    for name, wanted in (("code_challenge_methods_supported", "S256"),
-                         ("dpop_signing_alg_values_supported", "ES256")):
-        if wanted not in (meta.get(name) or []):
-            raise OAuthError(f"the authorization server at {issuer} does not support {wanted} ({name})")
+        raise OAuthError(f"the authorization server at {issuer} calls itself {meta.get('issuer')!r:.100}")
+    for field, wanted in (("code_challenge_methods_supported", "S256"),
+                          ("dpop_signing_alg_values_supported", "ES256")):
+        if wanted not in _names(meta, field):
+            raise OAuthError(f"the authorization server at {issuer} does not support {wanted} ({field})")
     revocation = meta.get("revocation_endpoint")
     return AuthServer(
-        issuer, meta["pushed_authorization_request_endpoint"], meta["authorization_endpoint"],
-        meta["token_endpoint"], revocation if isinstance(revocation, str) else None,
+        issuer,
+        _server_url(meta.get("pushed_authorization_request_endpoint"), "PAR endpoint", where),
+        _server_url(meta.get("authorization_endpoint"), "authorization endpoint", where),
+        _server_url(meta.get("token_endpoint"), "token endpoint", where),
+        None if revocation is None else _server_url(revocation, "revocation endpoint", where),
     )
 
 
@@ -171,7 +197,7 @@ class Dpop:
     """A DPoP key (ES256) and the latest nonce of each server it talks to (RFC 9449)."""
 
     def __init__(self, jwk: Mapping[str, Any] | None = None) -> None:
-        self._key = ECKey.import_key(dict(jwk)) if jwk else ECKey.generate_key("P-256")
+        self._key = ECKey.generate_key("P-256") if jwk is None else ECKey.import_key(dict(jwk))
         public = self._key.as_dict(private=False)
         self._header = {"typ": "dpop+jwt", "alg": "ES256",
                         "jwk": {name: public[name] for name in ("kty", "crv", "x", "y")}}
@@ -253,26 +279,54 @@ def loopback_client_id(redirect_uri: str, scope: str) -> str:
 
 
 class _Redirect:
-    """A one-shot HTTP listener on a loopback port for the authorization server's redirect."""
+    """The loopback listener the authorization server's redirect comes back to.
+
+    Only a request carrying this sign-in's ``state`` is taken as the answer. Anything else (a
+    stray request, another sign-in's redirect, a forged one) is answered 400, told to
+    ``on_ignored``, and the wait goes on: a local process cannot end a sign-in by calling the
+    port first. Each request is served in its own thread, so an idle connection holds nothing
+    up. The answer's browser tab shows how the sign-in ended once pdsmem knows (``finish``).
+    """
 
     PATH = "/callback"
 
-    def __init__(self) -> None:
+    def __init__(self, state: str, on_ignored: Callable[[str], None]) -> None:
         answers: queue.Queue[dict[str, str]] = queue.Queue()
+        outcome: queue.Queue[str] = queue.Queue()
+        taken, shown = threading.Event(), threading.Event()
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            timeout = 30  # seconds an idle connection may hold its own thread
+
             def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
                 parts = urlsplit(self.path)
                 if parts.path != _Redirect.PATH:
                     self.send_error(404)
                     return
                 params = dict(parse_qsl(parts.query))
+                if params.get("state") != state:
+                    on_ignored("ignored a request to the sign-in's loopback address without this "
+                               "sign-in's state (another sign-in's redirect, or a forged one); still waiting")
+                    self._page(400, "This is not the answer pdsmem is waiting for (its state does "
+                                    "not match this sign-in's); pdsmem ignored it.")
+                    return
+                if taken.is_set():
+                    self._page(409, "pdsmem already has this sign-in's answer; see the terminal.")
+                    return
+                taken.set()
                 answers.put(params)
-                done = "code" in params and "error" not in params
-                page = ("Signed in. You can close this tab and go back to pdsmem." if done
-                        else "The sign-in did not complete; pdsmem says why in the terminal.")
-                body = f"<!doctype html><title>pdsmem</title><p>{html.escape(page)}</p>".encode()
-                self.send_response(200)
+                try:
+                    text = outcome.get(timeout=60)
+                except queue.Empty:
+                    text = "pdsmem has not said how the sign-in ended; see the terminal."
+                try:
+                    self._page(200, text)
+                finally:
+                    shown.set()
+
+            def _page(self, status: int, text: str) -> None:
+                body = f"<!doctype html><title>pdsmem</title><p>{html.escape(text)}</p>".encode()
+                self.send_response(status)
                 self.send_header("Content-Type", "text/html; charset=utf-8")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -281,14 +335,15 @@ class _Redirect:
             def log_message(self, *args: Any) -> None:  # the query holds the code: never log it
                 pass
 
-        self._answers = answers
-        self._server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self._answers, self._outcome, self._shown = answers, outcome, shown
+        self._server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
         self.uri = f"http://127.0.0.1:{self._server.server_address[1]}{self.PATH}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()
 
     def wait(self, timeout: float) -> dict[str, str]:
-        """The query parameters of the first redirect, waiting up to ``timeout`` seconds."""
+        """The query parameters of this sign-in's redirect, waiting up to ``timeout`` seconds."""
         try:
             return self._answers.get(timeout=timeout)
         except queue.Empty:
@@ -296,6 +351,12 @@ class _Redirect:
                 f"no sign-in came back within {timeout:.0f} seconds; nothing was stored",
                 hint="run pdsmem login again and finish the sign-in in the browser",
             ) from None
+
+    def finish(self, text: str) -> None:
+        """Show ``text`` in the browser tab of the answer (waiting a little for the page to go
+        out: the process may end right after)."""
+        self._outcome.put(text)
+        self._shown.wait(timeout=5)
 
     def close(self) -> None:
         self._server.shutdown()
@@ -308,6 +369,7 @@ def sign_in(
     handle: str,
     pds_url: str,
     open_url: Callable[[str], None],
+    on_ignored: Callable[[str], None] = lambda _: None,
     scope: str = DEFAULT_SCOPE,
     timeout: float = 300.0,
     transport: httpx.BaseTransport | None = None,
@@ -315,8 +377,8 @@ def sign_in(
     """Sign ``did`` (whose DID document names ``pds_url``) in through its authorization server.
 
     ``open_url`` is handed the authorization page's URL (to open a browser, or print it); the
-    redirect is then awaited on a loopback port for up to ``timeout`` seconds. Returns the grant,
-    not yet stored.
+    redirect is then awaited on a loopback port for up to ``timeout`` seconds, and requests that
+    are not its answer are told to ``on_ignored``. Returns the grant, not yet stored.
     """
     server = discover(pds_url, transport=transport)
     dpop = Dpop()
@@ -325,7 +387,7 @@ def sign_in(
         http = stack.enter_context(
             httpx.Client(transport=transport, timeout=DEFAULT_TIMEOUT, verify=tls_context())
         )
-        redirect = _Redirect()
+        redirect = _Redirect(state, on_ignored)
         stack.callback(redirect.close)
         client_id = loopback_client_id(redirect.uri, scope)
         pushed = _post_form(http, dpop, server.par_endpoint, {
@@ -339,12 +401,17 @@ def sign_in(
         open_url(f"{server.authorization_endpoint}?"
                  + urlencode({"client_id": client_id, "request_uri": request_uri}))
         answer = redirect.wait(timeout)
-        _check_redirect(answer, state, server.issuer)
-        token = _post_form(http, dpop, server.token_endpoint, {
-            "grant_type": "authorization_code", "code": answer["code"], "redirect_uri": redirect.uri,
-            "client_id": client_id, "code_verifier": verifier,
-        }, "the sign-in's code")
-    access, refresh, expires_at, granted = _check_token(token, did, server.issuer)
+        try:
+            _check_redirect(answer, state, server.issuer)
+            token = _post_form(http, dpop, server.token_endpoint, {
+                "grant_type": "authorization_code", "code": answer["code"], "redirect_uri": redirect.uri,
+                "client_id": client_id, "code_verifier": verifier,
+            }, "the sign-in's code")
+            access, refresh, expires_at, granted = _check_token(token, did, server.issuer)
+        except PdsmemError as exc:
+            redirect.finish(f"pdsmem refused the sign-in: {exc.message}")
+            raise
+        redirect.finish(f"Signed in to pdsmem as {handle}. You can close this tab.")
     log.info("signed in to %s as %s with OAuth (%s)", pds_url, did, granted)
     return StoredGrant(
         normalize_base_url(pds_url), did, handle, server.issuer, client_id, server.token_endpoint,
@@ -354,21 +421,18 @@ def sign_in(
 
 def _check_redirect(answer: Mapping[str, str], state: str, issuer: str) -> None:
     """Refuse a redirect that is not the answer to this sign-in, or that carries an error."""
-    if answer.get("state") != state:
-        raise OAuthError(
-            "refused the sign-in: the redirect's state is not this sign-in's (another sign-in, "
-            "or a forged redirect); nothing was stored",
-            hint="run pdsmem login again",
-        )
+    if answer.get("state") != state:  # the listener takes only this state's: kept as a guard
+        raise OAuthError("refused the sign-in: the redirect's state is not this sign-in's; nothing was stored",
+                         hint="run pdsmem login again")
     if answer.get("iss") != issuer:
         raise OAuthError(
-            f"refused the sign-in: the redirect names the issuer {answer.get('iss')!r}, not "
+            f"refused the sign-in: the redirect names the issuer {answer.get('iss')!r:.100}, not "
             f"{issuer}, the account's authorization server; nothing was stored",
             hint="run pdsmem login again",
         )
     if "error" in answer or not answer.get("code"):
         reason = answer.get("error_description") or answer.get("error") or "no code"
-        raise OAuthError(f"the sign-in was not completed: {reason}; nothing was stored",
+        raise OAuthError(f"the sign-in was not completed: {reason:.200}; nothing was stored",
                          hint="run pdsmem login again to retry")
 
 
@@ -387,9 +451,15 @@ def _check_token(token: Mapping[str, Any], did: str, issuer: str) -> tuple[str, 
         )
     if "atproto" not in scope.split():
         raise OAuthError(f"{issuer} granted no atproto access (scope {scope!r})")
-    expires_in = token.get("expires_in")
-    lifetime = float(expires_in) if isinstance(expires_in, (int, float)) and not isinstance(expires_in, bool) else 300.0
-    return access, refresh, time.time() + lifetime, scope
+    return access, refresh, time.time() + _lifetime(token.get("expires_in")), scope
+
+
+def _lifetime(expires_in: Any) -> float:
+    """The access token's lifetime in seconds: ``expires_in`` kept between 2 minutes and 1 day
+    (a missing or odd value counts as 5 minutes), so it is renewed neither never nor always."""
+    if isinstance(expires_in, bool) or not isinstance(expires_in, (int, float)) or not math.isfinite(expires_in):
+        return 300.0
+    return min(max(float(expires_in), 120.0), 86_400.0)
 
 
 # --- calls with the grant -----------------------------------------------------------------
@@ -488,7 +558,7 @@ class OAuthSession:
             self._refresh()
 
     def _refresh(self) -> None:
-        if self._adopt_newer():
+        if self._adopt_newer() and self._stored.expires_at - _REFRESH_MARGIN > time.time():
             return
         old = self._stored
         try:
@@ -512,20 +582,23 @@ class OAuthSession:
         log.info("renewed the OAuth sign-in of %s at %s", old.did, old.issuer)
 
     def logout(self) -> None:
-        """Revoke the grant at the authorization server and remove its session file."""
-        endpoint = self._stored.revocation_endpoint
-        if endpoint is not None:
-            try:
-                with self._http() as http:
-                    _post_form(http, self._dpop, endpoint, {
-                        "token": self._stored.refresh_token, "client_id": self._stored.client_id,
-                    }, "revoking the sign-in")
-            except OAuthError:
-                pass  # 4xx: the server no longer knows the grant
-            except TransientError:
-                raise
-        if self._store is not None:
-            self._store.delete(self.pds_url, self.did)
+        """Revoke the grant at the authorization server and remove its session file.
+
+        The file goes in any case. Raises ``OAuthError`` when the server refused to revoke or
+        offers no revocation, ``TransientError`` when it cannot be reached: the grant then stays
+        valid until it expires.
+        """
+        try:
+            endpoint = self._stored.revocation_endpoint
+            if endpoint is None:
+                raise OAuthError(f"the authorization server {self._stored.issuer} offers no revocation")
+            with self._http() as http:  # RFC 7009: a token it no longer knows is answered 200 too
+                _post_form(http, self._dpop, endpoint, {
+                    "token": self._stored.refresh_token, "client_id": self._stored.client_id,
+                }, "revoking the sign-in")
+        finally:
+            if self._store is not None:
+                self._store.delete(self.pds_url, self.did)
 
     # --- internals ------------------------------------------------------------------------
 
@@ -533,16 +606,18 @@ class OAuthSession:
         return httpx.Client(transport=self._transport, timeout=self._timeout, verify=tls_context())
 
     def _adopt_newer(self) -> bool:
-        """Take the session file's tokens when another process has renewed them since this one
-        read it (a refresh token is single use); True when that happened."""
+        """Take the session file's grant when it changed since this session read it: another
+        process renewed it (a refresh token is single use), or a new ``pdsmem login`` replaced
+        it (with a key of its own). True when that happened."""
         if self._store is None:
             return False
         current = self._store.load(self.pds_url, self.did)
-        if (isinstance(current, StoredGrant) and current.refresh_token != self._stored.refresh_token
-                and current.dpop_key == self._stored.dpop_key and current.expires_at > time.time()):
-            self._stored = current
-            return True
-        return False
+        if not isinstance(current, StoredGrant) or current.refresh_token == self._stored.refresh_token:
+            return False
+        if current.dpop_key != self._stored.dpop_key:
+            self._dpop = Dpop(current.dpop_key)
+        self._stored = current
+        return True
 
     def _renewing(self, call: Callable[[], _T]) -> _T:
         if self._stored.expires_at - _REFRESH_MARGIN < time.time():

@@ -307,7 +307,6 @@ def open_stored(
     if isinstance(stored, StoredGrant):
         return OAuthSession(stored, store=store, transport=transport, timeout=timeout)
     return Session(stored, store=store, password=password, transport=transport, timeout=timeout)
-"""The name other layers use for a logged-in client; the same class as :class:`Session`."""
 
 
 def _create_session(

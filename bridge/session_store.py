@@ -124,8 +124,10 @@ class StoredGrant:
             return None
         if isinstance(expires_at, bool) or not isinstance(expires_at, (int, float)):
             return None
-        if not isinstance(data.get("dpopKey"), dict):
-            return None
+        key = data.get("dpopKey")
+        if not (isinstance(key, dict) and key.get("kty") == "EC" and key.get("crv") == "P-256"
+                and all(isinstance(key.get(part), str) and key[part] for part in ("x", "y", "d"))):
+            return None  # not the private P-256 key a grant's tokens are bound to
         return cls(
             data["pdsUrl"], data["did"], data["handle"], data["issuer"], data["clientId"],
             data["tokenEndpoint"], revocation, data["scope"], float(expires_at),
@@ -198,12 +200,8 @@ class SessionStore:
 
     def load(self, pds_url: str, identifier: str) -> Stored | None:
         """The stored session at ``pds_url`` of the account named by DID or handle, if any."""
-        url = normalize_base_url(pds_url)
-        wanted = identifier.lower()
-        for stored in self.sessions():
-            if stored.pds_url == url and wanted in (stored.did, stored.handle.lower()):
-                return stored
-        return None
+        found = self._matching(identifier.lower(), normalize_base_url(pds_url))
+        return found[0] if found else None
 
     def find(self, identifier: str, pds_url: str | None = None) -> Stored | None:
         """The stored session of the account named by DID or handle: at ``pds_url`` when given,
@@ -212,12 +210,21 @@ class SessionStore:
             wanted = parse_identifier(identifier)
         except PdsmemError:  # not a handle or DID: no session can be its
             return None
-        url = normalize_base_url(pds_url) if pds_url else None
-        found = [
-            stored for stored in self.sessions()
-            if wanted in (stored.did, stored.handle.lower()) and url in (None, stored.pds_url)
-        ]
+        found = self._matching(wanted, normalize_base_url(pds_url) if pds_url else None)
         return found[0] if len(found) == 1 else None
+
+    def _matching(self, wanted: str, url: str | None) -> list[Stored]:
+        """The sessions of the account ``wanted`` (a DID or lowercase handle) at ``url``.
+
+        An OAuth grant is stored under the PDS address of the account's DID document, which is
+        where its tokens are bound; an address typed differently (``127.0.0.1`` for
+        ``localhost``, say) still finds it when the account has no session stored under that
+        address itself."""
+        theirs = [stored for stored in self.sessions() if wanted in (stored.did, stored.handle.lower())]
+        if url is None:
+            return theirs
+        return ([stored for stored in theirs if stored.pds_url == url]
+                or [stored for stored in theirs if isinstance(stored, StoredGrant)])
 
     def save(self, stored: Stored) -> Path:
         """Write ``stored`` to its session file (atomically, owner-only); return the path."""

@@ -81,6 +81,7 @@ def json_object(data: bytes) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 AuthHook = Callable[[], "str | None"]
+"""Returns the ``Authorization`` header value for the next request, or None for none."""
 
 
 class RequestSigner(Protocol):
@@ -93,7 +94,6 @@ class RequestSigner(Protocol):
     def wants_retry(self, response: httpx.Response) -> bool:
         """Note what ``response`` tells the signer (a new DPoP nonce); True when the request
         should be signed again and sent once more (the server asked for that nonce)."""
-"""Returns the ``Authorization`` header value for the next request, or None for none."""
 
 # Error names the XRPC spec gives to statuses whose answer has no ``error`` field.
 _STATUS_NAMES = {
@@ -281,7 +281,8 @@ class XrpcClient:
     ) -> dict[str, Any]:
         """POST ``/xrpc/<nsid>`` with a JSON body (or raw bytes) and return its JSON object.
 
-        ``headers`` win over the auth hook: pass ``Authorization`` to use another token.
+        ``headers`` win over the auth hook: pass ``Authorization`` to use another token (a
+        ``signer`` signs last, and sets its own).
         """
         request = self._request("POST", nsid, body=body, headers=headers)
         return self._json(self._send(request, nsid, write=True), nsid)
@@ -340,6 +341,7 @@ class XrpcClient:
             if self.signer is not None and self.signer.wants_retry(response):
                 response.close()
                 response = self._http.send(self._signed(request), stream=True)
+                self.signer.wants_retry(response)  # keep what this answer says too; no third try
         except httpx.TransportError as exc:
             raise self._unreachable(exc, nsid, write=write) from None
         self.last_rate_limit = parse_rate_limit(response.headers)

@@ -19,7 +19,9 @@ import click
 
 from pdsmem.bridge.identity import IdentityError, resolve
 from pdsmem.bridge.oauth import OAuthSession, sign_in
-from pdsmem.bridge.session import ENV_PASSWORD, Session, SessionError, SessionStore, StoredGrant
+from pdsmem.bridge.session import (
+    ENV_PASSWORD, Session, SessionError, SessionStore, StoredGrant, open_stored,
+)
 from pdsmem.bridge.xrpc import XrpcClient, XrpcError, normalize_base_url
 from pdsmem.errors import PdsmemError
 
@@ -125,19 +127,31 @@ def login(
 
 
 def oauth_login(
-    account: str, open_url: Callable[[str], None], *, pds_url: str | None, plc_url: str | None,
-    state_dir: Path | None,
+    account: str, open_url: Callable[[str], None], on_ignored: Callable[[str], None], *,
+    pds_url: str | None, plc_url: str | None, state_dir: Path | None,
 ) -> StoredGrant:
-    """Sign ``account`` in with OAuth and store the grant (replacing a stored session).
+    """Sign ``account`` in with OAuth and store the grant.
 
     The account is resolved to its DID document, whose PDS (not ``pds_url``, which only helps to
-    resolve a handle without public DNS) is the one its authorization server speaks for."""
+    resolve a handle without public DNS) is the one its authorization server speaks for. Sessions
+    stored before for the same account (an app password's, an earlier grant) are ended at their
+    server, as far as it can be reached, and removed: the new sign-in replaces them."""
     try:
         identity = resolve(account.strip().removeprefix("@"), plc_url=plc_url, pds_hint=pds_url)
     except IdentityError as exc:
         exc.hint = exc.hint or "pass --pds or set ATP_PDS_HOST to the account's PDS URL"
         raise
     handle = identity.handle or account.strip().removeprefix("@")
-    grant = sign_in(did=str(identity.did), handle=handle, pds_url=identity.pds_url, open_url=open_url)
-    SessionStore(state_dir).save(grant)
+    grant = sign_in(did=str(identity.did), handle=handle, pds_url=identity.pds_url,
+                    open_url=open_url, on_ignored=on_ignored)
+    store = SessionStore(state_dir)
+    for old in store.sessions():
+        if old.did == grant.did:
+            try:
+                with open_stored(old, None) as session:
+                    session.logout()
+            except PdsmemError:
+                pass  # it cannot be ended there: it expires there, and is forgotten here
+            store.delete(old.pds_url, old.did)
+    store.save(grant)
     return grant

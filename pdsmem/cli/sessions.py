@@ -10,11 +10,13 @@ bound to), owner-only (see ``pdsmem.bridge.session_store``).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import click
 
 from pdsmem.bridge.session import ENV_HANDLES, ENV_PASSWORD, SessionStore, StoredGrant, env_account, open_stored
+from pdsmem.bridge.oauth import OAuthError
 from pdsmem.cli import EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import login as login_account
 from pdsmem.cli.accounts import oauth_login, password_for
@@ -75,13 +77,24 @@ def login(ctx: click.Context, account: str | None, app_password: bool, no_browse
 
     def show(url: str) -> None:
         click.echo(f"Open this page in your browser to sign in:\n\n  {url}\n", err=True)
-        if not no_browser:
+        if not no_browser and _has_display():
             click.launch(url)
         click.echo("Waiting for the sign-in (up to 5 minutes; Ctrl-C cancels)…", err=True)
 
-    grant = oauth_login(account, show, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
+    def ignored(message: str) -> None:
+        click.echo(f"Warning: {message}", err=True)
+
+    grant = oauth_login(account, show, ignored, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
     click.echo(f"Signed in as {grant.handle} ({grant.did}) at {grant.pds_url}; granted: {grant.scope}; "
                f"session kept in {where}")
+
+
+def _has_display() -> bool:
+    """Whether a graphical browser can open here: on Linux and BSDs only with a display (without
+    one, the system's opener may start a text browser in this very terminal)."""
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
 
 
 @cli.command()
@@ -101,7 +114,8 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
     wanted = account if account.startswith("did:") else account.lower()
     store = SessionStore(state_dir)
     theirs = [stored for stored in store.sessions() if wanted in (stored.did, stored.handle.lower())]
-    matches = [stored for stored in theirs if not pds_url or stored.pds_url == pds_url.rstrip("/")]
+    matches = ([stored for stored in theirs if not pds_url or stored.pds_url == pds_url.rstrip("/")]
+               or [stored for stored in theirs if isinstance(stored, StoredGrant)])  # see SessionStore.load
     if not matches and theirs:
         elsewhere = ", ".join(sorted({stored.pds_url for stored in theirs}))
         raise PdsmemError(
@@ -117,7 +131,7 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
         with open_stored(stored, store) as session:
             try:
                 session.logout()
-            except TransientError as err:  # the PDS is down or gone: forget the session here anyway
+            except (TransientError, OAuthError) as err:  # down, gone or refused: forget it here anyway
                 store.delete(stored.pds_url, stored.did)
                 unreachable += 1
                 how = ("revoke pdsmem's access in the account's settings" if oauth

@@ -54,6 +54,16 @@ class Login:
         client_id = parse_qs(urlsplit(self.url).query)["client_id"][0]
         return parse_qs(urlsplit(client_id).query)["redirect_uri"][0]
 
+    def read_until(self, text: str) -> str:
+        """The lines pdsmem writes to stderr, read until one contains ``text``."""
+        assert self.process.stderr is not None
+        seen = ""
+        for line in self.process.stderr:
+            seen += line
+            if text in line:
+                return seen
+        raise AssertionError(f"pdsmem login ended without saying {text!r}: {seen}")
+
     def finish(self, timeout: float = 60) -> tuple[int, str, str]:
         out, err = self.process.communicate(timeout=timeout)
         return self.process.returncode, out, err
