@@ -89,6 +89,9 @@ def with_segment(error: DataModelError, segment: str) -> DataModelError:
     return error
 
 
+_PLAIN_KEYS = {str}
+
+
 def _plan(mapping: dict[Any, Any]) -> list[tuple[str, bytes]]:
     """The map's keys in canonical order (UTF-8 length, then bytes), each with its encoding.
 
@@ -96,11 +99,14 @@ def _plan(mapping: dict[Any, Any]) -> list[tuple[str, bytes]]:
     """
     shape = tuple(mapping)
     plan = _PLANS.get(shape)
-    if plan is None:
+    # A str subclass equals (and hashes as) the plain key it spells: a cache hit alone does not
+    # prove the keys plain, so their types are checked on every call.
+    if plan is None or set(map(type, shape)) != _PLAIN_KEYS:
         entries = []
         for key in shape:
             if type(key) is not str:
-                raise DataModelError(f"a map key is {kind_of(key)}, expected a string")
+                what = "a kind of string other than text" if isinstance(key, str) else kind_of(key)
+                raise DataModelError(f"a map key is {what}, expected a string")
             raw = utf8(key)
             entries.append(((len(raw), raw), key, _head(3, len(raw)) + raw))
         entries.sort()

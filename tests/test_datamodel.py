@@ -722,3 +722,15 @@ def test_a_link_or_bytes_object_with_a_key_that_is_not_text_is_refused_as_data(k
     value = {"v": {key: None, 0: None}}
     with pytest.raises(DataModelError, match=rf"a \{key} object must have no other keys, got \{key}, 0"):
         datamodel.cid_text_for_json(value)
+
+
+def test_a_map_key_of_a_str_subclass_is_refused_even_after_plain_keys_filled_the_cache():
+    """Regression: the key-order cache, looked up by equal keys, let a str subclass through once
+    a plain map with the same keys had been encoded."""
+
+    class Key(str):
+        pass
+
+    datamodel.cid_for_json({"zz": 2})
+    with pytest.raises(DataModelError, match="a map key is a kind of string other than text, expected a string"):
+        datamodel.cid_for_json({Key("zz"): 1})
