@@ -345,27 +345,38 @@ def to_records(
 ) -> tuple[list[RecordView], list[ItemFailure]]:
     """Map a batch. Supersession resolves against the batch's own facts first.
 
-    Every fact of the batch gets its at-uri before any is mapped; a fact is mapped after the fact
-    it supersedes, and a fact that fails gives its at-uri up, so that no record points to one
-    that is never written. The records come back in input order.
+    Every fact of the batch that another fact of it supersedes gets its at-uri before any is
+    mapped; a fact is mapped after the fact it supersedes, and a fact that fails gives its at-uri
+    up, so that no record points to one that is never written. The records come back in input
+    order.
     """
     did = Did.parse(did)
     uris = dict(known_uris or {})
     options = {"publish_private": publish_private, "include_transcript": include_transcript, "known_uris": uris}
     failed: list[ItemFailure] = []
-    prepared: list[tuple[int, dict, RecordView | None, str | None]] = []  # position, event, source, uri
-    planned: set[str] = set()  # fact ids whose at-uri this batch gave (not known before)
+    split: list[tuple[int, dict, RecordView | None]] = []  # position, event, source
     for position, item in enumerate(items):
         try:
             event, source = prepare_item(item)
         except PdsmemError as err:
             failed.append(ItemFailure(position, _at(err, position)))
             continue
-        uri = None if source is not None else _planned_uri(event, did)
+        split.append((position, event, source))
+    # Only the at-uris of superseded facts are looked up (by _supersedes_uri) before their own
+    # record is made. Every other memory gets its at-uri as it is mapped: planning it here too
+    # would parse its time once more, the datetime cache having forgotten it by then.
+    superseded = {event.get("supersedesFactId") for _, event, _ in split if event.get("eventType") == "fact"}
+    superseded.discard(None)
+    prepared: list[tuple[int, dict, RecordView | None, str | None]] = []  # position, event, source, uri
+    planned: set[str] = set()  # fact ids whose at-uri this batch gave (not known before)
+    for position, event, source in split:
         fact_id = event.get("factId")
-        if fact_id is not None and fact_id not in uris and (source is not None or uri is not None):
-            uris[fact_id] = source.uri if source is not None else uri
-            planned.add(fact_id)
+        uri = None
+        if fact_id in superseded:
+            uri = None if source is not None else _planned_uri(event, did)
+            if fact_id not in uris and (source is not None or uri is not None):
+                uris[fact_id] = source.uri if source is not None else uri
+                planned.add(fact_id)
         prepared.append((position, event, source, uri))
     mapped: dict[int, RecordView] = {}
     for index in in_supersession_order([event for _, event, _, _ in prepared]):

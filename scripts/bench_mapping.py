@@ -6,7 +6,9 @@ Generates N facts and N episodes (default 100,000 each), then times, on one core
   validation of the record and its extension, proof, CID: every check an export makes);
 - record → fact (lexicon validation, extension check, proof, ids, contract validation).
 Each measurement runs --repeat times (default 3); the median rate is printed, with the range, since
-other work on the machine moves single runs. Prints records per second and ratios.
+other work on the machine moves single runs. Prints records per second and ratios, then where
+each full mapping's time goes: every step timed where it runs in the full mapping (a copy of its
+loop with timers, checked to give the same output) and alone over the same memories.
 
     .venv/bin/python scripts/bench_mapping.py [--n 100000] [--repeat 3]
 """
@@ -31,22 +33,28 @@ from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.privacy import check_publishable
-from pdsmem.mapping.from_record import _fact, from_records
+from pdsmem.mapping.from_record import _episode, _fact, from_records, resolve_supersession
 from pdsmem.mapping.records import (
     EXT_KEY,
     ImportScope,
+    Imported,
     RecordView,
+    _check_datetime,
     _proof,
     checked_extension,
     default_lexicons,
+    memory_id,
     recognised,
+    record_key,
 )
 from pdsmem.mapping.syntax import AtUri, Did
 from pdsmem.mapping.to_record import (
     _extension,
     _planned_uri,
     _publishable_texts,
+    _record_uri,
     _record_value,
+    _validate,
     in_supersession_order,
     prepare_item,
     to_records,
@@ -107,17 +115,196 @@ def main() -> None:
           f"episode -> record: {episode_rate:,.0f}/s; record -> fact: {back_rate:,.0f}/s")
 
 
+# The steps of each full mapping, in the order they run. The full mapping is run once more with a
+# timer around each step where it runs (in situ): each step then pays what it pays in the real
+# mapping (its data and code cold after the other steps ran, the datetime cache emptied by the
+# first pass...), which running it alone over all the memories (warm) hides. What the timers
+# leave is the loop itself, and the timers' own cost, measured apart.
+TO_STEPS = (
+    "event against the contract, and its ids",
+    "record key and at-uri (time parsed, TID)",  # timed where it runs: as the memory is mapped
+    "privacy gate (five texts)",
+    "record value and extension built",
+    "proof (canonical JSON, SHA-256)",
+    "lexicon validation (record and extension)",
+    "CID (DAG-CBOR, SHA-256, base32)",
+    "record view built (RecordView)",
+    "batch bookkeeping (superseded uris, in order)",
+    "batch order (supersession)",
+)
+FROM_STEPS = (
+    "the view: its CID checked against its value",
+    "the at-uri parsed and checked",
+    "lexicon validation (record, key, extension)",
+    "proof check (scope fields, recognised)",
+    "event built",
+    "event against the contract",
+    "result built (Imported, supersedes links)",
+    "batch supersession resolved",
+)
+
+
+def to_records_timed(items: list, did_text: str, timers: list[float]) -> list[RecordView]:
+    """``to_records`` for new events that all map (the benchmark's): the same calls in the same
+    order, each step's seconds added to ``timers[i]`` (``TO_STEPS[i]``), the whole run's to
+    ``timers[-1]``. The caller checks its records against ``to_records``'s."""
+    t = time.perf_counter
+    start = t()
+    did = Did.parse(did_text)
+    uris: dict[str, str] = {}
+    split = []
+    for position, item in enumerate(items):
+        a = t()
+        event, source = prepare_item(item)
+        b = t()
+        split.append((position, event, source))
+        c = t()
+        timers[0] += b - a
+        timers[8] += c - b
+    a = t()
+    superseded = {event.get("supersedesFactId") for _, event, _ in split if event.get("eventType") == "fact"}
+    superseded.discard(None)
+    prepared = []
+    planned: set[str] = set()
+    for position, event, source in split:
+        fact_id = event.get("factId")
+        uri = None
+        if fact_id in superseded:
+            uri = _planned_uri(event, did)
+            if fact_id not in uris and uri is not None:
+                uris[fact_id] = uri
+                planned.add(fact_id)
+        prepared.append((position, event, source, uri))
+    b = t()
+    order = in_supersession_order([event for _, event, _, _ in prepared])
+    c = t()
+    timers[8] += b - a
+    timers[9] += c - b
+    mapped: dict[int, RecordView] = {}
+    for index in order:
+        a = t()
+        position, event, source, uri = prepared[index]
+        mid = memory_id(event)
+        texts = _publishable_texts(event, include_transcript=False)
+        check_publishable(event, memory_id=mid, publish_private=False, texts=texts)
+        b = t()
+        fact = event["eventType"] == "fact"
+        if uri is None:
+            created_at = _check_datetime(event, "validFrom" if fact else "observedAt", mid)
+            uri = _record_uri(did, record_key(created_at, mid, 0))
+        else:
+            created_at = event["validFrom" if fact else "observedAt"]
+        c = t()
+        if fact and event.get("validUntil") is not None:
+            _check_datetime(event, "validUntil", mid)
+        value = _record_value(event, created_at, uris)
+        ext = _extension(event, include_transcript=False)
+        d = t()
+        ext["proof"] = _proof(uri, event, value, ext)
+        value[EXT_KEY] = ext
+        e = t()
+        _validate(value, uri)
+        f = t()
+        cid = cid_text_for_json(value)
+        g = t()
+        mapped[position] = RecordView(uri=uri, cid=cid, value=value)
+        h = t()
+        timers[2] += b - a
+        timers[1] += c - b
+        timers[3] += d - c
+        timers[4] += e - d
+        timers[5] += f - e
+        timers[6] += g - f
+        timers[7] += h - g
+    a = t()
+    records = [mapped[position] for position in sorted(mapped)]
+    timers[8] += t() - a
+    timers[-1] += t() - start
+    return records
+
+
+def from_records_timed(views: list[dict], scope: ImportScope, timers: list[float]) -> list[Imported]:
+    """``from_records`` for views that all map, timed as ``to_records_timed`` is (``FROM_STEPS``)."""
+    t = time.perf_counter
+    start = t()
+    ok: list[Imported] = []
+    lexicons = default_lexicons()
+    for obj in views:
+        a = t()
+        view = RecordView.from_json(obj)
+        b = t()
+        uri = AtUri.parse(view.uri)
+        assert uri.authority == scope.did and str(uri.collection) == RECORD_NSID and uri.rkey is not None
+        c = t()
+        value = view.value
+        lexicons.validate_record(RECORD_NSID, value, rkey=str(uri.rkey))
+        ext, invalid = checked_extension(value)
+        d = t()
+        fields = scope.fields
+        trusted = recognised(view.uri, value, ext, fields)
+        assert invalid is None and value["content"]  # (the benchmark's scope is not the events': untrusted)
+        e = t()
+        event = (_episode if ext.get("eventType") == "episode" else _fact)(value, ext, view.uri, fields, scope, trusted)
+        f = t()
+        contract.check_event(event)
+        g = t()
+        imported = Imported(event=event, record=view, notes=[])
+        for prior in value.get("supersedes") or []:
+            if prior not in imported.supersedes:
+                imported.supersedes.append(prior)
+        ok.append(imported)
+        h = t()
+        timers[0] += b - a
+        timers[1] += c - b
+        timers[2] += d - c
+        timers[3] += e - d
+        timers[4] += f - e
+        timers[5] += g - f
+        timers[6] += h - g
+    a = t()
+    resolve_supersession(ok)
+    timers[7] += t() - a
+    timers[-1] += t() - start
+    return ok
+
+
+def timer_cost(n: int, per_memory: int) -> float:
+    """Seconds that ``per_memory`` timed steps cost per memory over ``n`` memories: each a
+    ``perf_counter()`` call and a sum, as in the timed mappings."""
+    t = time.perf_counter
+    timers = [0.0] * 4
+    start = t()
+    for _ in range(n):
+        a = t()
+        b = t()
+        c = t()
+        d = t()
+        e = t()
+        timers[0] += b - a
+        timers[1] += c - b
+        timers[2] += d - c
+        timers[3] += e - d
+    loop = t() - start
+    start = t()
+    for _ in range(n):
+        pass
+    empty = t() - start
+    return (loop - empty) / 4 * per_memory
+
+
 def stages(facts: list[dict], records: list, views: list[dict], scope: ImportScope, n: int,
            fact_rate: float, back_rate: float, repeat: int) -> None:
-    """Where the time of each full mapping goes: each step run alone over the same N memories, in
-    microseconds per memory, then what is left: the batch loop and the cost of interleaving the
-    steps (a step run alone keeps its code and data warm, which the full mapping cannot)."""
+    """Where the time of each full mapping goes, step by step: timed in situ (the median of
+    ``repeat`` timed runs of the full mapping, by their whole time), and alone (each step over the same N memories,
+    warm). In situ, the steps add up to the whole but for the loop itself; the difference
+    between the two columns is what interleaving the steps costs them."""
     did = Did.parse(DID)
     prepared = [prepare_item(f) for f in facts]
     events = [event for event, _ in prepared]
     planned = [_planned_uri(event, did) for event in events]
     values = [view.value for view in records]
     uris = [view.uri for view in records]
+    cids = [view.cid for view in records]
     rkeys = [str(AtUri.parse(uri).rkey) for uri in uris]
     exts = [value[EXT_KEY] for value in values]
     fields = scope.fields
@@ -149,6 +336,20 @@ def stages(facts: list[dict], records: list, views: list[dict], scope: ImportSco
         uri = AtUri.parse(uris[i])
         assert uri.authority == scope.did and str(uri.collection) == RECORD_NSID and uri.rkey is not None
 
+    def bookkeeping() -> None:
+        split = [(position, event, None) for position, event in enumerate(events)]
+        superseded = {event.get("supersedesFactId") for _, event, _ in split if event.get("eventType") == "fact"}
+        superseded.discard(None)
+        kept = []
+        for position, event, source in split:
+            fact_id = event.get("factId")
+            kept.append((position, event, source, planned[position] if fact_id in superseded else None))
+        by_position = dict(enumerate(records))
+        [by_position[position] for position in sorted(by_position)]
+
+    def results(i: int) -> None:
+        Imported(event=imported_events[i], record=records[i], notes=[])
+
     def gc_share(run: Callable[[], Any]) -> Callable[[], float]:
         """Seconds the full mapping spends more with the garbage collector on than off (the
         median of ``repeat`` runs each way)."""
@@ -166,42 +367,75 @@ def stages(facts: list[dict], records: list, views: list[dict], scope: ImportSco
             return statistics.median(seconds[True]) - statistics.median(seconds[False])
         return measure
 
+    def in_situ(run: Callable[[list[float]], Any], steps: int) -> list[float]:
+        """Seconds per step (and, last, of the whole run) of the median run of ``repeat``: one
+        run's figures, so that they add up."""
+        runs = []
+        for _ in range(repeat):
+            timers = [0.0] * (steps + 1)
+            gc.collect()
+            run(timers)
+            runs.append(timers)
+        return sorted(runs, key=lambda timers: timers[-1])[len(runs) // 2]
+
+    timed_records = to_records_timed(facts, DID, [0.0] * (len(TO_STEPS) + 1))
+    assert [r.to_json() for r in timed_records] == [r.to_json() for r in records]
+    timed_imports = from_records_timed(views, scope, [0.0] * (len(FROM_STEPS) + 1))
+    assert [(i.event, i.record, i.supersedes) for i in timed_imports] == [
+        (i.event, i.record, i.supersedes) for i in imported]
+
     checks = {
-        "fact -> record": (fact_rate, gc_share(lambda: to_records(facts, DID)), [
-            ("event against the contract, and its ids", each(lambda i: prepare_item(facts[i]))),
-            ("record key and at-uri (time parsed, TID)", each(lambda i: _planned_uri(events[i], did))),
-            ("privacy gate (five texts)", each(gate)),
-            ("record value and extension built", each(build)),
-            ("proof (canonical JSON, SHA-256)", each(lambda i: _proof(planned[i], events[i], values[i], exts[i]))),
-            ("lexicon validation (record and extension)", each(lexicon_check)),
-            ("CID (DAG-CBOR, SHA-256, base32)", each(lambda i: cid_text_for_json(values[i]))),
-            ("batch order (supersession)", lambda: in_supersession_order(events)),
-        ]),
-        "record -> fact": (back_rate, gc_share(lambda: from_records(views, scope)), [
-            ("the view: its CID checked against its value", each(lambda i: RecordView.from_json(views[i]))),
-            ("the at-uri parsed and checked", each(at_uri)),
-            ("lexicon validation (record, key, extension)", each(lexicon_import)),
-            ("proof check (recognised)", each(lambda i: recognised(uris[i], values[i], exts[i], scope.fields))),
-            ("event built", each(lambda i: _fact(values[i], exts[i], uris[i], fields, scope, True))),
-            ("event against the contract", each(lambda i: contract.check_event(imported_events[i]))),
-        ]),
+        "fact -> record": (
+            fact_rate, gc_share(lambda: to_records(facts, DID)),
+            lambda timers: to_records_timed(facts, DID, timers), 9, [
+                each(lambda i: prepare_item(facts[i])),
+                each(lambda i: _planned_uri(events[i], did)),
+                each(gate),
+                each(build),
+                each(lambda i: _proof(planned[i], events[i], values[i], exts[i])),
+                each(lexicon_check),
+                each(lambda i: cid_text_for_json(values[i])),
+                each(lambda i: RecordView(uri=uris[i], cid=cids[i], value=values[i])),
+                bookkeeping,
+                lambda: in_supersession_order(events),
+            ], TO_STEPS),
+        "record -> fact": (
+            back_rate, gc_share(lambda: from_records(views, scope)),
+            lambda timers: from_records_timed(views, scope, timers), 7, [
+                each(lambda i: RecordView.from_json(views[i])),
+                each(at_uri),
+                each(lexicon_import),
+                each(lambda i: recognised(uris[i], values[i], exts[i], scope.fields)),
+                each(lambda i: _fact(values[i], exts[i], uris[i], fields, scope, True)),
+                each(lambda i: contract.check_event(imported_events[i])),
+                each(results),
+                lambda: resolve_supersession(list(imported)),
+            ], FROM_STEPS),
     }
-    print("# where the time goes: each step alone over the same memories, one core")
-    for mapping, (rate, collector, parts) in checks.items():
+    print("# where the time goes, in us per memory, one core: each step timed where it runs in the full")
+    print("# mapping (in situ, median of the timed runs), and alone over the same memories (warm)")
+    for mapping, (rate, collector, timed_run, timed_steps, alone, labels) in checks.items():
         total = 1e6 / rate
-        spent = 0.0
-        for label, fn in parts:
+        situ = [seconds * 1e6 / n for seconds in in_situ(timed_run, len(labels))]
+        whole, situ = situ[-1], situ[:-1]
+        timers = timer_cost(n, timed_steps) * 1e6 / n
+        print(f"  {mapping}: {'':<46} {'in situ':>8} {'alone':>7}")
+        alone_sum = 0.0
+        for label, fn, micros in zip(labels, alone, situ):
             gc.collect()
             start = time.perf_counter()
             fn()
-            micros = (time.perf_counter() - start) * 1e6 / n
-            spent += micros
-            print(f"  {mapping}: {label:<44} {micros:6.1f} us  ({micros / total:4.0%})")
-        rest = total - spent
-        print(f"  {mapping}: {'the rest: loop, interleaving the steps':<44} {rest:6.1f} us  "
-              f"({rest / total:4.0%}) of {total:.1f} us per memory")
+            warm = (time.perf_counter() - start) * 1e6 / n
+            alone_sum += warm
+            print(f"  {mapping}: {label:<46} {micros:6.1f} us {warm:5.1f} us ({micros / whole:4.0%})")
+        loop = whole - sum(situ) - timers
+        print(f"  {mapping}: {'the timers themselves':<46} {timers:6.1f} us {'':8} ({timers / whole:4.0%})")
+        print(f"  {mapping}: {'the rest: the loop itself':<46} {loop:6.1f} us {'':8} ({loop / whole:4.0%})")
+        print(f"  {mapping}: {'timed run, in all':<46} {whole:6.1f} us {alone_sum:5.1f} us "
+              f"(interleaving costs the steps {sum(situ) - alone_sum:.1f} us)")
+        print(f"  {mapping}: {'the full mapping, untimed (above)':<46} {total:6.1f} us")
         micros = collector() * 1e6 / n
-        print(f"  {mapping}: {'  of the whole: garbage collection (on - off)':<44} {micros:6.1f} us  "
+        print(f"  {mapping}: {'  of which garbage collection (on - off)':<46} {micros:6.1f} us {'':8} "
               f"({micros / total:4.0%})")
 
 

@@ -41,7 +41,7 @@ BENCHES = [
         "N facts and N episodes on one core. Baseline: `rushdb-hermes-memory` (the Python peer) "
         "computing the same `factId`/`eventId`. Then the full mappings (ids, privacy gate, "
         "lexicon validation and CID included) in both directions, and where their time goes: "
-        "each check run alone over the same memories.",
+        "each step timed where it runs in the full mapping, and alone over the same memories.",
     ),
     Bench(
         "DAG-CBOR and CIDs", "bench_datamodel.py", ["--records", "100000"], ["--records", "5000"],

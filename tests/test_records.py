@@ -634,3 +634,82 @@ def test_supersession_order_matches_the_chain_walk(events):
     from pdsmem.mapping.to_record import in_supersession_order
 
     assert in_supersession_order(events) == _supersession_order_reference(events)
+
+
+def _to_records_reference(items, did, *, known_uris=None):
+    """``to_records`` as it was before it planned only the superseded facts' at-uris: every fact
+    of the batch got its at-uri before any was mapped. The reference."""
+    from pdsmem.errors import PdsmemError
+    from pdsmem.mapping.records import ItemFailure
+    from pdsmem.mapping.syntax import Did
+    from pdsmem.mapping.to_record import _at, _map, _planned_uri, in_supersession_order, prepare_item
+
+    did = Did.parse(did)
+    uris = dict(known_uris or {})
+    options = {"publish_private": False, "include_transcript": False, "known_uris": uris}
+    failed, prepared, planned = [], [], set()
+    for position, item in enumerate(items):
+        try:
+            event, source = prepare_item(item)
+        except PdsmemError as err:
+            failed.append(ItemFailure(position, _at(err, position)))
+            continue
+        uri = None if source is not None else _planned_uri(event, did)
+        fact_id = event.get("factId")
+        if fact_id is not None and fact_id not in uris and (source is not None or uri is not None):
+            uris[fact_id] = source.uri if source is not None else uri
+            planned.add(fact_id)
+        prepared.append((position, event, source, uri))
+    mapped = {}
+    for index in in_supersession_order([event for _, event, _, _ in prepared]):
+        position, event, source, uri = prepared[index]
+        try:
+            mapped[position] = _map(event, source, did, uri=uri, **options)
+        except PdsmemError as err:
+            failed.append(ItemFailure(position, _at(err, position)))
+            if event.get("factId") in planned:
+                planned.discard(event["factId"])
+                del uris[event["factId"]]
+    failed.sort(key=lambda f: f.position)
+    return [mapped[position] for position in sorted(mapped)], failed
+
+
+_TIMES = ("2026-08-18T00:00:01Z", "2026-08-18T00:00:01Z", "1969-12-31T23:59:59Z", "0000-01-01T00:00:00Z",
+          "2026-13-01T00:00:00Z", "1970-01-01T00:00:00+01:00")
+_batch_fact = st.builds(
+    lambda text, time, prior, source: (text, time, prior, source),
+    st.integers(0, 4),  # which text: equal texts give equal ids (duplicates)
+    st.sampled_from(_TIMES),
+    st.none() | st.integers(0, 6),  # supersedes the fact of that text (5: one known before, 6: unknown)
+    st.integers(0, 5),  # 0: comes from its record (patched), else new
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_batch_fact | st.just("episode") | st.just("junk"), max_size=10))
+def test_to_records_plans_only_the_superseded_and_maps_as_the_reference(batch):
+    ids = [contract.fact_id(fact(n)) for n in range(5)] + ["f" * 64, "e" * 64]
+    known = {"f" * 64: f"at://{DID}/{RECORD_NSID}/3lbdoxxnfkc2c"}
+    items = []
+    for entry in batch:
+        if entry == "episode":
+            items.append(episode(len(items)))
+        elif entry == "junk":
+            items.append(["not an event"])
+        else:
+            text, time, prior, source = entry
+            event = fact(text, validFrom=time, **({"supersedesFactId": ids[prior]} if prior is not None else {}))
+            if source == 0:
+                try:
+                    record = to_record(fact(text), DID)
+                except MappingError:
+                    continue
+                event = {"event": event, "record": record.to_json()}
+            items.append(event)
+
+    def outcome(result):
+        records, failed = result
+        return [r.to_json() for r in records], [(f.position, type(f.error), str(f.error)) for f in failed]
+
+    assert outcome(to_records(items, DID, known_uris=known)) == outcome(
+        _to_records_reference(items, DID, known_uris=known))
