@@ -38,8 +38,8 @@ import queue
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import ExitStack, contextmanager, nullcontext
+from collections.abc import Callable, Mapping
+from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -53,10 +53,10 @@ from joserfc.jwk import ECKey
 from pdsmem.errors import PdsmemError, TransientError
 from pdsmem.lexicons import RECORD_NSID
 
+from .authed import AuthedCalls
 from .session_store import SessionError, SessionStore, StoredGrant
 from .xrpc import (
     DEFAULT_TIMEOUT,
-    RateLimit,
     XrpcClient,
     XrpcError,
     describe_transport_error,
@@ -465,7 +465,7 @@ def _lifetime(expires_in: Any) -> float:
 # --- calls with the grant -----------------------------------------------------------------
 
 
-class OAuthSession:
+class OAuthSession(AuthedCalls):
     """Authenticated XRPC calls with an OAuth grant: DPoP-bound, refreshed before or when the
     access token expires. Same interface as :class:`~pdsmem.bridge.session.Session`."""
 
@@ -484,56 +484,9 @@ class OAuthSession:
         self.xrpc = XrpcClient(stored.pds_url, transport=transport, timeout=timeout, signer=self)
 
     @property
-    def did(self) -> str:
-        return self._stored.did
-
-    @property
-    def handle(self) -> str:
-        return self._stored.handle
-
-    @property
-    def pds_url(self) -> str:
-        return self._stored.pds_url
-
-    @property
     def scope(self) -> str:
         """What the authorization server granted."""
         return self._stored.scope
-
-    @property
-    def last_rate_limit(self) -> RateLimit | None:
-        return self.xrpc.last_rate_limit
-
-    def __repr__(self) -> str:
-        return f"OAuthSession(did={self.did!r}, handle={self.handle!r}, pds_url={self.pds_url!r})"
-
-    def close(self) -> None:
-        self.xrpc.close()
-
-    def __enter__(self) -> OAuthSession:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    # --- calls ----------------------------------------------------------------------------
-
-    def query(self, nsid: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return self._renewing(lambda: self.xrpc.query(nsid, params))
-
-    def procedure(
-        self,
-        nsid: str,
-        body: Mapping[str, Any] | bytes | None = None,
-        *,
-        headers: Mapping[str, str] | None = None,
-    ) -> dict[str, Any]:
-        return self._renewing(lambda: self.xrpc.procedure(nsid, body, headers=headers))
-
-    @contextmanager
-    def stream(self, nsid: str, params: Mapping[str, Any] | None = None) -> Iterator[Iterator[bytes]]:
-        with ExitStack() as stack:
-            yield self._renewing(lambda: stack.enter_context(self.xrpc.stream(nsid, params)))
 
     # --- RequestSigner (bridge.xrpc) ------------------------------------------------------
 

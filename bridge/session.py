@@ -24,21 +24,21 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import httpx
 
 from pdsmem.mapping.syntax import Did
 
+from .authed import AuthedCalls
 from .identity import IdentityError, resolve
 from .oauth import OAuthSession
 from .session_store import (
     SessionError, SessionStore, Stored, StoredGrant, StoredSession, parse_identifier,
 )
 from .state import default_state_dir
-from .xrpc import DEFAULT_TIMEOUT, RateLimit, XrpcClient, XrpcError, normalize_base_url
+from .xrpc import DEFAULT_TIMEOUT, XrpcClient, XrpcError, normalize_base_url
 
 __all__ = [
     "ENV_HANDLE", "ENV_HANDLES", "ENV_PASSWORD", "ENV_PDS", "ENV_STATE_DIR", "AuthedClient", "Session",
@@ -72,7 +72,7 @@ def _session_from(answer: Mapping[str, Any], pds_url: str, what: str) -> StoredS
     )
 
 
-class Session:
+class Session(AuthedCalls):
     """Authenticated XRPC calls for one account at one PDS, renewing its tokens when they expire.
 
     Build with :meth:`login` or :meth:`load_or_login`. ``query``, ``procedure`` and ``stream``
@@ -164,57 +164,6 @@ class Session:
         return cls.login(
             pds_url, account, password, store=store, transport=transport, timeout=timeout
         )
-
-    # --- what it is -----------------------------------------------------------------------
-
-    @property
-    def did(self) -> str:
-        return self._stored.did
-
-    @property
-    def handle(self) -> str:
-        return self._stored.handle
-
-    @property
-    def pds_url(self) -> str:
-        return self._stored.pds_url
-
-    @property
-    def last_rate_limit(self) -> RateLimit | None:
-        return self.xrpc.last_rate_limit
-
-    def __repr__(self) -> str:
-        return f"Session(did={self.did!r}, handle={self.handle!r}, pds_url={self.pds_url!r})"
-
-    def close(self) -> None:
-        self.xrpc.close()
-
-    def __enter__(self) -> Session:
-        return self
-
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
-
-    # --- calls ----------------------------------------------------------------------------
-
-    def query(self, nsid: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        return self._renewing(lambda: self.xrpc.query(nsid, params))
-
-    def procedure(
-        self,
-        nsid: str,
-        body: Mapping[str, Any] | bytes | None = None,
-        *,
-        headers: Mapping[str, str] | None = None,
-    ) -> dict[str, Any]:
-        return self._renewing(lambda: self.xrpc.procedure(nsid, body, headers=headers))
-
-    @contextmanager
-    def stream(
-        self, nsid: str, params: Mapping[str, Any] | None = None
-    ) -> Iterator[Iterator[bytes]]:
-        with ExitStack() as stack:
-            yield self._renewing(lambda: stack.enter_context(self.xrpc.stream(nsid, params)))
 
     def refresh(self) -> None:
         """Trade the refresh token for a new pair (``refreshSession``) and save it at once.
