@@ -157,8 +157,11 @@ class Session(AuthedCalls):
             log.debug("reusing the stored session of %s at %s", stored.did, stored.pds_url)
             return open_stored(stored, store, password=password, transport=transport, timeout=timeout)
         if password is None:
+            damaged = (f" ({len(store.unreadable)} unreadable session file"
+                       f"{'' if len(store.unreadable) == 1 else 's'} in {store.directory} ignored: damaged, "
+                       "or written by another version)") if store.unreadable else ""
             raise SessionError(
-                f"no stored session for {account} at {normalize_base_url(pds_url)}; "
+                f"no stored session for {account} at {normalize_base_url(pds_url)}{damaged}; "
                 f"set {ENV_PASSWORD} or run pdsmem login"
             )
         return cls.login(

@@ -171,6 +171,7 @@ class SessionStore:
     def __init__(self, state_dir: str | os.PathLike[str] | None = None) -> None:
         self.state_dir = resolve_state_dir(state_dir)
         self.directory = self.state_dir / "sessions"
+        self.unreadable: list[Path] = []  # what the last ``sessions()`` could not read
 
     def __repr__(self) -> str:
         return f"SessionStore({str(self.state_dir)!r})"
@@ -183,7 +184,9 @@ class SessionStore:
         return self.directory / f"{readable}-{digest}.json"
 
     def sessions(self) -> list[Stored]:
-        """Every stored session, in file-name order; unreadable files are logged and skipped."""
+        """Every stored session, in file-name order; unreadable files are logged and skipped, and
+        listed in ``unreadable`` (for a message that says why a session was not found)."""
+        self.unreadable: list[Path] = []
         if not self.directory.is_dir():
             return []
         found = []
@@ -194,6 +197,7 @@ class SessionStore:
                 stored = None
             if stored is None:
                 log.warning("ignoring unreadable session file %s", path)
+                self.unreadable.append(path)
                 continue
             found.append(stored)
         return found

@@ -400,8 +400,9 @@ def test_a_session_file_with_a_damaged_key_is_ignored_not_a_traceback(
     exported = export(tmp_path, env_for(pds, tmp_path), account, 1)
     assert exported.exit_code == 1
     assert exported.stderr.splitlines()[-1] == (
-        f"Error: no stored session for {account.handle} at {pds.public_url}; set ATP_AUTH_PASSWORD "
-        "or run pdsmem login"
+        f"Error: no stored session for {account.handle} at {pds.public_url} (1 unreadable session "
+        f"file in {tmp_path}/state/sessions ignored: damaged, or written by another version); set "
+        "ATP_AUTH_PASSWORD or run pdsmem login"
     )
     assert "Traceback" not in exported.output
 
