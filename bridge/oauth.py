@@ -28,7 +28,6 @@ Tricky bits:
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import html
 import http.server
@@ -49,6 +48,7 @@ from authlib.common.security import generate_token
 from authlib.oauth2.rfc7636 import create_s256_code_challenge
 from joserfc import jwt
 from joserfc.jwk import ECKey
+from joserfc.util import urlsafe_b64encode
 
 from pdsmem.errors import PdsmemError, TransientError
 from pdsmem.lexicons import RECORD_NSID
@@ -184,10 +184,6 @@ def discover(pds_url: str, *, transport: httpx.BaseTransport | None = None) -> A
 # --- DPoP ---------------------------------------------------------------------------------
 
 
-def _b64url(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
 def _origin(url: httpx.URL | str) -> str:
     parts = urlsplit(str(url))
     return f"{parts.scheme}://{parts.netloc}".lower()
@@ -221,7 +217,7 @@ class Dpop:
         if nonce:
             claims["nonce"] = nonce
         if access_token is not None:
-            claims["ath"] = _b64url(hashlib.sha256(access_token.encode()).digest())
+            claims["ath"] = urlsafe_b64encode(hashlib.sha256(access_token.encode()).digest()).decode()
         return jwt.encode(self._header, claims, self._key)
 
     def note(self, response: httpx.Response) -> None:
@@ -244,7 +240,8 @@ def _asks_for_nonce(response: httpx.Response, body: Mapping[str, Any] | None = N
 def _post_form(http: httpx.Client, dpop: Dpop, url: str, form: Mapping[str, str], what: str) -> dict[str, Any]:
     """POST ``form`` to an endpoint of the authorization server with a DPoP proof; sent again
     once when the server asks for a (new) nonce. Raises ``OAuthError`` with the server's error."""
-    for attempt in (1, 2):
+
+    def send() -> tuple[httpx.Response, dict[str, Any] | None]:
         try:
             response = http.post(url, data=dict(form), headers={"DPoP": dpop.proof("POST", url)})
         except httpx.TransportError as exc:
@@ -252,21 +249,22 @@ def _post_form(http: httpx.Client, dpop: Dpop, url: str, form: Mapping[str, str]
                 f"cannot reach the authorization server for {what} ({url}): {describe_transport_error(exc)}"
             ) from None
         dpop.note(response)
-        body = json_object(response.content)
-        if attempt == 1 and _asks_for_nonce(response, body):
-            continue
-        if response.status_code >= 500:
-            raise TransientError(f"the authorization server failed {what}: {url} answered {response.status_code}")
-        if response.status_code >= 400 or body is None:
-            error = body.get("error") if body else None
-            description = body.get("error_description") if body else None
-            raise OAuthError(
-                f"the authorization server refused {what}: {error or response.status_code}"
-                + (f": {description}" if isinstance(description, str) else ""),
-                error=error if isinstance(error, str) else None,
-            )
-        return body
-    raise AssertionError("unreachable")  # the loop returns or raises
+        return response, json_object(response.content)
+
+    response, body = send()
+    if _asks_for_nonce(response, body):
+        response, body = send()
+    if response.status_code >= 500:
+        raise TransientError(f"the authorization server failed {what}: {url} answered {response.status_code}")
+    if response.status_code >= 400 or body is None:
+        error = body.get("error") if body else None
+        description = body.get("error_description") if body else None
+        raise OAuthError(
+            f"the authorization server refused {what}: {error or response.status_code}"
+            + (f": {description}" if isinstance(description, str) else ""),
+            error=error if isinstance(error, str) else None,
+        )
+    return body
 
 
 # --- the sign-in --------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 import httpx
 
+from pdsmem.errors import PdsmemError
 from pdsmem.mapping.syntax import Did
 
 from .authed import AuthedCalls
@@ -43,7 +44,7 @@ from .xrpc import DEFAULT_TIMEOUT, XrpcClient, XrpcError, normalize_base_url
 __all__ = [
     "ENV_HANDLE", "ENV_HANDLES", "ENV_PASSWORD", "ENV_PDS", "ENV_STATE_DIR", "AuthedClient", "Session",
     "OAuthSession", "SessionError", "SessionStore", "StoredGrant", "StoredSession", "default_state_dir",
-    "open_stored",
+    "keep_only", "open_stored",
 ]
 
 log = logging.getLogger(__name__)
@@ -259,6 +260,21 @@ def open_stored(
     if isinstance(stored, StoredGrant):
         return OAuthSession(stored, store=store, transport=transport, timeout=timeout)
     return Session(stored, store=store, password=password, transport=transport, timeout=timeout)
+
+
+def keep_only(store: SessionStore, stored: Stored) -> None:
+    """Save ``stored`` as its account's one session: the others of the same DID (an app
+    password's, an earlier grant) are ended at their server as far as it can be reached, and
+    removed here."""
+    for old in store.sessions():
+        if old.did == stored.did:
+            try:
+                with open_stored(old, None) as session:
+                    session.logout()
+            except PdsmemError:
+                pass  # it cannot be ended there: it expires there, and is forgotten here
+            store.delete(old.pds_url, old.did)
+    store.save(stored)
 
 
 def _create_session(

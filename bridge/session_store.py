@@ -204,29 +204,31 @@ class SessionStore:
 
     def load(self, pds_url: str, identifier: str) -> Stored | None:
         """The stored session at ``pds_url`` of the account named by DID or handle, if any."""
-        found = self._matching(identifier.lower(), normalize_base_url(pds_url))
+        found = self.sessions_of(identifier, pds_url)
         return found[0] if found else None
 
     def find(self, identifier: str, pds_url: str | None = None) -> Stored | None:
         """The stored session of the account named by DID or handle: at ``pds_url`` when given,
         else at whichever PDS it was made (None when there is none, or several)."""
-        try:
-            wanted = parse_identifier(identifier)
-        except PdsmemError:  # not a handle or DID: no session can be its
-            return None
-        found = self._matching(wanted, normalize_base_url(pds_url) if pds_url else None)
+        found = self.sessions_of(identifier, pds_url)
         return found[0] if len(found) == 1 else None
 
-    def _matching(self, wanted: str, url: str | None) -> list[Stored]:
-        """The sessions of the account ``wanted`` (a DID or lowercase handle) at ``url``.
+    def sessions_of(self, identifier: str, pds_url: str | None = None) -> list[Stored]:
+        """The stored sessions of the account named by DID or handle (none for a name that is
+        neither), at ``pds_url`` when given.
 
         An OAuth grant is stored under the PDS address of the account's DID document, which is
         where its tokens are bound; an address typed differently (``127.0.0.1`` for
         ``localhost``, say) still finds it when the account has no session stored under that
         address itself."""
+        try:
+            wanted = parse_identifier(identifier)
+        except PdsmemError:  # not a handle or DID: no session can be its
+            return []
         theirs = [stored for stored in self.sessions() if wanted in (stored.did, stored.handle.lower())]
-        if url is None:
+        if pds_url is None:
             return theirs
+        url = normalize_base_url(pds_url)
         return ([stored for stored in theirs if stored.pds_url == url]
                 or [stored for stored in theirs if isinstance(stored, StoredGrant)])
 

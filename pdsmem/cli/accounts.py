@@ -20,7 +20,7 @@ import click
 from pdsmem.bridge.identity import IdentityError, resolve
 from pdsmem.bridge.oauth import OAuthSession, sign_in
 from pdsmem.bridge.session import (
-    ENV_PASSWORD, Session, SessionError, SessionStore, StoredGrant, open_stored,
+    ENV_PASSWORD, Session, SessionError, SessionStore, StoredGrant, keep_only,
 )
 from pdsmem.bridge.xrpc import XrpcClient, XrpcError, normalize_base_url
 from pdsmem.errors import PdsmemError
@@ -144,14 +144,5 @@ def oauth_login(
     handle = identity.handle or account.strip().removeprefix("@")
     grant = sign_in(did=str(identity.did), handle=handle, pds_url=identity.pds_url,
                     open_url=open_url, on_ignored=on_ignored)
-    store = SessionStore(state_dir)
-    for old in store.sessions():
-        if old.did == grant.did:
-            try:
-                with open_stored(old, None) as session:
-                    session.logout()
-            except PdsmemError:
-                pass  # it cannot be ended there: it expires there, and is forgotten here
-            store.delete(old.pds_url, old.did)
-    store.save(grant)
+    keep_only(SessionStore(state_dir), grant)
     return grant

@@ -111,11 +111,9 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
       pdsmem logout alice.example.com
     """
     account = _account(ctx, account).strip().removeprefix("@")
-    wanted = account if account.startswith("did:") else account.lower()
     store = SessionStore(state_dir)
-    theirs = [stored for stored in store.sessions() if wanted in (stored.did, stored.handle.lower())]
-    matches = ([stored for stored in theirs if not pds_url or stored.pds_url == pds_url.rstrip("/")]
-               or [stored for stored in theirs if isinstance(stored, StoredGrant)])  # see SessionStore.load
+    theirs = store.sessions_of(account)
+    matches = store.sessions_of(account, pds_url) if pds_url else theirs
     if not matches and theirs:
         elsewhere = ", ".join(sorted({stored.pds_url for stored in theirs}))
         raise PdsmemError(
