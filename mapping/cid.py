@@ -34,8 +34,6 @@ _V0_SHAPE = (DAG_PB, SHA2_256, 32)
 _B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
 _B58_INDEX = {c: i for i, c in enumerate(_B58)}
 _B32_TEXT = re.compile(r"[a-z2-7]+")
-_B32_BYTES = bytes(b"abcdefghijklmnopqrstuvwxyz234567"[i % 32] for i in range(256))  # 0..31 -> letter
-_SPREAD_STEPS: dict[int, list[tuple[int, int, int]]] = {}  # by number of base32 characters
 _DAG_CBOR_SHA256 = bytes((1, DAG_CBOR, SHA2_256, 32))  # the binary CID's head before the digest
 
 def _varint(n: int) -> bytes:
@@ -64,42 +62,6 @@ def _read_varint(buf: bytes | memoryview, pos: int, what: str) -> tuple[int, int
         shift += 7
         if pos - start >= 9:
             raise DataModelError(f"CID {what} at byte {start} is longer than 9 bytes")
-
-
-def _b32encode(raw: bytes) -> str:
-    """RFC 4648 base32 in lower case without padding.
-
-    Each 5-bit group of ``raw`` is moved into a byte of its own (``_spreading``), then the bytes
-    are translated to letters: a few operations on one integer instead of one per character.
-    """
-    size = len(raw)
-    chars = (size * 8 + 4) // 5
-    steps = _SPREAD_STEPS.get(chars)
-    if steps is None:
-        steps = _SPREAD_STEPS[chars] = _spreading(chars)
-    groups = int.from_bytes(raw, "big") << (chars * 5 - size * 8)  # pad to whole groups
-    for low_halves, high_halves, shift in steps:
-        groups = (groups & low_halves) | ((groups & high_halves) << shift)
-    return groups.to_bytes(chars, "big").translate(_B32_BYTES).decode("ascii")
-
-
-def _spreading(groups: int) -> list[tuple[int, int, int]]:
-    """Masks and shifts that move ``groups`` packed 5-bit groups to 8-bit lanes, group i to bits
-    8i..8i+4: halve the blocks of groups log2(groups) times, moving each upper half left by three
-    bits per group in it, so that each block ends up 8 bits per group wide."""
-    width = 1 << max(groups - 1, 0).bit_length()  # groups, rounded up to a power of two
-    steps = []
-    block = width
-    while block > 1:
-        half = block // 2
-        span = (1 << 5 * half) - 1  # the bits of half a block, packed
-        low_halves = high_halves = 0
-        for start in range(0, 8 * width, 8 * block):
-            low_halves |= span << start
-            high_halves |= span << (start + 5 * half)
-        steps.append((low_halves, high_halves, 3 * half))
-        block = half
-    return steps
 
 
 def _b58encode(raw: bytes) -> str:
@@ -153,7 +115,6 @@ class Cid:
     @staticmethod
     def text_for_dag_cbor(data: bytes) -> str:
         """``str(Cid.for_dag_cbor(data))``, without building the ``Cid``."""
-        # libipld's compiled base32 writes what ``_b32encode`` writes (a property test holds it)
         return libipld.encode_multibase("b", _DAG_CBOR_SHA256 + hashlib.sha256(data).digest())
 
     @classmethod
@@ -234,7 +195,7 @@ class Cid:
         """The string form: base32 lower ``b…`` for CIDv1, base58btc ``Qm…`` for CIDv0."""
         if self.version == 0:
             return _b58encode(self.to_bytes())
-        return "b" + _b32encode(self.to_bytes())
+        return libipld.encode_multibase("b", self.to_bytes())  # RFC 4648 base32, lower, no padding
 
     def matches(self, data: bytes) -> bool:
         """Whether ``data`` hashes to this CID's digest (only sha2-256 can be checked)."""

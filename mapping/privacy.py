@@ -122,14 +122,17 @@ _ANY_FOLDED_NEEDLE = re.compile("|".join(sorted({re.escape(n) for _, _, ns, f in
 
 def sensitive_reason(text: str) -> str | None:
     """The reason ``text`` must not be published, or None when no detector fires."""
-    if _ANY_NEEDLE(text) is None and _ANY_FOLDED_NEEDLE(_folded(text)) is None:
-        return None
-    return detector_reason(text)
-
-
-def detector_reason(text: str) -> str | None:
-    """``sensitive_reason`` without the all-needles search: each detector whose needle occurs."""
     folded = None
+    if _ANY_NEEDLE(text) is None:
+        folded = _folded(text)
+        if _ANY_FOLDED_NEEDLE(folded) is None:
+            return None
+    return detector_reason(text, folded)
+
+
+def detector_reason(text: str, folded: str | None = None) -> str | None:
+    """``sensitive_reason`` without the all-needles search: each detector whose needle occurs.
+    ``folded`` is ``_folded(text)`` when the caller has it already."""
     for reason, search, needles, in_folded in _GATED:
         if in_folded:
             if folded is None:

@@ -365,7 +365,7 @@ def to_records(
     # Only the at-uris of superseded facts are looked up (by _supersedes_uri) before their own
     # record is made. Every other memory gets its at-uri as it is mapped: planning it here too
     # would parse its time once more, the datetime cache having forgotten it by then.
-    superseded = {event.get("supersedesFactId") for _, event, _ in split if event.get("eventType") == "fact"}
+    superseded = {_prior(event) for _, event, _ in split}
     superseded.discard(None)
     prepared: list[tuple[int, dict, RecordView | None, str | None]] = []  # position, event, source, uri
     planned: set[str] = set()  # fact ids whose at-uri this batch gave (not known before)
@@ -392,6 +392,11 @@ def to_records(
     return [mapped[position] for position in sorted(mapped)], failed
 
 
+def _prior(event: Mapping[str, Any]) -> Any:
+    """The factId a fact supersedes (None for an episode, or a fact that supersedes nothing)."""
+    return event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+
+
 def in_supersession_order(events: Sequence[Mapping]) -> list[int]:
     """The indexes of ``events`` in an order where a fact comes after the fact of ``events`` it
     supersedes (the first with that id); otherwise, and inside a cycle, in input order."""
@@ -404,7 +409,7 @@ def in_supersession_order(events: Sequence[Mapping]) -> list[int]:
     for index, event in enumerate(events):
         if index in done:
             continue
-        prior = event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+        prior = _prior(event)
         if not prior or prior not in first:  # the usual case: it follows nothing of the batch
             order.append(index)
             done.add(index)
@@ -416,7 +421,7 @@ def in_supersession_order(events: Sequence[Mapping]) -> list[int]:
             chain.append(current)
             on_chain.add(current)
             event = events[current]
-            prior = event.get("supersedesFactId") if event.get("eventType") == "fact" else None
+            prior = _prior(event)
             current = first.get(prior) if prior else None
         for placed in reversed(chain):
             order.append(placed)
