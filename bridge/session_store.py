@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
+from urllib.parse import urlsplit
 
 from pdsmem.errors import PdsmemError
 
@@ -215,12 +216,9 @@ class SessionStore:
 
     def sessions_of(self, identifier: str, pds_url: str | None = None) -> list[Stored]:
         """The stored sessions of the account named by DID or handle (none for a name that is
-        neither), at ``pds_url`` when given.
-
-        An OAuth grant is stored under the PDS address of the account's DID document, which is
-        where its tokens are bound; an address typed differently (``127.0.0.1`` for
-        ``localhost``, say) still finds it when the account has no session stored under that
-        address itself."""
+        neither), at ``pds_url`` when given: stored under that very address, else under another
+        spelling of it on this machine (``localhost`` for ``127.0.0.1``; an OAuth grant is kept
+        under the address of the account's DID document, whatever address was typed)."""
         try:
             wanted = parse_identifier(identifier)
         except PdsmemError:  # not a handle or DID: no session can be its
@@ -230,7 +228,7 @@ class SessionStore:
             return theirs
         url = normalize_base_url(pds_url)
         return ([stored for stored in theirs if stored.pds_url == url]
-                or [stored for stored in theirs if isinstance(stored, StoredGrant)])
+                or [stored for stored in theirs if _same_loopback_server(stored.pds_url, url)])
 
     def save(self, stored: Stored) -> Path:
         """Write ``stored`` to its session file (atomically, owner-only); return the path."""
@@ -262,6 +260,16 @@ class SessionStore:
         except FileNotFoundError:
             return False
         return True
+
+
+_LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def _same_loopback_server(one: str, other: str) -> bool:
+    """Whether two base URLs name the same server on this machine under different host names."""
+    a, b = urlsplit(one), urlsplit(other)
+    return (a.hostname in _LOOPBACK and b.hostname in _LOOPBACK and a.scheme == b.scheme
+            and a.port == b.port)
 
 
 def parse_identifier(identifier: str) -> str:

@@ -356,6 +356,10 @@ def test_a_grant_made_with_pds_spelled_as_an_ip_is_found_with_that_spelling(
     assert login.finish()[0] == 0
     exported = export(tmp_path, env, account, 1)
     assert exported.exit_code == 0, exported.output
+    elsewhere = run("logout", account.handle, "--pds", "http://127.0.0.1:9", env=env)  # another server
+    assert elsewhere.exit_code == 1, elsewhere.output
+    assert f"no stored session for {account.handle} at http://127.0.0.1:9" in elsewhere.stderr
+    assert len(session_files(tmp_path / "state")) == 1
     out = run("logout", account.handle, env=env)
     assert out.exit_code == 0, out.output
     assert session_files(tmp_path / "state") == []
