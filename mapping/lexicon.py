@@ -22,12 +22,14 @@ Tricky bits:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import copy
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from pdsmem.errors import LexiconError, RecordInvalid
 from pdsmem.mapping import lexicon_checks as checks
 from pdsmem.mapping.lexicon_checks import Check, Problems, kind, syntax_problem
+from pdsmem.mapping.lexicon_fast import Fast, fast_check
 from pdsmem.mapping.syntax import FORMAT_PARSERS
 
 __all__ = ["LexiconSet"]
@@ -96,6 +98,7 @@ class _Def:
     check: Check | None
     record_key: str | None = None
     params: Check | None = None
+    schema: dict | None = None  # a copy of its schema JSON, for the generated fast path
 
 
 class _Compiler:
@@ -323,6 +326,7 @@ class LexiconSet:
         self._found: dict[str, _Def] = {}  # by reference as callers spell it
         self._nsids: set[str] = set()
         self._refs: list[tuple[str, str, str]] = []  # (target, where, lexicon) of each reference
+        self._fast: dict[str, Fast] = {}  # generated fast paths, by reference as callers spell it
         for document in documents:
             self.add(document)
 
@@ -364,7 +368,8 @@ class LexiconSet:
             for name, schema in defs.items():
                 if not name or "#" in name:
                     raise compiler.error("defs", f"definition name {name!r} is empty or has '#'")
-                compiled[f"{nsid}#{name}"] = compiler.definition(name, schema, f"defs.{name}")
+                found = compiler.definition(name, schema, f"defs.{name}")
+                compiled[f"{nsid}#{name}"] = replace(found, schema=copy.deepcopy(schema))
         except LexiconError:
             del self._refs[refs_before:]
             raise
@@ -404,6 +409,8 @@ class LexiconSet:
                 reason = None if rkey == key_type[8:] else f"must be {key_type[8:]!r}"
             if reason:
                 raise RecordInvalid(f"record key {rkey!r:.80} is not a valid {key_type}: {reason}")
+        if self._fast_path(nsid)(value):  # the record and its whole-record data check
+            return
         self.validate_value(nsid, value)
         # A record is one DAG-CBOR block: its nesting counts from the record itself, which the
         # per-property data checks (each counting from its own value) cannot see.
@@ -416,6 +423,8 @@ class LexiconSet:
         (``nsid`` for a main definition, or ``nsid#name``)."""
         check = self._definition(ref).check
         assert check is not None  # _definition refuses definitions that describe no data
+        if self._fast_path(ref)(value):
+            return
         problems = self._problems(check, value)
         if problems:
             raise problems[0].error()
@@ -447,6 +456,18 @@ class LexiconSet:
             raise LexiconError(f"{ref} is a {found.type} definition, which describes no data")
         self._found[ref] = found
         return found
+
+    def _fast_path(self, ref: str) -> Fast:
+        """The generated "certainly valid" test of the (already found) definition ``ref``,
+        written on first use (``lexicon_fast``)."""
+        fast = self._fast.get(ref)
+        if fast is None:
+            fast = self._fast[ref] = fast_check(_full_ref(ref, ""), self._lookup)
+        return fast
+
+    def _lookup(self, full_ref: str) -> tuple[str, dict] | None:
+        found = self._defs.get(full_ref)
+        return None if found is None or found.schema is None else (found.type, found.schema)
 
     def _resolver(self, target: str, where: str, lexicon: str, union: bool) -> Check:
         """A checker that looks the definition ``target`` up the first time it is used."""
