@@ -432,6 +432,8 @@ class Exporter:
                 "anything (a prune deletes only the records of memories of the source's agent and "
                 "profile that are gone from it)"
             )
+        elif not items and not report.outcomes:
+            report.notes.append("the source holds no memories: nothing was exported")
         self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:

@@ -122,6 +122,9 @@ def test_an_empty_source_never_prunes(pds: LocalPds, account: Account, tmp_path:
     assert pruned.stdout == f"0 created, 0 unchanged ({account.did}, 0 applyWrites batches)\n"
     assert "Note: nothing was pruned: the source holds no memories" in pruned.stderr
     assert len(held(pds, account)) == 5
+    plain = _export(pds, account, source)  # without --prune, the note says why nothing happened
+    assert plain.exit_code == 0, plain.output
+    assert plain.stderr == "Note: the source holds no memories: nothing was exported\n"
 
 
 @pytest.mark.pds
