@@ -17,7 +17,7 @@ from pdsmem.cli.options import is_did
 from pdsmem.errors import DataModelError, LexiconError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
-from pdsmem.mapping.datamodel import cid_for_json, unsafe_integer
+from pdsmem.mapping.datamodel import cid_text_for_json, unsafe_integer
 from pdsmem.mapping.from_record import from_records
 from pdsmem.mapping.lexicon import LexiconSet
 from pdsmem.mapping.records import EXT_KEY, ImportScope, checked_extension
@@ -219,7 +219,7 @@ def cid(stream) -> None:
             unsafe = unsafe_integer(value)
             if unsafe is not None:  # a PDS refuses the record, so it never has this CID
                 raise DataModelError(unsafe[1], path="$" + unsafe[0])
-            click.echo(str(cid_for_json(value)))
+            click.echo(cid_text_for_json(value))
             ok += 1
         except PdsmemError as err:
             report(err, number)

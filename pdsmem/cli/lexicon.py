@@ -28,7 +28,7 @@ from pdsmem.cli.options import account_option, dry_run_option, output_options, p
 from pdsmem.cli.reporting import explain
 from pdsmem.errors import PdsmemError
 from pdsmem.lexicons import all_documents
-from pdsmem.mapping.datamodel import cid_for_json
+from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.syntax import AtUri, Nsid
 
 SCHEMA_NSID = "com.atproto.lexicon.schema"
@@ -79,7 +79,7 @@ def publish_one(session: Session, document: dict[str, Any], *, dry_run: bool) ->
     """Make the authority's repository hold ``document`` as its schema record (idempotent)."""
     nsid = document["id"]
     record = {"$type": SCHEMA_NSID, **document}
-    cid = str(cid_for_json(record))
+    cid = cid_text_for_json(record)
     uri = str(AtUri.build(session.did, SCHEMA_NSID, nsid))
     try:
         held = session.query(
