@@ -246,14 +246,19 @@ class SessionStore:
         refresh token is single use: two renewals with it would spend it twice)."""
         self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.directory.mkdir(mode=0o700, exist_ok=True)
-        path = self.path_for(pds_url, did)
-        with open(path.with_name(f".{path.stem}.lock"), "a") as handle:
+        with open(self._lock_path(pds_url, did), "a") as handle:
             if fcntl is not None:
                 fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
             yield
 
+    def _lock_path(self, pds_url: str, did: str) -> Path:
+        path = self.path_for(pds_url, did)
+        return path.with_name(f".{path.stem}.lock")
+
     def delete(self, pds_url: str, did: str) -> bool:
-        """Remove the session file of ``did`` at ``pds_url``; False when there was none."""
+        """Remove the session file of ``did`` at ``pds_url``, and its renewal lock file; False
+        when there was no session file."""
+        self._lock_path(pds_url, did).unlink(missing_ok=True)  # an empty file: nothing is lost
         path = self.path_for(pds_url, did)
         try:
             path.unlink()

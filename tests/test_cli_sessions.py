@@ -83,6 +83,8 @@ def test_logout_forgets_the_session_here_when_its_pds_cannot_be_reached(tmp_path
         nowhere = f"http://127.0.0.1:{probe.getsockname()[1]}"
     store = SessionStore(tmp_path / "state")
     path = store.save(StoredSession(nowhere, "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "alice.test", "a", "r"))
+    with store.renewing(nowhere, "did:plc:ewvi7nxzyoun6zhxrhs64oiz"):  # leaves its lock file
+        pass
     env = {"PDSMEM_STATE_DIR": str(tmp_path / "state")}
 
     elsewhere = CliRunner().invoke(cli, ["logout", "alice.test", "--pds", "http://127.0.0.1:9"], env=env)
@@ -94,6 +96,7 @@ def test_logout_forgets_the_session_here_when_its_pds_cannot_be_reached(tmp_path
 
     result = CliRunner().invoke(cli, ["logout", "alice.test"], env=env)
     assert result.exit_code == 3 and not path.exists()
+    assert list(store.directory.iterdir()) == []  # the renewal lock file goes with the session
     assert result.stdout == "Logged out alice.test (did:plc:ewvi7nxzyoun6zhxrhs64oiz) on this machine only\n"
     assert result.stderr == (
         f"Warning: cannot reach the PDS at {nowhere}: connection refused; the session of alice.test "
