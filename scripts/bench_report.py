@@ -41,7 +41,10 @@ BENCHES = [
         "N facts and N episodes on one core. Baseline: `rushdb-hermes-memory` (the Python peer) "
         "computing the same `factId`/`eventId`. Then the full mappings (ids, privacy gate, "
         "lexicon validation and CID included) in both directions, and where their time goes: "
-        "each step timed where it runs in the full mapping, and alone over the same memories.",
+        "each step timed where it runs in the full mapping, and alone over the same memories. "
+        "The last line of each direction sets the aim's budget per memory against what the steps "
+        "need alone: every step is a check the mapping makes (docs/verification.md, "
+        "docs/mapping.md) or the building of its result.",
     ),
     Bench(
         "DAG-CBOR and CIDs", "bench_datamodel.py", ["--records", "100000"], ["--records", "5000"],
