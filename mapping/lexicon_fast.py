@@ -38,7 +38,7 @@ Fast = Callable[[Any], bool]
 # full reference (nsid#name) -> (definition type, its schema JSON), or None when the set lacks it
 Lookup = Callable[[str], "tuple[str, dict] | None"]
 
-_MAX_DEPTH = 32  # as lexicon_checks._plain: a container this deep is refused
+_MAX_DEPTH = 32  # as lexicon_checks._plain: deeper values (the data model allows 256) go to the reference
 
 
 def _format_test(fmt: str) -> Callable[[str], bool]:
