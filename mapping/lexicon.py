@@ -375,6 +375,7 @@ class LexiconSet:
             raise
         self._defs.update(compiled)
         self._nsids.add(nsid)
+        self._fast.clear()  # a reference the fast paths could not resolve may resolve now
 
     def __contains__(self, ref: str) -> bool:
         return _full_ref(ref, "") in self._defs

@@ -38,6 +38,7 @@ Fast = Callable[[Any], bool]
 # full reference (nsid#name) -> (definition type, its schema JSON), or None when the set lacks it
 Lookup = Callable[[str], "tuple[str, dict] | None"]
 
+_MAX_PROPERTIES = 64  # an object declaring more is left to the reference (see _Writer.object)
 _MAX_DEPTH = 32  # as lexicon_checks._plain: deeper values (the data model allows 256) go to the reference
 
 
@@ -185,7 +186,11 @@ class _Writer:
         properties: dict = schema["properties"]
         required = set(schema.get("required") or ())
         nullable = set(schema.get("nullable") or ())
-        if any(key.startswith("$") for key in properties):  # $type and the like: the reference's
+        # Left to the reference: a declared $type (or another $ name), a name that is not exactly
+        # a str (each name is written below as its repr, which for a str is a plain literal), and
+        # a schema declaring so many properties that one get per declared name would cost more.
+        plain_names = all(type(key) is str and not key.startswith("$") for key in properties)
+        if not plain_names or len(properties) > _MAX_PROPERTIES:
             self.functions[place] = f"def {name}(x, d):\n    return False\n"
             return name
         lines = [
@@ -211,7 +216,7 @@ class _Writer:
             f"        for k in v.keys() - {declared}:",
             "            x = v[k]",
             "            if k == '$type':",
-            "                if type(x) is not str or not x or x == 'blob':",
+            "                if type(x) is not str or not x or x == 'blob' or not (x.isascii() or _utf8(x) >= 0):",
             "                    return False",
             "            elif not _plain(x, d + 1):",
             "                return False",
@@ -233,16 +238,23 @@ class _Writer:
 def fast_check(ref: str, lookup: Lookup) -> Fast:
     """The generated fast path of the definition ``ref`` (``nsid#name``, well-formed: its
     document passed ``LexiconSet.add``): a function of one value, ``True`` only when the value is
-    certainly valid (for a record: its whole-record data check included)."""
+    certainly valid (for a record: its whole-record data check included). A definition the writer
+    cannot handle (a schema nested too deeply to write, a bound of thousands of digits...) gets a
+    fast path that always leaves the value to the reference."""
     writer = _Writer(lookup)
-    found = lookup(ref)
-    if found is not None and found[0] == "record":
-        entry = writer.record(ref, found[1])
-    else:
-        entry = f"lambda v: {writer.definition(ref)}(v, 0)"
-    source = "\n".join(writer.functions) + f"\nentry = {entry}\n"
-    namespace = dict(writer.constants)
-    exec(compile(source, f"<lexicon fast path {ref}>", "exec"), namespace)
+    try:
+        found = lookup(ref)
+        if found is not None and found[0] == "record":
+            entry = writer.record(ref, found[1])
+        else:
+            entry = f"lambda v: {writer.definition(ref)}(v, 0)"
+        source = "\n".join(writer.functions) + f"\nentry = {entry}\n"
+        namespace = dict(writer.constants)
+        exec(compile(source, f"<lexicon fast path {str(ref)!r}>", "exec"), namespace)
+    except (RecursionError, ValueError, SyntaxError, MemoryError):
+        source = "entry = lambda v: False  # the writer could not handle this definition\n"
+        namespace = {}
+        exec(source, namespace)
     fast = namespace["entry"]
     fast.source = source  # for reading and debugging
     return fast

@@ -5,6 +5,7 @@ pdsmem writes (or it would be dead weight)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,8 @@ _bad_hex = _built(("f", 63), ("a", 65), ("é", 64), ("é", 1))
 _scalars = st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.floats() | _texts | _bad_texts
 _special = st.sampled_from(
     [{"$link": "bafyreiclp443lavogvhj3d2ob2cxbfuscni2k5jk7bebjzg7khl3esabwq"}, {"$bytes": "aGk"},
-     {"$type": "blob", "mimeType": "image/png", "size": 1}, {"$type": ""}, {"$type": 1}, {}, []]
+     {"$type": "blob", "mimeType": "image/png", "size": 1}, {"$type": ""}, {"$type": 1}, {"$type": "\ud800"}, {},
+     []]
 )
 _json = st.recursive(
     _scalars | _special,
@@ -90,6 +92,7 @@ def _field(valid: st.SearchStrategy, near_misses: st.SearchStrategy = st.nothing
     return st.integers(0, 15).flatmap(lambda pick: valid if pick else near_misses | _odd)
 
 
+_nested_type = _field(st.just("com.example.part"), st.sampled_from(["", "blob", "\ud800", "é\udfff"]))
 _extension = st.fixed_dictionaries(
     {"eventType": _field(st.sampled_from(["fact", "episode"]), st.just("x" * 33)),
      "id": _field(_hex, _bad_hex), "proof": _field(_hex, _bad_hex)},
@@ -112,10 +115,11 @@ _records = st.fixed_dictionaries(
         "supersedes": _field(st.lists(_field(st.just(AT_URI), _bad_at_uris), max_size=20), st.just([AT_URI] * 21)),
         "occurredAt": _field(st.fixed_dictionaries(
             {"from": _field(_datetimes, _bad_datetimes)},
-            optional={"to": _field(_datetimes), "precision": _field(st.just("day"), st.just("week"))})),
+            optional={"to": _field(_datetimes), "precision": _field(st.just("day"), st.just("week")),
+                      "$type": _nested_type})),
         "provenance": _field(st.fixed_dictionaries({}, optional={
             "agent": _field(_texts), "client": _field(st.just("https://a.example/c"), st.just("not a uri")),
-            "sourceUri": _field(st.just("at://x"), st.just(":"))})),
+            "sourceUri": _field(st.just("at://x"), st.just(":")), "$type": _nested_type})),
         EXTENSION: _field(_extension), "other": _field(_json),
     },
 )
@@ -212,6 +216,8 @@ def _record(**fields: Any) -> dict:
         _record(other=2**53),
         _record(other=1.0),
         _record(**{"$link": "x"}),
+        _record(provenance={"$type": "\ud800"}),  # an undeclared $type is text too (found in review)
+        {"$type": RECORD, "content": "I prefer tea.", "createdAt": "2024-05-01T12:00:00Z", "x": {"$type": "a\udfff"}},
     ],
 )
 def test_what_the_fast_path_leaves_to_the_reference(record: dict) -> None:
@@ -244,10 +250,47 @@ def test_a_definition_added_later_is_left_to_the_reference_then_checked() -> Non
         "b": {"type": "ref", "ref": "com.example.b"}}}}}
     lexset = LexiconSet([doc])
     assert fast(lexset, "com.example.a")({"b": {"n": 1}}) is False  # unresolved: the reference raises
+    assert lexset._fast_path("com.example.a")({"b": {"n": 1}}) is False
     lexset.add({"lexicon": 1, "id": "com.example.b", "defs": {"main": {"type": "object", "properties": {
         "n": {"type": "integer", "maximum": 3}}}}})
     assert fast(lexset, "com.example.a")({"b": {"n": 1}}) is True
     assert fast(lexset, "com.example.a")({"b": {"n": 4}}) is False
+    assert lexset._fast_path("com.example.a")({"b": {"n": 1}}) is True  # the set's own, written again
+
+
+class Loud(str):
+    """A property name whose repr is code: a document built in Python can hold one."""
+
+    def __repr__(self) -> str:
+        return "__import__('os').environ.setdefault('PDSMEM_INJECTED', '1')"
+
+
+@pytest.mark.parametrize(
+    "definition, value, said",
+    [
+        ({"type": "string"}, "ok", True),  # under a name holding a NUL: the generated code's file name
+        ({"type": "object", "properties": {Loud("n"): {"type": "string"}}}, {"n": "x"}, False),
+        ({"type": "object", "properties": {1: {"type": "string"}}}, {}, False),
+        ({"type": "object", "properties": {"n": {"type": "integer", "minimum": 10**5000}}}, {}, False),
+        ({"type": "object", "properties": {"n": {"type": "string", "maxLength": 10**5000}}}, {}, False),
+        ({"type": "object", "properties": {f"p{i}": {"type": "string"} for i in range(65)}}, {"p1": "x"}, False),
+    ],
+)
+def test_what_the_writer_cannot_handle_is_left_to_the_reference(definition: dict, value: Any, said: bool) -> None:
+    """Found in review: each of these raised (or ran a name's repr) while the fast path was written."""
+    lexset = LexiconSet([{"lexicon": 1, "id": "com.example.odd", "defs": {"a\u0000b": definition}}])
+    ref = "com.example.odd#a\u0000b"
+    assert fast(lexset, ref)(value) is said
+    lexset.validate_value(ref, value)  # valid, as the reference says
+    assert "PDSMEM_INJECTED" not in os.environ
+
+
+def test_a_schema_nested_too_deeply_to_write_is_left_to_the_reference() -> None:
+    schema: dict = {"type": "string"}
+    for _ in range(5000):
+        schema = {"type": "array", "items": schema}
+    test = fast_check("com.example.deep#main", lambda ref: ("array", schema))
+    assert "could not handle" in test.source and test([]) is False
 
 
 def test_a_document_changed_after_it_was_added_changes_nothing() -> None:
