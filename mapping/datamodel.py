@@ -96,6 +96,11 @@ def _convert(value: Any, depth: int, to_json: bool) -> Any:
         for key, item in value.items():
             if type(key) is not str:
                 raise DataModelError(f"a map key is {kind_of(key)}, expected a string")
+            if not key.isascii():
+                try:
+                    utf8(key)
+                except DataModelError as exc:
+                    raise DataModelError(f"a map key {exc.message.removeprefix('string ')}") from None
             try:
                 out[key] = _convert(item, depth + 1, to_json)
             except DataModelError as exc:

@@ -153,7 +153,7 @@ def _plain(value: Any, depth: int = 0) -> bool:
     if type(name) is not str or not name or name == "blob":
         return False
     for key, item in value.items():
-        if type(key) is not str:
+        if type(key) is not str or not key.isascii() and _unicode_problem(key):
             return False
         if type(item) is str:  # the usual case, without the call
             if not item.isascii() and _unicode_problem(item):
@@ -172,6 +172,8 @@ def _extra_problems(key: Any, value: Any) -> Problems | None:
     """What is wrong with a property no schema declares: it only has to be valid data."""
     if not isinstance(key, str):
         return fail(f"property names must be strings (got {kind_of(key)})")
+    if not key.isascii() and _unicode_problem(key):
+        return fail(f"property name {key!r:.80} {_unicode_problem(key)}")
     if key == "$type" and (not isinstance(value, str) or not value):
         return fail(f"must be a non-empty string (got {kind(value)})", ".$type")
     problems = data_problems(value)

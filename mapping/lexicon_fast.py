@@ -218,7 +218,7 @@ class _Writer:
             "            if k == '$type':",
             "                if type(x) is not str or not x or x == 'blob' or not (x.isascii() or _utf8(x) >= 0):",
             "                    return False",
-            "            elif not _plain(x, d + 1):",
+            "            elif not (k.isascii() or _utf8(k) >= 0) or not _plain(x, d + 1):",
             "                return False",
             "    return True",
         ]

@@ -105,6 +105,8 @@ def test_special_objects_convert_both_ways():
         ({"a": 2**63}, "outside the signed 64-bit range"),
         ({"a": -(2**63) - 1}, "outside the signed 64-bit range"),
         ({"a": "\ud800"}, "lone surrogate"),
+        ({"\ud800": 1}, "a map key holds a lone surrogate"),  # passed until a review found it
+        ({"a": {"é\udfff": 1}}, "a map key holds a lone surrogate"),
         ({"a": b"raw"}, "bytes is not a JSON value"),
         ({"a": Cid.decode(LINK)}, "a CID link is not a JSON value"),
         ({"a": (1, 2)}, "an array is not a JSON value"),

@@ -457,3 +457,16 @@ def test_small_limits_agree_with_direct_counting(catalog: LexiconSet, text: str)
     for field, fits in (("lenString", 10 <= size <= 20), ("graphemeString", 10 <= graphemes <= 20)):
         record = {"$type": CATALOG_RECORD, "integer": 1, field: text}
         assert (catalog.errors(CATALOG_RECORD, record) == []) == fits
+
+
+def test_a_property_name_must_be_valid_unicode(shipped: LexiconSet) -> None:
+    """Regression (found in review): a key holding a lone surrogate passed validation, then failed
+    DAG-CBOR encoding: a map key is text like any string."""
+    record = memory(provenance={"agent": "a", "x\udfff": 1}) | {"\ud800": 1}
+    assert [(e.path, e.message) for e in shipped.errors(RECORD, record)] == [
+        ("$.provenance", "property name 'x\\udfff' must be valid Unicode (lone surrogate at index 1)"),
+        ("$", "property name '\\ud800' must be valid Unicode (lone surrogate at index 0)"),
+    ]
+    with pytest.raises(RecordInvalid, match="lone surrogate"):
+        shipped.validate_record(RECORD, memory() | {"\ud800": 1})
+

@@ -217,6 +217,8 @@ def _record(**fields: Any) -> dict:
         _record(other=1.0),
         _record(**{"$link": "x"}),
         _record(provenance={"$type": "\ud800"}),  # an undeclared $type is text too (found in review)
+        _record(provenance={"x\udfff": 1}),  # and so is a property name
+        _record(**{"é\ud800": "x"}),
         {"$type": RECORD, "content": "I prefer tea.", "createdAt": "2024-05-01T12:00:00Z", "x": {"$type": "a\udfff"}},
     ],
 )
