@@ -82,6 +82,14 @@ def utf8(text: str) -> bytes:
         raise _surrogate(exc) from None
 
 
+def key_utf8(key: str) -> bytes:
+    """The UTF-8 bytes of a map key; a lone surrogate is a ``DataModelError`` naming the key."""
+    try:
+        return key.encode()
+    except UnicodeEncodeError as exc:
+        raise DataModelError(f"a map key {_surrogate(exc).message.removeprefix('string ')}") from None
+
+
 def with_segment(error: DataModelError, segment: str) -> DataModelError:
     """Prepend a path segment to an error raised deeper in a value."""
     rest = error.path or ""
@@ -107,7 +115,7 @@ def _plan(mapping: dict[Any, Any]) -> list[tuple[str, bytes]]:
             if type(key) is not str:
                 what = "a kind of string other than text" if isinstance(key, str) else kind_of(key)
                 raise DataModelError(f"a map key is {what}, expected a string")
-            raw = utf8(key)
+            raw = key_utf8(key)
             entries.append(((len(raw), raw), key, _head(3, len(raw)) + raw))
         entries.sort()
         plan = [(key, encoded) for _, key, encoded in entries]

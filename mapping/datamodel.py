@@ -40,6 +40,7 @@ from pdsmem.mapping.dagcbor import (
     decode_dag_cbor,
     encode_dag_cbor,
     link_from_json,
+    key_utf8,
     utf8,
     with_segment,
 )
@@ -97,10 +98,7 @@ def _convert(value: Any, depth: int, to_json: bool) -> Any:
             if type(key) is not str:
                 raise DataModelError(f"a map key is {kind_of(key)}, expected a string")
             if not key.isascii():
-                try:
-                    utf8(key)
-                except DataModelError as exc:
-                    raise DataModelError(f"a map key {exc.message.removeprefix('string ')}") from None
+                key_utf8(key)
             try:
                 out[key] = _convert(item, depth + 1, to_json)
             except DataModelError as exc:

@@ -245,7 +245,7 @@ def test_cid_link_is_tag_42_with_a_leading_zero_byte():
         (2**63, "above the 64-bit maximum"),
         (-(2**63) - 1, "below the 64-bit minimum"),
         ({1: 2}, "a map key is an integer, expected a string"),
-        ({"\udfff": 1}, "lone surrogate"),
+        ({"\udfff": 1}, "a map key holds a lone surrogate"),
         ((1,), "tuple cannot be encoded"),
         (bytearray(b"x"), "bytearray cannot be encoded"),
     ],
