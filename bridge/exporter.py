@@ -55,6 +55,7 @@ MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
 MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
 PRUNE_SHARE = 0.10  # a prune deleting more than this share of its scope's records must be confirmed
+EMPTY_SOURCE = "the source holds no memories: nothing was exported"  # a note; a source may say why
 
 
 class ExportPaused(RateLimited):
@@ -433,7 +434,7 @@ class Exporter:
                 "profile that are gone from it)"
             )
         elif not items and not report.outcomes:
-            report.notes.append("the source holds no memories: nothing was exported")
+            report.notes.append(EMPTY_SOURCE)
         self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:

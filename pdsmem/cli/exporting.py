@@ -20,7 +20,9 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
+from pdsmem.bridge.exporter import (
+    EMPTY_SOURCE, PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan,
+)
 from pdsmem.bridge.memories import export_items
 from pdsmem.bridge.sources import SourceItem, read_source, read_stream
 from pdsmem.bridge.state import State
@@ -111,6 +113,8 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
         confirm_prune=confirm_prune, publish_private=publish_private,
         include_transcript=include_transcript, max_wait=max_wait,
     )
+    if notes:  # the source said what it holds: the exporter's "holds no memories" would repeat it
+        report.notes = [note for note in report.notes if note != EMPTY_SOURCE]
     report.notes[:0] = notes
     finish(report, as_json=as_json, allow_refused=allow_refused)
 
