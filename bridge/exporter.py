@@ -55,7 +55,6 @@ MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
 MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
 PRUNE_SHARE = 0.10  # a prune deleting more than this share of its scope's records must be confirmed
-EMPTY_SOURCE = "the source holds no memories: nothing was exported"  # a note; a source may say why
 
 
 class ExportPaused(RateLimited):
@@ -388,18 +387,21 @@ class Exporter:
         dry_run: bool = False,
         prune: bool = False,
         source_name: str = "memories",
+        source_notes: Iterable[str] = (),
     ) -> ExportReport:
         """Export ``source``: plan against the repository, then write what differs.
 
         Unless ``dry_run``, the run is listed in the state under ``source_name`` until it
         finishes (``State.unfinished_exports``), with why it stopped if it does not.
+        ``source_notes``, what the source said about itself (why it is empty, say), head the
+        report's notes.
         """
         if dry_run:
-            return self._run(source, dry_run=True, prune=prune)
+            return self._run(source, dry_run=True, prune=prune, notes=source_notes)
         self._run_name = source_name
         self.state.start_export(self.did, source_name)
         try:
-            report = self._run(source, dry_run=False, prune=prune)
+            report = self._run(source, dry_run=False, prune=prune, notes=source_notes)
         except ExportPaused as err:
             self.state.stop_export(self.did, source_name, err.message, paused_until=err.reset_at)
             raise
@@ -415,9 +417,11 @@ class Exporter:
         self.state.finish_export(self.did, source_name)
         return report
 
-    def _run(self, source: Iterable[SourceItem], *, dry_run: bool, prune: bool) -> ExportReport:
+    def _run(self, source: Iterable[SourceItem], *, dry_run: bool, prune: bool, notes: Iterable[str]) -> ExportReport:
         report = ExportReport(self.did, dry_run=dry_run)
         items, unread = self._prepare(source, report)
+        source_notes = list(notes)  # read after the source: a source notes what it found as it is read
+        report.notes += source_notes
         settled = len(report.outcomes)
         if prune and unread:
             prune = False
@@ -433,8 +437,8 @@ class Exporter:
                 "anything (a prune deletes only the records of memories of the source's agent and "
                 "profile that are gone from it)"
             )
-        elif not items and not report.outcomes:
-            report.notes.append(EMPTY_SOURCE)
+        elif not items and not report.outcomes and not source_notes:  # (a source's note says why)
+            report.notes.append("the source holds no memories: nothing was exported")
         self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:

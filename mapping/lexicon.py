@@ -412,7 +412,7 @@ class LexiconSet:
                 raise RecordInvalid(f"record key {rkey!r:.80} is not a valid {key_type}: {reason}")
         if self._fast_path(nsid)(value):  # the record and its whole-record data check
             return
-        self.validate_value(nsid, value)
+        self._raise_first(found.check, value)
         # A record is one DAG-CBOR block: its nesting counts from the record itself, which the
         # per-property data checks (each counting from its own value) cannot see.
         problems = checks.data_problems(value)
@@ -424,8 +424,10 @@ class LexiconSet:
         (``nsid`` for a main definition, or ``nsid#name``)."""
         check = self._definition(ref).check
         assert check is not None  # _definition refuses definitions that describe no data
-        if self._fast_path(ref)(value):
-            return
+        if not self._fast_path(ref)(value):
+            self._raise_first(check, value)
+
+    def _raise_first(self, check: Check, value: Any) -> None:
         problems = self._problems(check, value)
         if problems:
             raise problems[0].error()
@@ -433,9 +435,7 @@ class LexiconSet:
     def validate_params(self, nsid: str, params: dict[str, Any]) -> None:
         """Raise ``RecordInvalid`` if typed XRPC ``params`` do not fit the endpoint ``nsid``."""
         check = self._definition(nsid, endpoint=True).params
-        problems = self._problems(check or checks.object_check({}, [], frozenset()), params)
-        if problems:
-            raise problems[0].error()
+        self._raise_first(check or checks.object_check({}, [], frozenset()), params)
 
     @staticmethod
     def _problems(check: Check, value: Any) -> Problems:
@@ -466,9 +466,11 @@ class LexiconSet:
             fast = self._fast[ref] = fast_check(_full_ref(ref, ""), self._lookup)
         return fast
 
-    def _lookup(self, full_ref: str) -> tuple[str, dict] | None:
-        found = self._defs.get(full_ref)
-        return None if found is None or found.schema is None else (found.type, found.schema)
+    def _lookup(self, ref: str, base: str) -> tuple[str, str, dict] | None:
+        """``lexicon_fast.Lookup``: the definition a schema of the document ``base`` refers to."""
+        full = _full_ref(ref, base)
+        found = self._defs.get(full)
+        return None if found is None or found.schema is None else (full, found.type, found.schema)
 
     def _resolver(self, target: str, where: str, lexicon: str, union: bool) -> Check:
         """A checker that looks the definition ``target`` up the first time it is used."""

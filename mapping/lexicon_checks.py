@@ -172,8 +172,8 @@ def _extra_problems(key: Any, value: Any) -> Problems | None:
     """What is wrong with a property no schema declares: it only has to be valid data."""
     if not isinstance(key, str):
         return fail(f"property names must be strings (got {kind_of(key)})")
-    if not key.isascii() and _unicode_problem(key):
-        return fail(f"property name {key!r:.80} {_unicode_problem(key)}")
+    if not key.isascii() and (message := _unicode_problem(key)):
+        return fail(f"property name {key!r:.80} {message}")
     if key == "$type" and (not isinstance(value, str) or not value):
         return fail(f"must be a non-empty string (got {kind(value)})", ".$type")
     problems = data_problems(value)

@@ -35,8 +35,9 @@ from pdsmem.mapping.syntax import FORMAT_PARSERS
 __all__ = ["fast_check"]
 
 Fast = Callable[[Any], bool]
-# full reference (nsid#name) -> (definition type, its schema JSON), or None when the set lacks it
-Lookup = Callable[[str], "tuple[str, dict] | None"]
+# (a reference as a schema writes it, the NSID of the document it is written in) -> (the full
+# reference nsid#name, the definition's type, its schema JSON), or None when the set lacks it
+Lookup = Callable[[str, str], "tuple[str, str, dict] | None"]
 
 _MAX_PROPERTIES = 64  # an object declaring more is left to the reference (see _Writer.object)
 _MAX_DEPTH = 32  # as lexicon_checks._plain: deeper values (the data model allows 256) go to the reference
@@ -73,24 +74,28 @@ class _Writer:
         self.lookup = lookup
         self.names: dict[str, str] = {}  # full reference -> its function's name
         self.functions: list[str] = []
-        self.constants: dict[str, Any] = {"_plain": _plain, "_utf8": _utf8_length, "_M": object()}
-        self.constants["_STR"] = frozenset((str,))
+        self.constants: dict[str, Any] = {
+            "_plain": _plain, "_utf8": _utf8_length, "_M": object(), "_STR": frozenset((str,)),
+        }
 
     def constant(self, value: Any) -> str:
         name = f"_c{len(self.constants)}"
         self.constants[name] = value
         return name
 
-    def definition(self, ref: str) -> str:
-        """The name of the function ``name(x, d)`` for the named definition ``ref``."""
-        if ref in self.names:
-            return self.names[ref]
-        name = self.names[ref] = f"def_{len(self.names)}"
-        found = self.lookup(ref)
-        if found is None or found[0] in ("record", "token") or not isinstance(found[1], dict):
+    def definition(self, ref: str, base: str) -> str:
+        """The name of the function ``name(x, d)`` for the definition ``ref``, as a schema of
+        the document ``base`` writes it."""
+        found = self.lookup(ref, base)
+        key = found[0] if found else f"{base} {ref}"
+        if key in self.names:
+            return self.names[key]
+        name = self.names[key] = f"def_{len(self.names)}"
+        if found is None or found[1] in ("record", "token"):
             body = "return False"  # the reference resolves it, or says why it cannot
         else:
-            body = f"return {self.value(found[1], 'x', 'd', ref)}"
+            full, _, schema = found
+            body = f"return {self.value(schema, 'x', 'd', full)}"
         self.functions.append(f"def {name}(x, d):\n    {body}\n")
         return name
 
@@ -111,10 +116,7 @@ class _Writer:
         if type_ == "array":
             return f"{self.array(schema, ref)}({x}, {d})"
         if type_ == "ref":
-            target = schema["ref"]
-            full = ref.partition("#")[0] + target if target.startswith("#") else target
-            full = full if "#" in full else full + "#main"
-            return f"{self.definition(full)}({x}, {d})"
+            return f"{self.definition(schema['ref'], ref.partition('#')[0])}({x}, {d})"
         if type_ == "unknown":
             return f"type({x}) is dict and _plain({x}, {d})"
         return "False"  # union, blob, bytes, cid-link: the reference checks them
@@ -137,9 +139,10 @@ class _Writer:
             ascii_.append(f"len({x}) - {x}.count('\\r\\n') >= {min_g}")
         # otherwise: the UTF-8 length, exactly (-1 for a lone surrogate); graphemes need
         # counting only when the characters alone do not settle the bounds
-        other = [f"{lo} <= _utf8({x})" if lo else f"_utf8({x}) >= 0"]
         if hi is not None:
-            other[0] = f"{lo} <= _utf8({x}) <= {hi}"
+            other = [f"{lo} <= _utf8({x}) <= {hi}"]
+        else:
+            other = [f"{lo} <= _utf8({x})" if lo else f"_utf8({x}) >= 0"]
         if max_g is not None:
             other.append(f"len({x}) <= {max_g}")
         if min_g:
@@ -209,7 +212,8 @@ class _Writer:
             if key in required:
                 lines += ["    if x is _M or not (" + test + "):", "        return False", "    seen += 1"]
             else:
-                lines += ["    if x is not _M:", "        seen += 1", f"        if not ({test}):", "            return False"]
+                lines += ["    if x is not _M:", "        seen += 1"]
+                lines += [f"        if not ({test}):", "            return False"]
         declared = self.constant(frozenset(properties))
         lines += [
             "    if seen != len(v):",
@@ -243,18 +247,17 @@ def fast_check(ref: str, lookup: Lookup) -> Fast:
     fast path that always leaves the value to the reference."""
     writer = _Writer(lookup)
     try:
-        found = lookup(ref)
-        if found is not None and found[0] == "record":
-            entry = writer.record(ref, found[1])
+        found = lookup(ref, "")
+        if found is not None and found[1] == "record":
+            entry = writer.record(ref, found[2])
         else:
-            entry = f"lambda v: {writer.definition(ref)}(v, 0)"
+            entry = f"lambda v: {writer.definition(ref, '')}(v, 0)"
         source = "\n".join(writer.functions) + f"\nentry = {entry}\n"
         namespace = dict(writer.constants)
         exec(compile(source, f"<lexicon fast path {str(ref)!r}>", "exec"), namespace)
+        fast = namespace["entry"]
     except (RecursionError, ValueError, SyntaxError, MemoryError):
-        source = "entry = lambda v: False  # the writer could not handle this definition\n"
-        namespace = {}
-        exec(source, namespace)
-    fast = namespace["entry"]
+        source = "the writer could not handle this definition: every value goes to the reference\n"
+        fast = lambda v: False  # noqa: E731
     fast.source = source  # for reading and debugging
     return fast

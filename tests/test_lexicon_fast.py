@@ -291,7 +291,7 @@ def test_a_schema_nested_too_deeply_to_write_is_left_to_the_reference() -> None:
     schema: dict = {"type": "string"}
     for _ in range(5000):
         schema = {"type": "array", "items": schema}
-    test = fast_check("com.example.deep#main", lambda ref: ("array", schema))
+    test = fast_check("com.example.deep#main", lambda ref, base: ("com.example.deep#main", "array", schema))
     assert "could not handle" in test.source and test([]) is False
 
 

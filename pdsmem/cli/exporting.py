@@ -20,9 +20,7 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.exporter import (
-    EMPTY_SOURCE, PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan,
-)
+from pdsmem.bridge.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
 from pdsmem.bridge.memories import export_items
 from pdsmem.bridge.sources import SourceItem, read_source, read_stream
 from pdsmem.bridge.state import State
@@ -111,11 +109,8 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
     report = run_export(
         session, items, name, state_dir=state_dir, dry_run=dry_run, prune=prune,
         confirm_prune=confirm_prune, publish_private=publish_private,
-        include_transcript=include_transcript, max_wait=max_wait,
+        include_transcript=include_transcript, max_wait=max_wait, source_notes=notes,
     )
-    if notes:  # the source said what it holds: the exporter's "holds no memories" would repeat it
-        report.notes = [note for note in report.notes if note != EMPTY_SOURCE]
-    report.notes[:0] = notes
     finish(report, as_json=as_json, allow_refused=allow_refused)
 
 
@@ -128,7 +123,7 @@ def _items(source: str) -> tuple[Iterable[SourceItem], str]:
 
 def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Path | None, dry_run: bool,
                prune: bool, confirm_prune: bool, publish_private: bool, include_transcript: bool,
-               max_wait: float) -> ExportReport:
+               max_wait: float, source_notes: list[str]) -> ExportReport:
     """Run the export with the command line's progress, retries, prune question and pause message."""
     with session, State(state_dir) as state, Progress("Exporting", unit="writes") as progress:
         exporter = Exporter(
@@ -140,7 +135,7 @@ def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Pa
         )
         on_terminal(f"Reading what the repository of {session.handle} holds…")
         try:
-            return exporter.run(items, dry_run=dry_run, prune=prune, source_name=name)
+            return exporter.run(items, dry_run=dry_run, prune=prune, source_name=name, source_notes=source_notes)
         except ExportPaused as err:
             progress.close()
             click.echo(f"Error: {explain(err)}", err=True)
