@@ -439,6 +439,8 @@ class Exporter:
             )
         elif not items and not report.outcomes and not source_notes:  # (a source's note says why)
             report.notes.append("the source holds no memories: nothing was exported")
+        if not items and not prune:  # nothing to write or delete: the repository is not even read
+            return report
         self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:

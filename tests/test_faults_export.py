@@ -104,6 +104,24 @@ def test_an_outage_longer_than_the_retries_stops_and_a_second_run_finishes(own_p
         assert_exported_exactly(session, state, events)
 
 
+def test_an_empty_source_does_not_need_the_pds(own_pds, tmp_path):
+    """Found by hand: exporting an empty file to a PDS that was down retried for half a minute,
+    then failed, though there was nothing to write or delete. The repository is not read now."""
+    account = own_pds.create_account()
+    session = login(own_pds, account, tmp_path / "s")
+    waits: list[float] = []
+    own_pds.stop()
+    try:
+        with State(tmp_path / "state") as state:
+            for prune in (False, True):
+                report = Exporter(session, state, sleep=waits.append).run([], prune=prune)
+                assert report.outcomes == [] and report.batches == 0 and waits == []
+                assert "the source holds no memories" in report.notes[0]
+            assert state.unfinished_exports() == []
+    finally:
+        own_pds.start()
+
+
 # --- export: reset connections --------------------------------------------------------------
 
 
