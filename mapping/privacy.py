@@ -9,13 +9,16 @@ A PDS repository is public and copied by relays, so export refuses (decision 1, 
 
 The detectors are conservative pattern checks; each refusal names the detector, so the operator
 knows what to rewrite. A detector's pattern runs only when the text holds one of its needles,
-substrings without which it cannot match: ordinary text costs a few substring searches. Pure
-functions, no I/O.
+substrings without which it cannot match: ordinary text costs a few substring searches. A text
+that could hide a secret from the patterns (a zero-width space inside a key, a full-width
+``ｐａｓｓｗｏｒｄ``, a control character) is checked a second time as a reader sees it: its
+compatibility forms made plain (NFKC) and its invisible characters taken out. Pure functions, no I/O.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 
 from pdsmem.errors import PrivacyRefused
@@ -120,8 +123,39 @@ _ANY_NEEDLE = re.compile("|".join(sorted({re.escape(n) for _, _, ns, f in _GATED
 _ANY_FOLDED_NEEDLE = re.compile("|".join(sorted({re.escape(n) for _, _, ns, f in _GATED if f for n in ns}))).search
 
 
+_is_normalized = unicodedata.is_normalized
+
+
 def sensitive_reason(text: str) -> str | None:
-    """The reason ``text`` must not be published, or None when no detector fires."""
+    """The reason ``text`` must not be published, or None when no detector fires, on ``text`` or
+    on its ``plain_form``."""
+    reason = _needled_reason(text)
+    # plain_form(text) can differ from text only when text holds a character that is not
+    # printable (a control or format character, a line break, a tab, a space other than ' ') or
+    # is not NFKC-normalized: two C-speed checks of the usual text, written inline.
+    if reason is None and (not text.isprintable() or not (text.isascii() or _is_normalized("NFKC", text))):
+        plain = plain_form(text)
+        if plain != text:
+            reason = _needled_reason(plain)
+            if reason is not None:
+                return f"{reason}, once its invisible, full-width or other compatibility characters are read plainly"
+    return reason
+
+
+def plain_form(text: str) -> str:
+    """``text`` as a reader sees it: NFKC-normalized (full-width and other compatibility forms
+    become their plain letters, digits and signs; a no-break space becomes a space), then without
+    the characters that print nothing (zero-width spaces and joiners, the soft hyphen, bidi
+    controls, the byte-order mark, control characters, unassigned and private-use code points).
+    Whitespace stays: the patterns need it."""
+    text = unicodedata.normalize("NFKC", text)
+    if "".join(text.split()).isprintable():
+        return text
+    return "".join(char for char in text if char.isprintable() or char.isspace())
+
+
+def _needled_reason(text: str) -> str | None:
+    """``detector_reason`` of ``text``, skipped when the all-needles search finds no needle."""
     folded = None
     if _ANY_NEEDLE(text) is None:
         folded = _folded(text)
@@ -131,8 +165,8 @@ def sensitive_reason(text: str) -> str | None:
 
 
 def detector_reason(text: str, folded: str | None = None) -> str | None:
-    """``sensitive_reason`` without the all-needles search: each detector whose needle occurs.
-    ``folded`` is ``_folded(text)`` when the caller has it already."""
+    """The first detector that fires on ``text`` itself (not its plain form), each tried only
+    where its needle occurs. ``folded`` is ``_folded(text)`` when the caller has it already."""
     for reason, search, needles, in_folded in _GATED:
         if in_folded:
             if folded is None:

@@ -240,8 +240,58 @@ _GATE_HITS = [
 @given(st.lists(st.sampled_from(_GATE_PIECES) | st.sampled_from(_GATE_HITS) | st.text(max_size=4), max_size=12)
        .map("".join))
 def test_the_all_needles_search_changes_no_verdict(text):
-    """The gate's first search (every needle at once) only skips texts no detector fires on."""
-    assert privacy.sensitive_reason(text) == privacy.detector_reason(text)
+    """The gate's first search (every needle at once) only skips texts no detector fires on; the
+    plain form only adds a verdict where the text itself has none."""
+    reason, plain = privacy.detector_reason(text), privacy.plain_form(text)
+    if reason is None and plain != text and privacy.detector_reason(plain) is not None:
+        assert privacy.sensitive_reason(text) == privacy.detector_reason(plain) + HIDDEN
+    else:
+        assert privacy.sensitive_reason(text) == reason
+
+
+HIDDEN = ", once its invisible, full-width or other compatibility characters are read plainly"
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("Use AKIA\u200bIOSFODNN7EXAMPLE for S3.", "an AWS access key"),  # zero-width space
+        ("Use AKIA\x00IOSFODNN7EXAMPLE for S3.", "an AWS access key"),  # a control character
+        ("The key is s\u00adk-proj-abcdefghijklmnopqrstuvwx", "an API secret key"),  # soft hyphen
+        ("\ufeffgh\u2060p_abcdefghijklmnopqrstuvwxyz0123456789AB", "a GitHub token"),  # BOM, word joiner
+        ("\uff50\uff41\uff53\uff53\uff57\uff4f\uff52\uff44\uff1dhunter22", "a credential assignment"),  # full width
+        ("\U0001d400\U0001d40a\U0001d408\U0001d400IOSFODNN7EXAMPLE", "an AWS access key"),  # mathematical bold
+        ("The config is in /\u200dhome/alice/.config", "a local filesystem path"),  # zero-width joiner
+        ("Traceback (most\u200c recent call last):", "command output (a traceback)"),
+    ],
+)
+def test_a_secret_hidden_by_invisible_or_full_width_characters_is_refused(text, reason):
+    assert privacy.detector_reason(text) is None  # the patterns alone miss it
+    with pytest.raises(PrivacyRefused) as err:
+        to_record(fact(9, text=text), DID, publish_private=True)
+    assert err.value.args[0].endswith(f"its text looks like {reason}{HIDDEN}")
+
+
+@pytest.mark.parametrize("text", ["api_key\u00a0=\u00a0abcd1234efgh", "\u202eAKIAIOSFODNN7EXAMPLE\u202c"])
+def test_a_secret_the_patterns_find_as_written_is_refused_without_the_plain_form_note(text):
+    with pytest.raises(PrivacyRefused) as err:
+        to_record(fact(9, text=text), DID, publish_private=True)
+    assert "looks like" in str(err.value) and HIDDEN not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The family trip: \U0001f468\u200d\U0001f469\u200d\U0001f467 in June.",  # joiners in an emoji
+        "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645 is Persian, written with a zero-width non-joiner.",
+        "The plan costs 100\u00a0\u20ac a month.",  # a no-break space
+        "\uff21\uff22\uff23 Corp is the user's employer.",  # full-width letters, nothing secret
+        "Lines\nand\ttabs\r\nare fine.",
+        "The user's key\u200b fob is blue.",
+    ],
+)
+def test_ordinary_text_with_invisible_or_full_width_characters_passes(text):
+    to_record(fact(10, text=text), DID)
 
 
 def test_transcript_is_checked_when_included():

@@ -4,7 +4,8 @@ Each case is one item that a test places between a valid fact and a valid episod
 case also checks that its valid neighbours are still mapped. Generated families: a wrong type for
 every field of a fact and of an episode, each required field left out, every invalid datetime
 line of the interop syntax fixtures as ``validFrom``, a secret, credential, command output or
-local path (one per detector) in every text that would be published. Hand-made: NaN and
+local path (one per detector) in every text that would be published, and each in a fact's text
+behind zero-width spaces and in full-width forms. Hand-made: NaN and
 infinite confidence, private scope, content at and past the limits, broken ``{event, record}``
 objects, supersession that cannot be resolved.
 """
@@ -124,6 +125,7 @@ SECRETS = {
     "etc-path": "edit /etc/passwd",
     "file-url": "open file:///var/data/dump.sql",
 }
+FULL_WIDTH = {code: code + 0xFEE0 for code in range(0x21, 0x7F)} | {0x20: 0x3000}  # ASCII as full-width forms
 UNCHECKED_FIELDS = {  # published in the record or its extension, but not checked by the gate
     "fact": ("subjectKey", "sourceEventId", "provenance", "kind"),
     "episode": ("externalSessionId", "sourceEventId", "originClass"),
@@ -146,6 +148,11 @@ def privacy_cases() -> list[EventCase]:
                                Refused(PrivacyRefused, "$.summary")))
         cases.append(EventCase(f"secret-{name}-in-published-transcript", episode(assistantText=text),
                                Refused(PrivacyRefused, "$.assistantText"), include_transcript=True))
+    for name, text in SECRETS.items():  # hidden from the patterns, seen in the text's plain form
+        cases.append(EventCase(f"secret-{name}-behind-zero-width-spaces", fact(text="\u200b".join(text)),
+                               Refused(PrivacyRefused, "invisible, full-width")))
+        cases.append(EventCase(f"secret-{name}-in-full-width", fact(text=text.translate(FULL_WIDTH)),
+                               Refused(PrivacyRefused, "invisible, full-width")))
     for kind, names in UNCHECKED_FIELDS.items():
         make = fact if kind == "fact" else episode
         for name in names:
