@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
-from devkit.repo_builder import tid
+from devkit.repo_builder import COLLECTION, Breakage, Keypair, build_repo, tid
 from devkit.rushdb import Project
 from support.rushdb_view import EmbeddingsServer, client, embed, records, snapshot
 
@@ -452,3 +452,22 @@ def test_status_shows_the_rushdb_target_and_each_sync_never_its_key(
     assert "(the RushDB above)" not in other.stdout
     for result in (shown, other):
         assert rushdb.api_key not in result.output and "another-project" not in result.output
+
+
+def test_a_repository_that_fails_verification_writes_nothing_to_rushdb_and_says_so(
+    rushdb: Project, tmp_path: Path
+) -> None:
+    key = Keypair.generate()
+    good = {f"{COLLECTION}/{tid(1_700_000_000_000_000 + i)}": {"$type": COLLECTION, "content": f"Fact {i}.",
+                                                              "createdAt": "2024-01-01T00:00:00.000Z"}
+            for i in range(3)}
+    (tmp_path / "bad.car").write_bytes(build_repo(good, keypair=key, breakage=Breakage(drop_mst_node=True)).car)
+    result = CliRunner().invoke(
+        cli, ["sync", str(tmp_path / "bad.car"), "--signing-key", key.did_key, *SCOPE_ARGS],
+        env={**rushdb.env, "MEMORY_SCOPE_SALT": SALT, "PDSMEM_STATE_DIR": str(tmp_path / "state")},
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.endswith("MST node is missing from the CAR; the repository is incomplete (nothing was "
+                                  "written to RushDB and the stored cursor did not move)\n")
+    assert all(records(rushdb, label) == [] for label in ("MEMORY_FACT", "EPISODE", "ATPROTO_RECORD"))

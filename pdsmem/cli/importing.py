@@ -132,12 +132,13 @@ def _naming_the_car(origin: Path | IO[bytes] | str) -> Iterator[None]:
 
 
 @contextmanager
-def _refused_repository() -> Iterator[None]:
-    """Add what happened to a verification failure: nothing was imported."""
+def _refused_repository(nothing: str = "nothing was imported") -> Iterator[None]:
+    """Add what happened to a verification failure: ``nothing`` (was imported, or written to
+    RushDB), and the stored cursor did not move."""
     try:
         yield
     except VerificationError as exc:
-        done = "nothing was imported and the stored cursor did not move"
+        done = f"{nothing} and the stored cursor did not move"
         exc.hint = f"{exc.hint}; {done}" if exc.hint else done
         raise
 

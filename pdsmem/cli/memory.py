@@ -42,6 +42,8 @@ from pdsmem.errors import PdsmemError
 from pdsmem.mapping.contract import participant_hash_for_did
 from pdsmem.mapping.rushdb_rows import format_recall
 
+NOTHING_SYNCED = "nothing was written to RushDB"  # what a repository that fails verification did
+
 
 def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStore:
     """The RushDB project to use: the standalone engine RUSHDB_ENGINE_URL names (direct mode,
@@ -157,7 +159,7 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
             if follow:
                 _follow(origin, importer, store, embedder, state, relay_url=relay_url, as_json=as_json)
                 return
-            with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
+            with _refused_repository(NOTHING_SYNCED), _naming_the_car(origin), _reading(origin) as (repo, progress):
                 if isinstance(repo, str):
                     batch = importer.from_pds(repo, full=full, on_read=progress.advance)
                 else:
@@ -178,7 +180,7 @@ def _follow(source: str, importer: Importer, store: MemoryStore, embedder: Embed
         url = stream_url(relay_url or account[0].pds_url)
 
         def sync_once() -> tuple[dict[str, int], str, Any]:
-            with _refused_repository():
+            with _refused_repository(NOTHING_SYNCED):
                 batch = importer.from_pds(did, identity=account[0])
             with batch:
                 report = Syncer(importer, store, embedder=embedder).sync(batch)
