@@ -35,6 +35,7 @@ from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
 from pdsmem.errors import ContractError
+from pdsmem.mapping.syntax_datetime import parsed_before
 from pdsmem.mapping.contract_ids import (
     ABSENT,
     canonical_json,
@@ -143,6 +144,12 @@ def _hex64(value: str) -> str:
 
 def is_date_time(text: str) -> bool:
     """Whether ``text`` is an RFC 3339 ``date-time`` (JSON Schema's ``format: date-time``)."""
+    # An atproto datetime is one (its syntax is stricter: upper-case T and Z, no leap second, no
+    # -00:00, a year 0000-9999 once in UTC): on import, the record's lexicon has just parsed it.
+    return parsed_before(text) or _is_rfc3339(text)
+
+
+def _is_rfc3339(text: str) -> bool:
     match = _DATE_TIME.fullmatch(text)
     if match is None:
         return False

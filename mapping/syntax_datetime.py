@@ -23,7 +23,7 @@ from typing import NamedTuple, Self
 from pdsmem.errors import InvalidSyntax
 from pdsmem.mapping.syntax_base import SyntaxStr, invalid
 
-__all__ = ["Datetime"]
+__all__ = ["Datetime", "parsed_before"]
 
 _DATETIME_MAX = 64
 _DATETIME_RE = re.compile(
@@ -77,6 +77,11 @@ def _datetime_fields(raw: str) -> _DatetimeFields:
             _FIELDS.clear()
         _FIELDS[raw] = fields
     return fields
+
+
+def parsed_before(raw: str) -> bool:
+    """Whether ``raw`` is among the datetimes parsed last (kept above): it is then a valid one."""
+    return raw in _FIELDS
 
 
 def _parse_fields(raw: str) -> _DatetimeFields:

@@ -23,11 +23,12 @@ from jsonschema import Draft202012Validator, FormatChecker
 from jsonschema.exceptions import ValidationError
 from pydantic import ValidationError as PydanticValidationError
 
-from pdsmem.errors import ContractError
+from pdsmem.errors import ContractError, InvalidSyntax
 from pdsmem.mapping.contract import (
     EpisodeEvent,
     FactEvent,
     Scope,
+    _is_rfc3339,
     event_errors,
     event_id,
     fact_id,
@@ -35,6 +36,8 @@ from pdsmem.mapping.contract import (
     parse_event,
     with_ids,
 )
+from pdsmem.mapping.syntax import Datetime
+from pdsmem.mapping.syntax_datetime import parsed_before
 
 FIXTURES = Path(__file__).parent / "fixtures" / "contract"
 SCHEMA = json.loads((FIXTURES / "agent-memory-event.v1.schema.json").read_text())
@@ -194,6 +197,36 @@ DATE_TIMES = [
 def test_date_time_follows_rfc3339(text: str, valid: bool) -> None:
     assert is_date_time(text) is valid
     assert rfc3339_date_time(text) is valid
+
+
+# Date-times near the edges of both syntaxes: every field at and past its bounds, T/t, Z/z, offsets
+# (-00:00 included), fractions, leap seconds at and off the end of a UTC day, years 0000 and 9999.
+near_date_times = st.builds(
+    "{}-{}-{}{}{}:{}:{}{}{}".format,
+    st.sampled_from(["0000", "0001", "1969", "1970", "2000", "2024", "2100", "9999", "999"]),
+    st.sampled_from(["00", "01", "02", "12", "13", "1"]),
+    st.sampled_from(["00", "01", "28", "29", "30", "31", "32"]),
+    st.sampled_from(["T", "t", " "]),
+    st.sampled_from(["00", "23", "24"]),
+    st.sampled_from(["00", "59", "60"]),
+    st.sampled_from(["00", "59", "60", "61"]),
+    st.sampled_from(["", ".0", ".123456789", "."]),
+    st.sampled_from(["Z", "z", "+00:00", "-00:00", "+23:59", "-23:59", "+24:00", "+01:60", "", "+0100"]),
+)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(near_date_times)
+def test_the_atproto_shortcut_changes_no_date_time_verdict(text: str) -> None:
+    """``is_date_time`` takes a datetime atproto's parser has just parsed as valid: every atproto
+    datetime must be an RFC 3339 date-time, so the verdict stays the RFC 3339 check's."""
+    try:
+        Datetime.parse(text)  # kept among the datetimes parsed last
+    except InvalidSyntax:
+        assert not parsed_before(text)
+    else:
+        assert parsed_before(text) and _is_rfc3339(text)
+    assert is_date_time(text) is rfc3339_date_time(text)
 
 
 # ----------------------------------------------------------------------------- parsing and errors
