@@ -11,8 +11,8 @@ The detectors are conservative pattern checks; each refusal names the detector, 
 knows what to rewrite. A detector's pattern runs only when the text holds one of its needles,
 substrings without which it cannot match: ordinary text costs a few substring searches. A text
 that could hide a secret from the patterns (a zero-width space inside a key, a full-width
-``ｐａｓｓｗｏｒｄ``, a control character) is checked a second time as a reader sees it: its
-compatibility forms made plain (NFKC) and its invisible characters taken out. Pure functions, no I/O.
+``ｐａｓｓｗｏｒｄ``, a control character, a right-to-left override) is checked a second time as a
+reader sees it (``plain_form``). Pure functions, no I/O.
 """
 
 from __future__ import annotations
@@ -46,7 +46,12 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a JSON Web Token",
-        re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+        # As r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", written to start only
+        # where a run of token characters starts and to take that run's first "eyJ" (the one with
+        # the most after it) for good: the plain pattern scans a run again from each "eyJ" in it.
+        re.compile(
+            r"(?<![A-Za-z0-9_-])(?>[A-Za-z0-9_-]*?\beyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{8}"
+        ),
         ("eyJ",),
     ),
     ("looks like a bearer credential", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{16,}"), ("bearer",)),
@@ -68,7 +73,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a URL with embedded credentials",
-        re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@"),
+        # As r"(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where a run of
+        # scheme characters starts (the plain pattern scans a run again from each letter in it).
+        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?\b[a-z])[a-z0-9+.-]*+://[^/\s:@]+:[^/\s@]+@"),
         ("://",),
     ),
     (
@@ -78,7 +85,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like command output (a shell prompt)",
-        re.compile(r"(?m)^\s*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S"),
+        # A line's leading blanks stop at its end: ^\s* would run on through every blank line below,
+        # from each line start.
+        re.compile(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S"),
         ("\n",),
     ),
     (
@@ -125,33 +134,57 @@ _ANY_FOLDED_NEEDLE = re.compile("|".join(sorted({re.escape(n) for _, _, ns, f in
 
 _is_normalized = unicodedata.is_normalized
 
+# What prints nothing, or nothing a reader sees inside a word: Unicode's Default_Ignorable_Code_Point
+# set (zero-width spaces and joiners, the soft hyphen, bidi marks and controls, variation
+# selectors, Hangul fillers, tags...), the blank Braille pattern, and every control character
+# but the tab and the line breaks.
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+_LINE_BREAKS = str.maketrans({"\x85": "\n", "\u2028": "\n", "\u2029": "\n"})  # which NFKC keeps
+# A right-to-left override shows what follows it in reverse, up to the next bidi control or line.
+_OVERRIDDEN = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
+
 
 def sensitive_reason(text: str) -> str | None:
     """The reason ``text`` must not be published, or None when no detector fires, on ``text`` or
     on its ``plain_form``."""
     reason = _needled_reason(text)
     # plain_form(text) can differ from text only when text holds a character that is not
-    # printable (a control or format character, a line break, a tab, a space other than ' ') or
-    # is not NFKC-normalized: two C-speed checks of the usual text, written inline.
-    if reason is None and (not text.isprintable() or not (text.isascii() or _is_normalized("NFKC", text))):
+    # printable (a control or format character, a line break, a tab, a space other than ' '), is
+    # not NFKC-normalized, or is invisible: C-speed checks of the usual text, written inline.
+    if reason is None and (not text.isprintable() or not text.isascii() and (
+            not _is_normalized("NFKC", text) or _INVISIBLE.search(text))):
         plain = plain_form(text)
         if plain != text:
             reason = _needled_reason(plain)
             if reason is not None:
-                return f"{reason}, once its invisible, full-width or other compatibility characters are read plainly"
+                return f"{reason} once its invisible characters are dropped and its full-width or other " \
+                       f"compatibility forms read as plain text{_first_hidden(text)}"
     return reason
 
 
 def plain_form(text: str) -> str:
     """``text`` as a reader sees it: NFKC-normalized (full-width and other compatibility forms
-    become their plain letters, digits and signs; a no-break space becomes a space), then without
-    the characters that print nothing (zero-width spaces and joiners, the soft hyphen, bidi
-    controls, the byte-order mark, control characters, unassigned and private-use code points).
-    Whitespace stays: the patterns need it."""
-    text = unicodedata.normalize("NFKC", text)
-    if "".join(text.split()).isprintable():
-        return text
-    return "".join(char for char in text if char.isprintable() or char.isspace())
+    become their plain letters, digits and signs; a no-break space becomes a space), its line
+    separators made line breaks, what a right-to-left override shows reversed, and the invisible
+    characters (``_INVISIBLE``) dropped. Whitespace stays: the patterns need it."""
+    text = unicodedata.normalize("NFKC", text).translate(_LINE_BREAKS)
+    if "\u202e" in text:
+        text = _OVERRIDDEN.sub(lambda shown: shown[1][::-1], text)
+    return _INVISIBLE.sub("", text)
+
+
+def _first_hidden(text: str) -> str:
+    """`` (the first such character: U+200B ZERO WIDTH SPACE, at position 4)``, naming the first
+    character that ``plain_form`` drops or reads otherwise, which the operator may not see."""
+    for position, char in enumerate(text):
+        if _INVISIBLE.match(char) or char in "\x85\u2028\u2029" or unicodedata.normalize("NFKC", char) != char:
+            name = unicodedata.name(char, "")
+            return f" (the first such character: U+{ord(char):04X}{' ' + name if name else ''}, at position {position})"
+    return ""
 
 
 def _needled_reason(text: str) -> str | None:

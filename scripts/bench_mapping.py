@@ -4,7 +4,10 @@ Generates N facts and N episodes (default 100,000 each), then times, on one core
 - ids: pdsmem's factId/eventId vs rushdb-hermes-memory's (the baseline) on the same inputs;
 - fact → record and episode → record (contract validation and ids, privacy gate, lexicon
   validation of the record and its extension, proof, CID: every check an export makes);
-- record → fact (lexicon validation, extension check, proof, ids, contract validation).
+- record → fact (lexicon validation, extension check, proof, ids, contract validation);
+- the privacy gate on hostile texts of 40,000 characters (runs of blank lines, of URL-scheme or
+  token characters, invisible characters) against ordinary prose of the same length: a gate
+  whose time grew with the square of a text's length would show here.
 Each measurement runs --repeat times (default 3); the median rate is printed, with the range, since
 other work on the machine moves single runs. Prints records per second and ratios, then where
 each full mapping's time goes: every step timed where it runs in the full mapping (a copy of its
@@ -32,7 +35,7 @@ from devkit.events import episode, fact
 from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_text_for_json
-from pdsmem.mapping.privacy import check_publishable
+from pdsmem.mapping.privacy import check_publishable, sensitive_reason
 from pdsmem.mapping.from_record import _episode, _fact, from_records, resolve_supersession
 from pdsmem.mapping.records import (
     EXT_KEY,
@@ -109,11 +112,44 @@ def main() -> None:
     assert not failed
 
     stages(facts, fact_records, views, scope, n, fact_rate, back_rate, repeat)
+    hostile_gate(repeat)
 
     print(f"ids: pdsmem / baseline = {our_ids / peer_ids:.2f}x")
     print(f"fact -> record (full mapping) / baseline ids only = {fact_rate / peer_ids:.2f}x")
     print(f"fact -> record: {fact_rate:,.0f} facts/s (aim: >= {AIM:,}/s on one core); "
           f"episode -> record: {episode_rate:,.0f}/s; record -> fact: {back_rate:,.0f}/s")
+
+
+_FULL_WIDTH = {code: code + 0xFEE0 for code in range(0x21, 0x7F)}
+HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern without matching it
+    "blank lines": "\n" * 40_000,
+    "blank lines behind zero-width spaces": "\u200b\n" * 20_000,
+    "a URL scheme run, full width": ("a." * 19_998 + "a://x").translate(_FULL_WIDTH)[:40_000],
+    "a token run of 'eyJ-', full width": ("eyJ-" * 10_000).translate(_FULL_WIDTH),
+    "'password ' and spaces": ("password " + " " * 91) * 400,
+}
+
+
+def hostile_gate(repeat: int) -> None:
+    """The privacy gate's time on each hostile text, as a ratio to ordinary prose of its length."""
+    prose = ("The user prefers short replies, reviews code on Fridays and works in UTC. " * 600)[:40_000]
+
+    def gate_ms(text: str) -> float:
+        runs = []
+        for _ in range(repeat):
+            start = time.perf_counter()
+            assert sensitive_reason(text) is None
+            runs.append(time.perf_counter() - start)
+        return statistics.median(runs) * 1000
+
+    base = gate_ms(prose)
+    print(f"# the privacy gate on hostile texts of 40,000 characters; baseline: prose, {base:.2f} ms")
+    worst = 0.0
+    for name, text in HOSTILE_TEXTS.items():
+        took = gate_ms(text)
+        worst = max(worst, took / base)
+        print(f"  privacy gate: {name:<40} {took:8.2f} ms  ({took / base:.1f}x prose)")
+    print(f"privacy gate: the slowest hostile text / prose of the same length = {worst:.1f}x (time: lower is better)")
 
 
 # The steps of each full mapping, in the order they run. The full mapping is run once more with a

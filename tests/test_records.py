@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -244,32 +245,48 @@ def test_the_all_needles_search_changes_no_verdict(text):
     plain form only adds a verdict where the text itself has none."""
     reason, plain = privacy.detector_reason(text), privacy.plain_form(text)
     if reason is None and plain != text and privacy.detector_reason(plain) is not None:
-        assert privacy.sensitive_reason(text) == privacy.detector_reason(plain) + HIDDEN
+        assert privacy.sensitive_reason(text).startswith(privacy.detector_reason(plain) + HIDDEN)
     else:
         assert privacy.sensitive_reason(text) == reason
 
 
-HIDDEN = ", once its invisible, full-width or other compatibility characters are read plainly"
+HIDDEN = " once its invisible characters are dropped and its full-width or other compatibility forms read as plain text"
 
 
 @pytest.mark.parametrize(
-    "text, reason",
+    "text, reason, first",
     [
-        ("Use AKIA\u200bIOSFODNN7EXAMPLE for S3.", "an AWS access key"),  # zero-width space
-        ("Use AKIA\x00IOSFODNN7EXAMPLE for S3.", "an AWS access key"),  # a control character
-        ("The key is s\u00adk-proj-abcdefghijklmnopqrstuvwx", "an API secret key"),  # soft hyphen
-        ("\ufeffgh\u2060p_abcdefghijklmnopqrstuvwxyz0123456789AB", "a GitHub token"),  # BOM, word joiner
-        ("\uff50\uff41\uff53\uff53\uff57\uff4f\uff52\uff44\uff1dhunter22", "a credential assignment"),  # full width
-        ("\U0001d400\U0001d40a\U0001d408\U0001d400IOSFODNN7EXAMPLE", "an AWS access key"),  # mathematical bold
-        ("The config is in /\u200dhome/alice/.config", "a local filesystem path"),  # zero-width joiner
-        ("Traceback (most\u200c recent call last):", "command output (a traceback)"),
+        ("Use AKIA\u200bIOSFODNN7EXAMPLE for S3.", "an AWS access key", "U+200B ZERO WIDTH SPACE, at position 8"),
+        ("Use AKIA\x00IOSFODNN7EXAMPLE for S3.", "an AWS access key", "U+0000, at position 8"),  # a control character
+        # a control character Python calls a space
+        ("Use AKIA\x1fIOSFODNN7EXAMPLE for S3.", "an AWS access key", "U+001F, at position 8"),
+        ("The key is s\u00adk-proj-abcdefghijklmnopqrstuvwx", "an API secret key",
+         "U+00AD SOFT HYPHEN, at position 12"),
+        ("\ufeffgh\u2060p_abcdefghijklmnopqrstuvwxyz0123456789AB", "a GitHub token",
+         "U+FEFF ZERO WIDTH NO-BREAK SPACE, at position 0"),
+        ("\uff50\uff41\uff53\uff53\uff57\uff4f\uff52\uff44\uff1dhunter22", "a credential assignment",
+         "U+FF50 FULLWIDTH LATIN SMALL LETTER P, at position 0"),
+        ("\U0001d400\U0001d40a\U0001d408\U0001d400IOSFODNN7EXAMPLE", "an AWS access key",
+         "U+1D400 MATHEMATICAL BOLD CAPITAL A, at position 0"),
+        ("The config is in /\u200dhome/alice/.config", "a local filesystem path",
+         "U+200D ZERO WIDTH JOINER, at position 18"),
+        ("Traceback (most\u200c recent call last):", "command output (a traceback)",
+         "U+200C ZERO WIDTH NON-JOINER, at position 15"),
+        # Printable to Python, yet nothing shows: a grapheme joiner, a Hangul filler, a variation selector
+        ("AKIA\u034fIOSFODNN7EXAMPLE", "an AWS access key", "U+034F COMBINING GRAPHEME JOINER, at position 4"),
+        ("AKIA\u3164IOSFODNN7EXAMPLE", "an AWS access key", "U+3164 HANGUL FILLER, at position 4"),
+        ("AKIA\ufe0fIOSFODNN7EXAMPLE", "an AWS access key", "U+FE0F VARIATION SELECTOR-16, at position 4"),
+        # A right-to-left override shows the key the right way round
+        ("\u202eELPMAXE7NNDOFSOIAIKA\u202c", "an AWS access key", "U+202E RIGHT-TO-LEFT OVERRIDE, at position 0"),
+        ("$ cat notes.txt\u2028hello world", "command output (a shell prompt)",
+         "U+2028 LINE SEPARATOR, at position 15"),
     ],
 )
-def test_a_secret_hidden_by_invisible_or_full_width_characters_is_refused(text, reason):
+def test_a_secret_hidden_by_invisible_or_full_width_characters_is_refused(text, reason, first):
     assert privacy.detector_reason(text) is None  # the patterns alone miss it
     with pytest.raises(PrivacyRefused) as err:
         to_record(fact(9, text=text), DID, publish_private=True)
-    assert err.value.args[0].endswith(f"its text looks like {reason}{HIDDEN}")
+    assert err.value.args[0].endswith(f"its text looks like {reason}{HIDDEN} (the first such character: {first})")
 
 
 @pytest.mark.parametrize("text", ["api_key\u00a0=\u00a0abcd1234efgh", "\u202eAKIAIOSFODNN7EXAMPLE\u202c"])
@@ -288,10 +305,33 @@ def test_a_secret_the_patterns_find_as_written_is_refused_without_the_plain_form
         "\uff21\uff22\uff23 Corp is the user's employer.",  # full-width letters, nothing secret
         "Lines\nand\ttabs\r\nare fine.",
         "The user's key\u200b fob is blue.",
+        "I \u2764\ufe0f my team \U0001fa77.",  # a variation selector, an emoji newer than some Pythons
+        "\u05d4\u05e1\u05d9\u05e1\u05de\u05d4 \u200fis the Hebrew word for it.",  # a right-to-left mark
     ],
 )
 def test_ordinary_text_with_invisible_or_full_width_characters_passes(text):
     to_record(fact(10, text=text), DID)
+
+
+# The three detectors written to scan each run of characters once, as their plain patterns.
+_PLAIN_PATTERNS = {
+    "looks like a JSON Web Token": r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+    "looks like a URL with embedded credentials": r"(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@",
+    "looks like command output (a shell prompt)": r"(?m)^\s*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S",
+}
+_RUN_PIECES = ["eyJ", "eyJabcdefg", "eyJabcdefgh", "eyJabcdefgh.eyJabcdefgh.", "abcdefg", "abcdefgh", ".", "-", "_",
+               "eyJabcdefgh.eyJabcdefgh.abcdefg", "eyJabcdefgh.eyJabcdefgh.abcdefgh", "eyJabcdefg.eyJabcdefgh.abcdefgh",
+               "http://u:p@", "1.http://u:p@", "a+b.c-d://user:pw@",
+               "a", "Z", "1", "+", "a.", "1.", "http", "://", "u:p@", "x@h", ":", "@", "/", "$", "#", " ", "\t", "\n",
+               "\n\n", "user@host:~$ ", "ls", "\u212a", "\u017f", "é", "\u0131"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(_RUN_PIECES) | st.text(max_size=2), max_size=16).map("".join))
+def test_the_detectors_written_for_speed_fire_as_their_plain_patterns(text):
+    for reason, plain in _PLAIN_PATTERNS.items():
+        (search,) = [search for why, search, _, _ in privacy._GATED if why == reason]
+        assert (search(text) is None) is (re.search(plain, text) is None), reason
 
 
 def test_transcript_is_checked_when_included():

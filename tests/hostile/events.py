@@ -150,9 +150,9 @@ def privacy_cases() -> list[EventCase]:
                                Refused(PrivacyRefused, "$.assistantText"), include_transcript=True))
     for name, text in SECRETS.items():  # hidden from the patterns, seen in the text's plain form
         cases.append(EventCase(f"secret-{name}-behind-zero-width-spaces", fact(text="\u200b".join(text)),
-                               Refused(PrivacyRefused, "invisible, full-width")))
+                               Refused(PrivacyRefused, "once its invisible characters are dropped")))
         cases.append(EventCase(f"secret-{name}-in-full-width", fact(text=text.translate(FULL_WIDTH)),
-                               Refused(PrivacyRefused, "invisible, full-width")))
+                               Refused(PrivacyRefused, "once its invisible characters are dropped")))
     for kind, names in UNCHECKED_FIELDS.items():
         make = fact if kind == "fact" else episode
         for name in names:
