@@ -143,6 +143,10 @@ _INVISIBLE = re.compile(
     "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
+# Those of them that Python calls printable: what ``str.isprintable`` cannot tell in a text.
+_PRINTABLE_INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
 _LINE_BREAKS = str.maketrans({"\x85": "\n", "\u2028": "\n", "\u2029": "\n"})  # which NFKC keeps
 # A right-to-left override shows what follows it in reverse, up to the next bidi control or line.
 _OVERRIDDEN = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
@@ -156,7 +160,7 @@ def sensitive_reason(text: str) -> str | None:
     # printable (a control or format character, a line break, a tab, a space other than ' '), is
     # not NFKC-normalized, or is invisible: C-speed checks of the usual text, written inline.
     if reason is None and (not text.isprintable() or not text.isascii() and (
-            not _is_normalized("NFKC", text) or _INVISIBLE.search(text))):
+            not _is_normalized("NFKC", text) or _PRINTABLE_INVISIBLE.search(text))):
         plain = plain_form(text)
         if plain != text:
             reason = _needled_reason(plain)

@@ -289,6 +289,16 @@ def test_a_secret_hidden_by_invisible_or_full_width_characters_is_refused(text, 
     assert err.value.args[0].endswith(f"its text looks like {reason}{HIDDEN} (the first such character: {first})")
 
 
+def test_every_invisible_character_python_calls_printable_sends_a_text_to_its_plain_form():
+    """The gate looks for a plain form only in a text that is not printable, not NFKC-normalized,
+    or holds one of ``_PRINTABLE_INVISIBLE``: every other invisible character is not printable."""
+    for code in range(0x110000):
+        char = chr(code)
+        if privacy._INVISIBLE.match(char) and char.isprintable():
+            assert privacy._PRINTABLE_INVISIBLE.match(char), f"U+{code:04X}"
+            assert privacy.sensitive_reason(f"AKIA{char}IOSFODNN7EXAMPLE") is not None, f"U+{code:04X}"
+
+
 @pytest.mark.parametrize("text", ["api_key\u00a0=\u00a0abcd1234efgh", "\u202eAKIAIOSFODNN7EXAMPLE\u202c"])
 def test_a_secret_the_patterns_find_as_written_is_refused_without_the_plain_form_note(text):
     with pytest.raises(PrivacyRefused) as err:
