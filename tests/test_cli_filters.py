@@ -68,7 +68,8 @@ def test_from_record_then_to_record_returns_the_records_unchanged():
                "supersedes": [records[0]["uri"]]}
     records.append({"uri": f"at://{DID}/dev.bastienrobert.memory.record/3l2uygzaf5s2k",
                     "cid": str(cid_for_json(foreign)), "value": foreign})
-    imported = run(["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p"], records)
+    imported = run(["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p", "--salt", "s"],
+                   records)
     assert imported.exit_code == 0, imported.output
     objects = out_objects(imported)
     assert objects[-1]["event"]["supersedesFactId"] == objects[0]["event"]["factId"]
@@ -183,10 +184,23 @@ def _view(rkey: str, **fields) -> dict:
     return {"uri": f"at://{DID}/dev.bastienrobert.memory.record/{rkey}", "cid": str(cid_for_json(value)), "value": value}
 
 
+def test_from_record_needs_the_salt_as_import_does():
+    """Regression: convert from-record ran without a salt, so that a record anyone wrote with a
+    guessed agent and profile id passed for one of the scope's own (recognised, its id kept)."""
+    args = ["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p"]
+    refused = run(args, [_view("3lbt4ilkfw22s")], env={"MEMORY_SCOPE_SALT": None})
+    assert refused.exit_code == 2 and refused.stdout == ""
+    assert "no salt for the participant scope hash: set MEMORY_SCOPE_SALT (or pass --salt)" in refused.stderr
+    for more, env in (([], {"MEMORY_SCOPE_SALT": "s"}), (["--accept-unsalted-scope"], {"MEMORY_SCOPE_SALT": None})):
+        done = run(args + more, [_view("3lbt4ilkfw22s")], env=env)
+        assert done.exit_code == 0 and len(out_objects(done)) == 1, done.output
+
+
 def test_one_rule_for_record_keys_from_the_lexicon_key_type():
     """Regression: rkey 'self' passed validate and convert from-record but failed verify and import."""
     says = "record key 'self' is not a valid tid"
-    for args in (["validate"], ["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p"]):
+    for args in (["validate"], ["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p",
+                                "--accept-unsalted-scope"]):
         result = run(args, [_view("3lbt4ilkfw22s"), _view("self")])
         assert result.exit_code == 3, (args, result.output)
         assert says in result.stderr and "line 2" in result.stderr, (args, result.stderr)

@@ -13,7 +13,7 @@ import click
 from pdsmem.bridge.sources import json_lines
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
-from pdsmem.cli.options import is_did
+from pdsmem.cli.options import is_did, require_salt, scope_options
 from pdsmem.errors import DataModelError, LexiconError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
@@ -108,21 +108,20 @@ def to_record_cmd(did: str, publish_private: bool, include_transcript: bool, str
 
 @convert.command("from-record")
 @click.option("--did", required=True, callback=is_did, help="DID of the repository the records come from (trusted).")
-@click.option("--agent-id", required=True, envvar="PDSMEM_AGENT_ID", help="Trusted agentId of the target scope.")
-@click.option("--profile-id", required=True, envvar="PDSMEM_PROFILE_ID", help="Trusted profileId of the target scope.")
-@click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", help="Salt of the participant scope hash.")
-@click.option("--privacy-scope", type=click.Choice(["shared", "private"]), default="shared", show_default=True)
-@click.option("--sandbox-eligible", is_flag=True, help="Mark imported memories sandbox-eligible.")
+@scope_options
 @stdin_option
-def from_record_cmd(did, agent_id, profile_id, salt, privacy_scope, sandbox_eligible, stream) -> None:
+def from_record_cmd(did, agent_id, profile_id, salt, accept_unsalted_scope, privacy_scope, sandbox_eligible,
+                    stream) -> None:
     """Map record views ({uri, cid, value}, as listRecords returns them) to events.
 
-    Writes one {event, record, links} object per record; to-record accepts them back.
+    Writes one {event, record, links} object per record; to-record accepts them back. The salt
+    is needed as import's is: without it, a record anyone wrote could pass for one of this scope's.
 
     \b
-    Example:
+    Example (MEMORY_SCOPE_SALT set):
       pdsmem convert from-record --did did:plc:abc --agent-id coder --profile-id default < records.jsonl
     """
+    require_salt(salt, accept_unsalted_scope)
     scope = ImportScope(
         did=did, agent_id=agent_id, profile_id=profile_id, salt=salt,
         privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
