@@ -35,7 +35,6 @@ from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
 from pdsmem.errors import ContractError
-from pdsmem.mapping.syntax_datetime import parsed_before
 from pdsmem.mapping.contract_ids import (
     ABSENT,
     canonical_json,
@@ -47,6 +46,7 @@ from pdsmem.mapping.contract_ids import (
     json_path,
     participant_hash_for_did,
 )
+from pdsmem.mapping.syntax_datetime import parsed_before
 
 __all__ = [
     "ABSENT",

@@ -158,7 +158,8 @@ def sensitive_reason(text: str) -> str | None:
     reason = _needled_reason(text)
     # plain_form(text) can differ from text only when text holds a character that is not
     # printable (a control or format character, a line break, a tab, a space other than ' '), is
-    # not NFKC-normalized, or is invisible: C-speed checks of the usual text, written inline.
+    # not NFKC-normalized, or holds one of the invisible characters Python calls printable:
+    # C-speed checks of the usual text, written inline.
     if reason is None and (not text.isprintable() or not text.isascii() and (
             not _is_normalized("NFKC", text) or _PRINTABLE_INVISIBLE.search(text))):
         plain = plain_form(text)
