@@ -23,6 +23,11 @@ from collections.abc import Mapping
 
 from pdsmem.errors import PrivacyRefused
 
+# Where a token starts and ends, only ASCII letters, digits and '_' count as word characters:
+# ``\b`` would also count a Japanese or Chinese letter as one, and miss the key in キーはAKIA…です.
+_START = r"(?<![A-Za-z0-9_])"
+_END = r"(?![A-Za-z0-9_])"
+
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
 # The needles let ordinary text skip every pattern at the cost of a few substring searches.
@@ -32,29 +37,30 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"),  # PEM, OpenSSH, PGP
         ("PRIVATE KEY",),
     ),
-    ("looks like an AWS access key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b"), ("AKIA", "ASIA")),
+    ("looks like an AWS access key", re.compile(_START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + _END), ("AKIA", "ASIA")),
     (
         "looks like a GitHub token",
-        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})\b"),
+        re.compile(_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + _END),
         ("gh", "github_pat_"),
     ),
-    ("looks like a Slack token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
+    ("looks like a Slack token", re.compile(_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
     (
         "looks like an API secret key",
-        re.compile(r"\b(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
+        re.compile(_START + r"(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
         ("sk-", "rk-"),
     ),
     (
         "looks like a JSON Web Token",
-        # As r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", written to start only
-        # where a run of token characters starts and to take that run's first "eyJ" (the one with
-        # the most after it) for good: the plain pattern scans a run again from each "eyJ" in it.
+        # As _START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", written to start
+        # only where a run of token characters starts and to take that run's first "eyJ" (the one
+        # with the most after it) for good: the plain pattern scans a run again from each "eyJ" in it.
         re.compile(
-            r"(?<![A-Za-z0-9_-])(?>[A-Za-z0-9_-]*?\beyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\.[A-Za-z0-9_-]{8}"
+            r"(?<![A-Za-z0-9_-])(?>[A-Za-z0-9_-]*?" + _START + r"eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\."
+            r"[A-Za-z0-9_-]{8}"
         ),
         ("eyJ",),
     ),
-    ("looks like a bearer credential", re.compile(r"(?i)\bbearer\s+[A-Za-z0-9._~+/=-]{16,}"), ("bearer",)),
+    ("looks like a bearer credential", re.compile(r"(?i)" + _START + r"bearer\s+[A-Za-z0-9._~+/=-]{16,}"), ("bearer",)),
     (
         "looks like a credential assignment",
         re.compile(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=) and quoted
@@ -73,9 +79,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a URL with embedded credentials",
-        # As r"(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where a run of
-        # scheme characters starts (the plain pattern scans a run again from each letter in it).
-        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?\b[a-z])[a-z0-9+.-]*+://[^/\s:@]+:[^/\s@]+@"),
+        # As r"(?i)" + _START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where
+        # a run of scheme characters starts (the plain pattern scans a run again from each letter in it).
+        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + _START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:[^/\s@]+@"),
         ("://",),
     ),
     (
@@ -92,16 +98,16 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like command output (an exit status)",
-        re.compile(r"(?i)\b(?:exit (?:code|status)|exited with code)\s*:?\s*-?\d+"),
+        re.compile(r"(?i)" + _START + r"(?:exit (?:code|status)|exited with code)\s*:?\s*-?\d+"),
         ("exit",),
     ),
     (
         "looks like a local filesystem path",
         re.compile(
-            r"(?:(?<![\w/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
-            r"|(?<![\w.-])~/[\w.-]"
-            r"|\b[A-Za-z]:\\[\w .-]"
-            r"|\bfile://)"
+            r"(?:(?<![A-Za-z0-9_/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
+            r"|(?<![A-Za-z0-9_.-])~/[\w.-]"
+            r"|" + _START + r"[A-Za-z]:\\[\w .-]"
+            r"|" + _START + r"file://)"
         ),
         ("/", "\\"),
     ),

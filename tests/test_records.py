@@ -325,8 +325,8 @@ def test_ordinary_text_with_invisible_or_full_width_characters_passes(text):
 
 # The three detectors written to scan each run of characters once, as their plain patterns.
 _PLAIN_PATTERNS = {
-    "looks like a JSON Web Token": r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
-    "looks like a URL with embedded credentials": r"(?i)\b[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@",
+    "looks like a JSON Web Token": privacy._START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+    "looks like a URL with embedded credentials": r"(?i)" + privacy._START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@",
     "looks like command output (a shell prompt)": r"(?m)^\s*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S",
 }
 _RUN_PIECES = ["eyJ", "eyJabcdefg", "eyJabcdefgh", "eyJabcdefgh.eyJabcdefgh.", "abcdefg", "abcdefgh", ".", "-", "_",
@@ -341,6 +341,47 @@ _RUN_PIECES = ["eyJ", "eyJabcdefg", "eyJabcdefgh", "eyJabcdefgh.eyJabcdefgh.", "
 def test_the_detectors_written_for_speed_fire_as_their_plain_patterns(text):
     for reason, plain in _PLAIN_PATTERNS.items():
         (search,) = [search for why, search, _, _ in privacy._GATED if why == reason]
+        assert (search(text) is None) is (re.search(plain, text) is None), reason
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [
+        ("\u30ad\u30fc\u306fAKIAIOSFODNN7EXAMPLE\u3067\u3059", "an AWS access key"),
+        ("\u30c8\u30fc\u30af\u30f3\u306fghp_" + "a1B2" * 9 + "\u3067\u3059", "a GitHub token"),
+        ("\u30b9\u30e9\u30c3\u30afxoxb-1234567890abc", "a Slack token"),
+        ("\u9375sk-proj-abcdefghijklmnopqrstuvwx\u3067\u3059", "an API secret key"),
+        ("\u5024\u306feyJabcdefghij.eyJabcdefghij.abcdefghij", "a JSON Web Token"),
+        ("\u30d8\u30c3\u30c0\u306fBearer abcdefghijklmnop1234", "a bearer credential"),
+        ("URL\u306fpostgres://admin:hunter22@db.example", "a URL with embedded credentials"),
+        ("\u7d42\u4e86exit code 137", "command output (an exit status)"),
+        ("\u8a2d\u5b9a\u306f/home/alice/.config", "a local filesystem path"),
+        ("\u30db\u30fc\u30e0~/notes\u306b\u3042\u308b", "a local filesystem path"),
+        ("\u30d5\u30a1\u30a4\u30eb\u306fC:\\Users\\alice", "a local filesystem path"),
+        ("\u5834\u6240\u306ffile:///etc/app.toml", "a local filesystem path"),
+    ],
+)
+def test_a_secret_written_against_japanese_or_chinese_letters_is_refused(text, reason):
+    """Regression: \\b counts a CJK letter as a word character, so no boundary came before a key
+    written right after one, and the gate passed it."""
+    with pytest.raises(PrivacyRefused) as err:
+        to_record(fact(9, text=text), DID, publish_private=True)
+    assert err.value.args[0].endswith(f"its text looks like {reason}")
+
+
+_ASCII_PIECES = [piece for piece in _GATE_PIECES + _GATE_HITS if piece.isascii()]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_ASCII_PIECES) | st.text(st.characters(max_codepoint=127), max_size=3), max_size=12)
+       .map("".join))
+def test_on_ascii_text_the_ascii_word_boundaries_are_the_plain_ones(text):
+    """Only non-ASCII letters tell the detectors' ASCII word boundaries from \\b and \\w."""
+    for reason, search, _, _ in privacy._GATED:
+        pattern = next(p for why, p, _ in privacy._DETECTORS if why == reason and p.search == search).pattern
+        plain = (pattern.replace(privacy._START, r"\b").replace(privacy._END, r"\b")
+                 .replace("(?<![A-Za-z0-9_/.-])", r"(?<![\w/.-])").replace("(?<![A-Za-z0-9_.-])", r"(?<![\w.-])"))
+        assert plain != pattern or "\\b" not in pattern
         assert (search(text) is None) is (re.search(plain, text) is None), reason
 
 
