@@ -23,10 +23,18 @@ from collections.abc import Mapping
 
 from pdsmem.errors import PrivacyRefused
 
-# Where a token starts and ends, only ASCII letters, digits and '_' count as word characters:
-# ``\b`` would also count a Japanese or Chinese letter as one, and miss the key in キーはAKIA…です.
-_START = r"(?<![A-Za-z0-9_])"
-_END = r"(?![A-Za-z0-9_])"
+# Where a token starts and ends, a letter of a script written without spaces between words
+# (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
+# ``\b`` counts it as a word character, and missed the key in キーはAKIA…です. Any other letter
+# still joins the token, as with \b (Gdańsk-Gdynia-… is no "sk-" key), and (?-i:…) keeps the class
+# as written inside the case-insensitive patterns.
+_NO_SPACE_SCRIPTS = (
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+    "\uf900-\ufaff\uff66-\uff9f"
+)
+_WORD = f"(?-i:[^\\W{_NO_SPACE_SCRIPTS}])"  # a word character that is not one of those letters
+_START = f"(?<!{_WORD})"
+_END = f"(?!{_WORD})"
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
@@ -98,14 +106,14 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like command output (an exit status)",
-        re.compile(r"(?i)" + _START + r"(?:exit (?:code|status)|exited with code)\s*:?\s*-?\d+"),
+        re.compile(r"(?i)" + _START + r"(?:exit (?:code|status)|exited with code)\s*+:?\s*+-?\d+"),
         ("exit",),
     ),
     (
         "looks like a local filesystem path",
         re.compile(
-            r"(?:(?<![A-Za-z0-9_/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
-            r"|(?<![A-Za-z0-9_.-])~/[\w.-]"
+            r"(?:" + _START + r"(?<![/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
+            r"|" + _START + r"(?<![.-])~/[\w.-]"
             r"|" + _START + r"[A-Za-z]:\\[\w .-]"
             r"|" + _START + r"file://)"
         ),

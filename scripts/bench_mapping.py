@@ -127,6 +127,7 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     "a URL scheme run, full width": ("a." * 19_998 + "a://x").translate(_FULL_WIDTH)[:40_000],
     "a token run of 'eyJ-', full width": ("eyJ-" * 10_000).translate(_FULL_WIDTH),
     "'password ' and spaces": ("password " + " " * 91) * 400,
+    "'exit code' and spaces": ("exit code" + " " * 991) * 40,
 }
 
 

@@ -359,14 +359,32 @@ def test_the_detectors_written_for_speed_fire_as_their_plain_patterns(text):
         ("\u30db\u30fc\u30e0~/notes\u306b\u3042\u308b", "a local filesystem path"),
         ("\u30d5\u30a1\u30a4\u30eb\u306fC:\\Users\\alice", "a local filesystem path"),
         ("\u5834\u6240\u306ffile:///etc/app.toml", "a local filesystem path"),
+        ("\ud0a4\ub294AKIAIOSFODNN7EXAMPLE\uc785\ub2c8\ub2e4", "an AWS access key"),  # Korean
+        ("\u0e01\u0e38\u0e0d\u0e41\u0e08AKIAIOSFODNN7EXAMPLE", "an AWS access key"),  # Thai
     ],
 )
-def test_a_secret_written_against_japanese_or_chinese_letters_is_refused(text, reason):
+def test_a_secret_written_against_letters_of_a_script_without_spaces_is_refused(text, reason):
     """Regression: \\b counts a CJK letter as a word character, so no boundary came before a key
     written right after one, and the gate passed it."""
     with pytest.raises(PrivacyRefused) as err:
         to_record(fact(9, text=text), DID, publish_private=True)
     assert err.value.args[0].endswith(f"its text looks like {reason}")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Poci\u0105g relacji Gda\u0144sk-Gdynia-Sopot-Wejherowo odje\u017cd\u017ca o 8:15.",  # not an "sk-" key
+        "T\u00fcrk-Amerikan-Dostluk-Derne\u011fi yar\u0131n toplan\u0131yor.",
+        "Siehe https://\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444/home/news f\u00fcr Details.",  # not a path
+        "Voir https://exemple.caf\u00e9/etc/notes",
+        "ASIAKASPALVELUNUMERO\u00c4 ON 123",
+    ],
+)
+def test_a_token_joined_to_a_letter_of_a_spaced_script_is_not_a_secret(text):
+    """Only scripts written without spaces set a token apart: an accented or Cyrillic letter joins
+    it, as \\b has it."""
+    to_record(fact(10, text=text), DID)
 
 
 _ASCII_PIECES = [piece for piece in _GATE_PIECES + _GATE_HITS if piece.isascii()]
@@ -375,12 +393,13 @@ _ASCII_PIECES = [piece for piece in _GATE_PIECES + _GATE_HITS if piece.isascii()
 @settings(max_examples=2000, deadline=None)
 @given(st.lists(st.sampled_from(_ASCII_PIECES) | st.text(st.characters(max_codepoint=127), max_size=3), max_size=12)
        .map("".join))
-def test_on_ascii_text_the_ascii_word_boundaries_are_the_plain_ones(text):
-    """Only non-ASCII letters tell the detectors' ASCII word boundaries from \\b and \\w."""
+def test_on_ascii_text_the_token_boundaries_are_the_plain_ones(text):
+    """Only letters of scripts written without spaces tell the detectors' boundaries from \\b."""
     for reason, search, _, _ in privacy._GATED:
         pattern = next(p for why, p, _ in privacy._DETECTORS if why == reason and p.search == search).pattern
-        plain = (pattern.replace(privacy._START, r"\b").replace(privacy._END, r"\b")
-                 .replace("(?<![A-Za-z0-9_/.-])", r"(?<![\w/.-])").replace("(?<![A-Za-z0-9_.-])", r"(?<![\w.-])"))
+        plain = (pattern.replace(privacy._START + "(?<![/.-])", r"(?<![\w/.-])")
+                 .replace(privacy._START + "(?<![.-])", r"(?<![\w.-])")
+                 .replace(privacy._START, r"\b").replace(privacy._END, r"\b"))
         assert plain != pattern or "\\b" not in pattern
         assert (search(text) is None) is (re.search(plain, text) is None), reason
 
