@@ -200,7 +200,7 @@ def _first_hidden(text: str) -> str:
     """`` (the first such character: U+200B ZERO WIDTH SPACE, at position 4)``, naming the first
     character that ``plain_form`` drops or reads otherwise, which the operator may not see."""
     for position, char in enumerate(text):
-        if _INVISIBLE.match(char) or char in "\x85\u2028\u2029" or unicodedata.normalize("NFKC", char) != char:
+        if _INVISIBLE.match(char) or ord(char) in _LINE_BREAKS or unicodedata.normalize("NFKC", char) != char:
             name = unicodedata.name(char, "")
             return f" (the first such character: U+{ord(char):04X}{' ' + name if name else ''}, at position {position})"
     return ""
