@@ -255,7 +255,10 @@ def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(
     uri = put_memory(repo, record("The user prefers Python."))
     summary(sync(pds, rushdb, account, "--json"))
     repo.put(RECORD_NSID, uri.rsplit("/", 1)[1], record("The user prefers Python 3.12."))
-    summary(sync(pds, rushdb, account, "--json"))
+    edited = sync(pds, rushdb, account)
+    assert edited.exit_code == 0, edited.output
+    assert edited.stdout.endswith("0 created, 1 updated, 0 unchanged, 0 deleted, 0 failed; "
+                                  "wrote 1 memory, 1 mirror, 1 deactivated\n")
 
     back = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *SCOPE_ARGS, "--json",
                ATP_AUTH_PASSWORD=account.password)

@@ -244,6 +244,9 @@ def _status_printer(did: str, stream: Callable[[], str], as_json: bool) -> Calla
     return show
 
 
+_SINGULAR = {"memories": "memory", "mirrors": "mirror"}  # of SyncReport.written's names
+
+
 def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool) -> None:
     for problem in report.failures:
         click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
@@ -257,7 +260,8 @@ def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool) -> None:
         if report.dry_run:
             click.echo(f"Dry run, nothing written: would sync {into}")
         else:
-            written = ", ".join(f"{n} {name}" for name, n in report.written.items())
+            written = ", ".join(f"{n} {_SINGULAR.get(name, name) if n == 1 else name}"
+                                for name, n in report.written.items())
             click.echo(f"Synced {into}; wrote {written}")
     if report.failures:
         done = any(n for name, n in report.counts.items() if name != "failed")
