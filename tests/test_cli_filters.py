@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -59,6 +60,23 @@ def test_to_record_writes_record_views_and_refuses_private_ones():
     assert "Error: line 3:" in result.stderr and "--publish-private" in result.stderr
     allowed = run(["convert", "to-record", "--did", DID, "--publish-private"], [fact(3, privacyScope="private")])
     assert allowed.exit_code == 0
+
+
+def _lines_named(stderr: str) -> list[int]:
+    return [int(re.match(r"Error: line (\d+)[,:]", line)[1]) for line in stderr.splitlines()]
+
+
+def test_to_record_and_from_record_report_errors_in_the_order_of_their_lines():
+    # Unreadable lines are found while reading, mapping failures only when the batch is mapped;
+    # the report still reads top to bottom.
+    mapped = run(["convert", "to-record", "--did", DID],
+                 [fact(1, privacyScope="private"), "{broken", fact(3), {"eventType": "fact"}])
+    assert mapped.exit_code == 3 and len(out_objects(mapped)) == 1
+    assert _lines_named(mapped.stderr) == [1, 2, 4]
+    read = run(["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p",
+                "--accept-unsalted-scope"], [{"uri": "at://x"}, "[", {"value": {}}])
+    assert read.exit_code == 1
+    assert _lines_named(read.stderr) == [1, 2, 3]
 
 
 def test_from_record_then_to_record_returns_the_records_unchanged():

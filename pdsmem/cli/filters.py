@@ -30,17 +30,26 @@ stdin_option = click.option(
 )
 
 
-def _read_all(stream) -> tuple[list[int], list[dict], int]:
-    """Parse every line; report bad ones. Returns (line numbers, objects, bad count)."""
-    lines, objects, bad = [], [], 0
+def _read_all(stream) -> tuple[list[int], list[dict], list[tuple[int, PdsmemError]]]:
+    """Parse every line. Returns (line numbers, objects, (line number, error) of each bad line)."""
+    lines, objects, bad = [], [], []
     for number, obj in json_lines(stream):
         if isinstance(obj, PdsmemError):
-            report(obj, number)
-            bad += 1
+            bad.append((number, obj))
         else:
             lines.append(number)
             objects.append(obj)
     return lines, objects, bad
+
+
+def _report_in_order(bad: list[tuple[int, PdsmemError]], failures, lines: list[int]) -> None:
+    """Report the lines that could not be read and the items that could not be mapped, in the
+    order of their lines (a mapping is a batch, so its failures are known only at its end)."""
+    for failure in failures:
+        failure.error.item = None  # the line number says where
+    errors = bad + [(lines[failure.position], failure.error) for failure in failures]
+    for number, error in sorted(errors, key=lambda found: found[0]):
+        report(error, number)
 
 
 @cli.command()
@@ -100,10 +109,8 @@ def to_record_cmd(did: str, publish_private: bool, include_transcript: bool, str
     )
     for view in records:
         write(view.to_json())
-    for failure in failures:
-        failure.error.item = None
-        report(failure.error, lines[failure.position])
-    finish(len(records), len(failures) + bad)
+    _report_in_order(bad, failures, lines)
+    finish(len(records), len(failures) + len(bad))
 
 
 @convert.command("from-record")
@@ -130,10 +137,8 @@ def from_record_cmd(did, agent_id, profile_id, salt, accept_unsalted_scope, priv
     imported, failures = from_records(objects, scope)
     for item in imported:
         write(item.to_json())
-    for failure in failures:
-        failure.error.item = None
-        report(failure.error, lines[failure.position])
-    finish(len(imported), len(failures) + bad)
+    _report_in_order(bad, failures, lines)
+    finish(len(imported), len(failures) + len(bad))
 
 
 def _record_key(obj: dict) -> str | None:
