@@ -12,6 +12,7 @@ deep to parse refuse that line only, by number, and the next line is read as usu
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,8 +90,9 @@ def _parse(text: str, where: str, *, line: bool = False) -> Any:
         at = f"line {err.lineno} column {err.colno}" if err.lineno > 1 else f"column {err.colno}"
         msg = err.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
         return SourceError(f"not valid JSON ({msg} at {at})", item=where)
-    except ValueError as err:  # an integer beyond Python's conversion limit
-        return SourceError(f"not valid atproto data: a number with too many digits ({err})", item=where)
+    except ValueError:  # an integer beyond the interpreter's limit on digits it converts
+        return SourceError(f"not valid atproto data: a number with too many digits (more than "
+                           f"{sys.get_int_max_str_digits()}; an atproto integer has at most 19)", item=where)
     except RecursionError:  # far deeper than the data model allows
         return SourceError(
             f"not valid atproto data: arrays or objects nested deeper than {MAX_DEPTH} levels", item=where

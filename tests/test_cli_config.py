@@ -163,6 +163,28 @@ def test_a_config_file_pdsmem_cannot_use_is_a_usage_error(tmp_path: Path, text: 
     assert result.stderr.startswith("Error: ") and message in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("config.json", '{"pds": ' + "1" * 5000 + "}", "is not valid JSON: a number with more than 4300 digits"),
+        ("config.toml", "pds = " + "1" * 5000, "is not valid TOML: a number with more than 4300 digits"),
+        ("config.json", "[" * 100_000, "is not valid JSON: tables or arrays nested too deeply to read"),
+        ("config.toml", "pds = " + "[" * 100_000, "is not valid TOML: tables or arrays nested too deeply to read"),
+        ("config.toml", "pds = " + "{a = " * 3000 + "1" + "}" * 3000,
+         "is not valid TOML: tables or arrays nested too deeply to read"),
+    ],
+    ids=["json-5000-digits", "toml-5000-digits", "json-deep-arrays", "toml-deep-arrays", "toml-deep-tables"],
+)
+def test_a_config_file_its_parser_cannot_read_is_a_usage_error_not_a_crash(
+    tmp_path: Path, name: str, text: str, message: str
+) -> None:
+    path = config_file(tmp_path, text, name)
+    for args in (["config", "show"], ["status"]):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        assert result.stderr == f"Error: the config file {path} {message}\n"
+
+
 def test_both_a_toml_and_a_json_config_file_is_ambiguous(tmp_path: Path) -> None:
     config_file(tmp_path, 'pds = "https://a.example"\n')
     config_file(tmp_path, '{"pds": "https://b.example"}', "config.json")

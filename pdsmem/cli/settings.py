@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,17 +108,20 @@ def _parse(path: Path) -> Any:
         raw = path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"cannot read the config file {path}: {exc.strerror or exc}") from None
-    if path.suffix.lower() == ".json":
-        try:
-            return json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
-            raise ConfigError(f"the config file {path} is not valid JSON{where}") from None
+    kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
     try:
-        return tomllib.loads(raw.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        reason = str(exc) if isinstance(exc, tomllib.TOMLDecodeError) else "not UTF-8 text"
-        raise ConfigError(f"the config file {path} is not valid TOML: {reason}") from None
+        return json.loads(raw) if kind == "JSON" else tomllib.loads(raw.decode("utf-8"))
+    except json.JSONDecodeError as exc:
+        reason = f" (line {exc.lineno}, column {exc.colno})"
+    except tomllib.TOMLDecodeError as exc:
+        reason = f": {exc}"
+    except UnicodeDecodeError:
+        reason = ": not UTF-8 text"
+    except ValueError:  # an integer beyond the interpreter's limit on digits it converts
+        reason = f": a number with more than {sys.get_int_max_str_digits()} digits"
+    except RecursionError:
+        reason = ": tables or arrays nested too deeply to read"
+    raise ConfigError(f"the config file {path} is not valid {kind}{reason}")
 
 
 def _secret_home(key: str) -> str | None:
