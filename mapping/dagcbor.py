@@ -342,14 +342,14 @@ def proven_reading(data: bytes) -> Any:
     """
     try:
         value = libipld.decode_dag_cbor(data)
-        if libipld.encode_dag_cbor(value) == data and not maybe_outside_model(data) and _within_depth(value):
+        if libipld.encode_dag_cbor(value) == data and not maybe_outside_model(data) and within_depth(value):
             return value
     except (ValueError, RecursionError):
         pass
     return NOT_PROVEN
 
 
-def _within_depth(value: Any) -> bool:
+def within_depth(value: Any) -> bool:
     """Whether maps and lists nest at most ``MAX_DEPTH`` levels in ``value``."""
     level, depth = [value], 0
     while level:

@@ -43,11 +43,12 @@ from pdsmem.mapping.dagcbor import (
     key_utf8,
     utf8,
     with_segment,
+    within_depth,
 )
 
 __all__ = ["DAG_CBOR", "DAG_PB", "INT_MAX", "INT_MIN", "MAX_DEPTH", "RAW", "SHA2_256", "Cid", "IpldValue"]
 __all__ += ["JsonValue", "cid_for_json", "cid_text_for_json", "decode_dag_cbor", "encode_dag_cbor"]
-__all__ += ["SAFE_INTEGER", "ipld_to_json", "json_to_ipld", "unsafe_integer"]
+__all__ += ["SAFE_INTEGER", "ipld_to_json", "json_to_ipld", "unsafe_integer", "within_depth"]
 
 SAFE_INTEGER = 2**53 - 1  # the largest integer every atproto implementation carries exactly
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable
 
 from pdsmem.errors import LexiconError, RecordInvalid
 from pdsmem.mapping import lexicon_checks as checks
+from pdsmem.mapping.datamodel import MAX_DEPTH, within_depth
 from pdsmem.mapping.lexicon_checks import Check, Problems, kind, syntax_problem
 from pdsmem.mapping.lexicon_fast import Fast, fast_check
 from pdsmem.mapping.syntax import FORMAT_PARSERS
@@ -356,6 +357,9 @@ class LexiconSet:
             raise LexiconError(f"must be an NSID: {reason} ({label})", path="id")
         if nsid in self._nsids:
             raise LexiconError(f"lexicon {nsid} is already in this set", path="id")
+        if not within_depth(document):  # no lexicon comes near; deeper, reading it would overflow the stack
+            raise LexiconError(f"{label} nests objects and arrays deeper than {MAX_DEPTH} levels, the data "
+                               "model's limit")
         compiler = _Compiler(self, nsid)
         if not isinstance(document.get("description", ""), str):
             raise compiler.error("description", "must be a string")

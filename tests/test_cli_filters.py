@@ -112,6 +112,34 @@ def test_validate_exit_codes_and_reasons(tmp_path):
     assert result.exit_code == 1 and "$.n" in result.stderr
 
 
+def test_validate_refuses_a_lexicon_file_json_cannot_hold_with_a_reason_not_a_crash(tmp_path):
+    good = {"$type": "dev.bastienrobert.memory.record", "content": "x", "createdAt": "2026-09-01T10:00:00Z"}
+    deep: dict = {"type": "object", "properties": {}}
+    for _ in range(300):  # 600 levels: reading the lexicon overflowed the stack
+        deep = {"type": "object", "properties": {"a": deep}}
+    files = {
+        "digits.json": '{"lexicon": ' + "1" * 5000 + "}",
+        "arrays.json": "[" * 100_000,
+        "latin1.json": b'{"description": "caf\xe9"}',
+        "deep.json": json.dumps({"lexicon": 1, "id": "com.example.deep",
+                                 "defs": {"main": {"type": "record", "key": "any", "record": deep}}}),
+    }
+    said = {}
+    for name, text in files.items():
+        (tmp_path / name).write_bytes(text if isinstance(text, bytes) else text.encode())
+        result = run(["validate", "--lexicon", str(tmp_path / name)], [good], catch_exceptions=False)
+        assert result.exit_code == 1 and result.stdout == "", name
+        said[name] = result.stderr
+    assert said == {
+        "digits.json": f"Error: {tmp_path}/digits.json holds a number with more than 4300 digits; a lexicon's "
+                       "integers have at most 19\n",
+        "arrays.json": f"Error: {tmp_path}/arrays.json nests arrays or objects too deeply to read\n",
+        "latin1.json": f"Error: {tmp_path}/latin1.json is not UTF-8 text\n",
+        "deep.json": "Error: lexicon com.example.deep nests objects and arrays deeper than 256 levels, the data "
+                     "model's limit\n",
+    }
+
+
 def test_cid_prints_the_cid_of_each_record():
     value = {"$type": "dev.bastienrobert.memory.record", "content": "x", "createdAt": "2026-09-01T10:00:00Z"}
     result = run(["cid"], [value, {"uri": "at://x", "cid": "ignored", "value": value}])
@@ -151,9 +179,8 @@ def test_lines_json_cannot_hold_are_refused_by_number_and_the_rest_still_read():
     assert result.exit_code == 3
     assert result.stderr.splitlines() == [
         "Error: line 2: not valid UTF-8 text (byte 0xff at column 10)",
-        "Error: line 3: not valid atproto data: a number with too many digits (Exceeds the limit "
-        "(4300 digits) for integer string conversion: value has 5000 digits; use "
-        "sys.set_int_max_str_digits() to increase the limit)",
+        "Error: line 3: not valid atproto data: a number with too many digits (more than 4300; an atproto "
+        "integer has at most 19)",
         "Error: line 4: not valid atproto data: arrays or objects nested deeper than 256 levels",
     ]
     cids = CliRunner().invoke(cli, ["cid"], input=stdin)

@@ -345,6 +345,32 @@ def test_recursive_definitions_and_deep_data_never_crash() -> None:
     assert errors and all(isinstance(e, RecordInvalid) for e in errors)
 
 
+def _nested_objects(levels: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A record lexicon whose document nests ``levels`` deep, and a record that fills it."""
+    schema: dict[str, Any] = {"type": "object", "properties": {}}
+    value: dict[str, Any] = {}
+    doc = _record_doc({"a": schema})  # $.defs.main.record.properties.a.properties: 7 levels
+    record, depth = value, 7
+    while depth + 2 <= levels:
+        schema["properties"]["a"] = schema = {"type": "object", "properties": {}}
+        record["a"] = record = {}
+        depth += 2
+    if depth < levels:
+        schema["properties"]["b"] = {"type": "integer"}  # one level more
+        record["b"] = 1
+    return doc, {"$type": "com.example.test", "a": value}
+
+
+def test_a_lexicon_nested_past_the_data_model_limit_is_refused_not_a_crash() -> None:
+    deepest, record = _nested_objects(256)
+    assert LexiconSet([deepest]).errors("com.example.test", record) == []
+    for levels in (257, 600):  # 600 overflowed the stack while the document was copied
+        with pytest.raises(LexiconError) as refused:
+            LexiconSet([_nested_objects(levels)[0]])
+        assert str(refused.value) == ("lexicon com.example.test nests objects and arrays deeper than 256 levels, "
+                                      "the data model's limit")
+
+
 def test_open_union_checks_known_types_and_accepts_unknown_ones() -> None:
     doc = _record_doc({"u": {"type": "union", "refs": ["#a"]}})
     doc["defs"] |= {

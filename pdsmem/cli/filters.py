@@ -7,6 +7,7 @@ failures go to stderr with their line number, and the exit code says whether any
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -176,9 +177,17 @@ def validate(lexicon_files, nsid, stream) -> None:
     lexicons = LexiconSet.default()
     for handle in lexicon_files:
         try:
-            lexicons.add(json.load(handle))
+            document = json.load(handle)
         except json.JSONDecodeError as err:
             raise LexiconError(f"{handle.name} is not valid JSON ({err.msg}, line {err.lineno})") from err
+        except UnicodeDecodeError:
+            raise LexiconError(f"{handle.name} is not UTF-8 text") from None
+        except ValueError:  # an integer beyond the interpreter's limit on digits it converts
+            raise LexiconError(f"{handle.name} holds a number with more than {sys.get_int_max_str_digits()} "
+                               "digits; a lexicon's integers have at most 19") from None
+        except RecursionError:
+            raise LexiconError(f"{handle.name} nests arrays or objects too deeply to read") from None
+        lexicons.add(document)
     ok = failed = 0
     for number, obj in json_lines(stream):
         try:
