@@ -185,6 +185,17 @@ def test_a_config_file_its_parser_cannot_read_is_a_usage_error_not_a_crash(
         assert result.stderr == f"Error: the config file {path} {message}\n"
 
 
+def test_a_secret_behind_a_long_dotted_key_is_found_not_a_crash(tmp_path: Path) -> None:
+    # TOML reads `a.a.a… = 1` as tables nested a thousand deep without nesting its parser; the
+    # search for secret keys walked them by recursion and overflowed the stack.
+    path = config_file(tmp_path, 'pds = "https://x.example"\n' + ".".join(["a"] * 1000 + ["token"]) + ' = "x"\n')
+    result = run("config", "show")
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"Error: {path}: the key '{'a.' * 1000}token' looks like a secret")
+    config_file(tmp_path, ".".join(["pds"] * 1000) + " = 1\n")
+    assert run("config", "show").stderr == f"Error: {path}: 'pds' must be a non-empty string, got an object\n"
+
+
 def test_both_a_toml_and_a_json_config_file_is_ambiguous(tmp_path: Path) -> None:
     config_file(tmp_path, 'pds = "https://a.example"\n')
     config_file(tmp_path, '{"pds": "https://b.example"}', "config.json")

@@ -132,16 +132,23 @@ def _secret_home(key: str) -> str | None:
     return None
 
 
-def _secret_keys(data: Any, prefix: str = "") -> list[tuple[str, str]]:
-    """Every (dotted key, where it belongs) that looks like a secret, nested tables included."""
+def _secret_keys(data: Any) -> list[tuple[str, str]]:
+    """Every (dotted key, where it belongs) that looks like a secret, nested tables included, in
+    the file's order. Walked without recursion: TOML's dotted keys (``a.a.a… = 1``) nest a table
+    per part without nesting the parser."""
+
+    def entries(prefix: str, table: Any) -> list[tuple[str, Any, Any]]:
+        return [(f"{prefix}{key}", key, value) for key, value in reversed(table.items())] \
+            if isinstance(table, dict) else []
+
     found = []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            dotted = f"{prefix}{key}"
-            home = _secret_home(str(key))
-            if home:
-                found.append((dotted, home))
-            found += _secret_keys(value, f"{dotted}.")
+    pending = entries("", data)
+    while pending:
+        dotted, key, value = pending.pop()
+        home = _secret_home(str(key))
+        if home:
+            found.append((dotted, home))
+        pending += entries(f"{dotted}.", value)
     return found
 
 
