@@ -31,7 +31,7 @@ import dns.exception
 import dns.resolver
 import httpx
 
-from pdsmem.errors import PdsmemError, TransientError, VerificationError
+from pdsmem.errors import InvalidSyntax, PdsmemError, TransientError, VerificationError
 from pdsmem.mapping.syntax import AtIdentifier, Did, Handle
 
 from .repo import normalize_signing_key
@@ -303,7 +303,13 @@ class IdentityResolver:
             host = unquote(parsed[len("did:web:"):])
             if ":" in parsed[len("did:web:"):]:
                 raise IdentityError("did:web with a path is not supported in atproto", did=did)
-            url, where = f"https://{host}/.well-known/did.json", f"https://{host}"
+            if any(char in host for char in "/?#@\\") or host.count(":") > 1:
+                raise IdentityError("a did:web names a host and an optional port (%3A), nothing else", did=did)
+            try:
+                base = normalize_base_url(f"https://{host}", what="the web address it names")
+            except InvalidSyntax as exc:
+                raise IdentityError(exc.message, did=did) from None
+            url, where = f"{base}/.well-known/did.json", base
         else:
             raise IdentityError(
                 f"DID method {parsed.method!r} is not supported (expected did:plc or did:web)",

@@ -224,6 +224,13 @@ def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
             f"{what} {shown!r} carries a user name or password; pdsmem sends none in URLs",
             hint="drop it from the URL: the app password comes from ATP_AUTH_PASSWORD or pdsmem login",
         )
+    try:
+        url.raw_host.decode("ascii").encode("idna")  # as connecting does: it fails on such a name
+    except UnicodeError:
+        raise InvalidSyntax(f"{what} {shown!r} has a host name with an empty part (two dots in a row) or a part "
+                            "longer than 63 characters") from None
+    if url.port is not None and not 0 < url.port < 65536:
+        raise InvalidSyntax(f"{what} {shown!r} has port {url.port}; a port is 1 to 65535")
     return str(url.copy_with(query=None, fragment=None)).rstrip("/")
 
 

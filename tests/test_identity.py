@@ -300,3 +300,17 @@ def test_unsupported_dids_are_refused_before_any_request() -> None:
             resolver.resolve_did("did:key:zQ3shXjHeiBuRCKmM36cuYnm7YEMzhGnCmCyW92sRJ9pribSF")
         with pytest.raises(IdentityError, match="did:web with a path is not supported"):
             resolver.resolve_did("did:web:example.com:users:alice")
+        # Each crashed when it was connected to: an empty host name part, a port that is not a
+        # number; a decoded '/' or '@' would have fetched another path or host.
+        for did, says in [
+            ("did:web:a..example.com", "did:web:a..example.com: the web address it names 'https://a..example.com' "
+             "has a host name with an empty part (two dots in a row) or a part longer than 63 characters"),
+            ("did:web:127.0.0.1%3Ax", "did:web:127.0.0.1%3Ax: the web address it names 'https://127.0.0.1:x' is "
+             "not a URL: Invalid port: 'x'"),
+            ("did:web:127.0.0.1%3A9%3A9", "names a host and an optional port (%3A), nothing else"),
+            ("did:web:example.com%2Fusers", "names a host and an optional port (%3A), nothing else"),
+            ("did:web:me%40example.com", "names a host and an optional port (%3A), nothing else"),
+        ]:
+            with pytest.raises(IdentityError) as refused:
+                resolver.resolve_did(did)
+            assert says in str(refused.value)

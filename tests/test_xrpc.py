@@ -204,6 +204,18 @@ def test_base_url_must_be_an_http_url() -> None:
         XrpcClient("http://127.0.0.1:1").query("not an nsid")
 
 
+def test_a_host_or_port_no_connection_can_use_is_refused_before_connecting() -> None:
+    # Both crashed inside the connection with a traceback (the host name's IDNA encoding).
+    for url in ("https://pds..example.com", "http://" + "a" * 64 + ".example", "http://.example"):
+        with pytest.raises(InvalidSyntax, match="has a host name with an empty part .two dots in a row. or a part "
+                           "longer than 63 characters"):
+            normalize_base_url(url, what="the PDS URL")
+    for url, port in (("http://127.0.0.1:99999", 99999), ("http://127.0.0.1:0", 0)):
+        with pytest.raises(InvalidSyntax, match=f"has port {port}; a port is 1 to 65535"):
+            normalize_base_url(url)
+    assert normalize_base_url("https://bücher.example:65535/") == "https://xn--bcher-kva.example:65535"
+
+
 def test_a_url_with_a_password_is_refused_without_echoing_it() -> None:
     for url in ("http://user:SeCrEt@127.0.0.1:1", "HTTPS://admin:SeCrEt@pds.example.com/"):
         with pytest.raises(InvalidSyntax) as caught:

@@ -87,6 +87,7 @@ def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click
 
 
 is_url = checked_by(normalize_base_url)
+is_plc_url = checked_by(lambda value: normalize_base_url(value, what="the PLC directory URL"))
 is_rushdb_url = checked_by(lambda value: normalize_base_url(value, what="the RushDB URL"))
 is_did = checked_by(Did.parse)
 is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
@@ -123,7 +124,7 @@ pds_option = configured(
     "that have no DNS or HTTPS record, such as .test ones.",
 )
 plc_option = configured(
-    "--plc", "plc_url", envvar="ATP_PLC_HOST", config_key="plc", metavar="URL", callback=is_url,
+    "--plc", "plc_url", envvar="ATP_PLC_HOST", config_key="plc", metavar="URL", callback=is_plc_url,
     help="PLC directory for did:plc documents (default: https://plc.directory).",
 )
 state_dir_option = configured(
