@@ -143,6 +143,21 @@ def test_no_api_key_without_a_terminal_is_a_usage_error(pds, tmp_path, with_a_me
     nothing_synced(tmp_path)
 
 
+def test_an_api_key_with_a_line_break_is_refused_unshown_and_one_pasted_with_a_line_end_works(
+    pds, tmp_path, with_a_memory, rushdb: Project
+) -> None:
+    broken = run(pds, tmp_path, "sync", with_a_memory.did, *SCOPE, RUSHDB_API_URL=rushdb.url,
+                 RUSHDB_API_KEY=rushdb.api_key[:8] + "\r" + rushdb.api_key[8:])
+    assert broken.exit_code == 2  # it was a traceback that showed the key
+    assert "the RushDB API key is empty or holds a line break" in broken.stderr
+    assert rushdb.api_key[8:] not in broken.output
+    nothing_synced(tmp_path)
+    pasted = run(pds, tmp_path, "sync", with_a_memory.did, *SCOPE, RUSHDB_API_URL=rushdb.url,
+                 RUSHDB_API_KEY=rushdb.api_key + "\r\n")
+    assert pasted.exit_code == 0, pasted.output
+    assert ": 1 created," in pasted.stdout
+
+
 @pytest.mark.parametrize("url", ["notaurl", "ftp://example.com", "https://user:secret@rushdb.example"])
 def test_a_malformed_rushdb_url_is_a_usage_error_that_never_echoes_a_password(pds, tmp_path, url) -> None:
     result = run(pds, tmp_path, "sync", "did:plc:abc", *SCOPE, RUSHDB_API_URL=url, RUSHDB_API_KEY="k")

@@ -28,6 +28,7 @@ from pdsmem.bridge.importer import Importer
 from pdsmem.bridge.memories import recall as recall_memories
 from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
 from pdsmem.bridge.state import State
+from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.bridge.syncer import SyncReport, Syncer, describe, ensure_indexes
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
@@ -38,7 +39,7 @@ from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_optio
 from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
 from pdsmem.cli.reporting import explain
-from pdsmem.errors import PdsmemError
+from pdsmem.errors import InvalidSyntax, PdsmemError
 from pdsmem.mapping.contract import participant_hash_for_did
 from pdsmem.mapping.rushdb_rows import format_recall
 
@@ -50,10 +51,16 @@ def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStor
     the same SDK calls), else the REST API at --rushdb-url (RushDB Cloud by default)."""
     engine_url = os.environ.get(ENV_ENGINE_URL)
     if engine_url:
+        try:
+            engine_url = normalize_base_url(engine_url, what=ENV_ENGINE_URL)
+        except InvalidSyntax as err:
+            raise click.UsageError(explain(err)) from None
         token = os.environ.get(ENV_ENGINE_TOKEN) or rushdb_api_key
         if not token:
             raise click.UsageError(f"{ENV_ENGINE_URL} is set: set {ENV_ENGINE_TOKEN} to the engine's token too")
-        return MemoryStore(RushDBTarget(token, engine_url=engine_url, engine_scope=os.environ.get(ENV_ENGINE_SCOPE)))
+        scope = os.environ.get(ENV_ENGINE_SCOPE)
+        return MemoryStore(RushDBTarget(_one_line(token, f"{ENV_ENGINE_TOKEN} (or the API key)"), engine_url=engine_url,
+                                        engine_scope=_one_line(scope, ENV_ENGINE_SCOPE) if scope else None))
     key = rushdb_api_key
     if not key and sys.stdin.isatty():
         key = click.prompt("RushDB API key", hide_input=True, err=True)
@@ -62,7 +69,17 @@ def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStor
             "no RushDB API key: set RUSHDB_API_KEY (or pass --rushdb-api-key) to a write key of the "
             "project, or run the command in a terminal to be asked for it"
         )
-    return MemoryStore(RushDBTarget(key, url=rushdb_url))
+    return MemoryStore(RushDBTarget(_one_line(key, "the RushDB API key"), url=rushdb_url))
+
+
+def _one_line(secret: str, what: str) -> str:
+    """``secret`` without surrounding blanks; a usage error, which never shows it, when what is left
+    holds a line break or another character an HTTP header cannot carry."""
+    secret = secret.strip()
+    if not secret or not secret.isascii() or not secret.isprintable():
+        raise click.UsageError(f"{what} is empty or holds a line break, a control character or a non-ASCII "
+                               "character (it is not shown here); set it again, on one line")
+    return secret
 
 
 def configured_embedder() -> Embedder | None:
