@@ -25,7 +25,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from typing import IO, BinaryIO
 
-from pdsmem.errors import DataModelError, VerificationError
+from pdsmem.errors import DataModelError, VerificationError, kind_of
 from pdsmem.mapping.cid import DAG_CBOR, RAW, SHA2_256
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
 
@@ -189,8 +189,11 @@ def _read_header(stream: _Stream) -> Cid:
     if not isinstance(header, dict):
         raise _error("CAR header must be a map with 'version' and 'roots'", start)
     version = header.get("version")
-    if version != 1:
-        raise _error(f"CAR version {version!r} is not supported (expected 1)", start)
+    if type(version) is not int or version != 1:  # True == 1 in Python: the type is checked too
+        got = version if type(version) is int else kind_of(version)
+        error = _error(f"CAR header 'version' is {got}; pdsmem reads version 1", start)
+        error.hint = "the version atproto repositories are exported in (com.atproto.sync.getRepo)"
+        raise error
     roots = header.get("roots")
     if not isinstance(roots, list) or not all(isinstance(root, Cid) for root in roots):
         raise _error("CAR header 'roots' must be a list of CID links", start)

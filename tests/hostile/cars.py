@@ -171,7 +171,7 @@ def flip_cases() -> list[CarCase]:
     root_at = header.start + header.prefix + head_bytes.index(BASE.commit_cid.to_bytes()) + 10
     cases.append(CarCase("flip-root-cid-in-header", _flip(BASE.car, root_at), refused="is not in the CAR"))
     version_at = header.start + header.prefix + head_bytes.index(b"version") + len(b"version")
-    cases.append(CarCase("flip-header-version", _flip(BASE.car, version_at, 0x02), refused="CAR version"))
+    cases.append(CarCase("flip-header-version", _flip(BASE.car, version_at, 0x02), refused="CAR header 'version' is"))
     for number, s in enumerate(SECTIONS[1:], start=1):
         data_start = s.start + s.prefix + s.cid_size
         for where, offset in {"cid-digest-end": data_start - 1, "data-first": data_start,
