@@ -199,6 +199,9 @@ def test_validate_nsid_names_the_type_of_records_without_one(tmp_path):
     memory = {"content": "x", "createdAt": "2026-09-01T10:00:00Z"}
     assert run(["validate", "--nsid", "dev.bastienrobert.memory.record"], [memory]).exit_code == 0
     assert "$.$type: is required" in run(["validate"], [memory]).stderr  # without --nsid: must name it
+    for nsid in ("x", "#main", "com.example.thing#main"):  # were taken, with exit 0, by records naming a $type
+        typed = run(["validate", "--nsid", nsid], [{"$type": "dev.bastienrobert.memory.record", **memory}])
+        assert typed.exit_code == 2 and "Invalid value for '--nsid': NSID " in typed.stderr, nsid
 
 
 def test_a_lone_surrogate_is_written_as_its_json_escape():

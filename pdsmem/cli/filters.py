@@ -14,7 +14,7 @@ import click
 from pdsmem.bridge.sources import json_lines
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
-from pdsmem.cli.options import is_did, require_salt, scope_options
+from pdsmem.cli.options import is_did, is_nsid, require_salt, scope_options
 from pdsmem.errors import DataModelError, LexiconError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
@@ -160,7 +160,7 @@ def _record_value(obj: dict) -> dict:
     "--lexicon", "lexicon_files", multiple=True, type=click.File("r", encoding="utf-8"),
     help="Lexicon document to validate against (repeatable); default: the shipped lexicons.",
 )
-@click.option("--nsid", default=None,
+@click.option("--nsid", default=None, callback=is_nsid,
               help="Validate records without $type as records of this type (without --nsid, a record "
               "must name its $type).")
 @stdin_option

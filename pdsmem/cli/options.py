@@ -29,7 +29,7 @@ from pdsmem.bridge.session import ENV_HANDLES
 from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.cli.settings import Settings, load_settings
 from pdsmem.errors import PdsmemError
-from pdsmem.mapping.syntax import AtIdentifier, Did
+from pdsmem.mapping.syntax import AtIdentifier, Did, Nsid
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -90,6 +90,7 @@ is_url = checked_by(normalize_base_url)
 is_plc_url = checked_by(lambda value: normalize_base_url(value, what="the PLC directory URL"))
 is_rushdb_url = checked_by(lambda value: normalize_base_url(value, what="the RushDB URL"))
 is_did = checked_by(Did.parse)
+is_nsid = checked_by(Nsid.parse)
 is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
 is_signing_key = checked_by(normalize_signing_key)
 
