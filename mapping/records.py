@@ -153,11 +153,16 @@ class ItemFailure:
 # --- shared helpers -------------------------------------------------------------------------
 
 
+_LAST_TID_SECOND = (1 << 53) // 1_000_000 - 1  # a key takes any microsecond of its second: all must fit 53 bits
+
+
 def record_key(created_at: str, memory_id: str, attempt: int = 0) -> Tid:
     """The deterministic TID record key of an exported memory (docs/mapping.md, "Record keys")."""
     micros = Datetime.parse(created_at).epoch_micros()
     if micros < 0:
         raise MappingError(f"createdAt {created_at} is before 1970; a TID cannot hold it")
+    if micros // 1_000_000 > _LAST_TID_SECOND:
+        raise MappingError(f"createdAt {created_at} is after 2255-06-05T23:47:33Z; a TID cannot hold it")
     seed = memory_id if attempt == 0 else f"{memory_id}:{attempt}"
     h = hashlib.sha256(seed.encode()).digest()
     jitter = (int.from_bytes(h[:3], "big") >> 4) % 1_000_000

@@ -97,6 +97,12 @@ def datetime_cases() -> list[EventCase]:
         EventCase("validFrom-year-1", fact(validFrom="0001-01-01T00:00:00Z"), Refused(MappingError, "before 1970")),
         EventCase("observedAt-1960", episode(observedAt="1960-01-01T00:00:00Z"),
                   Refused(MappingError, "before 1970")),
+        # nor one after 2255-06-05T23:47:33Z (2**53 microseconds); it was refused as an "integer in
+        # 0..2**53-1" naming no field
+        EventCase("validFrom-9999", fact(validFrom="9999-12-31T23:59:59Z"),
+                  Refused(MappingError, "createdAt 9999-12-31T23:59:59Z is after 2255-06-05T23:47:33Z")),
+        EventCase("observedAt-2255-past-the-last-second", episode(observedAt="2255-06-05T23:47:34Z"),
+                  Refused(MappingError, "is after 2255-06-05T23:47:33Z")),
         EventCase("validUntil-not-a-datetime", fact(validUntil="next week"), Refused(ContractError, "$.validUntil")),
         EventCase("observedAt-lower-case-t", episode(observedAt="2024-01-01t00:00:00Z"),
                   Refused(MappingError, "observedAt")),
