@@ -43,6 +43,7 @@ Tricky bits:
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import logging
 import os
@@ -376,21 +377,35 @@ class Importer:
         """Write the changes as JSON Lines to ``out``, flush them to disk, then move the cursor.
 
         ``batch`` must still be open. If writing fails, the cursor stays where it was and the
-        next run writes them again.
+        next run writes them again; if it fails before the first line is out, the state is left
+        exactly as it was.
         """
-        self.begin(batch)
-        for change in batch.changes():
+        noted = self.begin(batch)
+        changes = batch.changes()
+        try:
+            # The first line goes out alone: a write that fails before it is out in full handed
+            # nothing over, so the pending marks go too (else the next run writes "update"s).
+            for change in itertools.islice(changes, 1):
+                out.write(change.line)
+                out.write("\n")
+            out.flush()
+        except OSError:
+            self.state.forget_pending(batch.did, self.reader, noted)
+            raise
+        for change in changes:
             out.write(change.line)
             out.write("\n")
         out.flush()
         _sync_to_disk(out)
         self.commit(batch)
 
-    def begin(self, batch: ImportBatch) -> None:
+    def begin(self, batch: ImportBatch) -> set[str]:
         """Before handing ``batch`` over: note what it may deliver, so that a run that stops half
-        way is finished by the next one, a record deleted in between included."""
-        if batch.read != "unchanged":
-            self.state.note_pending(batch.did, self.reader, [change.uri for change in batch.pending_changes()])
+        way is finished by the next one, a record deleted in between included. Returns the uris
+        newly noted (``State.forget_pending`` takes them back)."""
+        if batch.read == "unchanged":
+            return set()
+        return self.state.note_pending(batch.did, self.reader, [change.uri for change in batch.pending_changes()])
 
     def commit(self, batch: ImportBatch) -> None:
         """After ``batch`` was handed over in full: move the cursor (``batch`` must be open)."""

@@ -365,12 +365,22 @@ class State:
         rows = self._db.execute("SELECT uri FROM repo_pending WHERE did = ? AND reader = ?", (did, reader))
         return {uri for (uri,) in rows}
 
-    def note_pending(self, did: str, reader: str, uris: Iterable[str]) -> None:
+    def note_pending(self, did: str, reader: str, uris: Iterable[str]) -> set[str]:
         """Before handing records over: if the run stops before ``advance``, the next import
-        treats these as seen at an unknown CID (mapped again if present, deleted if gone)."""
+        treats these as seen at an unknown CID (mapped again if present, deleted if gone).
+        Returns those that were not pending yet, for ``forget_pending``."""
+        with self.transaction() as db:
+            added = set(uris) - self.pending(did, reader)
+            db.executemany(
+                "INSERT INTO repo_pending (did, reader, uri) VALUES (?, ?, ?)", ((did, reader, uri) for uri in added)
+            )
+        return added
+
+    def forget_pending(self, did: str, reader: str, uris: Iterable[str]) -> None:
+        """Take back what ``note_pending`` noted, when none of it was handed over after all."""
         with self.transaction() as db:
             db.executemany(
-                "INSERT OR IGNORE INTO repo_pending (did, reader, uri) VALUES (?, ?, ?)",
+                "DELETE FROM repo_pending WHERE did = ? AND reader = ? AND uri = ?",
                 ((did, reader, uri) for uri in uris),
             )
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -310,6 +312,37 @@ def test_output_that_cannot_be_written_leaves_the_cursor(tmp_path: Path) -> None
         "stored cursor did not move; the next run writes these changes again)\n"
     )
     assert len(lines(import_car(repo))) == len(GOOD)
+
+
+def stored_rows(tmp_path: Path) -> dict[str, list]:
+    """Every row of the state database, by table (none before the first run)."""
+    path = tmp_path / "state" / "state.sqlite3"
+    if not path.exists():
+        return {}
+    with closing(sqlite3.connect(path)) as db:
+        tables = [name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {table: rows for table in tables if (rows := db.execute(f"SELECT * FROM {table}").fetchall())}
+
+
+def test_output_that_cannot_be_written_leaves_the_whole_state_as_it_was(tmp_path: Path) -> None:
+    """Regression: a run whose output failed had noted its records as pending, so the next run
+    wrote them as updates instead of what a clean run writes. An output that cannot be opened or
+    written, first or incremental import: the stored state stays exactly as before the run."""
+    changed = {**GOOD, path(2): memory("edited"), path(9): memory("new")}
+    del changed[path(1)]
+    runs = [
+        (car(tmp_path, GOOD, rev=tid(T0)), [("create", uri(i)) for i in range(1, 9)]),
+        (car(tmp_path, changed, "v2.car", rev=tid(T0 + 1)),
+         [("update", uri(2)), ("create", uri(9)), ("delete", uri(1))]),
+    ]
+    for repo, expected in runs:
+        for out in ("/dev/full", str(tmp_path / "no" / "such" / "dir.jsonl")):
+            before = stored_rows(tmp_path)
+            failed = import_car(repo, "--out", out)
+            assert failed.exit_code == 1 and "the stored cursor did not move" in failed.stderr
+            assert stored_rows(tmp_path) == before, f"the failed run to {out} changed the state"
+        again = [(obj["op"], obj.get("record", obj)["uri"]) for obj in lines(import_car(repo))]
+        assert again == expected
 
 
 def test_dry_run_reads_and_verifies_but_writes_no_output_and_keeps_the_cursor(tmp_path: Path) -> None:
