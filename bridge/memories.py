@@ -27,7 +27,7 @@ from .embeddings import Embedder
 from .rushdb import MemoryStore, RushDBError
 from .sources import SourceItem
 
-__all__ = ["Recall", "export_items", "recall"]
+__all__ = ["Recall", "export_items", "query_words", "recall"]
 
 CANDIDATES = 200  # memories a word search reads before ranking them
 
@@ -105,7 +105,7 @@ def recall(
             "search: memories are matched by the words of the query, without similarity"
         )
     result.method = "words"
-    words = _words(query)
+    words = query_words(query)
     for label, where in filters.items() if words else ():
         result.hits += _word_hits(store, label, where, words)
     result.hits.sort(key=lambda hit: hit["score"], reverse=True)
@@ -166,7 +166,7 @@ def _hit(label: str, row: Mapping[str, Any], score: float | None) -> dict[str, A
             "score": score, "event": rows.event_from_row(row)}
 
 
-def _words(query: str) -> list[str]:
+def query_words(query: str) -> list[str]:
     """The query's words worth matching (two letters or more), at most 12, without repeats."""
     seen: dict[str, None] = {}
     for word in re.findall(r"\w{2,}", query):

@@ -25,6 +25,7 @@ from pdsmem.bridge.follower import Follower, FollowStatus, stream_url
 from pdsmem.bridge.identity import Identity, IdentityResolver, pds_endpoint
 from pdsmem.bridge.identity import signing_key as document_signing_key
 from pdsmem.bridge.importer import Importer
+from pdsmem.bridge.memories import query_words
 from pdsmem.bridge.memories import recall as recall_memories
 from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
 from pdsmem.bridge.state import State
@@ -316,8 +317,13 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
     scope = trusted_scope(did, participant, agent_id=agent_id, profile_id=profile_id, salt=salt,
                           accept_unsalted_scope=accept_unsalted_scope, privacy_scope=privacy_scope,
                           sandbox_eligible=sandbox_eligible)
+    embedder = configured_embedder()
+    if embedder is None and not query_words(query):
+        raise click.BadParameter("holds no word of two letters or more, and without an embeddings endpoint "
+                                 "(RUSHDB_EMBEDDING_*) memories are matched by the words of the query",
+                                 param_hint="QUERY")
     store = open_store(rushdb_url, rushdb_api_key)
-    found = recall_memories(store, scope, query, embedder=configured_embedder(), limit=limit, exclude_session=exclude_session)
+    found = recall_memories(store, scope, query, embedder=embedder, limit=limit, exclude_session=exclude_session)
     for note in found.notes:
         click.echo(f"Note: {note}", err=True)
     if as_json:
