@@ -404,7 +404,7 @@ class LexiconSet:
         or for a record key ``rkey`` (when given) of the wrong type."""
         found = self._definition(nsid)
         if found.type != "record":
-            message = f"{nsid} is a {found.type} definition, not a record"
+            message = f"{nsid} is {_a(found.type)} definition, not a record"
             raise LexiconError(message, path=found.where)
         key_type = found.record_key or "any"
         if rkey is not None:
@@ -456,9 +456,9 @@ class LexiconSet:
             raise LexiconError(f"no lexicon definition {ref!r} in this set")
         if endpoint != (found.type in _ENDPOINTS):
             wanted = "an endpoint" if endpoint else "a data"
-            raise LexiconError(f"{ref} is a {found.type} definition, not {wanted} definition")
+            raise LexiconError(f"{ref} is {_a(found.type)} definition, not {wanted} definition")
         if not endpoint and found.check is None:
-            raise LexiconError(f"{ref} is a {found.type} definition, which describes no data")
+            raise LexiconError(f"{ref} is {_a(found.type)} definition, which describes no data")
         self._found[ref] = found
         return found
 
@@ -510,3 +510,8 @@ class LexiconSet:
         if found is not None and found.type in ("object", "record") and found.check:
             return found.check
         return checks.data_problems
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "an object", "a record"."""
+    return f"{'an' if word[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {word}"

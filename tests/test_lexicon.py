@@ -371,6 +371,16 @@ def test_a_lexicon_nested_past_the_data_model_limit_is_refused_not_a_crash() -> 
                                       "the data model's limit")
 
 
+def test_a_definition_that_is_not_a_record_is_named_with_its_article() -> None:
+    lexset = LexiconSet([_doc({"main": {"type": "object", "properties": {}}}), _doc({"main": {"type": "query"}},
+                                                                                     "com.example.ask")])
+    with pytest.raises(LexiconError) as refused:
+        lexset.validate_record("com.example.test", {})
+    assert str(refused.value) == "at defs.main: com.example.test is an object definition, not a record"  # was "a object"
+    with pytest.raises(LexiconError, match="com.example.ask is a query definition, not a data definition"):
+        lexset.validate_value("com.example.ask", {})
+
+
 def test_open_union_checks_known_types_and_accepts_unknown_ones() -> None:
     doc = _record_doc({"u": {"type": "union", "refs": ["#a"]}})
     doc["defs"] |= {
