@@ -152,9 +152,11 @@ def test_a_secret_in_a_json_config_file_is_refused_too(tmp_path: Path) -> None:
         ('colour = "blue"\n', "unknown key 'colour' (the keys pdsmem reads are pds, plc, handle, "
          "agent-id, profile-id, state-dir)"),
         ("pds = 3\n", "'pds' must be a non-empty string, got an integer"),
+        ("pds = 2026-12-02T10:00:00Z\n", "'pds' must be a non-empty string, got a date or time"),  # was "a value
+        ("pds = 10:00:00\n", "'pds' must be a non-empty string, got a date or time"),  # outside the data model"
         ('pds = "https://x\n', "is not valid TOML: "),
     ],
-    ids=["unknown-key", "not-a-string", "bad-toml"],
+    ids=["unknown-key", "not-a-string", "a-datetime", "a-time", "bad-toml"],
 )
 def test_a_config_file_pdsmem_cannot_use_is_a_usage_error(tmp_path: Path, text: str, message: str) -> None:
     config_file(tmp_path, text)

@@ -14,6 +14,7 @@ by ``pdsmem login`` with owner-only permissions). pdsmem never writes this file.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import sys
@@ -171,7 +172,8 @@ def _check(data: Any, path: Path) -> dict[str, str]:
                 f"{path}: unknown key {key!r}", hint=f"the keys pdsmem reads are {', '.join(KEYS)}"
             )
         if not isinstance(value, str) or not value.strip():
-            got = kind_of(value) if not isinstance(value, str) else "an empty string"
+            got = "an empty string" if isinstance(value, str) else "a date or time" \
+                if isinstance(value, (datetime.date, datetime.time)) else kind_of(value)  # TOML has both
             raise ConfigError(f"{path}: {key!r} must be a non-empty string, got {got}")
         values[name] = value.strip()
     return values
