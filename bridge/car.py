@@ -128,6 +128,11 @@ class _Stream:
         self.offset += size
         return data
 
+    def peek(self, size: int) -> bytes:
+        """The next ``size`` bytes (fewer at the end), left unread."""
+        self._fill(size)
+        return bytes(self._buffer[self._start : self._start + size])
+
     def read_varint(self, what: str) -> int:
         start = self.offset
         value = 0
@@ -177,6 +182,19 @@ def _error(message: str, offset: int) -> VerificationError:
 
 
 def _read_header(stream: _Stream) -> Cid:
+    """The root CID the header names; a file of JSON text is said to be one (it is a common slip:
+    its first character reads as a header length, so it fails as a truncated or invalid CAR)."""
+    json_text = stream.peek(1) in (b"{", b"[")
+    try:
+        return _header_root(stream)
+    except VerificationError as exc:
+        if json_text:
+            exc.hint = ("it looks like JSON text, not a CAR file: this takes a repository as "
+                        "com.atproto.sync.getRepo exports it")
+        raise
+
+
+def _header_root(stream: _Stream) -> Cid:
     length = stream.read_varint("header length")
     if length == 0 or length > MAX_HEADER_SIZE:
         raise _error(f"CAR header length {length} is not within 1..{MAX_HEADER_SIZE} bytes", 0)

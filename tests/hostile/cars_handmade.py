@@ -293,7 +293,7 @@ def not_a_car_cases() -> list[CarCase]:
     cases = [
         CarCase("zeros", b"\x00" * 1024, refused="is not within"),
         CarCase("all-ff", b"\xff" * 1024, refused="longer than 9 bytes"),
-        CarCase("json-text", b'{"version":1,"roots":[]}\n', refused="at byte"),
+        CarCase("json-text", b'{"version":1,"roots":[]}\n', refused="(it looks like JSON text, not a CAR file"),
         CarCase("gzip-magic", b"\x1f\x8b\x08\x00" + b"\x00" * 60, refused="at byte"),
         CarCase("pdf-header", b"%PDF-1.7\n" + b"x" * 100, refused="at byte"),
     ]
