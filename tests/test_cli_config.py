@@ -7,6 +7,7 @@ machine never changes what these tests see.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -216,6 +217,19 @@ def test_a_config_file_named_by_the_environment_must_exist(tmp_path: Path) -> No
     assert result.stderr == (
         f"Error: no config file at {missing} (PDSMEM_CONFIG names it; fix or unset PDSMEM_CONFIG)\n"
     )
+
+
+def test_a_config_path_that_is_a_directory_or_a_fifo_says_so(tmp_path: Path) -> None:
+    (tmp_path / "dir.toml").mkdir()
+    os.mkfifo(tmp_path / "fifo.toml")
+    for name, what in (("dir.toml", "a directory"), ("fifo.toml", "not a regular file")):  # "no config file at"
+        result = run("config", "show", env={"PDSMEM_CONFIG": str(tmp_path / name)})
+        assert result.exit_code == 2
+        assert result.stderr == (f"Error: {tmp_path / name} is {what}, not a config file (PDSMEM_CONFIG names it; "
+                                 "fix or unset PDSMEM_CONFIG)\n")
+    (tmp_path / "xdg" / "pdsmem" / "config.toml").mkdir(parents=True)  # was passed over as no file at all
+    assert run("config", "show").stderr == (f"Error: {tmp_path}/xdg/pdsmem/config.toml is a directory, not a config "
+                                            "file (pdsmem reads its config file there; move it aside)\n")
 
 
 def test_help_works_even_with_a_broken_config_file(tmp_path: Path) -> None:

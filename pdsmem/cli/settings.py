@@ -96,7 +96,13 @@ def load_settings() -> Settings:
             hint="keep one of them; pdsmem will not guess which one you meant",
         )
     if not path.is_file():
-        if os.environ.get(ENV_CONFIG):
+        named = bool(os.environ.get(ENV_CONFIG))
+        if path.exists():  # a directory, a FIFO (reading it would wait forever), a device
+            what = "a directory" if path.is_dir() else "not a regular file"
+            raise ConfigError(f"{path} is {what}, not a config file",
+                              hint=f"{ENV_CONFIG} names it; fix or unset {ENV_CONFIG}" if named
+                              else "pdsmem reads its config file there; move it aside")
+        if named:
             raise ConfigError(
                 f"no config file at {path}", hint=f"{ENV_CONFIG} names it; fix or unset {ENV_CONFIG}"
             )
