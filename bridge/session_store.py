@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import math
 import os
 import re
 import tempfile
@@ -32,7 +33,7 @@ try:
     import fcntl
 except ImportError:  # not on Windows: renewals there are not serialised between processes
     fcntl = None  # type: ignore[assignment]
-from pdsmem.mapping.syntax import AtIdentifier
+from pdsmem.mapping.syntax import AtIdentifier, Did, Handle
 
 from .state import resolve_state_dir
 from .xrpc import normalize_base_url
@@ -141,7 +142,55 @@ Stored = Union[StoredSession, StoredGrant]
 
 
 def _read(data: Any) -> Stored | None:
-    return StoredSession.from_json(data) or StoredGrant.from_json(data)
+    """The session ``data`` holds, or None when it is not one this version wrote. Every field is
+    checked here as the code that uses it needs it (a DID, a URL to connect to, a token to send in
+    a header, a key to sign with), so that a damaged file is skipped as unreadable, never a failure
+    later."""
+    try:
+        stored = StoredSession.from_json(data) or StoredGrant.from_json(data)
+        return stored if stored is not None and _usable(stored) else None
+    except (ValueError, OverflowError):  # a name or URL that does not parse; a number beyond a float
+        return None
+
+
+_TOKEN = re.compile(r"[!-~]+")  # printable ASCII, no blanks: what a header may carry
+_KEY_MEMBERS = frozenset({"kty", "crv", "x", "y", "d"})  # the private JWK as ``Dpop`` writes it
+
+
+def _usable(stored: Stored) -> bool:
+    """Whether the fields of ``stored`` are what the sessions that use it need; raises
+    ``ValueError`` (``InvalidSyntax`` is one) for a DID, handle or URL that does not parse."""
+    Did.parse(stored.did)
+    Handle.parse(stored.handle)
+    urls = [stored.pds_url]
+    if isinstance(stored, StoredSession):
+        tokens = [stored.access_jwt, stored.refresh_jwt]
+    else:
+        urls += [stored.issuer, stored.token_endpoint]
+        urls += [stored.revocation_endpoint] if stored.revocation_endpoint is not None else []
+        tokens = [stored.access_token, stored.refresh_token]
+        if not (math.isfinite(stored.expires_at) and stored.scope.isprintable()
+                and stored.client_id.isprintable() and _private_key(stored.dpop_key)):
+            return False
+    for url in urls:
+        normalize_base_url(url)  # as connecting reads it
+        parts = urlsplit(url)  # as comparing addresses reads it
+        if not parts.hostname or parts.port == 0:  # a port that is not a number raises ValueError
+            return False
+    return all(_TOKEN.fullmatch(token) for token in tokens)
+
+
+def _private_key(jwk: dict[str, Any]) -> bool:
+    """Whether ``jwk`` is a P-256 private key the DPoP proofs can be signed with."""
+    from joserfc.errors import JoseError  # imported here: only a grant needs them
+    from joserfc.jwk import ECKey
+
+    if set(jwk) != _KEY_MEMBERS:
+        return False
+    try:
+        return ECKey.import_key(dict(jwk)).is_private
+    except (ValueError, JoseError):  # not base64url, or not a point on the curve
+        return False
 
 
 def _write_private(path: Path, data: bytes) -> None:
@@ -194,7 +243,7 @@ class SessionStore:
         for path in sorted(self.directory.glob("[!.]*.json")):  # not a temporary ".tmp-" file
             try:
                 stored = _read(json.loads(path.read_bytes()))
-            except (OSError, ValueError):
+            except (OSError, ValueError, RecursionError):  # unreadable, not JSON, nested too deep
                 stored = None
             if stored is None:
                 log.warning("ignoring unreadable session file %s", path)

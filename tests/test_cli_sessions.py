@@ -12,7 +12,8 @@ from devkit.events import fact
 from devkit.pds import Account, LocalPds
 from support.terminal import run_on_terminal
 
-from pdsmem.bridge.session import SessionStore, StoredSession
+from pdsmem.bridge.oauth import Dpop
+from pdsmem.bridge.session import SessionStore, StoredGrant, StoredSession
 from pdsmem.cli import cli
 
 
@@ -164,3 +165,58 @@ def test_a_malformed_account_is_a_usage_error_wherever_it_comes_from(tmp_path: P
         result = run(*args, env=env)
         assert result.exit_code == 2, (args, result.output)
         assert "Invalid value" in result.stderr and "Traceback" not in result.output
+
+
+DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+GRANT = {
+    "version": 1, "kind": "oauth", "pdsUrl": "http://127.0.0.1:9", "did": DID, "handle": "alice.test",
+    "issuer": "http://127.0.0.1:9", "clientId": "http://localhost?scope=atproto",
+    "tokenEndpoint": "http://127.0.0.1:9/t",
+    "revocationEndpoint": None, "scope": "atproto", "expiresAt": 1e9, "accessToken": "a", "refreshToken": "r",
+    "dpopKey": {"kty": "EC", "crv": "P-256", "x": "a", "y": "b", "d": "c"},
+}
+APP_PASSWORD = {"version": 1, "pdsUrl": "http://127.0.0.1:9", "did": DID, "handle": "alice.test",
+                "accessJwt": "a", "refreshJwt": "r"}
+
+
+@pytest.mark.parametrize("damaged", [
+    "[" * 50_000 + "]" * 50_000,  # regression: RecursionError
+    json.dumps(GRANT),  # regression: binascii.Error from the DPoP key, at logout and export
+    json.dumps({**APP_PASSWORD, "pdsUrl": "http://[::1"}),  # regression: ValueError 'Invalid IPv6 URL'
+    json.dumps({**APP_PASSWORD, "pdsUrl": "x"}),
+    json.dumps({**APP_PASSWORD, "did": "not a did\n"}),
+    json.dumps({**APP_PASSWORD, "handle": "alice\x1b[31m.test"}),
+    json.dumps({**APP_PASSWORD, "accessJwt": "a\n"}),
+    json.dumps({**GRANT, "dpopKey": {**GRANT["dpopKey"], "x": "AAAA"}, "expiresAt": float("nan")}),
+    json.dumps({**GRANT, "expiresAt": 10 ** 400}),
+    json.dumps({**GRANT, "tokenEndpoint": "http://[::1/t"}),
+], ids=["deep", "key", "ipv6", "url", "did", "handle", "token", "nan", "overflow", "endpoint"])
+def test_a_damaged_session_file_is_skipped_as_unreadable_by_every_command(tmp_path: Path, damaged: str) -> None:
+    sessions = tmp_path / "state" / "sessions"
+    sessions.mkdir(parents=True)
+    (sessions / "damaged.json").write_text(damaged)
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    env = {"PDSMEM_STATE_DIR": str(tmp_path / "state"), "ATP_PLC_HOST": "http://127.0.0.1:9"}
+
+    status = run("status", env=env)
+    assert status.exit_code == 0 and "Stored sessions: none\n" in status.stdout
+    logout = run("logout", "alice.test", env=env)
+    assert logout.exit_code == 0
+    assert logout.stdout == f"No stored session for alice.test in {sessions}: nothing to log out\n"
+    export = run("export", "--to", "alice.test", "--pds", "http://127.0.0.1:9", "--from", str(memories), env=env)
+    assert export.exit_code == 1
+    assert export.stderr.splitlines()[-1] == (
+        f"Error: no stored session for alice.test at http://127.0.0.1:9 (1 unreadable session file in {sessions} "
+        "ignored: damaged, or written by another version); set ATP_AUTH_PASSWORD or run pdsmem login"
+    )
+
+
+def test_a_sound_grant_file_is_read_back_as_written(tmp_path: Path) -> None:
+    """The checks that skip a damaged file pass every grant pdsmem writes."""
+    store = SessionStore(tmp_path / "state")
+    grant = StoredGrant.from_json({**GRANT, "expiresAt": 1e9 + 0.5, "accessToken": "eyJ.a-b_c~",
+                                   "dpopKey": Dpop().private_jwk})
+    assert grant is not None
+    store.save(grant)
+    assert store.sessions() == [grant] and store.unreadable == []
