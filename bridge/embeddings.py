@@ -17,7 +17,7 @@ import httpx
 
 from pdsmem.errors import PdsmemError, TransientError
 
-from .xrpc import mask_userinfo, normalize_base_url, tls_context
+from .xrpc import describe_transport_error, mask_userinfo, normalize_base_url, tls_context
 
 ENV_KEY = "RUSHDB_EMBEDDING_API_KEY"
 ENV_MODEL = "RUSHDB_EMBEDDING_MODEL"
@@ -52,17 +52,21 @@ class Embedder:
         key, model, dimensions = env.get(ENV_KEY, ""), env.get(ENV_MODEL, ""), env.get(ENV_DIMENSIONS, "")
         if not (key or model or dimensions):
             return None
-        if not (key and model and dimensions.isdigit() and 0 < int(dimensions) <= 4096):
+        if not (key and model and dimensions):
             raise EmbeddingError(
                 f"the embeddings endpoint is configured only in part: {ENV_KEY}, {ENV_MODEL} and "
                 f"{ENV_DIMENSIONS} (an integer from 1 to 4096) go together",
                 hint=f"set all three (and {ENV_BASE_URL} for an endpoint other than OpenAI's), or none",
             )
+        # ASCII digits only: str.isdigit() also takes '²', which int() refuses
+        if not (dimensions.isascii() and dimensions.isdigit() and 0 < int(dimensions) <= 4096):
+            raise EmbeddingError(f"{ENV_DIMENSIONS} must be an integer from 1 to 4096, the length of the "
+                                 f"model's vectors; got {dimensions!r}")
         base = env.get(ENV_BASE_URL) or DEFAULT_BASE_URL
         try:
-            base = normalize_base_url(base)
+            base = normalize_base_url(base, what=ENV_BASE_URL)
         except PdsmemError as err:
-            raise EmbeddingError(f"{ENV_BASE_URL} is not a usable URL: {err.message}") from None
+            raise EmbeddingError(err.message) from None  # it names the variable
         return cls(key, model, int(dimensions), base)
 
     @property
@@ -85,7 +89,7 @@ class Embedder:
                 json={"model": self.model, "input": texts, "dimensions": self.dimensions},
             )
         except httpx.TransportError as err:
-            raise EmbeddingUnavailable(f"cannot reach {self.shown}: {err}") from None
+            raise EmbeddingUnavailable(f"cannot reach {self.shown}: {describe_transport_error(err)}") from None
         if answer.status_code >= 500:
             raise EmbeddingUnavailable(f"{self.shown} failed (HTTP {answer.status_code})")
         if answer.status_code >= 400:

@@ -36,7 +36,7 @@ from typing import Any, TypeVar
 
 from pdsmem.errors import PdsmemError, TransientError
 
-from .xrpc import mask_userinfo, normalize_base_url
+from .xrpc import describe_transport_error, mask_userinfo, normalize_base_url
 
 __all__ = [
     "ENV_API_KEY", "ENV_API_URL", "ENV_ENGINE_SCOPE", "ENV_ENGINE_TOKEN", "ENV_ENGINE_URL", "MemoryStore",
@@ -121,6 +121,13 @@ class RushDBTarget:
         return RushDB(self.api_key, url=self.url) if self.url else RushDB(self.api_key)
 
 
+def _why_unreachable(err: BaseException) -> str:
+    """Why RushDB cannot be reached, in the words the PDS messages use ('connection refused', 'host
+    name not found', …), without the SDK's wrapping of an error it passes on as text."""
+    reason = describe_transport_error(err)
+    return reason.removeprefix("Connection error: ").removeprefix("<urlopen error ").rstrip(">")
+
+
 class MemoryStore:
     """The operations pdsmem needs on one RushDB project, in bulk, with clear errors."""
 
@@ -142,7 +149,7 @@ class MemoryStore:
         except SdkError as err:
             raise self._error(what, err) from None
         except OSError as err:  # a reset connection or a timeout while reading the answer
-            raise RushDBUnreachable(f"cannot reach {self.target.shown}: {err.strerror or err} ({what})") from None
+            raise RushDBUnreachable(f"cannot reach {self.target.shown}: {_why_unreachable(err)} ({what})") from None
         finally:
             socket.setdefaulttimeout(before)
 
@@ -150,10 +157,7 @@ class MemoryStore:
         status, message = getattr(err, "status", None), str(err)
         where = self.target.shown
         if status is None:
-            reason = message.removeprefix("Connection error: ").removeprefix("<urlopen error ").rstrip(">")
-            if "Connection refused" in reason:
-                reason = "connection refused"
-            return RushDBUnreachable(f"cannot reach {where}: {reason}")
+            return RushDBUnreachable(f"cannot reach {where}: {_why_unreachable(err)}")
         if status in (401, 403):
             return RushDBRefused(
                 f"{where} refused the API key (HTTP {status}: {message})",

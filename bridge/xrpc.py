@@ -184,6 +184,7 @@ def describe_transport_error(exc: BaseException) -> str:
         }.get(type(exc), "")
         return f"timed out {phase}".strip()
     cause: BaseException | None = exc
+    system = None  # the system's words for the first system error below, without its number
     while cause is not None:
         if isinstance(cause, ConnectionRefusedError):
             return "connection refused"
@@ -193,7 +194,11 @@ def describe_transport_error(exc: BaseException) -> str:
             return "host name not found"
         if isinstance(cause, OSError) and cause.errno == errno.ECONNREFUSED:
             return "connection refused"
+        if isinstance(cause, OSError) and cause.strerror and system is None:
+            system = cause.strerror[:1].lower() + cause.strerror[1:]
         cause = cause.__cause__ or cause.__context__
+    if system:
+        return system
     text = str(exc).strip()
     if "refused" in text.lower():
         return "connection refused"

@@ -113,6 +113,29 @@ def test_an_unreachable_pds_or_plc_directory(tmp_path: Path) -> None:
     )
 
 
+def test_an_unreachable_rushdb_or_embeddings_endpoint_is_named_as_the_pds_is(tmp_path: Path) -> None:
+    """Regression: these showed the system's error numbers ('[Errno 111] Connection refused',
+    '[Errno -2] Name or service not known')."""
+    nowhere = f"http://127.0.0.1:{closed_port()}"
+    recall = ["recall", "which language", "--agent-id", "a", "--profile-id", "p", "--accept-unsalted-scope",
+              "--did", DID]
+    rushdb = {"RUSHDB_API_KEY": "k", "RUSHDB_API_URL": None, "RUSHDB_ENGINE_URL": None,
+              "RUSHDB_EMBEDDING_API_KEY": None, "RUSHDB_EMBEDDING_MODEL": None, "RUSHDB_EMBEDDING_DIMENSIONS": None}
+    hint = " (is the server running? check --rushdb-url or RUSHDB_API_URL; running the same command again is safe)\n"
+    for url, reason in ((nowhere, "connection refused"), ("http://nonexistent.invalid", "host name not found")):
+        result = run(*recall, "--rushdb-url", url, env=rushdb)
+        assert result.exit_code == 1
+        assert result.stderr == f"Error: cannot reach RushDB at {url}: {reason}{hint}"
+        embedded = run(*recall, "--rushdb-url", nowhere, env={
+            **rushdb, "RUSHDB_EMBEDDING_API_KEY": "e", "RUSHDB_EMBEDDING_MODEL": "m",
+            "RUSHDB_EMBEDDING_DIMENSIONS": "8", "RUSHDB_EMBEDDING_BASE_URL": url,
+        })
+        assert embedded.exit_code == 1
+        assert embedded.stderr.splitlines()[-1] == (
+            f"Error: cannot reach the embeddings endpoint {url} (model m): {reason}"
+        )
+
+
 @pytest.mark.pds
 def test_export_to_a_pds_gone_down_shows_each_retry_and_ends_with_the_hint(tmp_path: Path) -> None:
     """Regression: with a stored session and the PDS down, export retried silently for about

@@ -182,3 +182,14 @@ def test_an_embeddings_endpoint_configured_in_part_is_a_usage_error(pds, tmp_pat
                  RUSHDB_EMBEDDING_MODEL="text-embedding-3-small")
     assert result.exit_code == 2, result.output
     assert "the embeddings endpoint is configured only in part" in result.stderr
+    full = {"RUSHDB_EMBEDDING_API_KEY": "e", "RUSHDB_EMBEDDING_MODEL": "m"}
+    for dimensions in ("\u00b2", "0", "4097", "eight"):  # '²' passed str.isdigit(), then crashed in int()
+        result = run(pds, tmp_path, *command, RUSHDB_API_URL=rushdb.url, RUSHDB_API_KEY=rushdb.api_key, **full,
+                     RUSHDB_EMBEDDING_DIMENSIONS=dimensions)
+        assert result.exit_code == 2, result.output
+        assert (f"RUSHDB_EMBEDDING_DIMENSIONS must be an integer from 1 to 4096, the length of the model's vectors; "
+                f"got {dimensions!r}") in result.stderr
+    result = run(pds, tmp_path, *command, RUSHDB_API_URL=rushdb.url, RUSHDB_API_KEY=rushdb.api_key, **full,
+                 RUSHDB_EMBEDDING_DIMENSIONS="8", RUSHDB_EMBEDDING_BASE_URL="http://a..b")
+    assert result.exit_code == 2 and "RUSHDB_EMBEDDING_BASE_URL 'http://a..b' has a host name with an empty part" \
+        in result.stderr
