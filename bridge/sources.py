@@ -63,9 +63,7 @@ def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as err:
-            yield number, SourceError(
-                f"not valid UTF-8 text (byte 0x{raw[err.start]:02x} at column {err.start + 1})", item=where
-            )
+            yield number, SourceError(_not_utf8(raw, err), item=where)
             continue
         if line.strip():
             yield number, _parse(line.rstrip("\r\n"), where, line=True)
@@ -75,11 +73,32 @@ def _read_directory(path: Path) -> Iterator[SourceItem]:
     for file in sorted(path.glob("*.json")):
         where = f"{path.name}/{file.name}"
         try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            yield SourceItem(where, SourceError(f"cannot read the file: {err}", item=where))
+            raw = file.read_bytes()
+        except IsADirectoryError:
+            yield SourceItem(where, SourceError("cannot read the file: it is a directory", item=where))
+            continue
+        except FileNotFoundError:  # removed since the directory was listed, or a link to nothing
+            gone = "it is a link to a file that does not exist" if file.is_symlink() else "it no longer exists"
+            yield SourceItem(where, SourceError(f"cannot read the file: {gone}", item=where))
+            continue
+        except OSError as err:
+            reason = err.strerror or "the system refused to read it"
+            yield SourceItem(where, SourceError(f"cannot read the file: {reason}", item=where))
+            continue
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            yield SourceItem(where, SourceError(_not_utf8(raw, err), item=where))
             continue
         yield SourceItem(where, _parse(text, where))
+
+
+def _not_utf8(raw: bytes, err: UnicodeDecodeError) -> str:
+    """Where ``raw`` stops being UTF-8, as a person finds it in an editor."""
+    line = raw.count(b"\n", 0, err.start) + 1
+    column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+    at = f"line {line} column {column}" if line > 1 else f"column {column}"
+    return f"not valid UTF-8 text (byte 0x{raw[err.start]:02x} at {at})"
 
 
 def _parse(text: str, where: str, *, line: bool = False) -> Any:

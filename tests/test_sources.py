@@ -66,9 +66,25 @@ def test_a_directory_reports_each_unreadable_file_by_name(tmp_path: Path) -> Non
     (outbox / "notes.txt").write_text("not an event")
     found = described(outbox)
     assert found[0] == ("outbox/a.json", "not valid JSON (Expecting value at line 2 column 11)")
-    assert found[1][0] == "outbox/b.json" and found[1][1].startswith("cannot read the file: 'utf-8' codec")
+    assert found[1] == ("outbox/b.json", "not valid UTF-8 text (byte 0xff at column 11)")
     assert found[2] == ("outbox/c.json", {"text": "ok"})
     assert len(found) == 3
+
+
+def test_a_directory_says_why_a_file_is_unreadable_in_words_not_python_internals(tmp_path: Path) -> None:
+    """Regression: these read "cannot read the file: 'utf-8' codec can't decode byte 0xe9 in position
+    16: invalid continuation byte", "[Errno 2] No such file or directory: '…/gone.json'" and
+    "[Errno 21] Is a directory: '…/sub.json'"."""
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    (outbox / "a.json").write_bytes(b'{\n  "text": "caf\xe9"\n}')  # Latin-1, not UTF-8
+    (outbox / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    (outbox / "sub.json").mkdir()
+    assert described(outbox) == [
+        ("outbox/a.json", "not valid UTF-8 text (byte 0xe9 at line 2 column 15)"),
+        ("outbox/gone.json", "cannot read the file: it is a link to a file that does not exist"),
+        ("outbox/sub.json", "cannot read the file: it is a directory"),
+    ]
 
 
 def test_a_missing_source_says_what_from_takes(tmp_path: Path) -> None:
