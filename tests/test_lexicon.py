@@ -376,7 +376,8 @@ def test_a_definition_that_is_not_a_record_is_named_with_its_article() -> None:
                                                                                      "com.example.ask")])
     with pytest.raises(LexiconError) as refused:
         lexset.validate_record("com.example.test", {})
-    assert str(refused.value) == "at defs.main: com.example.test is an object definition, not a record"  # was "a object"
+    # it said "a object definition"
+    assert str(refused.value) == "at defs.main: com.example.test is an object definition, not a record"
     with pytest.raises(LexiconError, match="com.example.ask is a query definition, not a data definition"):
         lexset.validate_value("com.example.ask", {})
 

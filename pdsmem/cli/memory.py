@@ -29,8 +29,8 @@ from pdsmem.bridge.memories import query_words
 from pdsmem.bridge.memories import recall as recall_memories
 from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
 from pdsmem.bridge.state import State
-from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.bridge.syncer import SyncReport, Syncer, describe, ensure_indexes
+from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.importing import SOURCE_HELP, _car_options, _check_car_options, _naming_the_car, _reading
@@ -60,8 +60,9 @@ def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStor
         if not token:
             raise click.UsageError(f"{ENV_ENGINE_URL} is set: set {ENV_ENGINE_TOKEN} to the engine's token too")
         scope = os.environ.get(ENV_ENGINE_SCOPE)
-        return MemoryStore(RushDBTarget(_one_line(token, f"{ENV_ENGINE_TOKEN} (or the API key)"), engine_url=engine_url,
-                                        engine_scope=_one_line(scope, ENV_ENGINE_SCOPE) if scope else None))
+        token = _one_line(token, f"{ENV_ENGINE_TOKEN} (or the API key)")
+        scope = _one_line(scope, ENV_ENGINE_SCOPE) if scope else None
+        return MemoryStore(RushDBTarget(token, engine_url=engine_url, engine_scope=scope))
     key = rushdb_api_key
     if not key and sys.stdin.isatty():
         key = click.prompt("RushDB API key", hide_input=True, err=True)
