@@ -85,12 +85,7 @@ def _read_directory(path: Path) -> Iterator[SourceItem]:
             reason = err.strerror or "the system refused to read it"
             yield SourceItem(where, SourceError(f"cannot read the file: {reason}", item=where))
             continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as err:
-            yield SourceItem(where, SourceError(_not_utf8(raw, err), item=where))
-            continue
-        yield SourceItem(where, _parse(text, where))
+        yield SourceItem(where, _parse(raw, where))
 
 
 def _not_utf8(raw: bytes, err: UnicodeDecodeError) -> str:
@@ -101,21 +96,32 @@ def _not_utf8(raw: bytes, err: UnicodeDecodeError) -> str:
     return f"not valid UTF-8 text (byte 0x{raw[err.start]:02x} at {at})"
 
 
-def _parse(text: str, where: str, *, line: bool = False) -> Any:
-    """The JSON object ``text`` holds, or a ``SourceError`` saying why it holds none."""
+def json_value(data: str | bytes) -> Any:
+    """The JSON value ``data`` holds, or ``SourceError`` saying in words why it holds none: not
+    UTF-8 text, not JSON, or past what the interpreter reads (a number of thousands of digits,
+    nesting about a thousand levels deep)."""
     try:
-        value = json.loads(text)
+        return json.loads(data)
     except json.JSONDecodeError as err:
         at = f"line {err.lineno} column {err.colno}" if err.lineno > 1 else f"column {err.colno}"
         msg = err.msg.removesuffix(" at")  # "Unterminated string starting at" names no place itself
-        return SourceError(f"not valid JSON ({msg} at {at})", item=where)
+        raise SourceError(f"not valid JSON ({msg} at {at})") from None
+    except UnicodeDecodeError as err:  # bytes only
+        raise SourceError(_not_utf8(data, err)) from None  # type: ignore[arg-type]
     except ValueError:  # an integer beyond the interpreter's limit on digits it converts
-        return SourceError(f"not valid atproto data: a number with too many digits (more than "
-                           f"{sys.get_int_max_str_digits()}; an atproto integer has at most 19)", item=where)
+        raise SourceError(f"not valid atproto data: a number with too many digits (more than "
+                          f"{sys.get_int_max_str_digits()}; an atproto integer has at most 19)") from None
     except RecursionError:  # far deeper than the data model allows
-        return SourceError(
-            f"not valid atproto data: arrays or objects nested deeper than {MAX_DEPTH} levels", item=where
-        )
+        raise SourceError(f"not valid atproto data: arrays or objects nested deeper than {MAX_DEPTH} levels") from None
+
+
+def _parse(data: str | bytes, where: str, *, line: bool = False) -> Any:
+    """The JSON object ``data`` holds, or a ``SourceError`` saying why it holds none."""
+    try:
+        value = json_value(data)
+    except SourceError as err:
+        err.item = where
+        return err
     if not isinstance(value, dict):
         what = "a JSON object on each line" if line else "one JSON object (an AgentMemoryEvent)"
         return SourceError(f"expected {what}", item=where)

@@ -514,4 +514,4 @@ class LexiconSet:
 
 def _a(word: str) -> str:
     """``word`` with its indefinite article: "an object", "a record"."""
-    return f"{'an' if word[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {word}"
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"

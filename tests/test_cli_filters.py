@@ -131,10 +131,11 @@ def test_validate_refuses_a_lexicon_file_json_cannot_hold_with_a_reason_not_a_cr
         assert result.exit_code == 1 and result.stdout == "", name
         said[name] = result.stderr
     assert said == {
-        "digits.json": f"Error: {tmp_path}/digits.json holds a number with more than 4300 digits; a lexicon's "
-                       "integers have at most 19\n",
-        "arrays.json": f"Error: {tmp_path}/arrays.json nests arrays or objects too deeply to read\n",
-        "latin1.json": f"Error: {tmp_path}/latin1.json is not UTF-8 text\n",
+        "digits.json": f"Error: {tmp_path}/digits.json: not valid atproto data: a number with too many digits "
+                       "(more than 4300; an atproto integer has at most 19)\n",
+        "arrays.json": f"Error: {tmp_path}/arrays.json: not valid atproto data: arrays or objects nested deeper "
+                       "than 256 levels\n",
+        "latin1.json": f"Error: {tmp_path}/latin1.json: not valid UTF-8 text (byte 0xe9 at column 21)\n",
         "deep.json": "Error: lexicon com.example.deep nests objects and arrays deeper than 256 levels, the data "
                      "model's limit\n",
     }
@@ -167,7 +168,7 @@ def test_errors_are_one_line_without_traceback_unless_debug(tmp_path):
     bad.write_text("{not json")
     result = CliRunner().invoke(cli, ["validate", "--lexicon", str(bad)], input="")
     assert result.exit_code == 1
-    assert result.stderr.startswith("Error: ") and "bad.json is not valid JSON" in result.stderr
+    assert result.stderr.startswith("Error: ") and "bad.json: not valid JSON (Expecting property name" in result.stderr
 
 
 def test_lines_json_cannot_hold_are_refused_by_number_and_the_rest_still_read():

@@ -6,12 +6,10 @@ failures go to stderr with their line number, and the exit code says whether any
 
 from __future__ import annotations
 
-import json
-import sys
 
 import click
 
-from pdsmem.bridge.sources import json_lines
+from pdsmem.bridge.sources import SourceError, json_lines, json_value
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
 from pdsmem.cli.options import is_did, is_nsid, require_salt, scope_options
@@ -157,7 +155,7 @@ def _record_value(obj: dict) -> dict:
 
 @cli.command()
 @click.option(
-    "--lexicon", "lexicon_files", multiple=True, type=click.File("r", encoding="utf-8"),
+    "--lexicon", "lexicon_files", multiple=True, type=click.File("rb"),
     help="Lexicon document to validate against (repeatable); default: the shipped lexicons.",
 )
 @click.option("--nsid", default=None, callback=is_nsid,
@@ -177,16 +175,9 @@ def validate(lexicon_files, nsid, stream) -> None:
     lexicons = LexiconSet.default()
     for handle in lexicon_files:
         try:
-            document = json.load(handle)
-        except json.JSONDecodeError as err:
-            raise LexiconError(f"{handle.name} is not valid JSON ({err.msg}, line {err.lineno})") from err
-        except UnicodeDecodeError:
-            raise LexiconError(f"{handle.name} is not UTF-8 text") from None
-        except ValueError:  # an integer beyond the interpreter's limit on digits it converts
-            raise LexiconError(f"{handle.name} holds a number with more than {sys.get_int_max_str_digits()} "
-                               "digits; a lexicon's integers have at most 19") from None
-        except RecursionError:
-            raise LexiconError(f"{handle.name} nests arrays or objects too deeply to read") from None
+            document = json_value(handle.read())
+        except SourceError as err:
+            raise LexiconError(f"{handle.name}: {err.message}") from None
         lexicons.add(document)
     ok = failed = 0
     for number, obj in json_lines(stream):
