@@ -36,6 +36,20 @@ _WORD = f"(?-i:[^\\W{_NO_SPACE_SCRIPTS}])"  # a word character that is not one o
 _START = f"(?<!{_WORD})"
 _END = f"(?!{_WORD})"
 
+# The word for a password in other languages (German, Spanish, French, Portuguese, Dutch, Polish,
+# Czech, Swedish, Norwegian, Danish, Finnish, Turkish, Hungarian, Russian, Chinese, Japanese,
+# Korean), as the credential detectors look for them after English's; and their needles, in lower
+# case, each held by every spelling of the words it stands for (accents written or not). English's
+# own needles ("passw", "pass") hold passwort.
+_PASSWORD_WORDS = (
+    r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord|passord|"
+    r"adgangskode|salasana|[şs]ifre|jelsz[óo]|пароль|密码|密碼|パスワード|暗証番号|비밀번호"
+)
+_PASSWORD_NEEDLES = (
+    "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
+    "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
+)
+
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
 # The needles let ordinary text skip every pattern at the cost of a few substring searches.
@@ -71,11 +85,28 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("looks like a bearer credential", re.compile(r"(?i)" + _START + r"bearer\s+[A-Za-z0-9._~+/=-]{16,}"), ("bearer",)),
     (
         "looks like a credential assignment",
-        re.compile(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=) and quoted
-            r"(?i)(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
-            r"(?:api|access|secret|private)[_-]?key)[\"']?\s*[:=]\s*[\"']?[^\s\"']{4,}"
+        re.compile(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=), quoted, and in
+            # the words for a password of other languages (_PASSWORD_WORDS)
+            r"(?i)(?<![a-z0-9])(?:password|passwd|pwd|secret|token|(?:api|access|secret|private)[_-]?key|"
+            + _PASSWORD_WORDS + r")[\"']?\s*[:=：]\s*[\"']?[^\s\"']{4,}"
         ),
-        ("passw", "pwd", "secret", "token", "key"),
+        ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
+    ),
+    (
+        "looks like a credential stated in a sentence",
+        # "the password is hunter2", "my PIN is 4821", "Passwort ist ...", "パスワードはabc123です": a
+        # value with a digit or a sign in it (a word alone, as in "the password is required", is
+        # not one). Only what a key's value looks like, as the assignments: a passphrase of plain
+        # words stated in prose passes.
+        re.compile(
+            r"(?i)(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pin(?:[\s_-]?code)?|secret|token|"
+            r"(?:api|access|secret|private)[\s_-]?key|" + _PASSWORD_WORDS + r")\s++"
+            r"(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|on|je)"
+            r"(?:\s++(?:now|still|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?\s"
+            r"|(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)\s*+"
+            r"[\"'“‘«「]?(?=[^\s\"'”’»」]*?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4,}+"
+        ),
+        ("pass", "pwd", "secret", "token", "key", "pin") + _PASSWORD_NEEDLES,
     ),
     (
         "looks like a credential assignment",  # camelCase, PascalCase: accessToken=, ClientSecret:

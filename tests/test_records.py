@@ -185,6 +185,24 @@ def test_private_memories_need_the_acknowledgement(override):
         ("openaiAPIKey=sk4abcd1234", "credential"),
         ("Authorization: Bearer abcdefghijklmnop1234", "bearer"),
         ("connect to postgres://admin:s3cret@db.example/app", "embedded credentials"),
+        ("The user's wifi password is hunter22.", "credential stated in a sentence"),
+        ("Her PIN is 4821", "credential stated in a sentence"),
+        ("The password was changed to Tr0ub4dor&3", "credential stated in a sentence"),
+        ("my passphrase is: s3cr3t-words", "credential stated in a sentence"),
+        ("The API key is '9f8e7d6c5b4a'", "credential stated in a sentence"),
+        ("Das Passwort ist Sommer2024!", "credential stated in a sentence"),
+        ("La contraseña es Hunter22", "credential stated in a sentence"),
+        ("Le mot de passe est azerty123", "credential stated in a sentence"),
+        ("Passwort: hunter22", "credential assignment"),
+        ("Contraseña = hunter22", "credential assignment"),
+        ("mot de passe : azerty123", "credential assignment"),
+        ("senha: hunter22", "credential assignment"),
+        ("Hasło: hunter22", "credential assignment"),
+        ("Пароль: hunter22", "credential assignment"),
+        ("\u5bc6\u7801\uff1aabc123", "credential assignment"),  # 密码：, a full-width colon as written
+        ("\u5bc6\u7801\u662fabc123", "credential stated in a sentence"),  # 密码是
+        ("\u30d1\u30b9\u30ef\u30fc\u30c9\u306fabc123\u3067\u3059", "credential stated in a sentence"),  # パスワードは…です
+        ("\ube44\ubc00\ubc88\ud638\ub294 abc123", "credential stated in a sentence"),  # 비밀번호는
         ("Traceback (most recent call last):\n  File x", "traceback"),
         ("$ ls -la\ntotal 48", "shell prompt"),
         ("The build failed with exit code 137", "exit status"),
@@ -212,6 +230,14 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "Password rules: at least twelve characters.",
         "The API key rotation happens monthly.",
         "The sortKey: name keeps the list stable.",
+        "The password is required on every login.",
+        "The secret is patience.",
+        "The PIN is four digits long.",
+        "The key is 42.",
+        "Das Passwort ist abgelaufen.",
+        "Shipping is 10 days; the user's opinion is 42abc.",
+        "Spin is 1/2 for this particle.",
+        "The user has: two cats.",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
@@ -227,6 +253,9 @@ _GATE_PIECES = [
     "Traceback (most recent call last)", "\n", "\n$ ", "$ ", "user@host:~$ ", "exit code ", "exited with code", "137",
     "/home/", "/tmp/x", "~/", "C:\\", "file://", "/", "\\", "\u017f", "\u0131", "\u0130", "\u212a", "\u0307",
     "a", "Z", "0123456789abcdefghijklmnop", " ", "\t", "ü",
+    " is ", " was ", " set to ", "pin", "PIN", "passphrase", "Passwort", " ist ", "contraseña", "CONTRASENA",
+    "mot de passe", "HASŁO", "ŞİFRE", "\u0131", "\u043f\u0430\u0440\u043e\u043b\u044c", "\u041f\u0410\u0420\u041e\u041b\u042c",
+    "\u5bc6\u7801", "\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9", "\u306f", "\ube44\ubc00\ubc88\ud638", "\ub294", "\uff1a", "1",
 ]
 # One text each detector fires on, mixed in whole so that every detector is reached often.
 _GATE_HITS = [
@@ -234,6 +263,7 @@ _GATE_HITS = [
     "sk-" + "a" * 24, "eyJabcdefghij.eyJabcdefghij.abcdefghij", "Bearer abcdefghijklmnop1234", "password: hunter22",
     "clientSecret=abcd", "https://u:p@example.org", "Traceback (most recent call last)", "$ ls -la\ntotal 48",
     "exit code 137", "EXIT STATUS: 2", "/home/alice/x", "~/notes", "C:\\Users", "file://x",
+    "password is hunter2", "PIN IS 4821", "Passwort: hunter22", "Passwort ist x2yz", "\u5bc6\u7801\u662fabc123",
 ]
 
 

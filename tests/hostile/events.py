@@ -120,6 +120,8 @@ SECRETS = {
     "bearer": "curl -H 'Authorization: Bearer abcdefghijklmnop1234'",
     "password-assignment": "db password=correct-horse-battery",
     "api-key-assignment": "API_KEY: 9f8e7d6c5b4a",
+    "password-in-a-sentence": "the wifi password is Tr0ub4dor&3",
+    "password-assignment-in-german": "WLAN-Passwort: hunter22",
     "url-credentials": "postgres://admin:hunter22@db.internal/prod",
     "traceback": "Traceback (most recent call last):\n  File \"x.py\", line 1",
     "shell-prompt": "$ ls -la\ntotal 0",
