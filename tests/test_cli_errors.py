@@ -279,3 +279,16 @@ def test_a_bad_url_in_the_config_file_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["verify", "did:plc:ewvi7nxzyoun6zhxrhs64oiz"],
                                 env={"PDSMEM_CONFIG": str(config)})
     assert result.exit_code == 2 and "Invalid value for '--pds'" in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["import", "--from", "{name}", "--agent-id", "a", "--profile-id", "p", "--salt", "s"],
+    ["export", "--to", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--from", "{name}"],
+    ["verify", "{name}.car"],
+])
+def test_a_file_name_longer_than_the_system_allows_is_a_usage_error_shown_shortened(args: list[str]) -> None:
+    """Regression: the name came back whole (5,000 characters) with exit 1, as if a file had failed."""
+    name = "m" * 5000
+    result = CliRunner().invoke(cli, [arg.format(name=name) for arg in args])
+    assert result.exit_code == 2, result.output
+    assert re.fullmatch(r"Error: m{60}…m{16}(?:m{4}|\.car) \(5,00[04] characters\): File name too long\n", result.stderr)

@@ -7,13 +7,14 @@ attaches itself to ``cli``. One place (``PdsmemGroup.invoke``) turns a ``PdsmemE
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 
 import click
 
 from pdsmem import __version__
-from pdsmem.cli.reporting import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, exit_code, explain
+from pdsmem.cli.reporting import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, exit_code, explain, shown_name
 from pdsmem.errors import PdsmemError
 
 __all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_PARTIAL", "EXIT_USAGE", "cli", "main"]
@@ -41,9 +42,10 @@ class PdsmemGroup(click.Group):
         except OSError as err:  # a file or directory pdsmem was told to use
             if ctx.meta.get("pdsmem.debug"):
                 raise
-            where = f"{err.filename}: " if err.filename else ""
+            where = f"{shown_name(err.filename)}: " if err.filename else ""
             click.echo(f"Error: {where}{err.strerror or err}", err=True)
-            ctx.exit(EXIT_FAILED)
+            # A name longer than the system allows names no file: the option or argument is wrong.
+            ctx.exit(EXIT_USAGE if err.errno == errno.ENAMETOOLONG else EXIT_FAILED)
 
 
 @click.group(cls=PdsmemGroup, context_settings={"help_option_names": ["-h", "--help"]},

@@ -7,6 +7,7 @@ and when a rate limit lifts. ``exit_code`` says which exit code an error means.
 
 from __future__ import annotations
 
+import os
 import time
 
 from pdsmem.bridge.identity import IdentityError
@@ -58,3 +59,12 @@ def explain(err: PdsmemError) -> str:
 
 def exit_code(err: PdsmemError) -> int:
     return EXIT_USAGE if isinstance(err, ConfigError) else EXIT_FAILED
+
+
+def shown_name(name: object, limit: int = 100) -> str:
+    """A file name as a message shows it: whole up to ``limit`` characters; a longer one (a name
+    the system refuses as too long, say) by its start and end, with its length."""
+    text = os.fsdecode(name) if isinstance(name, (str, bytes)) else str(name)
+    if len(text) <= limit:
+        return text
+    return f"{text[:60]}…{text[-20:]} ({len(text):,} characters)"
