@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pdsmem.mapping import rushdb_rows as rows
+from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
 
 from .embeddings import Embedder
 from .rushdb import MemoryStore, RushDBError
@@ -130,7 +131,7 @@ def _word_hits(store: MemoryStore, label: str, where: dict[str, Any], words: lis
     hits = []
     for row in candidates.values():
         text = str(row.get(prop, "")).casefold()
-        score = sum(bool(re.search(rf"\b{re.escape(word)}\b", text)) for word in words) / len(words)
+        score = sum(_holds(text, word) for word in words) / len(words)
         if score:
             hits.append(_hit(label, row, score))
     return hits
@@ -166,9 +167,31 @@ def _hit(label: str, row: Mapping[str, Any], score: float | None) -> dict[str, A
             "score": score, "event": rows.event_from_row(row)}
 
 
+# A run of letters of a script written without spaces between words (Chinese, Japanese, Korean,
+# Thai...), or a run of any other word characters: "TypeScriptが好き" is two runs.
+_RUNS = re.compile(f"[{NO_SPACE_SCRIPTS}]+|[^\\W{NO_SPACE_SCRIPTS}]+")
+_UNSPACED = re.compile(f"[{NO_SPACE_SCRIPTS}]")
+
+
 def query_words(query: str) -> list[str]:
-    """The query's words worth matching (two letters or more), at most 12, without repeats."""
+    """The query's words worth matching, at most 12, without repeats: each run of two letters or
+    more, and in a script written without spaces, whose words a run does not tell, each pair of
+    letters of a run (the letter itself, when it stands alone): 猫が好き gives 猫が, が好, 好き."""
     seen: dict[str, None] = {}
-    for word in re.findall(r"\w{2,}", query):
-        seen.setdefault(word.casefold(), None)
+    for run in _RUNS.findall(query):
+        if _UNSPACED.match(run):
+            pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+        else:
+            pairs = [run] if len(run) > 1 else []
+        for word in pairs:
+            seen.setdefault(word.casefold(), None)
     return list(seen)[:12]
+
+
+def _holds(text: str, word: str) -> bool:
+    """Whether ``text`` (case-folded) holds ``word`` as ``query_words`` made it: letters of a script
+    written without spaces anywhere; any other word whole, where a letter of such a script ends it
+    as a space does ("typescript" in "typescriptが好き")."""
+    if _UNSPACED.match(word):
+        return word in text
+    return re.search(f"(?<![^\\W{NO_SPACE_SCRIPTS}]){re.escape(word)}(?![^\\W{NO_SPACE_SCRIPTS}])", text) is not None

@@ -27,12 +27,13 @@ from pdsmem.errors import PrivacyRefused
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
 # ``\b`` counts it as a word character, and missed the key in キーはAKIA…です. Any other letter
 # still joins the token, as with \b (Gdańsk-Gdynia-… is no "sk-" key), and (?-i:…) keeps the class
-# as written inside the case-insensitive patterns.
-_NO_SPACE_SCRIPTS = (
+# as written inside the case-insensitive patterns. (Recall by words splits the same letters:
+# ``bridge.memories``.)
+NO_SPACE_SCRIPTS = (
     "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
     "\uf900-\ufaff\uff66-\uff9f"
 )
-_WORD = f"(?-i:[^\\W{_NO_SPACE_SCRIPTS}])"  # a word character that is not one of those letters
+_WORD = f"(?-i:[^\\W{NO_SPACE_SCRIPTS}])"  # a word character that is not one of those letters
 _START = f"(?<!{_WORD})"
 _END = f"(?!{_WORD})"
 

@@ -317,10 +317,16 @@ def test_word_recall_finds_the_memory_holding_every_word_among_many_holding_one(
                      "value": record(f"Filler user note number {key}.")} for key in keys[start:start + 130]])
     put_memory(repo, record("The user likes zebra crossings."))
     put_memory(repo, record("Memory of a holiday."))
+    put_memory(repo, record("ユーザーは猫が好きです。"))
+    put_memory(repo, record("ユーザーはTypeScriptが好き。"))
     summary(sync(pds, rushdb, account, "--json"))
     args = [*SCOPE_ARGS, "--did", account.did, "--json", "--limit", "3"]
     found = [json.loads(line) for line in run(pds, rushdb, "recall", "zebra user", *args).stdout.splitlines()]
     assert found[0]["text"] == "The user likes zebra crossings."
+    for query, text in (("猫", "ユーザーは猫が好きです。"), ("猫が好き", "ユーザーは猫が好きです。"),
+                        ("typescript", "ユーザーはTypeScriptが好き。")):  # regression: no hit, or exit 2
+        found = [json.loads(line) for line in run(pds, rushdb, "recall", query, *args).stdout.splitlines()]
+        assert found[0]["text"] == text, query
     odd = [json.loads(line) for line in run(pds, rushdb, "recall", "' OR 1=1 --", *args).stdout.splitlines()]
     assert odd == [{"summary": {"method": "words", "hits": 0}}]  # "or" is inside "memory": not a word of it
     for wordless in ("q", "x y ?"):  # said "No memory of this scope matches", exit 0, without asking RushDB
