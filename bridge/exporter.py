@@ -41,7 +41,7 @@ from typing import Any
 
 import regex
 
-from pdsmem.bridge.sources import SourceItem
+from pdsmem.bridge.sources import SourceItem, UnreadableFile
 from pdsmem.bridge.state import ExportedRecord, State
 from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, TransientError
 from pdsmem.lexicons import RECORD_NSID
@@ -73,6 +73,7 @@ class Outcome:
     reason: str | None = None
     memory_id: str | None = None  # factId or eventId, when the item was read as a memory
     excerpt: str | None = None  # the first words of the memory, to name it to a person
+    unreadable: bool = False  # a file of the source that could not be read at all: no memory is at fault
 
     @classmethod
     def of(cls, item: _Item, status: str, uri: str | None = None, reason: str | None = None) -> Outcome:
@@ -225,7 +226,8 @@ class Exporter:
                     raise entry.value
                 event, source = prepare_item(entry.value)
             except PdsmemError as err:
-                report.outcomes.append(Outcome(entry.where, "failed", reason=err.detail()))
+                report.outcomes.append(Outcome(
+                    entry.where, "failed", reason=err.detail(), unreadable=isinstance(err, UnreadableFile)))
                 unread += 1
                 continue
             first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source))

@@ -26,6 +26,11 @@ class SourceError(PdsmemError):
     """A source cannot be read, or one of its items is not a JSON object."""
 
 
+class UnreadableFile(SourceError):
+    """A file of a directory source cannot be read at all (a directory, a link to nothing, gone,
+    refused): the file is at fault, not a memory in it."""
+
+
 @dataclass(frozen=True)
 class SourceItem:
     where: str
@@ -75,15 +80,15 @@ def _read_directory(path: Path) -> Iterator[SourceItem]:
         try:
             raw = file.read_bytes()
         except IsADirectoryError:
-            yield SourceItem(where, SourceError("cannot read the file: it is a directory", item=where))
+            yield SourceItem(where, UnreadableFile("cannot read the file: it is a directory", item=where))
             continue
         except FileNotFoundError:  # removed since the directory was listed, or a link to nothing
             gone = "it is a link to a file that does not exist" if file.is_symlink() else "it no longer exists"
-            yield SourceItem(where, SourceError(f"cannot read the file: {gone}", item=where))
+            yield SourceItem(where, UnreadableFile(f"cannot read the file: {gone}", item=where))
             continue
         except OSError as err:
             reason = err.strerror or "the system refused to read it"
-            yield SourceItem(where, SourceError(f"cannot read the file: {reason}", item=where))
+            yield SourceItem(where, UnreadableFile(f"cannot read the file: {reason}", item=where))
             continue
         yield SourceItem(where, _parse(raw, where))
 

@@ -221,6 +221,12 @@ def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
     try:
         url = httpx.URL(base_url.strip())
     except (httpx.InvalidURL, TypeError) as exc:
+        port = _written_port(base_url.strip()) if isinstance(base_url, str) else None
+        if port is not None and not (port.isascii() and port.isdigit()):  # httpx: "Invalid port: 'x'"
+            raise InvalidSyntax(
+                f"{what} {shown!r} has port {port!r}; a port is a number from 1 to 65535",
+                hint="write it in digits, as in https://host:8443, or leave it out for the scheme's default",
+            ) from None
         raise InvalidSyntax(f"{what} {shown!r} is not a URL: {mask_userinfo(str(exc))}") from None
     if url.scheme not in ("http", "https") or not url.host:
         raise InvalidSyntax(f"{what} must look like https://host[:port], got {shown!r}")
@@ -237,6 +243,18 @@ def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
     if url.port is not None and not 0 < url.port < 65536:
         raise InvalidSyntax(f"{what} {shown!r} has port {url.port}; a port is 1 to 65535")
     return str(url.copy_with(query=None, fragment=None)).rstrip("/")
+
+
+def _written_port(url: str) -> str | None:
+    """The port as ``url`` writes it (what follows the host and its ``:``), or None without one."""
+    authority = url.partition("://")[2]
+    for end in "/?#":
+        authority = authority.partition(end)[0]
+    authority = authority.rpartition("@")[2]
+    if authority.startswith("["):  # an IPv6 address: [::1]:8443
+        authority = authority.partition("]")[2]
+    _, colon, port = authority.partition(":")
+    return port if colon else None
 
 
 @functools.lru_cache(maxsize=1)

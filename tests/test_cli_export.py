@@ -218,3 +218,41 @@ def test_export_reads_standard_input(pds: LocalPds, account: Account) -> None:
     assert result.exit_code == 3
     assert result.stdout == f"3 created, 0 unchanged, 1 failed ({account.did}, 1 applyWrites batch)\n"
     assert result.stderr.startswith("Error: stdin:4: failed: not valid JSON (")  # named once, by line
+
+
+@pytest.mark.pds
+def test_a_file_of_a_directory_that_cannot_be_read_is_not_told_to_fix_its_memory(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """Regression: a sub-directory or a link to nothing in the outbox ended "fix the memory in the
+    source", though no memory was read from it; a memory that fails its checks still says so."""
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    (outbox / "bad.json").write_text(json.dumps({"eventType": "fact"}))
+    (outbox / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    (outbox / "sub.json").mkdir()
+    result = CliRunner().invoke(cli, ["export", "--to", account.did, "--from", str(outbox)], env=env)
+    assert result.exit_code == 1, result.output
+    assert result.stdout == f"0 created, 0 unchanged, 3 failed ({account.did}, 0 applyWrites batches)\n"
+    unreadable = "make it a readable JSON file or remove it from the directory, then run the export again"
+    assert result.stderr.splitlines() == [
+        "Error: outbox/bad.json: failed: is required to compute the factId (at $.runtime); fix the memory "
+        "in the source, then run the export again",
+        f"Error: outbox/gone.json: failed: cannot read the file: it is a link to a file that does not exist; "
+        f"{unreadable}",
+        f"Error: outbox/sub.json: failed: cannot read the file: it is a directory; {unreadable}",
+    ]
+
+
+@pytest.mark.parametrize("option, what", [("--pds", "the PDS URL"), ("--plc", "the PLC directory URL")])
+def test_a_url_option_whose_port_is_not_a_number_is_refused_in_words(option: str, what: str) -> None:
+    """Regression: this read "Invalid value for '--pds': the PDS URL 'http://localhost:x' is not a
+    URL: Invalid port: 'x'", httpx's words."""
+    result = CliRunner().invoke(cli, ["export", "--to", "did:plc:abcdefghijklmnopqrstuvwx", "--from", "-", option,
+                                      "http://localhost:x"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '{option}': {what} 'http://localhost:x' has port 'x'; a port is a number "
+        "from 1 to 65535 (write it in digits, as in https://host:8443, or leave it out for the scheme's default)"
+    )

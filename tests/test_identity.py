@@ -30,7 +30,7 @@ from pdsmem.bridge.identity import (
 )
 from pdsmem.bridge.repo import normalize_signing_key, verify_commit
 from pdsmem.bridge.xrpc import XrpcClient
-from pdsmem.errors import TransientError
+from pdsmem.errors import InvalidSyntax, TransientError
 
 MISSING_DID = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"
 
@@ -305,8 +305,8 @@ def test_unsupported_dids_are_refused_before_any_request() -> None:
         for did, says in [
             ("did:web:a..example.com", "did:web:a..example.com: the web address it names 'https://a..example.com' "
              "has a host name with an empty part (two dots in a row) or a part longer than 63 characters"),
-            ("did:web:127.0.0.1%3Ax", "did:web:127.0.0.1%3Ax: the web address it names 'https://127.0.0.1:x' is "
-             "not a URL: Invalid port: 'x'"),
+            ("did:web:127.0.0.1%3Ax", "did:web:127.0.0.1%3Ax: the web address it names 'https://127.0.0.1:x' has "
+             "port 'x'; a port is a number from 1 to 65535"),
             ("did:web:127.0.0.1%3A9%3A9", "names a host and an optional port (%3A), nothing else"),
             ("did:web:example.com%2Fusers", "names a host and an optional port (%3A), nothing else"),
             ("did:web:me%40example.com", "names a host and an optional port (%3A), nothing else"),
@@ -314,3 +314,29 @@ def test_unsupported_dids_are_refused_before_any_request() -> None:
             with pytest.raises(IdentityError) as refused:
                 resolver.resolve_did(did)
             assert says in str(refused.value)
+
+
+@pytest.mark.parametrize("port", ["x", "1x"])
+def test_a_did_web_port_that_is_not_a_number_is_refused_in_words(port: str) -> None:
+    """Regression: this read "did:web:example.com%3Ax: the web address it names
+    'https://example.com:x' is not a URL: Invalid port: 'x'", httpx's words."""
+    did = f"did:web:example.com%3A{port}"
+    with IdentityResolver(plc_url="http://127.0.0.1:9", transport=WebStandIn()) as resolver:
+        with pytest.raises(IdentityError) as refused:
+            resolver.resolve_did(did)
+    assert str(refused.value) == (
+        f"{did}: the web address it names 'https://example.com:{port}' has port {port!r}; a port is a number "
+        "from 1 to 65535 (check the DID: a did:web writes its port in digits after %3A, as in "
+        "did:web:example.com%3A8443)"
+    )
+    assert "Invalid port" not in str(refused.value)
+
+
+def test_a_plc_url_whose_port_is_not_a_number_is_refused_in_words() -> None:
+    """Regression: this read "the PLC directory URL 'http://localhost:x' is not a URL: Invalid port: 'x'"."""
+    with pytest.raises(InvalidSyntax) as refused:
+        IdentityResolver(plc_url="http://localhost:x")
+    assert str(refused.value) == (
+        "the PLC directory URL 'http://localhost:x' has port 'x'; a port is a number from 1 to 65535 "
+        "(write it in digits, as in https://host:8443, or leave it out for the scheme's default)"
+    )

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pdsmem.bridge.sources import SourceError, read_source
+from pdsmem.bridge.sources import SourceError, UnreadableFile, read_source
 
 
 def described(path: Path) -> list[tuple[str, object]]:
@@ -85,6 +85,32 @@ def test_a_directory_says_why_a_file_is_unreadable_in_words_not_python_internals
         ("outbox/gone.json", "cannot read the file: it is a link to a file that does not exist"),
         ("outbox/sub.json", "cannot read the file: it is a directory"),
     ]
+
+
+def test_only_a_file_that_cannot_be_read_at_all_is_unreadable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An export tells the person to fix the memory of a bad item, but to make an unreadable
+    file readable or remove it: the two are told apart by ``UnreadableFile``."""
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    (outbox / "a.json").write_text("[1]")
+    (outbox / "b.json").write_text("{")
+    (outbox / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    (outbox / "sub.json").mkdir()
+    (outbox / "vanished.json").write_text("{}")
+    read_bytes = Path.read_bytes
+
+    def vanishing(self: Path) -> bytes:  # removed between the listing and the reading
+        if self.name == "vanished.json":
+            raise FileNotFoundError(2, "No such file or directory")
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", vanishing)
+    found = {item.where: item.value for item in read_source(outbox)}
+    assert {where: type(value) for where, value in found.items()} == {
+        "outbox/a.json": SourceError, "outbox/b.json": SourceError, "outbox/gone.json": UnreadableFile,
+        "outbox/sub.json": UnreadableFile, "outbox/vanished.json": UnreadableFile,
+    }
+    assert found["outbox/vanished.json"].message == "cannot read the file: it no longer exists"
 
 
 def test_a_missing_source_says_what_from_takes(tmp_path: Path) -> None:

@@ -181,7 +181,11 @@ def summary(report: ExportReport) -> str:
 
 
 def _problem_line(outcome: Outcome) -> str:
-    remedy = "; fix the memory in the source, then run the export again" if outcome.status == "failed" else ""
+    remedy = ""
+    if outcome.unreadable:  # a sub-directory, a link to nothing: there is no memory to fix
+        remedy = "; make it a readable JSON file or remove it from the directory, then run the export again"
+    elif outcome.status == "failed":
+        remedy = "; fix the memory in the source, then run the export again"
     shown = f' "{outcome.excerpt}"' if outcome.excerpt else ""
     return f"Error: {outcome.where}{shown}: {outcome.status}: {outcome.reason}{remedy}"
 
