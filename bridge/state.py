@@ -154,6 +154,11 @@ class StateError(PdsmemError):
     """The state database cannot be opened or used."""
 
 
+_MOVE_FILE = "move that file aside: pdsmem starts a new one, and the next import delivers everything again"
+_MOVE_DIRECTORY = ("move that directory aside: pdsmem then starts a new database, and the next import delivers "
+                   "everything again")
+
+
 def resolve_state_dir(directory: Path | str | None = None) -> Path:
     """``directory`` with ``~`` expanded, else ``default_state_dir()``."""
     return Path(directory).expanduser() if directory else default_state_dir()
@@ -217,16 +222,37 @@ class ExportRun:
 class State:
     """The state database. Use as a context manager, or call ``close()``."""
 
-    def __init__(self, directory: Path | str | None = None) -> None:
+    def __init__(self, directory: Path | str | None = None, *, read_only: bool = False) -> None:
+        """Open the state database of ``directory``, made (with the directory) when there is none,
+        and brought forward from an older schema. With ``read_only``, open one that exists, for
+        reading only (``pdsmem status``): nothing is made or changed, not even an older schema
+        (that is brought forward in a copy in memory). Either way, what is not a pdsmem state
+        database is refused, untouched, with a ``StateError`` that says why and what to do."""
         self.directory = resolve_state_dir(directory)
         path = self.directory / "state.sqlite3"
         self._db: sqlite3.Connection | None = None
         try:
+            if path.is_dir():
+                raise StateError(f"cannot use the state database {path}: it is a directory", hint=_MOVE_DIRECTORY)
+            if path.exists() and not path.is_file():  # a FIFO, a device: never opened
+                raise StateError(f"cannot use the state database {path}: it is not a regular file", hint=_MOVE_FILE)
+            if read_only:
+                self._db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=rw", uri=True,  # rw: made by no one
+                                           isolation_level=None, timeout=30)
+                self._db.execute("PRAGMA query_only = ON")  # (read-only mode would leave its WAL files behind)
+                if self._checked_version() < SCHEMA_VERSION:  # an older schema, or none yet (an empty file)
+                    copy = sqlite3.connect(":memory:", isolation_level=None)
+                    self._db.backup(copy)
+                    self._db.close()
+                    self._db = copy
+                    self._migrate()
+                return
             self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
             fresh = not path.exists()
             self._db = sqlite3.connect(path, isolation_level=None, timeout=30)
             if fresh:
                 os.chmod(path, 0o600)
+            self._checked_version()  # before the switch to WAL, which would change another's file
             self._write_ahead_log()
             self._db.execute("PRAGMA synchronous=FULL")
             self._migrate()
@@ -235,12 +261,13 @@ class State:
                 self._db.close()
             reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
             if "not a database" in reason:
-                hint = "move that file aside: pdsmem starts a new one, and the next import delivers everything again"
+                hint = _MOVE_FILE
             else:
                 hint = "check that the directory is writable, or pass --state-dir (or set PDSMEM_STATE_DIR) to another one"
             raise StateError(f"cannot use the state database {path}: {reason}", hint=hint) from None
         except StateError:
-            self._db.close()
+            if self._db is not None:
+                self._db.close()
             raise
 
     @contextmanager
@@ -280,15 +307,26 @@ class State:
                     raise
                 time.sleep(0.05)
 
+    def _checked_version(self) -> int:
+        """The schema version of the open database; a database from a newer pdsmem, or one of
+        another program (tables, and no version), is refused."""
+        version, tables = self._db.execute(  # one statement: one snapshot, when another run is migrating
+            "SELECT (SELECT user_version FROM pragma_user_version), EXISTS (SELECT 1 FROM sqlite_master)"
+        ).fetchone()
+        if version > SCHEMA_VERSION:
+            raise StateError(
+                f"the state database at {self.directory} is from a newer pdsmem (schema {version}, "
+                f"this one knows {SCHEMA_VERSION})",
+                hint="upgrade pdsmem, or set PDSMEM_STATE_DIR to another directory",
+            )
+        if version == 0 and tables:
+            raise StateError(f"cannot use the state database {self.directory / 'state.sqlite3'}: it is not a "
+                             "pdsmem state database", hint=_MOVE_FILE)
+        return version
+
     def _migrate(self) -> None:
         with self.transaction():  # read and migrate under one lock: two first runs may race
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StateError(
-                    f"the state database at {self.directory} is from a newer pdsmem (schema {version}, "
-                    f"this one knows {SCHEMA_VERSION})",
-                    hint="upgrade pdsmem, or set PDSMEM_STATE_DIR to another directory",
-                )
+            version = self._checked_version()
             for target in range(version + 1, SCHEMA_VERSION + 1):
                 for statement in _MIGRATIONS[target].split(";"):
                     if statement.strip():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import subprocess
 import sys
 import time
@@ -16,7 +17,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from pdsmem.bridge.session import SessionStore, StoredSession
-from pdsmem.bridge.state import ExportedRecord, State
+from pdsmem.bridge.state import _MIGRATIONS, ExportedRecord, State, StateError
 from pdsmem.cli import cli
 from pdsmem.cli.progress import format_clock
 
@@ -181,3 +182,109 @@ def test_status_lists_each_export_waiting_to_resume_and_what_became_of_it(tmp_pa
         ("/data/paused.jsonl", "paused", reset), ("/data/stopped.jsonl", "stopped", None),
         ("/data/killed.jsonl", "killed", None), ("/data/running.jsonl", "running", None),
     ]
+
+
+def files_under(directory: Path) -> dict[str, bytes | None]:
+    """Every file and directory under ``directory``, with its bytes (None for a directory)."""
+    return {str(p.relative_to(directory)): None if p.is_dir() else p.read_bytes() for p in directory.rglob("*")}
+
+
+def another_programs_database(path: Path) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (body TEXT)")
+        db.execute("INSERT INTO notes VALUES ('not pdsmem')")
+    db.close()
+
+
+MOVE_FILE = "move that file aside: pdsmem starts a new one, and the next import delivers everything again"
+
+
+@pytest.mark.parametrize(("make", "why", "hint"), [
+    (lambda path: (path.mkdir(), (path / "inside").write_text("x")), "it is a directory",
+     "move that directory aside: pdsmem then starts a new database, and the next import delivers everything again"),
+    (lambda path: path.write_bytes(bytes(range(256)) * 16), "file is not a database", MOVE_FILE),
+    (another_programs_database, "it is not a pdsmem state database", MOVE_FILE),
+], ids=["directory", "random-bytes", "another-database"])
+def test_a_state_database_status_cannot_read_is_an_error_and_is_left_as_it_is(
+    tmp_path: Path, make, why: str, hint: str
+) -> None:
+    """Regression: a directory (or another program's SQLite file) named state.sqlite3 was shown as
+    "none" with exit 0, as if nothing were imported, synced or exported."""
+    directory = tmp_path / "state"
+    directory.mkdir()
+    path = directory / "state.sqlite3"
+    make(path)
+    before = files_under(directory)
+    for args in (["status"], ["status", "--json"]):
+        result = run(*args)
+        assert result.exit_code == 1, result.output
+        assert result.stdout == ""
+        assert result.stderr == f"Error: cannot use the state database {path}: {why} ({hint})\n"
+        assert files_under(directory) == before  # nothing repaired, created or changed
+    with pytest.raises(StateError) as opened:  # what export, import and sync say of it
+        State(directory)
+    assert result.stderr == f"Error: {opened.value}\n"
+
+
+def test_status_reads_an_empty_or_older_state_database_without_changing_it(tmp_path: Path) -> None:
+    """Regression: status brought an older schema forward (or wrote one into an empty file)."""
+    directory = tmp_path / "state"
+    directory.mkdir()
+    (directory / "state.sqlite3").write_bytes(b"")
+    result = run("status")
+    assert result.exit_code == 0 and "Exports (records pdsmem wrote, per repository): none" in result.stdout
+    assert files_under(directory) == {"state.sqlite3": b""}
+    (directory / "state.sqlite3").unlink()
+    with sqlite3.connect(directory / "state.sqlite3") as db:
+        db.executescript(_MIGRATIONS[1])
+        db.execute("INSERT INTO export_record VALUES (?, '3lbt4ilkfw22s', 'bafyreione', 'm1')", (DID,))
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+    before = files_under(directory)
+    result = run("status")
+    assert result.exit_code == 0
+    assert f"Exports (records pdsmem wrote, per repository):\n  {DID}  1 record\n" in result.stdout
+    assert files_under(directory) == before
+
+
+def test_status_lists_unreadable_session_files_by_name_and_why_never_their_secrets(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Regression: a damaged session file was left out of status (only a log line named it, on stderr)."""
+    fill_state(tmp_path / "state")
+    sessions = tmp_path / "state" / "sessions"
+    (sessions / "broken.json").write_text(f'{{"version": 1, "accessJwt": "{SECRETS[2]}", "refreshJw')
+    (sessions / "wrong-shape.json").write_text(json.dumps(
+        {"version": 1, "pdsUrl": "http://127.0.0.1:2583", "did": DID, "handle": "alice.test",
+         "accessJwt": SECRETS[2], "refreshJwt": 42, "dpopKey": {"d": SECRETS[3]}}))  # a number: wrong
+    (sessions / "folder.json").mkdir()
+    (sessions / ".tmp-half-written.json").write_text("{")  # a save under way: not a session file yet
+    with caplog.at_level("WARNING"):
+        result = run("status")
+    assert result.exit_code == 0 and result.stderr == "" and caplog.records == []  # listed once, by name
+    lines = result.stdout.splitlines()
+    assert lines[lines.index("Stored sessions:"):] == [
+        "Stored sessions:",
+        f"  alice.test  {DID}  at http://127.0.0.1:2583  app password",
+        "Unreadable session files (every command skips them, and logout does not remove them: delete the file):",
+        "  sessions/broken.json  damaged: not JSON",
+        "  sessions/folder.json  cannot be read: it is a directory",
+        "  sessions/wrong-shape.json  damaged, or written by another version",
+    ]
+    as_json = run("status", "--json")
+    assert as_json.exit_code == 0
+    report = json.loads(as_json.stdout)
+    assert [s["handle"] for s in report["sessions"]] == ["alice.test"]
+    assert report["unreadableSessions"] == [
+        {"file": "sessions/broken.json", "reason": "damaged: not JSON"},
+        {"file": "sessions/folder.json", "reason": "cannot be read: it is a directory"},
+        {"file": "sessions/wrong-shape.json", "reason": "damaged, or written by another version"},
+    ]
+    for secret in SECRETS:
+        assert secret not in result.output and secret not in as_json.output
+    assert json.loads(run("status", "--json").stdout)["unreadableSessions"] == report["unreadableSessions"]
+    (sessions / "broken.json").unlink()
+    (sessions / "folder.json").rmdir()
+    (sessions / "wrong-shape.json").unlink()
+    assert json.loads(run("status", "--json").stdout)["unreadableSessions"] == []
+    assert "Unreadable session files" not in run("status").stdout

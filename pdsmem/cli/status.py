@@ -2,13 +2,18 @@
 
 Shows the config file and its values, the environment variables pdsmem reads (secrets by name
 only), the RushDB target, the state directory's import and sync cursors, export ledger and
-unfinished exports, and the stored sessions (handle, DID and PDS only: never a token). Reads only; creates nothing.
+unfinished exports, and the stored sessions (handle, DID and PDS only: never a token), with the
+session files no command can read, by name and why. Reads only; creates and changes nothing: a
+state database it cannot read is an error (exit 1) that says why, as it is for every command.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +59,48 @@ def _session(stored: Stored) -> dict[str, Any]:
     return {**shown, "auth": "app password"}
 
 
+def _unreadable(store: SessionStore) -> list[dict[str, str]]:
+    """The session files ``store.sessions()`` could not read, as status shows them: the file (under
+    the state directory) and why, in words; never what the file holds."""
+    shown = []
+    for path in store.unreadable:
+        try:
+            json.loads(path.read_bytes())  # what it holds (tokens, keys) is never shown
+        except OSError as err:
+            why = "it is a directory" if path.is_dir() else (err.strerror or "it cannot be opened").lower()
+            reason = f"cannot be read: {why}"
+        except RecursionError:
+            reason = "damaged: nested too deeply"
+        except ValueError:  # not UTF-8, or not JSON
+            reason = "damaged: not JSON"
+        else:  # JSON, but not a session this version wrote, or with a field wrong
+            reason = "damaged, or written by another version"  # as a command that looks for it says
+        name = str(path.relative_to(store.state_dir))
+        shown.append({"file": name if name.isprintable() else name.encode("unicode_escape").decode("ascii"),
+                      "reason": reason})
+    return shown
+
+
+@contextmanager
+def _unlogged(logger: logging.Logger) -> Iterator[None]:
+    """Drop what ``logger`` logs meanwhile: status lists each unreadable session file itself."""
+    def drop(record: logging.LogRecord) -> bool:
+        return False
+
+    logger.addFilter(drop)
+    try:
+        yield
+    finally:
+        logger.removeFilter(drop)
+
+
 def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]], list[dict[str, Any]],
                                        list[dict[str, Any]]]:
     """(import cursors, export counts, unfinished exports, followed streams) of the state
-    database, if there is one."""
-    if not (directory / "state.sqlite3").is_file():
+    database, if there is one. A database that cannot be read is an error; nothing is changed."""
+    if not (directory / "state.sqlite3").exists():
         return [], [], [], []
-    with State(directory) as state:
+    with State(directory, read_only=True) as state:
         imports = [
             {"did": c.did, "scope": c.reader, "rev": c.rev, "commit": c.commit_cid, "unsalted": c.unsalted}
             for c in state.cursors()
@@ -144,7 +184,11 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     cursor (repository, scope, RushDB project: a hash that names the project without its key),
     and where each sync --follow got to in its event stream.
     Secrets (ATP_AUTH_PASSWORD, MEMORY_SCOPE_SALT, RUSHDB_API_KEY, session tokens) are shown by
-    name only.
+    name only. Session files no command can read (damaged, or written by another version) are
+    listed by name, with why, never with what they hold.
+
+    Reads only: changes nothing. A state database it cannot read (state.sqlite3 in the state
+    directory) is an error, as for every command: it exits 1 and says why.
 
     \b
     Examples:
@@ -154,7 +198,10 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     config = settings(ctx)
     directory = resolve_state_dir(state_dir)
     imports, exports, unfinished, follows = _stored(directory)
-    sessions = [_session(s) for s in SessionStore(directory).sessions()]
+    store = SessionStore(directory)
+    with _unlogged(logging.getLogger(SessionStore.__module__)):
+        sessions = [_session(s) for s in store.sessions()]
+    unreadable = _unreadable(store)
     report = {
         "config": {"path": str(config.path), "exists": config.exists, "values": _shown(config.values)},
         "environment": _environment(),
@@ -166,6 +213,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         "exports": exports,
         "unfinishedExports": unfinished,
         "sessions": sessions,
+        "unreadableSessions": unreadable,
     }
     if as_json:
         write(report)
@@ -206,6 +254,11 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         + (f"OAuth, granted: {s['granted']}" if s["auth"] == "oauth" else "app password")
         for s in sessions
     ])
+    if unreadable:
+        click.echo("Unreadable session files (every command skips them, and logout does not remove them: "
+                   "delete the file):")
+        for file in unreadable:
+            click.echo(f"  {file['file']}  {file['reason']}")
 
 
 def _section(title: str, lines: list[str]) -> None:
