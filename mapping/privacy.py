@@ -46,11 +46,24 @@ _PASSWORD_WORDS = (
     r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord|passord|"
     r"adgangskode|salasana|[şs]ifre|jelsz[óo]|пароль|密码|密碼|パスワード|暗証番号|비밀번호"
 )
-# The first letters of every word the two credential detectors below look for, in a lookahead
-# they start with: where the letter is none of these, ``re`` moves on at once instead of trying
-# each word (a text of spaces after "password" took four times as long). The test suite holds
-# both detectors to their forms without it.
-_CREDENTIAL_START = "(?=[acjhklmpstw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
+# The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb
+# ("for the router", "to her bank account"). _IS: the verb, in the languages of _PASSWORD_WORDS
+# ("is", "was set to", "ist", "est :"). The values: _HAS_A_SIGN, one with a digit or a sign among
+# its first 32 characters ("hunter22"; "the password is required" is no value; a passphrase of
+# plain words passes); _RANDOM, one of 16 token characters or more mixing letters and digits: a
+# key, a token or a secret is described in prose far more often than stated ("the private key is
+# 4096-bit RSA", "max token is 4096"). Every look-ahead is bounded: in a script written without
+# spaces a run has no end before the text's, and an unbounded one made such a text quadratic.
+_FOR = r"(?:\s++(?:for|to|of|at)(?:\s++(?:the|my|his|her|their|our|your|a|an))?\s++\S{1,40}?)?"
+_IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
+       r"(?:\s++(?:now|still|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
+_HAS_A_SIGN = r"\s*+[\"'“‘«「]?(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
+_RANDOM = r"\s*+[\"'“‘«]?(?=[^\s\"'”’»]{0,63}?[0-9])(?=[^\s\"'”’»]{0,63}?[a-z])[a-z0-9_+/=.-]{16}"
+# The first letters of every word the credential detectors below look for, in a lookahead they
+# start with: where the letter is none of these, ``re`` moves on at once instead of trying each
+# word (a text of spaces after "password" took four times as long). The test suite holds the
+# detectors to their forms without it.
+_CREDENTIAL_START = "(?=[abcdeghjklmpstw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
 _PASSWORD_NEEDLES = (
     "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
@@ -98,21 +111,35 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
     ),
+    # A credential stated in a sentence: a word for it, what it is for ("for the router", optional),
+    # a verb ("is", "was set to", "ist", "est :") or a colon (PINs and codes), then a value that
+    # looks like one (_HAS_A_SIGN, _RANDOM). Three detectors, each run only where its own words are.
     (
-        "looks like a credential stated in a sentence",
-        # "the password is hunter2", "my PIN is 4821", "Passwort ist ...", "パスワードはabc123です": a
-        # value with a digit or a sign in it (a word alone, as in "the password is required", is
-        # not one). Only what a key's value looks like, as the assignments: a passphrase of plain
-        # words stated in prose passes.
+        "looks like a credential stated in a sentence",  # a password: "the wifi password is hunter22",
+        # "her passwords are …", "Passwort ist …", and where the verb is a particle, "パスワードはabc123です"
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pin(?:[\s_-]?code)?|secret|token|"
-            r"(?:api|access|secret|private)[\s_-]?key|" + _PASSWORD_WORDS + r")\s++"
-            r"(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|on|je)"
-            r"(?:\s++(?:now|still|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?\s"
-            r"|(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)\s*+"
-            r"[\"'“‘«「]?(?=[^\s\"'”’»」]*?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4,}+"
+            r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:(?:password|passwd|passphrase|passcode|pwd)s?|"
+            + _PASSWORD_WORDS + r")(?:['’]s|" + _FOR + _IS + r")\s|(?:密码|密碼)\s*+(?:是|为|為)"
+            r"|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)" + _HAS_A_SIGN
         ),
-        ("pass", "pwd", "secret", "token", "key", "pin") + _PASSWORD_NEEDLES,
+        ("pass", "pwd") + _PASSWORD_NEEDLES,
+    ),
+    (
+        "looks like a credential stated in a sentence",  # a PIN or a code: "bank PIN: 4821", "the door code is 4821"
+        re.compile(
+            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:pin(?:[\s_-]?(?:code|number))?|"
+            r"(?:door|gate|garage|alarm|safe|lock|entry|building|access|keypad)[\s_-]?code)"
+            r"(?:" + _FOR + _IS + r"|\s*+[:=：])\s*+[0-9]{4,12}(?![0-9])"
+        ),
+        ("pin", "code"),
+    ),
+    (
+        "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c"
+        re.compile(
+            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:secret|token|(?:api|access|secret|private|auth)[\s_-]?key)s?"
+            + _FOR + _IS + r"\s" + _RANDOM
+        ),
+        ("secret", "token", "key"),
     ),
     (
         "looks like a credential assignment",  # camelCase, PascalCase: accessToken=, ClientSecret:
@@ -162,11 +189,12 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 def _folded(text: str) -> str:
     """``text`` in lower case, folded further so that an ASCII letter a case-insensitive pattern
     matches at some place is that very letter here: besides upper case, ``re`` equates 'ſ' with
-    's', 'ı' and 'İ' (which lowers to 'i' and U+0307) with 'i', and 'K' (Kelvin) with 'k'."""
+    's', 'ı' and 'İ' (which lowers to 'i' and U+0307) with 'i', and 'K' (Kelvin) with 'k'; and of
+    the letters of the needles in other scripts, the narrow 'ᲂ' (U+1C82) with the Cyrillic 'о'."""
     low = text.lower()
     if low.isascii():
         return low
-    return low.replace("\u017f", "s").replace("\u0131", "i").replace("\u0307", "")
+    return low.replace("\u017f", "s").replace("\u0131", "i").replace("\u0307", "").replace("\u1c82", "\u043e")
 
 
 # (reason, search, needles, whether the needles are looked for in the folded text)

@@ -128,6 +128,7 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     "a token run of 'eyJ-', full width": ("eyJ-" * 10_000).translate(_FULL_WIDTH),
     "'password ' and spaces": ("password " + " " * 91) * 400,
     "'exit code' and spaces": ("exit code" + " " * 991) * 40,
+    "'パスワードは' (a password is), no value": "パスワードは" * 6_666 + "パスワー",
 }
 
 

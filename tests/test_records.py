@@ -189,7 +189,18 @@ def test_private_memories_need_the_acknowledgement(override):
         ("Her PIN is 4821", "credential stated in a sentence"),
         ("The password was changed to Tr0ub4dor&3", "credential stated in a sentence"),
         ("my passphrase is: s3cr3t-words", "credential stated in a sentence"),
-        ("The API key is '9f8e7d6c5b4a'", "credential stated in a sentence"),
+        ("Her passwords are hunter22 and Summer2024!", "credential stated in a sentence"),
+        ("My password's hunter22.", "credential stated in a sentence"),
+        ("Her bank PIN: 4821", "credential stated in a sentence"),
+        ("The password to the router is hunter22.", "credential stated in a sentence"),
+        ("The wifi password for guests is Guest2024!", "credential stated in a sentence"),
+        ("pwd is hunter22", "credential stated in a sentence"),
+        ("The door code is 4821.", "credential stated in a sentence"),
+        ("The access code for the building is 0912.", "credential stated in a sentence"),
+        ("The API key is 9f8e7d6c5b4a3f2e1d0c", "credential stated in a sentence"),
+        ("the auth token was ghx7Kq2mZp9abcdef12", "credential stated in a sentence"),
+        ("Her PIN number is 4821.", "credential stated in a sentence"),
+        ("\u043f\u0430\u0440\u1c82\u043b\u044c: hunter22", "credential assignment"),  # a narrow o, which re folds
         ("Das Passwort ist Sommer2024!", "credential stated in a sentence"),
         ("La contraseña es Hunter22", "credential stated in a sentence"),
         ("Le mot de passe est azerty123", "credential stated in a sentence"),
@@ -238,6 +249,19 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "Shipping is 10 days; the user's opinion is 42abc.",
         "Spin is 1/2 for this particle.",
         "The user has: two cats.",
+        "The user stores every API key on 1Password.",
+        "The user's SSH private key is 4096-bit RSA.",
+        "Max token is 4096 for this model.",
+        "The hinge pin is 12mm steel.",
+        "The secret is 100% butter, says the user.",
+        "The user dropped a pin on 42nd Street for the meetup.",
+        "The password's length is 12.",
+        "The access token is OAuth2-based.",
+        "The API key is 32-characters long.",
+        "Their private key is ed25519, not RSA.",
+        "The user writes code in Rust 2021.",
+        "The error code is 4041.",
+        "The password for 2FA is sent by SMS.",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
@@ -256,6 +280,8 @@ _GATE_PIECES = [
     " is ", " was ", " set to ", "pin", "PIN", "passphrase", "Passwort", " ist ", "contraseña", "CONTRASENA",
     "mot de passe", "HASŁO", "ŞİFRE", "\u0131", "\u043f\u0430\u0440\u043e\u043b\u044c", "\u041f\u0410\u0420\u041e\u041b\u042c",
     "\u5bc6\u7801", "\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9", "\u306f", "\ube44\ubc00\ubc88\ud638", "\ub294", "\uff1a", "1",
+    "\u1c82", "pin: ", "4821", "'s ",
+    " for the router", " to ", "door code", "ACCESS_CODE", "api key", "Auth-Key", "token", "abcdef1234567890XYZ", "pwd",
 ]
 # One text each detector fires on, mixed in whole so that every detector is reached often.
 _GATE_HITS = [
@@ -378,7 +404,8 @@ _CREDENTIAL_PIECES = ["password", "PASSWORD", "Passwort", "pin", "PIN", "secret"
                       "key", "kennwort", "contraseña", "mot de passe", "senha", "wachtwoord", "hasło", "HASLO", "heslo",
                       "lösenord", "passord", "adgangskode", "salasana", "şifre", "ŞİFRE", "sifre", "jelszó", "пароль",
                       "ПАРОЛЬ", "密码", "密碼", "パスワード", "暗証番号", "비밀번호", " is ", " ist ", "是", "は", "는", ":", "=",
-                      "：", " ", "'", '"', "hunter22", "x1", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1"]
+                      "：", " ", "'", '"', "hunter22", "x1", " for the router", " to ", "door code", "ACCESS_CODE", "api key",
+                      "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821", "'s", "PIN number", "\u1c82", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1"]
 
 
 @settings(max_examples=3000, deadline=None)
@@ -387,7 +414,7 @@ def test_the_credential_detectors_fire_as_without_their_first_letter_lookahead(t
     """Their lookahead of first letters only lets ``re`` skip a position sooner: it must hold the first
     letter of every word the detectors look for, in any case ``re`` equates with it."""
     written = [pattern for _, pattern, _ in privacy._DETECTORS if privacy._CREDENTIAL_START in pattern.pattern]
-    assert len(written) == 2
+    assert len(written) == 4  # the assignment, and the three sentences: a password, a PIN or code, a key
     for pattern in written:
         plain = re.compile(pattern.pattern.replace(privacy._CREDENTIAL_START, ""))
         assert (pattern.search(text) is None) is (plain.search(text) is None), pattern.pattern
