@@ -46,19 +46,21 @@ _PASSWORD_WORDS = (
     r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord|passord|"
     r"adgangskode|salasana|[şs]ifre|jelsz[óo]|пароль|密码|密碼|パスワード|暗証番号|비밀번호"
 )
-# The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb
-# ("for the router", "to her bank account"). _IS: the verb, in the languages of _PASSWORD_WORDS
-# ("is", "was set to", "ist", "est :"). The values: _HAS_A_SIGN, one with a digit or a sign among
-# its first 32 characters ("hunter22"; "the password is required" is no value; a passphrase of
-# plain words passes); _RANDOM, one of 16 token characters or more mixing letters and digits: a
-# key, a token or a secret is described in prose far more often than stated ("the private key is
-# 4096-bit RSA", "max token is 4096"). Every look-ahead is bounded: in a script written without
-# spaces a run has no end before the text's, and an unbounded one made such a text quadratic.
-_FOR = r"(?:\s++(?:for|to|of|at)(?:\s++(?:the|my|his|her|their|our|your|a|an))?\s++\S{1,40}?)?"
+# The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb,
+# in up to three words ("for the office wifi", "to her bank account", "del wifi"). _IS: the verb, in
+# the languages of _PASSWORD_WORDS ("is", "was set to", "ist", "est :"). The values: _HAS_A_SIGN,
+# one with a digit or a sign among its first 32 characters ("hunter22"; "the password is required"
+# is no value; a passphrase of plain words passes); _RANDOM, 16 token characters mixing letters and
+# digits: a key, a token or a secret is described in prose far more often than stated ("the private
+# key is 4096-bit RSA", "max token is 4096", "the refresh token is base64url-encoded"). Every
+# look-ahead is bounded: in a script written without spaces a run has no end before the text's,
+# and an unbounded one made such a text quadratic.
+_FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|du|от|для)(?:\s++\S{1,40}?){1,3}?)?"
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
        r"(?:\s++(?:now|still|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
-_HAS_A_SIGN = r"\s*+[\"'“‘«「]?(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
-_RANDOM = r"\s*+[\"'“‘«]?(?=[^\s\"'”’»]{0,63}?[0-9])(?=[^\s\"'”’»]{0,63}?[a-z])[a-z0-9_+/=.-]{16}"
+_OPENING = "[\"'`“‘«「(<\\[]?"  # a quote or bracket before a value
+_HAS_A_SIGN = r"\s*+" + _OPENING + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
+_RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
 # The first letters of every word the credential detectors below look for, in a lookahead they
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
 # word (a text of spaces after "password" took four times as long). The test suite holds the
@@ -112,32 +114,34 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
     ),
     # A credential stated in a sentence: a word for it, what it is for ("for the router", optional),
-    # a verb ("is", "was set to", "ist", "est :") or a colon (PINs and codes), then a value that
-    # looks like one (_HAS_A_SIGN, _RANDOM). Three detectors, each run only where its own words are.
+    # a verb ("is", "was set to", "ist", "est :") or a colon, then a value that looks like one
+    # (_HAS_A_SIGN, _RANDOM). Three detectors, each run only where its own words are.
     (
         "looks like a credential stated in a sentence",  # a password: "the wifi password is hunter22",
-        # "her passwords are …", "Passwort ist …", and where the verb is a particle, "パスワードはabc123です"
+        # "password for Gmail: …", "changed his password to …", "Passwort ist …", and where the verb is a
+        # particle, "パスワードはabc123です". The plural is left out: "passwords are bcrypt-hashed".
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:(?:password|passwd|passphrase|passcode|pwd)s?|"
-            + _PASSWORD_WORDS + r")(?:['’]s|" + _FOR + _IS + r")\s|(?:密码|密碼)\s*+(?:是|为|為)"
-            r"|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)" + _HAS_A_SIGN
+            r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|"
+            + _PASSWORD_WORDS + r")(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to)\s"
+            r"|(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)" + _HAS_A_SIGN
         ),
         ("pass", "pwd") + _PASSWORD_NEEDLES,
     ),
     (
         "looks like a credential stated in a sentence",  # a PIN or a code: "bank PIN: 4821", "the door code is 4821"
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:pin(?:[\s_-]?(?:code|number))?|"
-            r"(?:door|gate|garage|alarm|safe|lock|entry|building|access|keypad)[\s_-]?code)"
-            r"(?:" + _FOR + _IS + r"|\s*+[:=：])\s*+[0-9]{4,12}(?![0-9])"
+            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:pin(?:[\s_-]?(?:code|number))?|puk|"
+            r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?code)"
+            r"(?:" + _FOR + _IS + r"|\s*+[:=：])\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9])"
         ),
-        ("pin", "code"),
+        ("pin", "puk", "code"),
     ),
     (
-        "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c"
+        "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c",
+        # "Stripe secret key: sk_live_51Habc…"
         re.compile(
             r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:secret|token|(?:api|access|secret|private|auth)[\s_-]?key)s?"
-            + _FOR + _IS + r"\s" + _RANDOM
+            r"(?:" + _FOR + _IS + r"\s|\s*+[:：])" + _RANDOM
         ),
         ("secret", "token", "key"),
     ),

@@ -189,7 +189,6 @@ def test_private_memories_need_the_acknowledgement(override):
         ("Her PIN is 4821", "credential stated in a sentence"),
         ("The password was changed to Tr0ub4dor&3", "credential stated in a sentence"),
         ("my passphrase is: s3cr3t-words", "credential stated in a sentence"),
-        ("Her passwords are hunter22 and Summer2024!", "credential stated in a sentence"),
         ("My password's hunter22.", "credential stated in a sentence"),
         ("Her bank PIN: 4821", "credential stated in a sentence"),
         ("The password to the router is hunter22.", "credential stated in a sentence"),
@@ -199,6 +198,17 @@ def test_private_memories_need_the_acknowledgement(override):
         ("The access code for the building is 0912.", "credential stated in a sentence"),
         ("The API key is 9f8e7d6c5b4a3f2e1d0c", "credential stated in a sentence"),
         ("the auth token was ghx7Kq2mZp9abcdef12", "credential stated in a sentence"),
+        ("The API key is `3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c`.", "credential stated in a sentence"),
+        ("my pin is `4821`", "credential stated in a sentence"),
+        ("Password for Gmail: Hunter22!", "credential stated in a sentence"),
+        ("The password for the office wifi is Tr0ub4dor&3", "credential stated in a sentence"),
+        ("He changed his password to Hunter2024!", "credential stated in a sentence"),
+        ("OpenWeather API key: 3f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c", "credential stated in a sentence"),
+        ("Stripe secret key: sk_live_51HabcDEF123ghiJKL456mno", "credential stated in a sentence"),
+        ("The gate code is #4821", "credential stated in a sentence"),
+        ("the SIM PUK is 12345678", "credential stated in a sentence"),
+        ("La contrase\u00f1a del wifi es Hunter2024", "credential stated in a sentence"),
+        ("\u041f\u0430\u0440\u043e\u043b\u044c \u043e\u0442 wifi: Hunter2024", "credential stated in a sentence"),
         ("Her PIN number is 4821.", "credential stated in a sentence"),
         ("\u043f\u0430\u0440\u1c82\u043b\u044c: hunter22", "credential assignment"),  # a narrow o, which re folds
         ("Das Passwort ist Sommer2024!", "credential stated in a sentence"),
@@ -262,6 +272,12 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The user writes code in Rust 2021.",
         "The error code is 4041.",
         "The password for 2FA is sent by SMS.",
+        "The local building code is 2018 IBC, so the deck needs 36-inch railings.",
+        "User passwords are SHA256-hashed with a per-user salt.",
+        "The refresh token is base64url-encoded, so decode it before logging.",
+        "The client secret is AES-256-GCM-encrypted at rest.",
+        "Recipe: the secret is 2tbsp-of-brown-butter in the sauce.",
+        "API key: rotate it monthly.",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
@@ -282,6 +298,7 @@ _GATE_PIECES = [
     "\u5bc6\u7801", "\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9", "\u306f", "\ube44\ubc00\ubc88\ud638", "\ub294", "\uff1a", "1",
     "\u1c82", "pin: ", "4821", "'s ",
     " for the router", " to ", "door code", "ACCESS_CODE", "api key", "Auth-Key", "token", "abcdef1234567890XYZ", "pwd",
+    "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ",
 ]
 # One text each detector fires on, mixed in whole so that every detector is reached often.
 _GATE_HITS = [
@@ -405,7 +422,8 @@ _CREDENTIAL_PIECES = ["password", "PASSWORD", "Passwort", "pin", "PIN", "secret"
                       "lösenord", "passord", "adgangskode", "salasana", "şifre", "ŞİFRE", "sifre", "jelszó", "пароль",
                       "ПАРОЛЬ", "密码", "密碼", "パスワード", "暗証番号", "비밀번호", " is ", " ist ", "是", "は", "는", ":", "=",
                       "：", " ", "'", '"', "hunter22", "x1", " for the router", " to ", "door code", "ACCESS_CODE", "api key",
-                      "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821", "'s", "PIN number", "\u1c82", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1"]
+                      "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821", "'s", "PIN number", "\u1c82", "puk",
+                      "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ", " for the office wifi", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1"]
 
 
 @settings(max_examples=3000, deadline=None)
