@@ -43,7 +43,7 @@ import regex
 
 from pdsmem.bridge.sources import SourceItem, UnreadableFile
 from pdsmem.bridge.state import ExportedRecord, State
-from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, TransientError
+from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, SensitiveContent, TransientError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged
 from pdsmem.mapping.syntax import AtUri, Datetime
@@ -76,9 +76,13 @@ class Outcome:
     unreadable: bool = False  # a file of the source that could not be read at all: no memory is at fault
 
     @classmethod
-    def of(cls, item: _Item, status: str, uri: str | None = None, reason: str | None = None) -> Outcome:
+    def of(
+        cls, item: _Item, status: str, uri: str | None = None, reason: str | None = None, *, quoted: bool = True
+    ) -> Outcome:
+        """The outcome of ``item``, named by its first words unless ``quoted`` is False (a memory
+        refused for a secret in it: its first words may be the secret)."""
         text = item.event.get("text") if item.event.get("eventType") == "fact" else item.event.get("summary")
-        return cls(item.where, status, uri, reason, memory_id(item.event), _excerpt(text))
+        return cls(item.where, status, uri, reason, memory_id(item.event), _excerpt(text) if quoted else None)
 
 
 @dataclass
@@ -295,7 +299,8 @@ class Exporter:
                 )
             except PdsmemError as err:
                 status = "refused" if isinstance(err, PrivacyRefused) else "failed"
-                report.outcomes.append(Outcome.of(item, status, reason=str(err)))
+                quoted = not isinstance(err, SensitiveContent)
+                report.outcomes.append(Outcome.of(item, status, reason=str(err), quoted=quoted))
                 if item.source is None and _rkey(known.get(memory_id(item.event))) not in held:
                     known.pop(memory_id(item.event), None)  # its record does not exist: link nothing to it
                 continue

@@ -21,7 +21,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 
-from pdsmem.errors import PrivacyRefused
+from pdsmem.errors import PrivacyRefused, SensitiveContent
 
 # Where a token starts and ends, a letter of a script written without spaces between words
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
@@ -350,7 +350,7 @@ def check_publishable(
     for field, text in texts.items():
         reason = sensitive_reason(text)
         if reason:
-            raise PrivacyRefused(
+            raise SensitiveContent(
                 f"memory {memory_id}: its {field} {reason}",
                 path=f"$.{field}",
                 hint="remove it from the memory before exporting; no flag publishes secrets, "

@@ -97,6 +97,11 @@ class PrivacyRefused(PdsmemError):
     """A memory may not be written to a public repository (private scope or sensitive content)."""
 
 
+class SensitiveContent(PrivacyRefused):
+    """A text of the memory looks like a secret, a credential, command output or a local path: the
+    memory is named by its id only, never by its words, which may be the very secret."""
+
+
 class MappingError(PdsmemError, ValueError):
     """A memory or record cannot be mapped to the other model."""
 

@@ -191,6 +191,26 @@ def test_private_memories_and_content_over_the_lexicon_limits(
     assert len(errors) == 3
 
 
+@pytest.mark.pds
+def test_a_memory_refused_for_a_secret_is_named_without_its_words(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """Regression: the refusal quoted the memory's first words, the secret among them, into the
+    terminal and whatever log keeps it; a memory refused for its scope is still quoted."""
+    secret = fact(1, text="The user's wifi password is hunter22.")
+    private = fact(2, privacyScope="private")
+    memories = source(tmp_path, [secret, private, fact(3)])
+    result = run("export", "--to", account.did, "--from", memories, env=on(pds, ATP_AUTH_PASSWORD=account.password))
+    assert result.exit_code == 3
+    assert "hunter22" not in result.output
+    assert result.stderr.splitlines()[0] == (
+        f"Error: memories.jsonl:1: refused: at $.text: memory {contract.fact_id(secret)}: its text looks like a "
+        "credential stated in a sentence (remove it from the memory before exporting; no flag publishes secrets, "
+        "command output or local paths)"
+    )
+    assert result.stderr.splitlines()[1].startswith(f'Error: memories.jsonl:2 "{private["text"]}": refused: ')
+
+
 def test_a_repository_that_fails_verification(tmp_path: Path) -> None:
     records = {f"{COLLECTION}/{tid(1_700_000_000_000_000)}": {
         "$type": COLLECTION, "content": "likes tea", "createdAt": "2024-01-01T00:00:00.000Z"}}

@@ -17,7 +17,7 @@ from typing import Any
 
 from devkit.events import episode, fact
 
-from pdsmem.errors import ContractError, InvalidSyntax, MappingError, PrivacyRefused, RecordInvalid
+from pdsmem.errors import ContractError, InvalidSyntax, MappingError, PrivacyRefused, RecordInvalid, SensitiveContent
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract
 
@@ -148,25 +148,25 @@ def privacy_cases() -> list[EventCase]:
         EventCase("private-fact-acknowledged", fact(privacyScope="private"), Contained(), publish_private=True),
         EventCase("secret-in-transcript-not-published", episode(userText=SECRETS["aws-key"]), Contained()),
         EventCase("secret-in-private-fact-acknowledged", fact(privacyScope="private", text=SECRETS["jwt"]),
-                  Refused(PrivacyRefused, "JSON Web Token"), publish_private=True),
+                  Refused(SensitiveContent, "JSON Web Token"), publish_private=True),
     ]
     for name, text in SECRETS.items():
-        cases.append(EventCase(f"secret-{name}-in-fact-text", fact(text=text), Refused(PrivacyRefused, "$.text")))
+        cases.append(EventCase(f"secret-{name}-in-fact-text", fact(text=text), Refused(SensitiveContent, "$.text")))
         cases.append(EventCase(f"secret-{name}-in-episode-summary", episode(summary=text),
-                               Refused(PrivacyRefused, "$.summary")))
+                               Refused(SensitiveContent, "$.summary")))
         cases.append(EventCase(f"secret-{name}-in-published-transcript", episode(assistantText=text),
-                               Refused(PrivacyRefused, "$.assistantText"), include_transcript=True))
+                               Refused(SensitiveContent, "$.assistantText"), include_transcript=True))
     for name, text in SECRETS.items():  # hidden from the patterns, seen in the text's plain form
         cases.append(EventCase(f"secret-{name}-behind-zero-width-spaces", fact(text="\u200b".join(text)),
-                               Refused(PrivacyRefused, "once its invisible characters are dropped")))
+                               Refused(SensitiveContent, "once its invisible characters are dropped")))
         cases.append(EventCase(f"secret-{name}-in-full-width", fact(text=text.translate(FULL_WIDTH)),
-                               Refused(PrivacyRefused, "once its invisible characters are dropped")))
+                               Refused(SensitiveContent, "once its invisible characters are dropped")))
     for kind, names in UNCHECKED_FIELDS.items():
         make = fact if kind == "fact" else episode
         for name in names:
             cases.append(EventCase(
                 f"secret-in-{kind}-{name}", make(**{name: "key ghp_" + "A1b2C3d4" * 5 + " in /home/alice"}),
-                Refused(PrivacyRefused, f"$.{name}"),
+                Refused(SensitiveContent, f"$.{name}"),
             ))
     return cases
 
