@@ -503,13 +503,22 @@ class State:
             yield Cid.decode(cid), bytes(block)
 
     def keep_nodes(self, did: str, nodes: Iterable[tuple[Cid, bytes]]) -> None:
-        """Keep exactly ``nodes`` (the MST of the tree just imported) for ``did``."""
+        """Keep exactly ``nodes`` (the MST of the tree just imported) for ``did``. Only what changed
+        is written: a node kept already is the same block (its CID says so), and a diff changes a
+        few nodes of a tree that can hold a hundred thousand."""
         with self.transaction() as db:
-            db.execute("DELETE FROM mst_node WHERE did = ?", (did,))
-            db.executemany(
-                "INSERT OR IGNORE INTO mst_node (did, cid, block) VALUES (?, ?, ?)",
-                ((did, str(cid), block) for cid, block in nodes),
-            )
+            gone = {cid for (cid,) in db.execute("SELECT cid FROM mst_node WHERE did = ?", (did,))}
+
+            def new_nodes() -> Iterator[tuple[str, str, bytes]]:
+                for cid, block in nodes:
+                    text = str(cid)
+                    if text in gone:
+                        gone.discard(text)  # kept, and still in the tree
+                    else:
+                        yield did, text, block
+
+            db.executemany("INSERT OR IGNORE INTO mst_node (did, cid, block) VALUES (?, ?, ?)", new_nodes())
+            db.executemany("DELETE FROM mst_node WHERE did = ? AND cid = ?", ((did, cid) for cid in gone))
 
     # --- export ledger ---------------------------------------------------------------------
 
