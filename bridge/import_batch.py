@@ -42,7 +42,7 @@ from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
 
-from .repo import RecordFailure, VerifiedRepo, mst_nodes
+from .repo import RecordFailure, VerifiedRepo
 from .state import RememberedFact
 
 __all__ = ["Change", "DiffGap", "ImportBatch", "RecordProblem"]
@@ -212,7 +212,7 @@ class ImportBatch:
         """The MST node blocks of the repository read (the batch must still be open)."""
         if self._repo is None:
             raise ValueError("the import batch is closed")
-        return mst_nodes(self._repo.store, self._repo.commit.data)
+        return self._repo.mst_nodes()
 
     def close(self) -> None:
         if self._spool is not None:

@@ -338,17 +338,6 @@ def _load_node(store: BlockStore, cid: bytes, where: str) -> _Node:
     return _strict_node(data, fail)
 
 
-def mst_nodes(store: BlockStore, data_cid: Cid) -> Iterator[tuple[Cid, bytes]]:
-    """The CID and bytes of every node of the (already verified) tree at ``data_cid``."""
-    pending = [data_cid.to_bytes()]
-    while pending:
-        cid = pending.pop()
-        data = store.get(cid)
-        yield Cid.from_bytes(cid), data
-        left, entries = _load_node(store, cid, "kept")
-        pending += [link for link in [left] + [tree for _, _, tree in entries] if link is not None]
-
-
 def _shown(key: bytes) -> str:
     """An MST key as a message shows it: its text in quotes, bytes that are not UTF-8 escaped."""
     return json.dumps(key[:200].decode("utf-8", "backslashreplace"), ensure_ascii=False)
@@ -365,18 +354,23 @@ def walk_mst(store: BlockStore, data_cid: Cid) -> Iterator[tuple[str, Cid]]:
         yield key.decode(), Cid.from_bytes(value)
 
 
-def check_mst(store: BlockStore, data_cid: Cid, keep: Callable[[tuple[bytes, bytes]], object]) -> int:
+def check_mst(
+    store: BlockStore, data_cid: Cid, keep: Callable[[tuple[bytes, bytes]], object], nodes: list[bytes] | None = None
+) -> int:
     """Check the whole tree at ``data_cid``; hand each ``(key, binary record cid)`` to ``keep`` in
-    key order; return the number of entries."""
+    key order; add the binary CID of each of its nodes to ``nodes`` when given; return the number
+    of entries."""
     root = data_cid.to_bytes()
     left, entries = _load_node(store, root, "root")
+    if nodes is not None:
+        nodes.append(root)
     if not entries:
         if left is not None:
             raise VerificationError(
                 "MST root is an empty node that only points to a sub-tree", path="MST root"
             )
         return 0
-    walk = _Walk(store, keep)
+    walk = _Walk(store, keep, nodes)
     walk.node(root, left, entries, key_depth(entries[0][0]))
     return walk.count
 
@@ -385,8 +379,10 @@ class _Walk:
     """One in-order walk of a tree: the checks that span nodes (depth, order), with no generator
     frames between an entry and its caller."""
 
-    def __init__(self, store: BlockStore, keep: Callable[[tuple[bytes, bytes]], object]) -> None:
-        self.store, self.keep = store, keep
+    def __init__(
+        self, store: BlockStore, keep: Callable[[tuple[bytes, bytes]], object], nodes: list[bytes] | None
+    ) -> None:
+        self.store, self.keep, self.nodes = store, keep, nodes
         self.last = b""
         self.count = 0
 
@@ -415,6 +411,8 @@ class _Walk:
         if layer == 0:
             raise VerificationError("MST node at depth 0 links to a sub-tree", path=f"MST node {Cid.from_bytes(cid)}")
         left, entries = _load_node(self.store, subtree, f"under {Cid.from_bytes(cid)}")
+        if self.nodes is not None:
+            self.nodes.append(subtree)
         if not entries and left is None:
             raise VerificationError("empty MST node below the root", path=f"MST node {Cid.from_bytes(subtree)}")
         self.node(subtree, left, entries, layer - 1)
@@ -478,19 +476,20 @@ def iter_records(
 
 
 def _kept_entries(
-    store: BlockStore, data_cid: Cid, collection: str | None
+    store: BlockStore, data_cid: Cid, collection: str | None, nodes: list[bytes] | None = None
 ) -> tuple[list[tuple[bytes, bytes]], int]:
-    """Check the whole tree; its entries (of ``collection`` only, if given) and their number."""
+    """Check the whole tree; its entries (of ``collection`` only, if given) and their number;
+    the binary CIDs of its nodes into ``nodes`` when given."""
     kept: list[tuple[bytes, bytes]] = []
     if collection is None:
-        return kept, check_mst(store, data_cid, kept.append)
+        return kept, check_mst(store, data_cid, kept.append, nodes)
     prefix = (collection + "/").encode()
 
     def keep(entry: tuple[bytes, bytes]) -> None:
         if entry[0].startswith(prefix):
             kept.append(entry)
 
-    return kept, check_mst(store, data_cid, keep)
+    return kept, check_mst(store, data_cid, keep, nodes)
 
 
 def _record(store: BlockStore, did: Did, key: bytes, cid: bytes) -> RepoRecord | RecordFailure:
@@ -587,7 +586,13 @@ class VerifiedRepo:
         self.store = store
         self.commit = commit
         self.collection = collection
-        self._entries, self.record_count = _kept_entries(store, commit.data, collection)
+        self._nodes: list[bytes] = []  # the binary CID of every node of the tree, as the walk met them
+        self._entries, self.record_count = _kept_entries(store, commit.data, collection, self._nodes)
+
+    def mst_nodes(self) -> Iterator[tuple[Cid, bytes]]:
+        """The CID and bytes of every node of the tree (walked once, when it was checked)."""
+        for cid in self._nodes:
+            yield Cid.from_bytes(cid), self.store.get(cid)
 
     def records(self, *, collection: str | None = None) -> Iterator[RepoRecord | RecordFailure]:
         """Each record (of ``collection``, else of the one given to ``verify_repo``, else all)."""
