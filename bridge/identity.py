@@ -305,19 +305,13 @@ class IdentityResolver:
                 raise IdentityError("did:web with a path is not supported in atproto", did=did)
             if any(char in host for char in "/?#@\\") or host.count(":") > 1:
                 raise IdentityError("a did:web names a host and an optional port (%3A), nothing else", did=did)
-            web = f"https://{host}"
-            port = host.partition(":")[2]
-            if port and not (port.isascii() and port.isdigit()):  # httpx would say "Invalid port: 'x'"
-                raise IdentityError(
-                    f"the web address it names {web!r} has port {port!r}; a port is a number from 1 to 65535",
-                    did=did,
-                    hint="check the DID: a did:web writes its port in digits after %3A, as in "
-                    "did:web:example.com%3A8443",
-                )
             try:
-                base = normalize_base_url(web, what="the web address it names")
-            except InvalidSyntax as exc:
-                raise IdentityError(exc.message, did=did) from None
+                base = normalize_base_url(f"https://{host}", what="the web address it names")
+            except InvalidSyntax as exc:  # a host name part empty or too long, a port not 1 to 65535
+                raise IdentityError(
+                    exc.message, did=did, hint="check the DID: a did:web names a host, and an optional port in "
+                    "digits after %3A, as in did:web:example.com%3A8443",
+                ) from None
             url, where = f"{base}/.well-known/did.json", base
         else:
             raise IdentityError(

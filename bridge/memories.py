@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pdsmem.mapping import rushdb_rows as rows
-from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
+from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS, WORD_END, WORD_START
 
 from .embeddings import Embedder
 from .rushdb import MemoryStore, RushDBError
@@ -194,4 +194,4 @@ def _holds(text: str, word: str) -> bool:
     as a space does ("typescript" in "typescriptが好き")."""
     if _UNSPACED.match(word):
         return word in text
-    return re.search(f"(?<![^\\W{NO_SPACE_SCRIPTS}]){re.escape(word)}(?![^\\W{NO_SPACE_SCRIPTS}])", text) is not None
+    return re.search(WORD_START + re.escape(word) + WORD_END, text) is not None

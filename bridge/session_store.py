@@ -221,7 +221,7 @@ class SessionStore:
     def __init__(self, state_dir: str | os.PathLike[str] | None = None) -> None:
         self.state_dir = resolve_state_dir(state_dir)
         self.directory = self.state_dir / "sessions"
-        self.unreadable: list[Path] = []  # what the last ``sessions()`` could not read
+        self.unreadable: dict[Path, str] = {}  # what the last ``sessions()`` could not read, and why
 
     def __repr__(self) -> str:
         return f"SessionStore({str(self.state_dir)!r})"
@@ -233,21 +233,30 @@ class SessionStore:
         digest = hashlib.sha256(f"{url}\n{did}".encode()).hexdigest()[:12]
         return self.directory / f"{readable}-{digest}.json"
 
-    def sessions(self) -> list[Stored]:
-        """Every stored session, in file-name order; unreadable files are logged and skipped, and
-        listed in ``unreadable`` (for a message that says why a session was not found)."""
-        self.unreadable: list[Path] = []
+    def sessions(self, *, log_unreadable: bool = True) -> list[Stored]:
+        """Every stored session, in file-name order; unreadable files are skipped, logged unless
+        ``log_unreadable`` is False, and kept in ``unreadable`` with why, in words (for a message
+        that says why a session was not found, and for ``pdsmem status``): never what they hold."""
+        self.unreadable = {}
         if not self.directory.is_dir():
             return []
         found = []
         for path in sorted(self.directory.glob("[!.]*.json")):  # not a temporary ".tmp-" file
+            stored, why = None, "damaged, or written by another version"  # JSON, but not a session
             try:
                 stored = _read(json.loads(path.read_bytes()))
-            except (OSError, ValueError, RecursionError):  # unreadable, not JSON, nested too deep
-                stored = None
+            except IsADirectoryError:
+                why = "cannot be read: it is a directory"
+            except OSError as err:
+                why = f"cannot be read: {(err.strerror or 'the system refused to read it').lower()}"
+            except RecursionError:
+                why = "damaged: nested too deeply"
+            except ValueError:  # not UTF-8, or not JSON
+                why = "damaged: not JSON"
             if stored is None:
-                log.warning("ignoring unreadable session file %s", path)
-                self.unreadable.append(path)
+                if log_unreadable:
+                    log.warning("ignoring unreadable session file %s", path)
+                self.unreadable[path] = why
                 continue
             found.append(stored)
         return found

@@ -27,15 +27,15 @@ from pdsmem.errors import PrivacyRefused, SensitiveContent
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
 # ``\b`` counts it as a word character, and missed the key in キーはAKIA…です. Any other letter
 # still joins the token, as with \b (Gdańsk-Gdynia-… is no "sk-" key), and (?-i:…) keeps the class
-# as written inside the case-insensitive patterns. (Recall by words splits the same letters:
-# ``bridge.memories``.)
+# as written inside the case-insensitive patterns. (Recall by words splits and bounds its words
+# the same way: ``bridge.memories``.)
 NO_SPACE_SCRIPTS = (
     "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
     "\uf900-\ufaff\uff66-\uff9f"
 )
 _WORD = f"(?-i:[^\\W{NO_SPACE_SCRIPTS}])"  # a word character that is not one of those letters
-_START = f"(?<!{_WORD})"
-_END = f"(?!{_WORD})"
+WORD_START = f"(?<!{_WORD})"  # where a token starts and ends (recall matches words the same way)
+WORD_END = f"(?!{_WORD})"
 
 # The word for a password in other languages (German, Spanish, French, Portuguese, Dutch, Polish,
 # Czech, Swedish, Norwegian, Danish, Finnish, Turkish, Hungarian, Russian, Chinese, Japanese,
@@ -65,7 +65,7 @@ _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,1
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
 # word (a text of spaces after "password" took four times as long). The test suite holds the
 # detectors to their forms without it.
-_CREDENTIAL_START = "(?=[abcdeghjklmpstw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
+_CREDENTIAL_START = "(?=[acdeghjklmpstw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
 _PASSWORD_NEEDLES = (
     "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
@@ -80,30 +80,38 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"),  # PEM, OpenSSH, PGP
         ("PRIVATE KEY",),
     ),
-    ("looks like an AWS access key", re.compile(_START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + _END), ("AKIA", "ASIA")),
+    (
+        "looks like an AWS access key",
+        re.compile(WORD_START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + WORD_END),
+        ("AKIA", "ASIA"),
+    ),
     (
         "looks like a GitHub token",
-        re.compile(_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + _END),
+        re.compile(WORD_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + WORD_END),
         ("gh", "github_pat_"),
     ),
-    ("looks like a Slack token", re.compile(_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
+    ("looks like a Slack token", re.compile(WORD_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
     (
         "looks like an API secret key",
-        re.compile(_START + r"(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
+        re.compile(WORD_START + r"(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
         ("sk-", "rk-"),
     ),
     (
         "looks like a JSON Web Token",
-        # As _START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", written to start
+        # As WORD_START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", written to start
         # only where a run of token characters starts and to take that run's first "eyJ" (the one
         # with the most after it) for good: the plain pattern scans a run again from each "eyJ" in it.
         re.compile(
-            r"(?<![A-Za-z0-9_-])(?>[A-Za-z0-9_-]*?" + _START + r"eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\."
+            r"(?<![A-Za-z0-9_-])(?>[A-Za-z0-9_-]*?" + WORD_START + r"eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\."
             r"[A-Za-z0-9_-]{8}"
         ),
         ("eyJ",),
     ),
-    ("looks like a bearer credential", re.compile(r"(?i)" + _START + r"bearer\s+[A-Za-z0-9._~+/=-]{16,}"), ("bearer",)),
+    (
+        "looks like a bearer credential",
+        re.compile(r"(?i)" + WORD_START + r"bearer\s+[A-Za-z0-9._~+/=-]{16,}"),
+        ("bearer",),
+    ),
     (
         "looks like a credential assignment",
         re.compile(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=), quoted, and in
@@ -140,7 +148,8 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c",
         # "Stripe secret key: sk_live_51Habc…"
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:secret|token|(?:api|access|secret|private|auth)[\s_-]?key)s?"
+            r"(?i)" + _CREDENTIAL_START
+            + r"(?<![a-z0-9])(?:secret|token|(?:api|access|secret|private|auth)[\s_-]?key)s?"
             r"(?:" + _FOR + _IS + r"\s|\s*+[:：])" + _RANDOM
         ),
         ("secret", "token", "key"),
@@ -155,9 +164,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a URL with embedded credentials",
-        # As r"(?i)" + _START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where
+        # As r"(?i)" + WORD_START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where
         # a run of scheme characters starts (the plain pattern scans a run again from each letter in it).
-        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + _START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:[^/\s@]+@"),
+        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:[^/\s@]+@"),
         ("://",),
     ),
     (
@@ -174,16 +183,16 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like command output (an exit status)",
-        re.compile(r"(?i)" + _START + r"(?:exit (?:code|status)|exited with code)\s*+:?\s*+-?\d+"),
+        re.compile(r"(?i)" + WORD_START + r"(?:exit (?:code|status)|exited with code)\s*+:?\s*+-?\d+"),
         ("exit",),
     ),
     (
         "looks like a local filesystem path",
         re.compile(
-            r"(?:" + _START + r"(?<![/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
-            r"|" + _START + r"(?<![.-])~/[\w.-]"
-            r"|" + _START + r"[A-Za-z]:\\[\w .-]"
-            r"|" + _START + r"file://)"
+            r"(?:" + WORD_START + r"(?<![/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
+            r"|" + WORD_START + r"(?<![.-])~/[\w.-]"
+            r"|" + WORD_START + r"[A-Za-z]:\\[\w .-]"
+            r"|" + WORD_START + r"file://)"
         ),
         ("/", "\\"),
     ),

@@ -219,4 +219,4 @@ def test_a_sound_grant_file_is_read_back_as_written(tmp_path: Path) -> None:
                                    "dpopKey": Dpop().private_jwk})
     assert grant is not None
     store.save(grant)
-    assert store.sessions() == [grant] and store.unreadable == []
+    assert store.sessions() == [grant] and store.unreadable == {}

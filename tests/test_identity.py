@@ -326,8 +326,8 @@ def test_a_did_web_port_that_is_not_a_number_is_refused_in_words(port: str) -> N
             resolver.resolve_did(did)
     assert str(refused.value) == (
         f"{did}: the web address it names 'https://example.com:{port}' has port {port!r}; a port is a number "
-        "from 1 to 65535 (check the DID: a did:web writes its port in digits after %3A, as in "
-        "did:web:example.com%3A8443)"
+        "from 1 to 65535 (check the DID: a did:web names a host, and an optional port in digits after %3A, as "
+        "in did:web:example.com%3A8443)"
     )
     assert "Invalid port" not in str(refused.value)
 

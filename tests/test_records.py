@@ -294,10 +294,10 @@ _GATE_PIECES = [
     "/home/", "/tmp/x", "~/", "C:\\", "file://", "/", "\\", "\u017f", "\u0131", "\u0130", "\u212a", "\u0307",
     "a", "Z", "0123456789abcdefghijklmnop", " ", "\t", "ü",
     " is ", " was ", " set to ", "pin", "PIN", "passphrase", "Passwort", " ist ", "contraseña", "CONTRASENA",
-    "mot de passe", "HASŁO", "ŞİFRE", "\u0131", "\u043f\u0430\u0440\u043e\u043b\u044c", "\u041f\u0410\u0420\u041e\u041b\u042c",
-    "\u5bc6\u7801", "\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9", "\u306f", "\ube44\ubc00\ubc88\ud638", "\ub294", "\uff1a", "1",
-    "\u1c82", "pin: ", "4821", "'s ",
-    " for the router", " to ", "door code", "ACCESS_CODE", "api key", "Auth-Key", "token", "abcdef1234567890XYZ", "pwd",
+    "mot de passe", "HASŁO", "ŞİFRE", "\u0131", "\u043f\u0430\u0440\u043e\u043b\u044c",
+    "\u041f\u0410\u0420\u041e\u041b\u042c", "\u5bc6\u7801", "\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9", "\u306f",
+    "\ube44\ubc00\ubc88\ud638", "\ub294", "\uff1a", "1", "\u1c82", "pin: ", "4821", "'s ", " for the router", " to ",
+    "door code", "ACCESS_CODE", "api key", "Auth-Key", "token", "abcdef1234567890XYZ", "pwd",
     "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ",
 ]
 # One text each detector fires on, mixed in whole so that every detector is reached often.
@@ -398,8 +398,10 @@ def test_ordinary_text_with_invisible_or_full_width_characters_passes(text):
 
 # The three detectors written to scan each run of characters once, as their plain patterns.
 _PLAIN_PATTERNS = {
-    "looks like a JSON Web Token": privacy._START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
-    "looks like a URL with embedded credentials": r"(?i)" + privacy._START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@",
+    "looks like a JSON Web Token":
+        privacy.WORD_START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}",
+    "looks like a URL with embedded credentials":
+        r"(?i)" + privacy.WORD_START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@",
     "looks like command output (a shell prompt)": r"(?m)^\s*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S",
 }
 _RUN_PIECES = ["eyJ", "eyJabcdefg", "eyJabcdefgh", "eyJabcdefgh.eyJabcdefgh.", "abcdefg", "abcdefgh", ".", "-", "_",
@@ -417,13 +419,15 @@ def test_the_detectors_written_for_speed_fire_as_their_plain_patterns(text):
         assert (search(text) is None) is (re.search(plain, text) is None), reason
 
 
-_CREDENTIAL_PIECES = ["password", "PASSWORD", "Passwort", "pin", "PIN", "secret", "token", "api", "Access", "private",
-                      "key", "kennwort", "contraseña", "mot de passe", "senha", "wachtwoord", "hasło", "HASLO", "heslo",
-                      "lösenord", "passord", "adgangskode", "salasana", "şifre", "ŞİFRE", "sifre", "jelszó", "пароль",
-                      "ПАРОЛЬ", "密码", "密碼", "パスワード", "暗証番号", "비밀번호", " is ", " ist ", "是", "は", "는", ":", "=",
-                      "：", " ", "'", '"', "hunter22", "x1", " for the router", " to ", "door code", "ACCESS_CODE", "api key",
-                      "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821", "'s", "PIN number", "\u1c82", "puk",
-                      "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ", " for the office wifi", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1"]
+_CREDENTIAL_PIECES = [
+    "password", "PASSWORD", "Passwort", "pin", "PIN", "secret", "token", "api", "Access", "private", "key", "kennwort",
+    "contraseña", "mot de passe", "senha", "wachtwoord", "hasło", "HASLO", "heslo", "lösenord", "passord",
+    "adgangskode", "salasana", "şifre", "ŞİFRE", "sifre", "jelszó", "пароль", "ПАРОЛЬ", "密码", "密碼", "パスワード",
+    "暗証番号", "비밀번호", " is ", " ist ", "是", "は", "는", ":", "=", "：", " ", "'", '"', "hunter22", "x1",
+    " for the router", " to ", "door code", "ACCESS_CODE", "api key", "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821",
+    "'s", "PIN number", "\u1c82", "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ",
+    " for the office wifi", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1",
+]
 
 
 @settings(max_examples=3000, deadline=None)
@@ -491,9 +495,9 @@ def test_on_ascii_text_the_token_boundaries_are_the_plain_ones(text):
     """Only letters of scripts written without spaces tell the detectors' boundaries from \\b."""
     for reason, search, _, _ in privacy._GATED:
         pattern = next(p for why, p, _ in privacy._DETECTORS if why == reason and p.search == search).pattern
-        plain = (pattern.replace(privacy._START + "(?<![/.-])", r"(?<![\w/.-])")
-                 .replace(privacy._START + "(?<![.-])", r"(?<![\w.-])")
-                 .replace(privacy._START, r"\b").replace(privacy._END, r"\b"))
+        plain = (pattern.replace(privacy.WORD_START + "(?<![/.-])", r"(?<![\w/.-])")
+                 .replace(privacy.WORD_START + "(?<![.-])", r"(?<![\w.-])")
+                 .replace(privacy.WORD_START, r"\b").replace(privacy.WORD_END, r"\b"))
         assert plain != pattern or "\\b" not in pattern
         assert (search(text) is None) is (re.search(plain, text) is None), reason
 

@@ -10,10 +10,7 @@ state database it cannot read is an error (exit 1) that says why, as it is for e
 from __future__ import annotations
 
 import json
-import logging
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -61,37 +58,13 @@ def _session(stored: Stored) -> dict[str, Any]:
 
 def _unreadable(store: SessionStore) -> list[dict[str, str]]:
     """The session files ``store.sessions()`` could not read, as status shows them: the file (under
-    the state directory) and why, in words; never what the file holds."""
+    the state directory) and why."""
     shown = []
-    for path in store.unreadable:
-        try:
-            json.loads(path.read_bytes())  # what it holds (tokens, keys) is never shown
-        except OSError as err:
-            why = "it is a directory" if path.is_dir() else (err.strerror or "it cannot be opened").lower()
-            reason = f"cannot be read: {why}"
-        except RecursionError:
-            reason = "damaged: nested too deeply"
-        except ValueError:  # not UTF-8, or not JSON
-            reason = "damaged: not JSON"
-        else:  # JSON, but not a session this version wrote, or with a field wrong
-            reason = "damaged, or written by another version"  # as a command that looks for it says
+    for path, why in store.unreadable.items():
         name = str(path.relative_to(store.state_dir))
         shown.append({"file": name if name.isprintable() else name.encode("unicode_escape").decode("ascii"),
-                      "reason": reason})
+                      "reason": why})
     return shown
-
-
-@contextmanager
-def _unlogged(logger: logging.Logger) -> Iterator[None]:
-    """Drop what ``logger`` logs meanwhile: status lists each unreadable session file itself."""
-    def drop(record: logging.LogRecord) -> bool:
-        return False
-
-    logger.addFilter(drop)
-    try:
-        yield
-    finally:
-        logger.removeFilter(drop)
 
 
 def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]], list[dict[str, Any]],
@@ -199,8 +172,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     directory = resolve_state_dir(state_dir)
     imports, exports, unfinished, follows = _stored(directory)
     store = SessionStore(directory)
-    with _unlogged(logging.getLogger(SessionStore.__module__)):
-        sessions = [_session(s) for s in store.sessions()]
+    sessions = [_session(s) for s in store.sessions(log_unreadable=False)]  # listed below, with why
     unreadable = _unreadable(store)
     report = {
         "config": {"path": str(config.path), "exists": config.exists, "values": _shown(config.values)},
