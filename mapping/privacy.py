@@ -38,14 +38,15 @@ WORD_START = f"(?<!{_WORD})"  # where a token starts and ends (recall matches wo
 WORD_END = f"(?!{_WORD})"
 
 # The word for a password in other languages (German, Spanish, French, Portuguese, Dutch, Polish,
-# Czech, Swedish, Norwegian, Danish, Finnish, Turkish, Hungarian, Russian, Chinese, Japanese,
-# Korean), as the credential detectors look for them after English's; and their needles, in lower
-# case, each held by every spelling of the words it stands for (accents written or not). English's
-# own needles ("passw", "pass") hold passwort.
+# Czech, Swedish, Norwegian, Danish, Finnish, Turkish, Hungarian, Russian; then Chinese, Japanese
+# and Korean, which need no boundary before them: "wifi密码：…"), as the credential detectors look
+# for them after English's; and their needles, in lower case, each held by every spelling of the
+# words it stands for (accents written or not). English's own needles ("passw", "pass") hold passwort.
 _PASSWORD_WORDS = (
     r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord|passord|"
-    r"adgangskode|salasana|[şs]ifre|jelsz[óo]|пароль|密码|密碼|パスワード|暗証番号|비밀번호"
+    r"adgangskode|salasana|[şs]ifre|jelsz[óo]|пароль"
 )
+_PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번호"
 # The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb,
 # in up to three words ("for the office wifi", "to her bank account", "del wifi"). _IS: the verb, in
 # the languages of _PASSWORD_WORDS ("is", "was set to", "ist", "est :"). The values: _HAS_A_SIGN,
@@ -54,12 +55,18 @@ _PASSWORD_WORDS = (
 # digits: a key, a token or a secret is described in prose far more often than stated ("the private
 # key is 4096-bit RSA", "max token is 4096", "the refresh token is base64url-encoded"). Every
 # look-ahead is bounded: in a script written without spaces a run has no end before the text's,
-# and an unbounded one made such a text quadratic.
+# and an unbounded one made such a text quadratic. _NO_VALUE: what starts a description, not a
+# value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
 _FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|du|от|для)(?:\s++\S{1,40}?){1,3}?)?"
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
        r"(?:\s++(?:now|still|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«「(<\\[]?"  # a quote or bracket before a value
-_HAS_A_SIGN = r"\s*+" + _OPENING + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
+_NO_VALUE = (
+    r"(?![0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
+    r"|(?:aes|sha|rsa|md5|bcrypt|argon2|pbkdf2|scrypt|hmac|ed25519)(?![a-z]))"
+)
+_HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
+_LOCKED = "door|gate|garage|alarm|safe|lock|lockbox|keypad|building|house|apartment|flat"  # a code for one
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
 # The first letters of every word the credential detectors below look for, in a lookahead they
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
@@ -90,6 +97,11 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         re.compile(WORD_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + WORD_END),
         ("gh", "github_pat_"),
     ),
+    (
+        "looks like a Telegram bot token",  # the bot's id, a colon, then 34 or more characters, starting with A
+        re.compile(WORD_START + r"[0-9]{5,16}:A[A-Za-z0-9_-]{33}"),
+        (":A",),
+    ),
     ("looks like a Slack token", re.compile(WORD_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
     (
         "looks like an API secret key",
@@ -116,8 +128,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like a credential assignment",
         re.compile(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=), quoted, and in
             # the words for a password of other languages (_PASSWORD_WORDS)
-            r"(?i)(?<![a-z0-9])" + _CREDENTIAL_START + r"(?:password|passwd|pwd|secret|token|"
-            r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")[\"']?\s*[:=：]\s*[\"']?[^\s\"']{4,}"
+            r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
+            r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
+            r"[\"']?\s*[:=：]\s*[\"']?[^\s\"']{4,}"
         ),
         ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
     ),
@@ -126,21 +139,27 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     # (_HAS_A_SIGN, _RANDOM). Three detectors, each run only where its own words are.
     (
         "looks like a credential stated in a sentence",  # a password: "the wifi password is hunter22",
-        # "password for Gmail: …", "changed his password to …", "Passwort ist …", and where the verb is a
+        # "password for Gmail: …", "changed his password to …", "Passwort ist …", with no verb
+        # ("her gmail password Hunter2024!", "the password, hunter22, is…"), and where the verb is a
         # particle, "パスワードはabc123です". The plural is left out: "passwords are bcrypt-hashed".
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|"
-            + _PASSWORD_WORDS + r")(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to)\s"
+            r"(?i)" + _CREDENTIAL_START + r"(?:(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|"
+            + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
+            r"(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to|,)?\s"
             r"|(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)" + _HAS_A_SIGN
         ),
         ("pass", "pwd") + _PASSWORD_NEEDLES,
     ),
     (
-        "looks like a credential stated in a sentence",  # a PIN or a code: "bank PIN: 4821", "the door code is 4821"
+        "looks like a credential stated in a sentence",  # a PIN or a code: "bank PIN: 4821", "the door
+        # code is 4821", "debit card PIN 4821", "the code for the front door is 4821"; not a reading
+        # ("the max current per pin is 2000 uA")
         re.compile(
             r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:pin(?:[\s_-]?(?:code|number))?|puk|"
-            r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?code)"
-            r"(?:" + _FOR + _IS + r"|\s*+[:=：])\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9])"
+            r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?code"
+            r"|code\s++(?:for|to|of)(?:\s++\S{1,40}?){0,3}?\s++(?:" + _LOCKED + r")s?)"
+            r"(?:" + _FOR + _IS + r"|\s*+[:=：]|(?=\s))\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9])"
+            r"(?!\s*+(?:[mµu]?a|[mk]?v|[mk]?w|ohms?|[kmg]?hz|mm|cm)(?![a-z]))"
         ),
         ("pin", "puk", "code"),
     ),

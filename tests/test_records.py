@@ -210,6 +210,17 @@ def test_private_memories_need_the_acknowledgement(override):
         ("La contrase\u00f1a del wifi es Hunter2024", "credential stated in a sentence"),
         ("\u041f\u0430\u0440\u043e\u043b\u044c \u043e\u0442 wifi: Hunter2024", "credential stated in a sentence"),
         ("Her PIN number is 4821.", "credential stated in a sentence"),
+        ("password hunter22", "credential stated in a sentence"),  # no verb
+        ("her gmail password Hunter2024!", "credential stated in a sentence"),
+        ("The password, hunter22, is on the fridge.", "credential stated in a sentence"),
+        ("my wifi password (hunter22) is on the fridge", "credential stated in a sentence"),
+        ("WLAN-Passwort Sommer2024", "credential stated in a sentence"),
+        ("my debit card PIN 4821", "credential stated in a sentence"),
+        ("the code for the front door is 4821", "credential stated in a sentence"),
+        ("The code to the safe is 0000.", "credential stated in a sentence"),
+        ("wifi\u5bc6\u7801 Hunter2024", "credential stated in a sentence"),  # wifi密码, no verb
+        ("wifi\u5bc6\u7801\uff1ahunter22", "credential assignment"),  # wifi密码：, after a Latin word
+        ("Telegram bot 110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "Telegram bot token"),
         ("\u043f\u0430\u0440\u1c82\u043b\u044c: hunter22", "credential assignment"),  # a narrow o, which re folds
         ("Das Passwort ist Sommer2024!", "credential stated in a sentence"),
         ("La contraseña es Hunter22", "credential stated in a sentence"),
@@ -278,6 +289,17 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The client secret is AES-256-GCM-encrypted at rest.",
         "Recipe: the secret is 2tbsp-of-brown-butter in the sauce.",
         "API key: rotate it monthly.",
+        "The password is 20-characters long.",
+        "The vault password is AES-256 encrypted.",
+        "The password SHA256-hashed in the database is never logged.",
+        "The max current per pin is 2000 uA.",
+        "The password manager 1Password is fine.",
+        "The password 2FA setting is on.",
+        "Reset the password every 90 days.",
+        "GPIO pin 13 drives the LED.",
+        "The code for the front door is written on the card.",
+        "The code to the safe changed in 2019.",
+        "Meetings at 10:00 and 11:30:AAA.",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
@@ -298,7 +320,7 @@ _GATE_PIECES = [
     "\u041f\u0410\u0420\u041e\u041b\u042c", "\u5bc6\u7801", "\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9", "\u306f",
     "\ube44\ubc00\ubc88\ud638", "\ub294", "\uff1a", "1", "\u1c82", "pin: ", "4821", "'s ", " for the router", " to ",
     "door code", "ACCESS_CODE", "api key", "Auth-Key", "token", "abcdef1234567890XYZ", "pwd",
-    "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ",
+    "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ", ":A", "110201543", "code for the safe ",
 ]
 # One text each detector fires on, mixed in whole so that every detector is reached often.
 _GATE_HITS = [
@@ -307,6 +329,7 @@ _GATE_HITS = [
     "clientSecret=abcd", "https://u:p@example.org", "Traceback (most recent call last)", "$ ls -la\ntotal 48",
     "exit code 137", "EXIT STATUS: 2", "/home/alice/x", "~/notes", "C:\\Users", "file://x",
     "password is hunter2", "PIN IS 4821", "Passwort: hunter22", "Passwort ist x2yz", "\u5bc6\u7801\u662fabc123",
+    "password hunter22", "PIN 4821", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
 ]
 
 
@@ -426,7 +449,8 @@ _CREDENTIAL_PIECES = [
     "暗証番号", "비밀번호", " is ", " ist ", "是", "は", "는", ":", "=", "：", " ", "'", '"', "hunter22", "x1",
     " for the router", " to ", "door code", "ACCESS_CODE", "api key", "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821",
     "'s", "PIN number", "\u1c82", "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ",
-    " for the office wifi", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1",
+    " for the office wifi", ",", "code", " for the front door", " door", "wifi", "2000 uA", "20-characters",
+    "AES-256", " \u5bc6\u7801", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1",
 ]
 
 
