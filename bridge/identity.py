@@ -131,6 +131,24 @@ def did_handle(doc: dict[str, Any]) -> str | None:
     return None
 
 
+def did_web_base(did: Did) -> str:
+    """The web address a ``did:web`` names (``https://host[:port]``), checked without a request:
+    atproto allows no path, and the host and port must make a URL. ``IdentityError`` otherwise,
+    which the command line reports as a usage error."""
+    host = unquote(did[len("did:web:"):])
+    if ":" in did[len("did:web:"):]:
+        raise IdentityError("did:web with a path is not supported in atproto", did=did)
+    if any(char in host for char in "/?#@\\") or host.count(":") > 1:
+        raise IdentityError("a did:web names a host and an optional port (%3A), nothing else", did=did)
+    try:
+        return normalize_base_url(f"https://{host}", what="the web address it names")
+    except InvalidSyntax as exc:  # a host name part empty or too long, a port not 1 to 65535
+        raise IdentityError(
+            exc.message, did=did, hint="check the DID: a did:web names a host, and an optional port in "
+            "digits after %3A, as in did:web:example.com%3A8443",
+        ) from None
+
+
 class IdentityResolver:
     """Resolves handles and DIDs; holds one HTTP client and one DNS resolver.
 
@@ -300,18 +318,7 @@ class IdentityResolver:
         if parsed.method == "plc":
             url, where = f"{self.plc_url}/{parsed}", f"the PLC directory at {self.plc_url}"
         elif parsed.method == "web":
-            host = unquote(parsed[len("did:web:"):])
-            if ":" in parsed[len("did:web:"):]:
-                raise IdentityError("did:web with a path is not supported in atproto", did=did)
-            if any(char in host for char in "/?#@\\") or host.count(":") > 1:
-                raise IdentityError("a did:web names a host and an optional port (%3A), nothing else", did=did)
-            try:
-                base = normalize_base_url(f"https://{host}", what="the web address it names")
-            except InvalidSyntax as exc:  # a host name part empty or too long, a port not 1 to 65535
-                raise IdentityError(
-                    exc.message, did=did, hint="check the DID: a did:web names a host, and an optional port in "
-                    "digits after %3A, as in did:web:example.com%3A8443",
-                ) from None
+            base = did_web_base(parsed)
             url, where = f"{base}/.well-known/did.json", base
         else:
             raise IdentityError(

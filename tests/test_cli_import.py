@@ -187,6 +187,21 @@ def test_usage_errors(tmp_path: Path) -> None:
     assert "--signing-key applies to CAR files only" in key_for_handle.stderr
 
 
+@pytest.mark.parametrize("did, why", [
+    ("did:web:example.com%3Ax", "has port 'x'; a port is a number from 1 to 65535"),
+    ("did:web:example.com%3A99999", "has port 99999"),
+    ("did:web:example.com:users:alice", "did:web with a path is not supported"),
+    ("did:web:me%40example.com", "names a host and an optional port (%3A), nothing else"),
+])
+def test_a_did_web_that_names_no_web_address_is_a_usage_error(did: str, why: str) -> None:
+    """Regression: such a DID passed the command line's check and failed at resolution, exit 1,
+    as if the network or the identity were at fault."""
+    for args in (["verify", did], ["import", "--from", did, *SCOPE]):
+        result = run(*args)
+        assert result.exit_code == 2, result.output
+        assert "Invalid value for" in result.stderr and why in result.stderr
+
+
 def test_verify_a_car(tmp_path: Path) -> None:
     records = dict(GOOD, **{f"{NOTE}/{tid(T0)}": {"$type": NOTE, "text": "hi"}})
     built = build_repo(records, keypair=KEY, rev=tid(T0))

@@ -18,6 +18,7 @@ from typing import IO
 
 import click
 
+from pdsmem.bridge.identity import did_web_base
 from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
 from pdsmem.bridge.state import State, resolve_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
@@ -28,7 +29,7 @@ from pdsmem.cli.options import (
 )
 from pdsmem.cli.progress import CountingReader, Progress
 from pdsmem.errors import PdsmemError, VerificationError
-from pdsmem.mapping.syntax import AtIdentifier
+from pdsmem.mapping.syntax import AtIdentifier, Did
 
 SOURCE_HELP = "A handle or DID (read from its PDS), or a repository CAR file (- for stdin)."
 
@@ -47,9 +48,13 @@ def _source(value: str, param: str) -> Path | IO[bytes] | str:
     if value.lower().endswith(".car") or "/" in value or os.sep in value:
         raise click.BadParameter(f"no such CAR file: {value}", param_hint=param)
     try:
-        AtIdentifier.parse(value.strip().removeprefix("@"))
+        identifier = AtIdentifier.parse(value.strip().removeprefix("@"))
+        if identifier.is_did and Did.parse(identifier).method == "web":
+            did_web_base(Did.parse(identifier))  # its host and port make a URL, or no request is made
     except PdsmemError as err:  # a malformed handle or DID is a usage error (exit 2)
-        raise click.BadParameter(f"{err.message} (expected a handle, a DID or a CAR file)", param_hint=param) from None
+        hint = f"; {err.hint}" if err.hint else ""
+        raise click.BadParameter(f"{err.message} (expected a handle, a DID or a CAR file{hint})",
+                                 param_hint=param) from None
     return value
 
 
