@@ -320,7 +320,8 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
                           sandbox_eligible=sandbox_eligible)
     embedder = configured_embedder()
     if embedder is None and not query_words(query):
-        raise click.BadParameter("holds no word of two letters or more, and without an embeddings endpoint "
+        raise click.BadParameter("holds no word of two letters or more (or one letter of Chinese, Japanese, Korean, "
+                                 "Thai, Lao, Khmer or Myanmar), and without an embeddings endpoint "
                                  "(RUSHDB_EMBEDDING_*) memories are matched by the words of the query",
                                  param_hint="QUERY")
     store = open_store(rushdb_url, rushdb_api_key)
