@@ -255,7 +255,8 @@ class SessionStore:
                 why = "damaged: not JSON"
             if stored is None:
                 if log_unreadable:
-                    log.warning("ignoring unreadable session file %s", path)
+                    log.warning("ignoring the session file %s: it %s (move it aside and sign in again; "
+                                "'pdsmem status' lists such files)", path, why.replace("damaged", "is damaged", 1))
                 self.unreadable[path] = why
                 continue
             found.append(stored)

@@ -307,8 +307,10 @@ def test_the_store_lists_every_readable_session_and_skips_broken_files(
         found = store.sessions()
     assert found == [s for _, s in sorted(zip(paths, [alice, bob]))]
     assert sorted(r.getMessage() for r in caplog.records) == [
-        f"ignoring unreadable session file {store.directory / 'broken.json'}",
-        f"ignoring unreadable session file {store.directory / 'wrong-shape.json'}",
+        f"ignoring the session file {store.directory / 'broken.json'}: it is damaged: not JSON (move it aside "
+        "and sign in again; 'pdsmem status' lists such files)",
+        f"ignoring the session file {store.directory / 'wrong-shape.json'}: it is damaged, or written by another "
+        "version (move it aside and sign in again; 'pdsmem status' lists such files)",
     ]
     assert store.load("http://127.0.0.1:2583/", "alice.TEST") == alice
     assert store.load("https://pds.example.com", alice.did) is None  # another PDS
