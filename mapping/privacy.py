@@ -59,20 +59,27 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
 _FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|du|от|для)(?:\s++\S{1,40}?){1,3}?)?"
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
-       r"(?:\s++(?:now|still|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
+       r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«「(<\\[]?"  # a quote or bracket before a value
-_NO_VALUE = (
+_NO_VALUE = (  # a length, a version, a rate, a count of factors, a hashing or encryption scheme
     r"(?![0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
-    r"|(?:aes|sha|rsa|md5|bcrypt|argon2|pbkdf2|scrypt|hmac|ed25519)(?![a-z]))"
+    r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
+    r"|aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm)"
 )
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
-_LOCKED = "door|gate|garage|alarm|safe|lock|lockbox|keypad|building|house|apartment|flat"  # a code for one
+# A password stated with no verb ("her gmail password Hunter2024!", "the password, hunter22, is…"):
+# the value must mix letters and digits, run 6 to 64 characters on the same line, and end there or
+# at a sign; "password 2024-03-12", "password (12+ chars)" and "パスワード 8文字以上" are no values.
+_BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9])(?=[^\s\"'”’»」]{0,31}?[a-z])"
+         r"[^\s\"'”’»」]{6,64}+(?![^\s.,;:!?)\]\"'”’»」])")
+# What a code opens ("the code for the front door", "the code to the gym locker")
+_LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
 # The first letters of every word the credential detectors below look for, in a lookahead they
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
 # word (a text of spaces after "password" took four times as long). The test suite holds the
 # detectors to their forms without it.
-_CREDENTIAL_START = "(?=[acdeghjklmpstw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
+_CREDENTIAL_START = "(?=[abcdeghjklmpstw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
 _PASSWORD_NEEDLES = (
     "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
@@ -98,8 +105,10 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         ("gh", "github_pat_"),
     ),
     (
-        "looks like a Telegram bot token",  # the bot's id, a colon, then 34 or more characters, starting with A
-        re.compile(WORD_START + r"[0-9]{5,16}:A[A-Za-z0-9_-]{33}"),
+        "looks like a Telegram bot token",  # the bot's id (after "bot" in its API's URLs), a colon, then 34 characters, starting with A and
+        # holding a digit (not an ARN's name: "…:123456789012:AlertsTopicForProduction")
+        re.compile(r"(?:(?<=bot)|" + WORD_START + r")(?<!:)[0-9]{5,16}:A(?=[A-Za-z0-9_-]{0,32}[0-9])"
+                   r"[A-Za-z0-9_-]{33}"),
         (":A",),
     ),
     ("looks like a Slack token", re.compile(WORD_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
@@ -143,10 +152,13 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # ("her gmail password Hunter2024!", "the password, hunter22, is…"), and where the verb is a
         # particle, "パスワードはabc123です". The plural is left out: "passwords are bcrypt-hashed".
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?:(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|"
+            r"(?i)" + _CREDENTIAL_START + r"(?:(?:(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|"
             + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
-            r"(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to|,)?\s"
+            r"(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to|\s*+(?:[-–—?]|->|=>))\s"
             r"|(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)" + _HAS_A_SIGN
+            # with no verb; not "passwd" or "pwd", which are also commands ("sudo passwd deploy2")
+            + r"|(?:(?<![a-z0-9])(?:password|passphrase|passcode|" + _PASSWORD_WORDS + r")" + _FOR + r",?[^\S\n]"
+            r"|(?:" + _PASSWORD_WORDS_UNSPACED + r"))" + _BARE + ")"
         ),
         ("pass", "pwd") + _PASSWORD_NEEDLES,
     ),
@@ -155,13 +167,20 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # code is 4821", "debit card PIN 4821", "the code for the front door is 4821"; not a reading
         # ("the max current per pin is 2000 uA")
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:pin(?:[\s_-]?(?:code|number))?|puk|"
-            r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?code"
-            r"|code\s++(?:for|to|of)(?:\s++\S{1,40}?){0,3}?\s++(?:" + _LOCKED + r")s?)"
-            r"(?:" + _FOR + _IS + r"|\s*+[:=：]|(?=\s))\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9])"
-            r"(?!\s*+(?:[mµu]?a|[mk]?v|[mk]?w|ohms?|[kmg]?hz|mm|cm)(?![a-z]))"
+            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:(?:pin(?:[\s_-]?(?:code|number))?|puk|"
+            r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?(?:code|combination)"
+            r"|(?:code|combination)\s++(?:for|to|of|on|at|into)(?:\s++\S{1,40}?){0,3}?\s++(?:" + _LOCKED + r")s?)"
+            r"(?:" + _FOR + r"(?:" + _IS + r"|\s*+[:=：])|['’]s|\s++(?:to|of)|\s++[-–—](?=\s))"
+            # with no verb: a door's code, or a PIN after a word that says whose or what for ("debit
+            # card PIN 4821"): a PIN is also India's postal code ("Kochi, PIN code 682001") and a
+            # chip's leg ("pin 2000")
+            r"|(?:(?:door|gate|garage|alarm|safe|lockbox|keypad)[\s_-]?code"
+            r"|(?:card|bank|atm|debit|credit|sim|phone|mobile|my|her|his|their)(?:['’]s)?[^\S\n]++"
+            r"pin(?:[\s_-]?(?:code|number))?)(?=\s))"
+            r"\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
+            r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm)(?![a-z]))"
         ),
-        ("pin", "puk", "code"),
+        ("pin", "puk", "code", "combination"),
     ),
     (
         "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c",

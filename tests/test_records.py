@@ -221,6 +221,20 @@ def test_private_memories_need_the_acknowledgement(override):
         ("wifi\u5bc6\u7801 Hunter2024", "credential stated in a sentence"),  # wifi密码, no verb
         ("wifi\u5bc6\u7801\uff1ahunter22", "credential assignment"),  # wifi密码：, after a Latin word
         ("Telegram bot 110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "Telegram bot token"),
+        ("https://api.telegram.org/bot110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getMe", "Telegram bot token"),
+        ("her password for gmail Hunter2024!", "credential stated in a sentence"),
+        ("wifi password - hunter22", "credential stated in a sentence"),
+        ("wifi password => Hunter2024!", "credential stated in a sentence"),
+        ("the wifi password is just hunter22", "credential stated in a sentence"),
+        ("wifi\u5bc6\u7801hunter22", "credential stated in a sentence"),  # wifi密码, no space, no verb
+        ("changed her PIN to 4821", "credential stated in a sentence"),
+        ("she set a PIN of 4821", "credential stated in a sentence"),
+        ("PIN for the debit card: 4821", "credential stated in a sentence"),
+        ("the front door code 4821", "credential stated in a sentence"),
+        ("the door code - 4821", "credential stated in a sentence"),
+        ("the safe combination is 4821", "credential stated in a sentence"),
+        ("the code for the gym locker is 4821", "credential stated in a sentence"),
+        ("the code on the front door is 4821", "credential stated in a sentence"),
         ("\u043f\u0430\u0440\u1c82\u043b\u044c: hunter22", "credential assignment"),  # a narrow o, which re folds
         ("Das Passwort ist Sommer2024!", "credential stated in a sentence"),
         ("La contraseña es Hunter22", "credential stated in a sentence"),
@@ -300,6 +314,36 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The code for the front door is written on the card.",
         "The code to the safe changed in 2019.",
         "Meetings at 10:00 and 11:30:AAA.",
+        # no verb (found by a review of the forms with none)
+        "Last changed her bank password 2024-03-12.",
+        "## Password\n2024-03-12 rotated, next due in June.",
+        "She enabled a strong password, 2FA, and passkeys.",
+        "The password 2FA. setting is on.",
+        "Her password (12+ chars) must include a symbol.",
+        "Wants a password 8+chars with a symbol.",
+        "Rotate the password 2x/year.",
+        "Migrated to the password v2.0 schema.",
+        "Her password 2-factor setup is on the phone.",
+        "The password Argon2id hash is stored server-side.",
+        "The password NTLMv2 hash leaked in 2012.",
+        "The password 1Password-generated for her is long.",
+        "sudo passwd deploy2",
+        "Run pwd 2>&1 to see it.",
+        "\u7f51\u7ad9\u8981\u6c42\u5bc6\u7801 8-16\u4f4d\uff0c\u5305\u542b\u5b57\u6bcd\u548c\u6570\u5b57",  # 8-16位
+        "\u30d1\u30b9\u30ef\u30fc\u30c9 8\u6587\u5b57\u4ee5\u4e0a\u304c\u5fc5\u8981",  # パスワード 8文字以上
+        "Address: 12 MG Road, Indiranagar, Bangalore, PIN 560001.",
+        "Her parents live in Kochi, PIN code 682001.",
+        "Remember to pin 2025 goals on the board.",
+        "Let's pin #1234 to the top of the repo.",
+        "Pin numpy at 1.26; pin 2024.1.0 of the SDK.",
+        "The PIN 0000 default on Bluetooth speakers is common.",
+        "Hold the reset pin 3000 ms to factory reset.",
+        "Max current per pin 2000 nA.",
+        "The zip code for the house is 94107.",
+        "Postal code for the flat: 10115 Berlin.",
+        "The area code for the building is 0212.",
+        "SNS topic arn:aws:sns:us-east-1:123456789012:AlertsTopicForProductionMonitoring",
+        "Redis key cache:1234567:AccountPreferencesNotificationSettings",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
@@ -320,7 +364,8 @@ _GATE_PIECES = [
     "\u041f\u0410\u0420\u041e\u041b\u042c", "\u5bc6\u7801", "\u662f", "\u30d1\u30b9\u30ef\u30fc\u30c9", "\u306f",
     "\ube44\ubc00\ubc88\ud638", "\ub294", "\uff1a", "1", "\u1c82", "pin: ", "4821", "'s ", " for the router", " to ",
     "door code", "ACCESS_CODE", "api key", "Auth-Key", "token", "abcdef1234567890XYZ", "pwd",
-    "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ", ":A", "110201543", "code for the safe ",
+    "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ", ":A", "110201543", "code for the safe ", " - ", "=>", "bot",
+    "debit card ", "my ", "combination", " locker", ", ", "2FA", "v2", "12+",
 ]
 # One text each detector fires on, mixed in whole so that every detector is reached often.
 _GATE_HITS = [
@@ -449,7 +494,8 @@ _CREDENTIAL_PIECES = [
     "暗証番号", "비밀번호", " is ", " ist ", "是", "は", "는", ":", "=", "：", " ", "'", '"', "hunter22", "x1",
     " for the router", " to ", "door code", "ACCESS_CODE", "api key", "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821",
     "'s", "PIN number", "\u1c82", "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ",
-    " for the office wifi", ",", "code", " for the front door", " door", "wifi", "2000 uA", "20-characters",
+    " for the office wifi", ",", "code", "bank", "BANK", "debit card ", "Combination", " - ", "=>", "2FA", "Argon2id",
+    "her ", "\n", " for the front door", " door", "wifi", "2000 uA", "20-characters",
     "AES-256", " \u5bc6\u7801", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1",
 ]
 
