@@ -61,17 +61,21 @@ _FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|du|от|для)(?:\s++\S{1,40
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«「(<\\[]?"  # a quote or bracket before a value
-_NO_VALUE = (  # a length, a version, a rate, a count of factors, a hashing or encryption scheme
+_NO_VALUE = (  # a length, a version, a rate, a count of factors, a hashing, encryption or wifi scheme
     r"(?![0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
     r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
-    r"|aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm)"
+    r"|[0-9]++(?:文字|桁|字|位)|aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm|wpa|wep)"
 )
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
+_ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
+    # not "パスワードはルーターWXR-5700の裏に記載"
+    r"\s*+" + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[!-~]{4}")
 # A password stated with no verb ("her gmail password Hunter2024!", "the password, hunter22, is…"):
-# the value must mix letters and digits, run 6 to 64 characters on the same line, and end there or
-# at a sign; "password 2024-03-12", "password (12+ chars)" and "パスワード 8文字以上" are no values.
-_BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9])(?=[^\s\"'”’»」]{0,31}?[a-z])"
-         r"[^\s\"'”’»」]{6,64}+(?![^\s.,;:!?)\]\"'”’»」])")
+# the value must mix letters and digits in 6 to 64 ASCII characters on the same line, and end there
+# or at a sign; "password 2024-03-12", "password (12+ chars)", "WPA3-Personal" and "密码管理器用的是
+# Bitwarden" are no values.
+_BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9])(?=[!-~]{0,31}?[a-z])"
+         r"[!-~]{6,64}+(?![^\s.,;:!?)\]\"'”’»」。、，])")
 # What a code opens ("the code for the front door", "the code to the gym locker")
 _LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
@@ -79,11 +83,36 @@ _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,1
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
 # word (a text of spaces after "password" took four times as long). The test suite holds the
 # detectors to their forms without it.
-_CREDENTIAL_START = "(?=[abcdeghjklmpstw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
+_CREDENTIAL_START = "(?=[abcdeghjklmpstuvw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
 _PASSWORD_NEEDLES = (
     "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
 )
+
+# A PIN or a code: "bank PIN: 4821", "the door code is 4821", "debit card PIN 4821", "the code for
+# the front door is 4821"; not a reading ("the max current per pin is 2000 uA").
+_PIN_OR_CODE = re.compile(
+    r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:(?:pin(?:[\s_-]?(?:code|number))?|puk|"
+    r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?(?:code|combination)"
+    r"|(?<!error )(?<!hs )(?<!sku )(?<!product )(?<!part )(?<!model )(?<!tariff )(?<!status )"
+    r"(?<!fault )(?<!item )(?:code|combination)\s++(?:for|to|of|on|at|into)(?:\s++\S{1,40}?){0,3}?\s++"
+    r"(?:" + _LOCKED + r")s?)"
+    r"(?:" + _FOR + r"(?:" + _IS + r"|\s*+[:=：])|['’]s|\s++(?:to|of)|\s++[-–—](?=\s))"
+    # with no verb: a passcode, a door's code, or a PIN after a word that says what for
+    # ("debit card PIN 4821"): a PIN is also India's postal code ("Kochi, PIN code 682001"),
+    # a chip's leg ("pin 2000") and a pin on a map ("my pin 1234 on the map")
+    r"|(?:passcode|(?:door|gate|garage|safe|lockbox|keypad)[\s_-]?code"
+    r"|(?:card|bank|atm|debit|credit|visa|mastercard|amex|girocard|ec|sim|phone|mobile|unlock)(?:['’]s)?"
+    r"[^\S\n]++pin(?:[\s_-]?(?:code|number))?)(?=\s)"
+    # in Japanese and Chinese: a PIN (暗証番号), and a password of digits (银行卡密码 482915)
+    r"|暗証番号\s*+[はが:：]?|(?:密码|密碼)\s*+(?:是|为|為|[:：])?(?=\s*+[0-9]{6}))"
+    r"\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
+    r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm)(?![a-z]))"
+)
+# Every match of it holds four ASCII digits: a text without them is not searched (most notes that
+# say "code" or "pin" hold none).
+_FOUR_DIGITS = re.compile("[0-9]{4}").search
+_PIN_OR_CODE_SEARCH = _PIN_OR_CODE.search
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
@@ -152,36 +181,20 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # ("her gmail password Hunter2024!", "the password, hunter22, is…"), and where the verb is a
         # particle, "パスワードはabc123です". The plural is left out: "passwords are bcrypt-hashed".
         re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?:(?:(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|"
-            + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
-            r"(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to|\s*+(?:[-–—?]|->|=>))\s"
-            r"|(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)" + _HAS_A_SIGN
+            r"(?i)" + _CREDENTIAL_START + r"(?:"
+            r"(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|" + _PASSWORD_WORDS + r")"
+            r"|" + _PASSWORD_WORDS_UNSPACED + r")"
+            r"(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to|\s*+[-–—?])\s" + _HAS_A_SIGN
+            + r"|(?:(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)"
+            + _ASCII_HAS_A_SIGN
             # with no verb; not "passwd" or "pwd", which are also commands ("sudo passwd deploy2")
-            + r"|(?:(?<![a-z0-9])(?:password|passphrase|passcode|" + _PASSWORD_WORDS + r")" + _FOR + r",?[^\S\n]"
-            r"|(?:" + _PASSWORD_WORDS_UNSPACED + r"))" + _BARE + ")"
+            + r"|(?:(?<![a-z0-9])(?:password|passphrase|passcode|" + _PASSWORD_WORDS + r"),?[^\S\n]"
+            r"|" + _PASSWORD_WORDS_UNSPACED + r")" + _BARE + ")"
         ),
         ("pass", "pwd") + _PASSWORD_NEEDLES,
     ),
-    (
-        "looks like a credential stated in a sentence",  # a PIN or a code: "bank PIN: 4821", "the door
-        # code is 4821", "debit card PIN 4821", "the code for the front door is 4821"; not a reading
-        # ("the max current per pin is 2000 uA")
-        re.compile(
-            r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:(?:pin(?:[\s_-]?(?:code|number))?|puk|"
-            r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?(?:code|combination)"
-            r"|(?:code|combination)\s++(?:for|to|of|on|at|into)(?:\s++\S{1,40}?){0,3}?\s++(?:" + _LOCKED + r")s?)"
-            r"(?:" + _FOR + r"(?:" + _IS + r"|\s*+[:=：])|['’]s|\s++(?:to|of)|\s++[-–—](?=\s))"
-            # with no verb: a door's code, or a PIN after a word that says whose or what for ("debit
-            # card PIN 4821"): a PIN is also India's postal code ("Kochi, PIN code 682001") and a
-            # chip's leg ("pin 2000")
-            r"|(?:(?:door|gate|garage|alarm|safe|lockbox|keypad)[\s_-]?code"
-            r"|(?:card|bank|atm|debit|credit|sim|phone|mobile|my|her|his|their)(?:['’]s)?[^\S\n]++"
-            r"pin(?:[\s_-]?(?:code|number))?)(?=\s))"
-            r"\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
-            r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm)(?![a-z]))"
-        ),
-        ("pin", "puk", "code", "combination"),
-    ),
+    ("looks like a credential stated in a sentence", _PIN_OR_CODE, ("pin", "puk", "code", "combination", "passcode",
+                                                                    "暗証番号", "密码", "密碼")),
     (
         "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c",
         # "Stripe secret key: sk_live_51Habc…"
@@ -363,7 +376,7 @@ def detector_reason(text: str, folded: str | None = None) -> str | None:
             haystack = text
         for needle in needles:
             if needle in haystack:
-                if search(text):
+                if (search != _PIN_OR_CODE_SEARCH or _FOUR_DIGITS(text)) and search(text):
                     return reason
                 break
     return None

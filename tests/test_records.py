@@ -222,9 +222,13 @@ def test_private_memories_need_the_acknowledgement(override):
         ("wifi\u5bc6\u7801\uff1ahunter22", "credential assignment"),  # wifi密码：, after a Latin word
         ("Telegram bot 110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "Telegram bot token"),
         ("https://api.telegram.org/bot110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw/getMe", "Telegram bot token"),
-        ("her password for gmail Hunter2024!", "credential stated in a sentence"),
         ("wifi password - hunter22", "credential stated in a sentence"),
-        ("wifi password => Hunter2024!", "credential stated in a sentence"),
+        ("iPhone passcode 482915", "credential stated in a sentence"),
+        ("Visa PIN 4821", "credential stated in a sentence"),
+        ("phone unlock PIN 4821", "credential stated in a sentence"),
+        ("\u6697\u8a3c\u756a\u53f74821", "credential stated in a sentence"),  # 暗証番号4821
+        ("\u94f6\u884c\u5361\u5bc6\u7801 482915", "credential stated in a sentence"),  # 银行卡密码, digits only
+        ("\u30d1\u30b9\u30ef\u30fc\u30c9hunter22", "credential stated in a sentence"),  # パスワード, no verb
         ("the wifi password is just hunter22", "credential stated in a sentence"),
         ("wifi\u5bc6\u7801hunter22", "credential stated in a sentence"),  # wifi密码, no space, no verb
         ("changed her PIN to 4821", "credential stated in a sentence"),
@@ -344,6 +348,23 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The area code for the building is 0212.",
         "SNS topic arn:aws:sns:us-east-1:123456789012:AlertsTopicForProductionMonitoring",
         "Redis key cache:1234567:AccountPreferencesNotificationSettings",
+        # found by a second review
+        "Password for user deploy01 expired last week; reminded him to rotate it in Vault.",
+        "Passphrase for GPG key 3AA5C34371567BD2 is kept in KeePassXC.",
+        "Passwort f\u00fcr das Konto user2024 wird \u00fcber Keycloak zur\u00fcckgesetzt.",
+        "Router: set Wi-Fi password, WPA3-SAE only, on the AX3000.",
+        "Mapping in the migration: username -> user_name, password -> pass_hash.",
+        "In the Django form, password => user_input is validated by validate_password().",
+        "wifi\u5bc6\u7801\u5728\u8def\u7531\u5668\u80cc\u9762\uff0c\u578b\u53f7AX3000\u3002",  # wifi密码在路由器背面，型号AX3000。
+        "\u5bc6\u7801\u7ba1\u7406\u5668\u7528\u7684\u662fBitwarden\uff0c2024\u5e74\u5f00\u59cb\u3002",  # 密码管理器用的是Bitwarden
+        "\u30d1\u30b9\u30ef\u30fc\u30c9\u7ba1\u7406\u306fBitwarden\u30012024\u5e74\u304b\u3089\u3002",  # パスワード管理はBitwarden
+        "\u30d1\u30b9\u30ef\u30fc\u30c9\u306f12\u6587\u5b57\u4ee5\u4e0a\u3001\u82f1\u6570\u5b57\u6df7\u5728\u304c\u793e\u5185\u30eb\u30fc\u30eb\u3002",
+        "Wi-Fi\u306e\u30d1\u30b9\u30ef\u30fc\u30c9\u306f\u30eb\u30fc\u30bf\u30fcWXR-5700AX7S\u306e\u88cf\u306b\u8a18\u8f09\u3002",
+        "The error code on the garage door is 4012 according to the Chamberlain manual.",
+        "The HS code for padlocks is 830110 on the customs form.",
+        "The SKU code for the safe is 7390 at Hornbach.",
+        "Alarm code 1102 on the Ajax hub means low battery in a detector.",
+        "My pin 1234 on the map is the hotel, 5678 the conference venue.",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
@@ -495,7 +516,8 @@ _CREDENTIAL_PIECES = [
     " for the router", " to ", "door code", "ACCESS_CODE", "api key", "Auth-Key", "abcdef1234567890XYZ", "pwd", "4821",
     "'s", "PIN number", "\u1c82", "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ",
     " for the office wifi", ",", "code", "bank", "BANK", "debit card ", "Combination", " - ", "=>", "2FA", "Argon2id",
-    "her ", "\n", " for the front door", " door", "wifi", "2000 uA", "20-characters",
+    "her ", "\n", "Visa ", "UNLOCK ", "girocard", "passcode ", "\u6697\u8a3c\u756a\u53f7", "482915", "error ",
+    "sku ", "WPA3", " for the front door", " door", "wifi", "2000 uA", "20-characters",
     "AES-256", " \u5bc6\u7801", "\u017f", "\u212a", "\u0130", "\u0131", "a", "Z", "1",
 ]
 
@@ -1041,3 +1063,12 @@ def test_to_records_plans_only_the_superseded_and_maps_as_the_reference(batch):
 
     assert outcome(to_records(items, DID, known_uris=known)) == outcome(
         _to_records_reference(items, DID, known_uris=known))
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_CREDENTIAL_PIECES) | st.text(max_size=2), max_size=12).map("".join))
+def test_the_pin_detector_is_skipped_only_where_it_cannot_fire(text):
+    """The gate does not search a text without four ASCII digits for a PIN or a code: no match is
+    lost by that."""
+    if privacy._PIN_OR_CODE.search(text):
+        assert privacy._FOUR_DIGITS(text)
