@@ -42,7 +42,7 @@ from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
 
-from .repo import RecordFailure, VerifiedRepo
+from .repo import NodeSummary, RecordFailure, VerifiedRepo
 from .state import RememberedFact
 
 __all__ = ["Change", "DiffGap", "ImportBatch", "RecordProblem"]
@@ -208,11 +208,19 @@ class ImportBatch:
         assert self._repo is not None and cid.matches(data)
         self._repo.store.add(cid, data)
 
-    def tree_nodes(self) -> Iterator[tuple[Cid, bytes]]:
-        """The MST node blocks of the repository read (the batch must still be open)."""
+    def tree_nodes(self) -> Iterator[tuple[Cid, bytes, NodeSummary | None]]:
+        """The MST nodes the read walked, with their summaries (the batch must still be open):
+        every node of the tree when ``tree_complete``."""
         if self._repo is None:
             raise ValueError("the import batch is closed")
         return self._repo.mst_nodes()
+
+    @property
+    def tree_complete(self) -> bool:
+        """Whether the read walked every node of the tree (none placed by a kept summary)."""
+        if self._repo is None:
+            raise ValueError("the import batch is closed")
+        return self._repo.complete
 
     def close(self) -> None:
         if self._spool is not None:

@@ -16,7 +16,10 @@ Tricky bits:
   delivery that stopped half way (``State.pending``) reads the repository again.
 - A ``getRepo?since=<rev>`` diff holds only the blocks written after ``rev``; unchanged records
   are recognised by their CID in the MST, and unchanged MST nodes come from the ones kept at
-  the last import (``State.keep_nodes``; checked against their CIDs). Any gap a diff cannot
+  the last import (``State.keep_nodes``; checked against their CIDs). An unchanged sub-tree that
+  holds no memory record is placed by its kept summary instead of walked (``repo.check_mst``):
+  a diff's walk follows the changed paths and the memory records, not the whole tree of an
+  account with posts, likes and follows by the hundred thousand. Any gap a diff cannot
   explain (a node neither there nor kept, a new or changed record whose block is absent, any
   failed check) means a full read: partial data is never imported. An unchanged record that a
   supersession makes the batch map again is fetched alone (``getRecord``; its block must match
@@ -305,7 +308,7 @@ class Importer:
             with xrpc.stream("com.atproto.sync.getRepo", params, on_read=on_read) as chunks:
                 repo = verify_repo(
                     chunks, did=did, signing_key=key, min_rev=self.state.latest_revs().get(did),
-                    collection=COLLECTION, known_nodes=self.state.known_nodes(did) if diff else (),
+                    collection=COLLECTION, known_nodes=self.state.known_nodes(did) if diff else None,
                 )
         except (VerificationError, XrpcError) as exc:
             if diff and not getattr(exc, "retryable", False):
@@ -417,7 +420,7 @@ class Importer:
                 failed={problem.uri: (problem.cid, problem.reason) for problem in batch.failures},
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
-                self.state.keep_nodes(batch.did, batch.tree_nodes())
+                self.state.keep_nodes(batch.did, batch.tree_nodes(), complete=batch.tree_complete)
 
 
 @contextmanager

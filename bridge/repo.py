@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 import libipld
 from atproto_crypto.did import get_did_key, parse_did_key
@@ -321,7 +321,35 @@ def _strict_node(data: bytes, fail: Callable[[str], VerificationError]) -> _Node
     return (left.to_bytes() if left is not None else None), entries
 
 
-def _load_node(store: BlockStore, cid: bytes, where: str) -> _Node:
+class NodeSummary(NamedTuple):
+    """What a sub-tree of an MST holds, as a walk that checked all of it found: the layer it was
+    checked at, its first and last keys, and how many entries and nodes it has. A node's CID
+    names its bytes, and so its whole sub-tree: a later walk that meets the same CID at the same
+    layer may place the sub-tree by its summary (its keys after the last key so far, the last key
+    after them) instead of walking it again (``check_mst``)."""
+
+    layer: int
+    first: bytes
+    last: bytes
+    entries: int
+    nodes: int
+
+
+class KnownNodes(Protocol):
+    """MST nodes kept from an earlier, verified read of the same repository (``State.known_nodes``)."""
+
+    def block(self, cid: bytes) -> bytes | None:
+        """The bytes of node ``cid`` (binary CID), or None; the walk checks them against the CID."""
+
+    def summary(self, cid: bytes) -> NodeSummary | None:
+        """What the walk that checked node ``cid`` found under it, or None."""
+
+
+def _load_node(store: BlockStore, cid: bytes, where: str, known: KnownNodes | None = None) -> _Node:
+    if cid not in store and known is not None:
+        data = known.block(cid)
+        if data is not None and Cid.for_dag_cbor(data).to_bytes() == cid:
+            store.add(cid, data)
     if cid not in store:
         raise VerificationError(
             "MST node is missing from the CAR; the repository is incomplete",
@@ -355,13 +383,26 @@ def walk_mst(store: BlockStore, data_cid: Cid) -> Iterator[tuple[str, Cid]]:
 
 
 def check_mst(
-    store: BlockStore, data_cid: Cid, keep: Callable[[tuple[bytes, bytes]], object], nodes: list[bytes] | None = None
+    store: BlockStore,
+    data_cid: Cid,
+    keep: Callable[[tuple[bytes, bytes]], object],
+    nodes: list[bytes] | None = None,
+    *,
+    known: KnownNodes | None = None,
+    wanted: bytes | None = None,
+    summaries: dict[bytes, NodeSummary] | None = None,
 ) -> int:
     """Check the whole tree at ``data_cid``; hand each ``(key, binary record cid)`` to ``keep`` in
-    key order; add the binary CID of each of its nodes to ``nodes`` when given; return the number
-    of entries."""
+    key order; add the binary CID of each node walked to ``nodes`` and its ``NodeSummary`` to
+    ``summaries`` when given; return the number of entries.
+
+    ``known``: nodes kept from an earlier read, taken where ``store`` lacks one. With ``wanted``,
+    a key prefix, only entries with that prefix reach ``keep``, and a sub-tree ``known`` has a
+    summary of, at the layer it sits at here, whose keys all lie outside the prefix, is placed by
+    that summary instead of walked: a diff's walk then follows the changed paths and the wanted
+    range, not the whole tree."""
     root = data_cid.to_bytes()
-    left, entries = _load_node(store, root, "root")
+    left, entries = _load_node(store, root, "root", known)
     if nodes is not None:
         nodes.append(root)
     if not entries:
@@ -370,8 +411,11 @@ def check_mst(
                 "MST root is an empty node that only points to a sub-tree", path="MST root"
             )
         return 0
-    walk = _Walk(store, keep, nodes)
-    walk.node(root, left, entries, key_depth(entries[0][0]))
+    walk = _Walk(store, keep, nodes, known, wanted, summaries)
+    layer = key_depth(entries[0][0])
+    first = walk.node(root, left, entries, layer)
+    if summaries is not None:
+        summaries[root] = NodeSummary(layer, first, walk.last, walk.count, walk.tree_nodes)
     return walk.count
 
 
@@ -380,16 +424,30 @@ class _Walk:
     frames between an entry and its caller."""
 
     def __init__(
-        self, store: BlockStore, keep: Callable[[tuple[bytes, bytes]], object], nodes: list[bytes] | None
+        self,
+        store: BlockStore,
+        keep: Callable[[tuple[bytes, bytes]], object],
+        nodes: list[bytes] | None,
+        known: KnownNodes | None = None,
+        wanted: bytes | None = None,
+        summaries: dict[bytes, NodeSummary] | None = None,
     ) -> None:
-        self.store, self.keep, self.nodes = store, keep, nodes
+        self.store, self.nodes, self.known, self.summaries = store, nodes, known, summaries
+        if wanted is not None:
+            self.keep: Callable[[tuple[bytes, bytes]], object] = (
+                lambda entry: keep(entry) if entry[0].startswith(wanted) else None)
+            self.wanted: tuple[bytes, bytes] | None = (wanted, wanted[:-1] + bytes([wanted[-1] + 1]))
+        else:
+            self.keep, self.wanted = keep, None
         self.last = b""
         self.count = 0
+        self.tree_nodes = 0  # nodes of the tree, walked or placed by their summary
 
     def node(self, cid: bytes, left: bytes | None, entries: list[tuple[bytes, bytes, bytes | None]],
-             layer: int) -> None:
-        if left is not None:
-            self.below(cid, left, layer)
+             layer: int) -> bytes:
+        """Walk one node and what is below it; return its sub-tree's first key."""
+        self.tree_nodes += 1
+        first = self.below(cid, left, layer) if left is not None else entries[0][0]
         for key, value, tree in entries:
             if key_depth(key) != layer:
                 raise self.error(
@@ -406,16 +464,35 @@ class _Walk:
             self.keep((key, value))
             if tree is not None:
                 self.below(cid, tree, layer)
+        return first
 
-    def below(self, cid: bytes, subtree: bytes, layer: int) -> None:
+    def below(self, cid: bytes, subtree: bytes, layer: int) -> bytes:
+        """Walk the sub-tree ``subtree`` of node ``cid`` (at ``layer``), or place it by its summary;
+        return its first key."""
         if layer == 0:
             raise VerificationError("MST node at depth 0 links to a sub-tree", path=f"MST node {Cid.from_bytes(cid)}")
-        left, entries = _load_node(self.store, subtree, f"under {Cid.from_bytes(cid)}")
+        if self.wanted is not None and self.known is not None:
+            known = self.known.summary(subtree)
+            if known is not None and known.layer == layer - 1 and (
+                    known.last < self.wanted[0] or known.first >= self.wanted[1]):
+                if known.first <= self.last:
+                    raise self.error(cid, known.first, f"keys out of order: {_shown(known.first)} after "
+                                                       f"{_shown(self.last)}")
+                self.last = known.last
+                self.count += known.entries
+                self.tree_nodes += known.nodes
+                return known.first
+        left, entries = _load_node(self.store, subtree, f"under {Cid.from_bytes(cid)}", self.known)
         if self.nodes is not None:
             self.nodes.append(subtree)
         if not entries and left is None:
             raise VerificationError("empty MST node below the root", path=f"MST node {Cid.from_bytes(subtree)}")
-        self.node(subtree, left, entries, layer - 1)
+        count, tree_nodes = self.count, self.tree_nodes
+        first = self.node(subtree, left, entries, layer - 1)
+        if self.summaries is not None:
+            self.summaries[subtree] = NodeSummary(
+                layer - 1, first, self.last, self.count - count, self.tree_nodes - tree_nodes)
+        return first
 
     @staticmethod
     def error(cid: bytes, key: bytes, message: str) -> VerificationError:
@@ -476,20 +553,14 @@ def iter_records(
 
 
 def _kept_entries(
-    store: BlockStore, data_cid: Cid, collection: str | None, nodes: list[bytes] | None = None
+    store: BlockStore, data_cid: Cid, collection: str | None, nodes: list[bytes] | None = None, **walk: Any
 ) -> tuple[list[tuple[bytes, bytes]], int]:
     """Check the whole tree; its entries (of ``collection`` only, if given) and their number;
-    the binary CIDs of its nodes into ``nodes`` when given."""
+    the binary CIDs of its nodes into ``nodes`` when given; ``walk``: ``check_mst``'s ``known``
+    and ``summaries``."""
     kept: list[tuple[bytes, bytes]] = []
-    if collection is None:
-        return kept, check_mst(store, data_cid, kept.append, nodes)
-    prefix = (collection + "/").encode()
-
-    def keep(entry: tuple[bytes, bytes]) -> None:
-        if entry[0].startswith(prefix):
-            kept.append(entry)
-
-    return kept, check_mst(store, data_cid, keep, nodes)
+    wanted = None if collection is None else (collection + "/").encode()
+    return kept, check_mst(store, data_cid, kept.append, nodes, wanted=wanted, **walk)
 
 
 def _record(store: BlockStore, did: Did, key: bytes, cid: bytes) -> RepoRecord | RecordFailure:
@@ -579,20 +650,30 @@ class VerifiedRepo:
     """A repository whose CAR, commit and whole MST have been checked; close when done.
 
     Made by ``verify_repo`` (or ``open_tree``), which walks the tree once and keeps the entries
-    of ``collection`` (every entry when it is ``None``).
+    of ``collection`` (every entry when it is ``None``). With ``known`` nodes and a ``collection``,
+    the sub-trees ``known`` has summaries of that hold none of its entries are placed by their
+    summaries, not walked (``check_mst``); ``complete`` says whether every node was walked.
     """
 
-    def __init__(self, store: BlockStore, commit: Commit, collection: str | None = None) -> None:
+    def __init__(
+        self, store: BlockStore, commit: Commit, collection: str | None = None, known: KnownNodes | None = None
+    ) -> None:
         self.store = store
         self.commit = commit
         self.collection = collection
-        self._nodes: list[bytes] = []  # the binary CID of every node of the tree, as the walk met them
-        self._entries, self.record_count = _kept_entries(store, commit.data, collection, self._nodes)
+        self._nodes: list[bytes] = []  # the binary CID of every node walked, in the order met
+        self._summaries: dict[bytes, NodeSummary] = {}
+        self._entries, self.record_count = _kept_entries(
+            store, commit.data, collection, self._nodes, known=known, summaries=self._summaries)
+        root = self._summaries.get(commit.data.to_bytes())
+        self.tree_nodes = root.nodes if root is not None else 1  # an empty tree is one empty node
+        self.complete = len(self._nodes) == self.tree_nodes
 
-    def mst_nodes(self) -> Iterator[tuple[Cid, bytes]]:
-        """The CID and bytes of every node of the tree (walked once, when it was checked)."""
+    def mst_nodes(self) -> Iterator[tuple[Cid, bytes, NodeSummary | None]]:
+        """The CID, bytes and summary of every node walked (every node of the tree when
+        ``complete``); an empty root has no summary."""
         for cid in self._nodes:
-            yield Cid.from_bytes(cid), self.store.get(cid)
+            yield Cid.from_bytes(cid), self.store.get(cid), self._summaries.get(cid)
 
     def records(self, *, collection: str | None = None) -> Iterator[RepoRecord | RecordFailure]:
         """Each record (of ``collection``, else of the one given to ``verify_repo``, else all)."""
@@ -636,14 +717,15 @@ def verify_repo(
     min_rev: str | Tid | None = None,
     collection: str | None = None,
     max_block_size: int = DEFAULT_MAX_BLOCK_SIZE,
-    known_nodes: Iterable[tuple[Cid, bytes]] = (),
+    known_nodes: KnownNodes | None = None,
 ) -> VerifiedRepo:
     """Read a CAR (streamed body or file), verify blocks, commit and whole MST; return the repo.
 
-    ``known_nodes`` are MST node blocks kept from an earlier read: a ``since`` diff leaves out
-    the nodes that did not change, and the tree is walked through them (each is checked
-    against its CID, so where it came from does not matter). Use the result as a context
-    manager; its ``records()`` yields each record or its failure.
+    ``known_nodes`` are MST nodes kept from an earlier read: a ``since`` diff leaves out the
+    nodes that did not change, and the tree is walked through them (each is checked against its
+    CID when taken, so where it came from does not matter), or, outside ``collection``, placed by
+    their summaries (``check_mst``). Use the result as a context manager; its ``records()``
+    yields each record or its failure.
     """
     store: BlockStore | None = None
     try:
@@ -651,10 +733,7 @@ def verify_repo(
         commit = verify_commit(
             store, root, did=did, signing_key_did_key=signing_key, min_rev=min_rev
         )
-        for cid, data in known_nodes:
-            if cid not in store and Cid.for_dag_cbor(data) == cid:
-                store.add(cid, data)
-        return VerifiedRepo(store, commit, collection)
+        return VerifiedRepo(store, commit, collection, known_nodes)
     except BaseException as exc:
         if store is not None:
             store.close()

@@ -23,7 +23,9 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
   bounds only imports checked with that key.
 - ``mst_node``: per repository, the MST node blocks of the tree last imported, so that the next
   import can use a ``since`` diff, which leaves out the nodes that did not change (a cache:
-  blocks are checked against their CIDs when used).
+  blocks are checked against their CIDs when used), each with what the walk that checked it
+  found below it (``repo.NodeSummary``), so that the next walk can place an unchanged sub-tree
+  without walking it.
 - ``stream_cursor``: per repository, reader and event stream (a PDS or a relay), the sequence
   number of the last event whose changes ``sync --follow`` has written; a follow resumes there.
 - ``export_run``: per repository and source, an export that has not finished: started, then
@@ -50,7 +52,9 @@ from pathlib import Path
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.datamodel import Cid
 
-SCHEMA_VERSION = 4
+from .repo import NodeSummary
+
+SCHEMA_VERSION = 5
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -146,6 +150,15 @@ _MIGRATIONS: dict[int, str] = {
         updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
         PRIMARY KEY (did, reader, stream)
     );
+    """,
+    # Schema 5: the summary of each kept MST node's sub-tree (repo.NodeSummary); NULL in the rows
+    # kept before, which the next import that walks them fills in.
+    5: """
+    ALTER TABLE mst_node ADD COLUMN layer INTEGER;
+    ALTER TABLE mst_node ADD COLUMN first_key BLOB;
+    ALTER TABLE mst_node ADD COLUMN last_key BLOB;
+    ALTER TABLE mst_node ADD COLUMN entries INTEGER;
+    ALTER TABLE mst_node ADD COLUMN nodes INTEGER;
     """,
 }
 
@@ -497,27 +510,37 @@ class State:
             "SELECT did, max(rev) FROM rev_floor WHERE given_key IN ('', ?) GROUP BY did", (given_key,)
         ))
 
-    def known_nodes(self, did: str) -> Iterator[tuple[Cid, bytes]]:
-        """The MST node blocks kept for ``did`` (see ``keep_nodes``)."""
-        for cid, block in self._db.execute("SELECT cid, block FROM mst_node WHERE did = ?", (did,)):
-            yield Cid.decode(cid), bytes(block)
+    def known_nodes(self, did: str) -> KeptNodes:
+        """The MST nodes kept for ``did`` (see ``keep_nodes``), looked up one at a time."""
+        return KeptNodes(self._db, did)
 
-    def keep_nodes(self, did: str, nodes: Iterable[tuple[Cid, bytes]]) -> None:
-        """Keep exactly ``nodes`` (the MST of the tree just imported) for ``did``. Only what changed
-        is written: a node kept already is the same block (its CID says so), and a diff changes a
-        few nodes of a tree that can hold a hundred thousand."""
+    def keep_nodes(
+        self, did: str, nodes: Iterable[tuple[Cid, bytes, NodeSummary | None]], *, complete: bool = True
+    ) -> None:
+        """Keep the nodes of the tree just imported for ``did``, each with its summary. Only what
+        changed is written: a node kept already is the same block (its CID says so), and a diff
+        changes a few nodes of a tree that can hold a hundred thousand.
+
+        ``complete``: ``nodes`` is the whole tree, and every other node kept goes. Otherwise
+        ``nodes`` are those a walk met (the rest of the tree was placed by kept summaries): they
+        are added, and nothing goes; ``KeptNodes`` has the next walk take every node again once
+        what no tree uses any more outweighs the tree, and that walk's ``complete`` keeping clears it."""
         with self.transaction() as db:
-            gone = {cid for (cid,) in db.execute("SELECT cid FROM mst_node WHERE did = ?", (did,))}
+            # complete: every node kept, and whether it has its summary; what the tree does not use goes
+            gone = dict(db.execute("SELECT cid, layer IS NOT NULL FROM mst_node WHERE did = ?", (did,))) \
+                if complete else {}
 
-            def new_nodes() -> Iterator[tuple[str, str, bytes]]:
-                for cid, block in nodes:
+            def rows() -> Iterator[tuple[object, ...]]:
+                for cid, block, summary in nodes:
                     text = str(cid)
-                    if text in gone:
-                        gone.discard(text)  # kept, and still in the tree
-                    else:
-                        yield did, text, block
+                    if not gone.pop(text, False):  # not kept yet, or kept without its summary
+                        yield (did, text, block, *(summary or (None,) * 5))
 
-            db.executemany("INSERT OR IGNORE INTO mst_node (did, cid, block) VALUES (?, ?, ?)", new_nodes())
+            db.executemany(  # a node kept before summaries were (schema 4) gets its summary
+                "INSERT INTO mst_node (did, cid, block, layer, first_key, last_key, entries, nodes) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (did, cid) DO UPDATE SET layer = excluded.layer, "
+                "first_key = excluded.first_key, last_key = excluded.last_key, entries = excluded.entries, "
+                "nodes = excluded.nodes WHERE mst_node.layer IS NULL", rows())
             db.executemany("DELETE FROM mst_node WHERE did = ? AND cid = ?", ((did, cid) for cid in gone))
 
     # --- export ledger ---------------------------------------------------------------------
@@ -577,3 +600,35 @@ class State:
             "FROM export_run ORDER BY rowid"  # the order they started in
         )
         return [ExportRun(*row) for row in rows]
+
+
+class KeptNodes:
+    """The MST nodes kept for one repository, as ``repo.KnownNodes``: each block and summary read
+    when the walk asks for it, so that a diff's walk reads the few nodes it needs, not all.
+
+    When the nodes kept outnumber twice the largest tree they summarize (each diff's walk adds
+    the new nodes of its changed paths and removes nothing), no summary is given: the walk takes
+    every node, and its ``State.keep_nodes(complete=True)`` keeps only that tree's."""
+
+    def __init__(self, db: sqlite3.Connection, did: str) -> None:
+        self._db, self._did = db, did
+        count, largest = db.execute("SELECT count(*), max(nodes) FROM mst_node WHERE did = ?", (did,)).fetchone()
+        self.summarized = largest is not None and count <= 2 * largest + 64
+
+    def block(self, cid: bytes) -> bytes | None:
+        row = self._db.execute(
+            "SELECT block FROM mst_node WHERE did = ? AND cid = ?", (self._did, str(Cid.from_bytes(cid)))).fetchone()
+        return bytes(row[0]) if row is not None else None
+
+    def summary(self, cid: bytes) -> NodeSummary | None:
+        if not self.summarized:
+            return None
+        row = self._db.execute(
+            "SELECT layer, first_key, last_key, entries, nodes FROM mst_node WHERE did = ? AND cid = ? "
+            "AND layer IS NOT NULL", (self._did, str(Cid.from_bytes(cid)))).fetchone()
+        return NodeSummary(row[0], bytes(row[1]), bytes(row[2]), row[3], row[4]) if row is not None else None
+
+    def __iter__(self) -> Iterator[tuple[Cid, bytes]]:
+        """Every node kept: its CID and block."""
+        for cid, block in self._db.execute("SELECT cid, block FROM mst_node WHERE did = ?", (self._did,)):
+            yield Cid.decode(cid), bytes(block)

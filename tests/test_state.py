@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from pdsmem.bridge.repo import NodeSummary
 from pdsmem.bridge.session import SessionStore
 from pdsmem.bridge.state import (
     _MIGRATIONS,
@@ -48,7 +49,7 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         state.advance_stream(DID, "r", "wss://pds", 42, None)
         assert state.stream_cursor(DID, "r", "wss://pds") == 42 and state.stream_cursor(DID, "x", "wss://pds") is None
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:
@@ -142,7 +143,7 @@ def test_keeping_the_nodes_of_a_tree_writes_only_the_nodes_that_changed(tmp_path
     """Regression: every import deleted and wrote again every MST node kept for the repository,
     0.7 s for the 80,000 nodes of a large account when a diff changed a dozen."""
     blocks = [bytes([n]) * 40 for n in range(6)]
-    nodes = [(Cid.for_dag_cbor(block), block) for block in blocks]
+    nodes = [(Cid.for_dag_cbor(block), block, NodeSummary(0, b"a", bytes([97 + n]), 1, 1)) for n, block in enumerate(blocks)]
     with State(tmp_path) as state:
         state.keep_nodes(DID, nodes[:4])
         state.keep_nodes("did:plc:another", nodes[:2])
@@ -151,5 +152,38 @@ def test_keeping_the_nodes_of_a_tree_writes_only_the_nodes_that_changed(tmp_path
         assert state._db.total_changes == before
         state.keep_nodes(DID, nodes[2:])  # two nodes gone, two new
         assert state._db.total_changes == before + 4
-        assert set(state.known_nodes(DID)) == set(nodes[2:])
-        assert set(state.known_nodes("did:plc:another")) == set(nodes[:2])
+        assert set(state.known_nodes(DID)) == {(cid, block) for cid, block, _ in nodes[2:]}
+        assert set(state.known_nodes("did:plc:another")) == {(cid, block) for cid, block, _ in nodes[:2]}
+        kept = state.known_nodes(DID)
+        assert kept.summary(nodes[3][0].to_bytes()) == nodes[3][2] and kept.block(nodes[3][0].to_bytes()) == blocks[3]
+        assert kept.summary(nodes[0][0].to_bytes()) is None and kept.block(nodes[0][0].to_bytes()) is None
+        state.keep_nodes(DID, nodes[:1], complete=False)  # a walk that placed the rest by summaries: nothing goes
+        assert {cid for cid, _ in state.known_nodes(DID)} == {nodes[n][0] for n in (0, 2, 3, 4, 5)}
+
+
+def test_a_node_kept_before_summaries_gets_its_summary_from_the_next_walk(tmp_path: Path) -> None:
+    block = b"\x01" * 40
+    cid = Cid.for_dag_cbor(block)
+    with State(tmp_path) as state:
+        state.keep_nodes(DID, [(cid, block, None)])  # as schema 4 kept it: no summary
+        assert state.known_nodes(DID).summary(cid.to_bytes()) is None
+        summary = NodeSummary(2, b"app.bsky.feed.like/1", b"app.bsky.feed.post/9", 40, 3)
+        state.keep_nodes(DID, [(cid, block, summary)])
+        assert state.known_nodes(DID).summary(cid.to_bytes()) == summary
+        state.keep_nodes(DID, [(cid, block, NodeSummary(1, b"x", b"y", 1, 1))])  # a summary is never replaced
+        assert state.known_nodes(DID).summary(cid.to_bytes()) == summary
+
+
+def test_too_many_nodes_no_tree_uses_turn_the_summaries_off_until_a_complete_walk(tmp_path: Path) -> None:
+    """Each diff's walk adds the new nodes of its paths and removes none: once the nodes kept
+    outnumber twice the tree (and a margin), the next walk takes every node, and keeps only its tree's."""
+    blocks = [n.to_bytes(2, "big") * 20 for n in range(200)]
+    nodes = [(Cid.for_dag_cbor(block), block, NodeSummary(0, b"a", b"b", 1, 60)) for block in blocks]
+    with State(tmp_path) as state:
+        state.keep_nodes(DID, nodes[:184], complete=False)
+        assert state.known_nodes(DID).summary(nodes[0][0].to_bytes()) is not None  # 184 <= 2 * 60 + 64
+        state.keep_nodes(DID, nodes[184:185], complete=False)
+        assert state.known_nodes(DID).summary(nodes[0][0].to_bytes()) is None  # 185: a complete walk next
+        state.keep_nodes(DID, nodes[:60])  # that walk's tree
+        assert len(list(state.known_nodes(DID))) == 60
+        assert state.known_nodes(DID).summary(nodes[0][0].to_bytes()) is not None
