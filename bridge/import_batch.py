@@ -216,6 +216,13 @@ class ImportBatch:
         return self._repo.mst_nodes()
 
     @property
+    def tree_size(self) -> int:
+        """The nodes of the repository's tree, walked or placed by a kept summary."""
+        if self._repo is None:
+            raise ValueError("the import batch is closed")
+        return self._repo.tree_nodes
+
+    @property
     def tree_complete(self) -> bool:
         """Whether the read walked every node of the tree (none placed by a kept summary)."""
         if self._repo is None:

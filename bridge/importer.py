@@ -420,7 +420,8 @@ class Importer:
                 failed={problem.uri: (problem.cid, problem.reason) for problem in batch.failures},
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
-                self.state.keep_nodes(batch.did, batch.tree_nodes(), complete=batch.tree_complete)
+                self.state.keep_nodes(
+                    batch.did, batch.tree_nodes(), complete=batch.tree_complete, tree=batch.tree_size)
 
 
 @contextmanager

@@ -341,8 +341,28 @@ class KnownNodes(Protocol):
     def block(self, cid: bytes) -> bytes | None:
         """The bytes of node ``cid`` (binary CID), or None; the walk checks them against the CID."""
 
-    def summary(self, cid: bytes) -> NodeSummary | None:
-        """What the walk that checked node ``cid`` found under it, or None."""
+    def summary(self, cid: bytes) -> tuple[NodeSummary, bytes] | None:
+        """What the walk that checked node ``cid`` found under it, and the node's bytes, or None.
+        The walk checks the bytes against the CID and the summary against the node."""
+
+
+def _summary_fits(summary: NodeSummary, data: bytes, cid: bytes) -> bool:
+    """Whether a kept summary agrees with its node (``data``, checked against ``cid``), as far as
+    the node alone can tell: its keys at the summary's layer and within its first and last keys,
+    the first and last keys exact where the node holds them, and at least its own entries. A
+    damaged or edited state database is then, at worst, a sub-tree walked again."""
+    if Cid.for_dag_cbor(data).to_bytes() != cid or not summary.first <= summary.last or summary.nodes < 1:
+        return False
+    node = _fast_node(data)
+    if node is None:  # not proven by the fast path: walk it, the strict reading decides
+        return False
+    left, entries = node
+    if not entries:
+        return left is not None
+    first, last = entries[0][0], entries[-1][0]
+    return (all(key_depth(key) == summary.layer for key, _, _ in entries)
+            and summary.first <= first and last <= summary.last and summary.entries >= len(entries)
+            and (left is not None or first == summary.first) and (entries[-1][2] is not None or last == summary.last))
 
 
 def _load_node(store: BlockStore, cid: bytes, where: str, known: KnownNodes | None = None) -> _Node:
@@ -471,10 +491,13 @@ class _Walk:
         return its first key."""
         if layer == 0:
             raise VerificationError("MST node at depth 0 links to a sub-tree", path=f"MST node {Cid.from_bytes(cid)}")
-        if self.wanted is not None and self.known is not None:
-            known = self.known.summary(subtree)
-            if known is not None and known.layer == layer - 1 and (
-                    known.last < self.wanted[0] or known.first >= self.wanted[1]):
+        kept = self.known.summary(subtree) if self.wanted is not None and self.known is not None else None
+        if kept is not None:
+            known, data = kept
+            before = known.last < self.wanted[0]
+            if known.layer == layer - 1 and (before or known.first >= self.wanted[1]) \
+                    and _summary_fits(known, data, subtree) \
+                    and self.edge_key(subtree, last=before) == (known.last if before else known.first):
                 if known.first <= self.last:
                     raise self.error(cid, known.first, f"keys out of order: {_shown(known.first)} after "
                                                        f"{_shown(self.last)}")
@@ -493,6 +516,26 @@ class _Walk:
             self.summaries[subtree] = NodeSummary(
                 layer - 1, first, self.last, self.count - count, self.tree_nodes - tree_nodes)
         return first
+
+    def edge_key(self, cid: bytes, *, last: bool) -> bytes | None:
+        """The last (or first) key of the sub-tree at ``cid``, read down its rightmost (leftmost)
+        links, each node checked against its CID: what proves a sub-tree placed by its summary to
+        hold no wanted key, whatever the summary says. None where a node is missing or unreadable
+        (the sub-tree is then walked, and the walk says what is wrong)."""
+        for _ in range(64):  # a tree's height; CIDs make a cycle impossible, this bounds a bug
+            try:
+                left, entries = _load_node(self.store, cid, "", self.known)
+            except VerificationError:
+                return None
+            if last and entries and entries[-1][2] is None:
+                return entries[-1][0]
+            if not last and left is None:
+                return entries[0][0] if entries else None
+            down = (entries[-1][2] if entries else left) if last else left
+            if down is None:
+                return None
+            cid = down
+        return None
 
     @staticmethod
     def error(cid: bytes, key: bytes, message: str) -> VerificationError:
@@ -679,6 +722,9 @@ class VerifiedRepo:
         """Each record (of ``collection``, else of the one given to ``verify_repo``, else all)."""
         wanted = collection if collection is not None else self.collection
         if self.collection is not None and wanted != self.collection:
+            if not self.complete:
+                raise ValueError(f"the tree was read for {self.collection} with kept summaries: {wanted}'s "
+                                 "sub-trees were not walked (read it without known nodes)")
             return iter_records(self.store, self.commit, collection=wanted)
         prefix = (wanted + "/").encode() if wanted is not None else b""
         did = self.commit.did

@@ -152,13 +152,20 @@ _MIGRATIONS: dict[int, str] = {
     );
     """,
     # Schema 5: the summary of each kept MST node's sub-tree (repo.NodeSummary); NULL in the rows
-    # kept before, which the next import that walks them fills in.
+    # kept before, which the next import that walks them fills in. Per repository, the nodes of
+    # the tree last imported and of all kept: when those no tree uses outnumber the tree, the next
+    # import walks every node and keeps only its tree's (``KeptNodes``).
     5: """
     ALTER TABLE mst_node ADD COLUMN layer INTEGER;
     ALTER TABLE mst_node ADD COLUMN first_key BLOB;
     ALTER TABLE mst_node ADD COLUMN last_key BLOB;
     ALTER TABLE mst_node ADD COLUMN entries INTEGER;
     ALTER TABLE mst_node ADD COLUMN nodes INTEGER;
+    CREATE TABLE mst_tree (
+        did TEXT PRIMARY KEY,
+        nodes INTEGER NOT NULL,
+        kept INTEGER NOT NULL
+    );
     """,
 }
 
@@ -515,33 +522,53 @@ class State:
         return KeptNodes(self._db, did)
 
     def keep_nodes(
-        self, did: str, nodes: Iterable[tuple[Cid, bytes, NodeSummary | None]], *, complete: bool = True
+        self,
+        did: str,
+        nodes: Iterable[tuple[Cid, bytes, NodeSummary | None]],
+        *,
+        complete: bool = True,
+        tree: int | None = None,
     ) -> None:
         """Keep the nodes of the tree just imported for ``did``, each with its summary. Only what
         changed is written: a node kept already is the same block (its CID says so), and a diff
         changes a few nodes of a tree that can hold a hundred thousand.
 
         ``complete``: ``nodes`` is the whole tree, and every other node kept goes. Otherwise
-        ``nodes`` are those a walk met (the rest of the tree was placed by kept summaries): they
-        are added, and nothing goes; ``KeptNodes`` has the next walk take every node again once
-        what no tree uses any more outweighs the tree, and that walk's ``complete`` keeping clears it."""
+        ``nodes`` are those a walk met, the rest of the ``tree`` nodes having been placed by kept
+        summaries: they are added, and nothing goes; once what no tree uses outnumbers the tree,
+        ``KeptNodes`` has the next walk take every node, and its complete keeping clears it."""
+        if not complete and tree is None:
+            raise ValueError("keeping the nodes of a partial walk needs the size of the tree")
         with self.transaction() as db:
             # complete: every node kept, and whether it has its summary; what the tree does not use goes
             gone = dict(db.execute("SELECT cid, layer IS NOT NULL FROM mst_node WHERE did = ?", (did,))) \
                 if complete else {}
+            given = 0
 
             def rows() -> Iterator[tuple[object, ...]]:
+                nonlocal given
                 for cid, block, summary in nodes:
+                    given += 1
                     text = str(cid)
                     if not gone.pop(text, False):  # not kept yet, or kept without its summary
                         yield (did, text, block, *(summary or (None,) * 5))
 
+            before = db.total_changes
             db.executemany(  # a node kept before summaries were (schema 4) gets its summary
                 "INSERT INTO mst_node (did, cid, block, layer, first_key, last_key, entries, nodes) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (did, cid) DO UPDATE SET layer = excluded.layer, "
                 "first_key = excluded.first_key, last_key = excluded.last_key, entries = excluded.entries, "
                 "nodes = excluded.nodes WHERE mst_node.layer IS NULL", rows())
-            db.executemany("DELETE FROM mst_node WHERE did = ? AND cid = ?", ((did, cid) for cid in gone))
+            if complete:
+                db.executemany("DELETE FROM mst_node WHERE did = ? AND cid = ?", ((did, cid) for cid in gone))
+                kept = given
+            else:  # what was kept, and what this walk added (a summary filled in counts too: a bound)
+                row = db.execute("SELECT kept FROM mst_tree WHERE did = ?", (did,)).fetchone()
+                kept = row[0] + db.total_changes - before if row is not None else \
+                    db.execute("SELECT count(*) FROM mst_node WHERE did = ?", (did,)).fetchone()[0]
+            db.execute("INSERT INTO mst_tree (did, nodes, kept) VALUES (?, ?, ?) ON CONFLICT (did) DO UPDATE SET "
+                       "nodes = excluded.nodes, kept = excluded.kept WHERE (nodes, kept) != (excluded.nodes, excluded.kept)",
+                       (did, given if complete else tree, kept))
 
     # --- export ledger ---------------------------------------------------------------------
 
@@ -606,27 +633,32 @@ class KeptNodes:
     """The MST nodes kept for one repository, as ``repo.KnownNodes``: each block and summary read
     when the walk asks for it, so that a diff's walk reads the few nodes it needs, not all.
 
-    When the nodes kept outnumber twice the largest tree they summarize (each diff's walk adds
-    the new nodes of its changed paths and removes nothing), no summary is given: the walk takes
-    every node, and its ``State.keep_nodes(complete=True)`` keeps only that tree's."""
+    When the nodes kept outnumber twice the tree last imported (each diff's walk adds the new
+    nodes of its changed paths and removes nothing), no summary is given: the walk takes every
+    node, and its ``State.keep_nodes(complete=True)`` keeps only that tree's. Summaries are the
+    state database's, as trusted as the rest of it (owner-only); each is checked against its
+    node as far as the node alone can tell (``repo._summary_fits``)."""
 
     def __init__(self, db: sqlite3.Connection, did: str) -> None:
         self._db, self._did = db, did
-        count, largest = db.execute("SELECT count(*), max(nodes) FROM mst_node WHERE did = ?", (did,)).fetchone()
-        self.summarized = largest is not None and count <= 2 * largest + 64
+        row = db.execute("SELECT nodes, kept FROM mst_tree WHERE did = ?", (did,)).fetchone()
+        self.summarized = row is not None and row[1] <= 2 * row[0] + 64
 
     def block(self, cid: bytes) -> bytes | None:
         row = self._db.execute(
             "SELECT block FROM mst_node WHERE did = ? AND cid = ?", (self._did, str(Cid.from_bytes(cid)))).fetchone()
         return bytes(row[0]) if row is not None else None
 
-    def summary(self, cid: bytes) -> NodeSummary | None:
+    def summary(self, cid: bytes) -> tuple[NodeSummary, bytes] | None:
         if not self.summarized:
             return None
         row = self._db.execute(
-            "SELECT layer, first_key, last_key, entries, nodes FROM mst_node WHERE did = ? AND cid = ? "
-            "AND layer IS NOT NULL", (self._did, str(Cid.from_bytes(cid)))).fetchone()
-        return NodeSummary(row[0], bytes(row[1]), bytes(row[2]), row[3], row[4]) if row is not None else None
+            "SELECT layer, first_key, last_key, entries, nodes, block FROM mst_node WHERE did = ? AND cid = ?",
+            (self._did, str(Cid.from_bytes(cid)))).fetchone()
+        if row is None or not (type(row[0]) is type(row[3]) is type(row[4]) is int
+                               and type(row[1]) is type(row[2]) is type(row[5]) is bytes):
+            return None  # not kept, kept before summaries were, or damaged: walked
+        return NodeSummary(*row[:5]), row[5]
 
     def __iter__(self) -> Iterator[tuple[Cid, bytes]]:
         """Every node kept: its CID and block."""

@@ -19,7 +19,7 @@ from pdsmem.errors import VerificationError
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, encode_dag_cbor
 
 WANTED = f"{COLLECTION}/".encode()
-OTHERS = ("app.bsky.feed.like", "app.bsky.feed.post", "app.bsky.graph.follow")
+OTHERS = ("app.bsky.feed.like", "app.bsky.feed.post", "app.bsky.graph.follow", "xyz.statusphere.status")
 
 
 def leaf(text: str) -> Cid:
@@ -27,11 +27,11 @@ def leaf(text: str) -> Cid:
 
 
 def account(others: int, memories: int) -> dict[str, Cid]:
-    """Paths to record CIDs: ``others`` records across three other collections, ``memories`` memory records."""
+    """Paths to record CIDs: ``others`` records across four other collections (one after the memory records), ``memories`` memory records."""
     micros = 1_700_000_000_000_000
     paths = {}
     for n in range(others):
-        path = f"{OTHERS[n % 3]}/{tid(micros + n * 1_000_003)}"
+        path = f"{OTHERS[n % len(OTHERS)]}/{tid(micros + n * 1_000_003)}"
         paths[path] = leaf(path)
     for n in range(memories):
         path = f"{COLLECTION}/{tid(micros + n * 7_000_001)}"
@@ -64,9 +64,10 @@ class Kept:
         self.read += 1
         return self.blocks.get(cid)
 
-    def summary(self, cid: bytes) -> NodeSummary | None:
+    def summary(self, cid: bytes) -> tuple[NodeSummary, bytes] | None:
         self.asked.append(cid)
-        return self.summaries.get(cid)
+        summary = self.summaries.get(cid)
+        return (summary, self.blocks[cid]) if summary is not None else None
 
 
 @dataclass
@@ -118,7 +119,7 @@ def test_a_diff_walk_places_unchanged_subtrees_and_finds_what_a_full_walk_finds(
     assert all(full.summaries[cid] == summary for cid, summary in placed.summaries.items())
     # The walk followed the changed paths and the memory records' range: a small part of the tree.
     assert len(full.nodes) > 600 and len(placed.nodes) < len(full.nodes) / 5, (len(placed.nodes), len(full.nodes))
-    assert kept.read < len(full.nodes) / 5
+    assert kept.read < len(full.nodes) / 4  # the nodes walked, and the edges that prove placed sub-trees outside
 
 
 def test_without_a_wanted_collection_every_node_is_walked(before_and_after) -> None:
@@ -188,10 +189,8 @@ def test_placed_subtrees_out_of_order_are_refused(before_and_after) -> None:
         node["e"][a]["t"], node["e"][b]["t"] = node["e"][b]["t"], node["e"][a]["t"]
 
     forged, new_blocks = _forged(path, swap)
-    kept = Kept(first_blocks, first.summaries)
     with store_of(new_blocks) as store, pytest.raises(VerificationError, match="keys out of order"):
-        walk(forged, store, kept)
-    assert kept.read == 0  # found from the summaries alone
+        walk(forged, store, Kept(first_blocks, first.summaries))
     with store_of({**first_blocks, **new_blocks}) as store, pytest.raises(VerificationError, match="out of order"):
         walk(forged, store)  # as a full walk finds it
 
@@ -232,3 +231,30 @@ def test_a_kept_block_that_does_not_match_its_cid_is_not_used(before_and_after) 
     damaged = {cid: data[:-1] + bytes([data[-1] ^ 1]) for cid, data in first_blocks.items()}
     with store_of(diff) as store, pytest.raises(VerificationError, match="missing"):
         walk(root, store, Kept(damaged, {}))
+
+
+_BEFORE = WANTED[:-1] + b"."  # sorts just before the memory records' prefix
+
+
+@pytest.mark.parametrize("damage", [
+    # a sub-tree that holds memory records said to end before them: it would hide them
+    lambda s: s._replace(last=_BEFORE) if s.first < _BEFORE and s.last >= WANTED else s,
+    lambda s: s._replace(first=WANTED[:-1] + b"0") if s.last >= WANTED[:-1] + b"0" > s.first else s,
+    lambda s: s._replace(last=s.first),  # a range too short: the node's own keys lie past it
+    lambda s: s._replace(first=s.last + b"~", last=s.last),  # first after last
+    lambda s: s._replace(layer=s.layer + 1),
+    lambda s: s._replace(nodes=0),
+], ids=["said to end before the memory records", "said to start after them", "short range", "first after last",
+        "other layer", "no nodes"])
+def test_a_summary_that_does_not_agree_with_its_node_is_not_used(before_and_after, damage) -> None:
+    """Summaries come from the state database: one its node contradicts (damaged, or edited) has
+    the sub-tree walked, and the walk finds what a full walk finds."""
+    (_, first_blocks), (root, blocks), first = before_and_after
+    with store_of(blocks) as store:
+        full = walk(root, store)
+    diff = {cid: data for cid, data in blocks.items() if cid not in first_blocks}
+    damaged = {cid: damage(summary) for cid, summary in first.summaries.items()}
+    assert damaged != first.summaries
+    with store_of(diff) as store:
+        walked = walk(root, store, Kept(first_blocks, damaged))
+    assert walked.entries == full.entries and walked.count == full.count

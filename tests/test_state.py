@@ -155,9 +155,11 @@ def test_keeping_the_nodes_of_a_tree_writes_only_the_nodes_that_changed(tmp_path
         assert set(state.known_nodes(DID)) == {(cid, block) for cid, block, _ in nodes[2:]}
         assert set(state.known_nodes("did:plc:another")) == {(cid, block) for cid, block, _ in nodes[:2]}
         kept = state.known_nodes(DID)
-        assert kept.summary(nodes[3][0].to_bytes()) == nodes[3][2] and kept.block(nodes[3][0].to_bytes()) == blocks[3]
+        assert kept.summary(nodes[3][0].to_bytes()) == (nodes[3][2], blocks[3])
+        assert kept.block(nodes[3][0].to_bytes()) == blocks[3]
         assert kept.summary(nodes[0][0].to_bytes()) is None and kept.block(nodes[0][0].to_bytes()) is None
-        state.keep_nodes(DID, nodes[:1], complete=False)  # a walk that placed the rest by summaries: nothing goes
+        # a walk that placed the rest of a tree of 4 nodes by summaries: nothing goes
+        state.keep_nodes(DID, nodes[:1], complete=False, tree=4)
         assert {cid for cid, _ in state.known_nodes(DID)} == {nodes[n][0] for n in (0, 2, 3, 4, 5)}
 
 
@@ -169,21 +171,32 @@ def test_a_node_kept_before_summaries_gets_its_summary_from_the_next_walk(tmp_pa
         assert state.known_nodes(DID).summary(cid.to_bytes()) is None
         summary = NodeSummary(2, b"app.bsky.feed.like/1", b"app.bsky.feed.post/9", 40, 3)
         state.keep_nodes(DID, [(cid, block, summary)])
-        assert state.known_nodes(DID).summary(cid.to_bytes()) == summary
+        assert state.known_nodes(DID).summary(cid.to_bytes()) == (summary, block)
         state.keep_nodes(DID, [(cid, block, NodeSummary(1, b"x", b"y", 1, 1))])  # a summary is never replaced
-        assert state.known_nodes(DID).summary(cid.to_bytes()) == summary
+        assert state.known_nodes(DID).summary(cid.to_bytes()) == (summary, block)
+        with state.transaction() as db:  # a damaged row: no summary, the node is walked
+            db.execute("UPDATE mst_node SET first_key = 'text' WHERE cid = ?", (str(cid),))
+        assert state.known_nodes(DID).summary(cid.to_bytes()) is None
 
 
 def test_too_many_nodes_no_tree_uses_turn_the_summaries_off_until_a_complete_walk(tmp_path: Path) -> None:
     """Each diff's walk adds the new nodes of its paths and removes none: once the nodes kept
-    outnumber twice the tree (and a margin), the next walk takes every node, and keeps only its tree's."""
-    blocks = [n.to_bytes(2, "big") * 20 for n in range(200)]
-    nodes = [(Cid.for_dag_cbor(block), block, NodeSummary(0, b"a", b"b", 1, 60)) for block in blocks]
+    outnumber twice the tree last imported (and a margin), the next walk takes every node, and
+    keeps only its tree's."""
+    blocks = [n.to_bytes(2, "big") * 20 for n in range(300)]
+    nodes = [(Cid.for_dag_cbor(block), block, NodeSummary(0, b"a", b"b", 1, 1)) for block in blocks]
+    first = nodes[0][0].to_bytes()
     with State(tmp_path) as state:
-        state.keep_nodes(DID, nodes[:184], complete=False)
-        assert state.known_nodes(DID).summary(nodes[0][0].to_bytes()) is not None  # 184 <= 2 * 60 + 64
-        state.keep_nodes(DID, nodes[184:185], complete=False)
-        assert state.known_nodes(DID).summary(nodes[0][0].to_bytes()) is None  # 185: a complete walk next
-        state.keep_nodes(DID, nodes[:60])  # that walk's tree
+        assert state.known_nodes(DID).summary(first) is None  # nothing kept: a complete walk
+        state.keep_nodes(DID, nodes[:60])  # a tree of 60 nodes
+        assert state.known_nodes(DID).summary(first) is not None
+        state.keep_nodes(DID, nodes[60:184], complete=False, tree=60)  # 184 kept <= 2 * 60 + 64
+        assert state.known_nodes(DID).summary(first) is not None
+        state.keep_nodes(DID, nodes[184:185], complete=False, tree=60)  # 185
+        assert state.known_nodes(DID).summary(first) is None
+        assert len(list(state.known_nodes(DID))) == 185
+        state.keep_nodes(DID, nodes[100:160])  # the complete walk that follows: its tree only
         assert len(list(state.known_nodes(DID))) == 60
-        assert state.known_nodes(DID).summary(nodes[0][0].to_bytes()) is not None
+        assert state.known_nodes(DID).summary(nodes[100][0].to_bytes()) is not None
+        with pytest.raises(ValueError, match="size of the tree"):
+            state.keep_nodes(DID, nodes[:1], complete=False)
