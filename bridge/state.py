@@ -566,9 +566,9 @@ class State:
                 row = db.execute("SELECT kept FROM mst_tree WHERE did = ?", (did,)).fetchone()
                 kept = row[0] + db.total_changes - before if row is not None else \
                     db.execute("SELECT count(*) FROM mst_node WHERE did = ?", (did,)).fetchone()[0]
-            db.execute("INSERT INTO mst_tree (did, nodes, kept) VALUES (?, ?, ?) ON CONFLICT (did) DO UPDATE SET "
-                       "nodes = excluded.nodes, kept = excluded.kept WHERE (nodes, kept) != (excluded.nodes, excluded.kept)",
-                       (did, given if complete else tree, kept))
+            db.execute("INSERT INTO mst_tree (did, nodes, kept) VALUES (?, ?, ?) ON CONFLICT (did) DO UPDATE "
+                       "SET nodes = excluded.nodes, kept = excluded.kept "
+                       "WHERE (nodes, kept) != (excluded.nodes, excluded.kept)", (did, given if complete else tree, kept))
 
     # --- export ledger ---------------------------------------------------------------------
 

@@ -134,8 +134,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         ("gh", "github_pat_"),
     ),
     (
-        "looks like a Telegram bot token",  # the bot's id (after "bot" in its API's URLs), a colon, then 34 characters, starting with A and
-        # holding a digit (not an ARN's name: "…:123456789012:AlertsTopicForProduction")
+        "looks like a Telegram bot token",
+        # the bot's id (after "bot" in its API's URLs), a colon, then 34 characters, starting with A
+        # and holding a digit (not an ARN's name: "…:123456789012:AlertsTopicForProduction")
         re.compile(r"(?:(?<=bot)|" + WORD_START + r")(?<!:)[0-9]{5,16}:A(?=[A-Za-z0-9_-]{0,32}[0-9])"
                    r"[A-Za-z0-9_-]{33}"),
         (":A",),

@@ -27,7 +27,8 @@ def leaf(text: str) -> Cid:
 
 
 def account(others: int, memories: int) -> dict[str, Cid]:
-    """Paths to record CIDs: ``others`` records across four other collections (one after the memory records), ``memories`` memory records."""
+    """Paths to record CIDs: ``others`` records across four other collections (one after the memory
+    records), and ``memories`` memory records."""
     micros = 1_700_000_000_000_000
     paths = {}
     for n in range(others):

@@ -143,7 +143,8 @@ def test_keeping_the_nodes_of_a_tree_writes_only_the_nodes_that_changed(tmp_path
     """Regression: every import deleted and wrote again every MST node kept for the repository,
     0.7 s for the 80,000 nodes of a large account when a diff changed a dozen."""
     blocks = [bytes([n]) * 40 for n in range(6)]
-    nodes = [(Cid.for_dag_cbor(block), block, NodeSummary(0, b"a", bytes([97 + n]), 1, 1)) for n, block in enumerate(blocks)]
+    nodes = [(Cid.for_dag_cbor(block), block, NodeSummary(0, b"a", bytes([97 + n]), 1, 1))
+             for n, block in enumerate(blocks)]
     with State(tmp_path) as state:
         state.keep_nodes(DID, nodes[:4])
         state.keep_nodes("did:plc:another", nodes[:2])
