@@ -8,7 +8,6 @@ batch an import reads stays open (its verified blocks in a temporary file) until
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import Iterator
