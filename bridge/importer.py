@@ -146,12 +146,14 @@ def open_car(
     plc_url: str | None = None,
     transport: httpx.BaseTransport | None = None,
     collection: str | None = None,
+    summarize: bool = False,
 ) -> VerifiedRepo:
     """Read and verify a repository CAR (a path or a binary file); close the result when done.
 
     The DID is the one the commit names and must equal ``did`` when given. The signing key is
     ``signing_key`` (a ``did:key``, fully offline), else the DID document's (resolved at
     ``plc_url``). ``min_rev`` maps DIDs to their last synced rev: an older commit is refused.
+    ``summarize``: keep the MST nodes' summaries, for ``State.keep_nodes``.
     """
     root, store = _read_car_file(source)
     claimed: Did | None = None
@@ -163,7 +165,7 @@ def open_car(
             store, root, did=owner, signing_key_did_key=key,
             min_rev=(min_rev or {}).get(str(owner)),
         )
-        return VerifiedRepo(store, commit, collection)
+        return VerifiedRepo(store, commit, collection, summarize=summarize)
     except BaseException as exc:
         store.close()
         if isinstance(exc, VerificationError) and exc.did is None and not exc.uri:
@@ -286,6 +288,7 @@ class Importer:
         repo = open_car(
             source, did=did, signing_key=signing_key, min_rev=self.state.latest_revs(signing_key or ""),
             plc_url=self.plc_url, transport=self.transport, collection=COLLECTION,
+            summarize=not signing_key,  # its nodes are kept for since-diffs (``commit``)
         )
         batch = self._batch(repo, None, read="car", full=full)
         batch.given_key = signing_key or ""  # a key the user gave bounds only imports with that key
@@ -309,6 +312,7 @@ class Importer:
                 repo = verify_repo(
                     chunks, did=did, signing_key=key, min_rev=self.state.latest_revs().get(did),
                     collection=COLLECTION, known_nodes=self.state.known_nodes(did) if diff else None,
+                    summarize=True,
                 )
         except (VerificationError, XrpcError) as exc:
             if diff and not getattr(exc, "retryable", False):

@@ -696,27 +696,29 @@ class VerifiedRepo:
     of ``collection`` (every entry when it is ``None``). With ``known`` nodes and a ``collection``,
     the sub-trees ``known`` has summaries of that hold none of its entries are placed by their
     summaries, not walked (``check_mst``); ``complete`` says whether every node was walked.
+    ``summarize``: keep the summary of every node walked, for ``mst_nodes`` (with ``known``, always).
     """
 
     def __init__(
-        self, store: BlockStore, commit: Commit, collection: str | None = None, known: KnownNodes | None = None
+        self, store: BlockStore, commit: Commit, collection: str | None = None, known: KnownNodes | None = None,
+        *, summarize: bool = False,
     ) -> None:
         self.store = store
         self.commit = commit
         self.collection = collection
         self._nodes: list[bytes] = []  # the binary CID of every node walked, in the order met
-        self._summaries: dict[bytes, NodeSummary] = {}
+        self._summaries: dict[bytes, NodeSummary] | None = {} if summarize or known is not None else None
         self._entries, self.record_count = _kept_entries(
             store, commit.data, collection, self._nodes, known=known, summaries=self._summaries)
-        root = self._summaries.get(commit.data.to_bytes())
-        self.tree_nodes = root.nodes if root is not None else 1  # an empty tree is one empty node
+        root = self._summaries.get(commit.data.to_bytes()) if self._summaries is not None else None
+        self.tree_nodes = root.nodes if root is not None else len(self._nodes)  # none placed without summaries
         self.complete = len(self._nodes) == self.tree_nodes
 
     def mst_nodes(self) -> Iterator[tuple[Cid, bytes, NodeSummary | None]]:
         """The CID, bytes and summary of every node walked (every node of the tree when
         ``complete``); an empty root has no summary."""
         for cid in self._nodes:
-            yield Cid.from_bytes(cid), self.store.get(cid), self._summaries.get(cid)
+            yield Cid.from_bytes(cid), self.store.get(cid), self._summaries.get(cid) if self._summaries else None
 
     def records(self, *, collection: str | None = None) -> Iterator[RepoRecord | RecordFailure]:
         """Each record (of ``collection``, else of the one given to ``verify_repo``, else all)."""
@@ -764,14 +766,16 @@ def verify_repo(
     collection: str | None = None,
     max_block_size: int = DEFAULT_MAX_BLOCK_SIZE,
     known_nodes: KnownNodes | None = None,
+    summarize: bool = False,
 ) -> VerifiedRepo:
     """Read a CAR (streamed body or file), verify blocks, commit and whole MST; return the repo.
 
     ``known_nodes`` are MST nodes kept from an earlier read: a ``since`` diff leaves out the
     nodes that did not change, and the tree is walked through them (each is checked against its
     CID when taken, so where it came from does not matter), or, outside ``collection``, placed by
-    their summaries (``check_mst``). Use the result as a context manager; its ``records()``
-    yields each record or its failure.
+    their summaries (``check_mst``); ``summarize`` keeps the summaries of the nodes walked, for
+    keeping them (they cost memory: about 250 bytes a node). Use the result as a context manager;
+    its ``records()`` yields each record or its failure.
     """
     store: BlockStore | None = None
     try:
@@ -779,7 +783,7 @@ def verify_repo(
         commit = verify_commit(
             store, root, did=did, signing_key_did_key=signing_key, min_rev=min_rev
         )
-        return VerifiedRepo(store, commit, collection, known_nodes)
+        return VerifiedRepo(store, commit, collection, known_nodes, summarize=summarize)
     except BaseException as exc:
         if store is not None:
             store.close()
