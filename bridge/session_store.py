@@ -215,6 +215,9 @@ def _write_private(path: Path, data: bytes) -> None:
             os.close(dir_fd)
 
 
+_WARNED: set[Path] = set()  # the unreadable session files this run has warned about
+
+
 class SessionStore:
     """The session files under ``<state_dir>/sessions``."""
 
@@ -234,8 +237,8 @@ class SessionStore:
         return self.directory / f"{readable}-{digest}.json"
 
     def sessions(self, *, log_unreadable: bool = True) -> list[Stored]:
-        """Every stored session, in file-name order; unreadable files are skipped, logged unless
-        ``log_unreadable`` is False, and kept in ``unreadable`` with why, in words (for a message
+        """Every stored session, in file-name order; unreadable files are skipped, logged (once a
+        run, however often a command asks) unless ``log_unreadable`` is False, and kept in ``unreadable`` with why, in words (for a message
         that says why a session was not found, and for ``pdsmem status``): never what they hold."""
         self.unreadable = {}
         if not self.directory.is_dir():
@@ -254,7 +257,8 @@ class SessionStore:
             except ValueError:  # not UTF-8, or not JSON
                 why = "damaged: not JSON"
             if stored is None:
-                if log_unreadable:
+                if log_unreadable and path not in _WARNED:
+                    _WARNED.add(path)
                     log.warning("ignoring the session file %s: it %s (move it aside and sign in again; "
                                 "'pdsmem status' lists such files)", path, why.replace("damaged", "is damaged", 1))
                 self.unreadable[path] = why

@@ -312,5 +312,9 @@ def test_the_store_lists_every_readable_session_and_skips_broken_files(
         f"ignoring the session file {store.directory / 'wrong-shape.json'}: it is damaged, or written by another "
         "version (move it aside and sign in again; 'pdsmem status' lists such files)",
     ]
+    with caplog.at_level("WARNING"):
+        caplog.clear()
+        store.sessions()  # regression: a command that reads the sessions twice warned twice
+    assert caplog.records == []
     assert store.load("http://127.0.0.1:2583/", "alice.TEST") == alice
     assert store.load("https://pds.example.com", alice.did) is None  # another PDS
