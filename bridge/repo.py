@@ -346,12 +346,12 @@ class KnownNodes(Protocol):
         The walk checks the bytes against the CID and the summary against the node."""
 
 
-def _summary_fits(summary: NodeSummary, data: bytes, cid: bytes) -> bool:
-    """Whether a kept summary agrees with its node (``data``, checked against ``cid``), as far as
-    the node alone can tell: its keys at the summary's layer and within its first and last keys,
-    the first and last keys exact where the node holds them, and at least its own entries. A
+def _summary_fits(summary: NodeSummary, data: bytes) -> bool:
+    """Whether a kept summary agrees with its node (``data``, already checked against its CID), as
+    far as the node alone can tell: its keys at the summary's layer and within its first and last
+    keys, the first and last keys exact where the node holds them, and at least its own entries. A
     damaged or edited state database is then, at worst, a sub-tree walked again."""
-    if Cid.for_dag_cbor(data).to_bytes() != cid or not summary.first <= summary.last or summary.nodes < 1:
+    if not summary.first <= summary.last or summary.nodes < 1:
         return False
     node = _fast_node(data)
     if node is None:  # not proven by the fast path: walk it, the strict reading decides
@@ -492,11 +492,12 @@ class _Walk:
         if layer == 0:
             raise VerificationError("MST node at depth 0 links to a sub-tree", path=f"MST node {Cid.from_bytes(cid)}")
         kept = self.known.summary(subtree) if self.wanted is not None and self.known is not None else None
-        if kept is not None:
+        if kept is not None and Cid.for_dag_cbor(kept[1]).to_bytes() == subtree:
             known, data = kept
+            self.store.add(subtree, data)  # walked or not, the node is not read a second time
             before = known.last < self.wanted[0]
             if known.layer == layer - 1 and (before or known.first >= self.wanted[1]) \
-                    and _summary_fits(known, data, subtree) \
+                    and _summary_fits(known, data) \
                     and self.edge_key(subtree, last=before) == (known.last if before else known.first):
                 if known.first <= self.last:
                     raise self.error(cid, known.first, f"keys out of order: {_shown(known.first)} after "

@@ -238,8 +238,9 @@ class SessionStore:
 
     def sessions(self, *, log_unreadable: bool = True) -> list[Stored]:
         """Every stored session, in file-name order; unreadable files are skipped, logged (once a
-        run, however often a command asks) unless ``log_unreadable`` is False, and kept in ``unreadable`` with why, in words (for a message
-        that says why a session was not found, and for ``pdsmem status``): never what they hold."""
+        run, however often a command asks) unless ``log_unreadable`` is False, and kept in
+        ``unreadable`` with why, in words (for a message that says why a session was not found,
+        and for ``pdsmem status``): never what they hold."""
         self.unreadable = {}
         if not self.directory.is_dir():
             return []

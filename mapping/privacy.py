@@ -109,10 +109,10 @@ _PIN_OR_CODE = re.compile(
     r"\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
     r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm)(?![a-z]))"
 )
-# Every match of it holds four ASCII digits: a text without them is not searched (most notes that
-# say "code" or "pin" hold none).
 _FOUR_DIGITS = re.compile("[0-9]{4}").search
-_PIN_OR_CODE_SEARCH = _PIN_OR_CODE.search
+# What every match of a detector holds besides its needles, looked for before its pattern runs: a
+# text that says "code" or "pin" seldom holds four digits.
+_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
@@ -262,9 +262,11 @@ def _folded(text: str) -> str:
     return low.replace("\u017f", "s").replace("\u0131", "i").replace("\u0307", "").replace("\u1c82", "\u043e")
 
 
-# (reason, search, needles, whether the needles are looked for in the folded text)
+# (reason, search, needles, whether the needles are looked for in the folded text, the search
+# for what its matches also hold, if any: ``_REQUIRED``)
 _GATED = tuple(
-    (reason, pattern.search, needles, bool(pattern.flags & re.IGNORECASE)) for reason, pattern, needles in _DETECTORS
+    (reason, pattern.search, needles, bool(pattern.flags & re.IGNORECASE), _REQUIRED.get(pattern))
+    for reason, pattern, needles in _DETECTORS
 )
 
 
@@ -291,8 +293,8 @@ def _any_of(needles: set[str]) -> re.Pattern[str]:
 # Every needle at once: one search of the text (case-sensitive needles) and one of the folded text
 # (case-insensitive ones) tell that ordinary text holds none, so that no detector can fire, without
 # a substring search per needle. Any needle found sends the text through the detectors one by one.
-_ANY_NEEDLE = _any_of({n for _, _, needles, folded in _GATED if not folded for n in needles}).search
-_ANY_FOLDED_NEEDLE = _any_of({n for _, _, needles, folded in _GATED if folded for n in needles}).search
+_ANY_NEEDLE = _any_of({n for _, _, needles, folded, _ in _GATED if not folded for n in needles}).search
+_ANY_FOLDED_NEEDLE = _any_of({n for _, _, needles, folded, _ in _GATED if folded for n in needles}).search
 
 
 _is_normalized = unicodedata.is_normalized
@@ -368,7 +370,7 @@ def _needled_reason(text: str) -> str | None:
 def detector_reason(text: str, folded: str | None = None) -> str | None:
     """The first detector that fires on ``text`` itself (not its plain form), each tried only
     where its needle occurs. ``folded`` is ``_folded(text)`` when the caller has it already."""
-    for reason, search, needles, in_folded in _GATED:
+    for reason, search, needles, in_folded, required in _GATED:
         if in_folded:
             if folded is None:
                 folded = _folded(text)
@@ -377,7 +379,7 @@ def detector_reason(text: str, folded: str | None = None) -> str | None:
             haystack = text
         for needle in needles:
             if needle in haystack:
-                if (search != _PIN_OR_CODE_SEARCH or _FOUR_DIGITS(text)) and search(text):
+                if (required is None or required(text)) and search(text):
                     return reason
                 break
     return None

@@ -504,7 +504,7 @@ _RUN_PIECES = ["eyJ", "eyJabcdefg", "eyJabcdefgh", "eyJabcdefgh.eyJabcdefgh.", "
 @given(st.lists(st.sampled_from(_RUN_PIECES) | st.text(max_size=2), max_size=16).map("".join))
 def test_the_detectors_written_for_speed_fire_as_their_plain_patterns(text):
     for reason, plain in _PLAIN_PATTERNS.items():
-        (search,) = [search for why, search, _, _ in privacy._GATED if why == reason]
+        (search,) = [search for why, search, *_ in privacy._GATED if why == reason]
         assert (search(text) is None) is (re.search(plain, text) is None), reason
 
 
@@ -585,7 +585,7 @@ _ASCII_PIECES = [piece for piece in _GATE_PIECES + _GATE_HITS if piece.isascii()
        .map("".join))
 def test_on_ascii_text_the_token_boundaries_are_the_plain_ones(text):
     """Only letters of scripts written without spaces tell the detectors' boundaries from \\b."""
-    for reason, search, _, _ in privacy._GATED:
+    for reason, search, *_ in privacy._GATED:
         pattern = next(p for why, p, _ in privacy._DETECTORS if why == reason and p.search == search).pattern
         plain = (pattern.replace(privacy.WORD_START + "(?<![/.-])", r"(?<![\w/.-])")
                  .replace(privacy.WORD_START + "(?<![.-])", r"(?<![\w.-])")
@@ -1070,5 +1070,7 @@ def test_to_records_plans_only_the_superseded_and_maps_as_the_reference(batch):
 def test_the_pin_detector_is_skipped_only_where_it_cannot_fire(text):
     """The gate does not search a text without four ASCII digits for a PIN or a code: no match is
     lost by that."""
-    if privacy._PIN_OR_CODE.search(text):
-        assert privacy._FOUR_DIGITS(text)
+    assert privacy._PIN_OR_CODE in privacy._REQUIRED
+    for pattern, required in privacy._REQUIRED.items():
+        if pattern.search(text):
+            assert required(text)
