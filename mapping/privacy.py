@@ -60,7 +60,7 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 _FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|du|от|для)(?:\s++\S{1,40}?){1,3}?)?"
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
-_OPENING = "[\"'`“‘«「(<\\[]?"  # a quote or bracket before a value
+_OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
 _NO_VALUE = (  # a length, a version, a rate, a count of factors, a hashing, encryption or wifi scheme
     r"(?![0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
     r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
@@ -76,6 +76,26 @@ _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a valu
 # Bitwarden" are no values.
 _BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9])(?=[!-~]{0,31}?[a-z])"
          r"[!-~]{6,64}+(?![^\s.,;:!?)\]\"'”’»」。、，])")
+# A password for something, with no verb ("the password for gmail Hunter2024!"). What follows "for"
+# is more often a name ("for user jdoe2024", "for my iPhone15!", "for host db-prod-01"), so the
+# value must look like nothing else: 8 to 64 ASCII characters mixing lower case, upper case, a
+# digit and a sign that no name or version holds ("+" does: "HP-LaserJet4+"); not an address
+# ("MMueller1@contoso.com", "https://…"), a Windows account ("WS-Finance01$"), a file name
+# ("Budget2024!.xlsx") or a handle ("@Alice2024", "#Team2024"); and
+# not after a word that opens a name ("for my iPhone15!", "für das iPhone15!", "pour mon…").
+_FOR_WHAT = r"(?:for|to|of|at|on|für|fürs|zum|von|del|de|do|da|du|pour|para|voor|van|dla|för|till|til|k|pro|от|для)"
+_OPENS_A_NAME = (
+    r"the|a|an|my|her|his|our|their|your|its|all|every|this|that|these|those|with|set|using|via|new|old"
+    r"|der|die|das|den|dem|des|ein|eine|einen|mein|meine|meinen|ihr|ihre|ihren|sein|seinen|unser|mit"
+    r"|le|la|les|un|une|mon|ma|mes|son|sa|ton|avec|el|los|las|mi|mis|su|tu|con|het|een|mijn|zijn|haar|met"
+    r"|mojego|mojej|moje|mój|jego|jej|z|min|mitt|mina|sin|det|med|o|os|as|meu|minha|seu|sua|com"
+    r"|моего|моей|мой|мою|его|её|с"
+)
+_STRONG = (r"(?:[^\S\n]++\S{1,40}+){0,2}?[^\S\n]++(?!(?:" + _OPENS_A_NAME + r")[^\S\n])\S{1,40}+[^\S\n]++"
+           + _OPENING + r"(?=[!-~]{0,63}?[0-9])(?=[!-~]{0,63}?[!@#$%^&*=~])"
+           r"(?=[!-~]{0,63}?(?-i:[a-z]))(?=[!-~]{0,63}?(?-i:[A-Z]))"
+           r"(?![!-~]{0,63}?(?:@[a-z0-9-]++\.[a-z]|://)|[!-~]{0,63}?(?:[$]|\.[a-z]{2,4})(?![!-~])|[@#$*~\\])"
+           r"[!-~]{8,64}+(?![!-~\w])")
 # What a code opens ("the code for the front door", "the code to the gym locker")
 _LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
@@ -190,7 +210,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
             + _ASCII_HAS_A_SIGN
             # with no verb; not "passwd" or "pwd", which are also commands ("sudo passwd deploy2")
             + r"|(?:(?<![a-z0-9])(?:password|passphrase|passcode|" + _PASSWORD_WORDS + r"),?[^\S\n]"
-            r"|" + _PASSWORD_WORDS_UNSPACED + r")" + _BARE + ")"
+            r"|" + _PASSWORD_WORDS_UNSPACED + r")" + _BARE
+            + r"|(?<![a-z0-9])(?:password|passphrase|passcode|" + _PASSWORD_WORDS + r")[^\S\n]++"
+            + _FOR_WHAT + _STRONG + ")"
         ),
         ("pass", "pwd") + _PASSWORD_NEEDLES,
     ),

@@ -212,6 +212,13 @@ def test_private_memories_need_the_acknowledgement(override):
         ("Her PIN number is 4821.", "credential stated in a sentence"),
         ("password hunter22", "credential stated in a sentence"),  # no verb
         ("her gmail password Hunter2024!", "credential stated in a sentence"),
+        ("the password for gmail Hunter2024!", "credential stated in a sentence"),  # "for", no verb
+        ("Password for the office wifi Tr0ub4dor&3", "credential stated in a sentence"),
+        ("Passwort f\u00fcr das WLAN Sommer2024!", "credential stated in a sentence"),
+        ("mot de passe pour la box \u00abSoleil2024!\u00bb", "credential stated in a sentence"),
+        ("Passwort f\u00fcr das WLAN \u201eSommer2024!\u201c", "credential stated in a sentence"),
+        ("\u043f\u0430\u0440\u043e\u043b\u044c \u0434\u043b\u044f \u043f\u043e\u0447\u0442\u044b Hunter#2024",
+         "credential stated in a sentence"),  # пароль для почты
         ("The password, hunter22, is on the fridge.", "credential stated in a sentence"),
         ("my wifi password (hunter22) is on the fridge", "credential stated in a sentence"),
         ("WLAN-Passwort Sommer2024", "credential stated in a sentence"),
@@ -332,6 +339,19 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The password NTLMv2 hash leaked in 2012.",
         "The password 1Password-generated for her is long.",
         "sudo passwd deploy2",
+        "Reset the password for my Windows10 laptop.",  # "for", no verb: a name, not a value
+        "Reset the password for user JDoe2024 yesterday.",
+        "The password for host db-prod-01 rotated.",
+        "The password for admin@example.com expired.",
+        "She reset the password for Windows10!",
+        "She reset the password for her iPhone15!",
+        "Das Passwort f\u00fcr das iPhone15! Sie fragt st\u00e4ndig danach.",
+        "Reset the password for user MMueller1@contoso.com on Monday.",
+        "The password for the computer account WS-Finance01$ is rotated by AD.",
+        "The password for the Excel file Budget2024!.xlsx was sent by SMS.",
+        "The password for the printer HP-LaserJet4+ web UI is the serial number.",
+        "The password for Grafana at https://Grafana2.corp.io/?orgId=1 is in Vault.",
+        "Reset the password for the user @Alice2024 on GitLab.",
         "Run pwd 2>&1 to see it.",
         "\u7f51\u7ad9\u8981\u6c42\u5bc6\u7801 8-16\u4f4d\uff0c\u5305\u542b\u5b57\u6bcd\u548c\u6570\u5b57",  # 8-16位
         "\u30d1\u30b9\u30ef\u30fc\u30c9 8\u6587\u5b57\u4ee5\u4e0a\u304c\u5fc5\u8981",  # パスワード 8文字以上
