@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import platform
-import sys
 import tempfile
 from pathlib import Path
 

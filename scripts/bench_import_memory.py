@@ -38,7 +38,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 from devkit.account import account_records
-from devkit.repo_builder import DID, Keypair, build_repo, tid
+from devkit.repo_builder import Keypair, build_repo, tid
 
 AIM_MB = 200
 AIM_RATIO = 0.5  # at least half the records/s of the unchecked load

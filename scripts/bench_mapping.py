@@ -23,10 +23,8 @@ import gc
 import os
 import platform
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rushdb_hermes_memory import contract as peer

@@ -12,7 +12,7 @@ from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
 from devkit.repo_builder import COLLECTION, Breakage, Keypair, build_repo, tid
 from devkit.rushdb import Project
-from support.rushdb_view import EmbeddingsServer, client, embed, records, snapshot
+from support.rushdb_view import EmbeddingsServer, client, records, snapshot
 
 from pdsmem.cli import cli
 from pdsmem.lexicons import RECORD_NSID

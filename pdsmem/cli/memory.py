@@ -33,7 +33,7 @@ from pdsmem.bridge.syncer import SyncReport, Syncer, describe, ensure_indexes
 from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
-from pdsmem.cli.importing import SOURCE_HELP, _car_options, _check_car_options, _naming_the_car, _reading
+from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_car, _reading
 from pdsmem.cli.importing import _refused_repository, _source
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_options, require_salt
