@@ -57,7 +57,7 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # look-ahead is bounded: in a script written without spaces a run has no end before the text's,
 # and an unbounded one made such a text quadratic. _NO_VALUE: what starts a description, not a
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
-_FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|du|от|для)(?:\s++\S{1,40}?){1,3}?)?"
+_FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|do|da|du|от|для)(?:\s++\S{1,40}?){1,3}?)?"
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
@@ -109,6 +109,10 @@ _PASSWORD_NEEDLES = (
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
 )
 
+# The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
+# "50 Hz", "5000 pesos")
+_CODE_DIGITS = (r"\s*+" + _OPENING + r"\s*+[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
+                r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm|pesos?|euros?|eur|usd|dollars?|€|руб)(?![a-z]))")
 # A PIN or a code: "bank PIN: 4821", "the door code is 4821", "debit card PIN 4821", "the code for
 # the front door is 4821"; not a reading ("the max current per pin is 2000 uA").
 _PIN_OR_CODE = re.compile(
@@ -125,14 +129,58 @@ _PIN_OR_CODE = re.compile(
     r"|(?:card|bank|atm|debit|credit|visa|mastercard|amex|girocard|ec|sim|phone|mobile|unlock)(?:['’]s)?"
     r"[^\S\n]++pin(?:[\s_-]?(?:code|number))?)(?=\s)"
     # in Japanese and Chinese: a PIN (暗証番号), and a password of digits (银行卡密码 482915)
-    r"|暗証番号\s*+[はが:：]?|(?:密码|密碼)\s*+(?:是|为|為|[:：])?(?=\s*+[0-9]{6}))"
-    r"\s*+" + _OPENING + r"[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
-    r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm)(?![a-z]))"
+    r"|暗証番号\s*+[はが:：]?|(?:密码|密碼)\s*+(?:是|为|為|[:：])?(?=\s*+[0-9]{6}))" + _CODE_DIGITS
+)
+# The same in German, French, Spanish, Portuguese, Italian, Dutch, Polish, Swedish and Russian.
+# With no verb, only a word that names a PIN or a lock's code by itself ("Haustürcode: 4821",
+# "digicode 4821B", "Код от двери 4821", "пин-код 4821"), and never before a year ("Türcode 2024
+# geändert"). With a verb or a colon, also a code of a door, gate, safe or card ("le code de la
+# porte est 4821", "el código de la puerta es 4821") and a PIN code, which is also India's postal
+# code ("De pincode is 4821", not "Pincode 560034"). A door is also a network port in some of them
+# ("o código da porta 8080"), a card a map ("la carte IGN"), and an alarm's code an error's, so
+# "alarm" is no lock here, a French card is a bank's, and the code's word comes straight before
+# what it opens ("el código de error de acceso 1045" passes).
+_CODE_WORDS_ELSEWHERE = (
+    r"(?:(?:haus|wohnungs|eingangs)?tür|(?:garagen|hof)?tor|tresor|briefkasten|schließfach)-?code|zugangscode"
+    r"|geheimzahl|zahlenschloss|digicode|deurcode|toegangscode|code\s++(?:confidentiel|secret)"
+    r"|(?:n[úu]mero|c[óo]digo)\s++secreto|codice\s++segreto"
+    r"|pin-?kod(?:en)?|portkod(?:en)?|kod\s++dostępu|pin-?код|пин-?код|код\s++доступа|(?:пин|pin)(?:-?код)?\s++карты"
+    r"|код\s++(?:(?:от|к)\s++)?(?:двери|домофона|подъезда|сейфа|сейфу|калитки|ворот|гаража|замка|замку)"
+    r"|code\s++d['’]\s*+(?:accès|entrée)|c[óo]digo\s++de\s++(?:acceso|acesso|entrada)"
+    r"|codice\s++(?:d['’]\s*+(?:accesso|ingresso)|portone|cancello)"
+)
+_OF_A_LOCK = (  # "de la" (porte), "für die" (Haustür), "till" (dörren)
+    r"de\s++la|de\s++l['’]\s*+|du|des|d['’]\s*+|de|del|della|dell['’]\s*+|di|do|da|dos|das"
+    r"|für\s++(?:die|das|den)|fürs|der|vom|am|zur|zum|pour(?:\s++(?:la|le|l['’]\s*+))?|para(?:\s++(?:la|el|o|a))?"
+    r"|van\s++(?:de|het)|van|voor\s++(?:de|het)|per(?:\s++(?:il|la|lo|l['’]\s*+))?"
+    r"|till|för|od|от|для|к"
+)
+_LOCKS_ELSEWHERE = (
+    r"(?:haus|wohnungs)?tür|tor|garage|tresor|safe|schloss|schließfach|briefkasten|karte"
+    r"|porte|portail|coffre(?:-fort)?|cadenas|carte\s++(?:bleue|bancaire|de\s++crédit)|casier|immeuble"
+    r"|puerta|portal|caja\s++fuerte|candado|garaje|tarjeta|taquilla"
+    r"|porta|portão|cofre|cadeado|garagem|cartão|cancello|cassaforte"
+    r"|lucchetto|bancomat|portone|deur|voordeur|poort|hek|kluis|hangslot|pas|kaart"
+    r"|drzwi|bramy|furtki|klatki|sejfu|kłódki|garażu|karty|domofonu|(?:ytter)?dörren|porten|kassaskåpet"
+    r"|hänglåset|garaget|kortet|двери|домофона|подъезда|сейфа|калитки|ворот|гаража|карты|замка"
+)
+_IS_ELSEWHERE = (  # a verb, then maybe "now" or "still", then maybe an article ("est le 4821", "es el 4821")
+    r",?\s++(?:ist|lautet|est|c['’]est|es|é|è|is|är|er|jest|je|to|wynosi|это|[-–—])(?:\s*+[:：])?"
+    r"(?:\s++(?:jetzt|noch|nun|nu|toujours|maintenant|ahora|agora|ora|adesso|teraz|сейчас|теперь))?"
+    r"(?:\s++(?:le|el|o|il))?"
+)
+_CODE_ELSEWHERE = re.compile(
+    r"(?i)(?=[bcdeghknpstwzкп])(?<!\w)(?:(?:" + _CODE_WORDS_ELSEWHERE + r")(?!\w)(?:\s*+[:：=])?(?!\s*+(?:19|20)[0-9]{2}(?![0-9]))"
+    r"|(?:" + _CODE_WORDS_ELSEWHERE + r"|pincode|(?:code|codice|c[óo]digo|kod(?:en)?|код|pin|combinazione"
+    r"|combinaci[óo]n|combinaison|combina[çc][ãa]o|kombination)\s++(?:"
+    + _OF_A_LOCK + r")\s*+(?:" + _LOCKS_ELSEWHERE + r"))(?!\w)"
+    r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|\s*+[:：=])"
+    r"(?!\s*+(?:19|20)[0-9]{2}(?:[^\S\n]*+[-–:]|[^\S\n]++[^\W\d_])))" + _CODE_DIGITS
 )
 _FOUR_DIGITS = re.compile("[0-9]{4}").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a
 # text that says "code" or "pin" seldom holds four digits.
-_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS}
+_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
@@ -218,6 +266,10 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     ("looks like a credential stated in a sentence", _PIN_OR_CODE, ("pin", "puk", "code", "combination", "passcode",
                                                                     "暗証番号", "密码", "密碼")),
+    ("looks like a credential stated in a sentence", _CODE_ELSEWHERE, ("code", "codice", "código", "codigo", "kod",
+                                                                       "код", "pin", "пин", "geheimzahl", "combina",
+                                                                       "kombination", "zahlenschloss", "secreto",
+                                                                       "segreto")),
     (
         "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c",
         # "Stripe secret key: sk_live_51Habc…"

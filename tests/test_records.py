@@ -213,6 +213,26 @@ def test_private_memories_need_the_acknowledgement(override):
         ("password hunter22", "credential stated in a sentence"),  # no verb
         ("her gmail password Hunter2024!", "credential stated in a sentence"),
         ("the password for gmail Hunter2024!", "credential stated in a sentence"),  # "for", no verb
+        # a PIN or a lock's code in other languages
+        ("Der T\u00fcrcode ist 4821", "credential stated in a sentence"),
+        ("Haust\u00fcrcode: 4821", "credential stated in a sentence"),
+        ("Meine Geheimzahl ist 4821", "credential stated in a sentence"),
+        ("Le code de la porte est 4821", "credential stated in a sentence"),
+        ("Le digicode est 4821B", "credential stated in a sentence"),
+        ("El c\u00f3digo de la puerta es 4821", "credential stated in a sentence"),
+        ("O c\u00f3digo do port\u00e3o \u00e9 4821", "credential stated in a sentence"),
+        ("Il codice del bancomat \u00e8 4821", "credential stated in a sentence"),
+        ("De pincode van mijn pas is 4821", "credential stated in a sentence"),
+        ("Kod do drzwi to 4821", "credential stated in a sentence"),
+        ("Koden till d\u00f6rren \u00e4r 4821", "credential stated in a sentence"),
+        ("\u041a\u043e\u0434 \u043e\u0442 \u0434\u0432\u0435\u0440\u0438 4821", "credential stated in a sentence"),  # Код от двери
+        ("\u041c\u043e\u0439 \u043f\u0438\u043d-\u043a\u043e\u0434 4821", "credential stated in a sentence"),  # Мой пин-код
+        ("Le code de la porte, c'est 4821.", "credential stated in a sentence"),
+        ("Le code du portail est \u00ab 4821 \u00bb.", "credential stated in a sentence"),
+        ("El c\u00f3digo de la puerta es el 4821.", "credential stated in a sentence"),
+        ("La combinazione della cassaforte \u00e8 4821.", "credential stated in a sentence"),
+        ("Der Eingangst\u00fcrcode ist jetzt 4821.", "credential stated in a sentence"),
+        ("A senha do cart\u00e3o \u00e9 4821.", "credential stated in a sentence"),  # "do" (of the)
         ("Password for the office wifi Tr0ub4dor&3", "credential stated in a sentence"),
         ("Passwort f\u00fcr das WLAN Sommer2024!", "credential stated in a sentence"),
         ("mot de passe pour la box \u00abSoleil2024!\u00bb", "credential stated in a sentence"),
@@ -344,6 +364,21 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The password for host db-prod-01 rotated.",
         "The password for admin@example.com expired.",
         "She reset the password for Windows10!",
+        "Le code postal est 75011.",  # a code, in other languages, that opens nothing
+        "Le code de la porte a chang\u00e9 en 2023.",
+        "El c\u00f3digo de barras es 7501234.",
+        "Der Code f\u00fcr die Garage wurde 2024 ge\u00e4ndert.",
+        "Le digicode a chang\u00e9 le 12/03/2024.",
+        "\u041a\u043e\u0434 \u043e\u0448\u0438\u0431\u043a\u0438 4012.",  # Код ошибки (an error code)
+        "Kod pocztowy 00-950.",
+        "T\u00fcrcode 2024 ge\u00e4ndert, neuer Code liegt beim Hausmeister.",
+        "Pincode 560034, Koramangala, Bangalore.",  # India's postal code
+        "El c\u00f3digo de error de acceso 1045 en MySQL.",
+        "Il codice della porta 8080 va aggiornato nel firewall.",  # a network port
+        "Le code de la carte IGN est 2431OT pour la randonn\u00e9e.",  # a map
+        "Code d'alarme 1102 sur la machine, voir la notice.",
+        "\u041a\u043e\u0434 \u043e\u0442 \u0432\u043e\u0440\u043e\u0442 2019 \u0433\u043e\u0434\u0430.",  # Код от ворот 2019 года
+        "C\u00f3digo de la tarjeta regalo: 5000 pesos de saldo.",
         "She reset the password for her iPhone15!",
         "Das Passwort f\u00fcr das iPhone15! Sie fragt st\u00e4ndig danach.",
         "Reset the password for user MMueller1@contoso.com on Monday.",
@@ -407,6 +442,8 @@ _GATE_PIECES = [
     "door code", "ACCESS_CODE", "api key", "Auth-Key", "token", "abcdef1234567890XYZ", "pwd",
     "puk", "lockbox", "`", "(", "#", " del wifi", " \u043e\u0442 ", ":A", "110201543", "code for the safe ", " - ", "=>", "bot",
     "debit card ", "my ", "combination", " locker", ", ", "2FA", "v2", "12+",
+    "T\u00fcrcode", "code de la porte", " est ", "c\u00f3digo", " del ", "\u043a\u043e\u0434", " \u0434\u0432\u0435\u0440\u0438 ",
+    "pincode", " van ", "geheimzahl", "kod", " do ", "drzwi", " to ", ": ",
 ]
 # One text each detector fires on, mixed in whole so that every detector is reached often.
 _GATE_HITS = [
@@ -416,6 +453,7 @@ _GATE_HITS = [
     "exit code 137", "EXIT STATUS: 2", "/home/alice/x", "~/notes", "C:\\Users", "file://x",
     "password is hunter2", "PIN IS 4821", "Passwort: hunter22", "Passwort ist x2yz", "\u5bc6\u7801\u662fabc123",
     "password hunter22", "PIN 4821", "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+    "Le code de la porte est 4821", "Haust\u00fcrcode: 4821", "the password for gmail Hunter2024!",
 ]
 
 
