@@ -144,38 +144,48 @@ _CODE_WORDS_ELSEWHERE = (
     r"(?:(?:haus|wohnungs|eingangs)?tür|(?:garagen|hof)?tor|tresor|briefkasten|schließfach)-?code|zugangscode"
     r"|geheimzahl|zahlenschloss|digicode|deurcode|toegangscode|code\s++(?:confidentiel|secret)"
     r"|(?:n[úu]mero|c[óo]digo)\s++secreto|codice\s++segreto"
-    r"|pin-?kod(?:en)?|portkod(?:en)?|kod\s++dostępu|pin-?код|пин-?код|код\s++доступа|(?:пин|pin)(?:-?код)?\s++карты"
+    r"|pin-?kod(?:en)?|portkod(?:en)?|kod\s++dostępu|pin-?код|пин-?код|код\s++доступа"
+    r"|(?:пин|pin)(?:-?код)?\s++карты"
     r"|код\s++(?:(?:от|к)\s++)?(?:двери|домофона|подъезда|сейфа|сейфу|калитки|ворот|гаража|замка|замку)"
     r"|code\s++d['’]\s*+(?:accès|entrée)|c[óo]digo\s++de\s++(?:acceso|acesso|entrada)"
     r"|codice\s++(?:d['’]\s*+(?:accesso|ingresso)|portone|cancello)"
 )
 _OF_A_LOCK = (  # "de la" (porte), "für die" (Haustür), "till" (dörren)
     r"de\s++la|de\s++l['’]\s*+|du|des|d['’]\s*+|de|del|della|dell['’]\s*+|di|do|da|dos|das"
-    r"|für\s++(?:die|das|den)|fürs|der|vom|am|zur|zum|pour(?:\s++(?:la|le|l['’]\s*+))?|para(?:\s++(?:la|el|o|a))?"
+    r"|für\s++(?:die|das|den)|fürs|der|vom|am|zur|zum"
+    r"|pour(?:\s++(?:la|le|l['’]\s*+))?|para(?:\s++(?:la|el|o|a))?"
     r"|van\s++(?:de|het)|van|voor\s++(?:de|het)|per(?:\s++(?:il|la|lo|l['’]\s*+))?"
     r"|till|för|od|от|для|к"
+)
+_POSSESSIVE = (  # "de mi tarjeta", "für meine Haustür", "от моей двери"
+    r"(?:mi|ma|mon|notre|nuestro|nuestra|mio|mia|meu|minha|nosso|nossa|mein|meine|meiner|meinen|unser|unsere"
+    r"|unserer|unseren|mijn|onze|mojej|mojego|naszej|naszego|min|mitt|vår|vårt|моей|моего|нашей|нашего)\s++"
 )
 _LOCKS_ELSEWHERE = (
     r"(?:haus|wohnungs)?tür|tor|garage|tresor|safe|schloss|schließfach|briefkasten|karte"
     r"|porte|portail|coffre(?:-fort)?|cadenas|carte\s++(?:bleue|bancaire|de\s++crédit)|casier|immeuble"
     r"|puerta|portal|caja\s++fuerte|candado|garaje|tarjeta|taquilla"
     r"|porta|portão|cofre|cadeado|garagem|cartão|cancello|cassaforte"
-    r"|lucchetto|bancomat|portone|deur|voordeur|poort|hek|kluis|hangslot|pas|kaart"
+    r"|lucchetto|carta|bancomat|portone|deur|voordeur|poort|hek|kluis|hangslot|pas|kaart"
     r"|drzwi|bramy|furtki|klatki|sejfu|kłódki|garażu|karty|domofonu|(?:ytter)?dörren|porten|kassaskåpet"
     r"|hänglåset|garaget|kortet|двери|домофона|подъезда|сейфа|калитки|ворот|гаража|карты|замка"
 )
 _IS_ELSEWHERE = (  # a verb, then maybe "now" or "still", then maybe an article ("est le 4821", "es el 4821")
-    r",?\s++(?:ist|lautet|est|c['’]est|es|é|è|is|är|er|jest|je|to|wynosi|это|[-–—])(?:\s*+[:：])?"
+    r",?[^\S\n]++(?:ist|lautet|est|c['’]est|es|é|è|is|är|er|jest|je|to|wynosi|это|[-–—])(?:[^\S\n]*+[:：])?"
     r"(?:\s++(?:jetzt|noch|nun|nu|toujours|maintenant|ahora|agora|ora|adesso|teraz|сейчас|теперь))?"
     r"(?:\s++(?:le|el|o|il))?"
 )
 _CODE_ELSEWHERE = re.compile(
-    r"(?i)(?=[bcdeghknpstwzкп])(?<!\w)(?:(?:" + _CODE_WORDS_ELSEWHERE + r")(?!\w)(?:\s*+[:：=])?(?!\s*+(?:19|20)[0-9]{2}(?![0-9]))"
+    # a word that names a lock's code, with no verb: a colon or nothing, on the same line, and no year
+    r"(?i)(?=[bcdeghknpstwzкп])(?<!\w)(?:(?:" + _CODE_WORDS_ELSEWHERE + r")(?!\w)"
+    r"(?:[^\S\n]*+[:：=]|(?![^\S\n]*+\n))(?!\s*+(?:19|20)[0-9]{2}(?![0-9]))"
+    # such a word, a PIN code, or a code of a lock or card; then up to four words and a verb or a
+    # colon on the same line, and not a year followed by a word ("ist 2023 geändert", "2019r.")
     r"|(?:" + _CODE_WORDS_ELSEWHERE + r"|pincode|(?:code|codice|c[óo]digo|kod(?:en)?|код|pin|combinazione"
     r"|combinaci[óo]n|combinaison|combina[çc][ãa]o|kombination)\s++(?:"
-    + _OF_A_LOCK + r")\s*+(?:" + _LOCKS_ELSEWHERE + r"))(?!\w)"
-    r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|\s*+[:：=])"
-    r"(?!\s*+(?:19|20)[0-9]{2}(?:[^\S\n]*+[-–:]|[^\S\n]++[^\W\d_])))" + _CODE_DIGITS
+    + _OF_A_LOCK + r")\s*+(?:" + _POSSESSIVE + r")?(?:" + _LOCKS_ELSEWHERE + r"))(?!\w)"
+    r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|[^\S\n]*+[:：=])"
+    r"(?!\s*+(?:19|20)[0-9]{2}(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_])))" + _CODE_DIGITS
 )
 _FOUR_DIGITS = re.compile("[0-9]{4}").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a

@@ -233,6 +233,9 @@ def test_private_memories_need_the_acknowledgement(override):
         ("La combinazione della cassaforte \u00e8 4821.", "credential stated in a sentence"),
         ("Der Eingangst\u00fcrcode ist jetzt 4821.", "credential stated in a sentence"),
         ("A senha do cart\u00e3o \u00e9 4821.", "credential stated in a sentence"),  # "do" (of the)
+        ("El c\u00f3digo de mi tarjeta es 4821.", "credential stated in a sentence"),
+        ("\u041a\u043e\u0434 \u043e\u0442 \u043c\u043e\u0435\u0439 \u0434\u0432\u0435\u0440\u0438 \u2014 4821",
+         "credential stated in a sentence"),  # Код от моей двери — 4821
         ("Password for the office wifi Tr0ub4dor&3", "credential stated in a sentence"),
         ("Passwort f\u00fcr das WLAN Sommer2024!", "credential stated in a sentence"),
         ("mot de passe pour la box \u00abSoleil2024!\u00bb", "credential stated in a sentence"),
@@ -379,6 +382,10 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "Code d'alarme 1102 sur la machine, voir la notice.",
         "\u041a\u043e\u0434 \u043e\u0442 \u0432\u043e\u0440\u043e\u0442 2019 \u0433\u043e\u0434\u0430.",  # Код от ворот 2019 года
         "C\u00f3digo de la tarjeta regalo: 5000 pesos de saldo.",
+        "TODO\n- neuen Code f\u00fcr die Garage anfragen\n- 1500 Flyer drucken",  # a list's dash is no verb
+        "\u00c0 faire :\n- changer le code de la porte\n- 1200 flyers \u00e0 imprimer",
+        "## Zugangscode\n\n1500 Teilnehmer haben sich angemeldet.",
+        "Kod do drzwi to 2019r. wymieniony.",
         "She reset the password for her iPhone15!",
         "Das Passwort f\u00fcr das iPhone15! Sie fragt st\u00e4ndig danach.",
         "Reset the password for user MMueller1@contoso.com on Monday.",
