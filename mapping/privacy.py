@@ -43,8 +43,8 @@ WORD_END = f"(?!{_WORD})"
 # for them after English's; and their needles, in lower case, each held by every spelling of the
 # words it stands for (accents written or not). English's own needles ("passw", "pass") hold passwort.
 _PASSWORD_WORDS = (
-    r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord|passord|"
-    r"adgangskode|salasana|[şs]ifre|jelsz[óo]|пароль"
+    r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord(?:et)?|passord(?:et)?|"
+    r"adgangskoden?|salasana|[şs]ifre|jelsz[óo]|пароль"
 )
 _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번호"
 # The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb,
@@ -82,14 +82,21 @@ _BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9])(?=[!-~]{0
 # digit and a sign that no name or version holds ("+" does: "HP-LaserJet4+"); not an address
 # ("MMueller1@contoso.com", "https://…"), a Windows account ("WS-Finance01$"), a file name
 # ("Budget2024!.xlsx") or a handle ("@Alice2024", "#Team2024"); and
-# not after a word that opens a name ("for my iPhone15!", "für das iPhone15!", "pour mon…").
-_FOR_WHAT = r"(?:for|to|of|at|on|für|fürs|zum|von|del|de|do|da|du|pour|para|voor|van|dla|för|till|til|k|pro|от|для)"
+# not after a word that opens a name ("for my iPhone15!", "für das iPhone15!", "pour mon…", "for
+# account Sales&Marketing2").
+_FOR_WHAT = (r"(?:for|to|of|at|on|für|fürs|zum|von|del|de|do|da|du|pour|para|per|di|voor|van|dla|för|till|til|k|pro"
+             r"|от|для|к)")
 _OPENS_A_NAME = (
     r"the|a|an|my|her|his|our|their|your|its|all|every|this|that|these|those|with|set|using|via|new|old"
     r"|der|die|das|den|dem|des|ein|eine|einen|mein|meine|meinen|ihr|ihre|ihren|sein|seinen|unser|mit"
     r"|le|la|les|un|une|mon|ma|mes|son|sa|ton|avec|el|los|las|mi|mis|su|tu|con|het|een|mijn|zijn|haar|met"
     r"|mojego|mojej|moje|mój|jego|jej|z|min|mitt|mina|sin|det|med|o|os|as|meu|minha|seu|sua|com"
     r"|моего|моей|мой|мою|его|её|с"
+    # and a word for the kind of thing a name follows ("for account Sales&Marketing2", "für Router
+    # FRITZ!Box7590", "for share R&D-Lab2")
+    r"|account|konto|cuenta|conta|konta|kontot|аккаунта|user|benutzer|utilisateur|usuario|utente|gebruiker"
+    r"|użytkownika|användare|пользователя|server|serveur|servidor|site|share|workspace|project|projekt|projet"
+    r"|router|host|device|gerät|team|group|gruppe|groupe|channel|repo|repository|database|tenant|domain|mailbox"
 )
 _STRONG = (r"(?:[^\S\n]++\S{1,40}+){0,2}?[^\S\n]++(?!(?:" + _OPENS_A_NAME + r")[^\S\n])\S{1,40}+[^\S\n]++"
            + _OPENING + r"(?=[!-~]{0,63}?[0-9])(?=[!-~]{0,63}?[!@#$%^&*=~])"

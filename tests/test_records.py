@@ -238,6 +238,9 @@ def test_private_memories_need_the_acknowledgement(override):
          "credential stated in a sentence"),  # Код от моей двери — 4821
         ("Password for the office wifi Tr0ub4dor&3", "credential stated in a sentence"),
         ("Passwort f\u00fcr das WLAN Sommer2024!", "credential stated in a sentence"),
+        ("Passwort f\u00fcrs Netflix-Konto Kino!Abend22", "credential stated in a sentence"),
+        ("L\u00f6senordet till wifi Sommar#Sol24", "credential stated in a sentence"),  # the definite form
+        ("Password per Gmail Mare#Sole2024", "credential stated in a sentence"),
         ("mot de passe pour la box \u00abSoleil2024!\u00bb", "credential stated in a sentence"),
         ("Passwort f\u00fcr das WLAN \u201eSommer2024!\u201c", "credential stated in a sentence"),
         ("\u043f\u0430\u0440\u043e\u043b\u044c \u0434\u043b\u044f \u043f\u043e\u0447\u0442\u044b Hunter#2024",
@@ -394,6 +397,8 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The password for the printer HP-LaserJet4+ web UI is the serial number.",
         "The password for Grafana at https://Grafana2.corp.io/?orgId=1 is in Vault.",
         "Reset the password for the user @Alice2024 on GitLab.",
+        "Reset the password for account Sales&Marketing2.",
+        "Passwort f\u00fcr Router FRITZ!Box7590 steht auf dem Aufkleber.",
         "Run pwd 2>&1 to see it.",
         "\u7f51\u7ad9\u8981\u6c42\u5bc6\u7801 8-16\u4f4d\uff0c\u5305\u542b\u5b57\u6bcd\u548c\u6570\u5b57",  # 8-16位
         "\u30d1\u30b9\u30ef\u30fc\u30c9 8\u6587\u5b57\u4ee5\u4e0a\u304c\u5fc5\u8981",  # パスワード 8文字以上
