@@ -57,7 +57,8 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # look-ahead is bounded: in a script written without spaces a run has no end before the text's,
 # and an unbounded one made such a text quadratic. _NO_VALUE: what starts a description, not a
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
-_FOR = r"(?:\s++(?:for|to|of|at|on|für|von|del|de|do|da|du|от|для)(?:\s++\S{1,40}?){1,3}?)?"
+_CONNECTS = r"for|to|of|at|on|für|von|del|de|do|da|du|от|для"  # "password for", "Passwort für", "пароль для"
+_FOR = r"(?:\s++(?:" + _CONNECTS + r")(?:\s++\S{1,40}?){1,3}?)?"
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
@@ -84,8 +85,7 @@ _BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9])(?=[!-~]{0
 # ("Budget2024!.xlsx") or a handle ("@Alice2024", "#Team2024"); and
 # not after a word that opens a name ("for my iPhone15!", "für das iPhone15!", "pour mon…", "for
 # account Sales&Marketing2").
-_FOR_WHAT = (r"(?:for|to|of|at|on|für|fürs|zum|von|del|de|do|da|du|pour|para|per|di|voor|van|dla|för|till|til|k|pro"
-             r"|от|для|к)")
+_FOR_WHAT = r"(?:" + _CONNECTS + r"|fürs|zum|pour|para|per|di|voor|van|dla|för|till|til|k|pro|к)"
 _OPENS_A_NAME = (
     r"the|a|an|my|her|his|our|their|your|its|all|every|this|that|these|those|with|set|using|via|new|old"
     r"|der|die|das|den|dem|des|ein|eine|einen|mein|meine|meinen|ihr|ihre|ihren|sein|seinen|unser|mit"
@@ -182,17 +182,18 @@ _IS_ELSEWHERE = (  # a verb, then maybe "now" or "still", then maybe an article 
     r"(?:\s++(?:jetzt|noch|nun|nu|toujours|maintenant|ahora|agora|ora|adesso|teraz|сейчас|теперь))?"
     r"(?:\s++(?:le|el|o|il))?"
 )
+_YEAR = r"(?:19|20)[0-9]{2}"
 _CODE_ELSEWHERE = re.compile(
     # a word that names a lock's code, with no verb: a colon or nothing, on the same line, and no year
     r"(?i)(?=[bcdeghknpstwzкп])(?<!\w)(?:(?:" + _CODE_WORDS_ELSEWHERE + r")(?!\w)"
-    r"(?:[^\S\n]*+[:：=]|(?![^\S\n]*+\n))(?!\s*+(?:19|20)[0-9]{2}(?![0-9]))"
+    r"(?:[^\S\n]*+[:：=]|(?![^\S\n]*+\n))(?!\s*+" + _YEAR + r"(?![0-9]))"
     # such a word, a PIN code, or a code of a lock or card; then up to four words and a verb or a
     # colon on the same line, and not a year followed by a word ("ist 2023 geändert", "2019r.")
     r"|(?:" + _CODE_WORDS_ELSEWHERE + r"|pincode|(?:code|codice|c[óo]digo|kod(?:en)?|код|pin|combinazione"
     r"|combinaci[óo]n|combinaison|combina[çc][ãa]o|kombination)\s++(?:"
     + _OF_A_LOCK + r")\s*+(?:" + _POSSESSIVE + r")?(?:" + _LOCKS_ELSEWHERE + r"))(?!\w)"
     r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|[^\S\n]*+[:：=])"
-    r"(?!\s*+(?:19|20)[0-9]{2}(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_])))" + _CODE_DIGITS
+    r"(?!\s*+" + _YEAR + r"(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_])))" + _CODE_DIGITS
 )
 _FOUR_DIGITS = re.compile("[0-9]{4}").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a
