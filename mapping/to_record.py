@@ -322,6 +322,7 @@ def _map(
         memory_id=mid,
         publish_private=publish_private,
         texts=_publishable_texts(event, include_transcript=include_transcript),
+        include_transcript=include_transcript,
     )
     if source is None:
         return _new_record(

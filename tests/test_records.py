@@ -288,7 +288,6 @@ def test_private_memories_need_the_acknowledgement(override):
         ("\ube44\ubc00\ubc88\ud638\ub294 abc123", "credential stated in a sentence"),  # 비밀번호는
         ("Traceback (most recent call last):\n  File x", "traceback"),
         ("$ ls -la\ntotal 48", "shell prompt"),
-        ("The build failed with exit code 137", "exit status"),
         ("The config lives in /home/alice/.config/app.toml", "filesystem path"),
         ("It is in ~/projects/secret", "filesystem path"),
         ("See C:\\Users\\alice\\notes.txt", "filesystem path"),
@@ -432,6 +431,11 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The SKU code for the safe is 7390 at Hornbach.",
         "Alarm code 1102 on the Ajax hub means low battery in a detector.",
         "My pin 1234 on the map is the hotel, 5678 the conference venue.",
+        # what a coding agent remembers about its runs and its code (issue: wrong refusals)
+        "The build failed with exit code 137",
+        "The job exited with code 137 after the OOM killer stepped in.",
+        "token = request.headers.get('Authorization') is parsed in middleware.py",
+        "password = getpass.getpass() prompts the user without echo",
     ],
 )
 def test_ordinary_content_passes_the_gate(text):
@@ -614,7 +618,6 @@ def test_the_credential_detectors_fire_as_without_their_first_letter_lookahead(t
         ("\u5024\u306feyJabcdefghij.eyJabcdefghij.abcdefghij", "a JSON Web Token"),
         ("\u30d8\u30c3\u30c0\u306fBearer abcdefghijklmnop1234", "a bearer credential"),
         ("URL\u306fpostgres://admin:hunter22@db.example", "a URL with embedded credentials"),
-        ("\u7d42\u4e86exit code 137", "command output (an exit status)"),
         ("\u8a2d\u5b9a\u306f/home/alice/.config", "a local filesystem path"),
         ("\u30db\u30fc\u30e0~/notes\u306b\u3042\u308b", "a local filesystem path"),
         ("\u30d5\u30a1\u30a4\u30eb\u306fC:\\Users\\alice", "a local filesystem path"),

@@ -129,7 +129,7 @@ SECRETS = {
     "url-credentials": "postgres://admin:hunter22@db.internal/prod",
     "traceback": "Traceback (most recent call last):\n  File \"x.py\", line 1",
     "shell-prompt": "$ ls -la\ntotal 0",
-    "exit-status": "the build exited with code 137",
+    "card-number": "card 4111 1111 1111 1111, exp 12/28, CVV 123",
     "home-path": "notes are in /home/alice/notes.txt",
     "macos-path": "see /Users/bob/Desktop",
     "windows-path": "saved to C:\\Users\\carol\\secrets.docx",

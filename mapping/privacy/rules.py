@@ -1,27 +1,16 @@
-"""The privacy gate: what may be written to a public atproto repository.
+"""The gate's first layer, pdsmem's own rules: credentials stated in prose (in English and
+thirteen other languages), credential assignments, PINs and the codes of locks, the provider
+formats pdsmem knew before it used a maintained rule set (AWS, GitHub, Slack, Telegram, JWTs,
+bearer tokens, ``sk-`` keys, private key headers), URLs with credentials, tracebacks and shell
+sessions, and local paths under the usual prefixes.
 
-A PDS repository is public and copied by relays, so export refuses (decision 1, docs/decisions.md):
-
-- memories whose scope is private (``privacyScope: "private"`` or ``visibility: "participant"``)
-  unless the operator acknowledges the repository is public (``publish_private=True``);
-- content that looks like a secret or credential, command output or a local filesystem path,
-  whatever the flags: no acknowledgement publishes a secret.
-
-The detectors are conservative pattern checks; each refusal names the detector, so the operator
-knows what to rewrite. A detector's pattern runs only when the text holds one of its needles,
-substrings without which it cannot match: ordinary text costs a few substring searches. A text
-that could hide a secret from the patterns (a zero-width space inside a key, a full-width
-``ｐａｓｓｗｏｒｄ``, a control character, a right-to-left override) is checked a second time as a
-reader sees it (``plain_form``). Pure functions, no I/O.
+A detector's pattern runs only when the text holds one of its needles, substrings without which
+it cannot match: ordinary text costs a few substring searches (``reason``). Pure functions, no I/O.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Mapping
-
-from pdsmem.errors import PrivacyRefused, SensitiveContent
 
 # Where a token starts and ends, a letter of a script written without spaces between words
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
@@ -103,6 +92,11 @@ _STRONG = (r"(?:[^\S\n]++\S{1,40}+){0,2}?[^\S\n]++(?!(?:" + _OPENS_A_NAME + r")[
            r"(?=[!-~]{0,63}?(?-i:[a-z]))(?=[!-~]{0,63}?(?-i:[A-Z]))"
            r"(?![!-~]{0,63}?(?:@[a-z0-9-]++\.[a-z]|://)|[!-~]{0,63}?(?:[$]|\.[a-z]{2,4})(?![!-~])|[@#$*~\\])"
            r"[!-~]{8,64}+(?![!-~\w])")
+# Code, not a value, after a credential's name and "=": a call, an attribute of a module or a
+# request, an index ("token = request.headers.get(…)", "password = getpass.getpass()",
+# "secret = os.environ['X']"): a coding agent's notes name variables all the time.
+_CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(\[]"
+               r"|(?:os|sys|process|request|req|self|this|settings|config|env|getpass|secrets)\.)")
 # What a code opens ("the code for the front door", "the code to the gym locker")
 _LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
@@ -255,7 +249,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
             # the words for a password of other languages (_PASSWORD_WORDS)
             r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
             r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
-            r"[\"']?\s*[:=：]\s*[\"']?[^\s\"']{4,}"
+            r"[\"']?\s*[:=：]\s*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}"
         ),
         ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
     ),
@@ -302,7 +296,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like a credential assignment",  # camelCase, PascalCase: accessToken=, ClientSecret:
         re.compile(
             r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:Password|Passwd|Pwd|Secret|Token|ApiKey|APIKey|AccessKey|"
-            r"SecretKey|PrivateKey)[\"']?\s*[:=]\s*[\"']?[^\s\"']{4,}"
+            r"SecretKey|PrivateKey)[\"']?\s*[:=]\s*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}"
         ),
         ("Passw", "Pwd", "Secret", "Token", "Key"),
     ),
@@ -324,11 +318,6 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # from each line start.
         re.compile(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S"),
         ("\n",),
-    ),
-    (
-        "looks like command output (an exit status)",
-        re.compile(r"(?i)" + WORD_START + r"(?:exit (?:code|status)|exited with code)\s*+:?\s*+-?\d+"),
-        ("exit",),
     ),
     (
         "looks like a local filesystem path",
@@ -389,68 +378,9 @@ _ANY_NEEDLE = _any_of({n for _, _, needles, folded, _ in _GATED if not folded fo
 _ANY_FOLDED_NEEDLE = _any_of({n for _, _, needles, folded, _ in _GATED if folded for n in needles}).search
 
 
-_is_normalized = unicodedata.is_normalized
-
-# What prints nothing, or nothing a reader sees inside a word: Unicode's Default_Ignorable_Code_Point
-# set (zero-width spaces and joiners, the soft hyphen, bidi marks and controls, variation
-# selectors, Hangul fillers, tags...), the blank Braille pattern, and every control character
-# but the tab and the line breaks.
-_INVISIBLE = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
-    "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
-    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
-)
-# Those of them that Python calls printable: what ``str.isprintable`` cannot tell in a text.
-_PRINTABLE_INVISIBLE = re.compile(
-    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
-)
-_LINE_BREAKS = str.maketrans({"\x85": "\n", "\u2028": "\n", "\u2029": "\n"})  # which NFKC keeps
-# A right-to-left override shows what follows it in reverse, up to the next bidi control or line.
-_OVERRIDDEN = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
-
-
-def sensitive_reason(text: str) -> str | None:
-    """The reason ``text`` must not be published, or None when no detector fires, on ``text`` or
-    on its ``plain_form``."""
-    reason = _needled_reason(text)
-    # plain_form(text) can differ from text only when text holds a character that is not
-    # printable (a control or format character, a line break, a tab, a space other than ' '), is
-    # not NFKC-normalized, or holds one of the invisible characters Python calls printable:
-    # C-speed checks of the usual text, written inline.
-    if reason is None and (not text.isprintable() or not text.isascii() and (
-            not _is_normalized("NFKC", text) or _PRINTABLE_INVISIBLE.search(text))):
-        plain = plain_form(text)
-        if plain != text:
-            reason = _needled_reason(plain)
-            if reason is not None:
-                return f"{reason} once its invisible characters are dropped and its full-width or other " \
-                       f"compatibility forms read as plain text{_first_hidden(text)}"
-    return reason
-
-
-def plain_form(text: str) -> str:
-    """``text`` as a reader sees it: NFKC-normalized (full-width and other compatibility forms
-    become their plain letters, digits and signs; a no-break space becomes a space), its line
-    separators made line breaks, what a right-to-left override shows reversed, and the invisible
-    characters (``_INVISIBLE``) dropped. Whitespace stays: the patterns need it."""
-    text = unicodedata.normalize("NFKC", text).translate(_LINE_BREAKS)
-    if "\u202e" in text:
-        text = _OVERRIDDEN.sub(lambda shown: shown[1][::-1], text)
-    return _INVISIBLE.sub("", text)
-
-
-def _first_hidden(text: str) -> str:
-    """`` (the first such character: U+200B ZERO WIDTH SPACE, at position 4)``, naming the first
-    character that ``plain_form`` drops or reads otherwise, which the operator may not see."""
-    for position, char in enumerate(text):
-        if _INVISIBLE.match(char) or ord(char) in _LINE_BREAKS or unicodedata.normalize("NFKC", char) != char:
-            name = unicodedata.name(char, "")
-            return f" (the first such character: U+{ord(char):04X}{' ' + name if name else ''}, at position {position})"
-    return ""
-
-
-def _needled_reason(text: str) -> str | None:
-    """``detector_reason`` of ``text``, skipped when the all-needles search finds no needle."""
+def reason(text: str) -> str | None:
+    """The first of these rules that fires on ``text`` as written, or None; skipped at once when the
+    all-needles search finds no needle."""
     folded = None
     if _ANY_NEEDLE(text) is None:
         folded = _folded(text)
@@ -475,39 +405,3 @@ def detector_reason(text: str, folded: str | None = None) -> str | None:
                     return reason
                 break
     return None
-
-
-def is_private(event: Mapping) -> bool:
-    return event.get("privacyScope") == "private" or event.get("visibility") == "participant"
-
-
-def check_publishable(
-    event: Mapping,
-    *,
-    memory_id: str,
-    publish_private: bool,
-    texts: Mapping[str, str],
-) -> None:
-    """Raise ``PrivacyRefused`` if ``event`` may not be written to a public repository.
-
-    ``texts`` maps a field name to each text that would be published (content, transcript).
-    """
-    if is_private(event) and not publish_private:
-        which = (
-            'privacyScope is "private"'
-            if event.get("privacyScope") == "private"
-            else 'visibility is "participant"'
-        )
-        raise PrivacyRefused(
-            f"memory {memory_id} is private ({which}) and a PDS repository is public",
-            hint="pass --publish-private to acknowledge that the target repository is public",
-        )
-    for field, text in texts.items():
-        reason = sensitive_reason(text)
-        if reason:
-            raise SensitiveContent(
-                f"memory {memory_id}: its {field} {reason}",
-                path=f"$.{field}",
-                hint="remove it from the memory before exporting; no flag publishes secrets, "
-                "command output or local paths",
-            )

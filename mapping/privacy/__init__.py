@@ -1,0 +1,152 @@
+"""The privacy gate: what may be written to a public atproto repository.
+
+A PDS repository is public and copied by relays, so export refuses (decision 1, docs/decisions.md):
+
+- memories whose scope is private (``privacyScope: "private"`` or ``visibility: "participant"``)
+  unless the operator acknowledges the repository is public (``publish_private=True``);
+- content that looks like a secret or credential, structured personal data (a card, an IBAN, a
+  social security number, 2FA codes, a recovery phrase), command output or a local filesystem
+  path, whatever the flags: no acknowledgement publishes a secret.
+
+The gate is layered; each layer is a module with its own tests and its own figures in
+``scripts/bench_privacy.py`` (docs/reliability.md, "The privacy gate"):
+
+========== ==================================================================================
+layer      what it finds
+========== ==================================================================================
+rules      pdsmem's own rules: credentials in prose in fourteen languages, PINs and lock codes,
+           credential assignments, the provider formats it has always known, tracebacks,
+           shell sessions, paths under the usual prefixes
+providers  the provider formats of a maintained scanner (``detect-secrets``), line by line
+personal   validators: Luhn, mod-97, ABA, SSN rules, 2FA codes, TOTP seeds, BIP-39 word lists
+labelled   a value a label calls a credential (``X_PASS=…``, ``key for X: V``, ``login u / p``)
+output     command output with no prompt line, stack traces, Windows and ``$HOME`` paths
+========== ==================================================================================
+
+A text that could hide a secret from the layers (a zero-width space inside a key, a full-width
+``ｐａｓｓｗｏｒｄ``) is checked a second time as a reader sees it (``plain.plain_form``). Every
+refusal names the memory by its id and the layer's reason, never by its words: the words may be
+the very secret. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from pdsmem.errors import PrivacyRefused, SensitiveContent
+from pdsmem.mapping.privacy import labelled, output, personal, providers, rules
+from pdsmem.mapping.privacy.plain import first_hidden, may_hide, plain_form
+from pdsmem.mapping.privacy.rules import (  # noqa: F401  (the rules' parts, for the tests that hold them)
+    _CREDENTIAL_START,
+    _DETECTORS,
+    _GATED,
+    _PIN_OR_CODE,
+    _REQUIRED,
+    NO_SPACE_SCRIPTS,
+    WORD_END,
+    WORD_START,
+)
+from pdsmem.mapping.privacy.plain import _INVISIBLE, _PRINTABLE_INVISIBLE  # noqa: F401
+
+# The layers, in the order they are asked: the cheap needle-gated rules first.
+LAYERS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
+    ("rules", rules.reason),
+    ("personal", personal.reason),
+    ("labelled", labelled.reason),
+    ("output", output.reason),
+    ("providers", providers.reason),
+)
+
+
+def detector_reason(text: str) -> str | None:
+    """The first layer's reason that ``text`` as written (not its plain form) must not be
+    published, or None."""
+    for _, layer in LAYERS:
+        reason = layer(text)
+        if reason is not None:
+            return reason
+    return None
+
+
+def sensitive_reason(text: str) -> str | None:
+    """The reason ``text`` must not be published, or None when no layer fires, on ``text`` or on
+    its ``plain_form``."""
+    reason = detector_reason(text)
+    if reason is None and may_hide(text):
+        plain = plain_form(text)
+        if plain != text:
+            reason = detector_reason(plain)
+            if reason is not None:
+                return f"{reason} once its invisible characters are dropped and its full-width or other " \
+                       f"compatibility forms read as plain text{first_hidden(text)}"
+    return reason
+
+
+def layer_reasons(text: str) -> dict[str, str | None]:
+    """What each layer alone says of ``text`` (and of its plain form): for the benchmark's
+    figures per layer."""
+    forms = (text, plain_form(text)) if may_hide(text) else (text,)
+    found: dict[str, str | None] = {}
+    for name, layer in LAYERS:
+        found[name] = next((reason for form in forms if (reason := layer(form)) is not None), None)
+    return found
+
+
+def is_private(event: Mapping) -> bool:
+    return event.get("privacyScope") == "private" or event.get("visibility") == "participant"
+
+
+def repeats_its_turn(event: Mapping) -> bool:
+    """Whether an episode's summary is its raw turn rather than a summary of it: Hermes writes
+    ``User: …\nAssistant: …``, and a summary may also copy either side of the turn whole."""
+    summary = event.get("summary")
+    if event.get("eventType") != "episode" or not isinstance(summary, str):
+        return False
+    if summary.lstrip().startswith("User:") and "\nAssistant:" in summary:
+        return True
+    for side in ("userText", "assistantText"):
+        said = event.get(side)
+        if isinstance(said, str) and len(said.strip()) >= 24 and said.strip()[:400] in summary:
+            return True
+    return False
+
+
+def check_publishable(
+    event: Mapping,
+    *,
+    memory_id: str,
+    publish_private: bool,
+    texts: Mapping[str, str],
+    include_transcript: bool = False,
+) -> None:
+    """Raise ``PrivacyRefused`` if ``event`` may not be written to a public repository.
+
+    ``texts`` maps a field name to each text that would be published (content, transcript). An
+    episode whose summary repeats its turn is a transcript, published only with
+    ``include_transcript``. The error names the memory by ``memory_id`` and the field, never by
+    its words.
+    """
+    if is_private(event) and not publish_private:
+        which = (
+            'privacyScope is "private"'
+            if event.get("privacyScope") == "private"
+            else 'visibility is "participant"'
+        )
+        raise PrivacyRefused(
+            f"memory {memory_id} is private ({which}) and a PDS repository is public",
+            hint="pass --publish-private to acknowledge that the target repository is public",
+        )
+    if not include_transcript and repeats_its_turn(event):
+        raise PrivacyRefused(
+            f"memory {memory_id}: its summary repeats its turn, a raw transcript", path="$.summary",
+            hint="pass --include-transcript to publish transcripts, or give the episode a summary of its own",
+        )
+    for field, text in texts.items():
+        reason = sensitive_reason(text)
+        if reason:
+            raise SensitiveContent(
+                f"memory {memory_id}: its {field} {reason}",
+                path=f"$.{field}",
+                hint="remove it from the memory before exporting; no flag publishes secrets, "
+                "personal numbers, command output or local paths",
+            )

@@ -1,0 +1,310 @@
+"""The gate's layer for labelled values: a value a label calls a credential, whatever its format.
+
+- an assignment to a credential-named variable (``SMTP_PASS=…``, ``export GH_TOKEN=…``,
+  ``docker run -e DB_PASSWORD=…``, ``"client_secret": "…"``), unless the value is a reference
+  (``${VAR}``, ``$VAR``, ``<your key>``, ``os.environ[…]``) or code (``getpass.getpass()``,
+  ``request.headers.get(…)``);
+- a value after a credential label and a colon, ``is`` or a dash (``key for the VPN: V``,
+  ``secret: V``, ``pw: V``, ``pass - V``, ``creds: admin / V``, ``login jsmith / V``), when the
+  value has the shape of one: 6 to 100 characters with no space, mixing letters with digits or
+  signs, or holding a sign after a letter (``pumpkin!``), and not a word a sentence goes on with.
+
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pdsmem.mapping.privacy.rules import _NO_VALUE, NO_SPACE_SCRIPTS
+
+# what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw)
+_NAME_ENDS = (r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api_?key|access_?key|secret_?key|private_?key"
+              r"|auth(?:_?key)?|credentials?|creds|client_?secret|signing_?key|webhook_?secret|passwort|senha|motdepasse")
+_ASSIGNED = re.compile(
+    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)\s*+[\"']?"
+    r"(?P<value>[^\s\"',;]{4,})"
+)
+# a reference to a value kept elsewhere, or code that computes one
+_NOT_A_VALUE = re.compile(
+    r"(?i)(?:^\$\{?\w|^%\w+%|^<[^>]*>?|\{\{|os\.|process\.|env\b|environ|getenv|config\.|settings\.|request\.|req\."
+    r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
+    r"|false$|\*{3,}|x{4,}$|\.{3}|…|redacted|changeme$|your[_-]|example|placeholder|dummy|todo)"
+    r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
+    r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
+)
+
+# a label, then up to four words (what for), then a colon, an "is" or a dash, then the value
+_LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|(?:api|access|secret|private|license|auth|"
+          r"encryption|signing|master|vpn)[\s_-]?key|key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
+          r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
+_LABELLED = re.compile(
+    r"(?i)(?<![\w-])" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
+    r"(?:\s++[^\s:=]{1,30}?){1,3}?)?(?:\s*+[:=：]|\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|to|jest|это|-|–|—)(?:\s*+:)?)"
+    r"\s*+[\"'`“‘«„(\[]?(?P<value>[^\s\"'`”’»)\],;]{4,100})"
+)
+# a user and a password: "login jsmith / Tr0ub4dor", "creds: admin / hunter22", "admin:hunter22 for the NAS"
+_PAIR = re.compile(
+    r"(?i)(?<![\w-])(?:login|creds|credentials|user(?:name)?|benutzer|utilisateur|usuario|account)\s*+[:=]?\s*+"
+    r"[\w.@+-]{2,40}\s*+(?:/|\||,\s*+(?:pass(?:word)?|pw|pwd)\s*+[:=]?)\s*+(?P<value>[^\s\"',;]{4,100})"
+)
+# what describes a value rather than states it: a length, a scheme, an encoding ("4096-bit",
+# "AES-256-GCM-encrypted", "OAuth2-based", "base64url-encoded"), an address, or words joined by
+# hyphens ("2tbsp-of-brown-butter")
+_DESCRIBED = re.compile(r"(?i)(?:" + _NO_VALUE[3:-1] + r"|.*://|//|[^-]*+(?:-[a-z]{2,}+){2,}$"
+                        r"|.*-(?:bit|based|long|encoded|encrypted|hashed|signed|protected|only|style|like|free|safe)$)")
+
+
+def _shaped(value: str) -> bool:
+    """Whether ``value`` has the shape of a password, key or token rather than a word or a number."""
+    value = value.rstrip(".!?:") if value[-1:] in ".?:" else value
+    if len(value) < 5 or _NOT_A_VALUE.search(value) or _DESCRIBED.match(value):
+        return False
+    letters = sum(char.isalpha() for char in value)
+    digits = sum(char.isdigit() for char in value)
+    signs = len(value) - letters - digits
+    if letters and digits:
+        return not value.isdigit() and not re.fullmatch(r"(?i)v?[0-9.]+[a-z]{0,3}|[a-z]+-?[0-9]{1,2}", value)
+    if letters and signs:
+        return bool(re.search(r"[a-zA-Z][!@#$%^&*+=~?]", value)) and not re.fullmatch(r"[\w-]+[.!?]", value)
+    return digits >= 6 and not letters
+
+
+# a password given on a command line: "mysql -pSecret1", "sshpass -p 'x'", "--password x", "-u sk_…:"
+_FLAG = re.compile(
+    r"(?<![\w-])(?:-p|--pass(?:word)?|--token|--auth-token|--api-key|--secret|--account-key|--client-secret|-t|-u)"
+    r"(?:=|[^\S\n]++|(?=[A-Za-z]))[\"']?(?P<value>[^\s\"']{6,200})"
+)
+# what a password is said to be, in one word at the end of its sentence: "the guest network password
+# is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
+_ONE_WORD = re.compile(
+    r"(?i)(?<![\w-])(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|contraseña|clave|senha"
+    r"|wachtwoord|hasło|lösenord|passord|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi)"
+    r"(?:\s++(?:for|of|to|für|von|vom|de|del|di|per|van|till|för|от|для)(?:\s++[^\s:=]{1,30}?){1,3}?"
+    r"|\s++[A-Z][\w-]{1,30})?"
+    r"(?:\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|—|–|-)|\s*+(?P<colon>[:：])|\s*+,|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):)"
+    r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours))*)\s*+(?P<quote>[\"'“‘«„]?)"
+    r"(?P<value>[^\s\"'”’»]{3,40}?)[\"'”’»]?"
+    r"\s*+(?:[.!?;,)]|$)"
+)
+_DESCRIBING = re.compile(
+    r"(?i)(?:required|incorrect|wrong|stored|saved|managed|expired|ok|okay|fine|strong|weak|long|short|set|changed|reset"
+    r"|hashed|encrypted|secret|unknown|missing|empty|blank|correct|valid|invalid|shared|same|different|easy|hard|simple"
+    r"|complex|rotated|needed|protected|forgotten|lost|new|old|default|temporary|private|public|hidden|visible|good|bad"
+    r"|case-sensitive|mandatory|optional|enough|there|here|it|this|that|none|nothing|fixed|working|broken|locked|in|on"
+    r"|manager|policy|field|prompt|reset|change|login|auth|the|a|an|his|her|their|my|our|your|too|not|also|only)[.!?]?")
+# a security question's answer: "Sicherheitsfrage Geburtsname der Mutter: Fontaine"
+_SECURITY_ANSWER = re.compile(
+    r"(?i)(?:security\s++(?:question|answer|q)|secret\s++question|memorable\s++word|verification\s++phrase"
+    r"|maiden\s++name|first\s++pet|first\s++car|sicherheitsfrage|geburtsname|domanda\s++di\s++sicurezza"
+    r"|pergunta\s++de\s++seguran[çc]a|pregunta\s++de\s++seguridad|question\s++secr[èe]te|beveiligingsvraag"
+    r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++to\s++['‘\"]"
+    r"|asks\s++['‘\"]|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
+    r"|секретн\w*\s++питання|密保|if\s++they\s++ask\s++(?:for|about)\s++my|street\s++i\s++grew\s++up\s++on"
+    r"|city\s++where\s++my\s++parents\s++met|favou?rite\s++teacher|childhood\s++(?:best\s++)?friend)"
+    r"[^\n]{0,80}?(?:[:=：—–→]|\bis\b|\bA:|\bsay\b)\s*+"
+    r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up)\b)\S")
+# a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
+_AFTER_COLON_PAIR = re.compile(
+    r"(?i)[:—–]\s*+[\w.@+-]{2,40}\s++/\s++(?P<value>[^\s\"',;]{4,100})")
+# a random-looking token on a line that names a credential, in any of the languages above: 20 to
+# 200 characters mixing lower case, upper case and digits; or hex digits and UUIDs right after one
+_KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|auth|credential|password|clave|chiave|clé|cle"
+              r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave)")
+_ON_A_KEY_LINE = re.compile(_KEY_WORDS)
+_RANDOM_TOKEN = re.compile(
+    r"(?<![\w+/=.-])(?=[\w+/=.-]{0,199}?[a-z])(?=[\w+/=.-]{0,199}?[A-Z])(?=[\w+/=.-]{0,199}?[0-9])"
+    r"[\w+/=.-]{20,200}(?![\w+/=.-])")
+_HEX_AFTER_KEY = re.compile(
+    _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])")
+# a PIN or a lock's code with no verb, in a few more forms than the first rules know: "voicemail PIN
+# 727515", "phone unlock code 6413", "Safe combination: 56-19-56", "Kapı şifresi 670421", "Code
+# portail : 8621A", "- door: 801928"
+_PIN = re.compile(
+    r"(?i)(?<![\w-])(?:(?:voicemail|phone|unlock|sim|card|atm|bank)\s++(?:unlock\s++)?(?:pin|code|passcode)"
+    r"|(?:safe|lock|locker|padlock)\s++combination|pin\s++kodu|kapı\s++şifresi|şifresi|code\s++(?:portail|porte|immeuble)"
+    r"|c[óo]digo\s++(?:del|de\s++la|do|da)\s++(?:portal|alarma|puerta|port[ãa]o|alarme)"
+    r"|^[^\S\n]*+[-*•]?[^\S\n]*+(?:door|gate|alarm|safe|garage|lockbox|keypad))"
+    r"[^\S\n]*+[:=]?[^\S\n]*+(?P<value>[0-9]{4,8}[A-Z]?|[0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2})(?![\w-])", re.MULTILINE)
+# a URL's password holding a slash or a question mark, which the first rules stop at
+# ("mysql://mara:I8NP6V/bXJzh@host", "redis://:F4lc0n?85@host"); not a port ("host:8080/x@y")
+_URL_PASSWORD = re.compile(
+    r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+://[^\s:@/]*+:(?![0-9]++(?:/|$))[^\s@/]*+[/?][^\s@]{0,80}?@[a-z0-9-]+\.[a-z0-9.-]+")
+# a password after a login or a user: "Login bram, hasło tiger.", "user svc_backup, pass orange?",
+# "Login for the school portal: x@y — hunter22", "use muffin83 as the password"
+_AFTER_LOGIN = re.compile(
+    r"(?i)(?:login|user|benutzer|登录)[^\n]{0,60}?(?:[,—–]\s*+(?:pass(?:word)?|pw|pwd|hasło|passwort|senha|mot\s++de\s++passe|"
+    r"contraseña|密码)\s*+[:=]?|—|–|密码)\s*+(?P<value>[^\s,;]{4,60})"
+    r"|(?i:use|try)\s++(?P<used>[^\s,;]{5,40})\s++as\s++(?:the|my|her|his|its)?\s*+(?:password|passphrase|pin|passcode)")
+# A password-shaped token on a line that says "password" in some language (or "log in", "creds",
+# "p/w"): how people tell an assistant a password is endless ("use Daisy1971! to log in to the NAS",
+# "Revolut şifrem EQGA5367hkh-", "Hasło do wifi: mango-maple-tiger"), what such a line says around
+# it is not. The token must look like a password and like nothing else a memory names.
+_PASSWORD_LINE = re.compile(
+    r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
+    r"|unlock\s++phrase|code\s++to\s++get\s++in|clave|senha|heslo|parola|chiave|koden?)(?![a-z])"
+    # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
+    r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
+    r"|[şs]ifre|jelsz[óo]|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
+    r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호")
+_TOKEN = re.compile(r"[^\s\"'`“”‘’«»()\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
+_NAME_BEFORE = re.compile(
+    r"(?i)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
+    r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
+    r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel|\.)\s*+$")
+
+
+def _password_shaped(token: str) -> bool:
+    token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
+    if not 5 <= len(token) <= 64 or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
+                                           r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
+        return False
+    letters = sum(char.isalpha() for char in token)
+    digits = sum(char.isdigit() for char in token)
+    signs = len(token) - letters - digits
+    words = token.split("-")
+    if signs and not digits and len(words) >= 3 and all(word.isalpha() and word.islower() and len(word) >= 3
+                                                        for word in words if word):
+        return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
+    if letters < 3 or _NOT_A_VALUE.search(token) or _DESCRIBED.match(token) or _CODE_WORD.fullmatch(token):
+        return False
+    if token.upper() == token and "-" in token:
+        return False  # a model's number: "WXR-5700AX7S"
+    if digits and signs and re.search(r"[!@#$%^&*?=+~_%]", token):
+        return True  # "Daisy1971!", "h@rb0r20", "Mango?69"
+    if signs and re.search(r"[!@#$%^&*?=+~]", token[1:]):
+        return True  # "lola_tiger%", "coco_crimson$"
+    if digits >= 3 and letters >= 4:
+        return True  # "harbor1027", "NQRV2670xwg"
+    return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
+
+
+# what code is made of: a dotted or snake_case name, a key=value setting, a call
+_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|[a-z]+(?:_[a-z0-9]+)+|[A-Za-z_]+=[\w.]+"
+                        r"|[A-Za-z_][\w.]*\(.*")
+
+
+def _password_nearby(text: str) -> bool:
+    for line in text.splitlines():
+        if "`" in line or not _PASSWORD_LINE.search(line):
+            continue
+        for match in _TOKEN.finditer(line):
+            if _password_shaped(match[0]) and not _NAME_BEFORE.search(line[:match.start()]):
+                return True
+    return False
+
+
+# A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
+# *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
+_PIN_LINE = re.compile(
+    r"(?i)(?<![a-z])(?:pin|passcode|keypad|lockbox|lock|combination|zahlenschloss|entry\s++code|door\s*+code|gate\s++code"
+    r"|access\s++code|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod|код|pin-?kód\w*)(?![a-z])"
+    r"|[şs]ifre\w*|ロック番号|暗証番号|暗码|密码|رمز|비밀번호")
+_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:-])[*#]?([0-9]{3,8})(?![\w.,/:%-]|\s*+(?:[a-z]{1,3}\b|€|\$|£))")
+_NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
+                        r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
+                        r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year)\W{0,3}$")
+
+
+def _pin_nearby(text: str) -> bool:
+    for line in text.splitlines():
+        if not _PIN_LINE.search(line):
+            continue
+        for match in _PIN_DIGITS.finditer(line):
+            number = match[1]
+            if re.match(r"\s*+(?:\(?default|factory)", line[match.end():], re.IGNORECASE):
+                continue  # "the PIN 0000 default on Bluetooth speakers"
+            if re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#")):
+                continue
+            if not _NOT_A_PIN.search(line[:match.start()]):
+                return True
+    return False
+
+
+_PGPASS = re.compile(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
+
+
+def _assigned(text: str) -> bool:
+    return any(not _NOT_A_VALUE.search(match["value"]) and (len(match["value"]) >= 8 or _shaped(match["value"]))
+               for match in _ASSIGNED.finditer(text))
+
+
+def _shaped_value(pattern: re.Pattern[str]):
+    return lambda text: any(_shaped(match["value"]) for match in pattern.finditer(text))
+
+
+def _flag(text: str) -> bool:
+    return any(_shaped(value := match["value"].rstrip(":")) and any(char.isalpha() for char in value)
+               for match in _FLAG.finditer(text))
+
+
+def _one_word(text: str) -> bool:
+    """A one-word password at the end of its sentence: with a digit or a sign in it, or said plainly
+    ("it's literally maple", quoted); a plain word may be what the password is ("abgelaufen")."""
+    for match in _ONE_WORD.finditer(text):
+        value = match["value"]
+        if _DESCRIBING.fullmatch(value) or _NOT_A_VALUE.search(value) or _DESCRIBED.match(value):
+            continue
+        if re.search(r"[0-9!@#$%^&*?+=~]", value) or match["plainly"].strip() or match["quote"] or match["colon"]:
+            return True
+    return False
+
+
+def _after_login(text: str) -> bool:
+    for match in _AFTER_LOGIN.finditer(text):
+        value = match["value"] or match["used"]
+        if value and (_shaped(value) or not _DESCRIBING.fullmatch(value) and re.search(r"[0-9!#?.]", value)):
+            return True
+    return False
+
+
+def _random_on_a_key_line(text: str) -> bool:
+    return any(_ON_A_KEY_LINE.search(line) and (_HEX_AFTER_KEY.search(line) or any(
+        not _DESCRIBED.match(token) and not _NOT_A_VALUE.search(token) for token in _RANDOM_TOKEN.findall(line)))
+        for line in text.splitlines())
+
+
+_PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "contraseña", "clave", "senha", "wachtwoord", "hasło",
+                     "lösenord", "passord", "şifre", "пароль")
+_KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
+                "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave")
+# (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
+_CHECKS = (
+    ("looks like a credential assignment", _assigned, ("=", ":")),
+    ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
+    ("looks like a labelled credential", _shaped_value(_PAIR),
+     ("login", "cred", "user", "benutzer", "utilisateur", "usuario", "account")),
+    ("looks like a labelled credential", _shaped_value(_AFTER_COLON_PAIR), (" / ",)),
+    ("looks like a credential on a command line", _flag, ("-p", "--", "-t", "-u")),
+    ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES),
+    ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
+                                                       "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad")),
+    ("looks like a labelled credential", _URL_PASSWORD.search, ("://",)),
+    ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
+    ("looks like the answer to a security question", _SECURITY_ANSWER.search,
+     ("security", "secret question", "memorable", "verification", "maiden", "first pet", "first car", "sicherheitsfrage",
+      "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
+      "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "they ask",
+      "grew up", "parents met", "teacher", "childhood")),
+    ("looks like a credential assignment", _PGPASS.search, (":",)),
+    ("looks like a password on a line about one", _password_nearby,
+     ("pass", "pw", "p/w", "mdp", "cred", "log", "sign", "unlock", "code", "wort", "mot de", "contra", "clave", "senha",
+      "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
+      "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
+      "암호")),
+    ("looks like a PIN or a lock's code", _pin_nearby,
+     ("pin", "passcode", "keypad", "lock", "combination", "zahlenschloss", "code", "koodi", "kode", "kod", "код", "ifre",
+      "ロック番号", "暗証番号", "暗码", "密码", "رمز", "비밀번호")),
+    ("looks like a random token on a line that names a credential", _random_on_a_key_line,
+     _KEY_NEEDLES + ("api", "access", "password")),
+)
+
+
+def reason(text: str) -> str | None:
+    """The first check that fires on ``text`` (``looks like a labelled credential``, ``… a
+    credential assignment``…), or None."""
+    low = text.lower()
+    for why, check, needles in _CHECKS:
+        if (not needles or any(needle in low for needle in needles)) and check(text):
+            return why
+    return None

@@ -1,0 +1,47 @@
+"""The gate's layer for command output and local paths that pdsmem's first rules do not know:
+output with no prompt line (``curl -v``, HTTP headers carrying cookies or credentials, ``env``
+listings), stack traces of Java, Node, Go, .NET and Ruby, and local paths written the Windows way
+(``\\\\server\\share``, ``C:/Users/…``, ``%USERPROFILE%``) or through the home directory
+(``$HOME/``). A sentence about an exit code is no output: "the job exited with code 137" is what a
+coding agent remembers. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CHECKS = (
+    ("looks like command output (HTTP headers with credentials)", re.compile(
+        r"(?im)^[^\S\n]*+[<>]?[^\S\n]*+(?:cookie|set-cookie|authorization|proxy-authorization|x-api-key|x-auth-token"
+        r"|x-csrf-token|x-amz-security-token)[^\S\n]*+:[^\S\n]*+\S{6,}"), ("cookie", "authorization", "-key", "-token")),
+    ("looks like command output (a verbose HTTP exchange)", re.compile(
+        r"(?m)^[*<>] (?:Connected to|Trying |TLSv|SSL|HTTP/[0-9.]+ [0-9]{3}|GET |POST |PUT |DELETE |Host: )"),
+        ("* ", "> ", "< ")),
+    ("looks like command output (an environment listing)", re.compile(
+        r"(?m)(?:^[A-Z][A-Z0-9_]{1,40}=[^\n]*\n){3}"), ("=",)),
+    ("looks like command output (a stack trace)", re.compile(
+        r"(?m)^[^\S\n]+at [\w$.<>]+\([\w$.-]+\.(?:java|kt|scala|groovy):[0-9]+\)"  # Java and the JVM
+        r"|^[^\S\n]+at (?:async )?[^\n()]{0,200}\((?:[^\n()]+):[0-9]+:[0-9]+\)"  # Node
+        r"|^[^\S\n]+at [^\s()]+:[0-9]+:[0-9]+$"  # Node, an anonymous function
+        r"|^goroutine [0-9]+ \[[a-z ]+\]:|^panic: "  # Go
+        r"|^[^\S\n]+at [\w.<>`]+\([^\n)]*\) in [^\n]+:line [0-9]+"  # .NET
+        r"|^[^\S\n]*+from [^\s:]+\.rb:[0-9]+:in "  # Ruby
+        r"|Exception in thread \"[^\"\n]+\" [\w.$]+"),
+        ("at ", "goroutine", "panic", "from ", "exception in thread")),
+    ("looks like a local filesystem path", re.compile(
+        r"(?i)(?<![\w\\])\\\\[\w.$-]+\\[\w.$ -]+"  # a UNC path
+        r"|(?<![\w/])[a-z]:/(?:users|documents and settings|windows|program files|projects|dev|code|src|home|work)\b"
+        r"|%(?:userprofile|appdata|localappdata|homepath|homedrive|temp|tmp|programdata)%"
+        r"|(?<![\w$])\$\{?home\}?/[\w.-]|(?<![\w/.-])/(?:volumes|media)/[\w.-]+/"),
+        ("\\\\", ":/", "%", "$", "/")),
+)
+
+
+def reason(text: str) -> str | None:
+    """The first of these checks that fires on ``text``, or None; each runs only where one of its
+    needles (in lower case) is."""
+    low = text.lower()
+    for why, pattern, needles in _CHECKS:
+        if any(needle in low for needle in needles) and pattern.search(text):
+            return why
+    return None

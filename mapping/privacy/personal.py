@@ -1,0 +1,225 @@
+"""The gate's validators of structured personal data: numbers and phrases a pattern alone cannot
+tell from ordinary ones, proven by their own check digits or word lists.
+
+- a payment card number (13 to 19 digits, whole or in groups) of a known issuer whose Luhn check
+  holds (``stdnum.luhn``), with or without its expiry and CVV;
+- an IBAN whose length fits its country and whose mod-97 check holds (``stdnum.iban``); a US
+  routing number whose ABA check holds (``stdnum.us.rtn``) beside an account number; a UK sort
+  code beside an account number; an account number stated as one's own;
+- a US social security number (``stdnum.us.ssn``: no 000, 666 or 9xx area, no 00 group, no
+  0000 serial), written 123-45-6789 or 123 45 6789, or as nine digits after a word for it;
+- 2FA backup code lists, TOTP seeds (``otpauth://`` URIs, and base32 keys) and runs of 12 to 24
+  words of one BIP-39 word list (the ``mnemonic`` package's lists, in ten languages).
+
+Each check runs only where its cheap precondition holds (enough digits, enough words), so an
+ordinary memory costs a few C-speed scans. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import cache
+
+from stdnum import iban as _iban
+from stdnum import luhn as _luhn
+from stdnum.us import rtn as _rtn
+from stdnum.us import ssn as _ssn
+
+_DIGITS = re.compile(r"[0-9]").findall
+
+# 13 to 19 digits, plain or in groups joined by single spaces or dashes (4-4-4-4, 4-6-5)
+_CARD = re.compile(r"(?<![0-9A-Za-z.,/-])[0-9]{4}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?[0-9]{1,4})?(?![0-9A-Za-z]|[.,/-][0-9])")
+
+
+def _card_issuer(digits: str) -> bool:
+    """Whether a known card issuer uses ``digits``' first digits and length."""
+    length, two, four = len(digits), int(digits[:2]), int(digits[:4])
+    if digits[0] == "4":  # Visa
+        return length in (13, 16, 19)
+    if 51 <= two <= 55 or 2221 <= four <= 2720:  # Mastercard
+        return length == 16
+    if two in (34, 37):  # American Express
+        return length == 15
+    if digits.startswith("6011") or two == 65 or 644 <= int(digits[:3]) <= 649:  # Discover
+        return 16 <= length <= 19
+    if 3528 <= four <= 3589:  # JCB
+        return 16 <= length <= 19
+    if two in (36, 38) or 300 <= int(digits[:3]) <= 305:  # Diners Club
+        return 14 <= length <= 19
+    if two == 62:  # UnionPay
+        return 16 <= length <= 19
+    if two in (50, 56, 57, 58, 67, 63):  # Maestro
+        return 12 <= length <= 19
+    return False
+
+
+def _card(text: str) -> bool:
+    for match in _CARD.finditer(text):
+        digits = match[0].replace(" ", "").replace("-", "")
+        if 13 <= len(digits) <= 19 and _card_issuer(digits) and _luhn.is_valid(digits):
+            return True
+    return False
+
+
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2}[0-9]{2})((?:[ ]?[A-Z0-9]){11,30})")
+
+
+def _iban_found(text: str) -> bool:
+    for match in _IBAN_START.finditer(text):
+        body = match[2].replace(" ", "")
+        for end in range(len(body), 10, -1):  # the longest valid one: a word may follow
+            if _iban.is_valid(match[1] + body[:end]):
+                return True
+    return False
+
+
+_ROUTING = re.compile(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]{9})(?![0-9])")
+_ACCOUNT = re.compile(
+    r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
+    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#))"
+    r"[^0-9\n]{0,24}?(?<![0-9])[0-9](?:[ -]?[0-9]){5,16}(?![0-9])"
+)
+_ACCOUNT_NEEDLES = ("account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings")
+_SORT_CODE = re.compile(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
+                        r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
+
+
+def _bank_account(text: str) -> bool:
+    for match in _ROUTING.finditer(text):
+        if _rtn.is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
+            return True
+    low = text.lower()
+    if any(word in low for word in _ACCOUNT_NEEDLES) and _ACCOUNT.search(text):
+        return True
+    return _SORT_CODE.search(text) is not None
+
+
+_SSN_WRITTEN = re.compile(r"(?<![0-9A-Za-z-])([0-9]{3})([- ])([0-9]{2})\2([0-9]{4})(?![0-9A-Za-z]|-[0-9])")
+_SSN_PLAIN = re.compile(r"(?<![0-9])[0-9]{9}(?![0-9])")
+_SSN_WORDS = re.compile(r"(?i)\b(?:ssn|ss#|ss\s*+no|social\s++security|soc\.?\s*+sec|sozialversicherungsnummer|tax\s++id|itin)")
+
+
+def _ssn_found(text: str) -> bool:
+    for match in _SSN_WRITTEN.finditer(text):
+        if _ssn.is_valid(match[1] + match[3] + match[4]):
+            return True
+    numbers = _SSN_PLAIN.findall(text)
+    return bool(numbers) and _SSN_WORDS.search(text) is not None and any(_ssn.is_valid(number) for number in numbers)
+
+
+# 2FA: what a list of backup codes, or a TOTP seed, is called
+_TWO_FACTOR_WORDS = re.compile(
+    r"(?i)backup|recovery|scratch|2fa|two[- ]factor|mfa|multi[- ]factor|one[- ]time|otp|totp|authenticator"
+    r"|2-step|two[- ]step|secours|récupération|respaldo|recuperaci[oó]n|ripristino|recupero|herstel|wiederherstellung"
+    r"|zapasow|reserv|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
+    r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní"
+)
+_CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
+                   r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,9}[0-9])(?=[a-z0-9]{0,9}[a-z])[a-z0-9]{10})(?![\w-])")
+
+
+def _backup_codes(text: str) -> bool:
+    codes = _CODE.findall(text)
+    if len(codes) < 3:
+        return False
+    if _TWO_FACTOR_WORDS.search(text):
+        return True
+    return len(codes) >= 6 and len({len(code) for code in codes}) == 1 and len(codes) * 12 >= len(text) * 0.5
+
+
+_OTPAUTH = re.compile(r"(?i)otpauth(?:-migration)?://")
+# a base32 key: 16 or more of A-Z and 2-7, maybe in groups of four
+_BASE32 = re.compile(  # in one case, in groups of four or whole (a seed is shown either way)
+    r"(?<![A-Za-z0-9])(?:[A-Z2-7]{4}(?: ?[A-Z2-7]{4}){3,15}|[a-z2-7]{4}(?: ?[a-z2-7]{4}){3,15}|[A-Z2-7]{16,64}|[a-z2-7]{16,64})"
+    r"(?![A-Za-z0-9])")
+_SEED_WORDS = re.compile(r"(?i)totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|key|seed|secret|schlüssel|clé|clave"
+                         r"|chiave|sleutel|klucz|nyckel|nøgle|anahtar|ключ|キー|密钥|doğrulama|verification|setup|semilla"
+                         r"|tvåstegs|kétlépcsős|titkos|kulcs|avain|二段階|認証|シークレット|المفتاح|المصادقة|验证|两步|2단계|인증")
+
+
+def _totp_seed(text: str) -> bool:
+    if _OTPAUTH.search(text):
+        return True
+    for match in _BASE32.finditer(text):
+        key = match[0].replace(" ", "")
+        digits = sum(char in "234567" for char in key)
+        if not digits:
+            continue
+        if key.isupper() and digits >= 3 and len(key) >= 16 or match[0].count(" ") >= 5:
+            return True
+        if (digits >= 2 or key.isupper() and digits) and _SEED_WORDS.search(text):
+            return True
+    return False
+
+
+_BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish")
+_PHRASE_WORDS = re.compile(
+    r"(?i)seed|recovery|mnemonic|phrase|wallet|backup|secret|words|wörter|semilla|frase|palabras|phrase|mots"
+    r"|parole|woorden|słowa|fraza|слова|фраза|シード|助记词|kelime"
+)
+
+
+def _unaccented(word: str) -> str:
+    return "".join(char for char in unicodedata.normalize("NFKD", word) if not unicodedata.combining(char))
+
+
+@cache
+def _wordlists() -> tuple[frozenset[str], ...]:
+    """The BIP-39 word lists, accents dropped (as people often type them)."""
+    from mnemonic import Mnemonic
+
+    return tuple(frozenset(_unaccented(word) for word in Mnemonic(language).wordlist)
+                 for language in _BIP39_LANGUAGES)
+
+
+_WORDS = re.compile(r"[^\W\d_]+").findall
+
+
+def _recovery_phrase(text: str) -> bool:
+    words = [_unaccented(word) for word in _WORDS(text.lower())]
+    if len(words) < 12:
+        return False
+    labelled = None
+    for wordlist in _wordlists():
+        run = best = 0
+        for word in words:
+            run = run + 1 if word in wordlist else 0
+            best = max(best, run)
+        if best < 12:
+            continue
+        if labelled is None:
+            labelled = _PHRASE_WORDS.search(text) is not None
+        if labelled or best >= 0.8 * len(words) and ("," not in text or _checksum_holds(words)):
+            return True
+    return False
+
+
+def _checksum_holds(words: list[str]) -> bool:
+    """Whether the first 12 to 24 of ``words`` (a multiple of three) are an English BIP-39
+    phrase whose checksum holds."""
+    from mnemonic import Mnemonic
+
+    english = Mnemonic("english")
+    return any(english.check(" ".join(words[:n])) for n in (24, 21, 18, 15, 12) if len(words) >= n)
+
+
+# (reason, check, precondition): the check runs only where its precondition holds
+_CHECKS = (
+    ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
+    ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
+    ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),
+    ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),
+    ("looks like a list of 2FA backup codes", _backup_codes, lambda t, d: d >= 9),
+    ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower()),
+    ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
+)
+
+
+def reason(text: str) -> str | None:
+    """The first validator that holds on ``text``, or None."""
+    digits = len(_DIGITS(text))
+    for why, check, precondition in _CHECKS:
+        if precondition(text, digits) and check(text):
+            return why
+    return None

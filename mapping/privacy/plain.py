@@ -1,0 +1,58 @@
+"""A text as a reader sees it, so that no invisible or look-alike character hides a secret from
+the gate's layers: a zero-width space inside a key, a full-width ``ｐａｓｓｗｏｒｄ``, a control
+character, a right-to-left override. Pure functions, no I/O."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_is_normalized = unicodedata.is_normalized
+
+# What prints nothing, or nothing a reader sees inside a word: Unicode's Default_Ignorable_Code_Point
+# set (zero-width spaces and joiners, the soft hyphen, bidi marks and controls, variation
+# selectors, Hangul fillers, tags...), the blank Braille pattern, and every control character
+# but the tab and the line breaks.
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
+    "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+# Those of them that Python calls printable: what ``str.isprintable`` cannot tell in a text.
+_PRINTABLE_INVISIBLE = re.compile(
+    "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
+)
+_LINE_BREAKS = str.maketrans({"\x85": "\n", "\u2028": "\n", "\u2029": "\n"})  # which NFKC keeps
+# A right-to-left override shows what follows it in reverse, up to the next bidi control or line.
+_OVERRIDDEN = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
+
+
+def plain_form(text: str) -> str:
+    """``text`` as a reader sees it: NFKC-normalized (full-width and other compatibility forms
+    become their plain letters, digits and signs; a no-break space becomes a space), its line
+    separators made line breaks, what a right-to-left override shows reversed, and the invisible
+    characters (``_INVISIBLE``) dropped. Whitespace stays: the patterns need it."""
+    text = unicodedata.normalize("NFKC", text).translate(_LINE_BREAKS)
+    if "\u202e" in text:
+        text = _OVERRIDDEN.sub(lambda shown: shown[1][::-1], text)
+    return _INVISIBLE.sub("", text)
+
+
+def first_hidden(text: str) -> str:
+    """`` (the first such character: U+200B ZERO WIDTH SPACE, at position 4)``, naming the first
+    character that ``plain_form`` drops or reads otherwise, which the operator may not see."""
+    for position, char in enumerate(text):
+        if _INVISIBLE.match(char) or ord(char) in _LINE_BREAKS or unicodedata.normalize("NFKC", char) != char:
+            name = unicodedata.name(char, "")
+            return f" (the first such character: U+{ord(char):04X}{' ' + name if name else ''}, at position {position})"
+    return ""
+
+
+
+def may_hide(text: str) -> bool:
+    """Whether ``plain_form(text)`` can differ from ``text``: it holds a character that is not
+    printable (a control or format character, a line break, a tab, a space other than ' '), is
+    not NFKC-normalized, or holds one of the invisible characters Python calls printable. C-speed
+    checks of the usual text."""
+    return not text.isprintable() or not text.isascii() and (
+        not _is_normalized("NFKC", text) or _PRINTABLE_INVISIBLE.search(text) is not None)

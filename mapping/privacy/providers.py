@@ -1,0 +1,95 @@
+"""The gate's provider-format layer: the rules of a maintained secret scanner, Yelp's
+``detect-secrets``, asked line by line.
+
+``detect-secrets`` keeps one plugin per provider format (Stripe, GitLab, Slack webhooks,
+SendGrid, PyPI, npm, Discord, Twilio, Azure storage keys, private keys…), updated as providers
+change their formats. The gate asks each plugin's own patterns (``analyze_string``) about each
+line of a text, so that pdsmem does not keep a copy of those lists by hand; pdsmem's own rules
+(``rules``) and validators (``personal``) stand beside it, and ``scripts/bench_privacy.py``
+measures that the union catches what each catches.
+
+Left out, on purpose (docs/reliability.md, "The privacy gate"): the two high-entropy plugins,
+which take every git commit, digest and UUID an agent remembers for a secret (pdsmem's own
+``labelled`` layer asks for a label and a shape instead), the keyword plugin, which is written
+for source files and takes code notes (``password = getpass.getpass()``) for secrets, and the
+public IP plugin, since an address is no credential.
+
+Tricky bits:
+- ``detect-secrets`` and what it imports cost a fifth of a second: it is imported the first time
+  a text is checked, never when pdsmem starts.
+- A plugin's pattern may need the line's start or end (``(?:\\s|"|^)AKC…``): a line is given as
+  it is, without its line break.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+# detect-secrets' plugins left out (their secret types), and why: see the module's docstring.
+LEFT_OUT = frozenset({
+    "Base64 High Entropy String", "Hex High Entropy String", "Secret Keyword", "Public IP (ipv4)",
+})
+
+
+@cache
+def plugins() -> tuple[Any, ...]:
+    """An instance of every ``detect-secrets`` plugin the gate asks, in the scanner's order."""
+    from detect_secrets.core.plugins.util import get_mapping_from_secret_type_to_class
+
+    return tuple(
+        plugin() for secret_type, plugin in get_mapping_from_secret_type_to_class().items()
+        if secret_type not in LEFT_OUT
+    )
+
+
+# pdsmem's own provider formats, for what detect-secrets 1.5.0 lacks or writes too narrowly: a
+# prefix the provider documents, then the token's characters (docs/reliability.md lists them).
+OWN = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    r"(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}|whsec_[0-9A-Za-z]{24,}"  # Stripe
+    r"|npm_[0-9A-Za-z]{36}"  # npm
+    r"|AIza[0-9A-Za-z_-]{35}|GOCSPX-[0-9A-Za-z_-]{20,}|ya29\.[0-9A-Za-z_-]{20,}"  # Google
+    r"|dop_v1_[0-9a-f]{64}|hf_[0-9A-Za-z]{30,}|dp\.(?:st|ct|sa|scim)\.[0-9A-Za-z_.-]{20,}|PMAK-[0-9a-f]{24}-[0-9a-f]{34}"
+    r"|hvs\.[0-9A-Za-z_-]{20,}|shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}|secret_[0-9A-Za-z]{43}|ntn_[0-9A-Za-z]{40,}"
+    r"|lin_api_[0-9A-Za-z]{40}|sq0(?:atp|csp|idp)-[0-9A-Za-z_-]{22,}|key-[0-9a-f]{32}|glpat-[0-9A-Za-z_-]{20}"
+    r"|sk-ant-(?:api|admin)[0-9]{2}-[0-9A-Za-z_-]{20,}|xapp-[0-9]-[0-9A-Za-z-]{20,}|dapi[0-9a-f]{32}"
+    r"|SK[0-9a-f]{32}|AC[0-9a-f]{32}"  # Twilio
+    r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token
+    r")(?![A-Za-z0-9_-])"
+    r"|https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}"
+    r"|https://[a-z0-9-]+\.(?:blob|file|queue|table|dfs)\.core\.windows\.net/[^\s\"']*[?&]sig=[A-Za-z0-9%+/=]{10,}"
+    r"|(?i:accountkey|account-key|sharedaccesskey)[=\s\"']+[A-Za-z0-9+/]{30,}={0,3}"
+    r"|(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key
+    r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN))[A-Za-z0-9+/]{20,}"  # a key body
+)
+
+
+def _whole(found: object, line: str) -> bool:
+    """Whether a plugin's finding is a whole token of ``line``: its patterns have no word
+    boundaries, and took the Finnish word ASIAKASPALVELUNUMERO for an AWS key (``ASIA…``)."""
+    if not isinstance(found, str) or not found.strip():
+        return True
+    found = found.strip().strip("\"'=:")
+    at = line.find(found)
+    if at < 0:
+        return True
+    before = line[at - 1] if at else " "
+    after = line[at + len(found)] if at + len(found) < len(line) else " "
+    return not (before.isalnum() or after.isalnum())
+
+
+def reason(text: str) -> str | None:
+    """``looks like a secret (Stripe Access Key, a provider's format)`` when a plugin finds one,
+    as a whole token, on a line of ``text``; else None."""
+    if OWN.search(text):
+        return "looks like a secret (a provider's token format)"
+    lines = text.splitlines() or [text]
+    for plugin in plugins():
+        analyze = plugin.analyze_string
+        for line in lines:
+            for found in analyze(line):
+                if _whole(found, line):
+                    return f"looks like a secret ({plugin.secret_type}, a provider's format)"
+    return None

@@ -1,0 +1,134 @@
+"""The privacy gate's layers, each on its own (mapping/privacy/, docs/reliability.md "The privacy
+gate"), and the gate's figures on the corpora it was tuned on (tests/privacy_corpus/tune*): a
+change that loses a caught leak or refuses a benign text there fails here. The held-out corpora
+are measured by scripts/bench_privacy.py only, never asserted, so that nobody tunes on them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from stdnum import luhn
+
+from pdsmem.mapping import privacy
+from pdsmem.mapping.privacy import labelled, output, personal, providers
+
+CORPORA = Path(__file__).parent / "privacy_corpus"
+
+
+# -- providers: detect-secrets' plugins and pdsmem's own formats ---------------------------------
+
+@pytest.mark.parametrize("text", [
+    "SendGrid: SG.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG",
+    "glpat-abcdefghij0123456789",
+    "https://hooks.slack.com/services/T0123ABCD/B0123ABCD/abcdefghijklmnopqrstuvwx",
+    "the AWS key AKIAIOSFODNN7EXAMPLE",
+])
+def test_detect_secrets_plugins_find_provider_formats(text):
+    assert any(list(plugin.analyze_string(text)) for plugin in providers.plugins())
+    assert "provider" in providers.reason(text)
+
+
+@pytest.mark.parametrize("text", [
+    "sk_live_" + "a1B2c3D4" * 3,  # Stripe's documented prefix, longer than detect-secrets' 24
+    "npm_" + "a1B2c3D4e5" * 3 + "a1B2c3",
+    "AIza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
+    "https://discord.com/api/webhooks/123456789012345678/" + "aB3_-" * 13,
+    "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW",  # a key body, no BEGIN line
+])
+def test_pdsmems_own_provider_formats(text):
+    assert providers.OWN.search(text)
+
+
+def test_a_plugin_finding_inside_a_word_is_no_secret():
+    """detect-secrets' AWS pattern has no word boundary: ASIA… in a Finnish word is no key."""
+    assert any(list(plugin.analyze_string("ASIAKASPALVELUNUMEROÄ")) for plugin in providers.plugins())
+    assert providers.reason("ASIAKASPALVELUNUMEROÄ ON 123") is None
+
+
+# -- personal: validators ------------------------------------------------------------------------
+
+@given(st.integers(min_value=10 ** 14, max_value=10 ** 15 - 1))
+def test_a_card_number_is_refused_exactly_when_its_luhn_check_holds(body):
+    number = "4" + str(body)  # a Visa number of 16 digits
+    found = personal.reason(f"my card {number[:4]} {number[4:8]} {number[8:12]} {number[12:]}")
+    assert (found is not None) == luhn.is_valid(number)
+
+
+@pytest.mark.parametrize("text, found", [
+    ("IBAN DE89 3704 0044 0532 0130 00 is mine", True),
+    ("IBAN DE89 3704 0044 0532 0130 01", False),  # the check digits do not hold
+    ("SSN 123-45-6789", True),
+    ("SSN 666-45-6789", False),  # no area 666
+    ("order 078-05-112", False),
+    ("routing 021000021, account 12345678", True),
+    ("otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP", True),
+    ("TOTP seed JBSW Y3DP EHPK 3PXP", True),
+    ("backup codes: 1234 5678, 2345 6789, 3456 7890, 4567 8901", True),
+    ("abandon ability able about above absent absorb abstract absurd abuse access accident", True),
+    ("Shopping: apples, bread, milk, eggs, butter, cheese, rice, pasta, tomatoes, onions, garlic, oil", False),
+    ("Order 4111 1111 1111 1112 shipped", False),  # a Visa-looking number whose Luhn check fails
+])
+def test_validators(text, found):
+    assert (personal.reason(text) is not None) == found, text
+
+
+# -- labelled values -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "SMTP_PASS=hunter22x", "docker run -e DB_PASSWORD=R0ck3t$87 mysql", "pw: pumpkin!",
+    "login jsmith / Tr0ub4dor", "creds for the NAS: admin / tnmZJwBh47?bsk", "mysql -u root -pMuffinPumpkin901",
+    "Sicherheitsfrage Geburtsname der Mutter: Fontaine", "voicemail PIN 727515", "Garage keypad: *9853",
+    "use Daisy1971! to log in to the NAS", "Hasło do wifi: mango-maple-tiger",
+    "Twilio auth token (prod) = 96534255b11102693aae4a2f4b55bea5",
+])
+def test_labelled_values_are_refused(text):
+    assert labelled.reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "token = request.headers.get('Authorization') is parsed in middleware.py",
+    "password = getpass.getpass() prompts the user", "reads STRIPE_API_KEY from the environment",
+    "SECRET_KEY=${SECRET_KEY} in the compose file", "The API key is 32-characters long.",
+    "error code 4012 on the garage door", "the job exited with code 137", "the PIN must be 6 digits",
+    "`if not user.check_password(form.password.data): abort(401)` is the login guard",
+])
+def test_code_notes_and_talk_about_credentials_pass(text):
+    assert labelled.reason(text) is None, text
+
+
+# -- command output and paths --------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "> GET / HTTP/1.1\n> Host: example.com\n> Cookie: session=abcdef123456",
+    'Exception in thread "main" java.lang.NullPointerException\n    at com.acme.App.run(App.java:42)',
+    "goroutine 1 [running]:\nmain.main()", "PATH=/usr/bin\nHOME=/root\nUSER=root\n",
+    r"see \\fileserver\share\hr", "%USERPROFILE%\\Documents", "$HOME/.ssh/config",
+])
+def test_output_and_paths(text):
+    assert output.reason(text) is not None, text
+
+
+# -- the gate on the corpora it was tuned on -----------------------------------------------------
+
+def _corpus(name: str, kind: str) -> list[dict]:
+    with open(CORPORA / name / f"{kind}.jsonl", encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines]
+
+
+@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.92)])
+def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
+    leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
+    caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
+    refused = [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None]
+    assert caught / len(leaks) >= floor, f"{name}: caught {caught} of {len(leaks)}"
+    assert refused == [], f"{name}: benign texts refused: {refused}"
+
+
+def test_every_layer_reports_for_the_benchmark():
+    found = privacy.layer_reasons("card 4111 1111 1111 1111 and AKIAIOSFODNN7EXAMPLE")
+    assert set(found) == {name for name, _ in privacy.LAYERS}
+    assert found["personal"] and found["providers"] and found["rules"]
