@@ -39,11 +39,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-import regex
-
 from pdsmem.bridge.sources import SourceItem, UnreadableFile
 from pdsmem.bridge.state import ExportedRecord, State
-from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, SensitiveContent, TransientError
+from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, TransientError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged
 from pdsmem.mapping.syntax import AtUri, Datetime
@@ -72,17 +70,13 @@ class Outcome:
     uri: str | None = None
     reason: str | None = None
     memory_id: str | None = None  # factId or eventId, when the item was read as a memory
-    excerpt: str | None = None  # the first words of the memory, to name it to a person
     unreadable: bool = False  # a file of the source that could not be read at all: no memory is at fault
 
     @classmethod
-    def of(
-        cls, item: _Item, status: str, uri: str | None = None, reason: str | None = None, *, quoted: bool = True
-    ) -> Outcome:
-        """The outcome of ``item``, named by its first words unless ``quoted`` is False (a memory
-        refused for a secret in it: its first words may be the secret)."""
-        text = item.event.get("text") if item.event.get("eventType") == "fact" else item.event.get("summary")
-        return cls(item.where, status, uri, reason, memory_id(item.event), _excerpt(text) if quoted else None)
+    def of(cls, item: _Item, status: str, uri: str | None = None, reason: str | None = None) -> Outcome:
+        """The outcome of ``item``, named by its place and its memory's id: never by its words,
+        which may be the very secret the gate refused (docs/mapping.md, "Privacy")."""
+        return cls(item.where, status, uri, reason, memory_id(item.event))
 
 
 @dataclass
@@ -114,11 +108,11 @@ class PruneCandidate:
 
     uri: str
     memory_id: str
-    content: str  # the record's content, to show what would go
+    content: str  # the record's content (never shown: a message names a memory by its place and id)
 
     def describe(self) -> str:
-        """``memory 1a2b3c4d5e6f: "The user prefers tea in the…"``"""
-        return f'memory {self.memory_id[:12]}: "{_excerpt(self.content) or ""}"'
+        """``memory 1a2b3c4d5e6f…`` (its id; the uri is said beside it)"""
+        return f"memory {self.memory_id}"
 
 
 @dataclass(frozen=True)
@@ -299,8 +293,7 @@ class Exporter:
                 )
             except PdsmemError as err:
                 status = "refused" if isinstance(err, PrivacyRefused) else "failed"
-                quoted = not isinstance(err, SensitiveContent)
-                report.outcomes.append(Outcome.of(item, status, reason=str(err), quoted=quoted))
+                report.outcomes.append(Outcome.of(item, status, reason=str(err)))
                 if item.source is None and _rkey(known.get(memory_id(item.event))) not in held:
                     known.pop(memory_id(item.event), None)  # its record does not exist: link nothing to it
                 continue
@@ -612,15 +605,6 @@ def _rkey(uri: str | None) -> str | None:
         return AtUri.parse(uri).rkey if uri is not None else None
     except PdsmemError:
         return None
-
-
-def _excerpt(text: object, width: int = 60) -> str | None:
-    """The first words of a memory's text, on one line, cut at ``width`` characters."""
-    if not isinstance(text, str) or not text.strip():
-        return None
-    words = " ".join(text[: 8 * width].split())
-    clusters = regex.findall(r"\X", words[: 4 * width])  # never cut a character from its accents
-    return words if len(words) <= width else "".join(clusters[: width - 1]).rstrip() + "…"
 
 
 def _scope_of(event: Mapping) -> tuple[str, str]:

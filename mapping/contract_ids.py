@@ -121,12 +121,25 @@ def describe(value: Any) -> str:
     if isinstance(value, (int, float)):
         return repr(value)
     if isinstance(value, str):
-        return f"the string {value[:80]!r}" + ("…" if len(value) > 80 else "")
+        return _quoted_if_safe(value)
     if isinstance(value, Mapping):
         return "an object"
     if isinstance(value, (list, tuple)):
         return "an array"
     return kind_of(value)
+
+
+_DATE_OR_NUMBER = re.compile(r"[0-9:.,+\-TZtz /]{1,40}|[A-Za-z_-]{1,20}")  # a date, a number, a word of an enum
+
+
+def _quoted_if_safe(value: str) -> str:
+    """``the string '2026-13-01'`` for a value made of digits and a date's signs, or a short word
+    with no digit (``'Private'``, the wrong case of an enum's value); any other string
+    only by its length: a message never quotes what may be a memory's text or a secret
+    (docs/mapping.md, "Privacy")."""
+    if _DATE_OR_NUMBER.fullmatch(value):
+        return f"the string {value!r}"
+    return f"a string of {len(value):,} character{'' if len(value) == 1 else 's'}"
 
 
 def json_path(parts: Sequence[str | int]) -> str:

@@ -64,7 +64,8 @@ def test_dry_run_then_export_then_a_rerun_that_writes_nothing(
         "did": account.did, "dryRun": False, "batches": 0, "created": 0, "updated": 0, "unchanged": 2,
         "duplicate": 0, "deleted": 0, "refused": 1, "failed": 0, "conflict": 0, "pruneRefused": False}}
     assert again.stderr.startswith(
-        'Error: memories.jsonl:3 "The user prefers TypeScript for service 3.": refused: memory ')
+        'Error: memories.jsonl:3: refused: memory ')
+    assert "The user prefers" not in again.stderr  # named by its place and id, never by its words
 
     memories.write_text(json.dumps(events[2]) + "\n")
     nothing = export()
@@ -158,7 +159,8 @@ def test_a_large_prune_is_refused_without_a_terminal_or_flag_and_listed_by_dry_r
     assert dry.exit_code == 0, dry.output
     assert dry.stdout == f"dry run, would have: 0 created, 7 unchanged, 3 deleted ({account.did}, 0 applyWrites batches)\n"
     would = [line for line in dry.stderr.splitlines() if line.startswith("Would delete at://")]
-    assert [line.split('"')[1] for line in would] == sorted(fact(n)["text"] for n in (7, 8, 9))
+    assert sorted(line.rsplit(" ", 1)[1] for line in would) == sorted(with_ids(fact(n))["factId"] for n in (7, 8, 9))
+    assert "The user prefers" not in dry.stderr
     assert len(held(pds, account)) == 10
 
     refused = _export(pds, account, source, "--prune")
@@ -190,7 +192,8 @@ def test_a_large_prune_asks_on_a_terminal(pds: LocalPds, account: Account, tmp_p
     args = ["export", "--to", account.did, "--from", str(source), "--prune"]
     code, screen = run_on_terminal(args, env, answer="n")
     assert "The prune would delete 3 of the 4 records pdsmem wrote for this scope" in screen
-    assert fact(3)["text"] in screen and "Delete them? [y/N]" in screen
+    assert with_ids(fact(3))["factId"] in screen and "Delete them? [y/N]" in screen
+    assert fact(3)["text"] not in screen
     assert code == 3 and len(held(pds, account)) == 4
     code, screen = run_on_terminal(args, env, answer="y")
     assert code == 0 and len(held(pds, account)) == 1
@@ -205,7 +208,7 @@ def test_allow_refused_lets_known_refusals_exit_0_and_still_lists_them(
     assert _export(pds, account, source).exit_code == 3
     allowed = _export(pds, account, source, "--allow-refused")
     assert allowed.exit_code == 0
-    assert allowed.stderr.startswith('Error: m.jsonl:2 "The user prefers TypeScript for service 2.": refused: ')
+    assert allowed.stderr.startswith("Error: m.jsonl:2: refused: ")
     failing = _jsonl(tmp_path / "bad.jsonl", [fact(1), {"eventType": "fact"}])
     assert _export(pds, account, failing, "--allow-refused").exit_code == 3  # a failure is not a refusal
 

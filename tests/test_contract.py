@@ -292,7 +292,7 @@ def test_episode_errors_name_the_property_and_what_was_expected(change: dict[str
         ({"confidence": True}, "at $.confidence: expected a number, got true"),
         ({"confidence": 1.5}, "at $.confidence: must be between 0 and 1, got 1.5"),
         ({"confidence": math.nan}, "at $.confidence: expected a number, got nan, which has no JSON form"),
-        ({"factId": "A" * 64}, f"at $.factId: must be 64 lowercase hexadecimal digits, got the string '{'A' * 64}'"),
+        ({"factId": "A" * 64}, "at $.factId: must be 64 lowercase hexadecimal digits, got a string of 64 characters"),
         ({"text": "x" * 100}, None),
         ({"summary": "x"}, "at $.summary: is not a property of a fact (the v1 contract allows no others)"),
     ],

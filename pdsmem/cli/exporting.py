@@ -186,8 +186,7 @@ def _problem_line(outcome: Outcome) -> str:
         remedy = "; make it a readable JSON file or remove it from the directory, then run the export again"
     elif outcome.status == "failed":
         remedy = "; fix the memory in the source, then run the export again"
-    shown = f' "{outcome.excerpt}"' if outcome.excerpt else ""
-    return f"Error: {outcome.where}{shown}: {outcome.status}: {outcome.reason}{remedy}"
+    return f"Error: {outcome.where}: {outcome.status}: {outcome.reason}{remedy}"
 
 
 def print_report(report: ExportReport, as_json: bool) -> None:
