@@ -47,6 +47,15 @@ BENCHES = [
         "docs/mapping.md) or the building of its result.",
     ),
     Bench(
+        "The privacy gate against detect-secrets", "bench_privacy.py", ["--families"], [],
+        "Four corpora of memory texts (tests/privacy_corpus/): two the gate was tuned on and two "
+        "held out, each written by a writer who saw neither the gate's code nor the other sets. "
+        "Recall per family group (and per family in the full run) and the share of benign texts "
+        "refused, for pdsmem's gate, each of its layers alone, Yelp's `detect-secrets` 1.5.0 "
+        "(every plugin, its default filters, as `scan_file` reads a text file) and either; the "
+        "time per text of both (docs/reliability.md, \"The privacy gate\").",
+    ),
+    Bench(
         "DAG-CBOR and CIDs", "bench_datamodel.py", ["--records", "100000"], ["--records", "5000"],
         "N small memory records to DAG-CBOR and a CID, and back. Baseline: libipld (compiled) "
         "encoding, hashing and decoding the same values; every CID and value must agree.",

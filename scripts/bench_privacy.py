@@ -1,0 +1,152 @@
+"""The privacy gate against Yelp's detect-secrets, on the same texts in the same run.
+
+Four corpora of memory texts (tests/privacy_corpus/, docs/reliability.md "The privacy gate"):
+``tune`` and ``tune2``, the sets the gate's rules were tuned on, and ``heldout`` and ``heldout2``,
+each written independently by a writer who saw neither the gate's code nor the other sets, and
+never tuned on. For each, this prints
+
+- the share of leaking texts caught, per family group and per family, by pdsmem's gate, by each
+  of its layers alone, by detect-secrets 1.5.0 with all its plugins and default filters (as its
+  ``scan_file`` does on a text file), and by either;
+- the share of benign texts each refuses;
+- the gate's time per text (median and 95th percentile over every text) against detect-secrets'.
+
+    .venv/bin/python scripts/bench_privacy.py [--corpus NAME]... [--families] [--misses N]
+
+``--misses N`` lists up to N ids of each kind of miss, never the texts (they hold secrets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from pdsmem.mapping import privacy
+
+CORPORA = Path(__file__).resolve().parents[1] / "tests" / "privacy_corpus"
+# tuned on: tune, tune2; never tuned on: heldout, heldout2 (each written by its own writer)
+CORPUS_NAMES = ("tune", "tune2", "heldout", "heldout2")
+GROUPS = ("provider", "connection", "prose_password", "otp_recovery", "financial_id", "output_paths")
+AIMS = {"overall": 0.95, "group": 0.90, "benign": 0.01}
+
+
+def load(corpus: str, kind: str) -> list[dict]:
+    with open(CORPORA / corpus / f"{kind}.jsonl", encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+_KEPT: list = []
+
+
+def detect_secrets_finder():
+    """detect-secrets 1.5.0 as its users run it on a file: every plugin and the default filters,
+    on the text's lines as ``scan_file`` reads them from a ``memory.txt`` (in memory: no file is
+    written, so that its time is the scanner's)."""
+    from detect_secrets.core.scan import _process_line_based_plugins
+    from detect_secrets.settings import default_settings
+
+    _KEPT.append(default_settings())  # kept: a collected context manager leaves its settings
+    _KEPT[-1].__enter__()
+
+    def finds(text: str) -> bool:
+        lines = list(enumerate(text.splitlines() or [text], start=1))
+        return any(True for _ in _process_line_based_plugins(lines=lines, filename="memory.txt"))
+
+    return finds
+
+
+def timed(check, texts: list[str]) -> tuple[list[bool], list[float]]:
+    verdicts, times = [], []
+    for text in texts:
+        start = time.perf_counter()
+        verdict = bool(check(text))
+        times.append(time.perf_counter() - start)
+        verdicts.append(verdict)
+    return verdicts, times
+
+
+def share(flags: list[bool]) -> str:
+    return f"{sum(flags) / len(flags):6.1%}" if flags else "   -  "
+
+
+def report(corpus: str, finds_ds, *, families: bool, misses: int) -> dict:
+    leaks, benign = load(corpus, "leaks"), load(corpus, "benign")
+    texts = [item["text"] for item in leaks + benign]
+    # warm both (detect-secrets imports its plugins on first use), then time every text
+    privacy.sensitive_reason(texts[0]), finds_ds(texts[0])
+    gate, gate_times = timed(privacy.sensitive_reason, texts)
+    ds, ds_times = timed(finds_ds, texts)
+    layers = [privacy.layer_reasons(text) for text in texts]
+    names = [name for name, _ in privacy.LAYERS]
+    n = len(leaks)
+
+    print(f"\n## corpus {corpus}: {n} leaking texts, {len(benign)} benign\n")
+    header = f"{'group':<16}{'texts':>6}  {'pdsmem':>7}{'detect-secrets':>15}{'either':>8}  " + \
+        "".join(f"{name:>10}" for name in names)
+    print(header)
+    rows: dict[str, list[int]] = defaultdict(list)
+    by_family: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for i, item in enumerate(leaks):
+        rows[item["group"]].append(i)
+        by_family[(item["group"], item["family"])].append(i)
+    figures = {}
+
+    def line(label: str, idx: list[int]) -> None:
+        ours = [gate[i] for i in idx]
+        theirs = [ds[i] for i in idx]
+        figures[label] = (sum(ours) / len(ours), sum(theirs) / len(theirs))
+        print(f"{label:<16}{len(idx):>6}  {share(ours):>7}{share(theirs):>15}"
+              f"{share([gate[i] or ds[i] for i in idx]):>8}  "
+              + "".join(f"{share([layers[i][name] is not None for i in idx]):>10}" for name in names))
+
+    for group in GROUPS:
+        line(group, rows.get(group, []))
+        if families:
+            for (fam_group, family), idx in sorted(by_family.items()):
+                if fam_group == group:
+                    line("  " + family[:14], idx)
+    line("all leaks", list(range(n)))
+    benign_idx = list(range(n, len(texts)))
+    line("benign refused", benign_idx)
+
+    ours_overall, _ = figures["all leaks"]
+    benign_rate, ds_benign = figures["benign refused"]
+    worst = min(GROUPS, key=lambda g: figures[g][0])
+    print(f"\naim: caught {ours_overall:.1%} of leaks (aim >= {AIMS['overall']:.0%}); weakest group {worst} "
+          f"{figures[worst][0]:.1%} (aim >= {AIMS['group']:.0%}); benign refused {benign_rate:.2%} "
+          f"(aim <= {AIMS['benign']:.0%}); better than detect-secrets in "
+          f"{sum(figures[g][0] > figures[g][1] for g in GROUPS)} of {len(GROUPS)} groups")
+    median, p95 = statistics.median(gate_times), statistics.quantiles(gate_times, n=20)[-1]
+    ds_median = statistics.median(ds_times)
+    print(f"gate time per text: median {median * 1e6:.1f} us, p95 {p95 * 1e6:.1f} us (aim: median < 100 us); "
+          f"detect-secrets median {ds_median * 1e6:.1f} us; ratio detect-secrets/gate = {ds_median / median:.2f}")
+    if misses:
+        missed = [leaks[i]["id"] for i in range(n) if not gate[i]]
+        wrong = [benign[i - n]["id"] for i in benign_idx if gate[i]]
+        print(f"missed leaks ({len(missed)}): {' '.join(missed[:misses])}")
+        print(f"benign refused ({len(wrong)}): {' '.join(wrong[:misses])}")
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", action="append", choices=CORPUS_NAMES,
+                        help="a corpus to run (repeatable; default: all four)")
+    parser.add_argument("--families", action="store_true", help="a line per family too")
+    parser.add_argument("--misses", type=int, default=0, help="list up to N ids of missed and wrongly refused texts")
+    parser.add_argument("--quick", action="store_true", help="(the same run: the corpora are small)")
+    args = parser.parse_args(argv)
+    finds_ds = detect_secrets_finder()
+    for corpus in args.corpus or CORPUS_NAMES:
+        report(corpus, finds_ds, families=args.families, misses=args.misses)
+    _KEPT.pop().__exit__(None, None, None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
