@@ -132,3 +132,16 @@ def test_every_layer_reports_for_the_benchmark():
     found = privacy.layer_reasons("card 4111 1111 1111 1111 and AKIAIOSFODNN7EXAMPLE")
     assert set(found) == {name for name, _ in privacy.LAYERS}
     assert found["personal"] and found["providers"] and found["rules"]
+
+
+@pytest.mark.parametrize("text", [
+    "sk_live_51HqLyjWDarjtT1zdp7dcXkT8",
+    "The wifi key is hunter22",
+    "legal winner thank year wave sausage worth useful legal winner thank yellow",
+    "4111 1111 1111 1111, exp 12/28, CVV 123",
+    "Das WLAN-Passwort ist Bella!",
+    "Router admin pw is Snoopy2019!",
+])
+def test_what_a_new_user_published_is_refused(text):
+    """Regression (issue 25): each of these reached a public repository with no flag."""
+    assert privacy.sensitive_reason(text) is not None, text

@@ -142,7 +142,8 @@ _AFTER_LOGIN = re.compile(
 # it is not. The token must look like a password and like nothing else a memory names.
 _PASSWORD_LINE = re.compile(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
-    r"|unlock\s++phrase|code\s++to\s++get\s++in|clave|senha|heslo|parola|chiave|koden?)(?![a-z])"
+    r"|unlock\s++phrase|code\s++to\s++get\s++in|clave|senha|heslo|parola|chiave|koden?"
+    r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
     r"|[şs]ifre|jelsz[óo]|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
@@ -290,6 +291,7 @@ _CHECKS = (
     ("looks like a password on a line about one", _password_nearby,
      ("pass", "pw", "p/w", "mdp", "cred", "log", "sign", "unlock", "code", "wort", "mot de", "contra", "clave", "senha",
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
+      " key",
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
       "암호")),
     ("looks like a PIN or a lock's code", _pin_nearby,
