@@ -13,7 +13,6 @@ import sys
 
 import click
 
-from pdsmem import __version__
 from pdsmem.cli.reporting import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, exit_code, explain, shown_name
 from pdsmem.errors import PdsmemError
 
@@ -50,7 +49,7 @@ class PdsmemGroup(click.Group):
 
 @click.group(cls=PdsmemGroup, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=EXIT_CODES_HELP)
-@click.version_option(__version__, prog_name="pdsmem")
+@click.version_option(package_name="pdsmem", prog_name="pdsmem")  # read when asked for
 @click.option("--debug", is_flag=True, envvar="PDSMEM_DEBUG",
               help="Show tracebacks on errors. [env: PDSMEM_DEBUG]")
 @click.pass_context
