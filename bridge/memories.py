@@ -10,8 +10,11 @@ anything a record or a query says.
   edited into another memory, is not exported again (sync marked it ``retired``: the user took
   it out).
 - ``recall``: scoped search, active facts only, a session excludable; by vector similarity when
-  an embedder and an index are there, otherwise by the words of the query (``$contains``; this
-  server has no BM25 text search), and the result says which.
+  an embedder and an index are there, otherwise by the words of the query, and the result says
+  which. This server has no text search, so ranking by words happens here
+  (``mapping.word_rank``: BM25, stop words, a floor) over the scope's memories as read: all of
+  them when a label holds fewer than ``SAMPLE``, else a sample (for the words' frequencies) and
+  those the server finds holding a query word (``$contains``).
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pdsmem.mapping import rushdb_rows as rows
-from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS, WORD_END, WORD_START
+from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
+from pdsmem.mapping.word_rank import Words, rank
 
 from .embeddings import Embedder
 from .rushdb import MemoryStore, RushDBError
@@ -30,7 +34,8 @@ from .sources import SourceItem
 
 __all__ = ["Recall", "export_items", "query_words", "recall"]
 
-CANDIDATES = 200  # memories a word search reads before ranking them
+CANDIDATES = 200  # memories holding a query word a word search reads, of each label, beyond the sample
+SAMPLE = 1000  # memories of each label read for the words' frequencies (the whole label when it holds fewer)
 
 
 def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: list[str]) -> Iterator[SourceItem]:
@@ -103,38 +108,58 @@ def recall(
     else:
         result.notes.append(
             "no embeddings endpoint is configured (RUSHDB_EMBEDDING_*), and this server has no text "
-            "search: memories are matched by the words of the query, without similarity"
+            "search: memories are matched by the words of the query, ranked by BM25, without similarity"
         )
     result.method = "words"
-    words = query_words(query)
-    for label, where in filters.items() if words else ():
-        result.hits += _word_hits(store, label, where, words)
-    result.hits.sort(key=lambda hit: hit["score"], reverse=True)
-    result.hits = result.hits[:limit]
-    for hit in result.hits:
-        hit["score"] = None  # a word overlap is not a similarity: never shown as one
+    result.hits = _ranked_by_words(store, filters, query, limit, result.notes)
     return result
 
 
-def _word_hits(store: MemoryStore, label: str, where: dict[str, Any], words: list[str]) -> list[dict]:
-    """Memories of ``label`` holding the query's words, scored by the share of them each holds as
-    whole words (none: left out). The server matches substrings and has no ranking, so it is
-    asked first for the memories holding every word, then for those holding any."""
-    prop = rows.TEXT_PROPERTY[label]
-    contains = [{prop: {"$contains": word}} for word in words]
-    candidates: dict[str, dict] = {}
-    for matching in (_all_of(where, contains), _and_any(where, contains)):
-        for row in store.find(label, matching, order_by=rows.MERGE_KEY[label], limit=CANDIDATES - len(candidates)):
-            candidates.setdefault(row[rows.MERGE_KEY[label]], row)
-        if len(candidates) >= CANDIDATES:
-            break
-    hits = []
-    for row in candidates.values():
-        text = str(row.get(prop, "")).casefold()
-        score = sum(_holds(text, word) for word in words) / len(words)
-        if score:
-            hits.append(_hit(label, row, score))
+def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], query: str, limit: int,
+                     notes: list[str]) -> list[dict]:
+    """The memories (of ``filters``, by label) that share enough of the query's words, best BM25
+    score first; ``notes`` is told when none does, or some were left out for sharing too little."""
+    words = Words.of(query)
+    if not words.stems:
+        notes.append(f"the query holds only common words ({', '.join(words.common)}), which say nothing of "
+                     "what to recall: ask with a word the memories would hold")
+        return []
+    read: dict[tuple[str, str], tuple[str, dict]] = {}
+    candidates: set[tuple[str, str]] = set()
+    for label, where in filters.items():
+        key = rows.MERGE_KEY[label]
+        sample = list(store.find(label, where, order_by=key, limit=SAMPLE))
+        read.update(((label, row[key]), (label, row)) for row in sample)
+        held = sample if len(sample) < SAMPLE else _holding(store, label, where, words.search)
+        for row in held:
+            read.setdefault((label, row[key]), (label, row))
+            candidates.add((label, row[key]))
+    order = list(read)
+    texts = [str(row.get(rows.TEXT_PROPERTY[label], "")) for label, row in read.values()]
+    ranked, below = rank(words, texts, among=[i for i, name in enumerate(order) if name in candidates])
+    hits = [_hit(*read[order[hit.index]], None) for hit in ranked[:limit]]  # BM25 is no similarity: not shown as one
+    if not hits:
+        some = f"{below} memor{'y shares' if below == 1 else 'ies share'} only its commoner words" if below else \
+            "none holds any of its words"
+        notes.append(f"no memory of this scope matches the query well ({some}): ask with other words, or set "
+                     "RUSHDB_EMBEDDING_* to recall by meaning")
+    elif below:
+        notes.append(f"left out {below} memor{'y' if below == 1 else 'ies'} sharing only the query's commoner words")
     return hits
+
+
+def _holding(store: MemoryStore, label: str, where: dict[str, Any], search: tuple[str, ...]) -> list[dict]:
+    """Up to ``CANDIDATES`` memories of ``label`` holding the query's words as substrings: the
+    server has no ranking, so it is asked first for those holding every word, then for any."""
+    prop = rows.TEXT_PROPERTY[label]
+    contains = [{prop: {"$contains": word}} for word in search]
+    found: dict[str, dict] = {}
+    for matching in (_all_of(where, contains), _and_any(where, contains)):
+        for row in store.find(label, matching, order_by=rows.MERGE_KEY[label], limit=CANDIDATES - len(found)):
+            found.setdefault(row[rows.MERGE_KEY[label]], row)
+        if len(found) >= CANDIDATES:
+            break
+    return list(found.values())
 
 
 def _where(label: str, scope: Mapping[str, Any], exclude_session: str | None) -> dict[str, Any]:
@@ -187,11 +212,3 @@ def query_words(query: str) -> list[str]:
             seen.setdefault(word.casefold(), None)
     return list(seen)[:12]
 
-
-def _holds(text: str, word: str) -> bool:
-    """Whether ``text`` (case-folded) holds ``word`` as ``query_words`` made it: letters of a script
-    written without spaces anywhere; any other word whole, where a letter of such a script ends it
-    as a space does ("typescript" in "typescriptが好き")."""
-    if _UNSPACED.match(word):
-        return word in text
-    return re.search(WORD_START + re.escape(word) + WORD_END, text) is not None
