@@ -7,8 +7,8 @@ language out, each word stemmed), ``tokens`` (a text as the same kind of words) 
 query is left out rather than returned as padding).
 
 Tricky bits:
-- The language is guessed from the query alone: the one whose stop words it holds most
-  (English when none or a tie). Its stop words leave the query and its stemmer folds the query
+- The language is guessed from the query alone: the one whose stop words it holds most, two
+  at least (English when fewer, or a tie: "dog" alone is a Danish stop word). Its stop words leave the query and its stemmer folds the query
   and every text ("drinks" and "drink" meet). Stop words of all languages at once would take
   content words out ("son" is a French stop word).
 - Scripts written without spaces (Chinese, Japanese, Korean, Thai...) have no word boundaries to
@@ -34,7 +34,7 @@ from functools import cache
 
 from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
 
-__all__ = ["FLOOR", "Words", "rank", "tokens"]
+__all__ = ["FLOOR", "Ranked", "Words", "guess_language", "rank", "tokens"]
 
 FLOOR = 0.3  # the least share of the query's weight a memory must hold to be returned
 MAX_WORDS = 12  # query words kept (as recall's search sends each to the server)
@@ -76,12 +76,12 @@ def _pairs(run: str) -> list[str]:
 
 
 def guess_language(query: str) -> str:
-    """The language whose stop words ``query`` holds most; English when none or a tie."""
+    """The language whose stop words ``query`` holds most, if it holds two or more of them;
+    English otherwise, and on a tie (one word says little: "dog" is a Danish stop word)."""
     words = [word for word, unspaced in _split(query) if not unspaced]
-    best, hits = "english", 0
+    best, hits = "english", max(1, sum(word in _stop_words("english") for word in words))
     for language in _LANGUAGES:
-        stops = _stop_words(language)
-        found = sum(word in stops for word in words)
+        found = sum(word in _stop_words(language) for word in words)
         if found > hits:
             best, hits = language, found
     return best
@@ -157,6 +157,8 @@ def rank(words: Words, texts: Sequence[str], *, among: Sequence[int] | None = No
 
     corpus = [tokens(text, words.language) for text in texts]
     held = [set(doc) for doc in corpus]
+    if not any(word in doc for doc in held for word in words.stems):
+        return [], 0  # (and bm25s cannot index texts that hold no word at all)
     n = len(corpus)
     weight = {}
     for word in words.stems:

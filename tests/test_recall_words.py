@@ -83,6 +83,8 @@ def test_stop_words_are_the_query_language_s_only() -> None:
     french = Words.of("Que boit l'utilisateur le matin ?")
     assert french.language == "french" and "que" in french.common and "matin" in french.stems
     assert guess_language("zebra") == "english"
+    assert Words.of("dog").stems == ("dog",)  # regression: a Danish stop word, and the query lost its only word
+    assert guess_language("Wo ist der Hund?") == "german" and guess_language("Der Hund") == "english"
 
 
 def test_a_stem_is_searched_by_what_it_shares_with_its_word() -> None:
