@@ -9,6 +9,8 @@ anything a record or a query says.
   changed gets back its own CID. A memory whose record was deleted from the repository, or
   edited into another memory, is not exported again (sync marked it ``retired``: the user took
   it out).
+- ``list_memories``: every memory of the scope, active or not, with the records it was synced
+  from (their at-uris, deleted or not) and the runtime that wrote it: what ``pdsmem list`` shows.
 - ``recall``: scoped search, active facts only, a session excludable; by vector similarity when
   an embedder and an index are there, otherwise by the words of the query, and the result says
   which. This server has no text search, so ranking by words happens here
@@ -32,7 +34,7 @@ from .embeddings import Embedder
 from .rushdb import MemoryStore, RushDBError
 from .sources import SourceItem
 
-__all__ = ["Recall", "export_items", "query_words", "recall"]
+__all__ = ["Listed", "Recall", "export_items", "list_memories", "query_words", "recall"]
 
 CANDIDATES = 200  # memories holding a query word a word search reads, of each label, beyond the sample
 SAMPLE = 1000  # memories of each label read for the words' frequencies (the whole label when it holds fewer)
@@ -68,6 +70,49 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
             f"{deleted} memor{'y' if deleted == 1 else 'ies'} of this scope came from records since deleted from "
             "the repository or edited into other memories; not exported again"
         )
+
+
+@dataclass
+class Listed:
+    """One memory of a scope as RushDB holds it, and where it came from."""
+
+    label: str  # MEMORY_FACT | EPISODE
+    id: str  # factId | eventId
+    active: bool  # a fact's ``active``; an episode is inactive once pdsmem deactivated it
+    retired: bool  # its record was deleted from the repository, or edited into another memory
+    text: str  # the fact's text, the episode's summary: data, never for a message
+    kind: str  # a fact's kind; "episode"
+    at: str  # validFrom | observedAt
+    runtime: str
+    provenance: str
+    records: list[dict] = field(default_factory=list)  # {"uri", "cid", "deleted"}: the PDS records it was synced from
+    supersedes: list[str] = field(default_factory=list)  # factIds
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "id": self.id, "active": self.active, "retired": self.retired,
+                "kind": self.kind, "at": self.at, "runtime": self.runtime, "provenance": self.provenance,
+                "records": self.records, "supersedes": self.supersedes, "text": self.text}
+
+
+def list_memories(store: MemoryStore, scope: Mapping[str, Any]) -> Iterator[Listed]:
+    """Every memory of ``scope``, facts then episodes, each oldest first."""
+    where = rows.scope_where(scope)
+    mirrors: dict[str, list[dict]] = {}
+    for mirror in store.find(rows.MIRROR, where, order_by="uri"):
+        mirrors.setdefault(mirror.get("memoryId"), []).append(
+            {"uri": mirror.get("uri"), "cid": mirror.get("cid"), "deleted": bool(mirror.get("deleted"))})
+    for label, when in ((rows.FACT, "validFrom"), (rows.EPISODE, "observedAt")):
+        key = rows.MERGE_KEY[label]
+        for row in store.find(label, where, order_by=when):
+            fact = label == rows.FACT
+            yield Listed(
+                label=label, id=str(row.get(key, "")), active=row.get("active") is not False,
+                retired=bool(row.get(rows.RETIRED)), text=str(row.get(rows.TEXT_PROPERTY[label], "")),
+                kind=str(row.get("kind", "")) if fact else "episode", at=str(row.get(when, "")),
+                runtime=str(row.get("runtime", "")), provenance=str(row.get("provenance", "")),
+                records=mirrors.get(row.get(key), []),
+                supersedes=list(row.get(rows.LINKS) or filter(None, [row.get("supersedesFactId")])),
+            )
 
 
 @dataclass

@@ -1,0 +1,87 @@
+"""``pdsmem list`` against the real local PDS and RushDB server: a scope's memories as RushDB holds
+them, active and inactive, with the records they came from."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from devkit.events import fact
+from devkit.pds import Account, LocalPds, Repo
+from devkit.rushdb import Project
+from support.rushdb_view import client
+from test_sync import SALT, SCOPE_ARGS, put_memory, record, run, summary, sync
+
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping.contract import participant_hash_for_did, with_ids
+
+pytestmark = [pytest.mark.pds, pytest.mark.rushdb]
+
+LONG = "The user keeps a long diary of every trip taken by train across the whole of Europe since 2019."
+
+
+def by_text(lines: list[dict]) -> dict[str, dict]:
+    return {line["text"]: line for line in lines if "summary" not in line}
+
+
+def test_list_shows_every_memory_of_the_scope_with_its_state_and_origin(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    repo = Repo(pds, account)
+    tea = put_memory(repo, record("The user drinks tea."))
+    coffee = put_memory(repo, record("The user now drinks coffee.", supersedes=[tea]))
+    gone = put_memory(repo, record("The user lived in Lyon."))
+    long = put_memory(repo, record(LONG))
+    summary(sync(pds, rushdb, account, "--json"))
+    repo.delete(RECORD_NSID, gone.rsplit("/", 1)[1])
+    summary(sync(pds, rushdb, account, "--json"))
+    scope = {"agentId": "coder", "profileId": "default", "privacyScope": "shared", "sandboxEligible": False,
+             "participantScopeHash": participant_hash_for_did(account.did, SALT)}
+    direct = with_ids(fact(1, **scope, text="The user works from Lisbon.", provenance="hermes:sync_turn"))
+    client(rushdb).records.import_json([direct], "MEMORY_FACT", {"suggestTypes": True, "returnResult": False})
+
+    listed = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, "--json")
+    assert listed.exit_code == 0 and listed.stderr == "", listed.output
+    *lines, last = [json.loads(line) for line in listed.stdout.splitlines()]
+    assert last["summary"] == {"memories": 5, "facts": 5, "episodes": 0, "active": 3, "inactive": 2, "removed": 1,
+                               "fromRecords": 4, "rushdb": rushdb.url}
+    memories = by_text(lines)
+    assert set(memories) == {"The user drinks tea.", "The user now drinks coffee.", "The user lived in Lyon.", LONG,
+                             "The user works from Lisbon."}
+    state = {text: (m["active"], m["retired"], [(r["uri"], r["deleted"]) for r in m["records"]])
+             for text, m in memories.items()}
+    assert state == {
+        "The user drinks tea.": (False, False, [(tea, False)]),  # superseded
+        "The user now drinks coffee.": (True, False, [(coffee, False)]),
+        "The user lived in Lyon.": (False, True, [(gone, True)]),  # its record deleted
+        LONG: (True, False, [(long, False)]),
+        "The user works from Lisbon.": (True, False, []),  # written by the runtime, no record
+    }
+    assert memories["The user works from Lisbon."]["runtime"] == "hermes"
+    assert memories["The user works from Lisbon."]["id"] == direct["factId"]
+    assert memories["The user now drinks coffee."]["supersedes"] == [memories["The user drinks tea."]["id"]]
+
+    table = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did)
+    assert table.exit_code == 0 and table.stderr == "", table.output
+    header, *rows, total = table.stdout.splitlines()
+    assert header.split() == ["STATE", "TYPE", "ID", "FROM", "TEXT"]
+    assert len(rows) == 5 and total.startswith("5 memories of this scope in RushDB at ")
+    row = {line.split()[-1]: line for line in rows if "Lisbon" in line or "coffee" in line}
+    assert "hermes (no PDS record)" in row["Lisbon."] and row["Lisbon."].startswith("active")
+    assert coffee in row["coffee."]
+    assert any(line.startswith("removed") and f"{gone} (deleted)" in line for line in rows)
+    assert LONG not in table.stdout and any(line.endswith(LONG[:47] + "…") for line in rows)  # cut to a column
+
+
+def test_list_of_a_scope_that_holds_nothing_says_so_without_failing(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    put_memory(Repo(pds, account), record("The user drinks tea."))
+    summary(sync(pds, rushdb, account, "--json"))
+    other = run(pds, rushdb, "list", "--agent-id", "coder", "--profile-id", "other", "--did", account.did, "--json")
+    assert other.exit_code == 0
+    assert json.loads(other.stdout)["summary"]["memories"] == 0
+    assert other.stderr.startswith(f"Note: RushDB at {rushdb.url} holds no memories of this scope: check --agent-id")
+    unsalted = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, MEMORY_SCOPE_SALT="")
+    assert unsalted.exit_code == 2 and "salt" in unsalted.stderr
+
