@@ -85,3 +85,18 @@ def test_list_of_a_scope_that_holds_nothing_says_so_without_failing(
     unsalted = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, MEMORY_SCOPE_SALT="")
     assert unsalted.exit_code == 2 and "salt" in unsalted.stderr
 
+
+
+def test_list_errors_say_what_to_fix(pds: LocalPds, account: Account, rushdb: Project) -> None:
+    wrong_key = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, RUSHDB_API_KEY="not-the-key")
+    assert wrong_key.exit_code == 1 and wrong_key.stdout == ""
+    assert wrong_key.stderr.startswith(f"Error: RushDB at {rushdb.url} refused the API key")
+    assert "not-the-key" not in wrong_key.stderr
+    nobody = run(pds, rushdb, "list", *SCOPE_ARGS)
+    assert nobody.exit_code == 2 and "pass --did (the participant's repository) or --participant-scope-hash" in \
+        nobody.stderr
+    bad_hash = run(pds, rushdb, "list", *SCOPE_ARGS, "--participant-scope-hash", "user-42")
+    assert bad_hash.exit_code == 2 and "must be 64 lowercase hexadecimal digits" in bad_hash.stderr
+    down = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, RUSHDB_API_URL="http://127.0.0.1:9")
+    assert down.exit_code == 1 and down.stderr.startswith("Error: cannot reach RushDB at http://127.0.0.1:9")
+    assert "Traceback" not in down.output + down.stderr
