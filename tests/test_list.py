@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from devkit.events import fact
+from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
 from devkit.rushdb import Project
 from support.rushdb_view import client
@@ -14,6 +14,7 @@ from test_sync import SALT, SCOPE_ARGS, put_memory, record, run, summary, sync
 
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.contract import participant_hash_for_did, with_ids
+from pdsmem.mapping.to_record import to_record
 
 pytestmark = [pytest.mark.pds, pytest.mark.rushdb]
 
@@ -32,6 +33,7 @@ def test_list_shows_every_memory_of_the_scope_with_its_state_and_origin(
     coffee = put_memory(repo, record("The user now drinks coffee.", supersedes=[tea]))
     gone = put_memory(repo, record("The user lived in Lyon."))
     long = put_memory(repo, record(LONG))
+    turn = put_memory(repo, to_record(episode(3, summary="The user asked about trains."), account.did).value)
     summary(sync(pds, rushdb, account, "--json"))
     repo.delete(RECORD_NSID, gone.rsplit("/", 1)[1])
     summary(sync(pds, rushdb, account, "--json"))
@@ -43,9 +45,13 @@ def test_list_shows_every_memory_of_the_scope_with_its_state_and_origin(
     listed = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, "--json")
     assert listed.exit_code == 0 and listed.stderr == "", listed.output
     *lines, last = [json.loads(line) for line in listed.stdout.splitlines()]
-    assert last["summary"] == {"memories": 5, "facts": 5, "episodes": 0, "active": 3, "inactive": 2, "removed": 1,
-                               "fromRecords": 4, "rushdb": rushdb.url}
-    memories = by_text(lines)
+    assert last["summary"] == {"memories": 6, "facts": 5, "episodes": 1, "active": 4, "inactive": 2, "removed": 1,
+                               "fromRecords": 5, "rushdb": rushdb.url}
+    *facts, trip = lines
+    assert (trip["label"], trip["kind"], trip["active"], trip["text"]) == ("EPISODE", "episode", True,
+                                                                          "The user asked about trains.")
+    assert [r["uri"] for r in trip["records"]] == [turn] and trip["at"] == episode(3)["observedAt"]
+    memories = by_text(facts)
     assert set(memories) == {"The user drinks tea.", "The user now drinks coffee.", "The user lived in Lyon.", LONG,
                              "The user works from Lisbon."}
     state = {text: (m["active"], m["retired"], [(r["uri"], r["deleted"]) for r in m["records"]])
@@ -65,7 +71,8 @@ def test_list_shows_every_memory_of_the_scope_with_its_state_and_origin(
     assert table.exit_code == 0 and table.stderr == "", table.output
     header, *rows, total = table.stdout.splitlines()
     assert header.split() == ["STATE", "TYPE", "ID", "FROM", "TEXT"]
-    assert len(rows) == 5 and total.startswith("5 memories of this scope in RushDB at ")
+    assert len(rows) == 6 and total.startswith("6 memories of this scope in RushDB at ")
+    assert rows[-1].split()[:2] == ["active", "episode"] and turn in rows[-1]  # facts, then episodes
     row = {line.split()[-1]: line for line in rows if "Lisbon" in line or "coffee" in line}
     assert "hermes (no PDS record)" in row["Lisbon."] and row["Lisbon."].startswith("active")
     assert coffee in row["coffee."]
