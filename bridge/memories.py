@@ -183,13 +183,14 @@ def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], 
     texts = [str(row.get(rows.TEXT_PROPERTY[label], "")) for label, row in read.values()]
     ranked, below = rank(words, texts, among=[i for i, name in enumerate(order) if name in candidates])
     hits = [_hit(*read[order[hit.index]], None) for hit in ranked[:limit]]  # BM25 is no similarity: not shown as one
+    memories = f"{below} memor{'y' if below == 1 else 'ies'}"
     if not hits:
-        some = f"{below} memor{'y shares' if below == 1 else 'ies share'} only its commoner words" if below else \
-            "none holds any of its words"
-        notes.append(f"no memory of this scope matches the query well ({some}): ask with other words, or set "
+        why = f"{memories} hold{'s' if below == 1 else ''} too little of it: few of its words, or only common " \
+            "ones" if below else "none holds any of its words but common ones"
+        notes.append(f"no memory of this scope matches the query well ({why}): ask with other words, or set "
                      "RUSHDB_EMBEDDING_* to recall by meaning")
     elif below:
-        notes.append(f"left out {below} memor{'y' if below == 1 else 'ies'} sharing only the query's commoner words")
+        notes.append(f"left out {memories} holding too little of the query (below the score floor)")
     return hits
 
 

@@ -16,10 +16,15 @@ Tricky bits:
   itself), and a text also gives each letter, so that a one-letter query word is found
   anywhere in it. They are neither stemmed nor stopped.
 - The floor is on the share of the query's weight a memory holds: the inverse document
-  frequencies (BM25's own, Lucene's form) of the query words it holds over those of all the
-  query's words. A word every memory holds ("user") weighs little, so a memory sharing only that
-  one falls below; a word no memory holds still weighs, so a query about something absent
-  matches nothing well. The score BM25 gives then orders what passes.
+  frequencies of the query words it holds over those of all the query's words. A word most
+  memories hold weighs little, so a memory sharing only that one falls below; a word no memory
+  holds still weighs, so a query about something absent matches nothing well. The score BM25
+  gives then orders what passes.
+- The weights count ``PRIOR`` memories more than the texts given, holding none of the words: in
+  a scope of three memories, a word all three hold says little of whether it is common, and the
+  weights stay near even (each word counts); in a scope of thousands the prior is lost in the
+  count. "user" (and "assistant") are stop words in every language: the contract's memories
+  speak of the user, nearly all of them.
 - IDF is only as good as the texts it is computed over: callers pass the scope's memories
   (or a sample of them, with the ones that hold a query word), not only the matches.
 """
@@ -37,6 +42,9 @@ from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
 __all__ = ["FLOOR", "Ranked", "Words", "guess_language", "rank", "tokens"]
 
 FLOOR = 0.3  # the least share of the query's weight a memory must hold to be returned
+PRIOR = 20  # memories holding none of the query's words, counted in every word's weight
+# Stop words of every language: what nearly every AgentMemoryEvent speaks of.
+MEMORY_STOP_WORDS = frozenset({"user", "users", "assistant"})
 MAX_WORDS = 12  # query words kept (as recall's search sends each to the server)
 
 # A run of letters of a script written without spaces, or a run of any other word characters.
@@ -107,7 +115,7 @@ class Words:
             if unspaced:
                 for pair in _pairs(run):
                     stems.setdefault(pair, pair)
-            elif run in stops or len(run) < 2:
+            elif run in stops or run in MEMORY_STOP_WORDS or len(run) < 2:
                 common.setdefault(run, None)
             else:
                 # A stem need not be a prefix of its word (happy → happi): searched by what they share.
@@ -163,7 +171,7 @@ def rank(words: Words, texts: Sequence[str], *, among: Sequence[int] | None = No
     weight = {}
     for word in words.stems:
         df = sum(word in doc for doc in held)
-        weight[word] = math.log(1 + (n - df + 0.5) / (df + 0.5))  # the IDF bm25s's "lucene" method uses
+        weight[word] = math.log(1 + (n + PRIOR - df + 0.5) / (df + 0.5))  # BM25's (Lucene's) IDF, with the prior
     total = sum(weight.values())
     retriever = bm25s.BM25(method="lucene")
     retriever.index(corpus, show_progress=False)

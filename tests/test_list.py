@@ -4,12 +4,14 @@ them, active and inactive, with the records they came from."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
 from devkit.rushdb import Project
 from support.rushdb_view import client
+from test_input_docs import readme_events
 from test_sync import SALT, SCOPE_ARGS, put_memory, record, run, summary, sync
 
 from pdsmem.lexicons import RECORD_NSID
@@ -107,3 +109,25 @@ def test_list_errors_say_what_to_fix(pds: LocalPds, account: Account, rushdb: Pr
     down = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, RUSHDB_API_URL="http://127.0.0.1:9")
     assert down.exit_code == 1 and down.stderr.startswith("Error: cannot reach RushDB at http://127.0.0.1:9")
     assert "Traceback" not in down.output + down.stderr
+
+
+def test_the_readme_events_exported_synced_listed_and_recalled(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    """A newcomer's hour: the README's input lines, as a file, through the README's commands."""
+    events = tmp_path / "memories.jsonl"
+    events.write_text("\n".join(readme_events()) + "\n", encoding="utf-8")
+    exported = run(pds, rushdb, "export", "--to", account.did, "--from", str(events), "--json",
+                   ATP_AUTH_PASSWORD=account.password)
+    assert exported.exit_code == 0, exported.output
+    assert summary(sync(pds, rushdb, account, "--json"))["created"] == 2
+    listed = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, "--json")
+    *lines, last = [json.loads(line) for line in listed.stdout.splitlines()]
+    assert [(m["label"], m["active"], len(m["records"])) for m in lines] == [("MEMORY_FACT", True, 1),
+                                                                             ("EPISODE", True, 1)]
+    assert last["summary"]["memories"] == 2
+    recalled = run(pds, rushdb, "recall", "Which language for the billing service?", *SCOPE_ARGS, "--did",
+                   account.did, "--json")
+    *hits, last = [json.loads(line) for line in recalled.stdout.splitlines()]
+    assert {hit["text"] for hit in hits} == {"The user prefers TypeScript for the billing service.",
+                                             "The user chose TypeScript for the billing service."}

@@ -68,8 +68,16 @@ def test_word_recall_returns_what_matches_well_and_nothing_that_shares_only_comm
     assert ranked("typescript billing") == ["The user asked for TypeScript for the billing service."]
     assert ranked("What is the user's favourite zebra?") == []  # held only "user": below the floor
     assert ranked("猫が好き") == ["ユーザーは猫が好きです。"] and ranked("猫") == ["ユーザーは猫が好きです。"]
-    hits, below = rank(Words.of("What does the user eat?"), MEMORIES)
-    assert (hits, below) == ([], 4)  # four memories share "user" only: said, not returned
+    hits, below = rank(Words.of("What does the user drink in the evening with friends?"), MEMORIES)
+    assert (hits, below) == ([], 2)  # each holds one word of three: said, not returned
+
+
+def test_a_word_most_memories_hold_weighs_little() -> None:
+    texts = [f"The user likes TypeScript, note {i}." for i in range(30)] + ["The billing service runs on TypeScript."]
+    hits, below = rank(Words.of("typescript billing"), texts)
+    assert ([texts[hit.index] for hit in hits], below) == (["The billing service runs on TypeScript."], 30)
+    two = ["The user prefers TypeScript for the billing service.", "The user chose TypeScript for the billing service."]
+    assert sorted(ranked("Which language for the billing service?", two)) == sorted(two)  # a tiny scope: all count
 
 
 def test_more_of_the_query_ranks_first() -> None:
@@ -79,6 +87,7 @@ def test_more_of_the_query_ranks_first() -> None:
 
 def test_stop_words_are_the_query_language_s_only() -> None:
     assert Words.of("What is it?").stems == () and Words.of("What is it?").common == ("what", "is", "it")
+    assert Words.of("What does the user drink?").stems == ("drink",)  # nearly every memory speaks of the user
     assert "son" in Words.of("Where does the user's son go to school?").stems  # a French stop word
     french = Words.of("Que boit l'utilisateur le matin ?")
     assert french.language == "french" and "que" in french.common and "matin" in french.stems
@@ -122,11 +131,17 @@ def test_word_recall_ranks_and_returns_nothing_rather_than_noise(
     # regression: every memory holds "the" and "user", and all three were returned
     assert [hit["text"] for hit in hits] == ["The user drinks green tea every morning."]
     assert last == {"summary": {"method": "words", "hits": 1}}
-    assert "left out 2 memories sharing only the query's commoner words" in morning.stderr
 
     nothing = run(pds, rushdb, "recall", "What is the user's favourite zebra?", *args)
     assert nothing.exit_code == 0 and nothing.stdout.splitlines() == ['{"summary":{"method":"words","hits":0}}']
-    assert "Note: no memory of this scope matches the query well (3 memories share only its commoner words)" in \
-        nothing.stderr
-    for text in ("TypeScript", "green tea", "dog"):
-        assert text not in nothing.stderr and text not in morning.stderr  # never a memory's text in a message
+    assert "Note: no memory of this scope matches the query well (none holds any of its words but common ones)" \
+        in nothing.stderr
+    little = run(pds, rushdb, "recall", "What does the user drink in the evening with friends?", *args)
+    assert little.stdout.splitlines() == ['{"summary":{"method":"words","hits":0}}']
+    assert "(2 memories hold too little of it: few of its words, or only common ones)" in little.stderr
+    some = run(pds, rushdb, "recall", "drink tea morning evening", *args)
+    assert [json.loads(line).get("text") for line in some.stdout.splitlines()][:-1] == [
+        "The user drinks green tea every morning."]
+    assert "Note: left out 1 memory holding too little of the query (below the score floor)" in some.stderr
+    for text in ("TypeScript", "green tea", "dog"):  # never a memory's text in a message
+        assert text not in nothing.stderr + morning.stderr + little.stderr + some.stderr
