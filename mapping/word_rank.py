@@ -8,9 +8,9 @@ query is left out rather than returned as padding).
 
 Tricky bits:
 - The language is guessed from the query alone: the one whose stop words it holds most, two
-  at least (English when fewer, or a tie: "dog" alone is a Danish stop word). Its stop words leave the query and its stemmer folds the query
-  and every text ("drinks" and "drink" meet). Stop words of all languages at once would take
-  content words out ("son" is a French stop word).
+  at least (English when fewer, or a tie: "dog" alone is a Danish stop word). Its stop words
+  leave the query and its stemmer folds the query and every text ("drinks" and "drink" meet).
+  Stop words of all languages at once would take content words out ("son" is a French one).
 - Scripts written without spaces (Chinese, Japanese, Korean, Thai...) have no word boundaries to
   split on: a run of their letters gives each pair of letters (a letter standing alone gives
   itself), and a text also gives each letter, so that a one-letter query word is found
