@@ -9,9 +9,14 @@ anything a record or a query says.
   changed gets back its own CID. A memory whose record was deleted from the repository, or
   edited into another memory, is not exported again (sync marked it ``retired``: the user took
   it out).
+- ``list_memories``: every memory of the scope, active or not, with the records it was synced
+  from (their at-uris, deleted or not) and the runtime that wrote it: what ``pdsmem list`` shows.
 - ``recall``: scoped search, active facts only, a session excludable; by vector similarity when
-  an embedder and an index are there, otherwise by the words of the query (``$contains``; this
-  server has no BM25 text search), and the result says which.
+  an embedder and an index are there, otherwise by the words of the query, and the result says
+  which. This server has no text search, so ranking by words happens here
+  (``mapping.word_rank``: BM25, stop words, a floor) over the scope's memories as read: all of
+  them when a label holds fewer than ``SAMPLE``, else a sample (for the words' frequencies) and
+  those the server finds holding a query word (``$contains``).
 """
 
 from __future__ import annotations
@@ -22,15 +27,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pdsmem.mapping import rushdb_rows as rows
-from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS, WORD_END, WORD_START
+from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
+from pdsmem.mapping.word_rank import Words, rank
 
 from .embeddings import Embedder
 from .rushdb import MemoryStore, RushDBError
 from .sources import SourceItem
 
-__all__ = ["Recall", "export_items", "query_words", "recall"]
+__all__ = ["Listed", "Recall", "export_items", "list_memories", "query_words", "recall"]
 
-CANDIDATES = 200  # memories a word search reads before ranking them
+CANDIDATES = 200  # memories holding a query word a word search reads, of each label, beyond the sample
+SAMPLE = 1000  # memories of each label read for the words' frequencies (the whole label when it holds fewer)
 
 
 def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: list[str]) -> Iterator[SourceItem]:
@@ -63,6 +70,49 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
             f"{deleted} memor{'y' if deleted == 1 else 'ies'} of this scope came from records since deleted from "
             "the repository or edited into other memories; not exported again"
         )
+
+
+@dataclass
+class Listed:
+    """One memory of a scope as RushDB holds it, and where it came from."""
+
+    label: str  # MEMORY_FACT | EPISODE
+    id: str  # factId | eventId
+    active: bool  # a fact's ``active``; an episode is inactive once pdsmem deactivated it
+    retired: bool  # its record was deleted from the repository, or edited into another memory
+    text: str  # the fact's text, the episode's summary: data, never for a message
+    kind: str  # a fact's kind; "episode"
+    at: str  # validFrom | observedAt
+    runtime: str
+    provenance: str
+    records: list[dict] = field(default_factory=list)  # {"uri", "cid", "deleted"}: the PDS records it was synced from
+    supersedes: list[str] = field(default_factory=list)  # factIds
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "id": self.id, "active": self.active, "retired": self.retired,
+                "kind": self.kind, "at": self.at, "runtime": self.runtime, "provenance": self.provenance,
+                "records": self.records, "supersedes": self.supersedes, "text": self.text}
+
+
+def list_memories(store: MemoryStore, scope: Mapping[str, Any]) -> Iterator[Listed]:
+    """Every memory of ``scope``, facts then episodes, each oldest first."""
+    where = rows.scope_where(scope)
+    mirrors: dict[str, list[dict]] = {}
+    for mirror in store.find(rows.MIRROR, where, order_by="uri"):
+        mirrors.setdefault(mirror.get("memoryId"), []).append(
+            {"uri": mirror.get("uri"), "cid": mirror.get("cid"), "deleted": bool(mirror.get("deleted"))})
+    for label, when in ((rows.FACT, "validFrom"), (rows.EPISODE, "observedAt")):
+        key = rows.MERGE_KEY[label]
+        for row in store.find(label, where, order_by=when):
+            fact = label == rows.FACT
+            yield Listed(
+                label=label, id=str(row.get(key, "")), active=row.get("active") is not False,
+                retired=bool(row.get(rows.RETIRED)), text=str(row.get(rows.TEXT_PROPERTY[label], "")),
+                kind=str(row.get("kind", "")) if fact else "episode", at=str(row.get(when, "")),
+                runtime=str(row.get("runtime", "")), provenance=str(row.get("provenance", "")),
+                records=mirrors.get(row.get(key), []),
+                supersedes=list(row.get(rows.LINKS) or filter(None, [row.get("supersedesFactId")])),
+            )
 
 
 @dataclass
@@ -103,38 +153,59 @@ def recall(
     else:
         result.notes.append(
             "no embeddings endpoint is configured (RUSHDB_EMBEDDING_*), and this server has no text "
-            "search: memories are matched by the words of the query, without similarity"
+            "search: memories are matched by the words of the query, ranked by BM25, without similarity"
         )
     result.method = "words"
-    words = query_words(query)
-    for label, where in filters.items() if words else ():
-        result.hits += _word_hits(store, label, where, words)
-    result.hits.sort(key=lambda hit: hit["score"], reverse=True)
-    result.hits = result.hits[:limit]
-    for hit in result.hits:
-        hit["score"] = None  # a word overlap is not a similarity: never shown as one
+    result.hits = _ranked_by_words(store, filters, query, limit, result.notes)
     return result
 
 
-def _word_hits(store: MemoryStore, label: str, where: dict[str, Any], words: list[str]) -> list[dict]:
-    """Memories of ``label`` holding the query's words, scored by the share of them each holds as
-    whole words (none: left out). The server matches substrings and has no ranking, so it is
-    asked first for the memories holding every word, then for those holding any."""
-    prop = rows.TEXT_PROPERTY[label]
-    contains = [{prop: {"$contains": word}} for word in words]
-    candidates: dict[str, dict] = {}
-    for matching in (_all_of(where, contains), _and_any(where, contains)):
-        for row in store.find(label, matching, order_by=rows.MERGE_KEY[label], limit=CANDIDATES - len(candidates)):
-            candidates.setdefault(row[rows.MERGE_KEY[label]], row)
-        if len(candidates) >= CANDIDATES:
-            break
-    hits = []
-    for row in candidates.values():
-        text = str(row.get(prop, "")).casefold()
-        score = sum(_holds(text, word) for word in words) / len(words)
-        if score:
-            hits.append(_hit(label, row, score))
+def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], query: str, limit: int,
+                     notes: list[str]) -> list[dict]:
+    """The memories (of ``filters``, by label) that share enough of the query's words, best BM25
+    score first; ``notes`` is told when none does, or some were left out for sharing too little."""
+    words = Words.of(query)
+    if not words.stems:
+        notes.append(f"the query holds only common words ({', '.join(words.common)}), which say nothing of "
+                     "what to recall: ask with a word the memories would hold")
+        return []
+    read: dict[tuple[str, str], tuple[str, dict]] = {}
+    candidates: set[tuple[str, str]] = set()
+    for label, where in filters.items():
+        key = rows.MERGE_KEY[label]
+        sample = list(store.find(label, where, order_by=key, limit=SAMPLE))
+        read.update(((label, row[key]), (label, row)) for row in sample)
+        held = sample if len(sample) < SAMPLE else _holding(store, label, where, words.search)
+        for row in held:
+            read.setdefault((label, row[key]), (label, row))
+            candidates.add((label, row[key]))
+    order = list(read)
+    texts = [str(row.get(rows.TEXT_PROPERTY[label], "")) for label, row in read.values()]
+    ranked, below = rank(words, texts, among=[i for i, name in enumerate(order) if name in candidates])
+    hits = [_hit(*read[order[hit.index]], None) for hit in ranked[:limit]]  # BM25 is no similarity: not shown as one
+    memories = f"{below} memor{'y' if below == 1 else 'ies'}"
+    if not hits:
+        why = f"{memories} hold{'s' if below == 1 else ''} too little of it: few of its words, or only common " \
+            "ones" if below else "none holds any of its words but common ones"
+        notes.append(f"no memory of this scope matches the query well ({why}): ask with other words, or set "
+                     "RUSHDB_EMBEDDING_* to recall by meaning")
+    elif below:
+        notes.append(f"left out {memories} holding too little of the query (below the score floor)")
     return hits
+
+
+def _holding(store: MemoryStore, label: str, where: dict[str, Any], search: tuple[str, ...]) -> list[dict]:
+    """Up to ``CANDIDATES`` memories of ``label`` holding the query's words as substrings: the
+    server has no ranking, so it is asked first for those holding every word, then for any."""
+    prop = rows.TEXT_PROPERTY[label]
+    contains = [{prop: {"$contains": word}} for word in search]
+    found: dict[str, dict] = {}
+    for matching in (_all_of(where, contains), _and_any(where, contains)):
+        for row in store.find(label, matching, order_by=rows.MERGE_KEY[label], limit=CANDIDATES - len(found)):
+            found.setdefault(row[rows.MERGE_KEY[label]], row)
+        if len(found) >= CANDIDATES:
+            break
+    return list(found.values())
 
 
 def _where(label: str, scope: Mapping[str, Any], exclude_session: str | None) -> dict[str, Any]:
@@ -187,11 +258,3 @@ def query_words(query: str) -> list[str]:
             seen.setdefault(word.casefold(), None)
     return list(seen)[:12]
 
-
-def _holds(text: str, word: str) -> bool:
-    """Whether ``text`` (case-folded) holds ``word`` as ``query_words`` made it: letters of a script
-    written without spaces anywhere; any other word whole, where a letter of such a script ends it
-    as a space does ("typescript" in "typescriptが好き")."""
-    if _UNSPACED.match(word):
-        return word in text
-    return re.search(WORD_START + re.escape(word) + WORD_END, text) is not None

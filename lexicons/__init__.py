@@ -1,6 +1,8 @@
-"""The lexicon documents pdsmem ships: the memory record and pdsmem's extension object.
+"""The lexicon documents pdsmem ships: the memory record and pdsmem's extension object; and the
+JSON Schema of the AgentMemoryEvent v1 contract (``contract/``, with its license).
 
-Data only. ``load(nsid)`` returns one parsed document; ``all_documents()`` returns them all.
+Data only. ``load(nsid)`` returns one parsed document; ``all_documents()`` returns them all;
+``contract_schema_text()`` the contract's schema as published.
 """
 
 from __future__ import annotations
@@ -33,3 +35,11 @@ def load(nsid: str) -> dict:
 
 def all_documents() -> list[dict]:
     return [load(RECORD_NSID), load(EXTENSION_NSID)]
+
+
+CONTRACT_SCHEMA = "agent-memory-event.v1.schema.json"
+
+
+def contract_schema_text() -> str:
+    """The AgentMemoryEvent v1 JSON Schema, as RushDB publishes it (Apache License 2.0)."""
+    return (resources.files(__name__) / "contract" / CONTRACT_SCHEMA).read_text(encoding="utf-8")

@@ -77,7 +77,7 @@ def main() -> None:
 def _register() -> None:
     # Each module attaches its commands to `cli`.
     from pdsmem.cli import (  # noqa: F401
-        exporting, filters, importing, lexicon, memory, sessions, status,
+        exporting, filters, importing, lexicon, listing, memory, sessions, status,
     )
 
 

@@ -1,4 +1,5 @@
-"""``pdsmem lexicon show|publish``: the lexicon documents pdsmem ships, and their publication.
+"""``pdsmem lexicon show|publish``: the lexicon documents pdsmem ships, and their publication;
+``pdsmem schema``: the JSON Schema of its input, AgentMemoryEvent v1.
 
 Publication follows the atproto Lexicon spec ("Lexicon Publication and Resolution"): each
 schema is a ``com.atproto.lexicon.schema`` record whose record key is its NSID, in the
@@ -27,7 +28,7 @@ from pdsmem.cli.jsonl import write
 from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options
 from pdsmem.cli.reporting import explain
 from pdsmem.errors import PdsmemError
-from pdsmem.lexicons import all_documents
+from pdsmem.lexicons import all_documents, contract_schema_text
 from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.syntax import AtUri, Nsid
 
@@ -104,6 +105,20 @@ def publish_one(session: Session, document: dict[str, Any], *, dry_run: bool) ->
             uri=uri, hint="this is a bug in pdsmem's encoding; please report it",
         )
     return Published(nsid, uri, cid, status)
+
+
+@cli.command()
+def schema() -> None:
+    """Print the JSON Schema of AgentMemoryEvent v1, the events pdsmem reads and writes.
+
+    As RushDB publishes it (draft 2020-12; Apache License 2.0). docs/input.md shows an event of
+    each kind and which fields pdsmem fills in (eventId, factId, schemaVersion).
+
+    \b
+    Example:
+      pdsmem schema > agent-memory-event.v1.schema.json
+    """
+    click.echo(contract_schema_text(), nl=False)
 
 
 @cli.group()

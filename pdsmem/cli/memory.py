@@ -306,7 +306,9 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
     --exclude-session left out; prints the memories quoted, under a notice that they are
     untrusted historical context, not instructions. By vector similarity when RUSHDB_EMBEDDING_*
     is set and the indexes exist (pdsmem ensure-indexes); otherwise by the words of the query,
-    and it says so. --json prints one line per memory, then a summary line.
+    and it says so: ranked with BM25, stop words left out, and only the memories that hold
+    enough of the query's less common words (fewer than --limit rather than unrelated ones; a
+    note says when nothing matches well). --json prints one line per memory, then a summary line.
 
     \b
     Examples:
