@@ -6,10 +6,18 @@
   ``request.headers.get(…)``);
 - a value after a credential label and a colon, ``is`` or a dash (``key for the VPN: V``,
   ``secret: V``, ``pw: V``, ``pass - V``, ``creds: admin / V``, ``login jsmith / V``), when the
-  value has the shape of one: 6 to 100 characters with no space, mixing letters with digits or
-  signs, or holding a sign after a letter (``pumpkin!``), and not a word a sentence goes on with.
+  value has the shape of one (``_shaped``): no space, letters mixed with digits or signs, and
+  not a description (``4096-bit``, ``AES-256``), an address or a name in code;
+- a password on a command line (``mysql -pSecret1``, ``sshpass -p '…'``);
+- a one-word password at the end of its sentence (``the guest password is summer!``);
+- a password-shaped token on a line that says "password" in one of 25 languages, or "log in",
+  "creds", "p/w", "wifi key" (``use Daisy1971! to log in to the NAS``, ``Revolut şifrem …``);
+- a PIN or a lock's code: 3 to 8 digits on a line that names one (``Garage keypad: *9853``);
+- the answer to a security question, and a ``.pgpass`` line;
+- a random-looking token (20+ characters mixing cases and digits; hex after a key's name) on a
+  line that names a secret, a token or a key in any of a dozen languages.
 
-Pure functions, no I/O.
+Each check runs only where one of its needles is (``_CHECKS``). Pure functions, no I/O.
 """
 
 from __future__ import annotations
