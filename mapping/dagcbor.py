@@ -319,13 +319,22 @@ def _cid_tag(*args: Any) -> Cid:
 # them is written 0xfb + 8 bytes and every integer beyond 64-bit signed range 0x1b or 0x3b with a
 # high first byte: bytes with neither pattern anywhere (UTF-8 never has 0xfb) hold neither. Bytes
 # with the pattern (often inside a link's digest) have libipld's reading searched instead.
-_MAYBE_OUTSIDE_MODEL = re.compile(rb"\xfb|[\x1b\x3b][\x80-\xff]")
 
 
 def maybe_outside_model(data: bytes) -> bool:
     """False when canonical DAG-CBOR ``data`` surely has no float and no integer beyond 64-bit
-    signed range (three single-byte scans rule out nearly every block before the pattern runs)."""
-    return (b"\xfb" in data or b"\x1b" in data or b"\x3b" in data) and bool(_MAYBE_OUTSIDE_MODEL.search(data))
+    signed range: no 0xfb byte, and no 0x1b or 0x3b followed by a byte of 0x80 or more. Each byte
+    is looked for with ``find`` (compiled), not a pattern: a 0x3b is common (the head of every
+    59-character text, a CID's length), a regular expression's scan of every record is not."""
+    if b"\xfb" in data:
+        return True
+    for head in (0x1B, 0x3B):
+        at = data.find(head)
+        while at >= 0:
+            if at + 1 < len(data) and data[at + 1] >= 0x80:
+                return True
+            at = data.find(head, at + 1)
+    return False
 
 
 NOT_PROVEN = object()
@@ -345,7 +354,8 @@ def proven_reading(data: bytes) -> Any:
     """
     try:
         value = libipld.decode_dag_cbor(data)
-        if libipld.encode_dag_cbor(value) == data and within_depth(value) and (
+        # Each level of nesting takes a byte at least: bytes no longer than MAX_DEPTH nest no deeper.
+        if libipld.encode_dag_cbor(value) == data and (len(data) <= MAX_DEPTH or within_depth(value)) and (
                 not maybe_outside_model(data) or numbers_in_model(value)):
             return value
     except (ValueError, RecursionError):

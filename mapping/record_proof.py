@@ -42,7 +42,7 @@ from pdsmem.mapping.dagcbor import proven_reading
 
 __all__ = ["proven_record"]
 
-_ODD_TYPE = re.compile(rb"\x65\$type(?![\x61-\x7b])")  # a "$type" not followed by a non-empty text
+_TYPE_KEY = b"\x65$type"
 _ODD_LINK = re.compile(rb"\xd8\x2a(?!\x58\x25\x00\x01[\x71\x55]\x12\x20)")  # a tag 42 of another form
 _BLOB_TYPE = b"\x65$type\x64blob"
 _LINK_HEADS = (bytes((1, DAG_CBOR, SHA2_256, 32)), bytes((1, RAW, SHA2_256, 32)))
@@ -52,13 +52,25 @@ _BLOB_KEYS = frozenset(("$type", "ref", "mimeType", "size"))
 def proven_record(raw: bytes) -> dict[str, Any] | None:
     """libipld's reading of the record block ``raw`` when it is proven to be what the strict path
     accepts (see the module's docstring), else ``None``. Its links are bytes, not ``Cid``."""
-    if b"$link" in raw or b"$bytes" in raw or _ODD_TYPE.search(raw) is not None \
+    if b"$link" in raw or b"$bytes" in raw or _odd_type(raw) \
             or (b"\xd8\x2a" in raw and _ODD_LINK.search(raw) is not None):
         return None
     value = proven_reading(raw)
     if type(value) is not dict or (_BLOB_TYPE in raw and not _blobs_fit(value)):
         return None
     return value
+
+
+def _odd_type(raw: bytes) -> bool:
+    """Whether some ``0x65 "$type"`` in ``raw`` is not followed by the head of a non-empty text
+    (0x61 to 0x7b); each is found with ``find`` (compiled), which is quicker than a pattern."""
+    at = raw.find(_TYPE_KEY)
+    while at >= 0:
+        after = at + len(_TYPE_KEY)
+        if after >= len(raw) or not 0x61 <= raw[after] <= 0x7B:
+            return True
+        at = raw.find(_TYPE_KEY, after)
+    return False
 
 
 def _blobs_fit(value: dict[str, Any]) -> bool:

@@ -9,6 +9,7 @@ it accepts, it reads the same thing.
 
 from __future__ import annotations
 
+import re
 import struct
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from pdsmem.bridge.repo import (
     OtherRecord, RecordFailure, RepoRecord, _fast_node, _other_record, _record, _strict_node,
 )
 from pdsmem.errors import VerificationError
+from pdsmem.mapping.dagcbor import maybe_outside_model
+from pdsmem.mapping.record_proof import _odd_type
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor
 from pdsmem.mapping.syntax import Did
 
@@ -247,6 +250,15 @@ def test_records_of_real_shapes_are_accepted_fast_only_when_the_strict_reader_ac
     else:
         assert type(fast) is type(strict) and (fast.reason if isinstance(fast, RecordFailure) else fast.value) == (
             strict.reason if isinstance(strict, RecordFailure) else strict.value)
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from([b"\x65$type", b"\x1b", b"\x3b", b"\xfb", b"\x60", b"\x61", b"\x7b", b"\x7c", b"\x80"])
+                | st.binary(max_size=3), max_size=12).map(b"".join))
+def test_the_byte_searches_find_what_their_patterns_say(data: bytes) -> None:
+    """The searches written with ``find`` for speed answer as the patterns they stand for."""
+    assert maybe_outside_model(data) == (re.search(rb"\xfb|[\x1b\x3b][\x80-\xff]", data) is not None)
+    assert _odd_type(data) == (re.search(rb"\x65\$type(?![\x61-\x7b])", data) is not None)
 
 
 def _ref(seed: str) -> dict[str, str]:
