@@ -24,6 +24,9 @@ What the strict path accepts, and how each point is proven here:
 Tricky bits:
 - An occurrence of a pattern inside a text or a digest (``"the$type"``, a digest holding
   ``0xd8 0x2a``) is searched too: at worst one more record sent to the strict path.
+- The searches run on every record: plain ``in`` and ``find`` (compiled) where a regular
+  expression would try its pattern at every byte; the one pattern left (``_ODD_LINK``) runs
+  only where a tag 42 is written.
 - libipld gives a link as plain bytes, and encodes back as a link any bytes that read as a CID,
   so once the reading encodes back to the same bytes, bytes of a CID's form in it were a link
   (a byte string holding a CID would have come back as a link, and different bytes).
