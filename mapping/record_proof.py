@@ -72,7 +72,7 @@ def _odd_type(raw: bytes) -> bool:
         after = at + len(_TYPE_KEY)
         if after >= len(raw) or not 0x61 <= raw[after] <= 0x7B:
             return True
-        at = raw.find(_TYPE_KEY, after)
+        at = raw.find(_TYPE_KEY, at + 1)
     return False
 
 
