@@ -33,8 +33,8 @@ from atproto_crypto.did import get_did_key, parse_did_key
 from atproto_crypto.verify import verify_signature as _sdk_verify
 
 from pdsmem.errors import DataModelError, InvalidSyntax, VerificationError
-from pdsmem.mapping.dagcbor import proven_reading
 from pdsmem.mapping.datamodel import DAG_CBOR, Cid, decode_dag_cbor, encode_dag_cbor, ipld_to_json
+from pdsmem.mapping.record_proof import proven_record
 from pdsmem.mapping.syntax import AtUri, Did, Nsid, RecordKey, Tid
 
 from .car import DEFAULT_MAX_BLOCK_SIZE, BlockStore, CarSource, read_car
@@ -670,15 +670,11 @@ def _other_record(
 ) -> OtherRecord | RepoRecord | RecordFailure | None:
     """A record pdsmem does not map: its block, then strict DAG-CBOR, a map, and its ``$type``
     (``None`` when all is well, an ``OtherRecord`` when its ``$type`` is not its collection's);
-    libipld (compiled) reads it, proven canonical by encoding it back to the same bytes, and the
-    strict path (``_record``) takes over whenever that proof or the quick data-model check fails."""
+    proven by ``proven_record`` (compiled code and byte searches), and the strict path
+    (``_record``) takes over whenever that proof fails."""
     if cid[:4] == _LINK_HEAD and cid in store:
-        raw = store.get(cid)
-        # The strict path checks what the proof does not: nested $type and blob rules, $link and
-        # $bytes keys (not allowed in the data model), and the form of every link.
-        plain = raw.count(b"$type") == 1 and b"$link" not in raw and b"$bytes" not in raw and b"\xd8\x2a" not in raw
-        value = proven_reading(raw) if plain else None
-        if type(value) is dict and type(value.get("$type")) is str and value["$type"] not in ("", "blob"):
+        value = proven_record(store.get(cid))
+        if value is not None and type(value.get("$type")) is str and value["$type"] not in ("", "blob"):
             path = key.decode()
             collection, slash, rkey = path.partition("/")
             if slash and _is_collection(collection) and _is_rkey(rkey):

@@ -72,7 +72,8 @@ BENCHES = [
     ),
     Bench(
         "Verified reads of a real-sized account: speed and peak memory", "bench_import_memory.py",
-        ["--n", "300000", "--pds"], ["--n", "20000", "--memories", "200", "--pds"],
+        ["--n", "300000", "--pds", "--reference", "300000"],
+        ["--n", "20000", "--memories", "200", "--pds", "--reference", "30000"],
         "A repository that looks like a real account, N records of posts (facets, embeds, "
         "languages), likes and follows with memory records among them, signed, built offline as "
         "a CAR file. Each command runs as its own process and its peak resident memory is read "
@@ -81,7 +82,12 @@ BENCHES = [
         "whole with the `atproto` SDK's `CAR.from_bytes` (which checks nothing). Floors: each "
         "interpreter with its imports, doing nothing. Then the same account on a local PDS (put "
         "there with `importRepo`): `pdsmem import --from DID` against `getRepo` downloaded whole "
-        "and loaded the same way.",
+        "and loaded the same way. Last, an account built, laid out and signed by the reference "
+        "implementation, `@atproto/repo` (`scripts/reference_repo.mjs`): posts (half with a mention "
+        "or link facet, some with images, link cards, quotes and replies), likes, reposts, follows, "
+        "a profile, lists and their items, and the memory records; `pdsmem verify` and `import` "
+        "on it against the same unchecked `CAR.from_bytes`, and against the peer, the reference's "
+        "own `verifyRepoCar` run by Node.js on the same file (speed and peak memory).",
     ),
     Bench(
         "Sync from the local PDS into RushDB, no-change sync", "bench_sync.py",

@@ -9,6 +9,7 @@ it accepts, it reads the same thing.
 
 from __future__ import annotations
 
+import re
 import struct
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from pdsmem.bridge.repo import (
     OtherRecord, RecordFailure, RepoRecord, _fast_node, _other_record, _record, _strict_node,
 )
 from pdsmem.errors import VerificationError
+from pdsmem.mapping.dagcbor import maybe_outside_model
+from pdsmem.mapping.record_proof import _odd_type
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor
 from pdsmem.mapping.syntax import Did
 
@@ -162,6 +165,150 @@ def test_floats_and_big_integers_in_other_records_are_still_refused() -> None:
                       (RAW_TAILS[4], "below the 64-bit minimum"), (RAW_TAILS[5], "non-minimal")]:
         fast, strict = _both(_with_raw_value(post, tail))
         assert isinstance(fast, RecordFailure) and why in fast.reason, (tail, fast)
+
+
+# --- the shapes real accounts have: nested $types, blobs, links ---------------------------------
+
+# Links of forms atproto does not write: dag-pb, a sha-512 digest. The strict decoder reads them.
+ODD_LINKS = [Cid.from_bytes(bytes((1, 0x70, 0x12, 0x20)) + bytes(range(32))),
+             Cid.from_bytes(bytes((1, 0x71, 0x13, 0x40)) + bytes(64))]
+# Digests holding the byte patterns of a float (0xfb) and of a large integer (0x1b 0x80): a link
+# is not sent to the strict path for them (the reading is searched instead); and those of a
+# link's tag (0xd8 0x2a) and of a "$type" key (0x65 "$type"), for which it is.
+NUMBERS = Cid.from_bytes(bytes((1, 0x55, 0x12, 0x20)) + b"\xfb\x1b\x80\x3b\xff" + bytes(27))
+PATTERNED = Cid.from_bytes(bytes((1, 0x55, 0x12, 0x20)) + b"\xfb\x1b\x80\xd8\x2a\x65$type" + bytes(21))
+
+
+def _mostly(good: list[Any], odd: list[Any]) -> st.SearchStrategy[Any]:
+    """One of ``good``, and now and then (one time in eight) one of ``odd``."""
+    return st.integers(0, 7).flatmap(lambda roll: st.sampled_from(odd if roll == 0 else good))
+
+
+links = _mostly(LINKS + [NUMBERS], ODD_LINKS + [PATTERNED, LINKS[0].to_bytes(), b"\x00" + LINKS[4].to_bytes()])
+names = _mostly(["text", "facets", "a", "index", "features", "uri"],
+                ["$type", "ref", "mimeType", "size", "$link", "$bytes", "$typ", "e$type"])
+type_names = _mostly(["app.bsky.richtext.facet#link", "b", "x" * 30, "blob"],
+                     ["", "e$type", -1, None, LINKS[0], b"", LINKS[0].to_bytes()])
+blob_fields = {
+    "ref": _mostly([*LINKS[:1], LINKS[4], NUMBERS], [*ODD_LINKS, PATTERNED, LINKS[0].to_bytes(), "bafkrei", None]),
+    "mimeType": _mostly(["image/jpeg", ""], [0, None, b"a"]),
+    "size": _mostly([0, 123_456, 2**63 - 1], [-1, True, "1", None]),
+}
+
+
+@st.composite
+def blobs(draw: st.DrawFn) -> dict[str, Any]:
+    """Blob-shaped maps, mostly well formed: a link, a type, a size, each sometimes wrong."""
+    blob: dict[str, Any] = {"$type": "blob", **{name: draw(field) for name, field in blob_fields.items()}}
+    if draw(st.integers(0, 7)) == 0:
+        del blob[draw(st.sampled_from(sorted(blob)))]
+    if draw(st.integers(0, 7)) == 0:
+        blob[draw(names)] = draw(leaves)
+    return blob
+
+
+def _typed(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.builds(lambda kind, rest: {**rest, "$type": kind}, type_names, st.dictionaries(names, inner, max_size=3))
+
+
+shaped = st.recursive(
+    leaves | links | blobs(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(names, inner, max_size=3) | _typed(inner),
+    max_leaves=10,
+)
+shaped_records = st.builds(
+    lambda kind, rest: {**rest, "$type": kind},
+    _mostly(["app.bsky.feed.post", "app.bsky.feed.like"], ["blob", "", 1]),
+    st.dictionaries(_mostly(["text", "embed", "facets", "reply"], ["$link", "$bytes", "a"]), shaped, max_size=4),
+)
+
+
+@SETTINGS
+@given(shaped_records, st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 255)), max_size=2))
+@example({"$type": "app.bsky.feed.post", "embed": {"$type": "blob", "ref": LINKS[4], "mimeType": "a", "size": True}}, [])
+@example({"$type": "app.bsky.feed.post", "embed": {"$type": "blob", "ref": LINKS[0].to_bytes(), "mimeType": "a",
+                                                     "size": 1}}, [])
+@example({"$type": "app.bsky.feed.post", "a": {"$type": ""}}, [])
+@example({"$type": "app.bsky.feed.post", "a": [{"$type": "blob"}]}, [])
+@example({"$type": "app.bsky.feed.post", "a": ODD_LINKS[0]}, [])
+@example({"$type": "app.bsky.feed.post", "a": {"b": {"$link": LINKS[0]}}}, [])
+def test_records_of_real_shapes_are_accepted_fast_only_when_the_strict_reader_accepts_them(
+    value: dict[str, Any], flips: list
+) -> None:
+    """Nested $types, blobs (well formed or not), links of every form, byte strings that read as
+    CIDs, $link and $bytes keys, and the bytes of all of them mutated: the fast path's verdict is
+    the strict path's."""
+    data = bytearray(encode_dag_cbor(value))
+    for position, byte in flips:
+        data[position % len(data)] = byte
+    fast, strict = _both(bytes(data))
+    if fast is None or isinstance(fast, OtherRecord):
+        assert isinstance(strict, RepoRecord), strict
+        kind = strict.value["$type"]
+        assert (fast is None) == (kind == "app.bsky.feed.post")
+        assert fast is None or fast.type == kind
+    else:
+        assert type(fast) is type(strict) and (fast.reason if isinstance(fast, RecordFailure) else fast.value) == (
+            strict.reason if isinstance(strict, RecordFailure) else strict.value)
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from([b"\x65$type", b"\x1b", b"\x3b", b"\xfb", b"\x60", b"\x61", b"\x7b", b"\x7c", b"\x80"])
+                | st.binary(max_size=3), max_size=12).map(b"".join))
+def test_the_byte_searches_find_what_their_patterns_say(data: bytes) -> None:
+    """The searches written with ``find`` for speed answer as the patterns they stand for."""
+    assert maybe_outside_model(data) == (re.search(rb"\xfb|[\x1b\x3b][\x80-\xff]", data) is not None)
+    assert _odd_type(data) == (re.search(rb"\x65\$type(?![\x61-\x7b])", data) is not None)
+
+
+def _ref(seed: str) -> dict[str, str]:
+    return {"uri": f"at://{DID}/app.bsky.feed.post/{tid(5)}", "cid": str(Cid.for_dag_cbor(seed.encode()))}
+
+
+def _image(seed: bytes) -> dict[str, Any]:
+    return {"$type": "blob", "ref": Cid.for_raw(seed), "mimeType": "image/jpeg", "size": 123_456}
+
+
+REAL_SHAPES = {
+    "a post with a link facet": {
+        "$type": "app.bsky.feed.post", "text": "see example.com/1", "createdAt": "2024-01-01T00:00:00.000Z",
+        "langs": ["en"], "facets": [{"$type": "app.bsky.richtext.facet", "index": {"byteStart": 4, "byteEnd": 17},
+                                     "features": [{"$type": "app.bsky.richtext.facet#link", "uri": "https://example.com/1"}]}]},
+    "a post with images": {
+        "$type": "app.bsky.feed.post", "text": "two", "createdAt": "2024-01-01T00:00:00.000Z",
+        "embed": {"$type": "app.bsky.embed.images", "images": [
+            {"alt": "", "image": _image(b"a"), "aspectRatio": {"width": 1200, "height": 800}},
+            {"alt": "café", "image": _image(b"b")}]}},
+    "a reply quoting a post": {
+        "$type": "app.bsky.feed.post", "text": "yes", "createdAt": "2024-01-01T00:00:00.000Z",
+        "reply": {"root": _ref("r"), "parent": _ref("p")}, "embed": {"$type": "app.bsky.embed.record", "record": _ref("q")}},
+    "a link card with a thumbnail": {
+        "$type": "app.bsky.feed.post", "text": "", "createdAt": "2024-01-01T00:00:00.000Z",
+        "embed": {"$type": "app.bsky.embed.external", "external": {
+            "uri": "https://example.com", "title": "t", "description": "d", "thumb": _image(b"t")}}},
+    "a profile": {"$type": "app.bsky.feed.post", "displayName": "A", "avatar": _image(b"av"), "banner": _image(b"bn")},
+    "a digest with a float's byte": {"$type": "app.bsky.feed.post", "x": NUMBERS, "y": [LINKS[0]]},
+}
+
+
+def test_the_records_real_accounts_have_take_the_fast_path(monkeypatch: Any) -> None:
+    """Posts with facets, images, replies, quotes and link cards, and profiles, are proven by the
+    fast path; the strict reader is not called (it was, for each of them, before)."""
+    from pdsmem.bridge import repo
+
+    def strict(*args: Any) -> Any:
+        raise AssertionError("the strict path was taken")
+
+    for name, value in REAL_SHAPES.items():
+        data = encode_dag_cbor(value)
+        store = BlockStore()
+        cid = Cid.for_dag_cbor(data)
+        store.add(cid, data)
+        with store, monkeypatch.context() as patch:
+            patch.setattr(repo, "_record", strict)
+            key = b"app.bsky.feed.post/" + tid(1).encode()
+            assert _other_record(store, Did.parse(DID), key, cid.to_bytes()) is None, name
+        assert isinstance(_both(data)[1], RepoRecord), name
 
 
 # --- pdsmem verify, end to end on a mixed repository ---------------------------------------------
