@@ -109,6 +109,14 @@ def _publishable_texts(event: Mapping, *, include_transcript: bool) -> dict[str,
     return texts
 
 
+def _named(fact_id: object) -> str:
+    """A fact id as a message may show it: itself when it is one (64 hex digits), else only its
+    length, since a message never quotes what may be a memory's words."""
+    if isinstance(fact_id, str) and len(fact_id) == 64 and all(c in "0123456789abcdef" for c in fact_id):
+        return fact_id
+    return f"(an id of {len(fact_id) if isinstance(fact_id, str) else 0} characters that is no fact id)"
+
+
 def _supersedes_uri(event: Mapping, known_uris: Mapping[str, str]) -> list[str]:
     prior = event.get("supersedesFactId")
     if not prior or event["eventType"] != "fact":
@@ -121,7 +129,7 @@ def _supersedes_uri(event: Mapping, known_uris: Mapping[str, str]) -> list[str]:
     uri = known_uris.get(prior)
     if uri is None:
         raise MappingError(
-            f"memory {event['factId']} supersedes fact {prior}, whose record is unknown",
+            f"memory {event['factId']} supersedes fact {_named(prior)}, whose record is unknown",
             path="$.supersedesFactId",
             hint="export the superseded fact in the same run, or from a source that has it",
         )

@@ -36,6 +36,9 @@ CASES = {
     "contract": {**fact(8, text=f"{OPENING} {SECRET}"), "confidence": f"{OPENING} {SECRET}"},
     "bad-kind": {**fact(9, text=f"{OPENING} {SECRET}"), "kind": [f"{OPENING} {SECRET}"]},
     "bad-date": {**fact(10, text=f"{OPENING} {SECRET}"), "validFrom": f"{OPENING} {SECRET}"},
+    # found by a review: an id that is no id, and a property's name, were quoted whole
+    "supersedes": {**fact(11, text="The user likes tea."), "supersedesFactId": f"{OPENING} {SECRET}"},
+    "unknown-key": {**fact(12, text="The user likes tea."), f"note {OPENING} {SECRET}": 1},
 }
 
 
@@ -59,6 +62,12 @@ def test_convert_to_record_names_a_refused_memory_by_its_place_and_id(name, flag
         return
     assert "line 1" in result.stderr
     assert_silent(result, f"convert to-record {name} {flags}")
+
+
+def test_a_card_number_in_a_wrong_field_is_not_quoted():
+    event = {**fact(13, text="The user likes tea."), "confidence": "4111 1111 1111 1111"}
+    result = CliRunner().invoke(cli, ["convert", "to-record", "--did", DID], input=lines_of([event]))
+    assert result.exit_code != 0 and "1111" not in result.stderr, result.stderr
 
 
 def test_ids_names_a_bad_memory_by_its_place():

@@ -230,6 +230,10 @@ def _pin_nearby(text: str) -> bool:
     return False
 
 
+# a Wi-Fi network's QR code (WIFI:T:WPA;S:…;P:password;;), and a URL's password with no user
+# ("redis://:r3disPassw0rd@cache:6379")
+_WIFI_QR = re.compile(r"(?i)WIFI:(?:[^;\n]*;)*?P:[^;\n]{4,}")
+_URL_WITHOUT_USER = re.compile(r"(?i)[a-z][a-z0-9+.-]*+://:[^\s@/]{4,}@")
 _PGPASS = re.compile(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 
 
@@ -296,6 +300,8 @@ _CHECKS = (
       "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "they ask",
       "grew up", "parents met", "teacher", "childhood")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
+    ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
+    ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),
     ("looks like a password on a line about one", _password_nearby,
      ("pass", "pw", "p/w", "mdp", "cred", "log", "sign", "unlock", "code", "wort", "mot de", "contra", "clave", "senha",
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",

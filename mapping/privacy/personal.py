@@ -9,7 +9,9 @@ tell from ordinary ones, proven by their own check digits or word lists.
 - a US social security number (``stdnum.us.ssn``: no 000, 666 or 9xx area, no 00 group, no
   0000 serial), written 123-45-6789 or 123 45 6789, or as nine digits after a word for it;
 - 2FA backup code lists, TOTP seeds (``otpauth://`` URIs, and base32 keys) and runs of 12 to 24
-  words of one BIP-39 word list (the ``mnemonic`` package's lists, in ten languages).
+  words of one BIP-39 word list (the ``mnemonic`` package's lists of nine languages written with
+  spaces between words), unless they follow the list's order (a page of the list is no phrase);
+- a card's CVV stated as such.
 
 Each check runs only where its cheap precondition holds (enough digits, enough words), so an
 ordinary memory costs a few C-speed scans. Pure functions, no I/O.
@@ -17,6 +19,7 @@ ordinary memory costs a few C-speed scans. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from functools import cache
@@ -62,13 +65,28 @@ def _card(text: str) -> bool:
     return False
 
 
+def _mod97_ends(body: str, country: str) -> list[int]:
+    """The lengths of ``body``'s prefixes that pass ISO 13616's check with ``country`` (its first
+    four characters) moved behind them, letters read as 10 to 35: a pass in one walk, cheap enough
+    to try before stdnum's full check."""
+    tail = "".join(str(int(char, 36)) for char in country)
+    shift, rest, ends = 10 ** len(tail), int(tail), []
+    remainder = 0
+    for at, char in enumerate(body, start=1):
+        for digit in str(int(char, 36)):
+            remainder = (remainder * 10 + int(digit)) % 97
+        if at > 10 and (remainder * shift + rest) % 97 == 1:
+            ends.append(at)
+    return ends
+
+
 _IBAN_START = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2}[0-9]{2})((?:[ ]?[A-Z0-9]){11,30})")
 
 
 def _iban_found(text: str) -> bool:
-    for match in _IBAN_START.finditer(text):
+    for match in itertools.islice(_IBAN_START.finditer(text), 50):  # a row of IBAN-like starts is no list of IBANs
         body = match[2].replace(" ", "")
-        for end in range(len(body), 10, -1):  # the longest valid one: a word may follow
+        for end in reversed(_mod97_ends(body, match[1])):  # the longest valid one: a word may follow
             if _iban.is_valid(match[1] + body[:end]):
                 return True
     return False
@@ -153,7 +171,7 @@ def _totp_seed(text: str) -> bool:
     return False
 
 
-_BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish")
+_BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish", "japanese", "korean")
 _PHRASE_WORDS = re.compile(
     r"(?i)seed|recovery|mnemonic|phrase|wallet|backup|secret|words|wörter|semilla|frase|palabras|phrase|mots"
     r"|parole|woorden|słowa|fraza|слова|фраза|シード|助记词|kelime"
@@ -183,9 +201,12 @@ def _recovery_phrase(text: str) -> bool:
     labelled = None
     for wordlist in _wordlists():
         run = best = 0
-        for word in words:
+        for at, word in enumerate(words):
             run = run + 1 if word in wordlist else 0
-            best = max(best, run)
+            if run > best:
+                best, end = run, at + 1
+        if best >= 12 and _descents(words[end - best:end]) < 3:
+            continue  # in the list's own order: a page of the list (a quiz, a spelling list), not a phrase
         if best < 12:
             continue
         if labelled is None:
@@ -193,6 +214,13 @@ def _recovery_phrase(text: str) -> bool:
         if labelled or best >= 0.8 * len(words) and ("," not in text or _checksum_holds(words)):
             return True
     return False
+
+
+def _descents(words: list[str]) -> int:
+    """How often a word comes after one later in the alphabet: about half the time in a phrase
+    drawn at random (two or fewer in 12 words: one phrase in a thousand), almost never in a page of
+    the word list, which is in alphabetical order."""
+    return sum(first > second for first, second in zip(words, words[1:]))
 
 
 def _checksum_holds(words: list[str]) -> bool:
@@ -204,12 +232,15 @@ def _checksum_holds(words: list[str]) -> bool:
     return any(english.check(" ".join(words[:n])) for n in (24, 21, 18, 15, 12) if len(words) >= n)
 
 
+_CVV = re.compile(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,24}(?<![0-9])[0-9]{3,4}(?![0-9])")
+
 # (reason, check, precondition): the check runs only where its precondition holds
 _CHECKS = (
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),
     ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),
+    ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None, lambda t, d: d >= 3),
     ("looks like a list of 2FA backup codes", _backup_codes, lambda t, d: d >= 9),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower()),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),

@@ -55,6 +55,8 @@ OWN = re.compile(
     r"|hvs\.[0-9A-Za-z_-]{20,}|shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}|secret_[0-9A-Za-z]{43}|ntn_[0-9A-Za-z]{40,}"
     r"|lin_api_[0-9A-Za-z]{40}|sq0(?:atp|csp|idp)-[0-9A-Za-z_-]{22,}|key-[0-9a-f]{32}|glpat-[0-9A-Za-z_-]{20}"
     r"|sk-ant-(?:api|admin)[0-9]{2}-[0-9A-Za-z_-]{20,}|xapp-[0-9]-[0-9A-Za-z-]{20,}|dapi[0-9a-f]{32}"
+    r"|gsk_[0-9A-Za-z]{48,}|ATATT3[0-9A-Za-z_=-]{100,}|sk\.eyJ[0-9A-Za-z_-]{20,}\.[0-9A-Za-z_-]{10,}"
+    r"|dckr_pat_[0-9A-Za-z_-]{20,}|[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_-]{60,}|pat[0-9A-Za-z]{14}\.[0-9a-f]{64}"
     r"|SK[0-9a-f]{32}|AC[0-9a-f]{32}"  # Twilio
     r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token
     r")(?![A-Za-z0-9_-])"
@@ -64,6 +66,9 @@ OWN = re.compile(
     r"|(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key
     r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN))[A-Za-z0-9+/]{20,}"  # a key body
 )
+
+
+_WORTH_ASKING = re.compile(r"[A-Za-z0-9]{8}|://|PRIVATE").search
 
 
 def _whole(found: object, line: str) -> bool:
@@ -85,7 +90,10 @@ def reason(text: str) -> str | None:
     as a whole token, on a line of ``text``; else None."""
     if OWN.search(text):
         return "looks like a secret (a provider's token format)"
-    lines = text.splitlines() or [text]
+    # every format the plugins know holds a run of 8 letters or digits, a "://" or the words of a
+    # PEM header: other lines (blank ones, rows of signs) are not asked, and cannot make a plugin's
+    # pattern backtrack over a row of slashes
+    lines = [line for line in dict.fromkeys(text.splitlines() or [text]) if _WORTH_ASKING(line)]
     for plugin in plugins():
         analyze = plugin.analyze_string
         for line in lines:
