@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import libipld
 
 from pdsmem.errors import DataModelError
+from pdsmem.mapping.syntax_base import shown
 
 __all__ = ["DAG_CBOR", "DAG_PB", "RAW", "SHA2_256", "Cid"]
 
@@ -79,7 +80,7 @@ def _b58decode(text: str) -> bytes:
     for c in text:
         digit = _B58_INDEX.get(c)
         if digit is None:
-            raise DataModelError(f"invalid base58btc character {c!r} in CID {text!r}")
+            raise DataModelError(f"invalid base58btc character {c!r} in CID {shown(text)}")
         n = n * 58 + digit
     zeros = len(text) - len(text.lstrip("1"))
     return b"\0" * zeros + n.to_bytes((n.bit_length() + 7) // 8, "big")
@@ -156,7 +157,7 @@ class Cid:
     def decode(cls, text: str) -> Cid:
         """Parse a CID string: base32 ``b…`` or base58btc ``z…`` (v1), or ``Qm…`` (v0)."""
         if not isinstance(text, str) or len(text) < 2:
-            raise DataModelError(f"expected a CID string, got {text!r}")
+            raise DataModelError(f"expected a CID string, got {shown(text)}")
         prefix, body = text[0], text[1:]
         if len(text) == 46 and text.startswith("Qm"):
             raw = _b58decode(text)
@@ -164,22 +165,22 @@ class Cid:
             try:
                 raw = base64.b32decode(body.upper() + "=" * (-len(body) % 8))
             except binascii.Error as exc:
-                raise DataModelError(f"invalid base32 in CID {text!r}: {exc}") from None
+                raise DataModelError(f"invalid base32 in CID {shown(text)}: {exc}") from None
         elif prefix == "z":
             raw = _b58decode(body)
         else:
             raise DataModelError(
-                f"unsupported CID string {text!r}: expected base32 'b…', base58btc 'z…' or 'Qm…'"
+                f"unsupported CID string {shown(text)}: expected base32 'b…', base58btc 'z…' or 'Qm…'"
             )
         if raw[:1] == b"\x12" and prefix != "Q":
-            raise DataModelError(f"CID string {text!r} is a multibase-wrapped CIDv0")
+            raise DataModelError(f"CID string {shown(text)} is a multibase-wrapped CIDv0")
         try:
             cid = cls.from_bytes(raw)
         except DataModelError as exc:
-            raise DataModelError(f"invalid CID {text!r}: {exc.message}") from None
+            raise DataModelError(f"invalid CID {shown(text)}: {exc.message}") from None
         canonical = "z" + _b58encode(raw) if prefix == "z" else cid.encode()
         if canonical != text:
-            raise DataModelError(f"CID string {text!r} is not canonical (expected {canonical!r})")
+            raise DataModelError(f"CID string {shown(text)} is not canonical (expected {canonical!r})")
         return cid
 
     def to_bytes(self) -> bytes:

@@ -29,12 +29,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
+from pdsmem.errors import MappingError, PdsmemError, RecordInvalid, kind_of
 from pdsmem.lexicons import EXTENSION_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.lexicon import LexiconSet
 from pdsmem.mapping.syntax import Datetime, Did, Tid
+from pdsmem.mapping.syntax_base import shown
 
 EXT_KEY = EXTENSION_NSID
 SCOPE_FIELDS = ("agentId", "profileId", "privacyScope", "participantScopeHash", "sandboxEligible")
@@ -325,7 +326,7 @@ def _check_datetime(event: Mapping, name: str, mid: str) -> str:
     text = event[name]
     if not _valid_datetime(text):
         raise MappingError(
-            f"memory {mid}: {name} {text!r} is not an atproto datetime "
+            f"memory {mid}: {name} {shown(text) if isinstance(text, str) else kind_of(text)} is not an atproto datetime "
             "(RFC 3339 with an upper-case 'T' and a time zone, e.g. 2026-08-18T00:00:00Z)",
             path=f"$.{name}",
         )

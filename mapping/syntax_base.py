@@ -48,8 +48,22 @@ def trusted(cls: type[_S], value: str) -> _S:
 
 
 def invalid(why: str, raw: str) -> InvalidSyntax:
-    """The error for ``raw``: why it is invalid, then the value (shortened past 64 characters)."""
-    return InvalidSyntax(f"{why}: {raw if len(raw) <= 64 else raw[:61] + '...'!r}")
+    """The error for ``raw``: why it is invalid, then the value as ``shown`` shows it."""
+    return InvalidSyntax(f"{why}: {shown(raw)}")
+
+
+def shown(raw: object) -> str:
+    """A bad value as a message may quote it: itself (shortened past 64 characters) when it holds
+    no space and the privacy gate lets it through, else only its length. A bad identifier with
+    spaces in it is more often a memory's words than a typo, and no message quotes those
+    (docs/mapping.md, "Privacy gate")."""
+    from pdsmem.mapping.privacy import sensitive_reason  # when a message needs it, not at start-up
+
+    if not isinstance(raw, str):
+        return kind_of(raw)
+    if any(char.isspace() for char in raw) or sensitive_reason(raw) is not None:
+        return f"(a value of {len(raw):,} characters)"
+    return repr(raw if len(raw) <= 64 else raw[:61] + "...")
 
 
 def bad_char(raw: str, allowed: re.Pattern[str], kind: str, allowed_text: str) -> str | None:

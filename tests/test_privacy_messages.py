@@ -109,3 +109,17 @@ def test_export_never_prints_a_refused_or_conflicting_memory(pds: LocalPds, acco
         result = export(*flags)
         assert "conflict" in result.stdout + result.stderr
         assert_silent(result, f"export after an edit {flags}")
+
+
+def test_a_record_whose_fields_hold_words_is_not_quoted():
+    """Regression (a review): validate and from-record quoted a bad datetime, at-uri or CID whole."""
+    view = to_records([with_ids(fact(30, text="The user likes tea."))], DID)[0][0]
+    bad = {"uri": view.uri, "cid": view.cid, "value": {**view.value, "createdAt": f"{OPENING} {SECRET}"}}
+    for args in (["validate"], ["convert", "from-record", "--did", DID, "--agent-id", "coder", "--profile-id",
+                                "default", "--accept-unsalted-scope"]):
+        result = CliRunner().invoke(cli, args, input=json.dumps(bad) + "\n")
+        assert result.exit_code != 0, result.output
+        assert_silent(result, " ".join(args))
+    wrong_uri = {**bad, "value": view.value, "uri": f"{OPENING} {SECRET}"}
+    result = CliRunner().invoke(cli, ["validate"], input=json.dumps(wrong_uri) + "\n")
+    assert result.exit_code != 0 and SECRET not in result.output, result.output
