@@ -14,6 +14,7 @@ import sys
 import click
 
 from pdsmem import __version__
+from pdsmem.cli.options import name_the_source
 from pdsmem.cli.reporting import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, exit_code, explain, shown_name
 from pdsmem.errors import PdsmemError
 
@@ -28,9 +29,19 @@ Exit codes:
 
 
 class PdsmemGroup(click.Group):
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except click.BadParameter as exc:  # the root's own options (PDSMEM_DEBUG)
+            name_the_source(exc)
+            raise
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
+        except click.BadParameter as exc:  # a command's option, maybe from the environment or config
+            name_the_source(exc)
+            raise
         except PdsmemError as err:
             if ctx.meta.get("pdsmem.debug"):
                 raise

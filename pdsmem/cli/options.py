@@ -16,6 +16,7 @@ A value comes from, in order: the command line, the environment variable, the co
 
 from __future__ import annotations
 
+import os
 import re
 
 from collections.abc import Callable
@@ -70,6 +71,24 @@ class ConfiguredOption(click.Option):
                 ways.append(f"set {' or '.join(names)}")
             ways.append(f'or add {self.config_key} = "…" to the config file (pdsmem config path)')
             raise click.MissingParameter(ctx=ctx, param=self, message=", ".join(ways)) from None
+
+
+def name_the_source(exc: click.BadParameter) -> None:
+    """Say where a bad value came from when it was not typed on the command line: the environment
+    variable (``'--pds' (from ATP_PDS_HOST)``) or the config file's key. Only the option's name
+    would send the user looking for a flag they never passed."""
+    ctx, param = exc.ctx, exc.param
+    if ctx is None or not isinstance(param, click.Option) or exc.param_hint is not None or param.name is None:
+        return
+    source = ctx.get_parameter_source(param.name)
+    hint = param.get_error_hint(ctx)
+    if source is click.core.ParameterSource.ENVIRONMENT and param.envvar:
+        names = [param.envvar] if isinstance(param.envvar, str) else list(param.envvar)
+        name = next((name for name in names if os.environ.get(name)), names[0])
+        exc.param_hint = f"{hint} (from the environment variable {name}; fix or unset it)"
+    elif (source is click.core.ParameterSource.DEFAULT and isinstance(param, ConfiguredOption) and param.config_key
+          and settings(ctx).get(param.config_key) is not None):
+        exc.param_hint = f"{hint} (from {param.config_key} in the config file {settings(ctx).path})"
 
 
 def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click.Parameter, Any], Any]:
@@ -214,7 +233,7 @@ dry_run_option = click.option(
 )
 
 __all__ = [
-    "ConfiguredOption", "account_option", "configured", "dry_run_option",
+    "ConfiguredOption", "account_option", "configured", "dry_run_option", "name_the_source",
     "output_options", "participant_option", "pds_option", "pds_options", "plc_option", "require_salt",
     "rushdb_options", "scope_option_stack", "scope_options", "settings",
     "state_dir_option",
