@@ -32,6 +32,13 @@ def account(pds: LocalPds) -> Account:
 
 
 @pytest.fixture(scope="session")
+def pdsmem_dev(pds: LocalPds) -> Account:
+    """The account pdsmem.dev on the session's PDS (a handle is taken once per PDS): its handle is
+    the authority domain of dev.pdsmem.agentMemory, so it may publish that lexicon."""
+    return pds.create_account_with_handle("pdsmem.dev")
+
+
+@pytest.fixture(scope="session")
 def rushdb_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[local_rushdb.LocalRushDB]:
     """One local RushDB server for the session, on free loopback ports. Its data and logs
     (core.log, neo4j.log) stay in pytest's temporary directory of the session, for a look after

@@ -236,8 +236,9 @@ def test_verify_reports_each_bad_record(tmp_path: Path) -> None:
     repo = car(tmp_path, records)
     result = run("verify", repo, "--signing-key", KEY.did_key, "--json")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {
-        "repository": "verified", "did": DID, "rev": "3lbt4ilkfw22s", "commit": json.loads(result.stdout)["commit"],
+    assert json.loads(result.stdout)["summary"] == {
+        "repository": "verified", "did": DID, "rev": "3lbt4ilkfw22s",
+        "commit": json.loads(result.stdout)["summary"]["commit"],
         "records": 10, "memoryRecords": 9, "invalidRecords": 2}
     invalid = result.stderr.splitlines()
     assert invalid[0] == (
@@ -315,7 +316,7 @@ def test_a_car_naming_a_real_account_but_signed_by_another_key(
     assert f"commit signature does not verify against signing key {key}" in result.stderr
     check = run("verify", account.did, "--plc", pds.plc_url, "--pds", pds.url, "--json")
     assert check.exit_code == 0
-    assert json.loads(check.stdout)["did"] == account.did
+    assert json.loads(check.stdout)["summary"]["did"] == account.did
 
 
 def test_output_that_cannot_be_written_leaves_the_cursor(tmp_path: Path) -> None:

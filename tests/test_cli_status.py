@@ -106,7 +106,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         f"  alice.test  {DID}  at http://127.0.0.1:2583  app password",
     ]
     as_json = run("status", "--json", env=env)
-    report = json.loads(as_json.stdout)
+    report = json.loads(as_json.stdout)["summary"]
     assert report["sessions"] == [{"handle": "alice.test", "did": DID, "pds": "http://127.0.0.1:2583", "auth": "app password"}]
     assert report["environment"]["ATP_AUTH_PASSWORD"] == "(set, not shown)"
     assert report["imports"] == [
@@ -157,7 +157,7 @@ def test_status_lists_each_export_waiting_to_resume_and_what_became_of_it(tmp_pa
     running = exporter_process(directory, OTHER, "/data/running.jsonl", stay=True)
     try:
         result = run("status")
-        as_json = json.loads(run("status", "--json").stdout)["unfinishedExports"]
+        as_json = json.loads(run("status", "--json").stdout)["summary"]["unfinishedExports"]
     finally:
         running.kill()
         running.wait()
@@ -273,7 +273,7 @@ def test_status_lists_unreadable_session_files_by_name_and_why_never_their_secre
     ]
     as_json = run("status", "--json")
     assert as_json.exit_code == 0
-    report = json.loads(as_json.stdout)
+    report = json.loads(as_json.stdout)["summary"]
     assert [s["handle"] for s in report["sessions"]] == ["alice.test"]
     assert report["unreadableSessions"] == [
         {"file": "sessions/broken.json", "reason": "damaged: not JSON"},
@@ -282,9 +282,9 @@ def test_status_lists_unreadable_session_files_by_name_and_why_never_their_secre
     ]
     for secret in SECRETS:
         assert secret not in result.output and secret not in as_json.output
-    assert json.loads(run("status", "--json").stdout)["unreadableSessions"] == report["unreadableSessions"]
+    assert json.loads(run("status", "--json").stdout)["summary"]["unreadableSessions"] == report["unreadableSessions"]
     (sessions / "broken.json").unlink()
     (sessions / "folder.json").rmdir()
     (sessions / "wrong-shape.json").unlink()
-    assert json.loads(run("status", "--json").stdout)["unreadableSessions"] == []
+    assert json.loads(run("status", "--json").stdout)["summary"]["unreadableSessions"] == []
     assert "Unreadable session files" not in run("status").stdout

@@ -112,7 +112,7 @@ def test_sign_in_in_the_browser_then_export_with_the_grant(
     assert account.password not in kept and '"kind": "oauth"' in kept and '"d": ' in kept  # the DPoP key
 
     status = run("status", "--json", env=env)
-    assert json.loads(status.stdout)["sessions"] == [{
+    assert json.loads(status.stdout)["summary"]["sessions"] == [{
         "handle": account.handle, "did": account.did, "pds": pds.public_url, "auth": "oauth",
         "granted": DEFAULT_SCOPE, "issuer": pds.public_url,
     }]

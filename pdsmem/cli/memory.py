@@ -35,7 +35,7 @@ from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_car, _reading
 from pdsmem.cli.importing import _refused_repository, _source
-from pdsmem.cli.jsonl import write
+from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_options, require_salt
 from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
@@ -368,11 +368,13 @@ def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: st
     made_keys = {(index.get("label"), index.get("propertyName")) for index in made}
     shown = store.indexes() + ([{**spec, "sourceType": "external" if spec.get("external") else "managed"}
                                 for spec in made] if dry_run else [])
+    counts = {"would create" if dry_run else "created": 0, "exists": 0}
     for index in shown:
         key = (index.get("label"), index.get("propertyName"))
         if key[0] not in ("EPISODE", "MEMORY_FACT"):
             continue
         status = ("would create" if dry_run else "created") if key in made_keys else "exists"
+        counts[status] += 1
         line = {"label": key[0], "property": key[1], "sourceType": index.get("sourceType"),
                 "dimensions": index.get("dimensions"), "status": status}
         if as_json:
@@ -380,3 +382,6 @@ def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: st
         else:
             click.echo(f"{status:<12} {key[0]}.{key[1]}  {index.get('sourceType')}, "
                        f"{index.get('dimensions') or 'the server’s'} dimensions")
+    if as_json:
+        write_summary({"dryRun": dry_run, **{status.replace("would c", "wouldC"): number
+                                             for status, number in counts.items()}})

@@ -22,7 +22,7 @@ from pdsmem.bridge.session_store import SessionStore, Stored, StoredGrant
 from pdsmem.bridge.state import ExportRun, State, resolve_state_dir
 from pdsmem.bridge.xrpc import mask_userinfo
 from pdsmem.cli import cli
-from pdsmem.cli.jsonl import write
+from pdsmem.cli.jsonl import write_summary
 from pdsmem.cli.options import output_options, settings, state_dir_option
 from pdsmem.cli.progress import format_clock
 from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
@@ -188,7 +188,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         "unreadableSessions": unreadable,
     }
     if as_json:
-        write(report)
+        write_summary(report)
         return
     found = "" if config.exists else " (none)"
     click.echo(f"Config file: {config.path}{found}")
@@ -285,7 +285,7 @@ def config_show(ctx: click.Context, as_json: bool) -> None:
     """
     loaded = settings(ctx)
     if as_json:
-        write({"path": str(loaded.path), "exists": loaded.exists, "values": _shown(loaded.values)})
+        write_summary({"path": str(loaded.path), "exists": loaded.exists, "values": _shown(loaded.values)})
         return
     if not loaded.exists:
         click.echo(f"No config file at {loaded.path}; pdsmem works without one.", err=True)
