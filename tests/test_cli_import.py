@@ -177,6 +177,10 @@ def test_rollback(tmp_path: Path) -> None:
     assert f"rollback: commit rev {older} is older than the already synced rev {newer}" in result.stderr
     check = run("verify", str(tmp_path / "old.car"), "--signing-key", KEY.did_key)
     assert check.exit_code == 1 and "rollback" in check.stderr
+    for refused in (result, check):  # regression: a file on disk was said to come from "the server"
+        assert "server" not in refused.stderr
+        assert "(this CAR file is an older export of the repository than the one already synced; use a newer " \
+               "export, or read the repository from its PDS" in refused.stderr
 
 
 def test_usage_errors(tmp_path: Path) -> None:
