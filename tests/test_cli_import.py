@@ -413,3 +413,17 @@ def test_import_refuses_an_unsalted_scope_unless_accepted(tmp_path: Path) -> Non
     assert salted.exit_code == 0, salted.output
     accepted = run(*args, "--accept-unsalted-scope", "--dry-run")
     assert accepted.exit_code == 0, accepted.output
+
+
+def test_verify_takes_the_signing_key_in_the_legacy_form_a_did_document_prints(tmp_path: Path) -> None:
+    """Regression: `verify --signing-key did:key:zRMB…` (the #atproto publicKeyMultibase the PLC's DID
+    document prints, after did:key:) was refused as no P-256 or K-256 key."""
+    from atproto_crypto.multibase import bytes_to_multibase
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    legacy = bytes_to_multibase("z", KEY.private.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint))
+    repo = car(tmp_path, GOOD)
+    for key in (f"did:key:{legacy}", legacy):
+        result = run("verify", repo, "--signing-key", key)
+        assert result.exit_code == 0, result.output
+        assert "repository\tverified" in result.stdout

@@ -70,7 +70,8 @@ def _car_options(command):
     """--signing-key, --did: how the owner and key of a CAR file are checked."""
     for option in reversed([
         click.option("--signing-key", metavar="DID_KEY", callback=is_signing_key,
-                     help="CAR files: verify the commit against this did:key, fully offline."),
+                     help="CAR files: verify the commit against this did:key (or the publicKeyMultibase "
+                     "of the DID document's #atproto method), fully offline."),
         click.option("--did", metavar="DID", callback=is_did,
                      help="CAR files: the repository must belong to this DID."),
     ]):

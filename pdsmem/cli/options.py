@@ -111,7 +111,13 @@ is_rushdb_url = checked_by(lambda value: normalize_base_url(value, what="the Rus
 is_did = checked_by(Did.parse)
 is_nsid = checked_by(Nsid.parse)
 is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
-is_signing_key = checked_by(normalize_signing_key)
+
+
+def is_signing_key(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A key as ``did:key:z…`` in its one form, whichever form was typed (the legacy form a DID
+    document prints, with or without ``did:key:``): the same key always names the same cursor."""
+    checked_by(normalize_signing_key)(ctx, param, value)
+    return None if value is None else normalize_signing_key(value)
 
 
 def _sources(envvar: str | list[str] | None, key: str | None) -> str:
