@@ -28,6 +28,9 @@ Tricky bits:
   source with no memories, or with an item that could not be read, prunes nothing; a prune of
   more than ``PRUNE_SHARE`` of the scope's records needs ``confirm_prune`` to say yes (docs/mapping.md,
   "Prune").
+- An item whose record is in another repository (``export --from rushdb`` into another account)
+  is a new record here that keeps that record's other fields and provenance
+  (``to_record.carried_over``); it is never an update of that record.
 - The run is listed in the state (``export_run``) from its start until it finishes, so that
   ``pdsmem status`` can show an export a rate limit paused, an error stopped or a kill ended.
 """
@@ -142,6 +145,7 @@ class _Item:
     source: RecordView | None
     attempt: int = 0
     view: RecordView | None = None
+    template: RecordView | None = None  # the memory's record in another repository (to_record.carried_over)
 
 
 @dataclass
@@ -233,12 +237,15 @@ class Exporter:
                 if isinstance(entry.value, PdsmemError):
                     raise entry.value
                 event, source = prepare_item(entry.value)
+                template = None
+                if source is not None and AtUri.parse(source.uri).authority != self.did:  # a copy: a new record here
+                    template, source = source, None
             except PdsmemError as err:
                 report.outcomes.append(Outcome(
                     entry.where, "failed", reason=err.detail(), unreadable=isinstance(err, UnreadableFile)))
                 unread += 1
                 continue
-            first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source))
+            first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source, template=template))
             if first.event is event:
                 continue
             kind = "factId" if event["eventType"] == "fact" else "eventId"
@@ -300,6 +307,7 @@ class Exporter:
                     include_transcript=self.include_transcript,
                     known_uris=known,
                     attempt=item.attempt,
+                    template=item.template,
                 )
             except PdsmemError as err:
                 status = "refused" if isinstance(err, PrivacyRefused) else "failed"
