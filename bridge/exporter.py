@@ -21,12 +21,16 @@ Tricky bits:
   different record at that key, the next ``attempt`` is used: deterministic for a repository.
 - pdsmem updates a record only when it can tell the repository still holds its own unedited
   write (the extension's proof holds, or the ledger has that CID) or the version the item was
-  read from; a record edited on the PDS since is reported as a conflict and left alone.
+  read from; a record edited on the PDS since is reported as a conflict and left alone, unless
+  its at-uri is in ``overwrite`` (the user named it: ``export --overwrite-conflict``).
 - ``prune`` deletes only records the ledger says pdsmem wrote, still unedited, of a memory of the
   source's scope (the agent and profile of its memories) that is no longer in the source. A
   source with no memories, or with an item that could not be read, prunes nothing; a prune of
   more than ``PRUNE_SHARE`` of the scope's records needs ``confirm_prune`` to say yes (docs/mapping.md,
   "Prune").
+- An item whose record is in another repository (``export --from rushdb`` into another account)
+  is a new record here that keeps that record's other fields and provenance
+  (``to_record.carried_over``); it is never an update of that record.
 - The run is listed in the state (``export_run``) from its start until it finishes, so that
   ``pdsmem status`` can show an export a rate limit paused, an error stopped or a kill ended.
 """
@@ -135,6 +139,7 @@ class _Item:
     source: RecordView | None
     attempt: int = 0
     view: RecordView | None = None
+    template: RecordView | None = None  # the memory's record in another repository (to_record.carried_over)
 
 
 @dataclass
@@ -169,10 +174,12 @@ class Exporter:
         on_wait: Callable[[float], None] | None = None,
         confirm_prune: Callable[[PrunePlan], bool] | None = None,
         on_retry: Callable[[TransientError, float], None] | None = None,
+        overwrite: Iterable[str] = (),
     ) -> None:
         """``confirm_prune`` is asked before a large prune (``PrunePlan.large``); without it, or
         when it answers no, nothing is pruned and the report says why. ``on_retry`` is told each
-        transient failure and the seconds until the next try."""
+        transient failure and the seconds until the next try. ``overwrite``: at-uris of records
+        changed (or deleted) on the PDS that this run writes anyway, instead of a conflict."""
         self.session = session
         self.state = state
         self.did = session.did
@@ -184,6 +191,7 @@ class Exporter:
         self.on_wait = on_wait
         self.confirm_prune = confirm_prune
         self.on_retry = on_retry
+        self.overwrite = frozenset(overwrite)
         self._prune_answer: bool | None = None  # asked once per run, whatever the re-plans
         self._failures = 0  # transient failures in a row
         self._run_name: str | None = None  # the source of the run in progress (see ``run``)
@@ -223,12 +231,15 @@ class Exporter:
                 if isinstance(entry.value, PdsmemError):
                     raise entry.value
                 event, source = prepare_item(entry.value)
+                template = None
+                if source is not None and AtUri.parse(source.uri).authority != self.did:  # a copy: a new record here
+                    template, source = source, None
             except PdsmemError as err:
                 report.outcomes.append(Outcome(
                     entry.where, "failed", reason=err.detail(), unreadable=isinstance(err, UnreadableFile)))
                 unread += 1
                 continue
-            first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source))
+            first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source, template=template))
             if first.event is event:
                 continue
             kind = "factId" if event["eventType"] == "fact" else "eventId"
@@ -290,6 +301,7 @@ class Exporter:
                     include_transcript=self.include_transcript,
                     known_uris=known,
                     attempt=item.attempt,
+                    template=item.template,
                 )
             except PdsmemError as err:
                 status = "refused" if isinstance(err, PrivacyRefused) else "failed"
@@ -309,11 +321,15 @@ class Exporter:
         if current is not None and current["cid"] == view.cid:
             report.outcomes.append(Outcome.of(item, "unchanged", view.uri))
             return None
+        if view.uri in self.overwrite:  # the user chose this memory over the PDS's version
+            return _Write("create" if current is None else "update", rkey, item, view.value, view.cid)
         if item.source is not None:
             if current is None:
-                report.outcomes.append(
-                    Outcome.of(item, "conflict", view.uri, "deleted on the PDS since it was read; not re-created")
-                )
+                report.outcomes.append(Outcome.of(
+                    item, "conflict", view.uri, "deleted on the PDS since it was read; not re-created (to keep it "
+                    "deleted, remove the memory from the source; to write it again, run the export again with "
+                    f"--overwrite-conflict {view.uri})",
+                ))
                 return None
             if current["cid"] != item.source.cid:
                 return self._conflict(item, report)
@@ -332,8 +348,9 @@ class Exporter:
                 item,
                 "conflict",
                 item.view.uri,
-                "the record was changed on the PDS since pdsmem wrote or read it; left alone "
-                "(import it first to keep both versions)",
+                "the record was changed on the PDS since pdsmem wrote or read it; left alone (to keep the "
+                "PDS's version, import or sync it and change or remove the memory in the source to match; "
+                f"to replace it with this memory, run the export again with --overwrite-conflict {item.view.uri})",
             )
         )
         return None

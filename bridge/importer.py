@@ -170,6 +170,9 @@ def open_car(
         store.close()
         if isinstance(exc, VerificationError) and exc.did is None and not exc.uri:
             exc.did = did or claimed
+        if isinstance(exc, VerificationError) and exc.message.startswith("rollback:"):  # a file, no server
+            exc.hint = ("this CAR file is an older export of the repository than the one already synced; "
+                        "use a newer export, or read the repository from its PDS")
         raise
 
 

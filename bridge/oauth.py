@@ -519,6 +519,9 @@ class OAuthSession(AuthedCalls):
                     "client_id": old.client_id,
                 }, "renewing the sign-in")
         except OAuthError as exc:
+            if self._store is not None:  # remembered, so that status says so without asking the server
+                self._stored = replace(old, refused=exc.message)
+                self._store.save(self._stored)
             raise SessionError(
                 f"the sign-in of {old.handle} at {old.issuer} is no longer accepted: "
                 f"{exc.message}",
@@ -527,7 +530,7 @@ class OAuthSession(AuthedCalls):
             ) from None
         access, refresh, expires_at, granted = _check_token(token, old.did, old.issuer)
         self._stored = replace(old, access_token=access, refresh_token=refresh,
-                               expires_at=expires_at, scope=granted)
+                               expires_at=expires_at, scope=granted, refused=None)
         if self._store is not None:
             self._store.save(self._stored)
         log.info("renewed the OAuth sign-in of %s at %s", old.did, old.issuer)

@@ -90,14 +90,22 @@ def normalize_signing_key(key: str, *, suite: str | None = None) -> str:
 
     ``key`` is a ``did:key``, or a DID document's ``publicKeyMultibase`` whose verification
     method type is ``suite`` (``Multikey``, or one of the two legacy 2019 suites); with no
-    ``suite`` (a key a person typed), whichever of them reads it.
+    ``suite`` (a key a person typed), whichever of them reads it, with or without ``did:key:``
+    in front: the PLC directory's DID documents print the legacy form (``zRMB…``, an uncompressed
+    point without multicodec), and people copy it after ``did:key:``.
     """
     if suite not in (None, "Multikey", *_LEGACY_SUITES):
         raise VerificationError(f"unsupported verification method type {suite!r}")
+    if key.startswith("did:key:"):  # as it is; typed by a person, also a legacy form after did:key:
+        legacy = key.removeprefix("did:key:")
+        legacies = _LEGACY_SUITES if suite is None else ()
+        attempts = [lambda: key, *[(lambda s=s: get_did_key(s, legacy)) for s in legacies]]
+    else:
+        attempts = [(lambda s=s: get_did_key(s, key)) for s in ([suite] if suite else ["Multikey", *_LEGACY_SUITES])]
     problem: Exception | None = None
-    for candidate in [suite] if suite else ["Multikey", *_LEGACY_SUITES]:
+    for attempt in attempts:
         try:
-            did_key = key if key.startswith("did:key:") else get_did_key(candidate, key)
+            did_key = attempt()
             parse_did_key(did_key or "")
             return str(did_key)
         except Exception as exc:  # the SDK raises several unrelated types for bad keys

@@ -82,7 +82,9 @@ class StoredGrant:
 
     ``dpop_key`` is the private JWK the tokens are bound to: without it they are useless, so it is
     kept with them, in the same owner-only file. ``scope`` is what the authorization server
-    granted, which can be less than what was asked for.
+    granted, which can be less than what was asked for. ``refused`` is what the authorization
+    server said when it last refused to renew the grant (revoked or expired: only a new sign-in
+    helps), None while it is accepted.
     """
 
     pds_url: str
@@ -97,6 +99,7 @@ class StoredGrant:
     access_token: str = field(repr=False)
     refresh_token: str = field(repr=False)
     dpop_key: dict[str, Any] = field(repr=False)
+    refused: str | None = None
 
     _KIND = "oauth"
     _TEXT = ("pdsUrl", "did", "handle", "issuer", "clientId", "tokenEndpoint", "scope",
@@ -109,6 +112,7 @@ class StoredGrant:
             "tokenEndpoint": self.token_endpoint, "revocationEndpoint": self.revocation_endpoint,
             "scope": self.scope, "expiresAt": self.expires_at, "accessToken": self.access_token,
             "refreshToken": self.refresh_token, "dpopKey": self.dpop_key,
+            **({"refused": self.refused} if self.refused else {}),
         }
 
     @classmethod
@@ -134,6 +138,7 @@ class StoredGrant:
             data["pdsUrl"], data["did"], data["handle"], data["issuer"], data["clientId"],
             data["tokenEndpoint"], revocation, data["scope"], float(expires_at),
             data["accessToken"], data["refreshToken"], data["dpopKey"],
+            data["refused"] if isinstance(data.get("refused"), str) and data["refused"] else None,
         )
 
 
@@ -310,7 +315,10 @@ class SessionStore:
         refresh token is single use: two renewals with it would spend it twice)."""
         self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.directory.mkdir(mode=0o700, exist_ok=True)
-        with open(self._lock_path(pds_url, did), "a") as handle:
+        fd = os.open(self._lock_path(pds_url, did), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)  # owner-only like the session files, whatever the umask or an older file
+        with os.fdopen(fd, "a") as handle:
             if fcntl is not None:
                 fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes
             yield

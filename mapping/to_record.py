@@ -300,9 +300,12 @@ def map_prepared(
     include_transcript: bool,
     known_uris: Mapping[str, str],
     attempt: int = 0,
+    template: RecordView | None = None,
 ) -> RecordView:
-    """``to_record`` for an input already split by ``prepare_item``."""
-    return _map(
+    """``to_record`` for an input already split by ``prepare_item``. ``template``: the record of
+    another repository the memory came from, when it goes to this one as a new record
+    (``carried_over``)."""
+    view = _map(
         event,
         source,
         Did.parse(did),
@@ -311,6 +314,30 @@ def map_prepared(
         known_uris=known_uris,
         attempt=attempt,
     )
+    if source is not None or template is None:
+        return view
+    value = carried_over(view.value, template.value)
+    _validate(value, view.uri)
+    return RecordView(uri=view.uri, cid=cid_text_for_json(value), value=value)
+
+
+_MAPPED = frozenset({"$type", "content", "createdAt", "kind", "provenance", "supersedes", EXT_KEY})
+
+
+def carried_over(value: Mapping[str, Any], template: Mapping[str, Any]) -> dict[str, Any]:
+    """A new record's ``value`` with what the memory's record in another repository held beyond
+    the memory: other apps' fields, and its provenance (the agent that wrote it). Its extension
+    is not: pdsmem's own is proved for the new at-uri and the scope, and another one's trust and
+    ids would then hold for this scope; neither is its ``supersedes`` (at-uris of the other
+    repository). The proof does not cover these fields, so the record stays pdsmem's unedited
+    write, and the same template gives the same record on every run."""
+    out = dict(value)
+    for name, field_value in template.items():
+        if name not in _MAPPED:
+            out.setdefault(name, field_value)
+    if isinstance(template.get("provenance"), Mapping):
+        out["provenance"] = dict(template["provenance"])
+    return out
 
 
 def _map(

@@ -66,8 +66,14 @@ def sample_memory(did: str) -> list[dict]:
     ]
 
 
+SALT = "demo-salt"
+
+
 def pdsmem(*args: str, env: dict, check_codes=(0,)) -> subprocess.CompletedProcess:
-    print(f"\n$ pdsmem {shlex.join(args)}")
+    """Run and print a command as one could copy it: a command of a scope (--agent-id) shows the
+    salt it runs with, which it refuses to run without."""
+    salt = f"MEMORY_SCOPE_SALT={SALT} " if "--agent-id" in args else ""
+    print(f"\n$ {salt}pdsmem {shlex.join(args)}")
     result = subprocess.run([sys.executable, "-m", "pdsmem", *args], env=env, capture_output=True, text=True)
     for line in (result.stdout + result.stderr).splitlines()[:20]:
         print(f"  {line}")
@@ -92,7 +98,9 @@ def run(work: Path) -> None:
         source = work / "memories.jsonl"
         source.write_text("".join(json.dumps(m, ensure_ascii=False) + "\n" for m in memories))
         env = dict(os.environ, ATP_AUTH_PASSWORD=account.password, ATP_PDS_HOST=pds.url, ATP_PLC_HOST=pds.plc_url,
-                   PDSMEM_STATE_DIR=str(work / "state"), MEMORY_SCOPE_SALT="demo-salt")
+                   PDSMEM_STATE_DIR=str(work / "state"), MEMORY_SCOPE_SALT=SALT)
+        print(f"The commands below run with ATP_PDS_HOST={pds.url} ATP_PLC_HOST={pds.plc_url} and the "
+              "account's password in ATP_AUTH_PASSWORD")
 
         print("\n== PDS half: agent memory → the user's repository, and back ==")
         pdsmem("export", "--to", account.did, "--from", str(source), env=env, check_codes=(3,))
@@ -108,6 +116,7 @@ def run(work: Path) -> None:
         with LocalRushDB(data_dir=work / "rushdb") as server:
             project = server.new_project("demo")
             env.update(project.env)
+            print(f"The commands below also run with RUSHDB_API_URL={project.url} and the project's key in RUSHDB_API_KEY")
             scope = ["--agent-id", "coder", "--profile-id", "default"]
             pdsmem("sync", account.did, *scope, env=env)
             pdsmem("sync", account.did, *scope, env=env)

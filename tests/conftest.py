@@ -5,6 +5,11 @@ test session; ``account`` makes a fresh account on it for each test. ``rushdb_se
 one real local RushDB server (Neo4j and the RushDB core) for the session, and ``rushdb`` makes a
 fresh project with its own API key on it for each test, so tests never see each other's data.
 A missing install is a failure that says how to fix it, never a skip.
+
+A test that uses a server's fixture is marked ``pds`` or ``rushdb`` here, whatever its module
+says, so that the fast tier (``scripts/test --fast``: ``-m "not pds and not rushdb"``) never starts
+a server. Under pytest-xdist (``scripts/test``: two workers) each worker is a session of its own:
+it starts its own servers on free ports, and its temporary directory is its own.
 """
 
 from __future__ import annotations
@@ -19,6 +24,17 @@ from devkit.pds import Account, LocalPds, installation_problem
 from devkit.service import LocalService
 
 
+_SERVER_FIXTURES = {"pds": {"pds", "account", "pdsmem_dev"}, "rushdb": {"rushdb_server", "rushdb"}}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in _SERVER_FIXTURES.items():
+            if used & fixtures and item.get_closest_marker(marker) is None:
+                item.add_marker(marker)
+
+
 @pytest.fixture(scope="session")
 def pds() -> Iterator[LocalPds]:
     """One local PDS for the session, on free loopback ports, with a temporary data dir."""
@@ -29,6 +45,13 @@ def pds() -> Iterator[LocalPds]:
 def account(pds: LocalPds) -> Account:
     """A fresh account (unique ``.test`` handle) on the session's PDS."""
     return pds.create_account()
+
+
+@pytest.fixture(scope="session")
+def pdsmem_dev(pds: LocalPds) -> Account:
+    """The account pdsmem.dev on the session's PDS (a handle is taken once per PDS): its handle is
+    the authority domain of dev.pdsmem.agentMemory, so it may publish that lexicon."""
+    return pds.create_account_with_handle("pdsmem.dev")
 
 
 @pytest.fixture(scope="session")

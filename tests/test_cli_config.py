@@ -71,14 +71,14 @@ def test_config_show_prints_the_checked_values(tmp_path: Path) -> None:
     assert result.stdout == (
         f'# {path}\npds = "https://pds.example.com"\nagent-id = "coder"\nprofile-id = "default"\n'
     )
-    as_json = json.loads(run("config", "show", "--json").stdout)
+    as_json = json.loads(run("config", "show", "--json").stdout)["summary"]
     assert as_json == {"path": str(path), "exists": True, "values": {
         "profile-id": "default", "pds": "https://pds.example.com", "agent-id": "coder"}}
 
 
 def test_a_json_config_file_works_the_same(tmp_path: Path) -> None:
     config_file(tmp_path, json.dumps({"agent-id": "coder", "profile-id": "p"}), "config.json")
-    assert json.loads(run("config", "show", "--json").stdout)["values"] == {
+    assert json.loads(run("config", "show", "--json").stdout)["summary"]["values"] == {
         "agent-id": "coder", "profile-id": "p"}
 
 
@@ -91,7 +91,7 @@ def test_config_values_are_defaults_that_the_environment_and_flags_override(tmp_
     assert (tmp_path / "c" / "state.sqlite3").is_file()
 
     def state_dir(*args: str, env: dict[str, str] | None = None) -> str:
-        return json.loads(run("status", "--json", *args, env=env).stdout)["stateDir"]
+        return json.loads(run("status", "--json", *args, env=env).stdout)["summary"]["stateDir"]
 
     assert state_dir() == f"{tmp_path}/c"
     assert state_dir(env={"PDSMEM_STATE_DIR": f"{tmp_path}/e"}) == f"{tmp_path}/e"

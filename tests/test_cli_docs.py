@@ -51,3 +51,20 @@ def test_every_readme_command_and_option_exists() -> None:
         known = {opt for param in command.params for opt in getattr(param, "opts", [])}
         used = [word for word in rest if word.startswith("-") and word not in ("<", ">")]
         assert set(used) <= known, f"pdsmem {' '.join(words)}: unknown {set(used) - known}"
+
+
+def test_lexicon_publish_is_shown_only_for_an_account_that_can_publish() -> None:
+    """Regression: the README showed `lexicon publish --to alice.example.com`, which fails for every
+    user: only the account of a lexicon's authority domain may publish it."""
+    from pdsmem.cli.lexicon import covers, shipped
+
+    shown = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if "lexicon publish --to " in line:
+                words = shlex.split(line.split("pdsmem lexicon publish", 1)[1].split("#", 1)[0].strip("` "))
+                account = words[words.index("--to") + 1]
+                shown.append((path.name, account))
+                assert any(covers(account, nsid) for nsid in shipped()), (
+                    f"{path.name}: lexicon publish --to {account}: that account is no shipped lexicon's authority")
+    assert shown

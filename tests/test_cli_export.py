@@ -195,6 +195,9 @@ def test_a_large_prune_asks_on_a_terminal(pds: LocalPds, account: Account, tmp_p
     assert with_ids(fact(3))["factId"] in screen and "Delete them? [y/N]" in screen
     assert fact(3)["text"] not in screen
     assert code == 3 and len(held(pds, account)) == 4
+    # Regression: the note after "n" told the person at the terminal to run the export on a terminal.
+    assert "run the export on a terminal" not in screen
+    assert "Note: the records stay, as answered; run the same export again to be asked again" in screen
     code, screen = run_on_terminal(args, env, answer="y")
     assert code == 0 and len(held(pds, account)) == 1
 
@@ -259,3 +262,37 @@ def test_a_url_option_whose_port_is_not_a_number_is_refused_in_words(option: str
         f"Error: Invalid value for '{option}': {what} 'http://localhost:x' has port 'x'; a port is a number "
         "from 1 to 65535 (write it in digits, as in https://host:8443, or leave it out for the scheme's default)"
     )
+
+
+@pytest.mark.pds
+def test_a_conflict_says_how_to_resolve_it_either_way_and_overwrite_conflict_does_one(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """Regression: the advice "import it first to keep both versions" led nowhere: importing does not
+    change the source, and nothing could write the memory over the edit."""
+    source = _jsonl(tmp_path / "m.jsonl", [fact(1), fact(2)])
+    assert _export(pds, account, source).exit_code == 0
+    first = to_records([with_ids(fact(1))], account.did)[0][0].uri
+    rkey = first.rsplit("/", 1)[1]
+    got = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.getRecord", timeout=30, params={
+        "repo": account.did, "collection": "dev.bastienrobert.memory.record", "rkey": rkey}).json()
+    put = httpx.post(f"{pds.url}/xrpc/com.atproto.repo.putRecord", headers=account.auth_headers, timeout=30, json={
+        "repo": account.did, "collection": "dev.bastienrobert.memory.record", "rkey": rkey,
+        "record": dict(got["value"], content="Edited on another app.")})
+    assert put.status_code == 200, put.text
+    _jsonl(source, [fact(1, confidence=0.5), fact(2, confidence=0.5)])  # both memories changed
+
+    conflict = _export(pds, account, source)
+    assert conflict.exit_code == 3
+    assert (f": conflict: the record was changed on the PDS since pdsmem wrote or read it; left alone (to keep "
+            "the PDS's version, import or sync it and change or remove the memory in the source to match; to "
+            f"replace it with this memory, run the export again with --overwrite-conflict {first})") in conflict.stderr
+    assert "import it first" not in conflict.stderr
+
+    overwritten = _export(pds, account, source, "--overwrite-conflict", first)
+    assert overwritten.exit_code == 0, overwritten.output
+    assert overwritten.stdout.startswith("0 created, 1 updated, 1 unchanged (")
+    now = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.getRecord", timeout=30, params={
+        "repo": account.did, "collection": "dev.bastienrobert.memory.record", "rkey": rkey}).json()
+    assert now["value"]["content"] == fact(1)["text"]
+    assert _export(pds, account, source).stdout.startswith("0 created, 2 unchanged")

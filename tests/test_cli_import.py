@@ -177,6 +177,10 @@ def test_rollback(tmp_path: Path) -> None:
     assert f"rollback: commit rev {older} is older than the already synced rev {newer}" in result.stderr
     check = run("verify", str(tmp_path / "old.car"), "--signing-key", KEY.did_key)
     assert check.exit_code == 1 and "rollback" in check.stderr
+    for refused in (result, check):  # regression: a file on disk was said to come from "the server"
+        assert "server" not in refused.stderr
+        assert "(this CAR file is an older export of the repository than the one already synced; use a newer " \
+               "export, or read the repository from its PDS" in refused.stderr
 
 
 def test_usage_errors(tmp_path: Path) -> None:
@@ -236,8 +240,9 @@ def test_verify_reports_each_bad_record(tmp_path: Path) -> None:
     repo = car(tmp_path, records)
     result = run("verify", repo, "--signing-key", KEY.did_key, "--json")
     assert result.exit_code == 0, result.stderr
-    assert json.loads(result.stdout) == {
-        "repository": "verified", "did": DID, "rev": "3lbt4ilkfw22s", "commit": json.loads(result.stdout)["commit"],
+    assert json.loads(result.stdout)["summary"] == {
+        "repository": "verified", "did": DID, "rev": "3lbt4ilkfw22s",
+        "commit": json.loads(result.stdout)["summary"]["commit"],
         "records": 10, "memoryRecords": 9, "invalidRecords": 2}
     invalid = result.stderr.splitlines()
     assert invalid[0] == (
@@ -315,7 +320,7 @@ def test_a_car_naming_a_real_account_but_signed_by_another_key(
     assert f"commit signature does not verify against signing key {key}" in result.stderr
     check = run("verify", account.did, "--plc", pds.plc_url, "--pds", pds.url, "--json")
     assert check.exit_code == 0
-    assert json.loads(check.stdout)["did"] == account.did
+    assert json.loads(check.stdout)["summary"]["did"] == account.did
 
 
 def test_output_that_cannot_be_written_leaves_the_cursor(tmp_path: Path) -> None:
@@ -408,3 +413,17 @@ def test_import_refuses_an_unsalted_scope_unless_accepted(tmp_path: Path) -> Non
     assert salted.exit_code == 0, salted.output
     accepted = run(*args, "--accept-unsalted-scope", "--dry-run")
     assert accepted.exit_code == 0, accepted.output
+
+
+def test_verify_takes_the_signing_key_in_the_legacy_form_a_did_document_prints(tmp_path: Path) -> None:
+    """Regression: `verify --signing-key did:key:zRMB…` (the #atproto publicKeyMultibase the PLC's DID
+    document prints, after did:key:) was refused as no P-256 or K-256 key."""
+    from atproto_crypto.multibase import bytes_to_multibase
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    legacy = bytes_to_multibase("z", KEY.private.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint))
+    repo = car(tmp_path, GOOD)
+    for key in (f"did:key:{legacy}", legacy):
+        result = run("verify", repo, "--signing-key", key)
+        assert result.exit_code == 0, result.output
+        assert "repository\tverified" in result.stdout

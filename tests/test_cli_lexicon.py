@@ -24,7 +24,8 @@ def test_show_prints_the_shipped_documents() -> None:
     one = run("lexicon", "show", EXTENSION_NSID)
     assert one.exit_code == 0 and json.loads(one.stdout) == load(EXTENSION_NSID)
     every = run("lexicon", "show", "--json")
-    assert [json.loads(line) for line in every.stdout.splitlines()] == [load(RECORD_NSID), load(EXTENSION_NSID)]
+    assert [json.loads(line) for line in every.stdout.splitlines()] == [
+        load(RECORD_NSID), load(EXTENSION_NSID), {"summary": {"lexicons": 2}}]
     unknown = run("lexicon", "show", "com.example.nope")
     assert unknown.exit_code == 2
     assert unknown.stderr.splitlines()[-1] == (
@@ -36,12 +37,6 @@ def test_show_prints_the_shipped_documents() -> None:
 def stored(pds: LocalPds, account: Account, nsid: str) -> httpx.Response:
     return httpx.get(f"{pds.url}/xrpc/com.atproto.repo.getRecord", timeout=30,
                      params={"repo": account.did, "collection": SCHEMA, "rkey": nsid})
-
-
-@pytest.fixture(scope="module")
-def pdsmem_dev(pds: LocalPds) -> Account:
-    """The account pdsmem.dev: its handle is the authority domain of dev.pdsmem.agentMemory."""
-    return pds.create_account_with_handle("pdsmem.dev")
 
 
 @pytest.mark.pds
@@ -89,7 +84,8 @@ def test_publish_writes_schema_records_once_and_prints_the_dns_records(pds: Loca
     assert put.status_code == 200, put.text
     repaired = run("lexicon", "publish", "--to", account.handle, EXTENSION_NSID, "--json", env=env)
     assert repaired.exit_code == 0
-    (line,) = [json.loads(text) for text in repaired.stdout.splitlines()]
+    line, last = [json.loads(text) for text in repaired.stdout.splitlines()]
+    assert last == {"summary": {"did": account.did, "dryRun": False, "updated": 1}}
     assert line == {
         "nsid": EXTENSION_NSID, "status": "updated", "uri": f"{uri}/{EXTENSION_NSID}",
         "cid": str(cid_for_json({"$type": SCHEMA, **load(EXTENSION_NSID)})), "dryRun": False,

@@ -6,8 +6,10 @@ Offline: the state database and session files are made with the bridge's own cla
 from __future__ import annotations
 
 import json
+import os
 import re
 import sqlite3
+import stat
 import subprocess
 import sys
 import time
@@ -106,7 +108,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         f"  alice.test  {DID}  at http://127.0.0.1:2583  app password",
     ]
     as_json = run("status", "--json", env=env)
-    report = json.loads(as_json.stdout)
+    report = json.loads(as_json.stdout)["summary"]
     assert report["sessions"] == [{"handle": "alice.test", "did": DID, "pds": "http://127.0.0.1:2583", "auth": "app password"}]
     assert report["environment"]["ATP_AUTH_PASSWORD"] == "(set, not shown)"
     assert report["imports"] == [
@@ -157,7 +159,7 @@ def test_status_lists_each_export_waiting_to_resume_and_what_became_of_it(tmp_pa
     running = exporter_process(directory, OTHER, "/data/running.jsonl", stay=True)
     try:
         result = run("status")
-        as_json = json.loads(run("status", "--json").stdout)["unfinishedExports"]
+        as_json = json.loads(run("status", "--json").stdout)["summary"]["unfinishedExports"]
     finally:
         running.kill()
         running.wait()
@@ -273,7 +275,7 @@ def test_status_lists_unreadable_session_files_by_name_and_why_never_their_secre
     ]
     as_json = run("status", "--json")
     assert as_json.exit_code == 0
-    report = json.loads(as_json.stdout)
+    report = json.loads(as_json.stdout)["summary"]
     assert [s["handle"] for s in report["sessions"]] == ["alice.test"]
     assert report["unreadableSessions"] == [
         {"file": "sessions/broken.json", "reason": "damaged: not JSON"},
@@ -282,9 +284,48 @@ def test_status_lists_unreadable_session_files_by_name_and_why_never_their_secre
     ]
     for secret in SECRETS:
         assert secret not in result.output and secret not in as_json.output
-    assert json.loads(run("status", "--json").stdout)["unreadableSessions"] == report["unreadableSessions"]
+    assert json.loads(run("status", "--json").stdout)["summary"]["unreadableSessions"] == report["unreadableSessions"]
     (sessions / "broken.json").unlink()
     (sessions / "folder.json").rmdir()
     (sessions / "wrong-shape.json").unlink()
-    assert json.loads(run("status", "--json").stdout)["unreadableSessions"] == []
+    assert json.loads(run("status", "--json").stdout)["summary"]["unreadableSessions"] == []
     assert "Unreadable session files" not in run("status").stdout
+
+
+def test_a_refused_grant_is_shown_as_refused_with_how_to_sign_in_again(tmp_path: Path) -> None:
+    """Regression: a revoked OAuth grant was listed as a normal session, and the export it stopped
+    as one to run again, which could not succeed before a new sign-in."""
+    from joserfc.jwk import ECKey
+
+    from pdsmem.bridge.session_store import StoredGrant
+
+    why = "the authorization server refused renewing the sign-in: invalid_grant: Invalid refresh token"
+    SessionStore(tmp_path / "state").save(StoredGrant(
+        "https://pds.example.com", DID, "alice.test", "https://pds.example.com", "https://client/meta.json",
+        "https://pds.example.com/oauth/token", None, "atproto", time.time() + 60, SECRETS[2], SECRETS[3],
+        ECKey.generate_key("P-256").as_dict(private=True), refused=why,
+    ))
+    with State(tmp_path / "state") as state:
+        state.start_export(DID, "/home/alice/memories.jsonl")
+        state.stop_export(DID, "/home/alice/memories.jsonl", f"the sign-in of alice.test is no longer accepted: {why}")
+    shown = run("status")
+    assert shown.exit_code == 0
+    assert (f"  alice.test  {DID}  at https://pds.example.com  OAuth, REFUSED by https://pds.example.com ({why}): "
+            "sign in again with pdsmem login alice.test") in shown.stdout.splitlines()
+    waiting = [line for line in shown.stdout.splitlines() if "/home/alice/memories.jsonl" in line]
+    assert waiting[0].endswith("  (its sign-in was refused: sign in again first, pdsmem login alice.test)")
+    [session] = json.loads(run("status", "--json").stdout)["summary"]["sessions"]
+    assert session["refused"] == why and session["signInAgain"] == "pdsmem login alice.test"
+
+
+def test_the_renewal_lock_file_is_owner_only_like_the_session_files(tmp_path: Path) -> None:
+    """Regression: the lock file renewals take was made with the umask's mode (0644 as a rule)."""
+    store = SessionStore(tmp_path / "state")
+    old = os.umask(0o022)
+    try:
+        with store.renewing("https://pds.example.com", "did:plc:ewvi7nxzyoun6zhxrhs64oiz"):
+            pass
+    finally:
+        os.umask(old)
+    files = list(store.directory.iterdir())
+    assert files and all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in files)

@@ -33,9 +33,14 @@ def test_demo_runs_and_shows_both_sides():
     coffee = next(line for line in rushdb.splitlines() if "drinks coffee" in line)
     assert tea.rstrip().endswith("False") and coffee.rstrip().endswith("True")
     assert "-[:SUPERSEDES]->('The user drinks tea in the morning.')" in rushdb
-    recalled = rushdb.split("$ pdsmem recall")[1].split("$ pdsmem")[0]
+    recalled = rushdb.split("pdsmem recall")[1].split("\n$ ")[0]
     assert "untrusted historical context" in recalled and "[Historical memory 1; source=MEMORY_FACT" in recalled
     assert '"The user now drinks coffee in the morning, not tea."' in recalled and "drinks tea" not in recalled
     assert "0 created, 5 unchanged" in rushdb.split("--from rushdb")[1]
+    # Regression: the commands of a scope were printed without the salt they ran with, so a copy failed.
+    for command in ("import --from", "sync", "recall", "export --to"):
+        scoped = [line for line in out.splitlines() if line.startswith("$ ") and f"pdsmem {command}" in line
+                  and "--agent-id" in line]
+        assert scoped and all(line.startswith("$ MEMORY_SCOPE_SALT=demo-salt pdsmem ") for line in scoped), command
     assert "Stopped the local PDS and RushDB servers, and removed the run's files." in out
     assert "pdsmem-demo-" not in out.split("removed the run's files")[1]

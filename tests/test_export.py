@@ -316,7 +316,7 @@ def test_export_killed_with_sigkill_resumes_exactly(pds, account, tmp_path, kill
     assert 0 < partial < 3000, f"killed after {partial} records; the kill point missed the export"
     status = subprocess.run([sys.executable, "-m", "pdsmem.cli", "status", "--json"], env=env,
                             capture_output=True, text=True, check=True)
-    [run] = json.loads(status.stdout)["unfinishedExports"]
+    [run] = json.loads(status.stdout)["summary"]["unfinishedExports"]
     assert (run["did"], run["source"], run["state"]) == (account.did, str(source), "killed")
     assert run["written"] <= partial and run["planned"] == 3000  # a kill may land before it is noted
 

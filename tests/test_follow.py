@@ -154,7 +154,7 @@ def test_changes_through_the_pds_reach_rushdb_while_following(
     assert follow.lines[-1]["state"] == "stopped"
     status = subprocess.run([sys.executable, "-m", "pdsmem", "status", "--json"], capture_output=True, text=True,
                             env=environment(pds, rushdb, tmp_path / "state"), cwd=REPO_ROOT)
-    (followed,) = json.loads(status.stdout)["follows"]
+    (followed,) = json.loads(status.stdout)["summary"]["follows"]
     assert followed["did"] == account.did and followed["seq"] == follow.lines[-1]["seq"] and followed["lastEventTime"]
     assert any("memory records changed" in line["note"] for line in follow.lines)
 

@@ -112,7 +112,7 @@ def test_sign_in_in_the_browser_then_export_with_the_grant(
     assert account.password not in kept and '"kind": "oauth"' in kept and '"d": ' in kept  # the DPoP key
 
     status = run("status", "--json", env=env)
-    assert json.loads(status.stdout)["sessions"] == [{
+    assert json.loads(status.stdout)["summary"]["sessions"] == [{
         "handle": account.handle, "did": account.did, "pds": pds.public_url, "auth": "oauth",
         "granted": DEFAULT_SCOPE, "issuer": pds.public_url,
     }]
@@ -215,6 +215,13 @@ def test_a_revoked_grant_says_how_to_sign_in_again_and_writes_nothing(
         f"refresh token (it was revoked or has expired; run pdsmem login {account.handle} to sign in again)"
     )
     assert records(pds, account.did) == []
+    # Regression: status listed the refused grant as a normal session, and the export as one to run again.
+    shown = run("status", env=env_for(pds, tmp_path)).stdout.splitlines()
+    assert any(line.endswith(f"OAuth, REFUSED by {pds.public_url} (the authorization server refused renewing the "
+                             f"sign-in: invalid_grant: Invalid refresh token): sign in again with pdsmem login "
+                             f"{account.handle}") for line in shown), shown
+    assert any(line.endswith(f"(its sign-in was refused: sign in again first, pdsmem login {account.handle})")
+               for line in shown), shown
 
 
 def test_a_stale_dpop_nonce_is_replaced_by_the_servers_and_the_write_goes_through(

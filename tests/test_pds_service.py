@@ -7,6 +7,7 @@ export as a CAR, batched writes, restart with data kept, and the PDS's own rate 
 
 from __future__ import annotations
 
+import json
 import secrets
 import shutil
 import subprocess
@@ -247,3 +248,29 @@ def test_the_scripts_start_a_pds_and_make_an_account_a_person_can_use(tmp_path: 
             (REPO_ROOT / ".local" / "pds-run" / leftover).unlink(missing_ok=True)
     gone = subprocess.run([scripts / "account", "--name", name], capture_output=True, text=True, timeout=60)
     assert gone.returncode == 1 and f"start it with scripts/pds/start --name {name}" in gone.stderr
+
+
+def test_a_restart_without_port_options_keeps_the_ports_the_data_had(tmp_path: Path) -> None:
+    """Regression: scripts/pds/start forgot custom ports on restart, and the accounts' DID
+    documents then named a PDS port nothing listened on."""
+    from devkit.pds import NODE, SERVER_SCRIPT
+
+    ports = [free_port(), free_port()]
+    while ports[0] == ports[1]:
+        ports[1] = free_port()
+
+    def start(*options: str) -> dict[str, Any]:
+        process = subprocess.Popen([str(NODE), str(SERVER_SCRIPT), "--data-dir", str(tmp_path / "data"), *options,
+                                    "--exit-with-parent"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            line = process.stdout.readline()  # the ready line, or nothing when it failed
+            assert line.startswith('{"ready":true'), line
+            return json.loads(line)
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+
+    first = start("--pds-port", str(ports[0]), "--plc-port", str(ports[1]))
+    again = start()
+    assert (again["pds"], again["plc"]) == (first["pds"], first["plc"]) == (
+        f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}")

@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from atproto_crypto.multibase import multibase_to_bytes
+from atproto_crypto.multibase import bytes_to_multibase, multibase_to_bytes
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from devkit.repo_builder import (
     COLLECTION, DID, Breakage, Keypair, build_repo, car_bytes, memory_records, tid,
 )
@@ -498,3 +499,21 @@ def test_empty_repository() -> None:
     repo = build_repo({}, keypair=KEY)
     with verify_repo([repo.car], did=DID, signing_key=KEY.did_key) as verified:
         assert verified.record_count == 0 and list(verified.records()) == []
+
+
+PLC_LEGACY = "zRMBwno3Us3eyZMowfc2SAYsSAV6yQQmoCsNNDUaTZs5BG8hwp1xbpoy9jZuoosvDS8y94pQ2Eg2y29YQjc71YSLZ"
+PLC_DID_KEY = "did:key:zQ3shaTNdPBCWjLnidqK5yMpXEZmotbrrvgy5sNDBbFq5wV8E"  # the same key, as the PLC's /data prints it
+
+
+@pytest.mark.parametrize("alg", ["ES256K", "ES256"])
+def test_the_legacy_form_a_did_document_prints_is_taken_with_or_without_did_key(alg: str) -> None:
+    """Regression: verify --signing-key did:key:zRMB… (the #atproto publicKeyMultibase of the local
+    PLC's DID document, an EcdsaSecp256k1VerificationKey2019 method, after did:key:) was refused."""
+    assert normalize_signing_key(PLC_LEGACY) == PLC_DID_KEY
+    assert normalize_signing_key(f"did:key:{PLC_LEGACY}") == PLC_DID_KEY
+    keypair = Keypair.generate(alg)
+    point = keypair.private.public_key().public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
+    legacy = bytes_to_multibase("z", point)  # base58btc of the uncompressed point, as the 2019 suites print it
+    assert normalize_signing_key(f"did:key:{legacy}") == normalize_signing_key(legacy) == keypair.did_key
+    with pytest.raises(VerificationError, match="is not a P-256 or K-256 public key"):
+        normalize_signing_key(f"did:key:{legacy}", suite="Multikey")  # a document's did:key is taken as written

@@ -391,15 +391,18 @@ def test_recall_ranks_by_similarity_with_an_embedder_and_says_when_it_cannot(
     with EmbeddingsServer() as embeddings:
         planned = run(pds, rushdb, "ensure-indexes", "--dry-run", "--json", **embeddings.env)
         assert planned.exit_code == 0, planned.output
-        assert sorted((json.loads(line)["label"], json.loads(line)["status"]) for line in planned.stdout.splitlines()) == [
+        *lines, last = planned.stdout.splitlines()
+        assert sorted((json.loads(line)["label"], json.loads(line)["status"]) for line in lines) == [
             ("EPISODE", "would create"), ("MEMORY_FACT", "would create")]
+        assert json.loads(last) == {"summary": {"dryRun": True, "wouldCreate": 2, "exists": 0}}
         made = run(pds, rushdb, "ensure-indexes", "--json", **embeddings.env)
         assert made.exit_code == 0, made.output
-        statuses = [json.loads(line) for line in made.stdout.splitlines()]
+        *statuses, last = [json.loads(line) for line in made.stdout.splitlines()]
+        assert last == {"summary": {"dryRun": False, "created": 2, "exists": 0}}
         assert sorted((s["label"], s["property"], s["status"]) for s in statuses) == [
             ("EPISODE", "summary", "created"), ("MEMORY_FACT", "text", "created")]
         again = run(pds, rushdb, "ensure-indexes", "--json", **embeddings.env)
-        assert {json.loads(line)["status"] for line in again.stdout.splitlines()} == {"exists"}
+        assert {json.loads(line)["status"] for line in again.stdout.splitlines()[:-1]} == {"exists"}
         summary(sync(pds, rushdb, account, "--json", **embeddings.env))
         result = run(pds, rushdb, "recall", "TypeScript web services", *SCOPE_ARGS, "--did", account.did,
                      "--limit", "2", **embeddings.env)
@@ -458,7 +461,7 @@ def test_status_shows_the_rushdb_target_and_each_sync_never_its_key(
     assert "RUSHDB_API_KEY (set, not shown)" in shown.stdout
     synced = shown.stdout.split("Synced into RushDB")[1].splitlines()[1]
     assert synced.startswith(f"  {account.did}  scope coder/default/") and synced.endswith("(the RushDB above)")
-    as_json = json.loads(run(pds, rushdb, "status", "--json").stdout)
+    as_json = json.loads(run(pds, rushdb, "status", "--json").stdout)["summary"]
     assert [s["did"] for s in as_json["syncs"]] == [account.did] and as_json["imports"] == []
     other = run(pds, rushdb, "status", RUSHDB_API_KEY="another-project")
     assert "(the RushDB above)" not in other.stdout

@@ -55,6 +55,10 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 @click.option("--confirm-prune", is_flag=True,
               help=f"Let --prune delete more than {PRUNE_SHARE:.0%} of the scope's records without "
               "asking (on a terminal it asks; elsewhere such a prune is refused without this flag).")
+@click.option("--overwrite-conflict", "overwrite", multiple=True, metavar="AT_URI",
+              help="Write this record even though it was changed or deleted on the PDS since pdsmem wrote "
+              "or read it (a conflict the export named, with its at-uri); repeat for each. Without it, "
+              "such records are left alone.")
 @click.option("--allow-refused", is_flag=True,
               help="Exit 0 when the only problems are memories the privacy gate refused (they are "
               "still listed on stderr): for scheduled runs that know some memories stay private.")
@@ -67,7 +71,7 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 @rushdb_options
 @output_options
 def export(account: str, source: str, dry_run: bool, publish_private: bool,
-           include_transcript: bool, prune: bool, confirm_prune: bool, allow_refused: bool,
+           include_transcript: bool, prune: bool, confirm_prune: bool, overwrite: tuple[str, ...], allow_refused: bool,
            max_wait: float, pds_url: str | None, plc_url: str | None, state_dir: Path | None,
            agent_id: str | None, profile_id: str | None, salt: str, accept_unsalted_scope: bool,
            participant: str | None, privacy_scope: str, sandbox_eligible: bool, rushdb_url: str | None,
@@ -109,7 +113,7 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
     report = run_export(
         session, items, name, state_dir=state_dir, dry_run=dry_run, prune=prune,
         confirm_prune=confirm_prune, publish_private=publish_private,
-        include_transcript=include_transcript, max_wait=max_wait, source_notes=notes,
+        include_transcript=include_transcript, max_wait=max_wait, source_notes=notes, overwrite=overwrite,
     )
     finish(report, as_json=as_json, allow_refused=allow_refused)
 
@@ -123,7 +127,7 @@ def _items(source: str) -> tuple[Iterable[SourceItem], str]:
 
 def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Path | None, dry_run: bool,
                prune: bool, confirm_prune: bool, publish_private: bool, include_transcript: bool,
-               max_wait: float, source_notes: list[str]) -> ExportReport:
+               max_wait: float, source_notes: list[str], overwrite: Iterable[str] = ()) -> ExportReport:
     """Run the export with the command line's progress, retries, prune question and pause message."""
     with session, State(state_dir) as state, Progress("Exporting", unit="writes") as progress:
         exporter = Exporter(
@@ -131,7 +135,7 @@ def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Pa
             include_transcript=include_transcript, max_wait=max_wait,
             on_progress=progress.update, on_wait=lambda seconds: progress.note(waiting(seconds)),
             on_retry=lambda err, delay: progress.note(retrying(err, delay)),
-            confirm_prune=(lambda plan: True) if confirm_prune else ask_prune,
+            confirm_prune=(lambda plan: True) if confirm_prune else ask_prune, overwrite=overwrite,
         )
         on_terminal(f"Reading what the repository of {session.handle} holds…")
         try:
@@ -145,6 +149,9 @@ def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Pa
             click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
 
 
+_PRUNE_ASKED = "pdsmem.prune_asked"  # ask_prune put the question to a person (the note after a "no" differs)
+
+
 def ask_prune(plan: PrunePlan) -> bool:
     """On a terminal, list what a large prune would delete and ask; elsewhere, answer no."""
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
@@ -153,6 +160,7 @@ def ask_prune(plan: PrunePlan) -> bool:
         f"The prune would delete {len(plan.candidates)} of the {plan.scope_records} records pdsmem wrote "
         f"for this scope (more than {PRUNE_SHARE:.0%}):", err=True,
     )
+    click.get_current_context().meta[_PRUNE_ASKED] = True
     for candidate in plan.candidates[:SHOWN_DELETIONS]:
         click.echo(f"  {candidate.uri}  {candidate.describe()}", err=True)
     if len(plan.candidates) > SHOWN_DELETIONS:
@@ -200,10 +208,15 @@ def print_report(report: ExportReport, as_json: bool) -> None:
     for note in report.notes:
         click.echo(f"Note: {note}", err=True)
     if report.prune_refused:
-        click.echo(
-            "Note: run the export on a terminal to see the records and be asked, or pass --confirm-prune "
-            "(list them first with --dry-run)", err=True,
-        )
+        ctx = click.get_current_context(silent=True)
+        if ctx is not None and ctx.meta.get(_PRUNE_ASKED):  # the person at the terminal said no
+            click.echo("Note: the records stay, as answered; run the same export again to be asked again, "
+                       "or pass --confirm-prune to delete them without a question", err=True)
+        else:
+            click.echo(
+                "Note: run the export on a terminal to see the records and be asked, or pass --confirm-prune "
+                "(list them first with --dry-run)", err=True,
+            )
     if not as_json:
         click.echo(summary(report))
         return

@@ -21,7 +21,7 @@ from pdsmem.bridge.identity import did_web_base
 from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
 from pdsmem.bridge.state import State, resolve_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
-from pdsmem.cli.jsonl import write
+from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.options import (
     dry_run_option, is_did, is_signing_key, output_options, pds_options, require_salt, scope_options,
@@ -70,7 +70,8 @@ def _car_options(command):
     """--signing-key, --did: how the owner and key of a CAR file are checked."""
     for option in reversed([
         click.option("--signing-key", metavar="DID_KEY", callback=is_signing_key,
-                     help="CAR files: verify the commit against this did:key, fully offline."),
+                     help="CAR files: verify the commit against this did:key (or the publicKeyMultibase "
+                     "of the DID document's #atproto method), fully offline."),
         click.option("--did", metavar="DID", callback=is_did,
                      help="CAR files: the repository must belong to this DID."),
     ]):
@@ -289,7 +290,7 @@ def verify(
         "invalidRecords": len(report.invalid),
     }
     if as_json:
-        write(result)
+        write_summary(result)
     else:
         for name, value in result.items():
             click.echo(f"{name}\t{value}")

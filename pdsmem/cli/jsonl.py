@@ -1,5 +1,5 @@
 """JSON Lines out, and item errors, for the filter commands (they read with
-``bridge.sources.json_lines``).
+``bridge.sources.json_lines``); the ``{"summary": …}`` line that ends every ``--json`` run.
 
 Input positions are 1-based line numbers, so a message can point at the line to fix.
 """
@@ -23,6 +23,12 @@ def write(obj: Any) -> None:
     except UnicodeEncodeError:
         text = json.dumps(obj, separators=(",", ":"))
     click.echo(text)
+
+
+def write_summary(fields: dict[str, Any]) -> None:
+    """The last line of every ``--json`` run: ``{"summary": {…}}`` (the one rule of docs/cli.md).
+    A command whose whole result is one object prints it as its summary."""
+    write({"summary": fields})
 
 
 def report(err: PdsmemError, line: int) -> None:

@@ -24,7 +24,7 @@ from pdsmem.bridge.session import Session
 from pdsmem.bridge.xrpc import XrpcError
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
-from pdsmem.cli.jsonl import write
+from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options
 from pdsmem.cli.reporting import explain
 from pdsmem.errors import PdsmemError
@@ -143,11 +143,14 @@ def show(nsid: str | None, as_json: bool) -> None:
       pdsmem lexicon show
       pdsmem lexicon show dev.bastienrobert.memory.record
     """
-    for document in _select((nsid,) if nsid else (), "NSID"):
+    documents = _select((nsid,) if nsid else (), "NSID")
+    for document in documents:
         if as_json:
             write(document)
         else:
             click.echo(json.dumps(document, indent=2, ensure_ascii=False))
+    if as_json:
+        write_summary({"lexicons": len(documents)})
 
 
 @lexicon.command("publish")
@@ -220,6 +223,11 @@ def _print(done: list[Published], session: Session, *, dry_run: bool, as_json: b
             name, value = dns_record(item.nsid, session.did)
             write({"nsid": item.nsid, "status": item.status, "uri": item.uri, "cid": item.cid,
                    "dryRun": dry_run, "dns": {"name": name, "type": "TXT", "value": value}})
+        counts: dict[str, int] = {}
+        for item in done:  # "would create" counts as wouldCreate
+            key = item.status.replace("would c", "wouldC").replace("would u", "wouldU")
+            counts[key] = counts.get(key, 0) + 1
+        write_summary({"did": session.did, "dryRun": dry_run, **counts})
         return
     for item in done:
         click.echo(f"{item.status:<12}  {item.uri}")

@@ -24,6 +24,7 @@ from pdsmem.bridge.embeddings import Embedder, EmbeddingError
 from pdsmem.bridge.follower import Follower, FollowStatus, stream_url
 from pdsmem.bridge.identity import Identity, IdentityResolver, pds_endpoint
 from pdsmem.bridge.identity import signing_key as document_signing_key
+from pdsmem.bridge.import_batch import RecordProblem
 from pdsmem.bridge.importer import Importer
 from pdsmem.bridge.memories import query_words
 from pdsmem.bridge.memories import recall as recall_memories
@@ -35,7 +36,7 @@ from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_car, _reading
 from pdsmem.cli.importing import _refused_repository, _source
-from pdsmem.cli.jsonl import write
+from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_options, require_salt
 from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
@@ -136,7 +137,8 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
     relationships and inactive facts; a deleted record deactivates its memory. Nothing changed:
     nothing written. A run that stops half way is finished by the next. With
     RUSHDB_EMBEDDING_* set, each memory is written with its vector. Exit 3 when some records
-    were skipped (each named on stderr).
+    were skipped (each named on stderr); one an earlier sync named, unchanged since, is only
+    counted in a note.
 
     With --follow it keeps going: it reads the account's event stream (com.atproto.sync.subscribeRepos,
     from its PDS or --relay), verifies every commit of the repository (signature, rev, its
@@ -183,11 +185,12 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
                     batch = importer.from_pds(repo, full=full, on_read=progress.advance)
                 else:
                     batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
+            known = _reported_failures(state, batch.did, importer.reader)  # before this sync moves the cursor
             with batch, Progress("Syncing", unit="records") as progress:
                 syncer = Syncer(importer, store, embedder=embedder, on_progress=progress.update,
                                 on_retry=lambda err, delay: progress.note(retrying(err, delay)))
                 report = syncer.sync(batch, dry_run=dry_run)
-    _finish_sync(report, store, as_json)
+    _finish_sync(report, store, as_json, known)
 
 
 def _follow(source: str, importer: Importer, store: MemoryStore, embedder: Embedder | None, state: State, *,
@@ -198,14 +201,17 @@ def _follow(source: str, importer: Importer, store: MemoryStore, embedder: Embed
         did = str(account[0].did)
         url = stream_url(relay_url or account[0].pds_url)
 
+        reported = _reported_failures(state, did, importer.reader)  # told once, then only counted
+
         def sync_once() -> tuple[dict[str, int], str, Any]:
             with _refused_repository(NOTHING_SYNCED):
                 batch = importer.from_pds(did, identity=account[0])
             with batch:
                 report = Syncer(importer, store, embedder=embedder).sync(batch)
-            for problem in report.failures:
+            for problem in _new_failures(report.failures, reported):
                 click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
                            "repository; the next change syncs it again)", err=True)
+                reported.add((problem.uri, problem.cid))
             return {**report.counts, **{f"wrote {name}": n for name, n in report.written.items()}}, report.rev, batch.data_cid
 
         def current() -> tuple[str, str]:
@@ -266,12 +272,31 @@ def _status_printer(did: str, stream: Callable[[], str], as_json: bool) -> Calla
 _SINGULAR = {"memories": "memory", "mirrors": "mirror"}  # of SyncReport.written's names
 
 
-def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool) -> None:
-    for problem in report.failures:
+def _reported_failures(state: State, did: str, reader: str) -> set[tuple[str, str]]:
+    """(uri, CID) of the records the last sync into this scope skipped: each was named then."""
+    return {(uri, cid) for uri, (cid, _) in state.seen_failures(did, reader).items() if cid}
+
+
+def _new_failures(failures: list[RecordProblem], reported: set[tuple[str, str]]) -> list[RecordProblem]:
+    """The skipped records not named before: a record another app wrote that fails its lexicon
+    stays as it is until someone changes it, and is named once, then counted (a change to it,
+    a new CID, names it again)."""
+    return [problem for problem in failures if (problem.uri, problem.cid) not in reported]
+
+
+def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool,
+                 reported: set[tuple[str, str]] = frozenset()) -> None:
+    new = _new_failures(report.failures, reported)
+    for problem in new:
         click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
                    "repository, then sync again)", err=True)
+    known = len(report.failures) - len(new)
+    if known:
+        click.echo(f"Note: {known} record{'s' if known > 1 else ''} named by an earlier sync, unchanged since, "
+                   f"{'are' if known > 1 else 'is'} still skipped (pdsmem verify lists {'them' if known > 1 else 'it'}; "
+                   "fix or delete in the repository)", err=True)
     if as_json:
-        write({"summary": describe(report)})
+        write({"summary": {**describe(report), "knownFailed": known}})
     else:
         counts = ", ".join(f"{n} {name}" for name, n in report.counts.items())
         how = "nothing changed since the last sync" if report.read == "unchanged" else f"{report.read} read"
@@ -282,7 +307,7 @@ def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool) -> None:
             written = ", ".join(f"{n} {_SINGULAR.get(name, name) if n == 1 else name}"
                                 for name, n in report.written.items())
             click.echo(f"Synced {into}; wrote {written}")
-    if report.failures:
+    if new:  # only records already named: a repository another app keeps so is no failure of this run
         done = any(n for name, n in report.counts.items() if name != "failed")
         click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
 
@@ -370,11 +395,13 @@ def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: st
     made_keys = {(index.get("label"), index.get("propertyName")) for index in made}
     shown = store.indexes() + ([{**spec, "sourceType": "external" if spec.get("external") else "managed"}
                                 for spec in made] if dry_run else [])
+    counts = {"would create" if dry_run else "created": 0, "exists": 0}
     for index in shown:
         key = (index.get("label"), index.get("propertyName"))
         if key[0] not in ("EPISODE", "MEMORY_FACT"):
             continue
         status = ("would create" if dry_run else "created") if key in made_keys else "exists"
+        counts[status] += 1
         line = {"label": key[0], "property": key[1], "sourceType": index.get("sourceType"),
                 "dimensions": index.get("dimensions"), "status": status}
         if as_json:
@@ -382,3 +409,6 @@ def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: st
         else:
             click.echo(f"{status:<12} {key[0]}.{key[1]}  {index.get('sourceType')}, "
                        f"{index.get('dimensions') or 'the server’s'} dimensions")
+    if as_json:
+        write_summary({"dryRun": dry_run, **{status.replace("would c", "wouldC"): number
+                                             for status, number in counts.items()}})

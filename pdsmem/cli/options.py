@@ -16,6 +16,7 @@ A value comes from, in order: the command line, the environment variable, the co
 
 from __future__ import annotations
 
+import os
 import re
 
 from collections.abc import Callable
@@ -72,6 +73,24 @@ class ConfiguredOption(click.Option):
             raise click.MissingParameter(ctx=ctx, param=self, message=", ".join(ways)) from None
 
 
+def name_the_source(exc: click.BadParameter) -> None:
+    """Say where a bad value came from when it was not typed on the command line: the environment
+    variable (``'--pds' (from ATP_PDS_HOST)``) or the config file's key. Only the option's name
+    would send the user looking for a flag they never passed."""
+    ctx, param = exc.ctx, exc.param
+    if ctx is None or not isinstance(param, click.Option) or exc.param_hint is not None or param.name is None:
+        return
+    source = ctx.get_parameter_source(param.name)
+    hint = param.get_error_hint(ctx)
+    if source is click.core.ParameterSource.ENVIRONMENT and param.envvar:
+        names = [param.envvar] if isinstance(param.envvar, str) else list(param.envvar)
+        name = next((name for name in names if os.environ.get(name)), names[0])
+        exc.param_hint = f"{hint} (from the environment variable {name}; fix or unset it)"
+    elif (source is click.core.ParameterSource.DEFAULT and isinstance(param, ConfiguredOption) and param.config_key
+          and settings(ctx).get(param.config_key) is not None):
+        exc.param_hint = f"{hint} (from {param.config_key} in the config file {settings(ctx).path})"
+
+
 def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click.Parameter, Any], Any]:
     """A click callback that runs ``check`` on the value: a bad one is a usage error (exit 2)."""
 
@@ -92,7 +111,13 @@ is_rushdb_url = checked_by(lambda value: normalize_base_url(value, what="the Rus
 is_did = checked_by(Did.parse)
 is_nsid = checked_by(Nsid.parse)
 is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
-is_signing_key = checked_by(normalize_signing_key)
+
+
+def is_signing_key(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A key as ``did:key:z…`` in its one form, whichever form was typed (the legacy form a DID
+    document prints, with or without ``did:key:``): the same key always names the same cursor."""
+    checked_by(normalize_signing_key)(ctx, param, value)
+    return None if value is None else normalize_signing_key(value)
 
 
 def _sources(envvar: str | list[str] | None, key: str | None) -> str:
@@ -214,7 +239,7 @@ dry_run_option = click.option(
 )
 
 __all__ = [
-    "ConfiguredOption", "account_option", "configured", "dry_run_option",
+    "ConfiguredOption", "account_option", "configured", "dry_run_option", "name_the_source",
     "output_options", "participant_option", "pds_option", "pds_options", "plc_option", "require_salt",
     "rushdb_options", "scope_option_stack", "scope_options", "settings",
     "state_dir_option",

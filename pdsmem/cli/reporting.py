@@ -19,6 +19,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_PARTIAL = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a program stopped by Ctrl-C
 
 _UNREACHABLE_HINTS = {
     "cannot reach the PDS at ": "is the server running? check --pds or ATP_PDS_HOST",
@@ -55,6 +56,19 @@ def explain(err: PdsmemError) -> str:
             if err.message.startswith(start) and not err.hint.startswith(hint):
                 err.hint = f"{hint}; {err.hint}"
     return str(err)
+
+
+_RESUMES = {
+    "export": "the export stopped before finishing; what it wrote stays, and running the same command "
+              "again resumes where it stopped (nothing is written twice)",
+    "sync": "the sync stopped before finishing; what it wrote stays, and running the same command again "
+            "resumes where it stopped (nothing is written twice)",
+}
+
+
+def interrupted(command: str | None) -> str:
+    """What a Ctrl-C left behind, without the ``Interrupted: `` prefix."""
+    return _RESUMES.get(command or "", "stopped before finishing")
 
 
 def exit_code(err: PdsmemError) -> int:

@@ -22,7 +22,7 @@ from pdsmem.bridge.session_store import SessionStore, Stored, StoredGrant
 from pdsmem.bridge.state import ExportRun, State, resolve_state_dir
 from pdsmem.bridge.xrpc import mask_userinfo
 from pdsmem.cli import cli
-from pdsmem.cli.jsonl import write
+from pdsmem.cli.jsonl import write_summary
 from pdsmem.cli.options import output_options, settings, state_dir_option
 from pdsmem.cli.progress import format_clock
 from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
@@ -52,7 +52,10 @@ def _session(stored: Stored) -> dict[str, Any]:
     """A stored session as status shows it: who, where, how, and for OAuth what was granted."""
     shown: dict[str, Any] = {"handle": stored.handle, "did": stored.did, "pds": stored.pds_url}
     if isinstance(stored, StoredGrant):
-        return {**shown, "auth": "oauth", "granted": stored.scope, "issuer": stored.issuer}
+        grant = {**shown, "auth": "oauth", "granted": stored.scope, "issuer": stored.issuer}
+        if stored.refused:  # revoked or expired: nothing runs with it until a new sign-in
+            grant.update(refused=stored.refused, signInAgain=f"pdsmem login {stored.handle}")
+        return grant
     return {**shown, "auth": "app password"}
 
 
@@ -188,7 +191,7 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
         "unreadableSessions": unreadable,
     }
     if as_json:
-        write(report)
+        write_summary(report)
         return
     found = "" if config.exists else " (none)"
     click.echo(f"Config file: {config.path}{found}")
@@ -219,11 +222,16 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     _section("Exports (records pdsmem wrote, per repository)", [
         f"{e['did']}  {e['records']} record{'' if e['records'] == 1 else 's'}" for e in exports
     ])
-    _section("Exports waiting to resume (run the same pdsmem export again)",
-             [_describe(run) for run in unfinished])
+    refused = {s["did"]: s["signInAgain"] for s in sessions if s.get("refused")}
+    _section("Exports waiting to resume (run the same pdsmem export again)", [
+        _describe(run) + (f"  (its sign-in was refused: sign in again first, {refused[run['did']]})"
+                          if run["did"] in refused else "")
+        for run in unfinished
+    ])
     _section("Stored sessions", [
         f"{s['handle']}  {s['did']}  at {s['pds']}  "
-        + (f"OAuth, granted: {s['granted']}" if s["auth"] == "oauth" else "app password")
+        + (f"OAuth, REFUSED by {s['issuer']} ({s['refused']}): sign in again with {s['signInAgain']}"
+           if s.get("refused") else f"OAuth, granted: {s['granted']}" if s["auth"] == "oauth" else "app password")
         for s in sessions
     ])
     if unreadable:
@@ -285,7 +293,7 @@ def config_show(ctx: click.Context, as_json: bool) -> None:
     """
     loaded = settings(ctx)
     if as_json:
-        write({"path": str(loaded.path), "exists": loaded.exists, "values": _shown(loaded.values)})
+        write_summary({"path": str(loaded.path), "exists": loaded.exists, "values": _shown(loaded.values)})
         return
     if not loaded.exists:
         click.echo(f"No config file at {loaded.path}; pdsmem works without one.", err=True)

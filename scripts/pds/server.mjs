@@ -4,7 +4,9 @@
 // Usage:
 //   node server.mjs [--pds-port N] [--plc-port N] [--name NAME | --data-dir DIR] [--rate-limits]
 //
-// Options fall back to environment variables, then to defaults:
+// Options fall back to environment variables, then to the ports the data directory was last
+// served on (<data>/ports.json: its DID documents name the PDS by URL, port included), then to
+// defaults:
 //   --pds-port     PDS_PORT                  2583
 //   --plc-port     PLC_PORT                  2582
 //   --name         PDS_RUN_NAME              default  (data in <repo>/.local/pds-run/<name>)
@@ -66,8 +68,9 @@ function readOptions() {
   const dataDir = path.resolve(
     values['data-dir'] ?? env.PDS_RUN_DIR ?? path.join(REPO_ROOT, '.local', 'pds-run', name),
   )
-  const pdsPort = parsePort(values['pds-port'] ?? env.PDS_PORT ?? '2583', '--pds-port')
-  const plcPort = parsePort(values['plc-port'] ?? env.PLC_PORT ?? '2582', '--plc-port')
+  const last = lastPorts(dataDir)
+  const pdsPort = parsePort(values['pds-port'] ?? env.PDS_PORT ?? String(last.pds ?? 2583), '--pds-port')
+  const plcPort = parsePort(values['plc-port'] ?? env.PLC_PORT ?? String(last.plc ?? 2582), '--plc-port')
   if (pdsPort === plcPort) fail(`--pds-port and --plc-port must differ (both ${pdsPort})`)
   const rateLimits =
     values['rate-limits'] ?? /^(true|t|1)$/i.test(env.PDS_RATE_LIMITS_ENABLED ?? '')
@@ -76,6 +79,17 @@ function readOptions() {
   )
   const exitWithParent = values['exit-with-parent'] ?? false
   return { dataDir, pdsPort, plcPort, rateLimits, modulesDir, exitWithParent }
+}
+
+// The ports a data directory was last served on ({} for a new one): a restart without port
+// options keeps them, so that the DID documents, which name the PDS's URL, stay true.
+function lastPorts(dataDir) {
+  try {
+    const ports = JSON.parse(fs.readFileSync(path.join(dataDir, 'ports.json'), 'utf8'))
+    return { pds: ports.pds, plc: ports.plc }
+  } catch {
+    return {}
+  }
 }
 
 // The packages live in the install folder, not beside this script: load them from there.
@@ -221,6 +235,8 @@ async function main() {
     rateLimits: opts.rateLimits,
     pid: process.pid,
   }
+  fs.writeFileSync(path.join(opts.dataDir, 'ports.json'),
+    JSON.stringify({ pds: opts.pdsPort, plc: opts.plcPort }) + '\n')
   process.stdout.write(JSON.stringify(ready) + '\n')
 }
 

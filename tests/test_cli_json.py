@@ -1,0 +1,90 @@
+"""The one rule of ``--json`` (docs/cli.md): every command that takes it prints JSON lines on
+stdout and ends with one ``{"summary": …}`` line.
+
+The commands are found by walking the click command tree, so a new command with ``--json`` and
+no run here fails ``test_every_json_command_has_a_run_here``. Each run is against the real local
+PDS and RushDB (one account with exported memories, one RushDB project, for the module).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+from devkit.events import episode, fact
+from devkit.pds import Account, LocalPds
+from devkit.rushdb import LocalRushDB, Project
+from support.rushdb_view import EmbeddingsServer
+
+from pdsmem.cli import cli
+
+SCOPE = ["--agent-id", "coder", "--profile-id", "default"]
+
+# What each command with --json is run with here; {did}, {memories} and {authority} are filled in
+# from the module's account, its exported memories file and the account pdsmem.dev.
+RUNS: dict[str, list[str]] = {
+    "import": ["import", "--from", "{did}", *SCOPE],
+    "verify": ["verify", "{did}"],
+    "sync": ["sync", "{did}", *SCOPE],
+    "recall": ["recall", "tea", *SCOPE, "--did", "{did}"],
+    "ensure-indexes": ["ensure-indexes", "--dry-run"],
+    "export": ["export", "--to", "{did}", "--from", "{memories}"],
+    "lexicon show": ["lexicon", "show"],
+    "lexicon publish": ["lexicon", "publish", "--to", "{authority}", "--dry-run"],
+    "status": ["status"],
+    "config show": ["config", "show"],
+}
+
+
+def json_commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> Iterator[str]:
+    """Every command (``"lexicon publish"``) in the tree that takes ``--json``."""
+    for name, command in group.commands.items():
+        path = (*prefix, name)
+        if isinstance(command, click.Group):
+            yield from json_commands(command, path)
+        elif any("--json" in getattr(param, "opts", ()) for param in command.params):
+            yield " ".join(path)
+
+
+def test_every_json_command_has_a_run_here() -> None:
+    assert sorted(json_commands()) == sorted(RUNS)
+
+
+@pytest.fixture(scope="module")
+def world(pds: LocalPds, rushdb_server: LocalRushDB, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """An account holding exported memories, a RushDB project, an embeddings endpoint, and the
+    account whose handle speaks for pdsmem's own lexicon."""
+    account: Account = pds.create_account()
+    memories = tmp_path_factory.mktemp("json") / "memories.jsonl"
+    memories.write_text("".join(json.dumps(m) + "\n" for m in (fact(1), fact(2), episode(3))))
+    project: Project = rushdb_server.new_project()
+    with EmbeddingsServer() as embeddings:
+        env = {**project.env, **embeddings.env, "ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url,
+               "MEMORY_SCOPE_SALT": "json-salt", "ATP_AUTH_PASSWORD": account.password}
+        fill = {"did": account.did, "memories": str(memories), "authority": ""}
+        first = CliRunner().invoke(cli, ["export", "--to", account.did, "--from", str(memories)], env=env)
+        assert first.exit_code == 0, first.output
+        yield {"env": env, "fill": fill, "pds": pds}
+
+
+@pytest.mark.pds
+@pytest.mark.rushdb
+@pytest.mark.parametrize("command", sorted(RUNS))
+def test_every_json_command_ends_with_one_summary_line(command: str, world: dict, pdsmem_dev: Account) -> None:
+    env = dict(world["env"])
+    fill = dict(world["fill"])
+    if command == "lexicon publish":  # only the authority's own account can publish its lexicon
+        fill["authority"] = pdsmem_dev.handle
+        env["ATP_AUTH_PASSWORD"] = pdsmem_dev.password
+    args = [part.format(**fill) for part in RUNS[command]] + ["--json"]
+    result = CliRunner().invoke(cli, args, env=env)
+    assert result.exit_code in (0, 3), f"{args}: {result.output}"
+    lines = [json.loads(line) for line in result.stdout.splitlines()]  # JSON lines only
+    assert lines, f"{command} --json printed nothing"
+    assert list(lines[-1]) == ["summary"] and isinstance(lines[-1]["summary"], dict), lines[-1]
+    assert all("summary" not in line for line in lines[:-1])
+
