@@ -7,8 +7,8 @@ anything a record or a query says.
   mirror holds a record of the target repository comes with that record (``{event, record}``),
   so it is written back under the same record key with its unknown fields: a record nobody
   changed gets back its own CID. A memory whose record was deleted from the repository, or
-  edited into another memory, is not exported again (sync marked it ``retired``: the user took
-  it out).
+  edited into another memory, is not exported again (a mirror of the scope lists it in
+  ``retiredIds`` and no live mirror makes it: the user took it out).
 - ``recall``: scoped search, active facts only, a session excludable; by vector similarity when
   an embedder and an index are there, otherwise by the words of the query (``$contains``; this
   server has no BM25 text search), and the result says which.
@@ -37,15 +37,17 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
     """The scope's memories as export items; ``notes`` is told what was left out and why."""
     where = rows.scope_where(scope)
     mirrors: dict[str, list[dict]] = {}
+    retired: set[str] = set()
     for mirror in store.find(rows.MIRROR, where, order_by="mirrorKey"):
         mirrors.setdefault(mirror.get("memoryId"), []).append(mirror)
+        retired.update(mirror.get(rows.RETIRED_IDS) or [])
     deleted = found = 0
     for label in (rows.FACT, rows.EPISODE):
         key = rows.MERGE_KEY[label]
         for row in store.find(label, where, order_by=key):
             theirs = mirrors.get(row.get(key), [])
             live = [m for m in theirs if not m.get("deleted")]
-            if row.get(rows.RETIRED) or (theirs and not live):
+            if row.get("retired") or (not live and (theirs or row.get(key) in retired)):  # "retired": earlier versions
                 deleted += 1
                 continue
             found += 1

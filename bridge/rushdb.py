@@ -234,6 +234,14 @@ class MemoryStore:
                    "suggestTypes": True, "returnResult": False}
         self._import(label, rows, options, REWRITE_CHUNK if rewrite else WRITE_CHUNK, tx)
 
+    def delete(self, label: str, where: Mapping[str, Any], *, tx: Any = None) -> None:
+        """Delete the records of ``label`` matching ``where`` (whose ``$in`` lists must not be
+        empty: nothing to delete is no call), with their relationships."""
+        if any(isinstance(value, dict) and value.get("$in") == [] for value in where.values()):
+            return
+        self.call(f"delete {label} records", self.db.records.delete, {"labels": [label], "where": dict(where)},
+                  transaction=tx)
+
     def _import(self, label: str, rows: list[dict], options: dict, size: int, tx: Any) -> None:
         for start in range(0, len(rows), size):
             chunk = rows[start:start + size]
