@@ -100,7 +100,8 @@ def test_second_import_writes_nothing_and_out_appends(tmp_path: Path) -> None:
     third = import_car(car(tmp_path, changed, "v2.car", rev=tid(T0 + 1)), "--out", str(out))
     assert third.exit_code == 0
     written = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(written) == len(GOOD) + 1 and written[-1] == {"op": "delete", "uri": uri(1)}
+    assert len(written) == len(GOOD) + 1 and written[-1] == {"op": "delete", "uri": uri(1), **(
+        {"retiresFactIds": [written[0]["event"]["factId"]]} if written[0]["event"]["eventType"] == "fact" else {})}
 
 
 def test_out_file_with_a_cut_off_last_line_gets_a_fresh_line(tmp_path: Path) -> None:
