@@ -409,3 +409,37 @@ def test_import_refuses_an_unsalted_scope_unless_accepted(tmp_path: Path) -> Non
     assert salted.exit_code == 0, salted.output
     accepted = run(*args, "--accept-unsalted-scope", "--dry-run")
     assert accepted.exit_code == 0, accepted.output
+
+
+def test_import_reaches_an_agent_runtimes_scope_by_its_parts_and_salt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rushdb_hermes_memory.contract import hash_scope
+
+    file = car(tmp_path, {path(1): memory("one")})
+    scope = ["--agent-id", "coder", "--profile-id", "coder", "--privacy-scope", "private"]
+    parts = ["--participant", "discord", "--participant", "coder", "--participant", " user-42 "]
+
+    def participant(*env: tuple[str, str]) -> str:
+        for name in ("MEMORY_SCOPE_SALT", "RUSHDB_MEMORY_SCOPE_SALT"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env:
+            monkeypatch.setenv(name, value)
+        done = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts, "--dry-run", "--full",
+                   "--json")
+        assert done.exit_code == 0, done.output
+        state = tmp_path / "state" / "state.sqlite3"
+        state.unlink(missing_ok=True)
+        real = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts, "--full")
+        [line] = lines(real)
+        assert line["event"]["privacyScope"] == "private"
+        return line["event"]["participantScopeHash"]
+
+    # Hermes's salt under its own name; pdsmem's name wins when both are set.
+    assert participant(("RUSHDB_MEMORY_SCOPE_SALT", "hermes")) == hash_scope("discord", "coder", "user-42", salt="hermes")
+    assert participant(("RUSHDB_MEMORY_SCOPE_SALT", "hermes"), ("MEMORY_SCOPE_SALT", "mine")) == hash_scope(
+        "discord", "coder", "user-42", salt="mine")
+    assert participant() == hash_scope("discord", "coder", "user-42")  # no salt: Hermes's default too
+    both = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts,
+               "--participant-scope-hash", "a" * 64)
+    assert both.exit_code == 2 and "not both" in both.stderr
