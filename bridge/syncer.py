@@ -45,7 +45,7 @@ from pdsmem.mapping.records import RecordView
 from .embeddings import Embedder
 from .import_batch import Change, ImportBatch, RecordProblem
 from .importer import Importer
-from .rushdb import MemoryStore, retrying
+from .rushdb import MemoryStore, RushDBTooLarge, retrying
 from .sync_repair import repair
 
 __all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
@@ -64,6 +64,7 @@ class SyncReport:
     counts: dict[str, int]  # created, updated, unchanged, deleted, failed: records, as import counts
     failures: list[RecordProblem]
     written: dict[str, int] = field(default_factory=lambda: {"memories": 0, "mirrors": 0, "deactivated": 0})
+    notes: list[str] = field(default_factory=list)  # what a record asked that sync did not do, by uri
 
     @property
     def wrote_nothing(self) -> bool:
@@ -146,8 +147,10 @@ class Syncer:
         on_progress: Callable[[int, int], None] | None = None,
         on_retry: Callable[[PdsmemError, float], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        batch_size: int = CHUNK,
     ) -> None:
         self.importer, self.store, self.embedder = importer, store, embedder
+        self.batch_size = batch_size  # changes per transaction; halved when the server asks
         self.on_progress, self.on_retry, self.sleep = on_progress, on_retry, sleep
 
     def sync(self, batch: ImportBatch, *, dry_run: bool = False) -> SyncReport:
@@ -166,11 +169,11 @@ class Syncer:
         self.importer.begin(batch)
         total = sum(report.counts[name] for name in ("created", "updated", "deleted"))
         done, written = 0, _Written()
-        for chunk in _chunks(batch.changes(), CHUNK):
-            self._retrying(lambda chunk=chunk: self._write(chunk, batch.rev, scope, report, written))
-            done += len(chunk)
-            if self.on_progress:
-                self.on_progress(done, total)
+        for chunk in _chunks(batch.changes(), self.batch_size):
+            for part in self._sized(chunk, lambda part: self._write(part, batch.rev, scope, report, written)):
+                done += len(part)
+                if self.on_progress:
+                    self.on_progress(done, total)
         self._link(written, scope)
         self._repair(report, scope)
         self.importer.commit(batch)
@@ -217,11 +220,32 @@ class Syncer:
     def _retrying(self, step):
         return retrying(step, on_retry=self.on_retry, sleep=self.sleep)
 
+    def _sized(self, chunk: list[Change], write: Callable[[list[Change]], None]) -> Iterable[list[Change]]:
+        """Write ``chunk``, yielding each part written: when the server runs out of its
+        transaction time budget (HTTP 408, "reduce the batch size"), in halves, down to one
+        change, and the chunks after it at the size that worked (each write is idempotent)."""
+        try:
+            self._retrying(lambda: write(chunk))
+        except RushDBTooLarge as err:
+            if len(chunk) == 1:
+                raise
+            half = (len(chunk) + 1) // 2
+            self.batch_size = min(self.batch_size, half)
+            if self.on_retry:
+                self.on_retry(err, 0.0)
+            yield from self._sized(chunk[:half], write)
+            yield from self._sized(chunk[half:], write)
+            return
+        yield chunk
+
     # --- one chunk ------------------------------------------------------------------------------
 
     def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport, written: _Written) -> None:
         """Write one chunk, and note in ``written`` what to link once every chunk is in."""
         lines = [change.to_json() for change in chunk]
+        report.notes += [f"{line['record']['uri']}: {note} (only links within one repository are followed)"
+                         for line in lines if line["op"] != "delete"
+                         for note in line.get("links", {}).get("notes", []) if "in another repository" in note]
         keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
         held_mirrors = self.store.find_by(rows.MIRROR, "mirrorKey", keys.values())
         held = self._held_memories([line for line in lines if line["op"] != "delete"], held_mirrors.values(), scope)
@@ -373,4 +397,4 @@ def _chunks(changes: Iterable[Change], size: int) -> Iterable[list[Change]]:
 def describe(report: SyncReport) -> dict[str, Any]:
     """The report as the ``--json`` summary gives it."""
     return {"did": report.did, "rev": report.rev, "read": report.read, "dryRun": report.dry_run,
-            **report.counts, "written": report.written}
+            **report.counts, "written": report.written, **({"notes": report.notes} if report.notes else {})}

@@ -498,3 +498,15 @@ def test_a_repository_that_fails_verification_writes_nothing_to_rushdb_and_says_
     assert result.stderr.endswith("MST node is missing from the CAR; the repository is incomplete (nothing was "
                                   "written to RushDB and the stored cursor did not move)\n")
     assert all(records(rushdb, label) == [] for label in ("MEMORY_FACT", "EPISODE", "ATPROTO_RECORD"))
+
+
+def test_a_supersedes_into_another_repository_is_named_in_a_note_not_dropped_without_a_word(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    elsewhere = f"at://did:plc:aaaaaaaaaaaaaaaaaaaaaaaa/{RECORD_NSID}/3k2akxyz4oo2a"
+    uri = put_memory(Repo(pds, account), record("The user now drinks coffee.", supersedes=[elsewhere]))
+    done = sync(pds, rushdb, account, "--json")
+    assert done.exit_code == 0, done.output
+    assert done.stderr == (f"Note: {uri}: supersedes {elsewhere} in another repository; ignored (only links "
+                           "within one repository are followed)\n")
+    assert summary(done)["notes"] == [done.stderr.removeprefix("Note: ").rstrip("\n")]
