@@ -230,3 +230,128 @@ def test_a_record_edited_before_its_first_sync_leaves_one_truth_in_the_scope_it_
     assert [facts[i]["text"] for i in mirror["retiredIds"]] == ["The user prefers Rust for command line tools."]
     for row in facts.values():
         CONTRACT.validate(row)
+
+
+def external_search(factory):
+    """The RushDB SDK as Hermes's provider gets it, with one change: its vector searches say
+    ``"sourceType": "external"``, which this self-hosted server needs to search the external
+    vectors the provider writes (RushDB Cloud does not). Nothing else is touched."""
+    def make(*args, **kwargs):
+        db = factory(*args, **kwargs)
+        search = db.records.vector_search
+        db.records.vector_search = lambda params, *more, **named: search({**params, "sourceType": "external"},
+                                                                         *more, **named)
+        return db
+    return make
+
+
+def hermes(home: Path, identity: str, platform: str, **more: str):
+    from rushdb import RushDB
+    from rushdb_hermes_memory.provider import RushDBMemoryProvider
+
+    provider = RushDBMemoryProvider(db_factory=external_search(RushDB))
+    provider.initialize("session-1", hermes_home=str(home), agent_identity=identity, user_id="user-42",
+                        platform=platform, **more)
+    return provider
+
+
+def recalled(provider, query: str) -> list[str]:
+    """What the provider's recall finds in RushDB (its prefetch, without the 0.3 s deadline)."""
+    return [memory["text"] for memory in provider._remote_recall(query, 20)]
+
+
+def test_a_round_trip_with_hermes_loses_nothing_damages_nothing_and_forgets_what_the_person_deletes(
+    pds: LocalPds, account: Account, rushdb: Project, rushdb_server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from support.rushdb_view import EmbeddingsServer
+
+    second = rushdb_server.new_project("second-agent")
+    with EmbeddingsServer() as embeddings:
+        for name, value in {**embeddings.env, **rushdb.env, "RUSHDB_MEMORY_SCOPE_SALT": "hermes-salt"}.items():
+            monkeypatch.setenv(name, value)
+        agent = hermes(tmp_path / "coder", "coder", "discord")
+        try:
+            agent.on_memory_write("add", "user", "The user prefers Rust for command line tools.")
+            agent.on_memory_write("add", "user", "The user's wifi password is hunter22")  # a secret
+            agent.on_memory_write("add", "memory", "The project lives in /home/alice/src/app")  # a path
+            agent.on_memory_write("add", "user", "Le café de l'utilisateur: noir, sans sucre ☕")
+            agent.on_memory_write("add", "user", "The user lives in Lyon.")
+            agent.sync_turn("Which editor should I use?", "Helix suits a Rust workflow.")
+            agent.on_pre_compress([{"role": "user", "content": "Summarise the trip plans"},
+                                   {"role": "assistant", "content": "Lyon in May, by train."}])
+            agent._flush(timeout_seconds=30)
+            wait_for(rushdb, 5, 2)
+            written = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
+            for row in [*written[rows.FACT].values(), *written[rows.EPISODE].values()]:
+                CONTRACT.validate(row)
+                assert id_matches_content(row)
+
+            # The recipe of docs/rushdb.md: the scope Hermes reads, by its parts and its salt.
+            own = ["--agent-id", "coder", "--profile-id", "coder", "--privacy-scope", "private",
+                   "--participant", "discord", "--participant", "coder", "--participant", "user-42"]
+            env = {**embeddings.env, "RUSHDB_MEMORY_SCOPE_SALT": "hermes-salt"}
+            exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *own, "--publish-private",
+                           "--json", ATP_AUTH_PASSWORD=account.password, MEMORY_SCOPE_SALT="", **env)
+            outcome = summary(exported)
+            assert (outcome["created"], outcome["refused"]) == (5, 2)  # the secret and the path stay home
+            lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
+            uri_of = {get_record(pds, line["uri"])["content"]: line["uri"] for line in lines if line["uri"]
+                      and line["status"] == "created"}
+
+            # The person, on their PDS: a record superseding one, from another app.
+            repo = Repo(pds, account)
+            repo.create(RECORD_NSID, {"$type": RECORD_NSID, "content": "The user moved to Paris.",
+                                      "createdAt": "2026-09-01T09:00:00.000Z", "kind": "user",
+                                      "supersedes": [uri_of["The user lives in Lyon."]]})
+
+            back = summary(run(pds, rushdb, "sync", account.did, *own, "--json", MEMORY_SCOPE_SALT="", **env))
+            assert (back["created"], back["failed"]) == (6, 0)
+            now = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
+            lyon = next(i for i, r in written[rows.FACT].items() if r["text"] == "The user lives in Lyon.")
+            assert now[rows.EPISODE] == written[rows.EPISODE]  # transcripts and ids as Hermes wrote them
+            assert {i: r for i, r in now[rows.FACT].items() if i in written[rows.FACT]} == {
+                **written[rows.FACT], lyon: {**written[rows.FACT][lyon], "active": False}}  # superseded, by the person
+            for row in [*now[rows.FACT].values(), *now[rows.EPISODE].values()]:
+                CONTRACT.validate(row)
+            assert "The user lives in Lyon." not in recalled(agent, "Where does the user live?")
+
+            # A second agent, on a fresh project, reads the person's memories from their repository.
+            for name, value in second.env.items():
+                monkeypatch.setenv(name, value)
+            other = hermes(tmp_path / "scribe", "scribe", "telegram")
+            theirs = ["--agent-id", "scribe", "--profile-id", "scribe", "--privacy-scope", "private",
+                      "--participant", "telegram", "--participant", "scribe", "--participant", "user-42"]
+            into = summary(run(pds, second, "sync", account.did, *theirs, "--json", MEMORY_SCOPE_SALT="", **env))
+            assert (into["created"], into["failed"]) == (6, 0)
+            found = recalled(other, "Which language for command line tools? Where does the user live?")
+            assert "The user prefers Rust for command line tools." in found and "The user moved to Paris." in found
+            assert "The user lives in Lyon." not in found
+            for label in (rows.FACT, rows.EPISODE):
+                for row in held_rows(second, label).values():
+                    CONTRACT.validate(row)
+
+            # The person deletes a fact's and an episode's records and edits another's.
+            repo.delete(RECORD_NSID, uri_of["The user prefers Rust for command line tools."].rsplit("/", 1)[1])
+            trip = next(u for c, u in uri_of.items() if c.startswith("User: Summarise the trip plans"))
+            repo.delete(RECORD_NSID, trip.rsplit("/", 1)[1])
+            cafe = uri_of["Le café de l'utilisateur: noir, sans sucre ☕"]
+            repo.put(RECORD_NSID, cafe.rsplit("/", 1)[1], {**get_record(pds, cafe), "content": "Le thé, vert."})
+            for project, scope, provider in ((rushdb, own, agent), (second, theirs, other)):
+                monkeypatch.setenv("RUSHDB_API_URL", project.url)
+                summary(run(pds, project, "sync", account.did, *scope, "--json", MEMORY_SCOPE_SALT="", **env))
+                gone = ("The user prefers Rust for command line tools.", "Le café de l'utilisateur: noir, sans sucre ☕",
+                        "User: Summarise the trip plans\nAssistant: Lyon in May, by train.")
+                found = recalled(provider, "Rust command line tools café trip plans Lyon thé")
+                assert not set(gone) & set(found) and "Le thé, vert." in found
+                asked = run(pds, project, "recall", "Rust command line tools café trip plans", *scope, **env,
+                            MEMORY_SCOPE_SALT="")
+                assert asked.exit_code == 0, asked.output
+                assert not any(json.dumps(text, ensure_ascii=False) in asked.stdout for text in gone)
+                for label in (rows.FACT, rows.EPISODE):
+                    for row in held_rows(project, label).values():
+                        CONTRACT.validate(row)
+            left = held_rows(rushdb, rows.EPISODE)
+            assert left == {i: r for i, r in written[rows.EPISODE].items() if "trip" not in r["userText"]}
+            other.shutdown()
+        finally:
+            agent.shutdown()
