@@ -61,7 +61,11 @@ class SyncReport:
     rev: str
     read: str  # how the repository was read: unchanged, diff, full, full after diff, car
     dry_run: bool
-    counts: dict[str, int]  # created, updated, unchanged, deleted, failed: records, as import counts
+    # What happened to the memory rows, each counted once: created (it did not exist), merged (a row
+    # another writer made, now also this record's), updated, unchanged (records not read again
+    # among them), retired; and the records deleted and failed. A dry run counts records, as
+    # import does (created, updated, unchanged, deleted, failed): it reads no row.
+    counts: dict[str, int]
     failures: list[RecordProblem]
     written: dict[str, int] = field(default_factory=lambda: {"memories": 0, "mirrors": 0, "deactivated": 0})
     notes: list[str] = field(default_factory=list)  # what a record asked that sync did not do, by uri
@@ -102,6 +106,7 @@ class _Chunk:
     unsuperseded: set[str] = field(default_factory=set)  # fact ids
     legacy_links: set[str] = field(default_factory=set)  # facts linked to facts by an earlier version
     drop: set[str] = field(default_factory=set)  # ids of episodes whose rows are deleted
+    tally: dict[str, int] = field(default_factory=lambda: {"merged": 0, "updated": 0, "unchanged": 0})
 
 
 def now() -> str:
@@ -161,13 +166,16 @@ class Syncer:
         report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
         if dry_run:
             return report
+        records = batch.summary
+        report.counts = {"created": 0, "merged": 0, "updated": 0, "unchanged": records["unchanged"], "retired": 0,
+                         "deleted": records["deleted"], "failed": records["failed"]}
         if batch.read == "unchanged":
             self._repair(report, scope, leftovers=False)
             return report
         if self.embedder is not None:
             self._retrying(lambda: ensure_indexes(self.store, self.embedder))
         self.importer.begin(batch)
-        total = sum(report.counts[name] for name in ("created", "updated", "deleted"))
+        total = sum(records[name] for name in ("created", "updated", "deleted"))
         done, written = 0, _Written()
         for chunk in _chunks(batch.changes(), self.batch_size):
             for part in self._sized(chunk, lambda part: self._write(part, batch.rev, scope, report, written)):
@@ -270,6 +278,11 @@ class Syncer:
         report.written["memories"] += sum(len(plan.memories(label)) for label in (rows.FACT, rows.EPISODE))
         report.written["mirrors"] += len(plan.new_mirrors) + len(plan.mirrors) + len(plan.gone)
         report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate) + len(plan.drop)
+        for name, number in plan.tally.items():
+            report.counts[name] += number
+        report.counts["created"] += sum(len(plan.create[label]) for label in plan.create)
+        report.counts["retired"] += len({row[rows.MERGE_KEY[label]] for label, part in plan.deactivate.items()
+                                         for row in part}) + len(plan.drop)
 
     def _held_memories(self, lines: list[dict], mirrors: Iterable[dict], scope: dict) -> dict[str, dict[str, dict]]:
         """label → id → the memory RushDB holds, for the chunk's new memories and those its
@@ -307,6 +320,10 @@ class Syncer:
                 plan.create[label][key] = {**plan.create[label].get(key, {}), **row}
             else:
                 (plan.rewrite if rewrite else plan.append)[label].append(row)
+                if keys[view.uri] not in held_mirrors:  # a row another writer made (an agent runtime)
+                    plan.tally["merged"] += 1
+                else:
+                    plan.tally["updated" if rows.changes(before, row) or rewrite else "unchanged"] += 1
                 if label == rows.FACT and before.get(rows.LINKS):  # an earlier version's links, from the fact
                     plan.legacy_links.add(row["factId"])
             links = line.get("links", {}).get("supersedesFactIds") if label == rows.FACT else None

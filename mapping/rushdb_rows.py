@@ -119,6 +119,11 @@ def update_row(event: Mapping[str, Any], held: Mapping[str, Any], skip: tuple[st
     return {**kept, **row}, True
 
 
+def changes(held: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
+    """Whether writing ``row`` changes a field of the row RushDB holds (``held``)."""
+    return any(held.get(name) != value for name, value in row.items() if not name.startswith("$"))
+
+
 def lost_fields(row: Mapping[str, Any], held: Mapping[str, Any] | None) -> list[str]:
     """The optional fields RushDB holds for this memory that the new row no longer has."""
     if held is None:

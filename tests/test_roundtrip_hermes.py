@@ -118,7 +118,7 @@ def test_sync_back_into_hermes_scope_leaves_every_hermes_row_as_hermes_wrote_it(
     assert summary(exported)["created"] == 5, exported.output
 
     synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
-    assert (synced["created"], synced["failed"]) == (5, 0)
+    assert (synced["created"], synced["merged"], synced["failed"]) == (0, 5, 0)  # into the rows Hermes wrote
     after = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
     assert after == before  # the transcript kept, nothing added, each id the contract id of its content
     mirrors = records(rushdb, rows.MIRROR)
@@ -133,7 +133,7 @@ def test_sync_back_into_hermes_scope_leaves_every_hermes_row_as_hermes_wrote_it(
     value = json.loads(by_memory[rust]["raw"])
     repo.put(RECORD_NSID, by_memory[rust]["rkey"], {**value, "content": "The user prefers Go for command line tools."})
     again = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
-    assert (again["updated"], again["deleted"]) == (1, 1)
+    assert (again["created"], again["updated"], again["retired"], again["deleted"]) == (1, 0, 2, 1)
 
     facts, episodes = held_rows(rushdb, rows.FACT), held_rows(rushdb, rows.EPISODE)
     for row in [*facts.values(), *episodes.values()]:
@@ -305,7 +305,7 @@ def test_a_round_trip_with_hermes_loses_nothing_damages_nothing_and_forgets_what
                                       "supersedes": [uri_of["The user lives in Lyon."]]})
 
             back = summary(run(pds, rushdb, "sync", account.did, *own, "--json", MEMORY_SCOPE_SALT="", **env))
-            assert (back["created"], back["failed"]) == (6, 0)
+            assert (back["created"], back["merged"], back["failed"]) == (1, 5, 0)  # Paris new; Hermes's rows
             now = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
             lyon = next(i for i, r in written[rows.FACT].items() if r["text"] == "The user lives in Lyon.")
             assert now[rows.EPISODE] == written[rows.EPISODE]  # transcripts and ids as Hermes wrote them

@@ -115,9 +115,11 @@ def test_sync_writes_each_memory_its_mirror_and_links_and_a_second_sync_writes_n
     again = sync(pds, rushdb, account)
     assert again.exit_code == 0
     assert again.stdout.endswith("(nothing changed since the last sync) into RushDB at "
-                                 f"{rushdb.url}: 0 created, 0 updated, 3 unchanged, 0 deleted, 0 failed; wrote "
+                                 f"{rushdb.url}: 0 created, 0 merged, 0 updated, 3 unchanged, 0 retired, 0 deleted, 0 failed; wrote "
                                  "0 memories, 0 mirrors, 0 deactivated\n")
     assert snapshot(rushdb) == held
+    full = summary(sync(pds, rushdb, account, "--full", "--json"))  # every record read and written again
+    assert (full["created"], full["merged"], full["updated"], full["unchanged"], full["retired"]) == (0, 0, 0, 3, 0)
 
 
 def test_supersession_chains_several_links_edits_and_deletions_end_with_the_right_facts_active(
@@ -272,7 +274,8 @@ def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(
     repo.put(RECORD_NSID, uri.rsplit("/", 1)[1], record("The user prefers Python 3.12."))
     edited = sync(pds, rushdb, account)
     assert edited.exit_code == 0, edited.output
-    assert edited.stdout.endswith("0 created, 1 updated, 0 unchanged, 0 deleted, 0 failed; "
+    # A new row for the new text, the old one retired: each counted once, as RushDB holds them.
+    assert edited.stdout.endswith("1 created, 0 merged, 0 updated, 0 unchanged, 1 retired, 0 deleted, 0 failed; "
                                   "wrote 1 memory, 1 mirror, 1 deactivated\n")
 
     back = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *SCOPE_ARGS, "--json",
