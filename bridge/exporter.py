@@ -19,6 +19,9 @@ row, about 20 s: a PDS restart fits); any confirmed batch resets the count.
 Tricky bits:
 - Record keys are derived from the memory (``record_key``). On the rare collision with a
   different record at that key, the next ``attempt`` is used: deterministic for a repository.
+- A record the ledger says pdsmem wrote, and the repository no longer holds, was deleted by the
+  person (or an app of theirs): it is not created again unless ``recreate_deleted``; reported as
+  a conflict and noted in the state (``status`` lists it).
 - pdsmem updates a record only when it can tell the repository still holds its own unedited
   write (the extension's proof holds, or the ledger has that CID) or the version the item was
   read from; a record edited on the PDS since is reported as a conflict and left alone, unless
@@ -175,6 +178,7 @@ class Exporter:
         confirm_prune: Callable[[PrunePlan], bool] | None = None,
         on_retry: Callable[[TransientError, float], None] | None = None,
         overwrite: Iterable[str] = (),
+        recreate_deleted: bool = False,
     ) -> None:
         """``confirm_prune`` is asked before a large prune (``PrunePlan.large``); without it, or
         when it answers no, nothing is pruned and the report says why. ``on_retry`` is told each
@@ -192,6 +196,8 @@ class Exporter:
         self.confirm_prune = confirm_prune
         self.on_retry = on_retry
         self.overwrite = frozenset(overwrite)
+        self.recreate_deleted = recreate_deleted  # write again records pdsmem wrote and someone deleted
+        self.deleted_on_pds: list[str] = []  # rkeys of such records the last plan left alone
         self._prune_answer: bool | None = None  # asked once per run, whatever the re-plans
         self._failures = 0  # transient failures in a row
         self._run_name: str | None = None  # the source of the run in progress (see ``run``)
@@ -335,6 +341,13 @@ class Exporter:
                 return self._conflict(item, report)
             return _Write("update", rkey, item, view.value, view.cid)
         if current is None:
+            if rkey in ledger and not self.recreate_deleted:  # pdsmem wrote it; someone deleted it since
+                self.deleted_on_pds.append(rkey)
+                report.outcomes.append(Outcome.of(
+                    item, "conflict", view.uri, f"{view.uri} was deleted on the PDS after pdsmem wrote it: the "
+                    f"person's word, not re-created (to write it again, run the export again with --overwrite-conflict "
+                    f"{view.uri}, or --recreate-deleted for every such record)"))
+                return None
             return _Write("create", rkey, item, view.value, view.cid)
         ours = ledger.get(rkey)
         if (ours and ours.cid == current["cid"]) or written_unchanged(view.uri, current["value"], item.event):
@@ -463,7 +476,10 @@ class Exporter:
         while replans < MAX_REPLANS:
             del report.outcomes[settled:]
             head, held = self._read()
+            self.deleted_on_pds = []
             writes = self.plan(items, held, report)
+            if self.deleted_on_pds and not dry_run:
+                self.state.note_deleted_on_pds(self.did, self.deleted_on_pds)
             if prune:
                 writes += self._prune(items, held, report)
             if dry_run:  # writes nothing: not to the PDS, nor to the ledger

@@ -18,7 +18,8 @@ Tricky bits:
   that fact's id in ``supersedesFactIds``. A fact whose ``active`` changes because a link to it
   appeared or went away (its superseding record was created, edited or deleted) is written again
   as an update, although its record did not change: applied in order, the lines always give what
-  a full import of the repository gives.
+  a full import of the repository gives. A record edited into another fact, or deleted, names the
+  fact it made before (``retiresFactIds``), so that a reader deactivates it: one truth.
 - In a ``since`` diff, a new or changed record whose block is absent raises ``DiffGap`` (read
   everything instead); an unchanged one is recognised by its CID and never read.
 - Records that fail are not remembered as imported (``records``); one imported before keeps its
@@ -86,8 +87,13 @@ def _dumps(obj: dict[str, Any]) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def _line(op: str, imported: Imported) -> str:
-    return _dumps({"op": op, **imported.to_json()})
+def _line(op: str, imported: Imported, retires: str | None = None) -> str:
+    """A change's JSON line; ``retires``: the fact the record made before, which it no longer makes
+    (``links.retiresFactIds``: a reader applying the lines deactivates it)."""
+    line = {"op": op, **imported.to_json()}
+    if retires is not None:
+        line["links"]["retiresFactIds"] = [retires]
+    return _dumps(line)
 
 
 def _links(facts: Mapping[str, RememberedFact], uri: str) -> list[str]:
@@ -140,6 +146,7 @@ class ImportBatch:
         self._superseded: set[str] = set()  # facts that a fact of the repository supersedes, by uri
         self._touched: set[str] = set()  # records whose line a supersession changes
         self._links_to: dict[str, str] = {}  # uri → fact id of each fact a touched record links to
+        self._retires: dict[str, str] = {}  # uri → the fact its record made before and makes no more
 
     @classmethod
     def scan(
@@ -197,7 +204,8 @@ class ImportBatch:
             offset += pending.size
             yield Change(pending.op, pending.uri, line)
         for uri in self.deleted:
-            yield Change("delete", uri, _dumps({"op": "delete", "uri": uri}))
+            retires = {"retiresFactIds": [self._retires[uri]]} if uri in self._retires else {}
+            yield Change("delete", uri, _dumps({"op": "delete", "uri": uri, **retires}))
 
     def pending_changes(self) -> list[_Pending]:
         """The created and updated records ``changes`` yields (uri, op, CID), without reading them."""
@@ -280,18 +288,21 @@ class ImportBatch:
                 continue
             self._add("update" if uri in known else "create", imported)
         self.deleted = sorted(missing)
+        self._retires |= {uri: remembered[uri].fact_id for uri in self.deleted if uri in remembered}
         self._settle(remembered, diff=diff)
         self.failures.sort(key=lambda problem: problem.uri)
 
     def _add(self, op: Literal["create", "update"], imported: Imported) -> None:
         uri, cid = imported.record.uri, imported.record.cid
-        data = _line(op, imported).encode()
+        before = self.facts.pop(uri, None)
+        if before is not None and before.fact_id != imported.event.get("factId"):
+            self._retires[uri] = before.fact_id  # edited into another memory: its old fact is gone
+        data = _line(op, imported, self._retires.get(uri)).encode()
         if self._spool is None:
             self._spool = tempfile.TemporaryFile(prefix="pdsmem-import-")
         self._spool.write(data)
         self._pending.append(_Pending(op, uri, cid, len(data)))
         self.records[uri] = cid
-        self.facts.pop(uri, None)
         if imported.event["eventType"] == "fact":
             self._mapped.add(uri)
             self.facts[uri] = RememberedFact(imported.event["factId"], tuple(imported.supersedes))
@@ -359,4 +370,4 @@ class ImportBatch:
         resolve_supersession([item], known=self._links_to)
         if pending.uri in self._superseded:
             item.event["active"] = False
-        return _line(pending.op, item)
+        return _line(pending.op, item, self._retires.get(pending.uri))

@@ -7,8 +7,8 @@ anything a record or a query says.
   mirror holds a record of the target repository comes with that record (``{event, record}``),
   so it is written back under the same record key with its unknown fields: a record nobody
   changed gets back its own CID. A memory whose record was deleted from the repository, or
-  edited into another memory, is not exported again (sync marked it ``retired``: the user took
-  it out).
+  edited into another memory, is not exported again (a mirror of the scope lists it in
+  ``retiredIds`` and no live mirror makes it: the user took it out).
 - ``list_memories``: every memory of the scope, active or not, with the records it was synced
   from (their at-uris, deleted or not) and the runtime that wrote it: what ``pdsmem list`` shows.
 - ``recall``: scoped search, active facts only, a session excludable; by vector similarity when
@@ -21,6 +21,7 @@ anything a record or a query says.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -44,15 +45,17 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
     """The scope's memories as export items; ``notes`` is told what was left out and why."""
     where = rows.scope_where(scope)
     mirrors: dict[str, list[dict]] = {}
+    retired: set[str] = set()
     for mirror in store.find(rows.MIRROR, where, order_by="mirrorKey"):
         mirrors.setdefault(mirror.get("memoryId"), []).append(mirror)
+        retired.update(mirror.get(rows.RETIRED_IDS) or [])
     deleted = found = 0
     for label in (rows.FACT, rows.EPISODE):
         key = rows.MERGE_KEY[label]
         for row in store.find(label, where, order_by=key):
             theirs = mirrors.get(row.get(key), [])
             live = [m for m in theirs if not m.get("deleted")]
-            if row.get(rows.RETIRED) or (theirs and not live):
+            if row.get("retired") or (not live and (theirs or row.get(key) in retired)):  # "retired": earlier versions
                 deleted += 1
                 continue
             found += 1
@@ -95,24 +98,52 @@ class Listed:
 
 
 def list_memories(store: MemoryStore, scope: Mapping[str, Any]) -> Iterator[Listed]:
-    """Every memory of ``scope``, facts then episodes, each oldest first."""
+    """Every memory of ``scope``, facts then episodes, each oldest first; then the episodes a
+    deletion or an edit on the PDS retired, whose rows are gone and whose events their records'
+    mirrors keep (docs/mapping.md, "Forgetting")."""
     where = rows.scope_where(scope)
     mirrors: dict[str, list[dict]] = {}
+    links: dict[str, list[str]] = {}
+    retired: set[str] = set()
+    gone: dict[str, tuple[dict, list[dict]]] = {}  # eventId -> (its event, the mirrors that kept it)
     for mirror in store.find(rows.MIRROR, where, order_by="uri"):
-        mirrors.setdefault(mirror.get("memoryId"), []).append(
-            {"uri": mirror.get("uri"), "cid": mirror.get("cid"), "deleted": bool(mirror.get("deleted"))})
+        seen = {"uri": mirror.get("uri"), "cid": mirror.get("cid"), "deleted": bool(mirror.get("deleted"))}
+        mirrors.setdefault(mirror.get("memoryId"), []).append(seen)
+        links.setdefault(mirror.get("memoryId"), []).extend(mirror.get(rows.LINKS) or [])
+        retired.update(mirror.get(rows.RETIRED_IDS) or [])
+        for event in json.loads(mirror.get(rows.RETIRED_EPISODES) or "[]"):
+            gone.setdefault(event.get("eventId", ""), (event, []))[1].append(seen)
+    listed: set[str] = set()
     for label, when in ((rows.FACT, "validFrom"), (rows.EPISODE, "observedAt")):
         key = rows.MERGE_KEY[label]
         for row in store.find(label, where, order_by=when):
-            fact = label == rows.FACT
-            yield Listed(
-                label=label, id=str(row.get(key, "")), active=row.get("active") is not False,
-                retired=bool(row.get(rows.RETIRED)), text=str(row.get(rows.TEXT_PROPERTY[label], "")),
-                kind=str(row.get("kind", "")) if fact else "episode", at=str(row.get(when, "")),
-                runtime=str(row.get("runtime", "")), provenance=str(row.get("provenance", "")),
-                records=mirrors.get(row.get(key), []),
-                supersedes=list(row.get(rows.LINKS) or filter(None, [row.get("supersedesFactId")])),
-            )
+            memory_id = str(row.get(key, ""))
+            listed.add(memory_id)
+            yield _listed(label, row, active=row.get("active") is not False,
+                          retired=bool(row.get("retired")) or memory_id in retired,  # "retired": earlier versions
+                          records=mirrors.get(memory_id, []),
+                          supersedes=_unique(row.get(rows.LINKS) or [], links.get(memory_id, []),
+                                             [row.get("supersedesFactId")]))
+    for event_id, (event, kept_by) in sorted(gone.items(), key=lambda item: str(item[1][0].get("observedAt", ""))):
+        if event_id not in listed:
+            yield _listed(rows.EPISODE, event, active=False, retired=True,
+                          records=mirrors.get(event_id, kept_by), supersedes=[])
+
+
+def _unique(*lists: list[Any]) -> list[str]:
+    return [name for name in dict.fromkeys(name for names in lists for name in names) if name]
+
+
+def _listed(label: str, row: Mapping[str, Any], *, active: bool, retired: bool, records: list[dict],
+            supersedes: list[str]) -> Listed:
+    fact = label == rows.FACT
+    when = "validFrom" if fact else "observedAt"
+    return Listed(
+        label=label, id=str(row.get(rows.MERGE_KEY[label], "")), active=active, retired=retired,
+        text=str(row.get(rows.TEXT_PROPERTY[label], "")), kind=str(row.get("kind", "")) if fact else "episode",
+        at=str(row.get(when, "")), runtime=str(row.get("runtime", "")), provenance=str(row.get("provenance", "")),
+        records=records, supersedes=supersedes,
+    )
 
 
 @dataclass

@@ -17,7 +17,8 @@ Tricky bits:
 - SDK 3.0.0 raises ``RushDBError`` with ``status`` None for a connection failure: that becomes
   ``RushDBUnreachable`` (retryable); 401/403 ``RushDBRefused`` (the key); 5xx, and a 400 that
   says a transaction was ended and to retry (a deadlock, a lock timeout), ``RushDBServerError``
-  (retryable); anything else ``RushDBError`` with the server's message.
+  (retryable); 408, the server's transaction time budget spent ("reduce the batch size"),
+  ``RushDBTooLarge`` (sync splits the chunk); anything else ``RushDBError`` with the server's message.
 - ``relationships.create_many`` joins source and target by key and MERGEs the relationship, so
   running it again adds nothing. It runs in transactions of the server's own (APOC), so it
   cannot join a transaction of ours: it is called after the records it joins are committed.
@@ -40,7 +41,7 @@ from .xrpc import describe_transport_error, mask_userinfo, normalize_base_url
 
 __all__ = [
     "ENV_API_KEY", "ENV_API_URL", "ENV_ENGINE_SCOPE", "ENV_ENGINE_TOKEN", "ENV_ENGINE_URL", "MemoryStore",
-    "RushDBError", "RushDBRefused", "RushDBServerError", "RushDBTarget", "RushDBUnreachable",
+    "RushDBError", "RushDBRefused", "RushDBServerError", "RushDBTarget", "RushDBTooLarge", "RushDBUnreachable",
 ]
 
 log = logging.getLogger(__name__)
@@ -86,6 +87,11 @@ class RushDBUnreachable(TransientError):
 
 class RushDBServerError(TransientError):
     """RushDB answered with a server error (5xx)."""
+
+
+class RushDBTooLarge(RushDBError):
+    """RushDB ran out of its transaction time budget on a request (HTTP 408) and asks for smaller
+    ones: the caller splits what it sent (sync writes the chunk again in halves)."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +170,9 @@ class MemoryStore:
                 hint="check --rushdb-api-key or RUSHDB_API_KEY: a write key of the project to use",
             )
         said = f"HTTP {status}" if message in ("", f"HTTP {status}") else f"HTTP {status}: {message}"
+        if status == 408:
+            return RushDBTooLarge(f"{where} ran out of time to {what} ({said})",
+                                  hint="pass a smaller --batch-size (pdsmem halves a chunk that fails so by itself)")
         if status >= 500 or any(mark in message for mark in _TRY_AGAIN):
             return RushDBServerError(f"{where} failed to {what} ({said})")
         if status == 404 and what == CHECK:
@@ -233,6 +242,14 @@ class MemoryStore:
         options = {"mergeBy": list(merge_by), "mergeStrategy": "rewrite" if rewrite else "append",
                    "suggestTypes": True, "returnResult": False}
         self._import(label, rows, options, REWRITE_CHUNK if rewrite else WRITE_CHUNK, tx)
+
+    def delete(self, label: str, where: Mapping[str, Any], *, tx: Any = None) -> None:
+        """Delete the records of ``label`` matching ``where`` (whose ``$in`` lists must not be
+        empty: nothing to delete is no call), with their relationships."""
+        if any(isinstance(value, dict) and value.get("$in") == [] for value in where.values()):
+            return
+        self.call(f"delete {label} records", self.db.records.delete, {"labels": [label], "where": dict(where)},
+                  transaction=tx)
 
     def _import(self, label: str, rows: list[dict], options: dict, size: int, tx: Any) -> None:
         for start in range(0, len(rows), size):

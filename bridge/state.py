@@ -54,7 +54,7 @@ from pdsmem.mapping.datamodel import Cid
 
 from .repo import NodeSummary
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -166,6 +166,9 @@ _MIGRATIONS: dict[int, str] = {
         nodes INTEGER NOT NULL,
         kept INTEGER NOT NULL
     );
+    """,
+    6: """
+    ALTER TABLE export_record ADD COLUMN deleted_at TEXT;
     """,
 }
 
@@ -589,13 +592,26 @@ class State:
                 "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id) "
                 "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
                 "memory_id = excluded.memory_id, agent_id = coalesce(excluded.agent_id, agent_id), "
-                "profile_id = coalesce(excluded.profile_id, profile_id)",
+                "profile_id = coalesce(excluded.profile_id, profile_id), deleted_at = NULL",
                 ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None))) for r in written),
             )
             db.executemany("DELETE FROM export_record WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in deleted))
 
     def export_summary(self) -> list[tuple[str, int]]:
         return list(self._db.execute("SELECT did, count(*) FROM export_record GROUP BY did ORDER BY did"))
+
+    def note_deleted_on_pds(self, did: str, rkeys: Iterable[str]) -> None:
+        """Note records pdsmem wrote that someone deleted from the repository since: an export does
+        not write them again unless asked (``deleted_on_pds`` lists them, as ``status`` does)."""
+        with self.transaction() as db:
+            db.executemany(
+                "UPDATE export_record SET deleted_at = coalesce(deleted_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) "
+                "WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in rkeys))
+
+    def deleted_on_pds(self) -> list[tuple[str, str, str]]:
+        """(did, rkey, when noted) of each record pdsmem wrote that was deleted from its repository."""
+        return list(self._db.execute(
+            "SELECT did, rkey, deleted_at FROM export_record WHERE deleted_at IS NOT NULL ORDER BY did, rkey"))
 
     # --- unfinished exports ----------------------------------------------------------------
 

@@ -23,8 +23,11 @@ Tricky bits:
   live mirror of the scope that names it. The links an edit or a deletion removes go in the
   chunk that finds them, in one ``delete_many`` per kind, before that chunk's rows change (so a
   run killed in between finds the same links to remove again).
-- An episode has no ``active`` in the contract; pdsmem sets ``active: false`` on one whose record
-  is deleted, and its recall leaves those out (the contract's own recall of episodes does not).
+- An episode has no ``active`` in the contract, and the contract's recall of episodes filters on
+  the scope alone: the row of an episode whose record is deleted or edited into another memory
+  is deleted (in the chunk's transaction), its event kept on the mirror (``retiredEpisodes``).
+- An update writes only what the record determines (``rushdb_rows.update_row``): a row that
+  an agent runtime wrote keeps the transcript an episode record does not carry.
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ from pdsmem.mapping.records import RecordView
 from .embeddings import Embedder
 from .import_batch import Change, ImportBatch, RecordProblem
 from .importer import Importer
-from .rushdb import MemoryStore, retrying
+from .rushdb import MemoryStore, RushDBTooLarge, retrying
+from .sync_repair import repair
 
 __all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
 
@@ -57,9 +61,14 @@ class SyncReport:
     rev: str
     read: str  # how the repository was read: unchanged, diff, full, full after diff, car
     dry_run: bool
-    counts: dict[str, int]  # created, updated, unchanged, deleted, failed: records, as import counts
+    # What happened to the memory rows, each counted once: created (it did not exist), merged (a row
+    # another writer made, now also this record's), updated, unchanged (records not read again
+    # among them), retired; and the records deleted and failed. A dry run counts records, as
+    # import does (created, updated, unchanged, deleted, failed): it reads no row.
+    counts: dict[str, int]
     failures: list[RecordProblem]
     written: dict[str, int] = field(default_factory=lambda: {"memories": 0, "mirrors": 0, "deactivated": 0})
+    notes: list[str] = field(default_factory=list)  # what a record asked that sync did not do, by uri
 
     @property
     def wrote_nothing(self) -> bool:
@@ -89,12 +98,15 @@ class _Chunk:
     def memories(self, label: str) -> list[dict]:
         """Every memory row of ``label`` this chunk writes (not the deactivations)."""
         return [*self.create[label].values(), *self.append[label], *self.rewrite[label]]
-    # Relationships to remove, by id: memories from the mirrors they were retired from
-    # (RECORDED_AS); facts from facts they no longer supersede (SUPERSEDES).
+    # Relationships to remove, by id: facts from the mirrors they were retired from
+    # (RECORDED_AS); mirrors from facts their records no longer supersede (SUPERSEDES).
     unrecord: dict[str, set[str]] = field(default_factory=lambda: {rows.FACT: set(), rows.EPISODE: set()})
     unrecord_mirrors: set[str] = field(default_factory=set)
-    unsupersede: set[str] = field(default_factory=set)
-    unsuperseded: set[str] = field(default_factory=set)
+    unsupersede: set[str] = field(default_factory=set)  # mirror keys
+    unsuperseded: set[str] = field(default_factory=set)  # fact ids
+    legacy_links: set[str] = field(default_factory=set)  # facts linked to facts by an earlier version
+    drop: set[str] = field(default_factory=set)  # ids of episodes whose rows are deleted
+    tally: dict[str, int] = field(default_factory=lambda: {"merged": 0, "updated": 0, "unchanged": 0})
 
 
 def now() -> str:
@@ -140,8 +152,10 @@ class Syncer:
         on_progress: Callable[[int, int], None] | None = None,
         on_retry: Callable[[PdsmemError, float], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        batch_size: int = CHUNK,
     ) -> None:
         self.importer, self.store, self.embedder = importer, store, embedder
+        self.batch_size = batch_size  # changes per transaction; halved when the server asks
         self.on_progress, self.on_retry, self.sleep = on_progress, on_retry, sleep
 
     def sync(self, batch: ImportBatch, *, dry_run: bool = False) -> SyncReport:
@@ -150,26 +164,39 @@ class Syncer:
         if batch.read in FULL_READS:
             self._retrying(lambda: self._reconcile(batch, scope))
         report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
-        if dry_run or batch.read == "unchanged":
+        if dry_run:
+            return report
+        records = batch.summary
+        report.counts = {"created": 0, "merged": 0, "updated": 0, "unchanged": records["unchanged"], "retired": 0,
+                         "deleted": records["deleted"], "failed": records["failed"]}
+        if batch.read == "unchanged":
+            self._repair(report, scope, leftovers=False)
             return report
         if self.embedder is not None:
             self._retrying(lambda: ensure_indexes(self.store, self.embedder))
         self.importer.begin(batch)
-        total = sum(report.counts[name] for name in ("created", "updated", "deleted"))
+        total = sum(records[name] for name in ("created", "updated", "deleted"))
         done, written = 0, _Written()
-        for chunk in _chunks(batch.changes(), CHUNK):
-            self._retrying(lambda chunk=chunk: self._write(chunk, batch.rev, scope, report, written))
-            done += len(chunk)
-            if self.on_progress:
-                self.on_progress(done, total)
+        for chunk in _chunks(batch.changes(), self.batch_size):
+            for part in self._sized(chunk, lambda part: self._write(part, batch.rev, scope, report, written)):
+                done += len(part)
+                if self.on_progress:
+                    self.on_progress(done, total)
         self._link(written, scope)
+        self._repair(report, scope)
         self.importer.commit(batch)
         return report
 
+    def _repair(self, report: SyncReport, scope: dict, *, leftovers: bool = True) -> None:
+        """Rows earlier versions or a killed run left (``sync_repair``), counted when there were some."""
+        if repaired := repair(self.store, scope, self._retrying, leftovers=leftovers):
+            report.written["repaired"] = repaired
+
     def _link(self, written: _Written, scope: dict) -> None:
-        """Each memory written to its record's mirror (``RECORDED_AS``), each fact to those it
-        supersedes (``SUPERSEDES``): after every chunk is in (a fact can supersede one a later
-        chunk writes), in a few large key-joined calls (each costs about the same, whatever its size)."""
+        """Each memory written to its record's mirror (``RECORDED_AS``), each mirror of a fact
+        record to the facts it supersedes (``SUPERSEDES``): after every chunk is in (a record can
+        supersede a fact a later chunk writes), in a few large key-joined calls (each costs about
+        the same, whatever its size)."""
         where = rows.scope_where(scope)
         for label, ids in written.memories.items():
             for start in range(0, len(ids), LINK_CHUNK):
@@ -182,7 +209,7 @@ class Syncer:
         for start in range(0, len(written.superseding), LINK_CHUNK):
             part = written.superseding[start:start + LINK_CHUNK]
             self._retrying(lambda part=part: self.store.link(
-                {"label": rows.FACT, "key": rows.LINKS, "where": {**where, "factId": {"$in": part}}},
+                {"label": rows.MIRROR, "key": rows.LINKS, "where": {"mirrorKey": {"$in": part}}},
                 {"label": rows.FACT, "key": "factId", "where": where},
                 rows.SUPERSEDES,
             ))
@@ -201,15 +228,35 @@ class Syncer:
     def _retrying(self, step):
         return retrying(step, on_retry=self.on_retry, sleep=self.sleep)
 
+    def _sized(self, chunk: list[Change], write: Callable[[list[Change]], None]) -> Iterable[list[Change]]:
+        """Write ``chunk``, yielding each part written: when the server runs out of its
+        transaction time budget (HTTP 408, "reduce the batch size"), in halves, down to one
+        change, and the chunks after it at the size that worked (each write is idempotent)."""
+        try:
+            self._retrying(lambda: write(chunk))
+        except RushDBTooLarge as err:
+            if len(chunk) == 1:
+                raise
+            half = (len(chunk) + 1) // 2
+            self.batch_size = min(self.batch_size, half)
+            if self.on_retry:
+                self.on_retry(err, 0.0)
+            yield from self._sized(chunk[:half], write)
+            yield from self._sized(chunk[half:], write)
+            return
+        yield chunk
+
     # --- one chunk ------------------------------------------------------------------------------
 
     def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport, written: _Written) -> None:
         """Write one chunk, and note in ``written`` what to link once every chunk is in."""
         lines = [change.to_json() for change in chunk]
+        report.notes += [f"{line['record']['uri']}: {note} (only links within one repository are followed)"
+                         for line in lines if line["op"] != "delete"
+                         for note in line.get("links", {}).get("notes", []) if "in another repository" in note]
         keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
         held_mirrors = self.store.find_by(rows.MIRROR, "mirrorKey", keys.values())
-        events = [line["event"] for line in lines if line["op"] != "delete"]
-        held = self._held_memories(events, held_mirrors.values(), scope)
+        held = self._held_memories([line for line in lines if line["op"] != "delete"], held_mirrors.values(), scope)
         plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
         self._unlink(plan, scope)  # before the rows change: a re-run after a kill finds them as they were
         with self.store.transaction() as tx:
@@ -222,19 +269,29 @@ class Syncer:
             self.store.create(rows.MIRROR, plan.new_mirrors, tx=tx)
             # A mirror row always has every property, so merging it is writing it whole.
             self.store.upsert(rows.MIRROR, plan.mirrors + plan.gone, rows.MERGE_BY[rows.MIRROR], tx=tx)
+        # After the commit (the server does not delete inside a transaction of ours): the mirrors
+        # hold the episodes' events now; a run killed before this deletes them (``_repair``).
+        self.store.delete(rows.EPISODE, {**rows.scope_where(scope), "eventId": {"$in": sorted(plan.drop)}})
         for label in (rows.FACT, rows.EPISODE):
             written.memories[label] += [row[rows.MERGE_KEY[label]] for row in plan.memories(label)]
-        written.superseding += [row["factId"] for row in plan.memories(rows.FACT) if row[rows.LINKS]]
+        written.superseding += [row["mirrorKey"] for row in plan.new_mirrors + plan.mirrors if row.get(rows.LINKS)]
         report.written["memories"] += sum(len(plan.memories(label)) for label in (rows.FACT, rows.EPISODE))
         report.written["mirrors"] += len(plan.new_mirrors) + len(plan.mirrors) + len(plan.gone)
-        report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate)
+        report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate) + len(plan.drop)
+        for name, number in plan.tally.items():
+            report.counts[name] += number
+        report.counts["created"] += sum(len(plan.create[label]) for label in plan.create)
+        report.counts["retired"] += len({row[rows.MERGE_KEY[label]] for label, part in plan.deactivate.items()
+                                         for row in part}) + len(plan.drop)
 
-    def _held_memories(self, events: list[dict], mirrors: Iterable[dict], scope: dict) -> dict[str, dict[str, dict]]:
+    def _held_memories(self, lines: list[dict], mirrors: Iterable[dict], scope: dict) -> dict[str, dict[str, dict]]:
         """label → id → the memory RushDB holds, for the chunk's new memories and those its
         records made before."""
         wanted: dict[str, set[str]] = {rows.FACT: set(), rows.EPISODE: set()}
-        for event in events:
-            wanted[rows.label_of(event)].add(rows.memory_key(event))
+        for line in lines:
+            wanted[rows.label_of(line["event"])].add(rows.memory_key(line["event"]))
+            if (named := rows.exported_from(RecordView.from_json(line["record"]))) is not None:
+                wanted[rows.label_of(line["event"])].add(named)  # the memory it was exported from
         for mirror in mirrors:
             if mirror.get("memoryLabel") in wanted and mirror.get("memoryId"):
                 wanted[mirror["memoryLabel"]].add(mirror["memoryId"])
@@ -249,63 +306,92 @@ class Syncer:
         vectors = self._vectors([line["event"] for line in upserts])
         for line, vector in zip(upserts, vectors):
             event, label = line["event"], rows.label_of(line["event"])
-            row = rows.memory_row(event, line.get("links", {}).get("supersedesFactIds"))
+            view = RecordView.from_json(line["record"])
             before = held[label].get(rows.memory_key(event))
+            if before is None:  # new: created, once even when two records of the chunk make it
+                row, rewrite = rows.memory_row(event), False
+            else:  # only what the record determines, never emptying what it does not carry
+                row, rewrite = rows.update_row(event, before, rows.undetermined(event, view.value))
             if vector is not None:
                 row["$vectors"] = [{"propertyName": rows.TEXT_PROPERTY[label], "vector": vector,
                                     "similarityFunction": self.embedder.similarity}]
-            if before is None:  # new: created, once even when two records of the chunk make it
+            if before is None:
                 key = rows.memory_key(event)
                 plan.create[label][key] = {**plan.create[label].get(key, {}), **row}
             else:
-                (plan.rewrite if rows.lost_fields(row, before) else plan.append)[label].append(row)
-            if label == rows.FACT and before is not None:
-                dropped = set(before.get(rows.LINKS) or []) - set(row[rows.LINKS])
-                if dropped:
-                    plan.unsupersede.add(row["factId"])
-                    plan.unsuperseded |= dropped
-            view = RecordView.from_json(line["record"])
-            mirror = rows.mirror_row(view, rev=rev, synced_at=synced_at, scope=scope, memory=event)
-            previous = held_mirrors.get(mirror["mirrorKey"])
+                (plan.rewrite if rewrite else plan.append)[label].append(row)
+                if keys[view.uri] not in held_mirrors:  # a row another writer made (an agent runtime)
+                    plan.tally["merged"] += 1
+                else:
+                    plan.tally["updated" if rows.changes(before, row) or rewrite else "unchanged"] += 1
+                if label == rows.FACT and before.get(rows.LINKS):  # an earlier version's links, from the fact
+                    plan.legacy_links.add(row["factId"])
+            links = line.get("links", {}).get("supersedesFactIds") if label == rows.FACT else None
+            previous = held_mirrors.get(keys[view.uri])
+            mirror = rows.mirror_row(view, rev=rev, synced_at=synced_at, scope=scope, memory=event, links=links,
+                                     previous=previous)
             (plan.new_mirrors if previous is None else plan.mirrors).append(mirror)
-            if previous is not None and previous.get("memoryId") != mirror["memoryId"]:
-                self._retire(plan, previous, held, new_ids)  # the record now makes another memory
+            if previous is not None:
+                dropped = set(previous.get(rows.LINKS) or []) - set(mirror[rows.LINKS])
+                if dropped:
+                    plan.unsupersede.add(mirror["mirrorKey"])
+                    plan.unsuperseded |= dropped
+                if previous.get("memoryId") != mirror["memoryId"]:
+                    self._retire(plan, previous, mirror, held, new_ids)  # the record now makes another memory
+            else:  # the first sync of a record exported from a memory, then edited: that memory is gone
+                named = rows.exported_from(view)
+                if named not in (None, mirror["memoryId"]) and (source := held[label].get(named)) is not None \
+                        and rows.edited_from(view, scope, source):
+                    self._retire(plan, {"memoryLabel": label, "memoryId": named, "mirrorKey": mirror["mirrorKey"]},
+                                 mirror, held, new_ids)
         for line in lines:
             if line["op"] == "delete" and (previous := held_mirrors.get(keys[line["uri"]])) is not None:
-                plan.gone.append(rows.deleted_mirror(previous["mirrorKey"], rev=rev, synced_at=synced_at))
-                self._retire(plan, previous, held, new_ids)
+                gone = rows.deleted_mirror(previous, rev=rev, synced_at=synced_at)
+                plan.gone.append(gone)
+                if previous.get(rows.LINKS):
+                    plan.unsupersede.add(previous["mirrorKey"])
+                    plan.unsuperseded |= set(previous[rows.LINKS])
+                self._retire(plan, previous, gone, held, new_ids)
         return plan
 
-    def _retire(self, plan: _Chunk, mirror: dict, held: dict[str, dict[str, dict]], keep: set[str]) -> None:
-        """Deactivate the memory ``mirror``'s record made, and plan the removal of its links (to
-        the mirror; a fact's to the facts it superseded), unless it is gone from RushDB or a
-        record of this chunk makes it now."""
-        label, memory_id = mirror.get("memoryLabel"), mirror.get("memoryId")
+    def _retire(self, plan: _Chunk, previous: dict, mirror: dict, held: dict[str, dict[str, dict]],
+                keep: set[str]) -> None:
+        """Retire the memory the record of the mirror ``previous`` made (noted on ``mirror``, the
+        row written in its place): a fact deactivated, an episode's row deleted; and plan the
+        removal of its link to the mirror. Not when it is gone from RushDB or a record of this
+        chunk makes it now."""
+        label, memory_id = previous.get("memoryLabel"), previous.get("memoryId")
         memory = held.get(label, {}).get(memory_id)
         if memory is None or memory_id in keep:
             return
-        plan.deactivate[label].append(rows.deactivated(label, memory_id, memory))
+        rows.retire_on(mirror, label, memory)
+        if label == rows.EPISODE:
+            plan.drop.add(memory_id)
+        else:
+            plan.deactivate[label].append(rows.deactivated(label, memory_id, memory))
         plan.unrecord[label].add(memory_id)
-        plan.unrecord_mirrors.add(mirror["mirrorKey"])
-        if memory.get(rows.LINKS):  # a retired fact supersedes nothing any more
-            plan.unsupersede.add(memory_id)
-            plan.unsuperseded |= set(memory[rows.LINKS])
+        plan.unrecord_mirrors.add(previous["mirrorKey"])
+        if memory.get(rows.LINKS):  # an earlier version's links, from the fact itself
+            plan.legacy_links.add(memory_id)
 
     def _unlink(self, plan: _Chunk, scope: dict) -> None:
         """The chunk's relationships to remove, one call per kind and label. Each call removes
         those between any of its sources and any of its targets: a link that must stay between
-        two of them (a fact that still supersedes another's dropped target) is made again by
-        ``_link``, which links every fact the sync writes."""
+        two of them (a record that still supersedes another's dropped target) is made again by
+        ``_link``, which links every mirror the sync writes."""
         where = rows.scope_where(scope)
         for label, ids in plan.unrecord.items():
-            if ids:
+            if ids and label == rows.FACT:  # an episode's row goes, and its relationships with it
                 self.store.unlink({"label": label, "where": {**where, rows.MERGE_KEY[label]: {"$in": sorted(ids)}}},
                                   {"label": rows.MIRROR, "where": {"mirrorKey": {"$in": sorted(plan.unrecord_mirrors)}}},
                                   rows.RECORDED_AS)
         if plan.unsupersede:
-            self.store.unlink({"label": rows.FACT, "where": {**where, "factId": {"$in": sorted(plan.unsupersede)}}},
+            self.store.unlink({"label": rows.MIRROR, "where": {"mirrorKey": {"$in": sorted(plan.unsupersede)}}},
                               {"label": rows.FACT, "where": {**where, "factId": {"$in": sorted(plan.unsuperseded)}}},
                               rows.SUPERSEDES)
+        if plan.legacy_links:  # earlier versions linked fact to fact; the mirror links now
+            self.store.unlink({"label": rows.FACT, "where": {**where, "factId": {"$in": sorted(plan.legacy_links)}}},
+                              {"label": rows.FACT, "where": where}, rows.SUPERSEDES)
 
     def _vectors(self, events: list[dict]) -> list[list[float] | None]:
         if self.embedder is None:
@@ -328,4 +414,4 @@ def _chunks(changes: Iterable[Change], size: int) -> Iterable[list[Change]]:
 def describe(report: SyncReport) -> dict[str, Any]:
     """The report as the ``--json`` summary gives it."""
     return {"did": report.did, "rev": report.rev, "read": report.read, "dryRun": report.dry_run,
-            **report.counts, "written": report.written}
+            **report.counts, "written": report.written, **({"notes": report.notes} if report.notes else {})}

@@ -2,23 +2,31 @@
 
 Memories land as RushDB's own agent-memory integrations store them, so that those integrations
 recall them: label ``MEMORY_FACT`` merged by ``factId``, label ``EPISODE`` merged by ``eventId``,
-the whole AgentMemoryEvent v1 as properties, its five scope fields from trusted configuration.
-Beside them:
+each row an AgentMemoryEvent v1 and nothing else (the contract's schema allows no other
+property), its five scope fields from trusted configuration. pdsmem's own bookkeeping lives
+beside them:
 
 - ``ATPROTO_RECORD``: one mirror per PDS record and import scope (merged by ``mirrorKey``): the
   record's at-uri, CID, DID, collection, rkey, the repository rev it was read at, when it was
   synced, the record itself as JSON (``raw``: unknown fields, ``$link``, ``$bytes`` and blobs
-  kept, so that writing it back gives the same CID), the memory it became, ``deleted`` once the
-  record is gone from the repository, and the same five scope fields as its memory;
+  kept, so that writing it back gives the same CID), the memory it became, for a fact every fact
+  it supersedes (``supersedesFactIds``: the contract's ``supersedesFactId`` holds the first),
+  ``deleted`` once the record is gone from the repository, the memories the record made before
+  and makes no more (``retiredIds``; a retired episode's whole event in ``retiredEpisodes``, as
+  its row is gone), and the same five scope fields as its memory;
 - relationships ``(memory)-[:RECORDED_AS]->(ATPROTO_RECORD)`` and
-  ``(fact)-[:SUPERSEDES]->(superseded fact)``;
-- a fact also carries ``supersedesFactIds``, every fact it supersedes (the contract's
-  ``supersedesFactId`` holds the first), which the ``SUPERSEDES`` relationships are made from.
+  ``(ATPROTO_RECORD)-[:SUPERSEDES]->(superseded fact)``.
 
-Nothing is hard-deleted: a record deleted from the repository, or edited so that it makes
-another memory, deactivates its memory (``active: false``; for an episode that property is
-pdsmem's, the contract has none) and marks it ``retired`` (pdsmem's: not exported again); a
-deleted record's mirror is marked deleted.
+A record deleted from the repository, or edited so that it makes another memory, retires its
+memory: a fact becomes inactive (``active: false``, which every recall filters on); an episode
+row is deleted (the contract gives episodes no ``active``, and its recall filters on nothing but
+the scope), its event kept on the mirror. Rows written by earlier versions (with ``retired``,
+``supersedesFactIds``, an episode's ``active``) are written whole again without them.
+
+Tricky bits:
+- An update writes only what the record determines: an episode record without a transcript
+  does not say ``userText`` and ``assistantText`` (the runtime that wrote the row knows them,
+  and the episode's id covers them), so they are left as RushDB holds them.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from pdsmem.mapping.records import SCOPE_FIELDS, RecordView
+from pdsmem.mapping.records import EXT_KEY, SCOPE_FIELDS, RecordView, written_unchanged
 from pdsmem.mapping.syntax import AtUri
 
 FACT = "MEMORY_FACT"
@@ -43,8 +51,12 @@ MERGE_KEY = {FACT: "factId", EPISODE: "eventId", MIRROR: "mirrorKey"}
 # mirror's key is a hash of its scope already).
 MERGE_BY = {FACT: ["factId", *SCOPE_FIELDS], EPISODE: ["eventId", *SCOPE_FIELDS], MIRROR: ["mirrorKey"]}
 TEXT_PROPERTY = {FACT: "text", EPISODE: "summary"}
-LINKS = "supersedesFactIds"  # pdsmem's property beside the event: every fact a fact supersedes
-RETIRED = "retired"  # pdsmem's property: true once no record of the repository makes the memory
+LINKS = "supersedesFactIds"  # a fact's mirror: every fact the record supersedes
+RETIRED_IDS = "retiredIds"  # a mirror: the memories its record made before and makes no more
+RETIRED_EPISODES = "retiredEpisodes"  # a mirror: JSON, the events of the episodes retired from it
+# What earlier versions wrote on memory rows beside the event (the schema allows none of it).
+LEGACY = ("retired", LINKS)
+TRANSCRIPT = ("userText", "assistantText")  # an episode's, carried by a record only when exported with it
 
 # Optional event fields an edited record can drop while its memory keeps its id: a memory row
 # that lost one is written whole (``mergeStrategy: rewrite``) instead of merged, so that the old
@@ -63,13 +75,53 @@ def memory_key(event: Mapping[str, Any]) -> str:
     return event[MERGE_KEY[label_of(event)]]
 
 
-def memory_row(event: Mapping[str, Any], links: list[str] | None = None) -> dict[str, Any]:
-    """The properties of a memory: the event as it is, for a fact every fact it supersedes, and
-    ``retired: false`` (a record makes it now)."""
-    row = {**event, RETIRED: False}
-    if event["eventType"] == "fact":
-        row[LINKS] = list(links or ([event["supersedesFactId"]] if event.get("supersedesFactId") else []))
+def memory_row(event: Mapping[str, Any]) -> dict[str, Any]:
+    """The properties of a memory: the event as it is, nothing else."""
+    return dict(event)
+
+
+def undetermined(event: Mapping[str, Any], value: Mapping[str, Any]) -> tuple[str, ...]:
+    """The event fields the record ``value`` does not carry (the mapper filled them with a
+    default): an episode's transcript, when the record holds none."""
+    if event["eventType"] != "episode":
+        return ()
+    ext = value.get(EXT_KEY)
+    transcript = ext.get("transcript") if isinstance(ext, Mapping) else None
+    return () if isinstance(transcript, Mapping) else TRANSCRIPT
+
+
+def contract_part(label: str, held: Mapping[str, Any]) -> dict[str, Any]:
+    """A row RushDB holds without RushDB's own properties and what earlier versions of pdsmem
+    added to it (``retired``, ``supersedesFactIds``; an episode's ``active``)."""
+    row = {name: value for name, value in plain(held).items() if name not in LEGACY}
+    if label == EPISODE:
+        row.pop("active", None)
     return row
+
+
+def needs_repair(label: str, held: Mapping[str, Any]) -> bool:
+    """Whether a row RushDB holds carries properties the contract's schema forbids."""
+    return any(name in held for name in LEGACY) or (label == EPISODE and "active" in held)
+
+
+def update_row(event: Mapping[str, Any], held: Mapping[str, Any], skip: tuple[str, ...] = ()) -> tuple[dict, bool]:
+    """What to write into the row RushDB holds (``held``) of the memory ``event`` makes, and
+    whether to write it whole (``rewrite``) rather than merge it: only the fields the record
+    determines (not ``skip``), never one emptied; whole, keeping what it does not determine,
+    when the edit dropped an optional field or the row holds what the contract forbids."""
+    label = label_of(event)
+    row = {name: value for name, value in event.items() if name not in skip}
+    if not lost_fields(row, held) and not needs_repair(label, held):
+        return row, False
+    kept = contract_part(label, held)
+    for name in REMOVABLE:
+        kept.pop(name, None)
+    return {**kept, **row}, True
+
+
+def changes(held: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
+    """Whether writing ``row`` changes a field of the row RushDB holds (``held``)."""
+    return any(held.get(name) != value for name, value in row.items() if not name.startswith("$"))
 
 
 def lost_fields(row: Mapping[str, Any], held: Mapping[str, Any] | None) -> list[str]:
@@ -79,6 +131,25 @@ def lost_fields(row: Mapping[str, Any], held: Mapping[str, Any] | None) -> list[
     return [name for name in REMOVABLE if name in held and name not in row]
 
 
+def exported_from(view: RecordView) -> str | None:
+    """The id the extension of the record ``view`` names, when that is not its memory now: the
+    memory pdsmem exported it from, if the record was edited since (``edited_from`` says)."""
+    ext = view.value.get(EXT_KEY)
+    return ext["id"] if isinstance(ext, Mapping) and isinstance(ext.get("id"), str) else None
+
+
+def edited_from(view: RecordView, scope: Mapping[str, Any], held: Mapping[str, Any]) -> bool:
+    """Whether the record ``view`` is one pdsmem exported from the memory ``held`` of ``scope``
+    and someone edited since: its proof holds for the memory's own text (and a fact's kind) in
+    place of the record's. So the first sync after an edit retires the memory the record was
+    made from, though no mirror says so (an agent runtime wrote the memory, pdsmem exported it)."""
+    label = label_of(held)
+    original = {**view.value, "content": held.get(TEXT_PROPERTY[label])}
+    if label == FACT:
+        original["kind"] = held.get("kind")
+    return original != view.value and written_unchanged(view.uri, original, scope) == held[MERGE_KEY[label]]
+
+
 def mirror_key(uri: str, scope: Mapping[str, Any]) -> str:
     """The id of a record's mirror in one import scope (one record feeds each scope a memory)."""
     parts = [uri, *(scope[name] for name in SCOPE_FIELDS)]
@@ -86,10 +157,17 @@ def mirror_key(uri: str, scope: Mapping[str, Any]) -> str:
 
 
 def mirror_row(
-    view: RecordView, *, rev: str, synced_at: str, scope: Mapping[str, Any], memory: Mapping[str, Any]
+    view: RecordView, *, rev: str, synced_at: str, scope: Mapping[str, Any], memory: Mapping[str, Any],
+    links: list[str] | None = None, previous: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The mirror of the PDS record ``view``, read at ``rev``, that became ``memory``."""
+    """The mirror of the PDS record ``view``, read at ``rev``, that became ``memory`` (a fact
+    superseding the facts ``links``); what the mirror held before (``previous``) keeps the
+    memories the record made before and makes no more."""
     at = AtUri.parse(view.uri)
+    made = memory_key(memory)
+    retired = [name for name in (previous or {}).get(RETIRED_IDS) or [] if name != made]
+    if previous is not None and previous.get("memoryId") not in (None, made) and previous.get("memoryId") not in retired:
+        retired.append(previous["memoryId"])
     return {
         MERGE_KEY[MIRROR]: mirror_key(view.uri, scope),
         "uri": view.uri,
@@ -103,20 +181,39 @@ def mirror_row(
         "memoryLabel": label_of(memory),
         "memoryId": memory_key(memory),
         "deleted": False,
+        LINKS: list(links or []),
+        RETIRED_IDS: retired,
+        RETIRED_EPISODES: (previous or {}).get(RETIRED_EPISODES) or "[]",
         **{name: scope[name] for name in SCOPE_FIELDS},
     }
 
 
-def deleted_mirror(key: str, *, rev: str, synced_at: str) -> dict[str, Any]:
-    """What a mirror becomes when its record is deleted (merged into it: the rest stays)."""
-    return {MERGE_KEY[MIRROR]: key, "deleted": True, "rev": rev, "syncedAt": synced_at}
+def deleted_mirror(previous: Mapping[str, Any], *, rev: str, synced_at: str) -> dict[str, Any]:
+    """What the mirror ``previous`` becomes when its record is deleted (merged into it: the
+    rest stays): it supersedes nothing any more."""
+    return {MERGE_KEY[MIRROR]: previous[MERGE_KEY[MIRROR]], "deleted": True, "rev": rev, "syncedAt": synced_at,
+            LINKS: [], RETIRED_IDS: list(previous.get(RETIRED_IDS) or []),
+            RETIRED_EPISODES: previous.get(RETIRED_EPISODES) or "[]"}
+
+
+def retire_on(mirror: dict[str, Any], label: str, memory: Mapping[str, Any]) -> None:
+    """Note on the mirror row ``mirror`` (as it will be written) that its record no longer makes
+    ``memory``; an episode's event is kept there whole, as its row is deleted."""
+    memory_id = memory[MERGE_KEY[label]]
+    retired = list(mirror.get(RETIRED_IDS) or [])
+    if memory_id not in retired:
+        retired.append(memory_id)
+    mirror[RETIRED_IDS] = retired
+    if label == EPISODE:
+        episodes = [e for e in json.loads(mirror.get(RETIRED_EPISODES) or "[]") if e.get("eventId") != memory_id]
+        episodes.append(contract_part(label, memory))
+        mirror[RETIRED_EPISODES] = json.dumps(episodes, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
 
 
 def deactivated(label: str, memory_id: str, scope: Mapping[str, Any]) -> dict[str, Any]:
-    """What a memory of ``scope`` becomes when its record is deleted or now makes another memory:
-    inactive, and ``retired`` (the user took it out of their repository; not exported again)."""
-    return {MERGE_KEY[label]: memory_id, **{name: scope[name] for name in SCOPE_FIELDS}, "active": False,
-            RETIRED: True}
+    """What a fact of ``scope`` becomes when its record is deleted or now makes another fact:
+    inactive (an episode's row is deleted instead: ``retire_on``)."""
+    return {MERGE_KEY[label]: memory_id, **{name: scope[name] for name in SCOPE_FIELDS}, "active": False}
 
 
 def plain(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -125,14 +222,9 @@ def plain(row: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def event_from_row(row: Mapping[str, Any]) -> dict[str, Any]:
-    """The AgentMemoryEvent a memory row holds: its properties without RushDB's and pdsmem's own
-    (``supersedesFactIds``; ``active`` on an episode)."""
-    event = plain(row)
-    event.pop(LINKS, None)
-    event.pop(RETIRED, None)
-    if event.get("eventType") == "episode":
-        event.pop("active", None)
-    return event
+    """The AgentMemoryEvent a memory row holds: its properties without RushDB's, and without
+    what earlier versions of pdsmem added."""
+    return contract_part(EPISODE if row.get("eventType") == "episode" else FACT, row)
 
 
 def view_from_mirror(row: Mapping[str, Any]) -> RecordView:

@@ -80,7 +80,7 @@ def memory_rows(pds: LocalPds, did: str, n: int) -> list[dict]:
     """The MEMORY_FACT rows of the repository's records, mapped by pdsmem's mapper (as sync maps them)."""
     mapped, failed = from_records(list_records(pds, did), ImportScope(did=did, **SCOPE))
     assert len(mapped) == n and not failed, (len(mapped), failed[:3])
-    return [rows.memory_row(item.event, item.supersedes_fact_ids) for item in mapped]
+    return [rows.memory_row(item.event) for item in mapped]
 
 
 def client(project: Project):

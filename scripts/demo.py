@@ -10,7 +10,7 @@ the real command line. Both halves:
 6. ``pdsmem import`` it into a second profile, and print the memories side by side;
 7. start the local RushDB server (scripts/rushdb) with a fresh project, ``pdsmem sync`` the
    repository into it, and again (nothing changes); print the facts RushDB holds, the
-   superseded one inactive, and the SUPERSEDES relationship;
+   superseded one inactive, and the SUPERSEDES relationship (from the superseding fact's record);
 8. ``pdsmem recall`` from RushDB, as an agent would;
 9. ``pdsmem export --from rushdb`` back to the repository: every record is unchanged (same CIDs);
 10. stop both servers and remove the run's files.
@@ -157,6 +157,9 @@ def show_rushdb(project: Project) -> None:
         rkey = mirrors.get(row["factId"], {}).get("rkey", "—")
         print(f"  {textwrap.shorten(row['text'], 54):<54} {row['factId'][:10]:<11} {rkey:<15} {row['active']}")
     names = {row["__id"]: textwrap.shorten(row["text"], 40) for row in facts}
+    # The superseding record's mirror holds the link: named by the fact its record makes.
+    names |= {mirror["__id"]: names.get(by_id["__id"], "?") for mirror in mirrors.values()
+              for by_id in facts if by_id["factId"] == mirror["memoryId"]}
     for link in db.relationships.find({"where": {}}).data:
         if link["type"] == "SUPERSEDES":
             print(f"  ({names[link['sourceId']]!r})-[:SUPERSEDES]->({names[link['targetId']]!r})")

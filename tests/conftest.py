@@ -89,7 +89,7 @@ def _isolated_config(tmp_path, monkeypatch):
     monkeypatch.setenv("PDSMEM_STATE_DIR", str(tmp_path / "state"))
     monkeypatch.delenv("PDSMEM_CONFIG", raising=False)
     for name in ("ATP_AUTH_HANDLE", "ATP_AUTH_USERNAME", "ATP_AUTH_PASSWORD", "ATP_PDS_HOST", "ATP_PLC_HOST",
-                 "MEMORY_SCOPE_SALT", "RUSHDB_API_KEY", "RUSHDB_API_URL", "RUSHDB_ENGINE_URL", "RUSHDB_ENGINE_TOKEN",
+                 "MEMORY_SCOPE_SALT", "RUSHDB_MEMORY_SCOPE_SALT", "RUSHDB_API_KEY", "RUSHDB_API_URL", "RUSHDB_ENGINE_URL", "RUSHDB_ENGINE_TOKEN",
                  "RUSHDB_ENGINE_SCOPE", "RUSHDB_EMBEDDING_API_KEY", "RUSHDB_EMBEDDING_MODEL",
                  "RUSHDB_EMBEDDING_DIMENSIONS", "RUSHDB_EMBEDDING_BASE_URL"):
         monkeypatch.delenv(name, raising=False)

@@ -296,3 +296,34 @@ def test_a_conflict_says_how_to_resolve_it_either_way_and_overwrite_conflict_doe
         "repo": account.did, "collection": "dev.bastienrobert.memory.record", "rkey": rkey}).json()
     assert now["value"]["content"] == fact(1)["text"]
     assert _export(pds, account, source).stdout.startswith("0 created, 2 unchanged")
+
+
+@pytest.mark.pds
+def test_a_file_export_after_a_deletion_on_the_pds_leaves_it_deleted_and_status_lists_it(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text("".join(json.dumps(e) + "\n" for e in (fact(1), fact(2))))
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
+
+    def invoke(*args: str) -> Result:
+        return CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+
+    assert invoke("export", "--to", account.handle, "--from", str(memories)).exit_code == 0
+    gone = held(pds, account)[0]
+    login = httpx.post(f"{pds.url}/xrpc/com.atproto.server.createSession", timeout=30,
+                       json={"identifier": account.did, "password": account.password}).json()
+    httpx.post(f"{pds.url}/xrpc/com.atproto.repo.deleteRecord", timeout=30,
+               headers={"Authorization": f"Bearer {login['accessJwt']}"},
+               json={"repo": account.did, "collection": "dev.bastienrobert.memory.record",
+                     "rkey": gone.rsplit("/", 1)[1]}).raise_for_status()
+
+    again = invoke("export", "--to", account.handle, "--from", str(memories))
+    assert again.exit_code == 3  # like a conflict: named on stderr, the rest done
+    assert again.stdout.startswith("0 created, 1 unchanged") and "1 conflict" in again.stdout
+    assert f"{gone} was deleted on the PDS after pdsmem wrote it" in again.stderr
+    assert "--recreate-deleted" in again.stderr and gone not in held(pds, account)
+    status = invoke("status")
+    assert "Records pdsmem wrote and someone deleted on the PDS" in status.stdout and gone in status.stdout
+    assert invoke("export", "--to", account.handle, "--from", str(memories), "--recreate-deleted").exit_code == 0
+    assert gone in held(pds, account) and gone not in invoke("status").stdout

@@ -100,7 +100,8 @@ def test_second_import_writes_nothing_and_out_appends(tmp_path: Path) -> None:
     third = import_car(car(tmp_path, changed, "v2.car", rev=tid(T0 + 1)), "--out", str(out))
     assert third.exit_code == 0
     written = [json.loads(line) for line in out.read_text().splitlines()]
-    assert len(written) == len(GOOD) + 1 and written[-1] == {"op": "delete", "uri": uri(1)}
+    assert len(written) == len(GOOD) + 1 and written[-1] == {"op": "delete", "uri": uri(1), **(
+        {"retiresFactIds": [written[0]["event"]["factId"]]} if written[0]["event"]["eventType"] == "fact" else {})}
 
 
 def test_out_file_with_a_cut_off_last_line_gets_a_fresh_line(tmp_path: Path) -> None:
@@ -427,3 +428,37 @@ def test_verify_takes_the_signing_key_in_the_legacy_form_a_did_document_prints(t
         result = run("verify", repo, "--signing-key", key)
         assert result.exit_code == 0, result.output
         assert "repository\tverified" in result.stdout
+
+
+def test_import_reaches_an_agent_runtimes_scope_by_its_parts_and_salt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rushdb_hermes_memory.contract import hash_scope
+
+    file = car(tmp_path, {path(1): memory("one")})
+    scope = ["--agent-id", "coder", "--profile-id", "coder", "--privacy-scope", "private"]
+    parts = ["--participant", "discord", "--participant", "coder", "--participant", " user-42 "]
+
+    def participant(*env: tuple[str, str]) -> str:
+        for name in ("MEMORY_SCOPE_SALT", "RUSHDB_MEMORY_SCOPE_SALT"):
+            monkeypatch.delenv(name, raising=False)
+        for name, value in env:
+            monkeypatch.setenv(name, value)
+        done = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts, "--dry-run", "--full",
+                   "--json")
+        assert done.exit_code == 0, done.output
+        state = tmp_path / "state" / "state.sqlite3"
+        state.unlink(missing_ok=True)
+        real = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts, "--full")
+        [line] = lines(real)
+        assert line["event"]["privacyScope"] == "private"
+        return line["event"]["participantScopeHash"]
+
+    # Hermes's salt under its own name; pdsmem's name wins when both are set.
+    assert participant(("RUSHDB_MEMORY_SCOPE_SALT", "hermes")) == hash_scope("discord", "coder", "user-42", salt="hermes")
+    assert participant(("RUSHDB_MEMORY_SCOPE_SALT", "hermes"), ("MEMORY_SCOPE_SALT", "mine")) == hash_scope(
+        "discord", "coder", "user-42", salt="mine")
+    assert participant() == hash_scope("discord", "coder", "user-42")  # no salt: Hermes's default too
+    both = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts,
+               "--participant-scope-hash", "a" * 64)
+    assert both.exit_code == 2 and "not both" in both.stderr

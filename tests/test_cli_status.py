@@ -117,7 +117,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
         {"did": DID, "scope": "coder/work/ba9876543210", "rev": "3lbt4ilkfw22s", "commit": "bafyreicommit",
          "unsalted": True},
     ]
-    assert report["exports"] == [{"did": OTHER, "records": 3}, {"did": DID, "records": 1}]
+    assert report["exports"] == [{"did": OTHER, "records": 3, "deletedOnPds": []}, {"did": DID, "records": 1, "deletedOnPds": []}]
     for secret in SECRETS:
         assert secret not in result.output and secret not in as_json.output
 

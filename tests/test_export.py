@@ -112,6 +112,22 @@ def test_a_record_edited_on_the_pds_is_left_alone(session, state):
     assert list_records(session)[record["uri"]]["value"]["content"] == "Edited by the user on another app."
 
 
+def test_a_record_pdsmem_wrote_and_someone_deleted_is_not_created_again_unless_asked(session, state):
+    Exporter(session, state).run(items([fact(1), fact(2)]))
+    gone = next(uri for uri, r in list_records(session).items() if r["value"]["content"] == fact(2)["text"])
+    session.procedure("com.atproto.repo.deleteRecord",
+                      {"repo": session.did, "collection": RECORD_NSID, "rkey": gone.rsplit("/", 1)[1]})
+    again = Exporter(session, state).run(items([fact(1), fact(2)]))  # as a cron job re-publishing its file
+    assert again.counts == {**again.counts, "unchanged": 1, "created": 0, "conflict": 1}
+    [conflict] = again.problems
+    assert conflict.uri == gone and f"{gone} was deleted on the PDS after pdsmem wrote it" in conflict.reason
+    assert gone not in list_records(session)
+    assert [(did, rkey) for did, rkey, _ in state.deleted_on_pds()] == [(session.did, gone.rsplit("/", 1)[1])]
+    asked = Exporter(session, state, recreate_deleted=True).run(items([fact(1), fact(2)]))
+    assert asked.counts["created"] == 1 and gone in list_records(session)
+    assert state.deleted_on_pds() == []
+
+
 def test_a_foreign_record_at_the_derived_key_is_not_overwritten(session, state):
     event = contract.with_ids(fact(7))
     (view,), _ = to_records([event], session.did)

@@ -109,10 +109,16 @@ def wait_until(condition, what: str, timeout: float = 60) -> None:
 
 def live(held: dict) -> dict:
     """The part of a snapshot a fresh sync also has: active memories, records not deleted."""
-    out = {label: {key: row for key, row in rows.items() if row.get("active") is not False and not row.get("deleted")}
+    out = {label: {key: _unretired(row) for key, row in rows.items()
+                   if row.get("active") is not False and not row.get("deleted")}
            for label, rows in held.items() if label != "relationships"}
     out["relationships"] = held["relationships"]
     return out
+
+
+def _unretired(row: dict) -> dict:
+    """A row without a mirror's record of the memories its record made before (a fresh sync never saw them)."""
+    return {name: value for name, value in row.items() if name not in ("retiredIds", "retiredEpisodes")}
 
 
 def fresh_sync(pds: LocalPds, server: LocalRushDB, account: Account, state: Path) -> dict:

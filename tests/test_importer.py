@@ -145,12 +145,15 @@ def test_created_updated_deleted_between_two_exports(tmp_path: Path, state: Stat
     imp = importer(state)
     before = {path(1): memory("keep"), path(2): memory("edit me"), path(3): memory("drop me")}
     with imp.from_car(car_file(tmp_path, before, rev=rev(1)), signing_key=KEY.did_key) as first:
-        deliver(imp, first)
+        was = {json.loads(line)["event"]["text"]: json.loads(line)["event"]["factId"] for line in deliver(imp, first)}
     after = {path(1): memory("keep"), path(2): memory("edited"), path(4): memory("new")}
     with imp.from_car(car_file(tmp_path, after, "v2.car", rev=rev(2)), signing_key=KEY.did_key) as batch:
         assert ops(batch) == [("update", uri(path(2))), ("create", uri(path(4))), ("delete", uri(path(3)))]
         assert batch.summary["unchanged"] == 1
-        assert deliver(imp, batch)[-1] == f'{{"op":"delete","uri":"{uri(path(3))}"}}'
+        lines = [json.loads(line) for line in deliver(imp, batch)]
+    # The facts the edited and the deleted records made before are named, for a reader to retire.
+    assert lines[0]["links"]["retiresFactIds"] == [was["edit me"]] and "retiresFactIds" not in lines[1]["links"]
+    assert lines[-1] == {"op": "delete", "uri": uri(path(3)), "retiresFactIds": [was["drop me"]]}
     assert set(state.seen_records(DID)) == {uri(path(1)), uri(path(2)), uri(path(4))}
 
 
@@ -279,6 +282,7 @@ def test_supersession_inside_a_batch_is_what_mapping_the_batch_at_once_gives(
     expected = as_one_batch(imp, {p: later[p] for p in (path(4), path(10))}, built.record_cids)
     expected[0]["op"] = "update"
     expected[0]["event"]["active"] = False
+    expected[0]["links"]["retiresFactIds"] = [fact_id["Juice."]]  # edited into another fact
     expected[1]["links"]["supersedesFactIds"] = [fact_id["Tea."]]
     expected[1]["event"]["supersedesFactId"] = fact_id["Tea."]
     assert second[:2] == expected
@@ -321,6 +325,8 @@ def test_incremental_imports_applied_in_order_give_what_a_full_import_gives(tmp_
                     held.pop(obj["uri"])
                 else:
                     held[obj["record"]["uri"]] = obj["event"]
+                for fact_id in obj.get("retiresFactIds") or obj.get("links", {}).get("retiresFactIds") or []:
+                    assert fact_id not in {e.get("factId") for e in held.values()}  # one truth: the old fact is gone
             deliver(imp, batch)
         with State(tmp_path / f"fresh-{number}") as fresh_state:
             with importer(fresh_state).from_car(tmp_path / f"v{number}.car", signing_key=KEY.did_key) as fresh:

@@ -49,7 +49,7 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         state.advance_stream(DID, "r", "wss://pds", 42, None)
         assert state.stream_cursor(DID, "r", "wss://pds") == 42 and state.stream_cursor(DID, "x", "wss://pds") is None
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:

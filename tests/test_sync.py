@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner, Result
 from devkit.events import episode, fact
@@ -25,6 +26,8 @@ from pdsmem.mapping.to_record import to_record
 pytestmark = [pytest.mark.pds, pytest.mark.rushdb]
 
 SALT = "sync-salt"
+CONTRACT = jsonschema.Draft202012Validator(json.loads(
+    (Path(__file__).parent / "fixtures/contract/agent-memory-event.v1.schema.json").read_text()))
 SCOPE_ARGS = ["--agent-id", "coder", "--profile-id", "default"]
 
 
@@ -41,6 +44,12 @@ def sync(pds: LocalPds, project: Project, account: Account, *more: str, **env: s
 def summary(result: Result) -> dict:
     assert result.exit_code in (0, 3), result.output
     return json.loads(result.stdout.splitlines()[-1])["summary"]
+
+
+def assert_contract_rows(*held: dict) -> None:
+    """Each memory row valid against the published AgentMemoryEvent v1 schema, as it is."""
+    for row in held:
+        CONTRACT.validate(rows.plain(row))
 
 
 def put_memory(repo: Repo, value: dict) -> str:
@@ -81,7 +90,8 @@ def test_sync_writes_each_memory_its_mirror_and_links_and_a_second_sync_writes_n
     facts = {e.event["factId"]: e for e in expected.values() if e.event["eventType"] == "fact"}
     assert set(held["MEMORY_FACT"]) == set(facts)
     for fact_id, item in facts.items():
-        assert held["MEMORY_FACT"][fact_id] == rows.memory_row(item.event, item.supersedes_fact_ids)
+        assert held["MEMORY_FACT"][fact_id] == rows.memory_row(item.event)
+        assert_contract_rows(held["MEMORY_FACT"][fact_id])
     tea_id, coffee_id = expected[tea_uri].event["factId"], expected[coffee_uri].event["factId"]
     assert held["MEMORY_FACT"][tea_id]["active"] is False  # superseded, kept as history
     assert held["MEMORY_FACT"][coffee_id]["supersedesFactId"] == tea_id
@@ -92,21 +102,24 @@ def test_sync_writes_each_memory_its_mirror_and_links_and_a_second_sync_writes_n
     assert set(mirrors) == {tea_uri, coffee_uri, turn_uri}
     assert json.loads(mirrors[coffee_uri]["raw"]) == coffee  # the record whole, unknown fields kept
     assert mirrors[coffee_uri]["memoryId"] == coffee_id and mirrors[coffee_uri]["deleted"] is False
+    assert mirrors[coffee_uri]["supersedesFactIds"] == [tea_id] and mirrors[tea_uri]["supersedesFactIds"] == []
     assert {mirrors[coffee_uri][name] for name in ("agentId", "profileId")} == {"coder", "default"}
     keys = {uri: f"ATPROTO_RECORD:{rows.mirror_key(uri, expected[uri].event)}" for uri in mirrors}
     assert held["relationships"] == sorted([
         ("RECORDED_AS", f"MEMORY_FACT:{tea_id}", keys[tea_uri]),
         ("RECORDED_AS", f"MEMORY_FACT:{coffee_id}", keys[coffee_uri]),
         ("RECORDED_AS", f"EPISODE:{episode_id}", keys[turn_uri]),
-        ("SUPERSEDES", f"MEMORY_FACT:{coffee_id}", f"MEMORY_FACT:{tea_id}"),
+        ("SUPERSEDES", keys[coffee_uri], f"MEMORY_FACT:{tea_id}"),
     ])
 
     again = sync(pds, rushdb, account)
     assert again.exit_code == 0
     assert again.stdout.endswith("(nothing changed since the last sync) into RushDB at "
-                                 f"{rushdb.url}: 0 created, 0 updated, 3 unchanged, 0 deleted, 0 failed; wrote "
+                                 f"{rushdb.url}: 0 created, 0 merged, 0 updated, 3 unchanged, 0 retired, 0 deleted, 0 failed; wrote "
                                  "0 memories, 0 mirrors, 0 deactivated\n")
     assert snapshot(rushdb) == held
+    full = summary(sync(pds, rushdb, account, "--full", "--json"))  # every record read and written again
+    assert (full["created"], full["merged"], full["updated"], full["unchanged"], full["retired"]) == (0, 0, 0, 3, 0)
 
 
 def test_supersession_chains_several_links_edits_and_deletions_end_with_the_right_facts_active(
@@ -128,7 +141,9 @@ def test_supersession_chains_several_links_edits_and_deletions_end_with_the_righ
     summary(sync(pds, rushdb, account, "--json"))
     assert active() == {"A": False, "B": False, "C": True, "X": False, "Y": False, "Z": True}
     z_fact = next(f for f in records(rushdb, "MEMORY_FACT") if f["text"].startswith("Z"))
-    assert len(z_fact["supersedesFactIds"]) == 2
+    z_mirror = next(m for m in records(rushdb, "ATPROTO_RECORD") if m["uri"] == z)
+    assert len(z_mirror["supersedesFactIds"]) == 2 and "supersedesFactIds" not in z_fact  # the record's, not the fact's
+    assert_contract_rows(*records(rushdb, "MEMORY_FACT"))
 
     repo.delete(RECORD_NSID, c.rsplit("/", 1)[1])  # deleted on the PDS: C inactive, B active again
     repo.put(RECORD_NSID, z.rsplit("/", 1)[1], record("Z: replaces X and Y", supersedes=[x]))  # one link dropped
@@ -139,6 +154,8 @@ def test_supersession_chains_several_links_edits_and_deletions_end_with_the_righ
     assert [m["deleted"] for m in mirror_of_c] == [True]  # nothing is hard-deleted
     supersedes = [link for link in snapshot(rushdb)["relationships"] if link[0] == "SUPERSEDES"]
     texts = {f"MEMORY_FACT:{f['factId']}": f["text"][0] for f in records(rushdb, "MEMORY_FACT")}
+    texts |= {f"ATPROTO_RECORD:{m['mirrorKey']}": texts[f"MEMORY_FACT:{m['memoryId']}"]
+              for m in records(rushdb, "ATPROTO_RECORD")}
     # C's record is gone: C supersedes nothing any more (B is active again), so its link goes too.
     assert sorted((texts[s], texts[t]) for _, s, t in supersedes) == [("B", "A"), ("Z", "X")]
 
@@ -257,7 +274,8 @@ def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(
     repo.put(RECORD_NSID, uri.rsplit("/", 1)[1], record("The user prefers Python 3.12."))
     edited = sync(pds, rushdb, account)
     assert edited.exit_code == 0, edited.output
-    assert edited.stdout.endswith("0 created, 1 updated, 0 unchanged, 0 deleted, 0 failed; "
+    # A new row for the new text, the old one retired: each counted once, as RushDB holds them.
+    assert edited.stdout.endswith("1 created, 0 merged, 0 updated, 0 unchanged, 1 retired, 0 deleted, 0 failed; "
                                   "wrote 1 memory, 1 mirror, 1 deactivated\n")
 
     back = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *SCOPE_ARGS, "--json",
@@ -486,3 +504,15 @@ def test_a_repository_that_fails_verification_writes_nothing_to_rushdb_and_says_
     assert result.stderr.endswith("MST node is missing from the CAR; the repository is incomplete (nothing was "
                                   "written to RushDB and the stored cursor did not move)\n")
     assert all(records(rushdb, label) == [] for label in ("MEMORY_FACT", "EPISODE", "ATPROTO_RECORD"))
+
+
+def test_a_supersedes_into_another_repository_is_named_in_a_note_not_dropped_without_a_word(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    elsewhere = f"at://did:plc:aaaaaaaaaaaaaaaaaaaaaaaa/{RECORD_NSID}/3k2akxyz4oo2a"
+    uri = put_memory(Repo(pds, account), record("The user now drinks coffee.", supersedes=[elsewhere]))
+    done = sync(pds, rushdb, account, "--json")
+    assert done.exit_code == 0, done.output
+    assert done.stderr == (f"Note: {uri}: supersedes {elsewhere} in another repository; ignored (only links "
+                           "within one repository are followed)\n")
+    assert summary(done)["notes"] == [done.stderr.removeprefix("Note: ").rstrip("\n")]

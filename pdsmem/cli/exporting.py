@@ -62,6 +62,9 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 @click.option("--allow-refused", is_flag=True,
               help="Exit 0 when the only problems are memories the privacy gate refused (they are "
               "still listed on stderr): for scheduled runs that know some memories stay private.")
+@click.option("--recreate-deleted", is_flag=True,
+              help="Write again the records pdsmem wrote and someone deleted on the PDS since (by default "
+              "a deletion is the person's word: reported as a conflict, listed by status, not re-created).")
 @click.option("--max-wait", type=click.FloatRange(min=0), default=0, show_default=True, metavar="SECONDS",
               help="On a rate limit, wait up to this long for the reset instead of stopping.")
 @pds_options
@@ -72,7 +75,7 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 @output_options
 def export(account: str, source: str, dry_run: bool, publish_private: bool,
            include_transcript: bool, prune: bool, confirm_prune: bool, overwrite: tuple[str, ...], allow_refused: bool,
-           max_wait: float, pds_url: str | None, plc_url: str | None, state_dir: Path | None,
+           recreate_deleted: bool, max_wait: float, pds_url: str | None, plc_url: str | None, state_dir: Path | None,
            agent_id: str | None, profile_id: str | None, salt: str, accept_unsalted_scope: bool,
            participant: str | None, privacy_scope: str, sandbox_eligible: bool, rushdb_url: str | None,
            rushdb_api_key: str | None, as_json: bool) -> None:
@@ -114,6 +117,7 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
         session, items, name, state_dir=state_dir, dry_run=dry_run, prune=prune,
         confirm_prune=confirm_prune, publish_private=publish_private,
         include_transcript=include_transcript, max_wait=max_wait, source_notes=notes, overwrite=overwrite,
+        recreate_deleted=recreate_deleted,
     )
     finish(report, as_json=as_json, allow_refused=allow_refused)
 
@@ -127,7 +131,8 @@ def _items(source: str) -> tuple[Iterable[SourceItem], str]:
 
 def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Path | None, dry_run: bool,
                prune: bool, confirm_prune: bool, publish_private: bool, include_transcript: bool,
-               max_wait: float, source_notes: list[str], overwrite: Iterable[str] = ()) -> ExportReport:
+               max_wait: float, source_notes: list[str], overwrite: Iterable[str] = (),
+               recreate_deleted: bool = False) -> ExportReport:
     """Run the export with the command line's progress, retries, prune question and pause message."""
     with session, State(state_dir) as state, Progress("Exporting", unit="writes") as progress:
         exporter = Exporter(
@@ -136,6 +141,7 @@ def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Pa
             on_progress=progress.update, on_wait=lambda seconds: progress.note(waiting(seconds)),
             on_retry=lambda err, delay: progress.note(retrying(err, delay)),
             confirm_prune=(lambda plan: True) if confirm_prune else ask_prune, overwrite=overwrite,
+            recreate_deleted=recreate_deleted,
         )
         on_terminal(f"Reading what the repository of {session.handle} holds…")
         try:

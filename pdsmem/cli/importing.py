@@ -24,7 +24,8 @@ from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.options import (
-    dry_run_option, is_did, is_signing_key, output_options, pds_options, require_salt, scope_options,
+    dry_run_option, is_did, is_signing_key, output_options, participant_option, pds_options, require_salt,
+    scope_options,
 )
 from pdsmem.cli.progress import CountingReader, Progress
 from pdsmem.errors import PdsmemError, VerificationError
@@ -170,6 +171,8 @@ def _reading(origin: Path | IO[bytes] | str) -> Iterator[tuple[CountingReader | 
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Append the JSON Lines to FILE instead of writing them to stdout.")
 @scope_options
+@participant_option("Import into this participant scope hash, as an agent runtime computes it for the "
+                    "person, instead of the hash of the repository's DID (then no salt is needed).")
 @click.option("--full", is_flag=True,
               help="Read the whole repository and write every memory record again, as if never "
               "imported (deletions since the last import are still written).")
@@ -179,8 +182,8 @@ def _reading(origin: Path | IO[bytes] | str) -> Iterator[tuple[CountingReader | 
 @output_options
 def import_cmd(
     source: str, out_path: Path | None, agent_id: str, profile_id: str, salt: str,
-    accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool, full: bool, dry_run: bool,
-    signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
+    accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool, participant: str | None, full: bool,
+    dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
     state_dir: Path | None, as_json: bool,
 ) -> None:
     """Import dev.bastienrobert.memory.record records, verified, as JSON Lines.
@@ -200,17 +203,20 @@ def import_cmd(
       pdsmem import --from repo.car --signing-key did:key:zQ3sh... \\
         --agent-id coder --profile-id default --out memories.jsonl
       pdsmem import --from alice.example.com --agent-id coder --profile-id default --dry-run
+      pdsmem import --from alice.example.com --agent-id coder --profile-id coder --privacy-scope private \\
+        --participant discord --participant coder --participant user-42 > memories.jsonl
     """
     origin = _source(source, "--from")
     _check_car_options(origin, did, signing_key)
-    require_salt(salt, accept_unsalted_scope)
+    if participant is None:
+        require_salt(salt, accept_unsalted_scope)
     if isinstance(origin, str):
         pds_url = pds_hint(origin, pds_url, state_dir)
     with State(state_dir) as state:
         importer = Importer(
             state, agent_id=agent_id, profile_id=profile_id, salt=salt,
             privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
-            plc_url=plc_url, pds_hint=pds_url,
+            plc_url=plc_url, pds_hint=pds_url, participant=participant,
         )
         with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
             if isinstance(repo, str):

@@ -30,7 +30,7 @@ from pdsmem.bridge.memories import query_words
 from pdsmem.bridge.memories import recall as recall_memories
 from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
 from pdsmem.bridge.state import State
-from pdsmem.bridge.syncer import SyncReport, Syncer, describe, ensure_indexes
+from pdsmem.bridge.syncer import CHUNK, SyncReport, Syncer, describe, ensure_indexes
 from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
@@ -118,6 +118,9 @@ def trusted_scope(did: str | None, participant: str | None, *, agent_id: str, pr
                    "until Ctrl-C or SIGTERM.")
 @click.option("--relay", "relay_url", metavar="URL",
               help="With --follow: read the event stream from this relay instead of the account's PDS.")
+@click.option("--batch-size", type=click.IntRange(1, 5000), default=CHUNK, show_default=True,
+              help="Records written per RushDB transaction. A batch the server runs out of time on "
+              "(HTTP 408, \"reduce the batch size\") is written again in halves, and the rest at that size.")
 @dry_run_option
 @_car_options
 @pds_options
@@ -125,8 +128,8 @@ def trusted_scope(did: str | None, participant: str | None, *, agent_id: str, pr
 @output_options
 def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,
          sandbox_eligible: bool, participant: str | None, full: bool, follow: bool, relay_url: str | None,
-         dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
-         state_dir: Path | None, rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
+         batch_size: int, dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None,
+         plc_url: str | None, state_dir: Path | None, rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
     """Sync a repository's memory records into scoped RushDB memory.
 
     Reads the repository as import does (every block, the signature and the MST verified; only
@@ -187,7 +190,7 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
                     batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
             known = _reported_failures(state, batch.did, importer.reader)  # before this sync moves the cursor
             with batch, Progress("Syncing", unit="records") as progress:
-                syncer = Syncer(importer, store, embedder=embedder, on_progress=progress.update,
+                syncer = Syncer(importer, store, embedder=embedder, on_progress=progress.update, batch_size=batch_size,
                                 on_retry=lambda err, delay: progress.note(retrying(err, delay)))
                 report = syncer.sync(batch, dry_run=dry_run)
     _finish_sync(report, store, as_json, known)
@@ -286,6 +289,8 @@ def _new_failures(failures: list[RecordProblem], reported: set[tuple[str, str]])
 
 def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool,
                  reported: set[tuple[str, str]] = frozenset()) -> None:
+    for note in report.notes:
+        click.echo(f"Note: {note}", err=True)
     new = _new_failures(report.failures, reported)
     for problem in new:
         click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "

@@ -9,13 +9,16 @@ A value comes from, in order: the command line, the environment variable, the co
   ``handle``), checked for syntax. Passwords are never options (they would show in process
   lists): they come from a stored session, ``ATP_AUTH_PASSWORD``, or a prompt on a terminal.
 - ``scope_options``: the trusted import scope: ``--agent-id``, ``--profile-id``, ``--salt``
-  (MEMORY_SCOPE_SALT, never from the config file), ``--privacy-scope``, ``--sandbox-eligible``.
+  (MEMORY_SCOPE_SALT, else rushdb-hermes-memory's RUSHDB_MEMORY_SCOPE_SALT: the first set wins;
+  never from the config file), ``--privacy-scope``, ``--sandbox-eligible``;
+  ``participant_option``: ``--participant-scope-hash`` or its parts (``--participant``).
 - ``output_options``: ``--json`` for JSON lines instead of human text.
 - ``dry_run_option``: ``--dry-run`` on every command that writes.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 
@@ -29,6 +32,7 @@ from pdsmem.bridge.repo import normalize_signing_key
 from pdsmem.bridge.session import ENV_HANDLES
 from pdsmem.bridge.xrpc import normalize_base_url
 from pdsmem.cli.settings import Settings, load_settings
+from pdsmem.mapping.contract_ids import hash_scope
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.syntax import AtIdentifier, Did, Nsid
 
@@ -177,9 +181,10 @@ def scope_option_stack(*, required: bool = True, note: str = "") -> Callable[[F]
                    help=f"{note}Trusted agentId of the target scope."),
         configured("--profile-id", envvar="PDSMEM_PROFILE_ID", config_key="profile-id", required=required,
                    help=f"{note}Trusted profileId of the target scope."),
-        click.option("--salt", default="", envvar="MEMORY_SCOPE_SALT", show_default=False,
+        click.option("--salt", default="", envvar=list(ENV_SALTS), show_default=False,
                      help=f"{note}Salt of the participant scope hash; a secret, so better set in the "
-                     "environment. Required unless --accept-unsalted-scope. [env: MEMORY_SCOPE_SALT]"),
+                     "environment. Required unless --accept-unsalted-scope. [env: MEMORY_SCOPE_SALT, else "
+                     "RUSHDB_MEMORY_SCOPE_SALT, as rushdb-hermes-memory names it]"),
         click.option("--accept-unsalted-scope", is_flag=True,
                      help=f"{note}Run without a salt, accepting that anyone who guesses the agent and profile "
                      "ids can then forge a record this scope recognises as its own."),
@@ -197,10 +202,30 @@ def _is_participant_hash(ctx: click.Context, param: click.Parameter, value: str 
 
 def participant_option(help: str) -> Callable[[F], F]:
     """--participant-scope-hash (parameter ``participant``): the participant of the scope as an
-    agent runtime hashed it, instead of the hash of a repository's DID with the salt."""
-    return click.option("--participant-scope-hash", "participant", metavar="HASH", callback=_is_participant_hash,
-                        help=help)
+    agent runtime hashed it, instead of the hash of a repository's DID with the salt; or
+    ``--participant PART``, repeated: the parts it hashes, hashed here as the contract's
+    ``hashScope`` does with the salt (the command gets the hash in ``participant``)."""
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def hashing(*args: Any, participant_parts: tuple[str, ...] = (), **kwargs: Any) -> Any:
+            if participant_parts:
+                if kwargs.get("participant"):
+                    raise click.UsageError("pass --participant (the parts) or --participant-scope-hash (their "
+                                           "hash), not both")
+                kwargs["participant"] = hash_scope(list(participant_parts), kwargs.get("salt") or "")
+            return command(*args, **kwargs)
 
+        hashing = click.option(
+            "--participant", "participant_parts", multiple=True, metavar="PART",
+            help="A part of the participant scope hash, as an agent runtime hashes it, in its order and "
+            "repeated for each part (rushdb-hermes-memory: platform, profile, user id); hashed with the "
+            "salt as the contract's hashScope does. Instead of --participant-scope-hash.")(hashing)
+        return click.option("--participant-scope-hash", "participant", metavar="HASH",
+                            callback=_is_participant_hash, help=help)(hashing)  # type: ignore[return-value]
+    return decorate
+
+
+ENV_SALTS = ("MEMORY_SCOPE_SALT", "RUSHDB_MEMORY_SCOPE_SALT")  # the first set wins
 
 scope_options = scope_option_stack()
 """The trusted import scope (``agent_id``, ``profile_id``, ``salt``, ``accept_unsalted_scope``,

@@ -27,13 +27,15 @@ from pdsmem.cli.options import output_options, settings, state_dir_option
 from pdsmem.cli.progress import format_clock
 from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
 from pdsmem.errors import PdsmemError
+from pdsmem.lexicons import RECORD_NSID
 
 ENV_SETTINGS = (
     "ATP_AUTH_HANDLE", "ATP_AUTH_USERNAME", "ATP_PDS_HOST", "ATP_PLC_HOST", "PDSMEM_STATE_DIR", "PDSMEM_AGENT_ID",
     "PDSMEM_PROFILE_ID", ENV_CONFIG, "PDSMEM_DEBUG", ENV_API_URL, ENV_ENGINE_URL, ENV_ENGINE_SCOPE,
     "RUSHDB_EMBEDDING_MODEL", "RUSHDB_EMBEDDING_DIMENSIONS", "RUSHDB_EMBEDDING_BASE_URL",
 )
-ENV_SECRETS = ("ATP_AUTH_PASSWORD", "MEMORY_SCOPE_SALT", ENV_API_KEY, ENV_ENGINE_TOKEN, "RUSHDB_EMBEDDING_API_KEY")
+ENV_SECRETS = ("ATP_AUTH_PASSWORD", "MEMORY_SCOPE_SALT", "RUSHDB_MEMORY_SCOPE_SALT", ENV_API_KEY, ENV_ENGINE_TOKEN,
+               "RUSHDB_EMBEDDING_API_KEY")
 HIDDEN = "(set, not shown)"
 
 
@@ -83,7 +85,11 @@ def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]]
         ]
         for cursor in imports:  # a sync's cursor: the scope, then @ and the RushDB project's key
             cursor["scope"], _, cursor["rushdb"] = cursor["scope"].partition("@")
-        exports = [{"did": did, "records": count} for did, count in state.export_summary()]
+        exports = [{"did": did, "records": count, "deletedOnPds": []} for did, count in state.export_summary()]
+        for did, rkey, when in state.deleted_on_pds():  # the person's word: export leaves them deleted
+            for entry in exports:
+                if entry["did"] == did:
+                    entry["deletedOnPds"].append({"uri": f"at://{did}/{RECORD_NSID}/{rkey}", "noted": when})
         unfinished = [_unfinished(run) for run in state.unfinished_exports()]
         follows = [{"did": did, "scope": reader.partition("@")[0], "rushdb": reader.partition("@")[2],
                     "stream": stream, "seq": seq, "lastEventTime": when, "savedAt": saved}
@@ -222,6 +228,9 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
     _section("Exports (records pdsmem wrote, per repository)", [
         f"{e['did']}  {e['records']} record{'' if e['records'] == 1 else 's'}" for e in exports
     ])
+    if deleted := [f"{d['uri']}  noted {d['noted']}" for e in exports for d in e["deletedOnPds"]]:
+        _section("Records pdsmem wrote and someone deleted on the PDS (export leaves them deleted; "
+                 "--overwrite-conflict AT_URI or --recreate-deleted writes them again)", deleted)
     refused = {s["did"]: s["signInAgain"] for s in sessions if s.get("refused")}
     _section("Exports waiting to resume (run the same pdsmem export again)", [
         _describe(run) + (f"  (its sign-in was refused: sign in again first, {refused[run['did']]})"

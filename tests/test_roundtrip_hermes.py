@@ -1,0 +1,357 @@
+"""The round trip with a real agent runtime: ``rushdb-hermes-memory``'s provider, driven as Hermes
+drives it, writes its memories into RushDB; pdsmem exports them to the person's repository and
+syncs the repository back, into Hermes's own scope, against the real local PDS and RushDB.
+
+What is checked: every row Hermes wrote stays as Hermes wrote it (its transcript kept, its id the
+contract id of its content), every memory row pdsmem writes is valid against the published
+AgentMemoryEvent v1 schema, and what the person deletes or edits away on the PDS is forgotten by
+Hermes's own recall filters."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import httpx
+import jsonschema
+import pytest
+from click.testing import CliRunner, Result
+from devkit.pds import Account, LocalPds, Repo
+from devkit.rushdb import Project
+from support.rushdb_view import records
+
+from pdsmem.cli import cli
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping import rushdb_rows as rows
+
+pytestmark = [pytest.mark.pds, pytest.mark.rushdb]
+
+SALT = "hermes-salt"
+CONTRACT = jsonschema.Draft202012Validator(json.loads(
+    (Path(__file__).parent / "fixtures/contract/agent-memory-event.v1.schema.json").read_text()))
+
+
+def run(pds: LocalPds, project: Project, *args: str, **env: str) -> Result:
+    environment = {**project.env, "ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "MEMORY_SCOPE_SALT": SALT,
+                   **env}
+    return CliRunner().invoke(cli, list(args), env=environment, catch_exceptions=False)
+
+
+def summary(result: Result) -> dict:
+    assert result.exit_code in (0, 3), result.output
+    return json.loads(result.stdout.splitlines()[-1])["summary"]
+
+
+def scope_args(scope: dict) -> list[str]:
+    return ["--agent-id", scope["agentId"], "--profile-id", scope["profileId"], "--participant-scope-hash",
+            scope["participantScopeHash"], "--privacy-scope", scope["privacyScope"]]
+
+
+def id_matches_content(row: dict) -> bool:
+    """The row's id is the contract's id of what it holds, as the runtime's own code computes it."""
+    from rushdb_hermes_memory.contract import episode_event_id, fact_event_id
+
+    if row["eventType"] == "episode":
+        return row["eventId"] == episode_event_id(row)
+    return row["factId"] == fact_event_id(row)
+
+
+def hermes_writes(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    """Hermes's provider, as Hermes calls it: two facts through ``on_memory_write``, two turns
+    through ``sync_turn`` and one through ``on_pre_compress``; returns its scope."""
+    from rushdb_hermes_memory.provider import RushDBMemoryProvider
+
+    for name, value in project.env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("RUSHDB_MEMORY_SCOPE_SALT", "hermes-own-salt")
+    provider = RushDBMemoryProvider()
+    provider.initialize("session-1", hermes_home=str(home), agent_identity="coder", user_id="user-42",
+                        platform="discord")
+    try:
+        provider.on_memory_write("add", "user", "The user prefers Rust for command line tools.")
+        provider.on_memory_write("add", "user", "Le café de l'utilisateur: noir, sans sucre ☕")
+        provider.sync_turn("Which editor should I use?", "Helix suits a Rust workflow.")
+        provider.sync_turn("Plan the release?", "Tag on Tuesday, publish on Wednesday.")
+        provider.on_pre_compress([{"role": "user", "content": "Summarise the trip plans"},
+                                  {"role": "assistant", "content": "Lyon in May, by train."}])
+        provider._flush(timeout_seconds=30)
+        return provider._scope_where()
+    finally:
+        provider.shutdown()
+
+
+def get_record(pds: LocalPds, uri: str) -> dict:
+    did, collection, rkey = uri.removeprefix("at://").split("/")
+    answer = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.getRecord",
+                       params={"repo": did, "collection": collection, "rkey": rkey})
+    answer.raise_for_status()
+    return answer.json()["value"]
+
+
+def held_rows(project: Project, label: str) -> dict[str, dict]:
+    return {row[rows.MERGE_KEY[label]]: rows.plain(row) for row in records(project, label)}
+
+
+def wait_for(project: Project, facts: int, episodes: int) -> None:
+    for _ in range(100):
+        if len(records(project, rows.FACT)) >= facts and len(records(project, rows.EPISODE)) >= episodes:
+            return
+        time.sleep(0.1)
+    raise AssertionError("the provider did not write its memories")
+
+
+def test_sync_back_into_hermes_scope_leaves_every_hermes_row_as_hermes_wrote_it(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
+    wait_for(rushdb, 2, 3)
+    before = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
+    for held in before.values():
+        for row in held.values():
+            CONTRACT.validate(row)
+            assert id_matches_content(row)
+    assert all(row["userText"] and row["assistantText"] for row in before[rows.EPISODE].values())
+
+    exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
+                   "--publish-private", "--json", ATP_AUTH_PASSWORD=account.password)
+    assert summary(exported)["created"] == 5, exported.output
+
+    synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
+    assert (synced["created"], synced["merged"], synced["failed"]) == (0, 5, 0)  # into the rows Hermes wrote
+    after = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
+    assert after == before  # the transcript kept, nothing added, each id the contract id of its content
+    mirrors = records(rushdb, rows.MIRROR)
+    assert sorted(m["memoryId"] for m in mirrors) == sorted([*before[rows.FACT], *before[rows.EPISODE]])
+
+    # The person deletes an episode's record and edits a fact's on their PDS.
+    repo = Repo(pds, account)
+    by_memory = {m["memoryId"]: m for m in mirrors}
+    trip = next(i for i, r in before[rows.EPISODE].items() if "Lyon" in r["summary"])
+    rust = next(i for i, r in before[rows.FACT].items() if "Rust" in r["text"])
+    repo.delete(RECORD_NSID, by_memory[trip]["rkey"])
+    value = json.loads(by_memory[rust]["raw"])
+    repo.put(RECORD_NSID, by_memory[rust]["rkey"], {**value, "content": "The user prefers Go for command line tools."})
+    again = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
+    assert (again["created"], again["updated"], again["retired"], again["deleted"]) == (1, 0, 2, 1)
+
+    facts, episodes = held_rows(rushdb, rows.FACT), held_rows(rushdb, rows.EPISODE)
+    for row in [*facts.values(), *episodes.values()]:
+        CONTRACT.validate(row)
+    # What Hermes's recall searches: its scope's episodes, its scope's active facts.
+    assert trip not in episodes and set(episodes) == set(before[rows.EPISODE]) - {trip}
+    assert all(episodes[i] == before[rows.EPISODE][i] for i in episodes)
+    active = sorted(row["text"] for row in facts.values() if row["active"])
+    assert active == ["Le café de l'utilisateur: noir, sans sucre ☕", "The user prefers Go for command line tools."]
+    held_mirrors = {m["uri"]: m for m in records(rushdb, rows.MIRROR)}
+    gone = held_mirrors[by_memory[trip]["uri"]]
+    assert gone["deleted"] is True and trip in gone["retiredIds"]
+    assert [e["eventId"] for e in json.loads(gone["retiredEpisodes"])] == [trip]  # its history, on the mirror
+    assert rust in held_mirrors[by_memory[rust]["uri"]]["retiredIds"]
+
+
+def test_rows_an_earlier_version_wrote_are_repaired_by_the_next_sync_with_nothing_lost(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    from devkit.events import episode
+    from support.rushdb_view import client
+
+    from pdsmem.mapping.to_record import to_record
+
+    repo = Repo(pds, account)
+    value = {"$type": RECORD_NSID, "createdAt": "2026-08-18T09:00:00.000Z", "kind": "preference"}
+    tea = repo.create(RECORD_NSID, {**value, "content": "The user drinks tea."})
+    repo.create(RECORD_NSID, {**value, "content": "The user now drinks coffee.", "supersedes": [tea]})
+    repo.create(RECORD_NSID, to_record(episode(3), account.did).value)
+    gone = repo.create(RECORD_NSID, to_record(episode(4, summary="A turn the user deletes."), account.did).value)
+    scope = ["--agent-id", "coder", "--profile-id", "default"]
+    summary(run(pds, rushdb, "sync", account.did, *scope, "--json"))
+    expected = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE, rows.MIRROR)}
+    repo.delete(RECORD_NSID, gone.rsplit("/", 1)[1])
+    summary(run(pds, rushdb, "sync", account.did, *scope, "--json"))
+
+    # As an earlier version left them: pdsmem's properties on the memory rows, a deleted record's
+    # episode kept inactive and retired, the fact to fact supersession, nothing on the mirrors.
+    db = client(rushdb)
+    facts, episodes = expected[rows.FACT], expected[rows.EPISODE]
+    mirror_of = {m["memoryId"]: m for m in expected[rows.MIRROR].values()}
+    coffee = next(i for i, r in facts.items() if "coffee" in r["text"])
+    tea_id = next(i for i in facts if i != coffee)
+    legacy_facts = [{**r, "retired": False, "supersedesFactIds": [tea_id] if i == coffee else []} for i, r in facts.items()]
+    [deleted] = [i for i, r in episodes.items() if r["summary"] == "A turn the user deletes."]
+    legacy_episodes = [{**r, "retired": i == deleted, "active": i != deleted} for i, r in episodes.items()]
+    bare = [{"mirrorKey": m["mirrorKey"], "supersedesFactIds": [], "retiredIds": [], "retiredEpisodes": "[]",
+             **({"deleted": True} if m["uri"] == gone else {})} for m in expected[rows.MIRROR].values()]
+    for label, part in ((rows.FACT, legacy_facts), (rows.EPISODE, legacy_episodes), (rows.MIRROR, bare)):
+        db.records.import_json(part, label, {"mergeBy": [rows.MERGE_KEY[label]], "mergeStrategy": "append",
+                                             "suggestTypes": True, "returnResult": False})
+    db.relationships.create_many(source={"label": rows.FACT, "key": "supersedesFactIds", "where": {"factId": coffee}},
+                                 target={"label": rows.FACT, "key": "factId", "where": {}}, type="SUPERSEDES",
+                                 direction="out")
+
+    again = summary(run(pds, rushdb, "sync", account.did, *scope, "--json"))
+    assert again["read"] == "unchanged" and again["written"]["repaired"] == 4  # 2 facts, 1 episode rewritten, 1 deleted
+    repaired = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE, rows.MIRROR)}
+    assert repaired[rows.FACT] == facts
+    assert repaired[rows.EPISODE] == {i: r for i, r in episodes.items() if i != deleted}
+    for row in [*repaired[rows.FACT].values(), *repaired[rows.EPISODE].values()]:
+        CONTRACT.validate(row)
+    mirrors = {m["memoryId"]: m for m in repaired[rows.MIRROR].values()}
+    assert mirrors[coffee]["supersedesFactIds"] == [tea_id]
+    assert mirrors[deleted]["deleted"] is True and mirrors[deleted]["retiredIds"] == [deleted]
+    assert json.loads(mirrors[deleted]["retiredEpisodes"]) == [episodes[deleted]]
+    assert mirror_of[deleted]["uri"] == gone
+    supersedes = [(r["sourceId"], r["targetId"]) for r in db.relationships.find({"where": {}}).data
+                  if r["type"] == "SUPERSEDES"]
+    ids = {r["__id"]: k for label in (rows.FACT, rows.MIRROR) for k, r in
+           ((row[rows.MERGE_KEY[label]], row) for row in records(rushdb, label))}
+    assert [(ids[s], ids[t]) for s, t in supersedes] == [(mirrors[coffee]["mirrorKey"], tea_id)]
+
+
+def test_a_record_edited_before_its_first_sync_leaves_one_truth_in_the_scope_it_was_exported_from(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
+    wait_for(rushdb, 2, 3)
+    exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
+                   "--publish-private", "--json", ATP_AUTH_PASSWORD=account.password)
+    lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
+    rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
+                and "Rust" in get_record(pds, line["uri"])["content"])
+    value = get_record(pds, rust)
+    Repo(pds, account).put(RECORD_NSID, rust.rsplit("/", 1)[1], {**value, "content": "The user prefers Go now."})
+
+    synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
+    assert synced["written"]["deactivated"] == 1
+    facts = held_rows(rushdb, rows.FACT)
+    assert sorted(r["text"] for r in facts.values() if r["active"]) == [
+        "Le café de l'utilisateur: noir, sans sucre ☕", "The user prefers Go now."]
+    [mirror] = [m for m in records(rushdb, rows.MIRROR) if m["uri"] == rust]
+    assert [facts[i]["text"] for i in mirror["retiredIds"]] == ["The user prefers Rust for command line tools."]
+    for row in facts.values():
+        CONTRACT.validate(row)
+
+
+def external_search(factory):
+    """The RushDB SDK as Hermes's provider gets it, with one change: its vector searches say
+    ``"sourceType": "external"``, which this self-hosted server needs to search the external
+    vectors the provider writes (RushDB Cloud does not). Nothing else is touched."""
+    def make(*args, **kwargs):
+        db = factory(*args, **kwargs)
+        search = db.records.vector_search
+        db.records.vector_search = lambda params, *more, **named: search({**params, "sourceType": "external"},
+                                                                         *more, **named)
+        return db
+    return make
+
+
+def hermes(home: Path, identity: str, platform: str, **more: str):
+    from rushdb import RushDB
+    from rushdb_hermes_memory.provider import RushDBMemoryProvider
+
+    provider = RushDBMemoryProvider(db_factory=external_search(RushDB))
+    provider.initialize("session-1", hermes_home=str(home), agent_identity=identity, user_id="user-42",
+                        platform=platform, **more)
+    return provider
+
+
+def recalled(provider, query: str) -> list[str]:
+    """What the provider's recall finds in RushDB (its prefetch, without the 0.3 s deadline)."""
+    return [memory["text"] for memory in provider._remote_recall(query, 20)]
+
+
+def test_a_round_trip_with_hermes_loses_nothing_damages_nothing_and_forgets_what_the_person_deletes(
+    pds: LocalPds, account: Account, rushdb: Project, rushdb_server, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from support.rushdb_view import EmbeddingsServer
+
+    second = rushdb_server.new_project("second-agent")
+    with EmbeddingsServer() as embeddings:
+        for name, value in {**embeddings.env, **rushdb.env, "RUSHDB_MEMORY_SCOPE_SALT": "hermes-salt"}.items():
+            monkeypatch.setenv(name, value)
+        agent = hermes(tmp_path / "coder", "coder", "discord")
+        try:
+            agent.on_memory_write("add", "user", "The user prefers Rust for command line tools.")
+            agent.on_memory_write("add", "user", "The user's wifi password is hunter22")  # a secret
+            agent.on_memory_write("add", "memory", "The project lives in /home/alice/src/app")  # a path
+            agent.on_memory_write("add", "user", "Le café de l'utilisateur: noir, sans sucre ☕")
+            agent.on_memory_write("add", "user", "The user lives in Lyon.")
+            agent.sync_turn("Which editor should I use?", "Helix suits a Rust workflow.")
+            agent.on_pre_compress([{"role": "user", "content": "Summarise the trip plans"},
+                                   {"role": "assistant", "content": "Lyon in May, by train."}])
+            agent._flush(timeout_seconds=30)
+            wait_for(rushdb, 5, 2)
+            written = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
+            for row in [*written[rows.FACT].values(), *written[rows.EPISODE].values()]:
+                CONTRACT.validate(row)
+                assert id_matches_content(row)
+
+            # The recipe of docs/rushdb.md: the scope Hermes reads, by its parts and its salt.
+            own = ["--agent-id", "coder", "--profile-id", "coder", "--privacy-scope", "private",
+                   "--participant", "discord", "--participant", "coder", "--participant", "user-42"]
+            env = {**embeddings.env, "RUSHDB_MEMORY_SCOPE_SALT": "hermes-salt"}
+            exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *own, "--publish-private",
+                           "--json", ATP_AUTH_PASSWORD=account.password, MEMORY_SCOPE_SALT="", **env)
+            outcome = summary(exported)
+            assert (outcome["created"], outcome["refused"]) == (5, 2)  # the secret and the path stay home
+            lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
+            uri_of = {get_record(pds, line["uri"])["content"]: line["uri"] for line in lines if line["uri"]
+                      and line["status"] == "created"}
+
+            # The person, on their PDS: a record superseding one, from another app.
+            repo = Repo(pds, account)
+            repo.create(RECORD_NSID, {"$type": RECORD_NSID, "content": "The user moved to Paris.",
+                                      "createdAt": "2026-09-01T09:00:00.000Z", "kind": "user",
+                                      "supersedes": [uri_of["The user lives in Lyon."]]})
+
+            back = summary(run(pds, rushdb, "sync", account.did, *own, "--json", MEMORY_SCOPE_SALT="", **env))
+            assert (back["created"], back["merged"], back["failed"]) == (1, 5, 0)  # Paris new; Hermes's rows
+            now = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
+            lyon = next(i for i, r in written[rows.FACT].items() if r["text"] == "The user lives in Lyon.")
+            assert now[rows.EPISODE] == written[rows.EPISODE]  # transcripts and ids as Hermes wrote them
+            assert {i: r for i, r in now[rows.FACT].items() if i in written[rows.FACT]} == {
+                **written[rows.FACT], lyon: {**written[rows.FACT][lyon], "active": False}}  # superseded, by the person
+            for row in [*now[rows.FACT].values(), *now[rows.EPISODE].values()]:
+                CONTRACT.validate(row)
+            assert "The user lives in Lyon." not in recalled(agent, "Where does the user live?")
+
+            # A second agent, on a fresh project, reads the person's memories from their repository.
+            for name, value in second.env.items():
+                monkeypatch.setenv(name, value)
+            other = hermes(tmp_path / "scribe", "scribe", "telegram")
+            theirs = ["--agent-id", "scribe", "--profile-id", "scribe", "--privacy-scope", "private",
+                      "--participant", "telegram", "--participant", "scribe", "--participant", "user-42"]
+            into = summary(run(pds, second, "sync", account.did, *theirs, "--json", MEMORY_SCOPE_SALT="", **env))
+            assert (into["created"], into["failed"]) == (6, 0)
+            found = recalled(other, "Which language for command line tools? Where does the user live?")
+            assert "The user prefers Rust for command line tools." in found and "The user moved to Paris." in found
+            assert "The user lives in Lyon." not in found
+            for label in (rows.FACT, rows.EPISODE):
+                for row in held_rows(second, label).values():
+                    CONTRACT.validate(row)
+
+            # The person deletes a fact's and an episode's records and edits another's.
+            repo.delete(RECORD_NSID, uri_of["The user prefers Rust for command line tools."].rsplit("/", 1)[1])
+            trip = next(u for c, u in uri_of.items() if c.startswith("User: Summarise the trip plans"))
+            repo.delete(RECORD_NSID, trip.rsplit("/", 1)[1])
+            cafe = uri_of["Le café de l'utilisateur: noir, sans sucre ☕"]
+            repo.put(RECORD_NSID, cafe.rsplit("/", 1)[1], {**get_record(pds, cafe), "content": "Le thé, vert."})
+            for project, scope, provider in ((rushdb, own, agent), (second, theirs, other)):
+                monkeypatch.setenv("RUSHDB_API_URL", project.url)
+                summary(run(pds, project, "sync", account.did, *scope, "--json", MEMORY_SCOPE_SALT="", **env))
+                gone = ("The user prefers Rust for command line tools.", "Le café de l'utilisateur: noir, sans sucre ☕",
+                        "User: Summarise the trip plans\nAssistant: Lyon in May, by train.")
+                found = recalled(provider, "Rust command line tools café trip plans Lyon thé")
+                assert not set(gone) & set(found) and "Le thé, vert." in found
+                asked = run(pds, project, "recall", "Rust command line tools café trip plans", *scope, **env,
+                            MEMORY_SCOPE_SALT="")
+                assert asked.exit_code == 0, asked.output
+                assert not any(json.dumps(text, ensure_ascii=False) in asked.stdout for text in gone)
+                for label in (rows.FACT, rows.EPISODE):
+                    for row in held_rows(project, label).values():
+                        CONTRACT.validate(row)
+            left = held_rows(rushdb, rows.EPISODE)
+            assert left == {i: r for i, r in written[rows.EPISODE].items() if "trip" not in r["userText"]}
+            other.shutdown()
+        finally:
+            agent.shutdown()
