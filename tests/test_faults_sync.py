@@ -138,9 +138,12 @@ def test_a_sync_killed_at_any_point_is_finished_by_the_next_run(
     wait_for(lambda: KILL_POINTS[point](project), process, point)
     process.send_signal(signal.SIGKILL)
     process.wait()
+    before = count(project, "MEMORY_FACT")
 
     again = sync_here(pds, project, filled, state)
     assert again["read"] != "unchanged"  # the killed run's records are not taken as done
+    # The counts are what RushDB holds: the rows the killed run wrote are unchanged, not updated.
+    assert (again["created"], again["merged"], again["updated"], again["unchanged"]) == (RECORDS - before, 0, 0, before)
     assert_same_as_fresh(project, reference)
     assert sync_here(pds, project, filled, state)["written"] == {"memories": 0, "mirrors": 0, "deactivated": 0}
 
