@@ -113,8 +113,10 @@ def test_sync_back_into_hermes_scope_leaves_every_hermes_row_as_hermes_wrote_it(
             assert id_matches_content(row)
     assert all(row["userText"] and row["assistantText"] for row in before[rows.EPISODE].values())
 
+    # Hermes's memories are private, and it writes every episode's summary as its turn ("User: …
+    # Assistant: …"), a transcript: both published only when the person says so.
     exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
-                   "--publish-private", "--json", ATP_AUTH_PASSWORD=account.password)
+                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
     assert summary(exported)["created"] == 5, exported.output
 
     synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
@@ -214,7 +216,7 @@ def test_a_record_edited_before_its_first_sync_leaves_one_truth_in_the_scope_it_
     hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
     wait_for(rushdb, 2, 3)
     exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
-                   "--publish-private", "--json", ATP_AUTH_PASSWORD=account.password)
+                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
     lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
     rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
                 and "Rust" in get_record(pds, line["uri"])["content"])
@@ -291,7 +293,7 @@ def test_a_round_trip_with_hermes_loses_nothing_damages_nothing_and_forgets_what
                    "--participant", "discord", "--participant", "coder", "--participant", "user-42"]
             env = {**embeddings.env, "RUSHDB_MEMORY_SCOPE_SALT": "hermes-salt"}
             exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *own, "--publish-private",
-                           "--json", ATP_AUTH_PASSWORD=account.password, MEMORY_SCOPE_SALT="", **env)
+                           "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password, MEMORY_SCOPE_SALT="", **env)
             outcome = summary(exported)
             assert (outcome["created"], outcome["refused"]) == (5, 2)  # the secret and the path stay home
             lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
