@@ -31,6 +31,7 @@ RUNS: dict[str, list[str]] = {
     "verify": ["verify", "{did}"],
     "sync": ["sync", "{did}", *SCOPE],
     "recall": ["recall", "tea", *SCOPE, "--did", "{did}"],
+    "list": ["list", *SCOPE, "--did", "{did}"],
     "ensure-indexes": ["ensure-indexes", "--dry-run"],
     "export": ["export", "--to", "{did}", "--from", "{memories}"],
     "lexicon show": ["lexicon", "show"],
