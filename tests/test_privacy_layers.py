@@ -165,3 +165,30 @@ def test_rows_of_one_thing_are_read_once(text):
     finally:
         personal._iban.is_valid = real
     assert len(calls) <= 5
+
+
+_TOKENISH = st.text(alphabet="abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:/=+@ '\"", max_size=120)
+
+
+@given(st.one_of(_TOKENISH, st.text(max_size=80),
+                 st.builds(lambda prefix, body: prefix + body,
+                           st.sampled_from(["sk_live_", "xoxb-1-", "AKIA", "glpat-", "SG.", "eyJ", "ghp_", "npm_",
+                                            "AccountKey=", "https://hooks.slack.com/services/T", "://u:", "AKC"]),
+                           _TOKENISH)))
+def test_the_plugins_prefilter_speaks_for_every_plugin_it_skips(line):
+    """The one search that skips the plugins on a line finds something wherever a plugin would."""
+    any_pattern, always = providers._prefilter()
+    if any_pattern(line) is None:
+        skipped = [plugin for plugin in providers.plugins() if plugin not in always]
+        assert not any(list(plugin.analyze_string(line)) for plugin in skipped), line
+
+
+def test_the_plugins_prefilter_on_the_tuning_corpora():
+    any_pattern, always = providers._prefilter()
+    for name in ("tune", "tune2"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(name, kind):
+                for line in item["text"].splitlines():
+                    if any_pattern(line) is None:
+                        assert not any(list(plugin.analyze_string(line)) for plugin in providers.plugins()
+                                       if plugin not in always), item["id"]

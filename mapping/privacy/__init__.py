@@ -31,6 +31,7 @@ the very secret. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 
 from pdsmem.errors import PrivacyRefused, SensitiveContent
@@ -70,7 +71,22 @@ def detector_reason(text: str) -> str | None:
 
 def sensitive_reason(text: str) -> str | None:
     """The reason ``text`` must not be published, or None when no layer fires, on ``text`` or on
-    its ``plain_form``."""
+    its ``plain_form``. A short text is looked up among the last ones checked first: a memory's
+    kind, provenance and session ids repeat from one memory to the next."""
+    if len(text) <= _REMEMBERED_LENGTH:
+        return _remembered_reason(text)
+    return _sensitive_reason(text)
+
+
+_REMEMBERED_LENGTH = 200
+
+
+@functools.lru_cache(maxsize=8192)
+def _remembered_reason(text: str) -> str | None:
+    return _sensitive_reason(text)
+
+
+def _sensitive_reason(text: str) -> str | None:
     reason = detector_reason(text)
     if reason is None and may_hide(text):
         plain = plain_form(text)

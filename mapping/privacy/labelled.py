@@ -26,11 +26,12 @@ import re
 
 from pdsmem.mapping.privacy.rules import _NO_VALUE, NO_SPACE_SCRIPTS
 
-# what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw)
+# what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
+# within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
 _NAME_ENDS = (r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api_?key|access_?key|secret_?key|private_?key"
               r"|auth(?:_?key)?|credentials?|creds|client_?secret|signing_?key|webhook_?secret|passwort|senha|motdepasse")
 _ASSIGNED = re.compile(
-    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]*?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)\s*+[\"']?"
+    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)\s*+[\"']?"
     r"(?P<value>[^\s\"',;]{4,})"
 )
 # a reference to a value kept elsewhere, or code that computes one
@@ -237,7 +238,13 @@ _URL_WITHOUT_USER = re.compile(r"(?i)[a-z][a-z0-9+.-]*+://:[^\s@/]{4,}@")
 _PGPASS = re.compile(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 
 
+_NAME_NEEDLES = ("pass", "pw", "secret", "token", "key", "auth", "cred", "senha", "passwort", "motdepasse")
+
+
 def _assigned(text: str) -> bool:
+    low = text.lower()
+    if not any(needle in low for needle in _NAME_NEEDLES):
+        return False
     return any(not _NOT_A_VALUE.search(match["value"]) and (len(match["value"]) >= 8 or _shaped(match["value"]))
                for match in _ASSIGNED.finditer(text))
 

@@ -205,8 +205,8 @@ def _recovery_phrase(text: str) -> bool:
             run = run + 1 if word in wordlist else 0
             if run > best:
                 best, end = run, at + 1
-        if best >= 12 and _descents(words[end - best:end]) < 3:
-            continue  # in the list's own order: a page of the list (a quiz, a spelling list), not a phrase
+        if best >= 12 and (_descents(words[end - best:end]) < 3 or len(set(words[end - best:end])) < 6):
+            continue  # in the list's own order (a quiz, a spelling list), or a few words over and over
         if best < 12:
             continue
         if labelled is None:
