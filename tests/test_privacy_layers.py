@@ -148,7 +148,7 @@ def test_every_layer_reports_for_the_benchmark():
     "Router admin pw is Snoopy2019!",
 ])
 def test_what_a_new_user_published_is_refused(text):
-    """Regression (issue 25): each of these reached a public repository with no flag."""
+    """Regression: each of these reached a public repository with no flag."""
     assert privacy.sensitive_reason(text) is not None, text
 
 

@@ -1,4 +1,4 @@
-"""No output of any command quotes a memory's text, whatever refuses it (issue: a refusal printed a
+"""No output of any command quotes a memory's text, whatever refuses it (a refusal printed a
 secret). Each refusal path gets a memory holding a secret, and every line pdsmem prints for it,
 on stdout and stderr, in human and ``--json`` form, is searched for the secret and for the
 memory's first words."""

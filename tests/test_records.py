@@ -431,7 +431,7 @@ def test_sensitive_content_is_refused_even_with_the_flag(text, reason):
         "The SKU code for the safe is 7390 at Hornbach.",
         "Alarm code 1102 on the Ajax hub means low battery in a detector.",
         "My pin 1234 on the map is the hotel, 5678 the conference venue.",
-        # what a coding agent remembers about its runs and its code (issue: wrong refusals)
+        # what a coding agent remembers about its runs and its code (they were refused)
         "The build failed with exit code 137",
         "The job exited with code 137 after the OOM killer stepped in.",
         "token = request.headers.get('Authorization') is parsed in middleware.py",
