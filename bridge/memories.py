@@ -105,12 +105,15 @@ def list_memories(store: MemoryStore, scope: Mapping[str, Any]) -> Iterator[List
     mirrors: dict[str, list[dict]] = {}
     links: dict[str, list[str]] = {}
     retired: set[str] = set()
+    retired_by: dict[str, list[dict]] = {}
     gone: dict[str, tuple[dict, list[dict]]] = {}  # eventId -> (its event, the mirrors that kept it)
     for mirror in store.find(rows.MIRROR, where, order_by="uri"):
         seen = {"uri": mirror.get("uri"), "cid": mirror.get("cid"), "deleted": bool(mirror.get("deleted"))}
         mirrors.setdefault(mirror.get("memoryId"), []).append(seen)
         links.setdefault(mirror.get("memoryId"), []).extend(mirror.get(rows.LINKS) or [])
-        retired.update(mirror.get(rows.RETIRED_IDS) or [])
+        for gone_id in mirror.get(rows.RETIRED_IDS) or []:
+            retired.add(gone_id)
+            retired_by.setdefault(gone_id, []).append(seen)  # the record that made it, edited or deleted since
         for event in json.loads(mirror.get(rows.RETIRED_EPISODES) or "[]"):
             gone.setdefault(event.get("eventId", ""), (event, []))[1].append(seen)
     listed: set[str] = set()
@@ -121,7 +124,7 @@ def list_memories(store: MemoryStore, scope: Mapping[str, Any]) -> Iterator[List
             listed.add(memory_id)
             yield _listed(label, row, active=row.get("active") is not False,
                           retired=bool(row.get("retired")) or memory_id in retired,  # "retired": earlier versions
-                          records=mirrors.get(memory_id, []),
+                          records=mirrors.get(memory_id) or retired_by.get(memory_id, []),
                           supersedes=_unique(row.get(rows.LINKS) or [], links.get(memory_id, []),
                                              [row.get("supersedesFactId")]))
     for event_id, (event, kept_by) in sorted(gone.items(), key=lambda item: str(item[1][0].get("observedAt", ""))):
