@@ -115,7 +115,6 @@ class PruneCandidate:
 
     uri: str
     memory_id: str
-    content: str  # the record's content (never shown: a message names a memory by its place and id)
 
     def describe(self) -> str:
         """``memory 1a2b3c4d5e6f…`` (its id; the uri is said beside it)"""
@@ -383,8 +382,7 @@ class Exporter:
             if mine.rkey in kept or mine.memory_id in wanted:
                 continue
             if current is not None and current["cid"] == mine.cid:
-                content = current["value"].get("content")
-                gone = PruneCandidate(self._uri(mine.rkey), mine.memory_id, content if isinstance(content, str) else "")
+                gone = PruneCandidate(self._uri(mine.rkey), mine.memory_id)
                 deletes.append(_Write("delete", mine.rkey, None, gone=gone))
                 candidates.append(gone)
         return deletes, PrunePlan(candidates, len(in_scope))

@@ -136,6 +136,11 @@ def _min_length_1(value: str) -> str:
     return value
 
 
+def is_fact_id(value: str) -> bool:
+    """Whether ``value`` has the form of a contract id (64 lowercase hexadecimal digits)."""
+    return _HEX64.fullmatch(value) is not None
+
+
 def _hex64(value: str) -> str:
     if not _HEX64.fullmatch(value):
         raise _fail(f"must be 64 lowercase hexadecimal digits, got {describe(value)}")

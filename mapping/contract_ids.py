@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pdsmem.errors import ContractError, kind_of
+from pdsmem.mapping.syntax_base import sensitive
 
 if TYPE_CHECKING:
     from pdsmem.mapping.contract import EpisodeEvent, FactEvent
@@ -132,17 +133,11 @@ def describe(value: Any) -> str:
 _DATE_OR_NUMBER = re.compile(r"[0-9:.+\-TZtz]{1,25}")  # a date, a time or a number, written without a space
 
 
-def _sensitive(value: str) -> bool:
-    from pdsmem.mapping.privacy import sensitive_reason  # when a message needs it, not at start-up
-
-    return sensitive_reason(value) is not None
-
-
 def _quoted_if_safe(value: str) -> str:
     """``the string '2026-13-01'`` for a short value made of digits and a date's signs; any other string
     only by its length: a message never quotes what may be a memory's text or a secret
     (docs/mapping.md, "Privacy")."""
-    if _DATE_OR_NUMBER.fullmatch(value) and not _sensitive(value):  # not a card number written whole
+    if _DATE_OR_NUMBER.fullmatch(value) and not sensitive(value):  # not a card number written whole
         return f"the string {value!r}"
     return f"a string of {len(value):,} character{'' if len(value) == 1 else 's'}"
 
@@ -155,7 +150,7 @@ def json_path(parts: Sequence[str | int]) -> str:
             out += f"[{part}]"
         elif _IDENTIFIER.fullmatch(part):
             out += f".{part}"
-        elif len(part) > 24 or _sensitive(part):
+        elif len(part) > 24 or sensitive(part):
             out += f"[a key of {len(part):,} characters]"  # a key may be a memory's words, or a secret
         else:
             # Readable, but printable: a lone surrogate cannot be written to a UTF-8 stream.

@@ -52,16 +52,21 @@ def invalid(why: str, raw: str) -> InvalidSyntax:
     return InvalidSyntax(f"{why}: {shown(raw)}")
 
 
+def sensitive(value: str) -> bool:
+    """Whether the privacy gate refuses ``value``: a message must not quote it."""
+    from pdsmem.mapping.privacy import sensitive_reason  # when a message needs it, not at start-up
+
+    return sensitive_reason(value) is not None
+
+
 def shown(raw: object) -> str:
     """A bad value as a message may quote it: itself (shortened past 64 characters) when it holds
     no space and the privacy gate lets it through, else only its length. A bad identifier with
     spaces in it is more often a memory's words than a typo, and no message quotes those
     (docs/mapping.md, "Privacy gate")."""
-    from pdsmem.mapping.privacy import sensitive_reason  # when a message needs it, not at start-up
-
     if not isinstance(raw, str):
         return kind_of(raw)
-    if any(char.isspace() for char in raw) or sensitive_reason(raw) is not None:
+    if any(char.isspace() for char in raw) or sensitive(raw):
         return f"(a value of {len(raw):,} characters)"
     return repr(raw if len(raw) <= 64 else raw[:61] + "...")
 

@@ -112,7 +112,7 @@ def _publishable_texts(event: Mapping, *, include_transcript: bool) -> dict[str,
 def _named(fact_id: object) -> str:
     """A fact id as a message may show it: itself when it is one (64 hex digits), else only its
     length, since a message never quotes what may be a memory's words."""
-    if isinstance(fact_id, str) and len(fact_id) == 64 and all(c in "0123456789abcdef" for c in fact_id):
+    if isinstance(fact_id, str) and contract.is_fact_id(fact_id):
         return fact_id
     return f"(an id of {len(fact_id) if isinstance(fact_id, str) else 0} characters that is no fact id)"
 

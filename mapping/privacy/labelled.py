@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from pdsmem.mapping.privacy.rules import _NO_VALUE, NO_SPACE_SCRIPTS
+from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
@@ -60,7 +60,7 @@ _PAIR = re.compile(
 # what describes a value rather than states it: a length, a scheme, an encoding ("4096-bit",
 # "AES-256-GCM-encrypted", "OAuth2-based", "base64url-encoded"), an address, or words joined by
 # hyphens ("2tbsp-of-brown-butter")
-_DESCRIBED = re.compile(r"(?i)(?:" + _NO_VALUE[3:-1] + r"|.*://|//|[^-]*+(?:-[a-z]{2,}+){2,}$"
+_DESCRIBED = re.compile(r"(?i)(?:" + _DESCRIPTION + r"|.*://|//|[^-]*+(?:-[a-z]{2,}+){2,}$"
                         r"|.*-(?:bit|based|long|encoded|encrypted|hashed|signed|protected|only|style|like|free|safe)$)")
 
 

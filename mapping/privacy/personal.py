@@ -223,13 +223,17 @@ def _descents(words: list[str]) -> int:
     return sum(first > second for first, second in zip(words, words[1:]))
 
 
+@cache
+def _english():
+    from mnemonic import Mnemonic
+
+    return Mnemonic("english")
+
+
 def _checksum_holds(words: list[str]) -> bool:
     """Whether the first 12 to 24 of ``words`` (a multiple of three) are an English BIP-39
     phrase whose checksum holds."""
-    from mnemonic import Mnemonic
-
-    english = Mnemonic("english")
-    return any(english.check(" ".join(words[:n])) for n in (24, 21, 18, 15, 12) if len(words) >= n)
+    return any(_english().check(" ".join(words[:n])) for n in (24, 21, 18, 15, 12) if len(words) >= n)
 
 
 _CVV = re.compile(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,24}(?<![0-9])[0-9]{3,4}(?![0-9])")
