@@ -123,7 +123,7 @@ def list_memories(store: MemoryStore, scope: Mapping[str, Any]) -> Iterator[List
             memory_id = str(row.get(key, ""))
             listed.add(memory_id)
             yield _listed(label, row, active=row.get("active") is not False,
-                          retired=bool(row.get("retired")) or memory_id in retired,  # "retired": earlier versions
+                          retired=bool(row.get("retired")) or _retired(memory_id, retired, mirrors),
                           records=mirrors.get(memory_id) or retired_by.get(memory_id, []),
                           supersedes=_unique(row.get(rows.LINKS) or [], links.get(memory_id, []),
                                              [row.get("supersedesFactId")]))
@@ -131,6 +131,12 @@ def list_memories(store: MemoryStore, scope: Mapping[str, Any]) -> Iterator[List
         if event_id not in listed:
             yield _listed(rows.EPISODE, event, active=False, retired=True,
                           records=mirrors.get(event_id, kept_by), supersedes=[])
+
+
+def _retired(memory_id: str, retired: set[str], mirrors: dict[str, list[dict]]) -> bool:
+    """Whether a record that made ``memory_id`` makes it no more and no live record makes it now
+    (another record of the same sync may make it instead): as ``export_items`` decides."""
+    return memory_id in retired and not any(not seen["deleted"] for seen in mirrors.get(memory_id, []))
 
 
 def _unique(*lists: list[Any]) -> list[str]:

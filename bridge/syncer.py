@@ -177,7 +177,7 @@ class Syncer:
         self.importer.begin(batch)
         total = sum(records[name] for name in ("created", "updated", "deleted"))
         done, written = 0, _Written()
-        for chunk in _chunks(batch.changes(), self.batch_size):
+        for chunk in _chunks(batch.changes(), lambda: self.batch_size):  # a 408 makes the rest smaller
             for part in self._sized(chunk, lambda part: self._write(part, batch.rev, scope, report, written)):
                 done += len(part)
                 if self.on_progress:
@@ -251,9 +251,11 @@ class Syncer:
     def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport, written: _Written) -> None:
         """Write one chunk, and note in ``written`` what to link once every chunk is in."""
         lines = [change.to_json() for change in chunk]
-        report.notes += [f"{line['record']['uri']}: {note} (only links within one repository are followed)"
-                         for line in lines if line["op"] != "delete"
-                         for note in line.get("links", {}).get("notes", []) if "in another repository" in note]
+        for note in (f"{line['record']['uri']}: {note} (only links within one repository are followed)"
+                     for line in lines if line["op"] != "delete"
+                     for note in line.get("links", {}).get("notes", []) if "in another repository" in note):
+            if note not in report.notes:  # once, however often a retry or a smaller chunk writes it again
+                report.notes.append(note)
         keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
         held_mirrors = self.store.find_by(rows.MIRROR, "mirrorKey", keys.values())
         held = self._held_memories([line for line in lines if line["op"] != "delete"], held_mirrors.values(), scope)
@@ -400,11 +402,13 @@ class Syncer:
         return list(self.embedder.embed(texts)) if texts else []
 
 
-def _chunks(changes: Iterable[Change], size: int) -> Iterable[list[Change]]:
+def _chunks(changes: Iterable[Change], size: Callable[[], int]) -> Iterable[list[Change]]:
+    """``changes`` in chunks of ``size()``, asked again for each chunk: the size a server's time
+    budget allowed (``Syncer._sized``) holds for the chunks after."""
     chunk: list[Change] = []
     for change in changes:
         chunk.append(change)
-        if len(chunk) == size:
+        if len(chunk) >= size():
             yield chunk
             chunk = []
     if chunk:
