@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from devkit.repo_builder import Breakage, Keypair, build_repo, car_bytes, memory_records, varint
 
-from pdsmem.bridge.car import BlockStore, read_car
+from pdsmem.bridge.atproto.car import BlockStore, read_car
 from pdsmem.errors import VerificationError
 from pdsmem.mapping.datamodel import DAG_CBOR, DAG_PB, SHA2_256, Cid, encode_dag_cbor
 
@@ -264,7 +264,7 @@ def test_a_car_that_goes_on_forever_is_refused_at_the_limits():
     """An endless stream (repeating one block) stops at the block limit instead of spinning."""
     import itertools
 
-    from pdsmem.bridge.car import read_car
+    from pdsmem.bridge.atproto.car import read_car
     from pdsmem.errors import VerificationError
     from pdsmem.mapping.datamodel import Cid, encode_dag_cbor
 

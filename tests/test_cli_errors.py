@@ -18,7 +18,7 @@ from devkit.events import fact
 from devkit.pds import Account, LocalPds
 from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
-from pdsmem.bridge.identity import resolve
+from pdsmem.bridge.atproto.identity import resolve
 from pdsmem.cli import cli
 from pdsmem.errors import TransientError
 from pdsmem.mapping import contract

@@ -19,7 +19,7 @@ from click.testing import CliRunner, Result
 from devkit.pds import Account, LocalPds
 from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
-from pdsmem.bridge.identity import resolve
+from pdsmem.bridge.atproto.identity import resolve
 from pdsmem.cli import cli
 
 KEY = Keypair.generate()

@@ -12,8 +12,8 @@ from devkit.events import fact
 from devkit.pds import Account, LocalPds
 from support.terminal import run_on_terminal
 
-from pdsmem.bridge.oauth import Dpop
-from pdsmem.bridge.session import SessionStore, StoredGrant, StoredSession
+from pdsmem.bridge.signin.oauth import Dpop
+from pdsmem.bridge.signin.session import SessionStore, StoredGrant, StoredSession
 from pdsmem.cli import cli
 
 

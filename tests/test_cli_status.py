@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from pdsmem.bridge.session import SessionStore, StoredSession
-from pdsmem.bridge.state import _MIGRATIONS, ExportedRecord, State, StateError
+from pdsmem.bridge.signin.session import SessionStore, StoredSession
+from pdsmem.bridge.pipelines.state import _MIGRATIONS, ExportedRecord, State, StateError
 from pdsmem.cli import cli
 from pdsmem.cli.progress import format_clock
 
@@ -124,7 +124,7 @@ def test_status_lists_config_environment_cursors_exports_and_sessions(tmp_path: 
 
 START_EXPORT = """
 import sys, time
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.state import State
 state = State(sys.argv[1])
 state.start_export(sys.argv[2], sys.argv[3])
 state.export_progress(sys.argv[2], sys.argv[3], 200, 1000)
@@ -297,7 +297,7 @@ def test_a_refused_grant_is_shown_as_refused_with_how_to_sign_in_again(tmp_path:
     as one to run again, which could not succeed before a new sign-in."""
     from joserfc.jwk import ECKey
 
-    from pdsmem.bridge.session_store import StoredGrant
+    from pdsmem.bridge.signin.session_store import StoredGrant
 
     why = "the authorization server refused renewing the sign-in: invalid_grant: Invalid refresh token"
     SessionStore(tmp_path / "state").save(StoredGrant(

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pdsmem.bridge.car import BlockStore
-from pdsmem.bridge.commit_proof import InsufficientProof, Operation, invert
-from pdsmem.bridge.repo import build_mst
+from pdsmem.bridge.atproto.car import BlockStore
+from pdsmem.bridge.atproto.commit_proof import InsufficientProof, Operation, invert
+from pdsmem.bridge.atproto.repo import build_mst
 from pdsmem.errors import VerificationError
 from pdsmem.mapping.datamodel import Cid
 

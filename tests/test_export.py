@@ -16,10 +16,10 @@ import time
 import httpx
 import pytest
 
-from pdsmem.bridge.exporter import Exporter
-from pdsmem.bridge.session import Session
-from pdsmem.bridge.sources import SourceItem, read_source
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.exporter import Exporter
+from pdsmem.bridge.signin.session import Session
+from pdsmem.bridge.pipelines.sources import SourceItem, read_source
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.errors import ContractError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import contract

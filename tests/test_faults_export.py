@@ -22,9 +22,9 @@ from devkit.events import fact
 from support.faults import Faulty, assert_exported_exactly, held, items, login
 from devkit.pds import LocalPds
 
-from pdsmem.bridge.exporter import MAX_TRANSIENT, Exporter
-from pdsmem.bridge.session import Session, SessionError, SessionStore
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.exporter import MAX_TRANSIENT, Exporter
+from pdsmem.bridge.signin.session import Session, SessionError, SessionStore
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.errors import TransientError
 
 pytestmark = pytest.mark.pds

@@ -25,9 +25,9 @@ from support.faults import Faulty, held, items, login
 from devkit.pds import LocalPds
 from devkit.repo_builder import COLLECTION, DID, Keypair, build_repo
 
-from pdsmem.bridge.exporter import Exporter
-from pdsmem.bridge.importer import Importer
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.exporter import Exporter
+from pdsmem.bridge.pipelines.importer import Importer
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.errors import TransientError
 from pdsmem.mapping.to_record import to_records
 

@@ -24,9 +24,9 @@ from support.rushdb_view import client, snapshot
 from websockets.sync.client import connect
 from websockets.sync.server import serve
 
-from pdsmem.bridge.commit_proof import verify_commit_event
-from pdsmem.bridge.follower import Follower, FollowError, _Chain, _Reconnect, stream_url
-from pdsmem.bridge.identity import IdentityResolver
+from pdsmem.bridge.atproto.commit_proof import verify_commit_event
+from pdsmem.bridge.pipelines.follower import Follower, FollowError, _Chain, _Reconnect, stream_url
+from pdsmem.bridge.atproto.identity import IdentityResolver
 from pdsmem.errors import VerificationError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, encode_dag_cbor
@@ -319,8 +319,8 @@ def _resigned(event: dict) -> dict:
     as a forger would send it."""
     from devkit.repo_builder import Keypair, car_bytes
 
-    from pdsmem.bridge.car import read_car
-    from pdsmem.bridge.repo import unsigned_commit_bytes
+    from pdsmem.bridge.atproto.car import read_car
+    from pdsmem.bridge.atproto.repo import unsigned_commit_bytes
 
     root, store = read_car(event["blocks"])
     with store:

@@ -24,9 +24,9 @@ from click.testing import CliRunner, Result
 from hostile import cars, cars_handmade, events, forged, handmade, jsonl, records
 from hostile.outcomes import CASE_TIME_LIMIT, Contained, Hang, Refused, deadline
 
-from pdsmem.bridge.importer import Importer
-from pdsmem.bridge.repo import RecordFailure, verify_repo
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.importer import Importer
+from pdsmem.bridge.atproto.repo import RecordFailure, verify_repo
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.cli import cli
 from pdsmem.errors import VerificationError
 from pdsmem.mapping.from_record import from_records

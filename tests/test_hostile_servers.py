@@ -13,9 +13,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from pdsmem.bridge import identity, xrpc
-from pdsmem.bridge.identity import IdentityError, IdentityResolver
-from pdsmem.bridge.xrpc import AnswerTooLarge, XrpcClient, XrpcError
+from pdsmem.bridge.atproto import identity, xrpc
+from pdsmem.bridge.atproto.identity import IdentityError, IdentityResolver
+from pdsmem.bridge.atproto.xrpc import AnswerTooLarge, XrpcClient, XrpcError
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 

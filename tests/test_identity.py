@@ -19,8 +19,8 @@ import httpx
 import pytest
 from devkit.pds import Account, LocalPds
 
-from pdsmem.bridge.car import read_car
-from pdsmem.bridge.identity import (
+from pdsmem.bridge.atproto.car import read_car
+from pdsmem.bridge.atproto.identity import (
     IdentityError,
     IdentityResolver,
     did_handle,
@@ -28,8 +28,8 @@ from pdsmem.bridge.identity import (
     resolve,
     signing_key,
 )
-from pdsmem.bridge.repo import normalize_signing_key, verify_commit
-from pdsmem.bridge.xrpc import XrpcClient
+from pdsmem.bridge.atproto.repo import normalize_signing_key, verify_commit
+from pdsmem.bridge.atproto.xrpc import XrpcClient
 from pdsmem.errors import InvalidSyntax, TransientError
 
 MISSING_DID = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"

@@ -23,9 +23,9 @@ from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
 from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, tid
 
-from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
-from pdsmem.bridge.repo import key_depth
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.importer import ImportBatch, Importer, RecordProblem, verify_source
+from pdsmem.bridge.atproto.repo import key_depth
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.errors import VerificationError
 from pdsmem.mapping.from_record import from_records
 from pdsmem.mapping.records import RecordView
@@ -597,8 +597,8 @@ def test_pds_older_than_the_cursor_is_a_rollback(
 @pytest.mark.pds
 def test_two_scopes_importing_one_repository_keep_separate_cursors(pds, account, tmp_path):
     """Each import scope has its own cursor: the second scope gets everything, not nothing."""
-    from pdsmem.bridge.importer import Importer
-    from pdsmem.bridge.state import State
+    from pdsmem.bridge.pipelines.importer import Importer
+    from pdsmem.bridge.pipelines.state import State
 
     value = {"$type": "dev.bastienrobert.memory.record", "content": "Tea.", "createdAt": "2026-09-01T10:00:00Z"}
     httpx.post(f"{pds.url}/xrpc/com.atproto.repo.createRecord", headers=account.auth_headers,

@@ -27,7 +27,7 @@ from devkit.events import fact
 from devkit.pds import Account, LocalPds, Repo
 from devkit.rushdb import Project
 
-from pdsmem.bridge.session import Session
+from pdsmem.bridge.signin.session import Session
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.to_record import to_records
 

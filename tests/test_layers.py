@@ -52,5 +52,5 @@ def test_layer_imports_only_what_comes_before_it(layer):
 
 def test_mapping_modules_open_with_a_statement_of_scope():
     for layer in ("mapping", "bridge"):
-        for path in LAYERS[layer].glob("*.py"):
+        for path in LAYERS[layer].rglob("*.py"):
             assert ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))), f"{path.name} has no docstring"

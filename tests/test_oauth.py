@@ -23,8 +23,8 @@ from devkit.pds import Account, LocalPds
 from playwright.sync_api import Browser
 from support.browser import approve, launched, session_files, start_login
 
-from pdsmem.bridge.oauth import DEFAULT_SCOPE, Dpop, OAuthError, OAuthSession, _post_form, discover
-from pdsmem.bridge.session import SessionError, SessionStore, StoredGrant
+from pdsmem.bridge.signin.oauth import DEFAULT_SCOPE, Dpop, OAuthError, OAuthSession, _post_form, discover
+from pdsmem.bridge.signin.session import SessionError, SessionStore, StoredGrant
 from pdsmem.cli import cli
 from pdsmem.lexicons import RECORD_NSID
 

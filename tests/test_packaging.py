@@ -22,7 +22,7 @@ def test_wheel_ships_the_lexicons_under_one_package(tmp_path):
     assert "pdsmem/lexicons/dev/pdsmem/agentMemory.json" in names
     for shipped in ("agent-memory-event.v1.schema.json", "LICENSE-APACHE-2.0", "README.md"):  # pdsmem schema
         assert f"pdsmem/lexicons/contract/{shipped}" in names
-    for module in ("pdsmem/mapping/records.py", "pdsmem/bridge/exporter.py", "pdsmem/cli/__init__.py"):
+    for module in ("pdsmem/mapping/records.py", "pdsmem/bridge/pipelines/exporter.py", "pdsmem/cli/__init__.py"):
         assert module in names
     top_level = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert top_level == {"pdsmem"}

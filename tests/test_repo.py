@@ -17,8 +17,8 @@ from devkit.repo_builder import (
     COLLECTION, DID, Breakage, Keypair, build_repo, car_bytes, memory_records, tid,
 )
 
-from pdsmem.bridge.car import BlockStore, read_car
-from pdsmem.bridge.repo import (
+from pdsmem.bridge.atproto.car import BlockStore, read_car
+from pdsmem.bridge.atproto.repo import (
     Commit, RecordFailure, RepoRecord, build_mst, common_prefix_len, iter_records, key_depth,
     normalize_signing_key, verify_commit, verify_repo, verify_signature, walk_mst,
 )

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 import pytest
 from devkit.repo_builder import COLLECTION, tid
 
-from pdsmem.bridge.car import BlockStore
-from pdsmem.bridge.repo import NodeSummary, build_mst, check_mst
+from pdsmem.bridge.atproto.car import BlockStore
+from pdsmem.bridge.atproto.repo import NodeSummary, build_mst, check_mst
 from pdsmem.errors import VerificationError
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, encode_dag_cbor
 

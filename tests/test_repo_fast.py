@@ -18,9 +18,9 @@ from devkit.repo_builder import COLLECTION, DID, Keypair, build_repo, memory_rec
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pdsmem.bridge.car import BlockStore
-from pdsmem.bridge.importer import verify_source
-from pdsmem.bridge.repo import (
+from pdsmem.bridge.atproto.car import BlockStore
+from pdsmem.bridge.pipelines.importer import verify_source
+from pdsmem.bridge.atproto.repo import (
     OtherRecord, RecordFailure, RepoRecord, _fast_node, _other_record, _record, _strict_node,
 )
 from pdsmem.errors import VerificationError
@@ -292,7 +292,7 @@ REAL_SHAPES = {
 def test_the_records_real_accounts_have_take_the_fast_path(monkeypatch: Any) -> None:
     """Posts with facets, images, replies, quotes and link cards, and profiles, are proven by the
     fast path; the strict reader is not called (it was, for each of them, before)."""
-    from pdsmem.bridge import repo
+    from pdsmem.bridge.atproto import repo
 
     def strict(*args: Any) -> Any:
         raise AssertionError("the strict path was taken")

@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from devkit.pds import Account, LocalPds, Repo
 from devkit.rushdb import Project, free_port
 
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.cli import cli
 from pdsmem.lexicons import RECORD_NSID
 

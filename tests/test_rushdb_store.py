@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rushdb import RushDBError as SdkError
 
-from pdsmem.bridge.rushdb import MemoryStore, RushDBError, RushDBRefused, RushDBServerError, RushDBTarget
-from pdsmem.bridge.rushdb import RushDBUnreachable
+from pdsmem.bridge.rushdb.store import MemoryStore, RushDBError, RushDBRefused, RushDBServerError, RushDBTarget
+from pdsmem.bridge.rushdb.store import RushDBUnreachable
 
 
 @pytest.fixture

@@ -17,14 +17,14 @@ import httpx
 import pytest
 from devkit.pds import Account, LocalPds
 
-from pdsmem.bridge.session import (
+from pdsmem.bridge.signin.session import (
     Session,
     SessionError,
     SessionStore,
     StoredSession,
     default_state_dir,
 )
-from pdsmem.bridge.xrpc import XrpcError
+from pdsmem.bridge.atproto.xrpc import XrpcError
 
 GET_SESSION = "com.atproto.server.getSession"
 pytestmark = pytest.mark.pds

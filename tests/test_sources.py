@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pdsmem.bridge.sources import SourceError, UnreadableFile, read_source
+from pdsmem.bridge.pipelines.sources import SourceError, UnreadableFile, read_source
 
 
 def described(path: Path) -> list[tuple[str, object]]:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pdsmem.bridge.repo import NodeSummary
-from pdsmem.bridge.session import SessionStore
-from pdsmem.bridge.state import (
+from pdsmem.bridge.atproto.repo import NodeSummary
+from pdsmem.bridge.signin.session import SessionStore
+from pdsmem.bridge.pipelines.state import (
     _MIGRATIONS,
     SCHEMA_VERSION,
     ExportedRecord,

@@ -16,8 +16,8 @@ import httpx
 import pytest
 from devkit.pds import Account, LocalPds
 
-from pdsmem.bridge.car import read_car
-from pdsmem.bridge.xrpc import (
+from pdsmem.bridge.atproto.car import read_car
+from pdsmem.bridge.atproto.xrpc import (
     RateLimit,
     XrpcClient,
     XrpcError,

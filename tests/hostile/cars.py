@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from devkit.repo_builder import COLLECTION, DID, Keypair, build_repo, car_bytes, memory_records, varint
 
-from pdsmem.bridge.repo import build_mst, unsigned_commit_bytes
+from pdsmem.bridge.atproto.repo import build_mst, unsigned_commit_bytes
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor, json_to_ipld
 
 KEY = Keypair.from_private_bytes(hashlib.sha256(b"pdsmem hostile corpus").digest())

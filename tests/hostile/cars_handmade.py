@@ -11,7 +11,7 @@ import struct
 
 from devkit.repo_builder import COLLECTION, DID, Breakage, Keypair, build_repo, car_bytes, tid, varint
 
-from pdsmem.bridge.car import DEFAULT_MAX_BLOCK_SIZE
+from pdsmem.bridge.atproto.car import DEFAULT_MAX_BLOCK_SIZE
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor
 
 from .cars import (

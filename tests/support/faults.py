@@ -17,9 +17,9 @@ from pathlib import Path
 
 import httpx
 
-from pdsmem.bridge.session import Session
-from pdsmem.bridge.sources import SourceItem
-from pdsmem.bridge.state import State
+from pdsmem.bridge.signin.session import Session
+from pdsmem.bridge.pipelines.sources import SourceItem
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.mapping.to_record import to_records
 
 from devkit.pds import LocalPds

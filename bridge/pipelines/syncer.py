@@ -42,10 +42,10 @@ from pdsmem.errors import PdsmemError
 from pdsmem.mapping import rushdb_rows as rows
 from pdsmem.mapping.records import RecordView
 
-from .embeddings import Embedder
+from ..rushdb.embeddings import Embedder
 from .import_batch import Change, ImportBatch, RecordProblem
 from .importer import Importer
-from .rushdb import MemoryStore, RushDBTooLarge, retrying
+from ..rushdb.store import MemoryStore, RushDBTooLarge, retrying
 from .sync_repair import repair
 
 __all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]

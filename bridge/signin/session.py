@@ -4,8 +4,8 @@ Scope: ``com.atproto.server.createSession`` from a handle or DID and an app pass
 session file kept between runs, and the renewal of expired tokens. The PDS URL comes from the
 caller, ``ATP_PDS_HOST``, or the account's DID document.
 
-Session files live in ``<state dir>/sessions/`` (``bridge.session_store``); a stored OAuth grant
-(``pdsmem login`` without an app password, ``bridge.oauth``) is reused the same way: see
+Session files live in ``<state dir>/sessions/`` (``bridge.signin.session_store``); a stored OAuth grant
+(``pdsmem login`` without an app password, ``bridge.signin.oauth``) is reused the same way: see
 ``open_stored``. Passwords are never stored.
 
 Environment variables (the names goat uses): ``ATP_AUTH_HANDLE`` or ``ATP_AUTH_USERNAME`` (handle
@@ -33,13 +33,13 @@ from pdsmem.errors import PdsmemError
 from pdsmem.mapping.syntax import Did
 
 from .authed import AuthedCalls
-from .identity import IdentityError, resolve
+from ..atproto.identity import IdentityError, resolve
 from .oauth import OAuthSession
 from .session_store import (
     SessionError, SessionStore, Stored, StoredGrant, StoredSession, parse_identifier,
 )
-from .state import default_state_dir
-from .xrpc import DEFAULT_TIMEOUT, XrpcClient, XrpcError, normalize_base_url
+from ..pipelines.state import default_state_dir
+from ..atproto.xrpc import DEFAULT_TIMEOUT, XrpcClient, XrpcError, normalize_base_url
 
 __all__ = [
     "ENV_HANDLE", "ENV_HANDLES", "ENV_PASSWORD", "ENV_PDS", "ENV_STATE_DIR", "AuthedClient", "Session",
@@ -77,7 +77,7 @@ class Session(AuthedCalls):
     """Authenticated XRPC calls for one account at one PDS, renewing its tokens when they expire.
 
     Build with :meth:`login` or :meth:`load_or_login`. ``query``, ``procedure`` and ``stream``
-    work as on :class:`~pdsmem.bridge.xrpc.XrpcClient`.
+    work as on :class:`~pdsmem.bridge.atproto.xrpc.XrpcClient`.
     """
 
     def __init__(

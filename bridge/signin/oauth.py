@@ -2,7 +2,7 @@
 
 Scope: finding the account's authorization server, the sign-in (pushed authorization request
 with PKCE and DPoP, the browser, the redirect to a loopback port, the code exchange), the calls
-made with the grant (``OAuthSession``: same interface as ``bridge.session.Session``), refreshing
+made with the grant (``OAuthSession``: same interface as ``bridge.signin.session.Session``), refreshing
 and rotating its tokens, and revoking it. ``docs/oauth.md`` says what is asked for and why.
 
 What comes from libraries and what is written here:
@@ -55,7 +55,7 @@ from pdsmem.lexicons import RECORD_NSID
 
 from .authed import AuthedCalls
 from .session_store import SessionError, SessionStore, StoredGrant
-from .xrpc import (
+from ..atproto.xrpc import (
     DEFAULT_TIMEOUT,
     XrpcClient,
     XrpcError,
@@ -465,7 +465,7 @@ def _lifetime(expires_in: Any) -> float:
 
 class OAuthSession(AuthedCalls):
     """Authenticated XRPC calls with an OAuth grant: DPoP-bound, refreshed before or when the
-    access token expires. Same interface as :class:`~pdsmem.bridge.session.Session`."""
+    access token expires. Same interface as :class:`~pdsmem.bridge.signin.session.Session`."""
 
     def __init__(
         self,
@@ -486,7 +486,7 @@ class OAuthSession(AuthedCalls):
         """What the authorization server granted."""
         return self._stored.scope
 
-    # --- RequestSigner (bridge.xrpc) ------------------------------------------------------
+    # --- RequestSigner (bridge.atproto.xrpc) ------------------------------------------------------
 
     def sign(self, request: httpx.Request) -> None:
         token = self._stored.access_token

@@ -37,7 +37,7 @@ from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid
 from pdsmem.mapping.dagcbor import decode_dag_cbor_frame
 
-from .commit_proof import verify_commit_event
+from ..atproto.commit_proof import verify_commit_event
 
 __all__ = ["FollowError", "FollowStatus", "Follower", "stream_url"]
 

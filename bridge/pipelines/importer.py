@@ -66,13 +66,13 @@ from pdsmem.mapping.datamodel import Cid, decode_dag_cbor
 from pdsmem.mapping.records import ImportScope, default_lexicons
 from pdsmem.mapping.syntax import AtUri, Did
 
-from .car import BlockStore, read_car
-from .identity import Identity, IdentityResolver
-from .identity import signing_key as document_signing_key
+from ..atproto.car import BlockStore, read_car
+from ..atproto.identity import Identity, IdentityResolver
+from ..atproto.identity import signing_key as document_signing_key
 from .import_batch import Change, DiffGap, ImportBatch, RecordProblem
-from .repo import Commit, OtherRecord, RecordFailure, RepoRecord, VerifiedRepo, verify_commit, verify_repo
+from ..atproto.repo import Commit, OtherRecord, RecordFailure, RepoRecord, VerifiedRepo, verify_commit, verify_repo
 from .state import RepoCursor, State
-from .xrpc import XrpcClient, XrpcError
+from ..atproto.xrpc import XrpcClient, XrpcError
 
 __all__ = [
     "COLLECTION", "Change", "ImportBatch", "Importer", "RecordProblem", "VerifyReport",

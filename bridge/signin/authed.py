@@ -1,9 +1,9 @@
 """What a logged-in client is, whichever way it signed in: the calls and properties that an
-app-password session (``bridge.session.Session``) and an OAuth grant (``bridge.oauth.OAuthSession``)
+app-password session (``bridge.signin.session.Session``) and an OAuth grant (``bridge.signin.oauth.OAuthSession``)
 share.
 
 Scope: the account it speaks for, closing, and ``query``/``procedure``/``stream`` as on
-:class:`~pdsmem.bridge.xrpc.XrpcClient`, each run through the subclass's ``_renewing``, which
+:class:`~pdsmem.bridge.atproto.xrpc.XrpcClient`, each run through the subclass's ``_renewing``, which
 renews the credentials once when the PDS says they expired.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from typing import Any, Protocol, Self, TypeVar
 
-from .xrpc import RateLimit, XrpcClient
+from ..atproto.xrpc import RateLimit, XrpcClient
 
 __all__ = ["AuthedCalls"]
 

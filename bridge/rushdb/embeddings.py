@@ -17,7 +17,7 @@ import httpx
 
 from pdsmem.errors import PdsmemError, TransientError
 
-from .xrpc import describe_transport_error, mask_userinfo, normalize_base_url, tls_context
+from ..atproto.xrpc import describe_transport_error, mask_userinfo, normalize_base_url, tls_context
 
 ENV_KEY = "RUSHDB_EMBEDDING_API_KEY"
 ENV_MODEL = "RUSHDB_EMBEDDING_MODEL"

@@ -86,7 +86,7 @@ AuthHook = Callable[[], "str | None"]
 
 class RequestSigner(Protocol):
     """Authenticates each request on its own, for schemes that bind a proof to the method and
-    URL (atproto OAuth's DPoP: ``bridge.oauth.OAuthSession``)."""
+    URL (atproto OAuth's DPoP: ``bridge.signin.oauth.OAuthSession``)."""
 
     def sign(self, request: httpx.Request) -> None:
         """Set the request's ``Authorization`` header and any proof header."""

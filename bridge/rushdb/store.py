@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 from pdsmem.errors import PdsmemError, TransientError
 
-from .xrpc import describe_transport_error, mask_userinfo, normalize_base_url
+from ..atproto.xrpc import describe_transport_error, mask_userinfo, normalize_base_url
 
 __all__ = [
     "ENV_API_KEY", "ENV_API_URL", "ENV_ENGINE_SCOPE", "ENV_ENGINE_TOKEN", "ENV_ENGINE_URL", "MemoryStore",

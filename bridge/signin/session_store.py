@@ -1,9 +1,9 @@
 """The session files: one per (PDS URL, DID) under ``<state dir>/sessions/``, owner-only.
 
 Scope: what a session file holds, reading and writing it. Two kinds of session are kept:
-- ``StoredSession``: tokens from ``createSession`` with an app password (``bridge.session``);
+- ``StoredSession``: tokens from ``createSession`` with an app password (``bridge.signin.session``);
 - ``StoredGrant``: an atproto OAuth grant, with its tokens and the private DPoP key they are
-  bound to (``bridge.oauth``).
+  bound to (``bridge.signin.oauth``).
 
 Files are owner-only (file 0600, folder 0700) and replaced atomically (temporary file, fsync,
 rename): a crash leaves the old file or the new one, never half of one. The state dir is
@@ -35,8 +35,8 @@ except ImportError:  # not on Windows: renewals there are not serialised between
     fcntl = None  # type: ignore[assignment]
 from pdsmem.mapping.syntax import AtIdentifier, Did, Handle
 
-from .state import resolve_state_dir
-from .xrpc import normalize_base_url
+from ..pipelines.state import resolve_state_dir
+from ..atproto.xrpc import normalize_base_url
 
 __all__ = ["SessionError", "SessionStore", "Stored", "StoredGrant", "StoredSession", "parse_identifier"]
 

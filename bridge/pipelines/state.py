@@ -52,7 +52,7 @@ from pathlib import Path
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.datamodel import Cid
 
-from .repo import NodeSummary
+from ..atproto.repo import NodeSummary
 
 SCHEMA_VERSION = 6
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from pdsmem.mapping import rushdb_rows as rows
 
-from .rushdb import MemoryStore
+from ..rushdb.store import MemoryStore
 
 __all__ = ["repair"]
 

@@ -46,8 +46,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pdsmem.bridge.sources import SourceItem, UnreadableFile
-from pdsmem.bridge.state import ExportedRecord, State
+from pdsmem.bridge.pipelines.sources import SourceItem, UnreadableFile
+from pdsmem.bridge.pipelines.state import ExportedRecord, State
 from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, TransientError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged

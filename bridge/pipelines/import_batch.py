@@ -43,7 +43,7 @@ from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
 
-from .repo import NodeSummary, RecordFailure, VerifiedRepo
+from ..atproto.repo import NodeSummary, RecordFailure, VerifiedRepo
 from .state import RememberedFact
 
 __all__ = ["Change", "DiffGap", "ImportBatch", "RecordProblem"]

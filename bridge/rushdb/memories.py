@@ -32,8 +32,8 @@ from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
 from pdsmem.mapping.word_rank import Words, rank
 
 from .embeddings import Embedder
-from .rushdb import MemoryStore, RushDBError
-from .sources import SourceItem
+from .store import MemoryStore, RushDBError
+from ..pipelines.sources import SourceItem
 
 __all__ = ["Listed", "Recall", "export_items", "list_memories", "query_words", "recall"]
 

@@ -1,0 +1,1 @@
+"""The atproto side: repositories (CAR files, MST proofs, commits), identities, and XRPC calls."""

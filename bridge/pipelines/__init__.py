@@ -1,0 +1,1 @@
+"""The runs: export, import, sync and follow, with their sources and their state."""

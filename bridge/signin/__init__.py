@@ -1,0 +1,1 @@
+"""Signing in to a PDS: app-password sessions, OAuth grants, and where they are kept."""
