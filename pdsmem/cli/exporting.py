@@ -1,6 +1,6 @@
 """``pdsmem export``: AgentMemoryEvents from a file, an outbox, stdin or RushDB → the user's repository.
 
-``--from rushdb`` exports the memories of one scope (``bridge.memories.export_items``): a memory
+``--from rushdb`` exports the memories of one scope (``bridge.rushdb.memories.export_items``): a memory
 whose record came from this repository goes back under its own record key with its unknown
 fields, so a record nobody changed keeps its CID.
 
@@ -20,10 +20,10 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
-from pdsmem.bridge.memories import export_items
-from pdsmem.bridge.sources import SourceItem, read_source, read_stream
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
+from pdsmem.bridge.rushdb.memories import export_items
+from pdsmem.bridge.pipelines.sources import SourceItem, read_source, read_stream
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write

@@ -1,5 +1,5 @@
 """JSON Lines out, and item errors, for the filter commands (they read with
-``bridge.sources.json_lines``); the ``{"summary": …}`` line that ends every ``--json`` run.
+``bridge.pipelines.sources.json_lines``); the ``{"summary": …}`` line that ends every ``--json`` run.
 
 Input positions are 1-based line numbers, so a message can point at the line to fix.
 """

@@ -1,7 +1,7 @@
 """Builds real, signed atproto repository CARs offline, and breaks them on request.
 
 Scope: test support. Records are encoded as DAG-CBOR, the MST is built by
-``pdsmem.bridge.repo.build_mst`` (checked against the interop fixtures in ``test_repo``), the
+``pdsmem.bridge.atproto.repo.build_mst`` (checked against the interop fixtures in ``test_repo``), the
 commit is signed with a real K-256 or P-256 key, and the CAR is written byte by byte. Each knob
 breaks exactly one thing, so a test can check that exactly that thing is refused.
 """
@@ -24,7 +24,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from pdsmem.bridge.repo import build_mst, unsigned_commit_bytes
+from pdsmem.bridge.atproto.repo import build_mst, unsigned_commit_bytes
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor, json_to_ipld
 from pdsmem.mapping.syntax import Tid
 
