@@ -29,8 +29,8 @@ from pathlib import Path
 from pdsmem.mapping import privacy
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "privacy_corpus"
-# tuned on: tune, tune2; never tuned on: heldout, heldout2 (each written by its own writer)
-CORPUS_NAMES = ("tune", "tune2", "heldout", "heldout2")
+# tuned on: tune, tune2, tune3; never tuned on: heldout, heldout2 (each written by its own writer)
+CORPUS_NAMES = ("tune", "tune2", "tune3", "heldout", "heldout2")
 GROUPS = ("provider", "connection", "prose_password", "otp_recovery", "financial_id", "output_paths")
 AIMS = {"overall": 0.95, "group": 0.90, "benign": 0.01}
 
@@ -104,8 +104,10 @@ def report(corpus: str, finds_ds, *, families: bool, misses: int) -> dict:
               f"{share([gate[i] or ds[i] for i in idx]):>8}  "
               + "".join(f"{share([layers[i][name] is not None for i in idx]):>10}" for name in names))
 
-    for group in GROUPS:
-        line(group, rows.get(group, []))
+    # the groups this corpus has: the usual ones in their order, then its own
+    groups = [group for group in GROUPS if rows.get(group)] + sorted(set(rows) - set(GROUPS))
+    for group in groups:
+        line(group, rows[group])
         if families:
             for (fam_group, family), idx in sorted(by_family.items()):
                 if fam_group == group:
@@ -116,11 +118,11 @@ def report(corpus: str, finds_ds, *, families: bool, misses: int) -> dict:
 
     ours_overall, _ = figures["all leaks"]
     benign_rate, ds_benign = figures["benign refused"]
-    worst = min(GROUPS, key=lambda g: figures[g][0])
+    worst = min(groups, key=lambda g: figures[g][0])
     print(f"\naim: caught {ours_overall:.1%} of leaks (aim >= {AIMS['overall']:.0%}); weakest group {worst} "
           f"{figures[worst][0]:.1%} (aim >= {AIMS['group']:.0%}); benign refused {benign_rate:.2%} "
           f"(aim <= {AIMS['benign']:.0%}); better than detect-secrets in "
-          f"{sum(figures[g][0] > figures[g][1] for g in GROUPS)} of {len(GROUPS)} groups")
+          f"{sum(figures[g][0] > figures[g][1] for g in groups)} of {len(groups)} groups")
     median, p95 = statistics.median(gate_times), statistics.quantiles(gate_times, n=20)[-1]
     ds_median = statistics.median(ds_times)
     print(f"gate time per text: median {median * 1e6:.1f} us, p95 {p95 * 1e6:.1f} us (aim: median < 100 us); "

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from stdnum import luhn
 
 from pdsmem.mapping import privacy
-from pdsmem.mapping.privacy import labelled, output, personal, providers
+from pdsmem.mapping.privacy import labelled, output, personal, providers, words
 
 CORPORA = Path(__file__).parent / "privacy_corpus"
 
@@ -105,6 +105,69 @@ def test_code_notes_and_talk_about_credentials_pass(text):
     assert labelled.reason(text) is None, text
 
 
+@pytest.mark.parametrize("text", [
+    "Das WLAN-Passwort lautet tigerbella", "Moje hasło do iCloud to mangokira", "p/w: thunderdaisy",
+    "Retiens que le mdp de Gmail est otterbruno", "Ο κωδικός μου για το PayPal είναι harbordaisy",
+    "Note: Jenkins acc -> olga@web.de pwd harbormilo", "Login Allegro: nils@web.de / senha nala_velvet#",
+    "| service | user | password |\n|---|---|---|\n| my bank | root | 0rbit44 |",
+])
+def test_made_up_words_and_table_columns_are_refused(text):
+    assert labelled.reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Das Passwort ist abgelaufen.", "the password is expired", "La contraseña es incorrecta",
+    "Vaihdoin salasanan, se on salasanamanagerissa", "The user's password manager is bitwarden",
+    "token = request.headers.get('Authorization') is parsed in src/routes/login.ts",
+    "| service | user | password |\n|---|---|---|\n| bank | root | in 1Password |",
+    "| service | password |\n|---|---|\n| NAS | *** |",
+])
+def test_words_that_describe_a_password_pass(text):
+    assert labelled.reason(text) is None, text
+
+
+@pytest.mark.parametrize("word, made_up", [
+    ("tigerbella", True), ("qzmptrhv", True), ("expired", False), ("abgelaufen", False), ("parsed", False),
+    ("Lincoln", False), ("velvet3387", False), ("incorrecta", False),
+])
+def test_a_made_up_word_is_in_no_languages_list(word, made_up):
+    assert words.made_up(word) is made_up
+
+
+@pytest.mark.parametrize("text", [
+    "the work laptop unlocks with cedar1979", "Set the Disney+ one to ducktales4ever so the kids stop asking",
+    "Wi-Fi in the studio: mossgreen_teacup", "Der Laptop im Büro geht mit Fahrrad1986 auf.",
+    "The Peloton account works with sweatyspin", "The school Chromebook opens with sparrow14.",
+    "Garage keypad is 7316.", "Fahrradschloss: 6-2-0-4", "Gym locker combination 14 36 08",
+    "The passphrase is orange tractor silent meadow.", "GPG key passphrase: thunder umbrella pickle marathon",
+])
+def test_passwords_told_by_what_they_open_and_lock_codes_are_refused(text):
+    assert labelled.reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Wants to move all the NAS logins to passkeys", "The user's laptop is a ThinkPad X1 running Windows11",
+    "The office WiFi is called Birchwood_5G", "switched the editor to neovim last week",
+    "the gym locker number is 214", "the passphrase is stored in the vault", "The passphrase is long and random.",
+    "The user logs in with Google and uses python3 for scripts", "La sua parola preferita è «meriggiare».",
+    "Flight LH 4410 leaves at 14 35 from gate 22",
+])
+def test_talk_about_what_opens_what_passes(text):
+    assert labelled.reason(text) is None, text
+
+
+@pytest.mark.parametrize("text, found", [
+    ("BitLocker recovery key: 461912-258170-259479-427559-101079-336017-085316-273735", True),
+    ("order 461913-258170-259479-427559-101079-336017-085316-273735", False),  # a group is no multiple of 11
+    ("Recovery key (Apple ID) — 7MQF-27SM-Z6NW-NMAG-CUJK-8NBR-WTPM", True),
+    ("My passport number is 358604086, expires 2031.", True),
+    ("UK driving licence number: MORRI476482AB9VM", True),
+    ("My passport expires in 2031, renew it in March", False),
+])
+def test_recovery_keys_and_identity_documents(text, found):
+    assert (personal.reason(text) is not None) == found, text
+
+
 # -- command output and paths --------------------------------------------------------------------
 
 @pytest.mark.parametrize("text", [
@@ -124,7 +187,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
         return [json.loads(line) for line in lines]
 
 
-@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.92)])
+@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.96), ("tune3", 0.80)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -185,7 +248,7 @@ def test_the_plugins_prefilter_speaks_for_every_plugin_it_skips(line):
 
 def test_the_plugins_prefilter_on_the_tuning_corpora():
     any_pattern, always = providers._prefilter()
-    for name in ("tune", "tune2"):
+    for name in ("tune", "tune2", "tune3"):
         for kind in ("leaks", "benign"):
             for item in _corpus(name, kind):
                 for line in item["text"].splitlines():

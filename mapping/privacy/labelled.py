@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
@@ -87,10 +88,13 @@ _FLAG = re.compile(
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 _ONE_WORD = re.compile(
-    r"(?i)(?<![\w-])(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|contraseña|clave|senha"
-    r"|wachtwoord|hasło|lösenord|passord|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi)"
-    r"(?:\s++(?:for|of|to|für|von|vom|de|del|di|per|van|till|för|от|для)(?:\s++[^\s:=]{1,30}?){1,3}?"
-    r"|\s++[A-Z][\w-]{1,30})?"
+    r"(?i)(?<!\w)(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|clave|senha"
+    r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
+    r"|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi)"
+    r"(?:\s++(?:my|mein|mon|mi|mio|meu|mijn|moje|min|mitt|μου|мой))?"
+    r"(?:\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
+    r"|tilille|για|от|для)(?:\s++[^\s:=]{1,30}?){1,3}?"
+    r"|\s++(?-i:[A-Z])[\w-]{1,30})?"
     r"(?:\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|—|–|-)|\s*+(?P<colon>[:：])|\s*+,|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):)"
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours))*)\s*+(?P<quote>[\"'“‘«„]?)"
     r"(?P<value>[^\s\"'”’»]{3,40}?)[\"'”’»]?"
@@ -151,7 +155,7 @@ _AFTER_LOGIN = re.compile(
 # it is not. The token must look like a password and like nothing else a memory names.
 _PASSWORD_LINE = re.compile(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
-    r"|unlock\s++phrase|code\s++to\s++get\s++in|clave|senha|heslo|parola|chiave|koden?"
+    r"|unlock\s++phrase|code\s++to\s++get\s++in|clave|senha|heslo|parola(?!\s++(?:preferit|favorit))|chiave|koden?"
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
@@ -159,9 +163,9 @@ _PASSWORD_LINE = re.compile(
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호")
 _TOKEN = re.compile(r"[^\s\"'`“”‘’«»()\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = re.compile(
-    r"(?i)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
+    r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
     r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
-    r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel|\.)\s*+$")
+    r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel)|\.)\s*+$")
 
 
 def _password_shaped(token: str) -> bool:
@@ -194,26 +198,186 @@ _CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|[a
                         r"|[A-Za-z_][\w.]*\(.*")
 
 
+# what introduces a value rather than names a thing: a colon, an arrow, a slash, "is", "use", a
+# password word itself ("pwd harbormilo")
+_VALUE_BEFORE = re.compile(
+    r"(?i)(?:[:=→>/]|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|είναι|это|usa|use|uses|try|pass|pw|pwd|p/w"
+    r"|mdp|senha|passwort|kennwort|hasło|heslo|parola|password|contraseña|wachtwoord|lösenord|passord|şifre|пароль))"
+    r"\s*+[\"'“‘«„]?$")
+
+# what names a tool, whose name is no password: "the password manager is bitwarden"
+_A_TOOL_IS = re.compile(
+    r"(?i)(?:manager|app|vault|tool|provider|generator|keeper|extension|plugin|client|program|software|service"
+    r"|verwaltung|gestionnaire|gestor|gerenciador|beheerder|menedżer|hanterare|manageri?)\w{0,6}\s++(?:\w+\s++)?"
+    r"(?:is|ist|est|es|è|é|är|er|on|to|jest|je)\s*+$")
+
+
 def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _PASSWORD_LINE.search(line):
             continue
         for match in _TOKEN.finditer(line):
-            if _password_shaped(match[0]) and not _NAME_BEFORE.search(line[:match.start()]):
+            before = line[:match.start()]
+            if _password_shaped(match[0]) and not _NAME_BEFORE.search(before):
                 return True
+            if _made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before):
+                return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
+    return False
+
+
+# A password told by what it opens, with no word for "password": "the work laptop unlocks with
+# cedar1979", "Set the Disney+ one to ducktales4ever", "Wi-Fi in the studio: mossgreen_teacup",
+# "Der Laptop im Büro geht mit Fahrrad1986 auf", "Mi hermana la puso como tortuguita". The line
+# must say what is opened or that a password was set, the value must come where a value is told
+# (after "is", "with", "to", "as", a colon, an arrow…), and it must look made up: a word no language
+# has, a word and a number ("robin1959", "Vespa1972"), or words joined by a sign ("nasbox_owl").
+_ACCESS = re.compile(
+    r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
+    r"|account|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
+    r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
+    r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"
+    r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
+    r"\s++one|(?:set|changed|switched|reset|made|make|updated|picked|chose|put)\s++it\b|went\s++with"
+    r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
+    r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|açılıyor|puso|messa"
+    r"|mise|gesetzt|ingesteld|ustawi\w*|colocou|поставил\w*|satte|yaptı|changé|cambi[ée]|mudei|veranderd|bytte"
+    r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートPC|电脑|设成|設定|설정|で開く|열려|开机"
+    # what is said of a password's letters: "all lowercase", "without a digit", "12 characters"
+    r"|lowercase|uppercase|capital|digits?|numbers|characters|symbol|exclamation|minúsculas?|minuscules?|kleinbuchstaben"
+    r"|cijfers|bokstäver|chiffres|numeri|harf|小写|소문자|маленькими)"
+    # a word then a word of a script written without spaces: "Wi-Fiは", "wifi是"
+    r"(?![a-zA-Z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로)")
+_INTRODUCED = re.compile(
+    r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
+    r"|ma[dk]e\s++it|for|picked|tried|typed"
+    r"|went\s++with|picked|chose|takes|just|es|est|è|é|ist|er|är|on|je|jest|como|come|als|jako|pour|para|per|med|mit"
+    r"|con|avec|till|op|på|auf|à|a|em|este|это|как|ile|в|na|naar|för|för|über|so|lautet|c['’]est|here['’]?s)"
+    r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
+_FOLLOWED = re.compile(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
+                       r"|で開く|으로|로|에|に|で|开机|ile)")
+_WORD_AND_NUMBER = re.compile(r"(?:[^\W\d_]{4,}|[^\W\d_]{2,}[_-][^\W\d_]{2,})[_-]?[0-9]{1,4}[!?#$%&*]?|[^\W\d_]{3,}[!?#$%&*]"
+                              r"|[^\W\d_]{4,}[0-9]{1,2}[^\W\d_]{2,}")
+_JOINED = re.compile(r"[^\W\d_]{3,}(?:[_][^\W\d_0-9]{2,}[0-9]*)+|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){1,2}(?=,|\s++with)")
+# what names a thing rather than a password: a product and its model ("Windows11", "PS5", "gpt4o"),
+# a version, a network's name
+_NOT_MADE_UP = re.compile(
+    r"(?i)(?:python|ubuntu|debian|fedora|windows|win|office|iphone|ipad|pixel|galaxy|android|ios|macos|java|node|postgres"
+    r"|mysql|redis|sha|md|base|utf|http|https|ipv|oauth|gpt|claude|llama|gemini|mp|arm|amd|intel|ps|xbox|iso|es|rfc"
+    r"|covid|version|python|php|html|css|h|x|log|year|top|best|web|wifi|level|tier|plan|room|zoom|teams)[_-]?[0-9]+[a-z]{0,4}")
+# a line about code, where words joined by "_" are names: "the login handler calls auth_login"
+_ABOUT_CODE = re.compile(r"(?i)(?<![\w-])(?:function|variable|method|module|class|column|field|table|env|handler|def"
+                         r"|config|setting|parameter|param|argument|endpoint|route|schema|key\s++name|called|named)(?![\w-])")
+
+
+def _made_up_value(token: str, line: str) -> str | None:
+    """``token`` without its closing stop if it looks made up (the cheap test, on the token alone)."""
+    value = token.rstrip(".,;:!?") if not re.search(r"[^\W\d_][!?#$%&*]$", token) else token.rstrip(".,;:")
+    if not value or _NOT_MADE_UP.fullmatch(value):
+        return None
+    if value.isalpha():
+        return value if _made_up(value) else None
+    if _WORD_AND_NUMBER.fullmatch(value) or _password_shaped(value):
+        return None if re.fullmatch(r"(?:19|20)[0-9]{2}s?", value) else value
+    if _JOINED.fullmatch(value) and not _ABOUT_CODE.search(line):
+        return value
+    return None
+
+
+def _told_where_a_value_is(before: str, after: str) -> bool:
+    """Whether the words around a value tell it ("… unlocks with V", "V gets you in"), rather than
+    name it ("called V", "the password manager is V")."""
+    before = before[-60:]
+    return (not _NAME_BEFORE.search(before) and not _A_TOOL_IS.search(before)
+            and bool(_INTRODUCED.search(before) or _FOLLOWED.search(after[:20])))
+
+
+_VALUE_TOKEN = re.compile(r"(?<![\w@./:#+-])[^\W\d_" + NO_SPACE_SCRIPTS + r"](?:[^\W" + NO_SPACE_SCRIPTS
+                          + r"]|[!?#$%&*+=~-]){3,40}(?![\w@/:+=-]|\.\w)")
+
+
+def _access_value(text: str) -> bool:
+    for line in text.splitlines():
+        if "`" in line:
+            continue
+        about_access = None  # asked once a value looks made up: most lines have none
+        for match in _VALUE_TOKEN.finditer(line):
+            if _made_up_value(match[0], line) is None:
+                continue
+            if about_access is None:
+                about_access = _ACCESS.search(line) is not None
+            if not about_access:
+                break
+            if _told_where_a_value_is(line[:match.start()], line[match.end():]):
+                return True
+    return False
+
+
+# A passphrase of ordinary words after its name: "The passphrase is orange tractor silent meadow.",
+# "GPG key passphrase: thunder umbrella pickle marathon", "Lösenfrasen till disken är röd räv äter
+# glass". Three to seven words to the end of the sentence, most of them no small word ("in", "the"),
+# and not words that say where it is or what it is like ("stored in the vault", "long and random").
+_PASSPHRASE = re.compile(
+    r"(?i)(?:pass\s*+phrase|(?:vault|master|unlock|recovery|disk|volume|encryption|secret)\s++(?:pass)?phrase|master"
+    r"\s++password|phrase\s++secrète|frase(?:-senha|\s++de\s++paso|\s++secreta)?|passphrase|wachtzin|fraza|lösenfras\w*"
+    r"|parola\s++cümlesi|кодовая\s++фраза|パスフレーズ|암호\s*+문구|密码短语|my\s++\w+\s++master|phrase\s++we\s++use)"
+    r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)|[:=—–]|\s++(?=[\"'«“]))\s*+"
+    r"[\"'«“「]?(?P<words>[^\W\d_]{2,}(?:[\s,]++[^\W\d_]{2,}){2,6})[\"'»”」]?\s*+(?:[.!?]|$|\s*+[—–(-])")
+_SMALL_WORDS = frozenset(
+    "the a an in on at of to is it and or my our your his her its with for from by as be are was not no yes this that"
+    " stored saved kept written somewhere same long short random secure strong weak safe hidden printed paper there here"
+    " words word letters characters chosen managed generated".split())
+
+
+def _passphrase(text: str) -> bool:
+    for match in _PASSPHRASE.finditer(text):
+        said = [word.lower() for word in re.findall(r"[^\W\d_]+", match["words"])]
+        if said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0]):
+            continue
+        if sum(word in _SMALL_WORDS for word in said) <= len(said) // 3:
+            return True
+    return False
+
+
+# a table with a password column: every cell of that column in a row below is one
+_TABLE_HEADER = re.compile(r"(?m)^[^\S\n]*+\|(?P<cells>.*\|)[^\S\n]*+$")
+
+
+def _password_column(text: str) -> bool:
+    rows = [[cell.strip() for cell in match["cells"].split("|")[:-1]] for match in _TABLE_HEADER.finditer(text)]
+    for number, header in enumerate(rows):
+        columns = [index for index, cell in enumerate(header) if _PASSWORD_LINE.fullmatch(cell.lower())
+                   or re.fullmatch(r"(?i)pass(?:word|wd|code)?|pin|secret|token|api[ _-]?key", cell)]
+        for row in rows[number + 1:]:
+            for index in columns:
+                cell = row[index] if index < len(row) else ""
+                if len(cell) >= 4 and not re.fullmatch(r"[-:\s]+|\*+|(?i:n/?a|none|—|–|-|\?|redacted|hidden|see .*|in .*)", cell):
+                    return True
     return False
 
 
 # A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = re.compile(
-    r"(?i)(?<![a-z])(?:pin|passcode|keypad|lockbox|lock|combination|zahlenschloss|entry\s++code|door\s*+code|gate\s++code"
-    r"|access\s++code|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod|код|pin-?kód\w*)(?![a-z])"
-    r"|[şs]ifre\w*|ロック番号|暗証番号|暗码|密码|رمز|비밀번호")
-_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:-])[*#]?([0-9]{3,8})(?![\w.,/:%-]|\s*+(?:[a-z]{1,3}\b|€|\$|£))")
+    r"(?i)(?<![a-z])(?:pin|passcode|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
+    r"|safe|alarm|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
+    r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
+    r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod|kodu|код|pin-?kód\w*|pincode|codice"
+    r"|c[óo]digo|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
+    r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage)(?![a-z])"
+    r"|\w*schloss|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
+# what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
+_UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
+         r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°)")
+# a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
+# ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
+_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:-])[*#]?([0-9]{3,8}|[0-9][A-Z][0-9]{3})(?![\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
+                         + r")\b|\s*+(?:€|\$|£))"
+                         r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
 _NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
-                        r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year)\W{0,3}$")
+                        r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
+                        r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since)"
+                        r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -221,7 +385,7 @@ def _pin_nearby(text: str) -> bool:
         if not _PIN_LINE.search(line):
             continue
         for match in _PIN_DIGITS.finditer(line):
-            number = match[1]
+            number = match[1] or match[2]
             if re.match(r"\s*+(?:\(?default|factory)", line[match.end():], re.IGNORECASE):
                 continue  # "the PIN 0000 default on Bluetooth speakers"
             if re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#")):
@@ -258,15 +422,28 @@ def _flag(text: str) -> bool:
                for match in _FLAG.finditer(text))
 
 
+def _made_up(value: str) -> bool:
+    """A word no language has (``words.made_up``) that is not a compound about passwords
+    ("salasanamanagerissa": in the password manager)."""
+    return words.made_up(value) and not _PASSWORD_LINE.search(value) and not _ABOUT_PASSWORDS.search(value)
+
+
+# words about passwords that no word list has yet: "passkeys", "yubikeys"
+_ABOUT_PASSWORDS = re.compile(r"(?i)pass|key|login|token|auth|otp|2fa")
+
+
 def _one_word(text: str) -> bool:
-    """A one-word password at the end of its sentence: with a digit or a sign in it, or said plainly
-    ("it's literally maple", quoted); a plain word may be what the password is ("abgelaufen")."""
+    """A one-word password at the end of its sentence: with a digit or a sign in it, said plainly
+    ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
+    may be what the password is ("abgelaufen")."""
     for match in _ONE_WORD.finditer(text):
         value = match["value"]
         if _DESCRIBING.fullmatch(value) or _NOT_A_VALUE.search(value) or _DESCRIBED.match(value):
             continue
-        if re.search(r"[0-9!@#$%^&*?+=~]", value) or match["plainly"].strip() or match["quote"] or match["colon"]:
+        if re.search(r"[0-9!@#$%^&*?+=~]|[a-z][_-]$", value) or match["plainly"].strip() or match["quote"] or match["colon"]:
             return True
+        if _made_up(value.rstrip(".!?")):
+            return True  # "Das WLAN-Passwort lautet tigerbella": no language has that word
     return False
 
 
@@ -284,8 +461,9 @@ def _random_on_a_key_line(text: str) -> bool:
         for line in text.splitlines())
 
 
-_PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "contraseña", "clave", "senha", "wachtwoord", "hasło",
-                     "lösenord", "passord", "şifre", "пароль")
+_PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contraseña", "clave", "senha", "wachtwoord",
+                     "hasło", "lösenord", "passord", "adgangskode", "salasana", "heslo", "jelszó", "parola", "κωδικός",
+                     "şifre", "пароль")
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
                 "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
@@ -315,9 +493,17 @@ _CHECKS = (
       " key",
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
       "암호")),
+    ("looks like a password in a table's password column", _password_column, ("|",)),
+    ("looks like a password told by what it opens", _access_value, ()),
+    ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
+                                             "фраза", "パスフレーズ", "문구", "密码短语")),
     ("looks like a PIN or a lock's code", _pin_nearby,
-     ("pin", "passcode", "keypad", "lock", "combination", "zahlenschloss", "code", "koodi", "kode", "kod", "код", "ifre",
-      "ロック番号", "暗証番号", "暗码", "密码", "رمز", "비밀번호")),
+     ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
+      "door", "garage", "shed", "entrance", "opens with", "punch in",
+      "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
+      "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
+      "déverrouillage", "code", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
+      "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
 )

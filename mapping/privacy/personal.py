@@ -239,7 +239,42 @@ def _checksum_holds(words: list[str]) -> bool:
 _CVV = re.compile(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,24}(?<![0-9])[0-9]{3,4}(?![0-9])")
 
 # (reason, check, precondition): the check runs only where its precondition holds
+# A disk's or an account's recovery key: BitLocker's 48 digits in 8 groups of 6, each group a
+# multiple of 11 below 720896 (what BitLocker checks before it tries a key); Apple's 28 characters
+# in 7 groups of 4; Microsoft's account recovery code, 25 characters in 5 groups of 5.
+_BITLOCKER = re.compile(r"(?<![0-9-])[0-9]{6}(?:-[0-9]{6}){7}(?![0-9-])")
+_GROUPED_KEY = re.compile(r"(?<![A-Za-z0-9-])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){6}|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4})(?![A-Za-z0-9-])")
+
+
+def _recovery_key(text: str) -> bool:
+    for match in _BITLOCKER.finditer(text):
+        if all(int(group) % 11 == 0 and int(group) < 720896 for group in match[0].split("-")):
+            return True
+    # a key mixes letters and digits; a run of one kind is a serial or a list of numbers
+    return any(re.search(r"[A-Z]", key) and re.search(r"[0-9]", key) for key in _GROUPED_KEY.findall(text))
+
+
+# An identity document's number stated with its name: a passport, a driving licence (with 5+ digits
+# and nothing but letters, digits, spaces and dashes: "K0231411", "M508-697-32-885-8", "135 482 122")
+_ID_DOCUMENT = re.compile(
+    r"(?i)(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|パスポート|여권|护照|паспорт"
+    r"|driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
+    r"\s++conducir|patente|rijbewijs|körkort|prawo\s++jazdy|運転免許)"
+    r"[^\n0-9]{0,40}?(?<![\w-])(?P<value>(?-i:(?=[A-Z0-9 -]{6,20}(?![\w-]))(?=[A-Z0-9 -]*?[0-9])[A-Z0-9]+(?:[ -][A-Z0-9]+){0,5}))"
+    r"(?![\w-])")
+
+
+def _id_document(text: str) -> bool:
+    for match in _ID_DOCUMENT.finditer(text):
+        value = match["value"].strip()
+        if len(re.findall(r"[0-9]", value)) >= 5 and not re.fullmatch(r"(?:19|20)[0-9]{2}", value):
+            return True
+    return False
+
+
 _CHECKS = (
+    ("looks like a recovery key (BitLocker, Apple, Microsoft)", _recovery_key, lambda t, d: t.count("-") >= 4),
+    ("looks like an identity document's number", _id_document, lambda t, d: d >= 5),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),

@@ -1,0 +1,36 @@
+"""Whether a word is a word: the gate's test for a made-up value (``tigerbella``, ``qzmptrhv``).
+
+A password said in a sentence is often one lowercase word with no digit or sign in it (``Das
+WLAN-Passwort lautet tigerbella``). What tells it from a word that describes the password (``the
+password is expired``, ``Das Passwort ist abgelaufen``) is that nobody writes it anywhere else: it
+is in no language's list of words. The lists are ``wordfreq``'s: the small ones of each language
+(the words with a frequency of at least one in a million; each loads in about ten milliseconds),
+and English's large one (a tenth of a second), since memories are written in English most and
+what an English note calls a password ("parsed", "rotated") is often a rarer word. Each list loads
+on first use. Pure lookups, no I/O beyond reading the package's own data.
+"""
+
+from __future__ import annotations
+
+import functools
+
+# the languages written in Latin letters that the gate reads passwords in (docs/reliability.md,
+# "The privacy gate"); a made-up value is in Latin letters whatever the sentence's language
+LANGUAGES = ("en", "de", "fr", "es", "it", "pt", "nl", "pl", "sv", "da", "nb", "fi", "cs", "tr", "hu", "ro", "id")
+
+
+@functools.lru_cache(maxsize=4096)
+def is_common(word: str) -> bool:
+    """Whether ``word`` (letters only) is a common word of one of ``LANGUAGES``."""
+    from wordfreq import zipf_frequency  # its lists load on first use
+
+    word = word.lower()
+    return (any(zipf_frequency(word, language, wordlist="small") > 0 for language in LANGUAGES)
+            or zipf_frequency(word, "en", wordlist="large") > 0)
+
+
+def made_up(value: str) -> bool:
+    """Whether ``value`` is one lowercase run of 6 to 30 letters that is no common word in any of
+    ``LANGUAGES``: ``tigerbella``, ``otterbruno``, ``qzmptrhv``; not ``expired``, ``abgelaufen``,
+    ``Lincoln`` (a capital), ``bitwarden`` when it follows no password word (callers check that)."""
+    return 6 <= len(value) <= 30 and value.isalpha() and value.isascii() and value.islower() and not is_common(value)
