@@ -361,8 +361,8 @@ _PIN_LINE = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
-    r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod|kodu|код|pin-?kód\w*|pincode|codice"
-    r"|c[óo]digo|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
+    r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod|kodu|код|pin-?kód\w*|pincode"
+    r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage)(?![a-z])"
     r"|\w*schloss|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
@@ -380,9 +380,17 @@ _NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|are
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$")
 
 
+# a line where a number near a lock's word is something else: an error or a part's number, a
+# place (an Indian PIN code is a postcode), a pinned issue
+_NOT_A_CODE_LINE = re.compile(
+    r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
+    r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
+    r"|chennai|pune|hyderabad|kolkata)(?![\w-])")
+
+
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if not _PIN_LINE.search(line):
+        if not _PIN_LINE.search(line) or _NOT_A_CODE_LINE.search(line):
             continue
         for match in _PIN_DIGITS.finditer(line):
             number = match[1] or match[2]
