@@ -11,14 +11,15 @@ per memory (the record key and at-uri, the parsed time) and handed on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from pdsmem.errors import MappingError, PdsmemError, RecordInvalid
+from pdsmem.errors import MappingError, PdsmemError, PrivacyRefused, RecordInvalid, SensitiveContent
 from pdsmem.lexicons import EXTENSION_NSID, RECORD_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_text_for_json, unsafe_integer
-from pdsmem.mapping.privacy import check_publishable
+from pdsmem.mapping.privacy import check_publishable, sensitive_reason
 from pdsmem.mapping.records import (
     EXT_KEY,
     ItemFailure,
@@ -221,17 +222,24 @@ def _derived_fields(value: Mapping, ext: Mapping) -> dict:
     }
 
 
-def _patched_record(event: dict, source: RecordView, *, known_uris: Mapping[str, str]) -> RecordView:
+def _patched_record(
+    event: dict, source: RecordView, *, known_uris: Mapping[str, str], uri: str | None = None,
+    value: Mapping[str, Any] | None = None,
+) -> RecordView:
     """Apply to ``source`` only what ``event`` changed; unchanged events keep the same CID.
 
     Only pdsmem's own extension, written from the event's scope and unedited, is patched and
     proved again. Any other (another scope's, edited, forged, invalid) is left as it is, or
     replaced by the event's own when an extension field changes: re-proving it would make its
-    ids and trust fields hold for this scope.
+    ids and trust fields hold for this scope. ``uri`` and ``value``, for a copy (``_copied``):
+    where the record goes and what it starts from, when not the source's own.
     """
-    value = dict(source.value)
+    uri = uri or source.uri
+    moved = uri != source.uri
+    copied = value is not None
+    value = dict(source.value if value is None else value)
     ext_in, _ = checked_extension(value)
-    old = _derived_fields(value, ext_in)
+    old = _derived_fields(source.value, ext_in)
     fact = event["eventType"] == "fact"
     content = event["text"] if fact else event["summary"]
     changed = False
@@ -239,7 +247,8 @@ def _patched_record(event: dict, source: RecordView, *, known_uris: Mapping[str,
         value["content"], changed = content, True
     if fact and event["kind"] != old["kind"]:
         value["kind"], changed = event["kind"], True
-    ext = dict(ext_in) if recognised(source.uri, source.value, ext_in, event) else None
+    own = checked_extension(source.value)[0] if copied else ext_in
+    ext = dict(ext_in) if recognised(source.uri, source.value, own, event) else None
     if ext is not None and ext["id"] != memory_id(event):  # the text, kind or subject changed
         ext["id"], changed = memory_id(event), True
     if fact:
@@ -255,17 +264,17 @@ def _patched_record(event: dict, source: RecordView, *, known_uris: Mapping[str,
                 if new is None:
                     ext.pop(name)
                 changed = True
-        for uri in _supersedes_uri(event, known_uris) if event.get("supersedesFactId") else []:
+        for link in _supersedes_uri(event, known_uris) if event.get("supersedesFactId") else []:
             current = list(value.get("supersedes") or [])
-            if uri not in current:
-                value["supersedes"], changed = current + [uri], True
-    if not changed:
+            if link not in current:
+                value["supersedes"], changed = current + [link], True
+    if not changed and not moved:
         return source
     if ext is not None:
-        ext["proof"] = _proof(source.uri, event, value, ext)
+        ext["proof"] = _proof(uri, event, value, ext)
         value[EXT_KEY] = ext
-    _validate(value, source.uri)
-    return RecordView(uri=source.uri, cid=cid_text_for_json(value), value=value)
+    _validate(value, uri)
+    return RecordView(uri=uri, cid=cid_text_for_json(value), value=value)
 
 
 def to_record(
@@ -301,11 +310,16 @@ def map_prepared(
     known_uris: Mapping[str, str],
     attempt: int = 0,
     template: RecordView | None = None,
+    moved_uris: Mapping[str, str] | None = None,
 ) -> RecordView:
     """``to_record`` for an input already split by ``prepare_item``. ``template``: the record of
-    another repository the memory came from, when it goes to this one as a new record
-    (``carried_over``)."""
-    view = _map(
+    another repository the memory came from, when it goes to this one as a copy (``copy_uri``,
+    ``_copied``); ``moved_uris`` maps the at-uris of that repository's records copied here to
+    their copies' at-uris."""
+    if source is None and template is not None:
+        return _copied(event, template, Did.parse(did), publish_private=publish_private,
+                       include_transcript=include_transcript, known_uris=known_uris, moved_uris=moved_uris or {})
+    return _map(
         event,
         source,
         Did.parse(did),
@@ -314,30 +328,91 @@ def map_prepared(
         known_uris=known_uris,
         attempt=attempt,
     )
-    if source is not None or template is None:
-        return view
-    value = carried_over(view.value, template.value)
-    _validate(value, view.uri)
-    return RecordView(uri=view.uri, cid=cid_text_for_json(value), value=value)
 
 
-_MAPPED = frozenset({"$type", "content", "createdAt", "kind", "provenance", "supersedes", EXT_KEY})
+def copy_uri(template_uri: str, did: str) -> str:
+    """The at-uri of the copy, in the repository ``did``, of the record at ``template_uri``: the
+    same collection and record key (docs/mapping.md, "A copy into another repository")."""
+    return _record_uri(Did.parse(did), AtUri.parse(template_uri).rkey)
 
 
-def carried_over(value: Mapping[str, Any], template: Mapping[str, Any]) -> dict[str, Any]:
-    """A new record's ``value`` with what the memory's record in another repository held beyond
-    the memory: other apps' fields, and its provenance (the agent that wrote it). Its extension
-    is not: pdsmem's own is proved for the new at-uri and the scope, and another one's trust and
-    ids would then hold for this scope; neither is its ``supersedes`` (at-uris of the other
-    repository). The proof does not cover these fields, so the record stays pdsmem's unedited
-    write, and the same template gives the same record on every run."""
-    out = dict(value)
-    for name, field_value in template.items():
-        if name not in _MAPPED:
-            out.setdefault(name, field_value)
-    if isinstance(template.get("provenance"), Mapping):
-        out["provenance"] = dict(template["provenance"])
-    return out
+def _copied(
+    event: dict,
+    template: RecordView,
+    did: Did,
+    *,
+    publish_private: bool,
+    include_transcript: bool,
+    known_uris: Mapping[str, str],
+    moved_uris: Mapping[str, str],
+) -> RecordView:
+    """The copy in ``did`` of ``template``, the record of another repository ``event`` came
+    from: the record as it was (other apps' fields, provenance, its extension with the runtime
+    and trust it claims), with what the memory changed since patched in, its ``supersedes``
+    moved to the copies here, and no transcript unless ``include_transcript``. pdsmem's own
+    extension from the event's scope is proved again for the new at-uri; any other keeps its
+    old proof, which holds nowhere now, so its ids and trust stay advisory. Every text the copy
+    holds goes through the privacy gate, field names included."""
+    mid = memory_id(event)
+    check_publishable(
+        event,
+        memory_id=mid,
+        publish_private=publish_private,
+        texts=_publishable_texts(event, include_transcript=include_transcript),
+        include_transcript=include_transcript,
+    )
+    value = dict(template.value)
+    links = value.get("supersedes")
+    if isinstance(links, list):
+        value["supersedes"] = [moved_uris.get(link, link) if isinstance(link, str) else link for link in links]
+    ext = value.get(EXT_KEY)
+    if isinstance(ext, Mapping):
+        if ext.get("visibility") == "participant" and not publish_private:
+            raise PrivacyRefused(
+                f'memory {mid} is private (the record it copies says visibility "participant") and a PDS '
+                "repository is public",
+                hint="pass --publish-private to acknowledge that the target repository is public",
+            )
+        if "transcript" in ext and not include_transcript:
+            value[EXT_KEY] = {name: part for name, part in ext.items() if name != "transcript"}
+    view = _patched_record(event, template, known_uris=known_uris, uri=copy_uri(template.uri, did), value=value)
+    _gate_copy(view.value, mid)
+    return view
+
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_$.:#-]{1,100}")
+_NOT_TEXT = frozenset({"$link", "$bytes"})  # a CID, bytes: no words to check
+
+
+def _gate_copy(value: Mapping[str, Any], mid: str) -> None:
+    """Refuse a copy of which a text, or a field's name, looks like a secret, personal data,
+    command output or a local path; the message names the field, never its words."""
+    for path, text, name in _texts(value, "$"):
+        reason = sensitive_reason(text)
+        if reason:
+            where = "the record" if path == "$" else path[2:]
+            what = f"a field name in {where}" if name else f"its field {where}"
+            raise SensitiveContent(
+                f"memory {mid}: {what} {reason}", path=path,
+                hint="remove it from the record before exporting; no flag publishes secrets, personal "
+                "numbers, command output or local paths",
+            )
+
+
+def _texts(value: Any, path: str) -> Iterator[tuple[str, str, bool]]:
+    """``(path, text, is_a_field_name)`` for every string in ``value``, a field's name before
+    its value; a name the path may not show (not a plain identifier) is shown as ``*``."""
+    if isinstance(value, str):
+        yield path, value, False
+    elif isinstance(value, Mapping):
+        for name, part in value.items():
+            yield path, name, True
+            if name not in _NOT_TEXT:
+                shown = name if _PLAIN_NAME.fullmatch(name) else "*"
+                yield from _texts(part, f"{path}.{shown}")
+    elif isinstance(value, list):
+        for index, part in enumerate(value):
+            yield from _texts(part, f"{path}[{index}]")
 
 
 def _map(

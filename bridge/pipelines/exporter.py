@@ -32,8 +32,9 @@ Tricky bits:
   more than ``PRUNE_SHARE`` of the scope's records needs ``confirm_prune`` to say yes (docs/mapping.md,
   "Prune").
 - An item whose record is in another repository (``export --from rushdb`` into another account)
-  is a new record here that keeps that record's other fields and provenance
-  (``to_record.carried_over``); it is never an update of that record.
+  is a copy of that record here, under the same record key (``to_record.copy_uri``), its
+  ``supersedes`` moved to the copies of this run; never an update of the record it copies
+  (docs/mapping.md, "A copy into another repository").
 - The run is listed in the state (``export_run``) from its start until it finishes, so that
   ``pdsmem status`` can show an export a rate limit paused, an error stopped or a kill ended.
 """
@@ -48,11 +49,11 @@ from typing import Any
 
 from pdsmem.bridge.pipelines.sources import SourceItem, UnreadableFile
 from pdsmem.bridge.pipelines.state import ExportedRecord, State
-from pdsmem.errors import PdsmemError, PrivacyRefused, RateLimited, TransientError
+from pdsmem.errors import MappingError, PdsmemError, PrivacyRefused, RateLimited, TransientError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged
 from pdsmem.mapping.syntax import AtUri, Datetime
-from pdsmem.mapping.to_record import in_supersession_order, map_prepared, prepare_item
+from pdsmem.mapping.to_record import copy_uri, in_supersession_order, map_prepared, prepare_item
 
 MAX_WRITES = 200
 MAX_BODY_BYTES = 900_000  # the PDS takes 1 MB; leave room for the envelope
@@ -141,7 +142,8 @@ class _Item:
     source: RecordView | None
     attempt: int = 0
     view: RecordView | None = None
-    template: RecordView | None = None  # the memory's record in another repository (to_record.carried_over)
+    template: RecordView | None = None  # the memory's record in another repository, copied here
+    key_taken: bool = False  # a copy whose record key another memory of the run takes
 
 
 @dataclass
@@ -273,6 +275,14 @@ class Exporter:
             if item.source is not None:
                 known[mid] = item.source.uri
                 continue
+            if item.template is not None:  # a copy keeps its record's key
+                rkey = _rkey(copy_uri(item.template.uri, self.did))
+                item.key_taken = taken.setdefault(rkey, mid) != mid
+                if item.key_taken:
+                    known.pop(mid, None)
+                else:
+                    known[mid] = self._uri(rkey)
+                continue
             created = item.event["validFrom" if item.event["eventType"] == "fact" else "observedAt"]
             try:
                 Datetime.parse(created)
@@ -293,11 +303,19 @@ class Exporter:
         """The writes for ``items``: each fact after the fact it supersedes, and a fact that
         fails gives up its planned at-uri, so that no record points to one never written."""
         known = self._assign_keys(items, held)
+        moved = {item.template.uri: known[memory_id(item.event)] for item in items
+                 if item.template is not None and memory_id(item.event) in known}  # copied: where to
         ledger = self.state.exported(self.did)
         writes: list[_Write] = []
         for index in in_supersession_order([item.event for item in items]):
             item = items[index]
             try:
+                if item.key_taken:
+                    raise MappingError(
+                        f"memory {memory_id(item.event)} comes from {item.template.uri}, whose record key another "
+                        "memory of this run takes in this repository",
+                        hint="export the two memories into different repositories",
+                    )
                 item.view = map_prepared(
                     item.event,
                     item.source,
@@ -307,12 +325,15 @@ class Exporter:
                     known_uris=known,
                     attempt=item.attempt,
                     template=item.template,
+                    moved_uris=moved,
                 )
             except PdsmemError as err:
                 status = "refused" if isinstance(err, PrivacyRefused) else "failed"
                 report.outcomes.append(Outcome.of(item, status, reason=str(err)))
                 if item.source is None and _rkey(known.get(memory_id(item.event))) not in held:
                     known.pop(memory_id(item.event), None)  # its record does not exist: link nothing to it
+                    if item.template is not None:
+                        moved.pop(item.template.uri, None)
                 continue
             write = self._decide(item, held, ledger, report)
             if write is not None:
