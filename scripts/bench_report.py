@@ -101,6 +101,20 @@ BENCHES = [
         "nothing changed (no writes). Fails unless RushDB holds N facts.",
     ),
     Bench(
+        "Sync, recall and follow in a project of other people's rows", "bench_scale.py",
+        ["--sizes", "0,100000", "--repeat", "3", "--follow", "20", "--big", "5000"],
+        ["--sizes", "0,20000", "--repeat", "1", "--follow", "10", "--big", "500"],
+        "One account of 20 memory records against RushDB projects holding N rows of other scopes, "
+        "shaped as pdsmem writes them (facts with their records' mirrors and `RECORDED_AS`), put "
+        "there by RushDB's own fastest ingest (pre-built nested `import_json`, 1,000 rows a call), "
+        "whose rate is the baseline for pdsmem's sync rate. Per N: the first sync, a no-change "
+        "re-sync, a sync after one new record (the median of the accounts), recall by words, and "
+        "`sync --follow` latency from a PDS write to its mirror readable in RushDB; where the first "
+        "sync's time goes per kind of RushDB call; each as a ratio to N = 0 (aim 1.3x at most, "
+        "follow p95 under 1 s). Then a sync of 5,000 records into the largest project, its rows/s "
+        "against the ingest rate (docs/rushdb.md, \"Cost in a large project\").",
+    ),
+    Bench(
         "Follow: from a PDS write to RushDB, live", "bench_follow.py",
         ["--writes", "500", "--burst", "1000"], ["--writes", "20", "--burst", "200"],
         "`pdsmem sync --follow` as its own process, following a local PDS into a local RushDB. "

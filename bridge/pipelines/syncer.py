@@ -17,10 +17,13 @@ Tricky bits:
   new rows name), to know which memory a record made before (an edited fact gets a new id: the
   old one is deactivated and unlinked), which memories still exist (a deleted record never
   creates a stub), and which optional fields an edit dropped (that memory is written whole).
-- The relationships are linked after every chunk is in, so a fact can supersede one written by
-  a later chunk, in a few large key-joined calls (the server links in batches of 5,000; a call
-  costs about the same whatever its size). ``RECORDED_AS`` joins each memory written to every
-  live mirror of the scope that names it. The links an edit or a deletion removes go in the
+- A new memory and the one new mirror that names it are created together, with their
+  ``RECORDED_AS``, in one nested import (the server links them by the ids it gives them: no
+  lookup, and nothing left to link after). The other relationships are linked after every chunk
+  is in, so a fact can supersede one written by a later chunk, in key-joined calls of
+  ``LINK_CHUNK`` ids (the server's join copies a map of the label's keys into each row, so a
+  large call runs out of transaction memory in a large project). ``RECORDED_AS`` joins each
+  other memory written to every live mirror of the scope that names it. The links an edit or a deletion removes go in the
   chunk that finds them, in one ``delete_many`` per kind, before that chunk's rows change (so a
   run killed in between finds the same links to remove again).
 - An episode has no ``active`` in the contract, and the contract's recall of episodes filters on
@@ -51,7 +54,8 @@ from .sync_repair import repair
 __all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
 
 CHUNK = 500  # changes written per transaction
-LINK_CHUNK = 5000  # memories per relationship call (the server links in batches of 5,000)
+LINK_CHUNK = 100  # ids per key-joined relationship call: the server copies its join map into each
+# row, and a call of a few thousand ids runs out of Neo4j's transaction memory (docs/rushdb.md)
 FULL_READS = ("full", "full after diff", "car")  # the reads that see every record of the repository
 
 
@@ -98,6 +102,15 @@ class _Chunk:
     def memories(self, label: str) -> list[dict]:
         """Every memory row of ``label`` this chunk writes (not the deactivations)."""
         return [*self.create[label].values(), *self.append[label], *self.rewrite[label]]
+
+    def paired(self) -> dict[str, dict[str, dict]]:
+        """label → id → the new mirror, for each new memory that exactly one new mirror of the chunk
+        names: those two are written together, with their ``RECORDED_AS``, in one import."""
+        named: dict[str, list[dict]] = {}
+        for mirror in self.new_mirrors:
+            named.setdefault(mirror["memoryId"], []).append(mirror)
+        return {label: {key: named[key][0] for key in self.create[label] if len(named.get(key, [])) == 1}
+                for label in self.create}
     # Relationships to remove, by id: facts from the mirrors they were retired from
     # (RECORDED_AS); mirrors from facts their records no longer supersede (SUPERSEDES).
     unrecord: dict[str, set[str]] = field(default_factory=lambda: {rows.FACT: set(), rows.EPISODE: set()})
@@ -193,10 +206,10 @@ class Syncer:
             report.written["repaired"] = repaired
 
     def _link(self, written: _Written, scope: dict) -> None:
-        """Each memory written to its record's mirror (``RECORDED_AS``), each mirror of a fact
-        record to the facts it supersedes (``SUPERSEDES``): after every chunk is in (a record can
-        supersede a fact a later chunk writes), in a few large key-joined calls (each costs about
-        the same, whatever its size)."""
+        """Each memory written, but not with its mirror, to its record's mirror (``RECORDED_AS``),
+        each mirror of a fact record to the facts it supersedes (``SUPERSEDES``): after every
+        chunk is in (a record can supersede a fact a later chunk writes), in key-joined calls of
+        ``LINK_CHUNK`` ids."""
         where = rows.scope_where(scope)
         for label, ids in written.memories.items():
             for start in range(0, len(ids), LINK_CHUNK):
@@ -261,21 +274,27 @@ class Syncer:
         held = self._held_memories([line for line in lines if line["op"] != "delete"], held_mirrors.values(), scope)
         plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
         self._unlink(plan, scope)  # before the rows change: a re-run after a kill finds them as they were
+        paired = plan.paired()
         with self.store.transaction() as tx:
             for label in (rows.FACT, rows.EPISODE):
                 merge_by = rows.MERGE_BY[label]
-                self.store.create(label, list(plan.create[label].values()), tx=tx)
+                self.store.create(label, [{**plan.create[label][key], rows.MIRROR: mirror}
+                                          for key, mirror in paired[label].items()], tx=tx, relationship=rows.RECORDED_AS)
+                self.store.create(label, [row for key, row in plan.create[label].items() if key not in paired[label]],
+                                  tx=tx)
                 self.store.upsert(label, plan.append[label], merge_by, tx=tx)
                 self.store.upsert(label, plan.rewrite[label], merge_by, rewrite=True, tx=tx)
                 self.store.upsert(label, plan.deactivate[label], merge_by, tx=tx)
-            self.store.create(rows.MIRROR, plan.new_mirrors, tx=tx)
+            nested = {id(mirror) for part in paired.values() for mirror in part.values()}
+            self.store.create(rows.MIRROR, [mirror for mirror in plan.new_mirrors if id(mirror) not in nested], tx=tx)
             # A mirror row always has every property, so merging it is writing it whole.
             self.store.upsert(rows.MIRROR, plan.mirrors + plan.gone, rows.MERGE_BY[rows.MIRROR], tx=tx)
         # After the commit (the server does not delete inside a transaction of ours): the mirrors
         # hold the episodes' events now; a run killed before this deletes them (``_repair``).
         self.store.delete(rows.EPISODE, {**rows.scope_where(scope), "eventId": {"$in": sorted(plan.drop)}})
-        for label in (rows.FACT, rows.EPISODE):
-            written.memories[label] += [row[rows.MERGE_KEY[label]] for row in plan.memories(label)]
+        for label in (rows.FACT, rows.EPISODE):  # a memory written with its only mirror is linked already
+            written.memories[label] += [row[rows.MERGE_KEY[label]] for row in plan.memories(label)
+                                        if row[rows.MERGE_KEY[label]] not in paired[label]]
         written.superseding += [row["mirrorKey"] for row in plan.new_mirrors + plan.mirrors if row.get(rows.LINKS)]
         report.written["memories"] += sum(len(plan.memories(label)) for label in (rows.FACT, rows.EPISODE))
         report.written["mirrors"] += len(plan.new_mirrors) + len(plan.mirrors) + len(plan.gone)

@@ -4,7 +4,8 @@ records they came from, their relationships, vector indexes and search, always i
 Scope: connecting (``RushDBTarget``: RushDB Cloud or a self-hosted server by URL and API key,
 or a standalone engine in the SDK's direct mode), and ``MemoryStore``, the few operations sync,
 recall and export need, each one call per batch, never one per record: reads by id (``$in``),
-creates and upserts (``records.import_json``, ``mergeBy`` for records already there), key-joined relationships
+creates (nested: a memory with its mirror and their relationship) and upserts (``records.import_json``,
+``mergeBy`` for records already there), key-joined relationships
 (``relationships.create_many``) and their removal (``delete_many``), transactions. The layout of what is written is
 ``pdsmem.mapping.rushdb_rows``; docs/rushdb.md describes both.
 
@@ -61,7 +62,7 @@ WRITE_CHUNK = 500  # rows per import call
 # property of each record before collecting them, and fails ("Maximum call stack size
 # exceeded") on 500 records of about 20 properties each.
 REWRITE_CHUNK = 25
-PROBE_LABEL = "ATPROTO_RECORD"  # read (one record) to check the key
+PROBE_ID = "00000000-0000-7000-8000-000000000000"  # read by id (no record has it) to check the key
 CHECK = "read the server settings"
 # What Neo4j says, through a 400, of a transaction it ended (a deadlock, a lock timeout): the
 # server's own words are to try again, in a new transaction.
@@ -182,10 +183,21 @@ class MemoryStore:
 
     def check(self) -> dict[str, Any]:
         """The server's settings (``embeddingEnabled``…), after one read that needs the key, so
-        that a wrong key or a server that is down fails here, before anything else is done."""
+        that a wrong key or a server that is down fails here, before anything else is done. The
+        read asks for a record by an id no record has: the server looks it up in its index of
+        ids, so it costs the same in any project (a search would read the whole project)."""
         settings = self.call(CHECK, self.db.settings.get)  # answered without a key
-        self.call("read the project", self.db.records.find, {"labels": [PROBE_LABEL], "limit": 1})
+        self.call("read the project", self._probe)
         return settings if isinstance(settings, dict) else {}
+
+    def _probe(self) -> None:
+        from rushdb import RushDBError as SdkError
+
+        try:
+            self.db.records.find_by_id(PROBE_ID)
+        except SdkError as err:
+            if getattr(err, "status", None) != 404:  # no such record: the answer expected
+                raise
 
     # --- reading ------------------------------------------------------------------------------
 
@@ -230,10 +242,15 @@ class MemoryStore:
             raise
         self.call("commit a transaction", tx.commit)
 
-    def create(self, label: str, rows: list[dict], *, tx: Any = None) -> None:
+    def create(self, label: str, rows: list[dict], *, tx: Any = None, relationship: str | None = None) -> None:
         """Create ``rows`` of ``label``, which the caller knows RushDB does not hold yet; in
-        chunks, one call each. Much cheaper than ``upsert``: no lookup per row."""
-        self._import(label, rows, {"suggestTypes": True, "returnResult": False}, WRITE_CHUNK, tx)
+        chunks, one call each. Much cheaper than ``upsert``: no lookup per row. A row may hold
+        another under a label's name (``{..., "ATPROTO_RECORD": {...}}``): that one is created too,
+        linked from it by ``relationship`` (by the ids the server gives them: no lookup either)."""
+        options = {"suggestTypes": True, "returnResult": False}
+        if relationship:
+            options["relationshipType"] = relationship
+        self._import(label, rows, options, WRITE_CHUNK // 2 if relationship else WRITE_CHUNK, tx)
 
     def upsert(self, label: str, rows: list[dict], merge_by: list[str], *, rewrite: bool = False,
                tx: Any = None) -> None:
