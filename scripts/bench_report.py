@@ -103,7 +103,7 @@ BENCHES = [
     Bench(
         "Sync, recall and follow in a project of other people's rows", "bench_scale.py",
         ["--sizes", "0,100000", "--repeat", "3", "--follow", "20", "--big", "5000"],
-        ["--sizes", "0,20000", "--repeat", "1", "--follow", "10", "--big", "500"],
+        ["--sizes", "0,5000", "--repeat", "1", "--follow", "10", "--big", "500"],
         "One account of 20 memory records against RushDB projects holding N rows of other scopes, "
         "shaped as pdsmem writes them (facts with their records' mirrors and `RECORDED_AS`), put "
         "there by RushDB's own fastest ingest (pre-built nested `import_json`, 1,000 rows a call), "
