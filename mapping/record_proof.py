@@ -1,7 +1,7 @@
 """A record block proven valid by compiled code and byte searches, without the strict decoder.
 
 Scope: ``proven_record(raw)``, used where a repository's records of other collections are only
-checked, not mapped (``pdsmem verify``, ``bridge/repo.py``'s ``_other_record``). It answers
+checked, not mapped (``pdsmem verify``, ``bridge/atproto/repo.py``'s ``_other_record``). It answers
 libipld's reading of the block when the block is certainly what the strict path (the strict
 decoder, then the JSON form, ``datamodel.ipld_to_json``) accepts, and ``None`` otherwise; it
 never words an error: the strict path then decides and says what is wrong. Pure code.

@@ -25,12 +25,12 @@ from devkit.events import fact
 from devkit.pds import LocalPds
 from devkit.timing import clock, line
 
-from pdsmem.bridge.exporter import Exporter
-from pdsmem.bridge.identity import resolve
-from pdsmem.bridge.repo import verify_repo
-from pdsmem.bridge.session import Session
-from pdsmem.bridge.sources import SourceItem
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.exporter import Exporter
+from pdsmem.bridge.atproto.identity import resolve
+from pdsmem.bridge.atproto.repo import verify_repo
+from pdsmem.bridge.signin.session import Session
+from pdsmem.bridge.pipelines.sources import SourceItem
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.to_record import to_records
 

@@ -34,10 +34,10 @@ from devkit.repo_builder import tid
 from devkit.rushdb import LocalRushDB, Project
 from devkit.timing import clock
 
-from pdsmem.bridge.importer import Importer
-from pdsmem.bridge.rushdb import MemoryStore, RushDBTarget
-from pdsmem.bridge.state import State
-from pdsmem.bridge.syncer import Syncer
+from pdsmem.bridge.pipelines.importer import Importer
+from pdsmem.bridge.rushdb.store import MemoryStore, RushDBTarget
+from pdsmem.bridge.pipelines.state import State
+from pdsmem.bridge.pipelines.syncer import Syncer
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import rushdb_rows as rows
 

@@ -31,10 +31,10 @@ from devkit.pds import Account, LocalPds, Repo
 from devkit.timing import clock, line
 from devkit.rushdb import LocalRushDB, Project
 
-from pdsmem.bridge.importer import Importer
-from pdsmem.bridge.rushdb import MemoryStore, RushDBTarget
-from pdsmem.bridge.state import State
-from pdsmem.bridge.syncer import SyncReport, Syncer
+from pdsmem.bridge.pipelines.importer import Importer
+from pdsmem.bridge.rushdb.store import MemoryStore, RushDBTarget
+from pdsmem.bridge.pipelines.state import State
+from pdsmem.bridge.pipelines.syncer import SyncReport, Syncer
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import rushdb_rows as rows
 from pdsmem.mapping.from_record import from_records

@@ -17,7 +17,7 @@ import re
 # ``\b`` counts it as a word character, and missed the key in キーはAKIA…です. Any other letter
 # still joins the token, as with \b (Gdańsk-Gdynia-… is no "sk-" key), and (?-i:…) keeps the class
 # as written inside the case-insensitive patterns. (Recall by words splits and bounds its words
-# the same way: ``bridge.memories``.)
+# the same way: ``bridge.rushdb.memories``.)
 NO_SPACE_SCRIPTS = (
     "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
     "\uf900-\ufaff\uff66-\uff9f"

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.identity import IdentityError, resolve
-from pdsmem.bridge.oauth import OAuthSession, sign_in
-from pdsmem.bridge.session import (
+from pdsmem.bridge.atproto.identity import IdentityError, resolve
+from pdsmem.bridge.signin.oauth import OAuthSession, sign_in
+from pdsmem.bridge.signin.session import (
     ENV_PASSWORD, Session, SessionError, SessionStore, StoredGrant, keep_only,
 )
-from pdsmem.bridge.xrpc import XrpcClient, XrpcError, normalize_base_url
+from pdsmem.bridge.atproto.xrpc import XrpcClient, XrpcError, normalize_base_url
 from pdsmem.errors import PdsmemError
 
 

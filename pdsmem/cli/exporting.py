@@ -20,10 +20,10 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
-from pdsmem.bridge.memories import export_items
-from pdsmem.bridge.sources import SourceItem, read_source, read_stream
-from pdsmem.bridge.state import State
+from pdsmem.bridge.pipelines.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
+from pdsmem.bridge.rushdb.memories import export_items
+from pdsmem.bridge.pipelines.sources import SourceItem, read_source, read_stream
+from pdsmem.bridge.pipelines.state import State
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write

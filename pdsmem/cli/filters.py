@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import click
 
-from pdsmem.bridge.sources import SourceError, json_lines, json_value
+from pdsmem.bridge.pipelines.sources import SourceError, json_lines, json_value
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
 from pdsmem.cli.options import is_did, is_nsid, require_salt, scope_options

@@ -2,7 +2,7 @@
 
 ``import`` writes one JSON object per memory record created, updated or deleted since the last
 import, then remembers where it stopped (in the state directory); ``verify`` runs every check on
-a repository and says what failed. Both parse options and call ``pdsmem.bridge.importer``; the
+a repository and says what failed. Both parse options and call ``pdsmem.bridge.pipelines.importer``; the
 batch an import reads stays open (its verified blocks in a temporary file) until it is delivered.
 """
 
@@ -17,9 +17,9 @@ from typing import IO
 
 import click
 
-from pdsmem.bridge.identity import did_web_base
-from pdsmem.bridge.importer import ImportBatch, Importer, RecordProblem, verify_source
-from pdsmem.bridge.state import State, resolve_state_dir
+from pdsmem.bridge.atproto.identity import did_web_base
+from pdsmem.bridge.pipelines.importer import ImportBatch, Importer, RecordProblem, verify_source
+from pdsmem.bridge.pipelines.state import State, resolve_state_dir
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.accounts import pds_hint

@@ -20,8 +20,8 @@ from typing import Any
 
 import click
 
-from pdsmem.bridge.session import Session
-from pdsmem.bridge.xrpc import XrpcError
+from pdsmem.bridge.signin.session import Session
+from pdsmem.bridge.atproto.xrpc import XrpcError
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write, write_summary

@@ -11,7 +11,7 @@ import unicodedata
 
 import click
 
-from pdsmem.bridge.memories import Listed, list_memories
+from pdsmem.bridge.rushdb.memories import Listed, list_memories
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.memory import open_store, trusted_scope

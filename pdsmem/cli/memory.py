@@ -20,18 +20,18 @@ from typing import Any
 
 import click
 
-from pdsmem.bridge.embeddings import Embedder, EmbeddingError
-from pdsmem.bridge.follower import Follower, FollowStatus, stream_url
-from pdsmem.bridge.identity import Identity, IdentityResolver, pds_endpoint
-from pdsmem.bridge.identity import signing_key as document_signing_key
-from pdsmem.bridge.import_batch import RecordProblem
-from pdsmem.bridge.importer import Importer
-from pdsmem.bridge.memories import query_words
-from pdsmem.bridge.memories import recall as recall_memories
-from pdsmem.bridge.rushdb import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
-from pdsmem.bridge.state import State
-from pdsmem.bridge.syncer import CHUNK, SyncReport, Syncer, describe, ensure_indexes
-from pdsmem.bridge.xrpc import normalize_base_url
+from pdsmem.bridge.rushdb.embeddings import Embedder, EmbeddingError
+from pdsmem.bridge.pipelines.follower import Follower, FollowStatus, stream_url
+from pdsmem.bridge.atproto.identity import Identity, IdentityResolver, pds_endpoint
+from pdsmem.bridge.atproto.identity import signing_key as document_signing_key
+from pdsmem.bridge.pipelines.import_batch import RecordProblem
+from pdsmem.bridge.pipelines.importer import Importer
+from pdsmem.bridge.rushdb.memories import query_words
+from pdsmem.bridge.rushdb.memories import recall as recall_memories
+from pdsmem.bridge.rushdb.store import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
+from pdsmem.bridge.pipelines.state import State
+from pdsmem.bridge.pipelines.syncer import CHUNK, SyncReport, Syncer, describe, ensure_indexes
+from pdsmem.bridge.atproto.xrpc import normalize_base_url
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_car, _reading

@@ -28,9 +28,9 @@ from typing import Any, TypeVar
 
 import click
 
-from pdsmem.bridge.repo import normalize_signing_key
-from pdsmem.bridge.session import ENV_HANDLES
-from pdsmem.bridge.xrpc import normalize_base_url
+from pdsmem.bridge.atproto.repo import normalize_signing_key
+from pdsmem.bridge.signin.session import ENV_HANDLES
+from pdsmem.bridge.atproto.xrpc import normalize_base_url
 from pdsmem.cli.settings import Settings, load_settings
 from pdsmem.mapping.contract_ids import hash_scope
 from pdsmem.errors import PdsmemError

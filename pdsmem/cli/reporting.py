@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import time
 
-from pdsmem.bridge.identity import IdentityError
+from pdsmem.bridge.atproto.identity import IdentityError
 from pdsmem.cli.progress import format_clock, format_duration
 from pdsmem.cli.settings import ConfigError
 from pdsmem.errors import PdsmemError, RateLimited, TransientError

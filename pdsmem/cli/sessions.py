@@ -1,10 +1,10 @@
 """``pdsmem login`` and ``pdsmem logout``: keep or end an account's session in the state directory.
 
-``login`` signs in with atproto OAuth in the browser by default (``pdsmem.bridge.oauth``), asking
+``login`` signs in with atproto OAuth in the browser by default (``pdsmem.bridge.signin.oauth``), asking
 only for the collections pdsmem writes. With ``--app-password`` or ``ATP_AUTH_PASSWORD`` it logs
 in with an app password instead, from that variable or, on a terminal, a hidden prompt; it is
 never stored, echoed or logged. The session file holds tokens (and, for OAuth, the key they are
-bound to), owner-only (see ``pdsmem.bridge.session_store``).
+bound to), owner-only (see ``pdsmem.bridge.signin.session_store``).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.session import ENV_HANDLES, ENV_PASSWORD, SessionStore, StoredGrant, env_account, open_stored
-from pdsmem.bridge.oauth import OAuthError
+from pdsmem.bridge.signin.session import ENV_HANDLES, ENV_PASSWORD, SessionStore, StoredGrant, env_account, open_stored
+from pdsmem.bridge.signin.oauth import OAuthError
 from pdsmem.cli import EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import login as login_account
 from pdsmem.cli.accounts import oauth_login, password_for

@@ -16,11 +16,11 @@ from typing import Any
 
 import click
 
-from pdsmem.bridge.rushdb import ENV_API_KEY, ENV_API_URL, ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL
-from pdsmem.bridge.rushdb import RushDBTarget
-from pdsmem.bridge.session_store import SessionStore, Stored, StoredGrant
-from pdsmem.bridge.state import ExportRun, State, resolve_state_dir
-from pdsmem.bridge.xrpc import mask_userinfo
+from pdsmem.bridge.rushdb.store import ENV_API_KEY, ENV_API_URL, ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL
+from pdsmem.bridge.rushdb.store import RushDBTarget
+from pdsmem.bridge.signin.session_store import SessionStore, Stored, StoredGrant
+from pdsmem.bridge.pipelines.state import ExportRun, State, resolve_state_dir
+from pdsmem.bridge.atproto.xrpc import mask_userinfo
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write_summary
 from pdsmem.cli.options import output_options, settings, state_dir_option

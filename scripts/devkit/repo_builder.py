@@ -24,7 +24,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature
 
-from pdsmem.bridge.repo import build_mst, unsigned_commit_bytes
+from pdsmem.bridge.atproto.repo import build_mst, unsigned_commit_bytes
 from pdsmem.mapping.datamodel import Cid, encode_dag_cbor, json_to_ipld
 from pdsmem.mapping.syntax import Tid
 
