@@ -24,18 +24,18 @@ from pdsmem.api.mappers import (
     check_privacy, from_record, from_records, memory_id, record_cid, to_record, to_records, with_ids,
 )
 from pdsmem.api.runs import (
-    Follow, FromRushDB, Memories, Repository, embedder_from_env, ensure_indexes, export, follow,
+    Follow, FromRushDB, Memories, Repository, check_account, embedder_from_env, ensure_indexes, export, follow, has_search_words,
     import_repository, recall, rushdb, sign_in, sync, verify,
 )
 from pdsmem.api.values import (
-    Failure, FollowStatus, Hit, Mapped, Outcome, Problem, Prune, Recall, Record, Refusal, Report, RushDB, Scope,
+    PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, FollowStatus, Hit, Mapped, Outcome, Problem, Prune, Recall, Record, Refusal, Report, RushDB, Scope,
     Session, Verification,
 )
 
 __all__ = [
-    "Failure", "Follow", "FollowStatus", "FromRushDB", "Hit", "Mapped", "Memories", "Outcome", "Problem", "Prune",
+    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "Follow", "FollowStatus", "FromRushDB", "Hit", "Mapped", "Memories", "Outcome", "Problem", "Prune",
     "Recall", "Record", "Refusal", "Report", "Repository", "RushDB", "Scope", "Session", "Verification",
-    "check_privacy", "embedder_from_env", "ensure_indexes", "export", "follow", "from_record", "from_records",
+    "check_account", "check_privacy", "embedder_from_env", "ensure_indexes", "export", "follow", "has_search_words", "from_record", "from_records",
     "import_repository", "memory_id", "recall", "record_cid", "rushdb", "sign_in", "sync", "to_record",
     "to_records", "verify", "with_ids",
 ]

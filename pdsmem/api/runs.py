@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from pdsmem.bridge.rushdb.embeddings import Embedder
 
 __all__ = [
-    "FromRushDB", "Follow", "embedder_from_env", "ensure_indexes", "export", "follow", "import_repository",
+    "FromRushDB", "Follow", "check_account", "embedder_from_env", "ensure_indexes", "export", "follow", "has_search_words",
+    "import_repository",
     "recall", "rushdb", "sign_in", "sync", "verify",
 ]
 
@@ -44,6 +45,17 @@ stream)."""
 
 
 # --- connections ----------------------------------------------------------------------------
+
+
+def check_account(account: str) -> None:
+    """Check that ``account`` is a handle or DID pdsmem can read (a ``did:web`` whose host and port
+    make a URL). Raises ``InvalidSyntax`` saying what is wrong; never makes a request."""
+    from pdsmem.bridge.atproto.identity import did_web_base
+    from pdsmem.mapping.syntax import AtIdentifier, Did
+
+    identifier = AtIdentifier.parse(account)
+    if identifier.is_did and Did.parse(identifier).method == "web":
+        did_web_base(Did.parse(identifier))
 
 
 def sign_in(account: str, password: str | None = None, *, pds_url: str | None = None,
@@ -360,6 +372,7 @@ class Follow:
         self.pds_url, self.plc_url, self.state_dir = pds_url, plc_url, state_dir
         self.on_status = on_status
         self.url: str | None = None  # the event stream, once connected
+        self.did: str | None = None  # the repository's DID, once resolved
         self._follower: Any = None
         self._stop = False
 
@@ -394,7 +407,7 @@ class Follow:
             stack.enter_context(state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"))
             resolver = stack.enter_context(IdentityResolver(plc_url=importer.plc_url))
             account = [resolver.resolve(self.source, pds_hint=importer.pds_hint)]  # read again on #identity
-            did = str(account[0].did)
+            did = self.did = str(account[0].did)
             url = self.url = stream_url(self.relay_url or account[0].pds_url)
             reported = _reported_failures(state, did, importer.reader)  # told once, then only counted
             skipped: list[Outcome] = []
@@ -507,6 +520,14 @@ def recall(store: RushDB, scope: Scope, query: str, *, did: str | None = None, e
     hits = [Hit(label=h["label"], id=h["id"], text=h["text"], score=h["score"], event=h.get("event") or {})
             for h in found.hits]
     return Recall(hits=hits, method=found.method, notes=list(found.notes))
+
+
+def has_search_words(query: str) -> bool:
+    """Whether ``query`` holds a word a recall without embeddings can match: two letters or more
+    (or one letter of Chinese, Japanese, Korean, Thai, Lao, Khmer or Myanmar), stop words aside."""
+    from pdsmem.bridge.rushdb.memories import query_words
+
+    return bool(query_words(query))
 
 
 def verify(source: Repository, *, did: str | None = None, signing_key: str | None = None,

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from pdsmem.errors import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, UsageError
+from pdsmem.errors import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, PdsmemError, UsageError
 
 __all__ = [
-    "Failure", "FollowStatus", "Hit", "Mapped", "Outcome", "Problem", "Prune", "Recall", "Record", "Refusal",
+    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "FollowStatus", "Hit", "Mapped", "Outcome", "Problem", "Prune", "Recall", "Record", "Refusal",
     "Report", "RushDB", "Scope", "Session", "Verification",
 ]
 
@@ -132,7 +132,7 @@ class Failure:
     """An item of a batch that could not be mapped: its position in the input, and why."""
 
     position: int
-    error: Exception
+    error: PdsmemError
 
 
 @dataclass(frozen=True)
@@ -164,6 +164,14 @@ class Outcome:
     cid: str | None = None
     unreadable: bool = False
     known: bool = False
+
+
+SYNC_BATCH_SIZE = 500
+"""Records ``sync`` writes per RushDB transaction unless told otherwise (halved for a batch the
+server runs out of time on)."""
+
+PRUNE_SHARE = 0.10
+"""A prune deleting more than this share of its scope's records asks ``confirm_prune`` first."""
 
 
 @dataclass(frozen=True)
