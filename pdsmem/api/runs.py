@@ -44,6 +44,10 @@ Repository = str | os.PathLike[str] | BinaryIO | IO[bytes]
 stream)."""
 
 
+def _directory(path: str | os.PathLike[str] | None) -> Path | None:
+    return None if path is None else Path(path)
+
+
 # --- connections ----------------------------------------------------------------------------
 
 
@@ -140,7 +144,7 @@ def _items(memories: Memories, did: str, name: str | None, notes: list[str]) -> 
         shown = name or "stream"
         return read_stream(stream, shown), shown
     shown = name or "memories"
-    events: Iterable[Mapping[str, Any]] = memories  # type: ignore[assignment]
+    events: Iterable[Mapping[str, Any]] = memories
     return (SourceItem(f"{shown}:{n}", dict(event)) for n, event in enumerate(events, start=1)), shown
 
 
@@ -188,7 +192,7 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
 
     notes: list[str] = []
     items, name = _items(memories, session.did, source_name, notes)
-    with State(state_dir) as state:
+    with State(_directory(state_dir)) as state:
         exporter = Exporter(
             session, state, publish_private=publish_private, include_transcript=include_transcript,
             max_wait=max_wait, on_progress=on_progress, on_wait=on_wait, on_retry=on_retry,
@@ -294,7 +298,7 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     are skipped and listed in ``Report.outcomes``. Never trusts a record's own scope fields."""
     from pdsmem.bridge.pipelines.state import State
 
-    with State(state_dir) as state:
+    with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url)
         batch = _read(importer, source, full=full, did=did, signing_key=signing_key, on_read=on_read)
         collected = _Collect()
@@ -342,7 +346,7 @@ def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = Fal
     from pdsmem.bridge.pipelines.syncer import CHUNK, Syncer
 
     bridged: Any = store
-    with State(state_dir) as state:
+    with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url, target=bridged.target.key)
         with state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"):
             batch = _read(importer, source, full=full, did=did, signing_key=signing_key, on_read=on_read)
@@ -401,7 +405,7 @@ class Follow:
 
         store: Any = self.store
         with ExitStack() as stack:
-            state = stack.enter_context(State(self.state_dir))
+            state = stack.enter_context(State(_directory(self.state_dir)))
             importer = _importer(state, self.scope, pds_url=self.pds_url, plc_url=self.plc_url,
                                  target=store.target.key)
             stack.enter_context(state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"))
@@ -543,7 +547,7 @@ def verify(source: Repository, *, did: str | None = None, signing_key: str | Non
     from pdsmem.bridge.pipelines.importer import verify_source
     from pdsmem.bridge.pipelines.state import State, resolve_state_dir
 
-    directory = resolve_state_dir(state_dir)  # type: ignore[arg-type]
+    directory = resolve_state_dir(_directory(state_dir))
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
         report = verify_source(source, car=not isinstance(source, str), did=did, signing_key=signing_key,
