@@ -1,7 +1,11 @@
 """pdsmem: agent memory between RushDB and a person's atproto repository.
 
-Layers, each importing only those before it:
-``pdsmem.lexicons`` (data) -> ``pdsmem.mapping`` (pure) -> ``pdsmem.bridge`` (I/O) -> ``pdsmem.cli``.
+Layers, each importing only those before it: ``pdsmem.lexicons`` (data) -> ``pdsmem.mapping``
+(pure) -> ``pdsmem.bridge`` (I/O) -> ``pdsmem.api`` (the public API) -> ``pdsmem.cli``.
+
+The public API (``pdsmem.api``, docs/library.md) is importable from here too:
+``from pdsmem import Scope, export, sync``. It is loaded when a name of it is first asked for,
+so ``import pdsmem`` stays cheap.
 
 ``pdsmem.__version__`` follows semantic versioning (CHANGELOG.md says what each release changed).
 It is read from the installed package's metadata, so that ``pyproject.toml`` states it once, and
@@ -10,8 +14,21 @@ only when asked for: reading the metadata costs more than starting the command l
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # not typing's: importing typing costs more than the rest of this module
+if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr__ loads them
+    from typing import Any
 
-def __getattr__(name: str) -> str:
+    from pdsmem.api import (  # noqa: F401
+        PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, Follow, FollowStatus, FromRushDB, Hit, Mapped, Memories, Outcome, Problem, Prune, Recall, Record,
+        Refusal, Report, Repository, RushDB, Scope, Session, Verification, check_account, check_privacy, embedder_from_env,
+        ensure_indexes, export, follow, has_search_words, from_record, from_records, import_repository, memory_id, recall,
+        record_cid, rushdb, sign_in, sync, to_record, to_records, verify, with_ids,
+    )
+
+    __version__: str
+
+
+def __getattr__(name: str) -> Any:
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
 
@@ -19,4 +36,17 @@ def __getattr__(name: str) -> str:
             return version("pdsmem")
         except PackageNotFoundError:  # a checkout used without installing it
             return "0.0.0+unknown"
+    if not name.startswith("_"):
+        from importlib import import_module
+
+        api = import_module("pdsmem.api")
+        if name in api.__all__:
+            return getattr(api, name)
     raise AttributeError(f"module 'pdsmem' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    from importlib import import_module
+
+    api = import_module("pdsmem.api")
+    return sorted([*globals(), "__version__", *api.__all__])

@@ -2,12 +2,24 @@
 
 Every error says what was expected, where (``path`` inside an item, ``item`` position in the
 input, ``uri``/``did`` of the record), and whether retrying can succeed (``retryable``).
-The CLI turns any ``PdsmemError`` into ``Error: …`` on stderr and a non-zero exit.
+The CLI turns any ``PdsmemError`` into ``Error: …`` on stderr and exits with the error's
+``exit_code``: ``EXIT_USAGE`` (2) for a ``UsageError``, ``EXIT_FAILED`` (1) for any other.
+A run that did part of its work exits ``EXIT_PARTIAL`` (3; ``Report.exit_code`` says which).
+
+Errors of the I/O layer subclass these (a PDS's answer is an ``XrpcError``, a failed sign-in a
+``SessionError``, both ``PdsmemError``s; a server away or overloaded a ``TransientError``): catch
+these classes, not those.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_PARTIAL = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a program stopped by Ctrl-C
 
 _KINDS = (
     (bool, "a boolean"), (int, "an integer"), (float, "a float"), (str, "a string"),
@@ -32,6 +44,8 @@ class PdsmemError(Exception):
     """Root of every error pdsmem raises on purpose."""
 
     retryable: bool = False
+    exit_code: ClassVar[int] = EXIT_FAILED
+    """The command line's exit code for this error."""
 
     def __init__(
         self,
@@ -73,6 +87,13 @@ class PdsmemError(Exception):
         return text
 
 
+class UsageError(PdsmemError, ValueError):
+    """A bad value given by the caller (an argument, an environment value, a config file): the
+    command line exits 2."""
+
+    exit_code: ClassVar[int] = EXIT_USAGE
+
+
 class InvalidSyntax(PdsmemError, ValueError):
     """An identifier (DID, handle, NSID, at-uri, record key, TID, datetime, CID) is malformed."""
 
@@ -106,6 +127,10 @@ class MappingError(PdsmemError, ValueError):
     """A memory or record cannot be mapped to the other model."""
 
 
+class IdentityError(PdsmemError):
+    """A handle or DID cannot be resolved, or the handle and the DID do not point at each other."""
+
+
 class VerificationError(PdsmemError):
     """A repository, commit, block or record failed cryptographic or structural verification."""
 
@@ -119,6 +144,11 @@ class TransientError(PdsmemError):
 class RateLimited(TransientError):
     """The server refused the request for now (HTTP 429)."""
 
-    def __init__(self, message: str, *, reset_at: float | None = None, **kw) -> None:
+    def __init__(self, message: str, *, reset_at: float | None = None, **kw: Any) -> None:
         super().__init__(message, **kw)
         self.reset_at = reset_at
+
+
+class ExportPaused(RateLimited):
+    """The PDS's rate limit stopped an export; running it again later resumes it (``reset_at``:
+    when the limit lifts, if the PDS said)."""

@@ -90,6 +90,15 @@ BENCHES = [
         "own `verifyRepoCar` run by Node.js on the same file (speed and peak memory).",
     ),
     Bench(
+        "One memory after a turn: the library against the command line", "bench_library.py",
+        ["--turns", "30"], ["--turns", "5"],
+        "T turns, each exporting one new memory to a local reference PDS: through `pdsmem.export` "
+        "in-process on one signed-in session (what an agent runtime does), and through `pdsmem "
+        "export` as a new process per turn (what shelling out costs). Baseline: the PDS round "
+        "trip, one `applyWrites` create of the same record by a bare HTTP client. Medians; the "
+        "aim is the library within a few milliseconds of the round trip.",
+    ),
+    Bench(
         "Sync from the local PDS into RushDB, no-change sync", "bench_sync.py",
         ["--n", "5000"], ["--n", "500"],
         "N memory records in a repository on a local reference PDS, synced into a local RushDB "

@@ -31,7 +31,7 @@ import dns.exception
 import dns.resolver
 import httpx
 
-from pdsmem.errors import InvalidSyntax, PdsmemError, TransientError, VerificationError
+from pdsmem.errors import IdentityError, InvalidSyntax, PdsmemError, TransientError, VerificationError  # noqa: F401
 from pdsmem.mapping.syntax import AtIdentifier, Did, Handle
 
 from .repo import normalize_signing_key
@@ -62,10 +62,6 @@ _RESERVED_TLDS = frozenset(
 _MAX_WELL_KNOWN = 2048  # bytes of /.well-known/atproto-did worth reading
 _MAX_DOCUMENT = 1 << 20
 _DOCUMENT_DEADLINE = 30.0  # seconds for a whole DID document or handle answer
-
-
-class IdentityError(PdsmemError):
-    """A handle or DID cannot be resolved, or the handle and the DID do not point at each other."""
 
 
 @dataclass(frozen=True)

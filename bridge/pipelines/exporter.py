@@ -49,7 +49,7 @@ from typing import Any
 
 from pdsmem.bridge.pipelines.sources import SourceItem, UnreadableFile
 from pdsmem.bridge.pipelines.state import ExportedRecord, State
-from pdsmem.errors import MappingError, PdsmemError, PrivacyRefused, RateLimited, TransientError
+from pdsmem.errors import ExportPaused, MappingError, PdsmemError, PrivacyRefused, RateLimited, TransientError  # noqa: F401 (ExportPaused: named here too)
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.records import RecordView, memory_id, record_key, written_unchanged
 from pdsmem.mapping.syntax import AtUri, Datetime
@@ -61,10 +61,6 @@ MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
 MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
 PRUNE_SHARE = 0.10  # a prune deleting more than this share of its scope's records must be confirmed
-
-
-class ExportPaused(RateLimited):
-    """The PDS's rate limit stopped the export; running it again later resumes it."""
 
 
 class ExportError(PdsmemError):

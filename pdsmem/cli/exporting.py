@@ -1,6 +1,6 @@
 """``pdsmem export``: AgentMemoryEvents from a file, an outbox, stdin or RushDB → the user's repository.
 
-``--from rushdb`` exports the memories of one scope (``bridge.rushdb.memories.export_items``): a memory
+The export itself is the library's (``pdsmem.api.export``). ``--from rushdb`` exports the memories of one scope (``pdsmem.api.FromRushDB``): a memory
 whose record came from this repository goes back under its own record key with its unknown
 fields, so a record nobody changed keeps its CID.
 
@@ -20,10 +20,7 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.pipelines.exporter import PRUNE_SHARE, ExportPaused, Exporter, ExportReport, Outcome, PrunePlan
-from pdsmem.bridge.rushdb.memories import export_items
-from pdsmem.bridge.pipelines.sources import SourceItem, read_source, read_stream
-from pdsmem.bridge.pipelines.state import State
+from pdsmem import api
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write
@@ -32,8 +29,10 @@ from pdsmem.cli.options import account_option, dry_run_option, output_options, p
 from pdsmem.cli.options import rushdb_options, scope_option_stack
 from pdsmem.cli.progress import Progress, format_clock, format_duration, on_terminal, retrying
 from pdsmem.cli.reporting import explain, resume_hint
+from pdsmem.errors import ExportPaused
 
 SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
+PRUNE_SHARE = api.PRUNE_SHARE
 
 
 @cli.command()
@@ -94,7 +93,6 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
       jq -c . memories/*.json | pdsmem export --to alice.example.com --from - --prune
       pdsmem export --to alice.example.com --from rushdb --agent-id coder --profile-id default
     """
-    notes: list[str] = []
     if source == "rushdb":
         if not (agent_id and profile_id):
             raise click.UsageError("--from rushdb needs --agent-id and --profile-id (or PDSMEM_AGENT_ID, "
@@ -109,43 +107,42 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
         scope = trusted_scope(session.did, participant, agent_id=agent_id, profile_id=profile_id, salt=salt,
                               accept_unsalted_scope=accept_unsalted_scope, privacy_scope=privacy_scope,
                               sandbox_eligible=sandbox_eligible)
-        items: Iterable[SourceItem] = list(export_items(store, scope, session.did, notes))
-        name = f"rushdb:{store.target.key}/{agent_id}/{profile_id}"
+        memories: api.Memories = api.FromRushDB(store, scope)
+        name = None
     else:
-        items, name = _items(source)
+        memories, name = _items(source)
     report = run_export(
-        session, items, name, state_dir=state_dir, dry_run=dry_run, prune=prune,
+        session, memories, name, state_dir=state_dir, dry_run=dry_run, prune=prune,
         confirm_prune=confirm_prune, publish_private=publish_private,
-        include_transcript=include_transcript, max_wait=max_wait, source_notes=notes, overwrite=overwrite,
+        include_transcript=include_transcript, max_wait=max_wait, overwrite=overwrite,
         recreate_deleted=recreate_deleted,
     )
     finish(report, as_json=as_json, allow_refused=allow_refused)
 
 
-def _items(source: str) -> tuple[Iterable[SourceItem], str]:
-    """The items of ``--from`` (a file, a directory or stdin) and the name the state lists the run under."""
+def _items(source: str) -> tuple[api.Memories, str | None]:
+    """The memories of ``--from`` (a file, a directory or stdin) and the name the state lists the run
+    under (None: the file's or directory's full path)."""
     if source == "-":
-        return read_stream(sys.stdin.buffer, "stdin"), "stdin"
-    return read_source(source), str(Path(source).resolve())
+        return sys.stdin.buffer, "stdin"
+    return source, None
 
 
-def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Path | None, dry_run: bool,
-               prune: bool, confirm_prune: bool, publish_private: bool, include_transcript: bool,
-               max_wait: float, source_notes: list[str], overwrite: Iterable[str] = (),
-               recreate_deleted: bool = False) -> ExportReport:
+def run_export(session: api.Session, memories: api.Memories, name: str | None, *, state_dir: Path | None,
+               dry_run: bool, prune: bool, confirm_prune: bool, publish_private: bool, include_transcript: bool,
+               max_wait: float, overwrite: Iterable[str] = (), recreate_deleted: bool = False) -> api.Report:
     """Run the export with the command line's progress, retries, prune question and pause message."""
-    with session, State(state_dir) as state, Progress("Exporting", unit="writes") as progress:
-        exporter = Exporter(
-            session, state, publish_private=publish_private,
-            include_transcript=include_transcript, max_wait=max_wait,
-            on_progress=progress.update, on_wait=lambda seconds: progress.note(waiting(seconds)),
-            on_retry=lambda err, delay: progress.note(retrying(err, delay)),
-            confirm_prune=(lambda plan: True) if confirm_prune else ask_prune, overwrite=overwrite,
-            recreate_deleted=recreate_deleted,
-        )
+    with session, Progress("Exporting", unit="writes") as progress:
         on_terminal(f"Reading what the repository of {session.handle} holds…")
         try:
-            return exporter.run(items, dry_run=dry_run, prune=prune, source_name=name, source_notes=source_notes)
+            return api.export(
+                session, memories, dry_run=dry_run, prune=prune, source_name=name, state_dir=state_dir,
+                publish_private=publish_private, include_transcript=include_transcript, max_wait=max_wait,
+                on_progress=progress.update, on_wait=lambda seconds: progress.note(waiting(seconds)),
+                on_retry=lambda err, delay: progress.note(retrying(err, delay)),
+                confirm_prune=(lambda plan: True) if confirm_prune else ask_prune, overwrite=overwrite,
+                recreate_deleted=recreate_deleted,
+            )
         except ExportPaused as err:
             progress.close()
             click.echo(f"Error: {explain(err)}", err=True)
@@ -158,7 +155,7 @@ def run_export(session, items: Iterable[SourceItem], name: str, *, state_dir: Pa
 _PRUNE_ASKED = "pdsmem.prune_asked"  # ask_prune put the question to a person (the note after a "no" differs)
 
 
-def ask_prune(plan: PrunePlan) -> bool:
+def ask_prune(plan: api.Prune) -> bool:
     """On a terminal, list what a large prune would delete and ask; elsewhere, answer no."""
     if not (sys.stdin.isatty() and sys.stderr.isatty()):
         return False
@@ -167,8 +164,8 @@ def ask_prune(plan: PrunePlan) -> bool:
         f"for this scope (more than {PRUNE_SHARE:.0%}):", err=True,
     )
     click.get_current_context().meta[_PRUNE_ASKED] = True
-    for candidate in plan.candidates[:SHOWN_DELETIONS]:
-        click.echo(f"  {candidate.uri}  {candidate.describe()}", err=True)
+    for uri, memory_id in plan.candidates[:SHOWN_DELETIONS]:
+        click.echo(f"  {uri}  memory {memory_id}", err=True)
     if len(plan.candidates) > SHOWN_DELETIONS:
         click.echo(f"  … and {len(plan.candidates) - SHOWN_DELETIONS} more", err=True)
     return click.confirm("Delete them?", default=False, err=True)
@@ -182,19 +179,19 @@ def waiting(seconds: float) -> str:
     )
 
 
-def counts_text(report: ExportReport) -> str:
+def counts_text(report: api.Report) -> str:
     """``5 created, 0 unchanged, 2 refused``: the counts a person reads."""
     return ", ".join(f"{n} {name}" for name, n in report.counts.items() if n or name in ("created", "unchanged"))
 
 
-def summary(report: ExportReport) -> str:
+def summary(report: api.Report) -> str:
     """``5 created, 0 unchanged, 2 refused (did:plc:…, 1 applyWrites batch)``."""
     batches = f"{report.batches} applyWrites batch{'' if report.batches == 1 else 'es'}"
     prefix = "dry run, would have: " if report.dry_run else ""
     return f"{prefix}{counts_text(report)} ({report.did}, {batches})"
 
 
-def _problem_line(outcome: Outcome) -> str:
+def _problem_line(outcome: api.Outcome) -> str:
     remedy = ""
     if outcome.unreadable:  # a sub-directory, a link to nothing: there is no memory to fix
         remedy = "; make it a readable JSON file or remove it from the directory, then run the export again"
@@ -203,7 +200,7 @@ def _problem_line(outcome: Outcome) -> str:
     return f"Error: {outcome.where}: {outcome.status}: {outcome.reason}{remedy}"
 
 
-def print_report(report: ExportReport, as_json: bool) -> None:
+def print_report(report: api.Report, as_json: bool) -> None:
     """Problems, deletions and notes on stderr; the summary (or JSON lines) on stdout."""
     for outcome in report.problems:
         click.echo(_problem_line(outcome), err=True)
@@ -234,10 +231,9 @@ def print_report(report: ExportReport, as_json: bool) -> None:
     }})
 
 
-def finish(report: ExportReport, *, as_json: bool, allow_refused: bool) -> None:
+def finish(report: api.Report, *, as_json: bool, allow_refused: bool) -> None:
     """Print the report and exit: 0 all done, 3 partly (1 when nothing was done)."""
     print_report(report, as_json)
-    problems = [o for o in report.problems if not (allow_refused and o.status == "refused")]
-    if problems or report.prune_refused:
-        done = len(report.outcomes) - len(report.problems)
-        click.get_current_context().exit(EXIT_PARTIAL if done or report.prune_refused else EXIT_FAILED)
+    code = report.exit_code(allow_refused=allow_refused)
+    if code:
+        click.get_current_context().exit(code)

@@ -9,18 +9,15 @@ from __future__ import annotations
 
 import click
 
+from pdsmem import api
 from pdsmem.bridge.pipelines.sources import SourceError, json_lines, json_value
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
 from pdsmem.cli.options import is_did, is_nsid, require_salt, scope_options
-from pdsmem.errors import DataModelError, LexiconError, PdsmemError, RecordInvalid
+from pdsmem.errors import LexiconError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID
-from pdsmem.mapping import contract
-from pdsmem.mapping.datamodel import cid_text_for_json, unsafe_integer
-from pdsmem.mapping.from_record import from_records
 from pdsmem.mapping.lexicon import LexiconSet
-from pdsmem.mapping.records import EXT_KEY, ImportScope, checked_extension
-from pdsmem.mapping.to_record import to_records
+from pdsmem.mapping.records import EXT_KEY, checked_extension
 from pdsmem.mapping.syntax import AtUri
 
 stdin_option = click.option(
@@ -67,7 +64,7 @@ def ids(stream) -> None:
         try:
             if isinstance(obj, PdsmemError):
                 raise obj
-            write(contract.with_ids(obj))
+            write(api.with_ids(obj))
             ok += 1
         except PdsmemError as err:
             report(err, number)
@@ -103,7 +100,7 @@ def to_record_cmd(did: str, publish_private: bool, include_transcript: bool, str
       pdsmem convert to-record --did did:plc:abc < events.jsonl > records.jsonl
     """
     lines, objects, bad = _read_all(stream)
-    records, failures = to_records(
+    records, failures = api.to_records(
         objects, did, publish_private=publish_private, include_transcript=include_transcript
     )
     for view in records:
@@ -128,12 +125,10 @@ def from_record_cmd(did, agent_id, profile_id, salt, accept_unsalted_scope, priv
       pdsmem convert from-record --did did:plc:abc --agent-id coder --profile-id default < records.jsonl
     """
     require_salt(salt, accept_unsalted_scope)
-    scope = ImportScope(
-        did=did, agent_id=agent_id, profile_id=profile_id, salt=salt,
-        privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
-    )
+    scope = api.Scope(agent_id, profile_id, privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
+                      salt=salt, accept_unsalted=accept_unsalted_scope)
     lines, objects, bad = _read_all(stream)
-    imported, failures = from_records(objects, scope)
+    imported, failures = api.from_records(objects, did, scope)
     for item in imported:
         write(item.to_json())
     _report_in_order(bad, failures, lines)
@@ -219,11 +214,7 @@ def cid(stream) -> None:
         try:
             if isinstance(obj, PdsmemError):
                 raise obj
-            value = _record_value(obj)
-            unsafe = unsafe_integer(value)
-            if unsafe is not None:  # a PDS refuses the record, so it never has this CID
-                raise DataModelError(unsafe[1], path="$" + unsafe[0])
-            click.echo(cid_text_for_json(value))
+            click.echo(api.record_cid(_record_value(obj)))
             ok += 1
         except PdsmemError as err:
             report(err, number)

@@ -2,8 +2,8 @@
 
 ``import`` writes one JSON object per memory record created, updated or deleted since the last
 import, then remembers where it stopped (in the state directory); ``verify`` runs every check on
-a repository and says what failed. Both parse options and call ``pdsmem.bridge.pipelines.importer``; the
-batch an import reads stays open (its verified blocks in a temporary file) until it is delivered.
+a repository and says what failed. Both parse options and call the library (``pdsmem.api``:
+``import_repository``, ``verify``).
 """
 
 from __future__ import annotations
@@ -17,9 +17,7 @@ from typing import IO
 
 import click
 
-from pdsmem.bridge.atproto.identity import did_web_base
-from pdsmem.bridge.pipelines.importer import ImportBatch, Importer, RecordProblem, verify_source
-from pdsmem.bridge.pipelines.state import State, resolve_state_dir
+from pdsmem import api
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.accounts import pds_hint
@@ -29,7 +27,6 @@ from pdsmem.cli.options import (
 )
 from pdsmem.cli.progress import CountingReader, Progress
 from pdsmem.errors import PdsmemError, VerificationError
-from pdsmem.mapping.syntax import AtIdentifier, Did
 
 SOURCE_HELP = "A handle or DID (read from its PDS), or a repository CAR file (- for stdin)."
 
@@ -48,9 +45,7 @@ def _source(value: str, param: str) -> Path | IO[bytes] | str:
     if value.lower().endswith(".car") or "/" in value or os.sep in value:
         raise click.BadParameter(f"no such CAR file: {value}", param_hint=param)
     try:
-        identifier = AtIdentifier.parse(value.strip().removeprefix("@"))
-        if identifier.is_did and Did.parse(identifier).method == "web":
-            did_web_base(Did.parse(identifier))  # its host and port make a URL, or no request is made
+        api.check_account(value.strip().removeprefix("@"))
     except PdsmemError as err:  # a malformed handle or DID is a usage error (exit 2)
         hint = f"; {err.hint}" if err.hint else ""
         raise click.BadParameter(f"{err.message} (expected a handle, a DID or a CAR file{hint})",
@@ -80,48 +75,16 @@ def _car_options(command):
     return command
 
 
-def _report(problem: RecordProblem, what: str) -> None:
+def _report(problem: api.Outcome, what: str) -> None:
     click.echo(f"Error: {problem.uri}: {problem.reason} ({what})", err=True)
 
 
-def _open_out(path: Path | None) -> IO[str]:
-    """stdout, or ``path`` opened for appending on a fresh line (a cut-off last line stays cut)."""
-    if path is None:
-        return sys.stdout
-    ends_cleanly = True
-    if path.is_file() and path.stat().st_size:
-        with path.open("rb") as existing:
-            existing.seek(-1, os.SEEK_END)
-            ends_cleanly = existing.read(1) == b"\n"
-    handle = path.open("a", encoding="utf-8")
-    if not ends_cleanly:
-        handle.write("\n")
-    return handle
-
-
-def _deliver(importer: Importer, batch: ImportBatch, out_path: Path | None) -> None:
-    """Write the batch to ``out_path`` (or stdout); the cursor moves only if that worked."""
-    where = str(out_path) if out_path is not None else "stdout"
-    try:
-        out = _open_out(out_path)
-        try:
-            importer.deliver(batch, out)
-        finally:
-            if out_path is not None:
-                out.close()
-    except OSError as exc:
-        raise PdsmemError(
-            f"cannot write the output to {where}: {exc.strerror or exc}", did=batch.did,
-            hint="the stored cursor did not move; the next run writes these changes again",
-        ) from exc
-
-
-def _summary(batch: ImportBatch) -> str:
-    counts = ", ".join(f"{number} {name}" for name, number in batch.summary.items())
-    how = f"{batch.read} read"
-    if batch.read == "unchanged":
+def _summary(report: api.Report) -> str:
+    counts = ", ".join(f"{number} {name}" for name, number in report.counts.items())
+    how = f"{report.read} read"
+    if report.read == "unchanged":
         how = "nothing changed since the last import"
-    return f"{batch.did} at rev {batch.rev} ({how}): {counts}"
+    return f"{report.did} at rev {report.rev} ({how}): {counts}"
 
 
 @contextmanager
@@ -212,33 +175,28 @@ def import_cmd(
         require_salt(salt, accept_unsalted_scope)
     if isinstance(origin, str):
         pds_url = pds_hint(origin, pds_url, state_dir)
-    with State(state_dir) as state:
-        importer = Importer(
-            state, agent_id=agent_id, profile_id=profile_id, salt=salt,
-            privacy_scope=privacy_scope, sandbox_eligible=sandbox_eligible,
-            plc_url=plc_url, pds_hint=pds_url, participant=participant,
+    scope = api.Scope(agent_id, profile_id, privacy_scope=privacy_scope,  # type: ignore[arg-type]
+                      participant_hash=participant, sandbox_eligible=sandbox_eligible, salt=salt,
+                      accept_unsalted=accept_unsalted_scope)
+    with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
+        report = api.import_repository(
+            repo, scope, out=None if dry_run else (out_path if out_path is not None else sys.stdout),
+            dry_run=dry_run, full=full, did=did, signing_key=signing_key, pds_url=pds_url, plc_url=plc_url,
+            state_dir=state_dir, on_read=progress.advance if isinstance(repo, str) else None,
         )
-        with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
-            if isinstance(repo, str):
-                batch = importer.from_pds(repo, full=full, on_read=progress.advance)
-            else:
-                batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
-        with batch:
-            if not dry_run:
-                _deliver(importer, batch, out_path)
-    for problem in batch.failures:
+    for problem in report.failed:
         _report(problem, "skipped; fix or delete the record in the repository, then import again")
     if as_json:  # the summary is data too: the last line on stdout, after the changes
         write({"summary": {
-            "did": batch.did, "rev": batch.rev, "read": batch.read, "dryRun": dry_run, **batch.summary,
+            "did": report.did, "rev": report.rev, "read": report.read, "dryRun": dry_run, **report.counts,
         }})
     elif dry_run:
-        click.echo(f"Dry run, nothing written: would import {_summary(batch)}", err=True)
+        click.echo(f"Dry run, nothing written: would import {_summary(report)}", err=True)
     else:
-        click.echo(f"Imported {_summary(batch)}", err=True)
-    if batch.failures:
-        done = any(number for name, number in batch.summary.items() if name != "failed")
-        click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
+        click.echo(f"Imported {_summary(report)}", err=True)
+    code = report.exit_code()
+    if code:
+        click.get_current_context().exit(code)
 
 
 @cli.command()
@@ -270,18 +228,9 @@ def verify(
     _check_car_options(origin, did, signing_key)
     if isinstance(origin, str):
         pds_url = pds_hint(origin, pds_url, state_dir)
-    directory = resolve_state_dir(state_dir)
-    state = State(directory) if (directory / "state.sqlite3").exists() else None
-    try:
-        with _naming_the_car(origin), _reading(origin) as (repo, progress):
-            report = verify_source(
-                repo, car=not isinstance(repo, str), did=did, signing_key=signing_key,
-                plc_url=plc_url, pds_hint=pds_url, state=state, on_read=progress.advance,
-            )
-    finally:
-        if state is not None:
-            state.close()
-    commit = report.commit
+    with _naming_the_car(origin), _reading(origin) as (repo, progress):
+        report = api.verify(repo, did=did, signing_key=signing_key, plc_url=plc_url, pds_url=pds_url,
+                            state_dir=state_dir, on_read=progress.advance)
     for problem in report.broken:
         click.echo(f"Error: {problem.uri}: {problem.reason}", err=True)
     for problem in report.invalid:
@@ -291,8 +240,8 @@ def verify(
         "matching their CID"
     )
     result = {
-        "repository": verdict, "did": str(commit.did), "rev": str(commit.rev), "commit": str(commit.cid),
-        "records": report.record_count, "memoryRecords": report.memory_records,
+        "repository": verdict, "did": report.did, "rev": report.rev, "commit": report.commit,
+        "records": report.records, "memoryRecords": report.memory_records,
         "invalidRecords": len(report.invalid),
     }
     if as_json:

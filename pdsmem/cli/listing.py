@@ -53,7 +53,7 @@ def list_cmd(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
     counts = {"memories": 0, "facts": 0, "episodes": 0, "active": 0, "inactive": 0, "removed": 0,
               "fromRecords": 0}
     table: list[Listed] = []
-    for memory in list_memories(store, scope):
+    for memory in list_memories(store, scope.fields(did)):
         counts["memories"] += 1
         counts["facts" if memory.label == "MEMORY_FACT" else "episodes"] += 1
         counts["active" if memory.active else "inactive"] += 1

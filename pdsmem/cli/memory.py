@@ -20,41 +20,30 @@ from typing import Any
 
 import click
 
-from pdsmem.bridge.rushdb.embeddings import Embedder, EmbeddingError
-from pdsmem.bridge.pipelines.follower import Follower, FollowStatus, stream_url
-from pdsmem.bridge.atproto.identity import Identity, IdentityResolver, pds_endpoint
-from pdsmem.bridge.atproto.identity import signing_key as document_signing_key
-from pdsmem.bridge.pipelines.import_batch import RecordProblem
-from pdsmem.bridge.pipelines.importer import Importer
-from pdsmem.bridge.rushdb.memories import query_words
-from pdsmem.bridge.rushdb.memories import recall as recall_memories
-from pdsmem.bridge.rushdb.store import ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL, MemoryStore, RushDBTarget
-from pdsmem.bridge.pipelines.state import State
-from pdsmem.bridge.pipelines.syncer import CHUNK, SyncReport, Syncer, describe, ensure_indexes
-from pdsmem.bridge.atproto.xrpc import normalize_base_url
+from pdsmem import api
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_car, _reading
 from pdsmem.cli.importing import _refused_repository, _source
 from pdsmem.cli.jsonl import write, write_summary
-from pdsmem.cli.options import dry_run_option, is_did, output_options, pds_options, require_salt
+from pdsmem.cli.options import dry_run_option, is_base_url, is_did, output_options, pds_options, require_salt
 from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
 from pdsmem.cli.reporting import explain
 from pdsmem.errors import InvalidSyntax, PdsmemError
-from pdsmem.mapping.contract import participant_hash_for_did
-from pdsmem.mapping.rushdb_rows import format_recall
 
+ENV_ENGINE_URL, ENV_ENGINE_TOKEN, ENV_ENGINE_SCOPE = "RUSHDB_ENGINE_URL", "RUSHDB_ENGINE_TOKEN", "RUSHDB_ENGINE_SCOPE"
+CHUNK = api.SYNC_BATCH_SIZE
 NOTHING_SYNCED = "nothing was written to RushDB"  # what a repository that fails verification did
 
 
-def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStore:
+def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> api.RushDB:
     """The RushDB project to use: the standalone engine RUSHDB_ENGINE_URL names (direct mode,
     the same SDK calls), else the REST API at --rushdb-url (RushDB Cloud by default)."""
     engine_url = os.environ.get(ENV_ENGINE_URL)
     if engine_url:
         try:
-            engine_url = normalize_base_url(engine_url, what=ENV_ENGINE_URL)
+            engine_url = is_base_url(engine_url, what=ENV_ENGINE_URL)
         except InvalidSyntax as err:
             raise click.UsageError(explain(err)) from None
         token = os.environ.get(ENV_ENGINE_TOKEN) or rushdb_api_key
@@ -63,7 +52,7 @@ def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStor
         scope = os.environ.get(ENV_ENGINE_SCOPE)
         token = _one_line(token, f"{ENV_ENGINE_TOKEN} (or the API key)")
         scope = _one_line(scope, ENV_ENGINE_SCOPE) if scope else None
-        return MemoryStore(RushDBTarget(token, engine_url=engine_url, engine_scope=scope))
+        return api.rushdb(token, engine_url=engine_url, engine_scope=scope)
     key = rushdb_api_key
     if not key and sys.stdin.isatty():
         key = click.prompt("RushDB API key", hide_input=True, err=True)
@@ -72,7 +61,7 @@ def open_store(rushdb_url: str | None, rushdb_api_key: str | None) -> MemoryStor
             "no RushDB API key: set RUSHDB_API_KEY (or pass --rushdb-api-key) to a write key of the "
             "project, or run the command in a terminal to be asked for it"
         )
-    return MemoryStore(RushDBTarget(_one_line(key, "the RushDB API key"), url=rushdb_url))
+    return api.rushdb(_one_line(key, "the RushDB API key"), rushdb_url)
 
 
 def _one_line(secret: str, what: str) -> str:
@@ -85,26 +74,33 @@ def _one_line(secret: str, what: str) -> str:
     return secret
 
 
-def configured_embedder() -> Embedder | None:
+def configured_embedder() -> Any:
     """The embedder RUSHDB_EMBEDDING_* configure, if any; a half-set configuration is a usage
     error (exit 2), as any bad environment value is."""
     try:
-        return Embedder.from_env()
-    except EmbeddingError as err:
+        return api.embedder_from_env()
+    except PdsmemError as err:
         raise click.UsageError(explain(err)) from None
 
 
 def trusted_scope(did: str | None, participant: str | None, *, agent_id: str, profile_id: str, salt: str,
-                  accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool) -> dict[str, Any]:
-    """The five scope fields, all from configuration: the participant is the hash of the
-    repository DID (with the salt), or a participant hash given as it is."""
+                  accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool) -> api.Scope:
+    """The scope, all from configuration: the participant is the hash of the repository DID
+    (with the salt; the DID is given to the call that needs it), or a participant hash given as
+    it is."""
     if participant is None:
         if did is None:
             raise click.UsageError("pass --did (the participant's repository) or --participant-scope-hash")
         require_salt(salt, accept_unsalted_scope)
-        participant = participant_hash_for_did(did, salt)
-    return {"agentId": agent_id, "profileId": profile_id, "privacyScope": privacy_scope,
-            "participantScopeHash": participant, "sandboxEligible": sandbox_eligible}
+    return scope_of(agent_id, profile_id, salt, accept_unsalted_scope, privacy_scope, sandbox_eligible, participant)
+
+
+def scope_of(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,
+             sandbox_eligible: bool, participant: str | None) -> api.Scope:
+    """The options' scope as the library takes it."""
+    return api.Scope(agent_id, profile_id, privacy_scope=privacy_scope,  # type: ignore[arg-type]
+                     participant_hash=participant, sandbox_eligible=sandbox_eligible, salt=salt,
+                     accept_unsalted=accept_unsalted_scope)
 
 
 @cli.command()
@@ -171,86 +167,68 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
     store = open_store(rushdb_url, rushdb_api_key)
     embedder = configured_embedder()
     store.check()  # a wrong key or a server that is down says so before anything is read
-    with State(state_dir) as state:
-        importer = Importer(
-            state, agent_id=agent_id, profile_id=profile_id, salt=salt, privacy_scope=privacy_scope,
-            sandbox_eligible=sandbox_eligible, plc_url=plc_url, pds_hint=pds_url, target=store.target.key,
-            participant=participant,
-        )
-        # One sync into a scope at a time: a sync creates the rows it did not find, and two at once
-        # into one project would both create them (whatever URL or key each names the project by).
-        with state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"):
-            if follow:
-                _follow(origin, importer, store, embedder, state, relay_url=relay_url, as_json=as_json)
-                return
-            with _refused_repository(NOTHING_SYNCED), _naming_the_car(origin), _reading(origin) as (repo, progress):
-                if isinstance(repo, str):
-                    batch = importer.from_pds(repo, full=full, on_read=progress.advance)
-                else:
-                    batch = importer.from_car(repo, did=did, signing_key=signing_key, full=full)
-            known = _reported_failures(state, batch.did, importer.reader)  # before this sync moves the cursor
-            with batch, Progress("Syncing", unit="records") as progress:
-                syncer = Syncer(importer, store, embedder=embedder, on_progress=progress.update, batch_size=batch_size,
-                                on_retry=lambda err, delay: progress.note(retrying(err, delay)))
-                report = syncer.sync(batch, dry_run=dry_run)
-    _finish_sync(report, store, as_json, known)
+    scope = scope_of(agent_id, profile_id, salt, accept_unsalted_scope, privacy_scope, sandbox_eligible, participant)
+    if follow:
+        _follow(api.follow(origin, scope, store, relay_url=relay_url, embedder=embedder, pds_url=pds_url,
+                           plc_url=plc_url, state_dir=state_dir), as_json=as_json)
+        return
+    with _refused_repository(NOTHING_SYNCED), _naming_the_car(origin), _reading(origin) as (repo, reading):
+        syncing: list[Progress] = []
 
+        def progress(done: int, total: int) -> None:
+            if not syncing:  # the repository is read: its bar ends, the sync's begins
+                reading.close()
+                syncing.append(Progress("Syncing", unit="records").__enter__())
+            syncing[0].update(done, total)
 
-def _follow(source: str, importer: Importer, store: MemoryStore, embedder: Embedder | None, state: State, *,
-            relay_url: str | None, as_json: bool) -> None:
-    """``sync --follow``: the first sync, then the event stream, until Ctrl-C or SIGTERM."""
-    with IdentityResolver(plc_url=importer.plc_url) as resolver:
-        account = [resolver.resolve(source, pds_hint=importer.pds_hint)]  # read again on #identity
-        did = str(account[0].did)
-        url = stream_url(relay_url or account[0].pds_url)
+        def note_retry(err: PdsmemError, delay: float) -> None:
+            (syncing[0] if syncing else reading).note(retrying(err, delay))
 
-        reported = _reported_failures(state, did, importer.reader)  # told once, then only counted
-
-        def sync_once() -> tuple[dict[str, int], str, Any]:
-            with _refused_repository(NOTHING_SYNCED):
-                batch = importer.from_pds(did, identity=account[0])
-            with batch:
-                report = Syncer(importer, store, embedder=embedder).sync(batch)
-            for problem in _new_failures(report.failures, reported):
-                click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
-                           "repository; the next change syncs it again)", err=True)
-                reported.add((problem.uri, problem.cid))
-            return {**report.counts, **{f"wrote {name}": n for name, n in report.written.items()}}, report.rev, batch.data_cid
-
-        def current() -> tuple[str, str]:
-            doc = resolver.resolve_did(did)
-            account[0] = Identity(did=account[0].did, handle=account[0].handle, pds_url=pds_endpoint(doc),
-                                  signing_key=document_signing_key(doc))
-            return account[0].signing_key, account[0].pds_url
-
-        follower = Follower(
-            did, url, sync=sync_once, resolve=current, follow_pds=relay_url is None,
-            load_cursor=lambda: state.stream_cursor(did, importer.reader, follower.url),
-            save_cursor=lambda seq, when: state.advance_stream(did, importer.reader, follower.url, seq, when),
-            on_status=_status_printer(did, lambda: follower.url, as_json),
-        )
-
-        def stop(signum: int, frame: Any) -> None:
-            if follower.stopping:  # asked twice: stop now, even in the middle of a sync
-                raise KeyboardInterrupt
-            follower.stop()
-
-        previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
         try:
-            follower.run()
+            report = api.sync(repo, scope, store, dry_run=dry_run, full=full, batch_size=batch_size,
+                              embedder=embedder, did=did, signing_key=signing_key, pds_url=pds_url, plc_url=plc_url,
+                              state_dir=state_dir, on_read=reading.advance if isinstance(repo, str) else None,
+                              on_progress=progress, on_retry=note_retry)
         finally:
-            for number, handler in previous.items():
-                signal.signal(number, handler)
+            for bar in syncing:
+                bar.close()
+    _finish_sync(report, store, as_json)
 
 
-def _status_printer(did: str, stream: Callable[[], str], as_json: bool) -> Callable[[FollowStatus], None]:
+def _follow(following: api.Follow, *, as_json: bool) -> None:
+    """``sync --follow``: the first sync, then the event stream, until Ctrl-C or SIGTERM."""
+    show = _status_printer(lambda: following.did or following.source, lambda: following.url or "", as_json)
+
+    def tell(status: api.FollowStatus) -> None:
+        for problem in status.skipped:
+            click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
+                       "repository; the next change syncs it again)", err=True)
+        show(status)
+
+    following.on_status = tell
+
+    def stop(signum: int, frame: Any) -> None:
+        if following.stopping:  # asked twice: stop now, even in the middle of a sync
+            raise KeyboardInterrupt
+        following.stop()
+
+    previous = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        following.run()
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _status_printer(account: Callable[[], str], stream: Callable[[], str],
+                    as_json: bool) -> Callable[[api.FollowStatus], None]:
     """Tell each change of the follow's state once: a line on stderr, or a JSON line on stdout."""
     last: list[tuple[str, str]] = []
 
-    def show(status: FollowStatus) -> None:
+    def show(status: api.FollowStatus) -> None:
         if last and last[0] == (status.state, status.note):
             return
-        url = stream()
+        url, did = stream(), account()
         last[:] = [(status.state, status.note)]
         if as_json:
             write({"follow": {"did": did, "stream": url, "state": status.state, "seq": status.seq,
@@ -272,36 +250,25 @@ def _status_printer(did: str, stream: Callable[[], str], as_json: bool) -> Calla
     return show
 
 
-_SINGULAR = {"memories": "memory", "mirrors": "mirror"}  # of SyncReport.written's names
+_SINGULAR = {"memories": "memory", "mirrors": "mirror"}  # of Report.written's names
 
 
-def _reported_failures(state: State, did: str, reader: str) -> set[tuple[str, str]]:
-    """(uri, CID) of the records the last sync into this scope skipped: each was named then."""
-    return {(uri, cid) for uri, (cid, _) in state.seen_failures(did, reader).items() if cid}
-
-
-def _new_failures(failures: list[RecordProblem], reported: set[tuple[str, str]]) -> list[RecordProblem]:
-    """The skipped records not named before: a record another app wrote that fails its lexicon
-    stays as it is until someone changes it, and is named once, then counted (a change to it,
-    a new CID, names it again)."""
-    return [problem for problem in failures if (problem.uri, problem.cid) not in reported]
-
-
-def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool,
-                 reported: set[tuple[str, str]] = frozenset()) -> None:
+def _finish_sync(report: api.Report, store: api.RushDB, as_json: bool) -> None:
     for note in report.notes:
         click.echo(f"Note: {note}", err=True)
-    new = _new_failures(report.failures, reported)
+    new = [problem for problem in report.failed if not problem.known]
     for problem in new:
         click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
                    "repository, then sync again)", err=True)
-    known = len(report.failures) - len(new)
+    known = len(report.failed) - len(new)
     if known:
         click.echo(f"Note: {known} record{'s' if known > 1 else ''} named by an earlier sync, unchanged since, "
                    f"{'are' if known > 1 else 'is'} still skipped (pdsmem verify lists {'them' if known > 1 else 'it'}; "
                    "fix or delete in the repository)", err=True)
     if as_json:
-        write({"summary": {**describe(report), "knownFailed": known}})
+        described = {"did": report.did, "rev": report.rev, "read": report.read, "dryRun": report.dry_run,
+                     **report.counts, "written": report.written, **({"notes": report.notes} if report.notes else {})}
+        write({"summary": {**described, "knownFailed": known}})
     else:
         counts = ", ".join(f"{n} {name}" for name, n in report.counts.items())
         how = "nothing changed since the last sync" if report.read == "unchanged" else f"{report.read} read"
@@ -312,9 +279,9 @@ def _finish_sync(report: SyncReport, store: MemoryStore, as_json: bool,
             written = ", ".join(f"{n} {_SINGULAR.get(name, name) if n == 1 else name}"
                                 for name, n in report.written.items())
             click.echo(f"Synced {into}; wrote {written}")
-    if new:  # only records already named: a repository another app keeps so is no failure of this run
-        done = any(n for name, n in report.counts.items() if name != "failed")
-        click.get_current_context().exit(EXIT_PARTIAL if done else EXIT_FAILED)
+    code = report.exit_code()  # records already named only: a repository another app keeps so is no failure of this run
+    if code:
+        click.get_current_context().exit(code)
 
 
 @cli.command()
@@ -351,21 +318,21 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
                           accept_unsalted_scope=accept_unsalted_scope, privacy_scope=privacy_scope,
                           sandbox_eligible=sandbox_eligible)
     embedder = configured_embedder()
-    if embedder is None and not query_words(query):
+    if embedder is None and not api.has_search_words(query):
         raise click.BadParameter("holds no word of two letters or more (or one letter of Chinese, Japanese, Korean, "
                                  "Thai, Lao, Khmer or Myanmar), and without an embeddings endpoint "
                                  "(RUSHDB_EMBEDDING_*) memories are matched by the words of the query",
                                  param_hint="QUERY")
     store = open_store(rushdb_url, rushdb_api_key)
-    found = recall_memories(store, scope, query, embedder=embedder, limit=limit, exclude_session=exclude_session)
+    found = api.recall(store, scope, query, did=did, embedder=embedder, limit=limit, exclude_session=exclude_session)
     for note in found.notes:
         click.echo(f"Note: {note}", err=True)
     if as_json:
         for hit in found.hits:
-            write({"label": hit["label"], "id": hit["id"], "text": hit["text"], "score": hit["score"]})
+            write(hit.to_json())
         write({"summary": {"method": found.method, "hits": len(found.hits)}})
     elif found.hits:
-        click.echo(format_recall(found.hits))
+        click.echo(found.as_context())
     else:
         click.echo("No memory of this scope matches.", err=True)
 
@@ -396,7 +363,7 @@ def ensure_indexes_cmd(dry_run: bool, rushdb_url: str | None, rushdb_api_key: st
             hint="set RUSHDB_EMBEDDING_API_KEY, RUSHDB_EMBEDDING_MODEL and RUSHDB_EMBEDDING_DIMENSIONS "
             "(and RUSHDB_EMBEDDING_BASE_URL), then run it again; until then recall matches words",
         )
-    made = ensure_indexes(store, embedder, dry_run=dry_run)
+    made = api.ensure_indexes(store, embedder, dry_run=dry_run)
     made_keys = {(index.get("label"), index.get("propertyName")) for index in made}
     shown = store.indexes() + ([{**spec, "sourceType": "external" if spec.get("external") else "managed"}
                                 for spec in made] if dry_run else [])

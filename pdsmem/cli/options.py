@@ -117,6 +117,11 @@ is_nsid = checked_by(Nsid.parse)
 is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
 
 
+def is_base_url(value: str, *, what: str) -> str:
+    """``value`` as a base URL (scheme, host, port; no path), else ``InvalidSyntax`` naming ``what``."""
+    return normalize_base_url(value, what=what)
+
+
 def is_signing_key(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A key as ``did:key:z…`` in its one form, whichever form was typed (the legacy form a DID
     document prints, with or without ``did:key:``): the same key always names the same cursor."""

@@ -10,16 +10,12 @@ from __future__ import annotations
 import os
 import time
 
-from pdsmem.bridge.atproto.identity import IdentityError
 from pdsmem.cli.progress import format_clock, format_duration
-from pdsmem.cli.settings import ConfigError
-from pdsmem.errors import PdsmemError, RateLimited, TransientError
+from pdsmem.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, PdsmemError
+from pdsmem.errors import IdentityError, RateLimited, TransientError
 
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
-EXIT_PARTIAL = 3
-EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a program stopped by Ctrl-C
+__all__ = ["EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PARTIAL", "EXIT_USAGE", "exit_code", "explain",
+           "interrupted", "resume_hint", "shown_name"]
 
 _UNREACHABLE_HINTS = {
     "cannot reach the PDS at ": "is the server running? check --pds or ATP_PDS_HOST",
@@ -72,7 +68,8 @@ def interrupted(command: str | None) -> str:
 
 
 def exit_code(err: PdsmemError) -> int:
-    return EXIT_USAGE if isinstance(err, ConfigError) else EXIT_FAILED
+    """The exit code the error's class states (``pdsmem.errors``: 2 for a usage error, else 1)."""
+    return err.exit_code
 
 
 def shown_name(name: object, limit: int = 100) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from pdsmem.errors import PdsmemError, kind_of
+from pdsmem.errors import PdsmemError, UsageError, kind_of
 
 ENV_CONFIG = "PDSMEM_CONFIG"
 
@@ -52,7 +52,7 @@ _SECRET_HOMES = {
 }
 
 
-class ConfigError(PdsmemError):
+class ConfigError(UsageError):
     """The config file cannot be read, or holds a key pdsmem does not take (or a secret)."""
 
 
