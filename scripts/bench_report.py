@@ -56,6 +56,12 @@ BENCHES = [
         "time per text of both (docs/reliability.md, \"The privacy gate\").",
     ),
     Bench(
+        "Start-up of the command line", "bench_startup.py", ["--runs", "15"], ["--runs", "5"],
+        "`pdsmem --help`, `status`, `ids` and `convert to-record` (one fact each) as new processes, "
+        "taken in turn with the floor, `python -c \"import click\"`, and the costliest imports of "
+        "each (`-X importtime`). A command's module loads only when it runs (`pdsmem.cli.COMMANDS`).",
+    ),
+    Bench(
         "DAG-CBOR and CIDs", "bench_datamodel.py", ["--records", "100000"], ["--records", "5000"],
         "N small memory records to DAG-CBOR and a CID, and back. Baseline: libipld (compiled) "
         "encoding, hashing and decoding the same values; every CID and value must agree.",

@@ -46,10 +46,10 @@ NOT_YET_MOVED = {
     # the options' checks, shared by every command
     "options.py": {
         "pdsmem.bridge.atproto.repo": {"normalize_signing_key"},
-        "pdsmem.bridge.signin.session": {"ENV_HANDLES"},
+        "pdsmem.bridge.signin.env": {"ENV_HANDLES"},
         "pdsmem.bridge.atproto.xrpc": {"normalize_base_url"},
         "pdsmem.mapping.contract_ids": {"hash_scope"},
-        "pdsmem.mapping.syntax": {"AtIdentifier", "Did", "Nsid"},
+        "pdsmem.mapping": {"syntax"},
     },
     "sessions.py": {  # pdsmem login, logout, sessions
         "pdsmem.bridge.signin.session": {"ENV_HANDLES", "ENV_PASSWORD", "SessionStore", "StoredGrant", "env_account",

@@ -33,6 +33,7 @@ from pdsmem.errors import PdsmemError
 from pdsmem.mapping.syntax import Did
 
 from .authed import AuthedCalls
+from .env import ENV_HANDLE, ENV_HANDLES, ENV_PASSWORD, ENV_PDS, ENV_STATE_DIR
 from ..atproto.identity import IdentityError, resolve
 from .oauth import OAuthSession
 from .session_store import (
@@ -49,11 +50,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-ENV_HANDLE = "ATP_AUTH_HANDLE"
-ENV_HANDLES = (ENV_HANDLE, "ATP_AUTH_USERNAME")  # goat reads the second; either names the account
-ENV_PASSWORD = "ATP_AUTH_PASSWORD"
-ENV_PDS = "ATP_PDS_HOST"
-ENV_STATE_DIR = "PDSMEM_STATE_DIR"
 
 _RENEW_ON = frozenset({"ExpiredToken", "InvalidToken"})
 _T = TypeVar("_T")

@@ -301,12 +301,15 @@ def _access_value(text: str) -> bool:
             continue
         about_access = None  # asked once a value looks made up: most lines have none
         for match in _VALUE_TOKEN.finditer(line):
-            if _made_up_value(match[0], line) is None:
-                continue
-            if about_access is None:
+            token = match[0]
+            if token.isalpha() and (len(token) < 6 or not token.islower()):
+                continue  # no made-up word: too short, or with a capital
+            if about_access is None:  # before the word lists, which load on first use
                 about_access = _ACCESS.search(line) is not None
             if not about_access:
                 break
+            if _made_up_value(token, line) is None:
+                continue
             if _told_where_a_value_is(line[:match.start()], line[match.end():]):
                 return True
     return False

@@ -1,7 +1,9 @@
 """The ``pdsmem`` command line: parses options, calls the library, prints results.
 
 This module only builds the command tree; each command group lives in its own module and
-attaches itself to ``cli``. One place (``PdsmemGroup.invoke``) turns a ``PdsmemError`` into
+attaches itself to ``cli`` when that module is imported, which happens when the command is run
+(``COMMANDS``): ``pdsmem --help`` and a command load only what they use, so the command line
+starts at once (docs/benchmarks.md, start-up). One place (``PdsmemGroup.invoke``) turns a ``PdsmemError`` into
 ``Error: …`` on stderr and an exit code (``reporting.py``); tracebacks only with ``--debug``.
 The same place turns Ctrl-C into ``Interrupted: …`` (what the run left, whether running it again
 resumes) and exit 130, and names the environment variable or config key a bad value came from.
@@ -10,12 +12,12 @@ resumes) and exit 130, and names the environment variable or config key a bad va
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import sys
 
 import click
 
-from pdsmem.cli.options import name_the_source
 from pdsmem.cli.reporting import (
     EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, exit_code, explain, interrupted, shown_name,
 )
@@ -32,11 +34,100 @@ Exit codes:
   130  interrupted (Ctrl-C); export and sync resume when run again"""
 
 
+# Each command: the module that attaches it, and the first sentence of its help (what
+# ``pdsmem --help`` lists without importing the module; tests/test_cli_startup.py holds the two
+# to each command's own help).
+COMMANDS = {
+    "cid": ("filters", "Print the CID of each record read (bare values or {uri, cid, value} views)."),
+    "config": ("status", "See the config file: defaults for options, never secrets."),
+    "convert": ("filters", "Convert between AgentMemoryEvent v1 and dev.bastienrobert.memory.record."),
+    "ensure-indexes": ("memory", "Make the vector indexes recall needs on EPISODE.summary and MEMORY_FACT.text."),
+    "export": ("exporting", "Export agent memory to a PDS as dev.bastienrobert.memory.record records."),
+    "ids": ("filters", "Complete AgentMemoryEvent v1 inputs with their eventId / factId."),
+    "import": ("importing", "Import dev.bastienrobert.memory.record records, verified, as JSON Lines."),
+    "lexicon": ("lexicon", "Show or publish the lexicons pdsmem ships."),
+    "list": ("listing", "List the memories RushDB holds for a scope, active and inactive, and where each came from."),
+    "login": ("sessions", "Sign in to your PDS and keep the session for later commands."),
+    "logout": ("sessions", "End an account's stored session: at its PDS, and on this machine."),
+    "recall": ("memory", "Recall a scope's memories most like QUERY, as an agent receives them."),
+    "schema": ("lexicon", "Print the JSON Schema of AgentMemoryEvent v1, the events pdsmem reads and writes."),
+    "status": ("status", "Show what is configured, what was imported and exported, and the stored sessions."),
+    "sync": ("memory", "Sync a repository's memory records into scoped RushDB memory."),
+    "validate": ("filters", "Validate records (one JSON object per line) against lexicons."),
+    "verify": ("importing", "Verify a repository: the commit's signature, the MST, every block; then every record."),
+}
+
+
+class _Commands(dict):
+    """The root's commands: a command's module is imported when the command is asked for by name,
+    and every module when the commands are walked (``docs/cli.md``, the tests)."""
+
+    def _load(self, name: object) -> None:
+        if name in COMMANDS and not dict.__contains__(self, name):
+            importlib.import_module(f"pdsmem.cli.{COMMANDS[name][0]}")
+
+    def _load_all(self) -> None:
+        for name in COMMANDS:
+            self._load(name)
+
+    def __getitem__(self, name):
+        self._load(name)
+        return super().__getitem__(name)
+
+    def __contains__(self, name) -> bool:
+        self._load(name)
+        return super().__contains__(name)
+
+    def get(self, name, default=None):
+        self._load(name)
+        return super().get(name, default)
+
+    def __iter__(self):
+        self._load_all()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._load_all()
+        return super().__len__()
+
+    def keys(self):
+        self._load_all()
+        return super().keys()
+
+    def values(self):
+        self._load_all()
+        return super().values()
+
+    def items(self):
+        self._load_all()
+        return super().items()
+
+
 class PdsmemGroup(click.Group):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _Commands(self.commands)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The commands and their one-line help, from ``COMMANDS`` for a command not loaded."""
+        limit = formatter.width - 6 - max(map(len, COMMANDS))
+        rows = []
+        for name in sorted(COMMANDS):
+            command = dict.get(self.commands, name) or click.Command(name, help=COMMANDS[name][1])
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
     def make_context(self, *args, **kwargs) -> click.Context:
         try:
             return super().make_context(*args, **kwargs)
         except click.BadParameter as exc:  # the root's own options (PDSMEM_DEBUG)
+            from pdsmem.cli.options import name_the_source
+
             name_the_source(exc)
             raise
 
@@ -44,6 +135,8 @@ class PdsmemGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.BadParameter as exc:  # a command's option, maybe from the environment or config
+            from pdsmem.cli.options import name_the_source
+
             name_the_source(exc)
             raise
         except PdsmemError as err:
@@ -95,13 +188,3 @@ def cli(ctx: click.Context, debug: bool) -> None:
 
 def main() -> None:
     cli.main(prog_name="pdsmem")
-
-
-def _register() -> None:
-    # Each module attaches its commands to `cli`.
-    from pdsmem.cli import (  # noqa: F401
-        exporting, filters, importing, lexicon, listing, memory, sessions, status,
-    )
-
-
-_register()

@@ -16,9 +16,6 @@ from pdsmem.cli.jsonl import finish, report, write
 from pdsmem.cli.options import is_did, is_nsid, require_salt, scope_options
 from pdsmem.errors import LexiconError, PdsmemError, RecordInvalid
 from pdsmem.lexicons import RECORD_NSID
-from pdsmem.mapping.lexicon import LexiconSet
-from pdsmem.mapping.records import EXT_KEY, checked_extension
-from pdsmem.mapping.syntax import AtUri
 
 stdin_option = click.option(
     "--input", "-i", "stream", type=click.File("rb"), default="-", show_default="stdin",
@@ -140,6 +137,8 @@ def _record_key(obj: dict) -> str | None:
     for a bare value (its key is not known)."""
     if not (isinstance(obj.get("value"), dict) and "uri" in obj):
         return None
+    from pdsmem.mapping.syntax import AtUri
+
     return str(AtUri.parse(obj["uri"]).rkey or "")
 
 
@@ -167,6 +166,9 @@ def validate(lexicon_files, nsid, stream) -> None:
       pdsmem validate < records.jsonl
       pdsmem validate --lexicon my.lexicon.json --nsid com.example.thing < things.jsonl
     """
+    from pdsmem.mapping.lexicon import LexiconSet
+    from pdsmem.mapping.records import EXT_KEY, checked_extension
+
     lexicons = LexiconSet.default()
     for handle in lexicon_files:
         try:

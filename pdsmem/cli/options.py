@@ -28,13 +28,9 @@ from typing import Any, TypeVar
 
 import click
 
-from pdsmem.bridge.atproto.repo import normalize_signing_key
-from pdsmem.bridge.signin.session import ENV_HANDLES
-from pdsmem.bridge.atproto.xrpc import normalize_base_url
+from pdsmem.bridge.signin.env import ENV_HANDLES
 from pdsmem.cli.settings import Settings, load_settings
-from pdsmem.mapping.contract_ids import hash_scope
 from pdsmem.errors import PdsmemError
-from pdsmem.mapping.syntax import AtIdentifier, Did, Nsid
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -109,12 +105,28 @@ def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click
     return callback
 
 
+# The checks import what they check with when they run (the command line starts at once).
+def normalize_base_url(value: str, **kwargs: Any) -> str:
+    from pdsmem.bridge.atproto.xrpc import normalize_base_url as normalize
+
+    return normalize(value, **kwargs)
+
+
+def _parse(kind: str) -> Callable[[str], object]:
+    def parse(value: str) -> object:
+        from pdsmem.mapping import syntax
+
+        return getattr(syntax, kind).parse(value)
+
+    return parse
+
+
 is_url = checked_by(normalize_base_url)
 is_plc_url = checked_by(lambda value: normalize_base_url(value, what="the PLC directory URL"))
 is_rushdb_url = checked_by(lambda value: normalize_base_url(value, what="the RushDB URL"))
-is_did = checked_by(Did.parse)
-is_nsid = checked_by(Nsid.parse)
-is_account = checked_by(lambda value: AtIdentifier.parse(value.strip().removeprefix("@")))
+is_did = checked_by(_parse("Did"))
+is_nsid = checked_by(_parse("Nsid"))
+is_account = checked_by(lambda value: _parse("AtIdentifier")(value.strip().removeprefix("@")))
 
 
 def is_base_url(value: str, *, what: str) -> str:
@@ -125,6 +137,8 @@ def is_base_url(value: str, *, what: str) -> str:
 def is_signing_key(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A key as ``did:key:z…`` in its one form, whichever form was typed (the legacy form a DID
     document prints, with or without ``did:key:``): the same key always names the same cursor."""
+    from pdsmem.bridge.atproto.repo import normalize_signing_key
+
     checked_by(normalize_signing_key)(ctx, param, value)
     return None if value is None else normalize_signing_key(value)
 
@@ -217,6 +231,8 @@ def participant_option(help: str) -> Callable[[F], F]:
                 if kwargs.get("participant"):
                     raise click.UsageError("pass --participant (the parts) or --participant-scope-hash (their "
                                            "hash), not both")
+                from pdsmem.mapping.contract_ids import hash_scope
+
                 kwargs["participant"] = hash_scope(list(participant_parts), kwargs.get("salt") or "")
             return command(*args, **kwargs)
 

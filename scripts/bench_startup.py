@@ -1,0 +1,85 @@
+"""How fast the command line starts: ``pdsmem --help``, ``status``, ``ids`` and ``convert`` as new
+processes, against ``python -c "import click"`` in the same run (the floor: an interpreter and
+the command line library), with the costliest imports of each (``python -X importtime``).
+
+A cron job, a follower restarted by its service manager and an agent calling pdsmem per turn pay
+this on every call (docs/benchmarks.md, start-up). Aim: each within 2x of ``import click``.
+
+    .venv/bin/python scripts/bench_startup.py [--runs 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from devkit.events import fact  # noqa: E402
+
+PYTHON = sys.executable
+
+
+def timed(argv: list[str], stdin: bytes, env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    return time.perf_counter() - start
+
+
+def costliest(argv: list[str], stdin: bytes, env: dict[str, str], top: int = 4) -> list[tuple[str, float]]:
+    """The top-level modules with the largest cumulative import time (ms), from -X importtime."""
+    run = subprocess.run([PYTHON, "-X", "importtime", *argv[1:]], input=stdin, capture_output=True, env=env, check=False)
+    rows = []
+    for line in run.stderr.decode().splitlines():
+        if line.startswith("import time:") and "|" in line:
+            _, cumulative, name = line.split("|", 2)
+            if cumulative.strip().isdigit() and not name.startswith("  "):  # a module imported at the top, not by another one
+                rows.append((name.strip(), int(cumulative) / 1000))
+    return sorted(rows, key=lambda row: -row[1])[:top]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="runs of each command (the median is shown)")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as state:
+        env = {**os.environ, "PDSMEM_STATE_DIR": state, "PDSMEM_CONFIG": str(Path(state) / "none.toml")}
+        event = (json.dumps(fact(1)) + "\n").encode()
+        pdsmem = [PYTHON, "-m", "pdsmem"]
+        cases = {
+            'python -c "import click"': ([PYTHON, "-c", "import click"], b""),
+            "pdsmem --help": ([*pdsmem, "--help"], b""),
+            "pdsmem status": ([*pdsmem, "status"], b""),
+            "pdsmem ids (one fact)": ([*pdsmem, "ids"], event),
+            "pdsmem convert to-record (one fact)": ([*pdsmem, "convert", "to-record", "--did", "did:plc:abc"], event),
+        }
+        for argv, stdin in cases.values():  # warm the file cache
+            timed(argv, stdin, env)
+        medians = {}
+        for _ in range(options.runs):  # in turn, so that load falls on every case alike
+            for name, (argv, stdin) in cases.items():
+                medians.setdefault(name, []).append(timed(argv, stdin, env))
+        floor = statistics.median(medians['python -c "import click"'])
+        print(f"start-up, median of {options.runs} runs each, taken in turn (load {os.getloadavg()[0]:.1f}):")
+        for name, times in medians.items():
+            median = statistics.median(times)
+            print(f"  {name:<38} {median * 1000:7.0f} ms   ratio to import click = {median / floor:.2f}")
+        print("costliest imports (cumulative ms, from -X importtime):")
+        for name, (argv, stdin) in list(cases.items())[1:]:
+            top = ", ".join(f"{module} {ms:.0f}" for module, ms in costliest(argv, stdin, env))
+            print(f"  {name:<38} {top}")
+        worst = max((name for name in medians if name.startswith("pdsmem")), key=lambda n: statistics.median(medians[n]))
+        print(f"aim: each within 2x of import click; slowest {worst} at "
+              f"{statistics.median(medians[worst]) / floor:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
