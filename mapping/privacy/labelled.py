@@ -82,7 +82,7 @@ def _shaped(value: str) -> bool:
 
 # a password given on a command line: "mysql -pSecret1", "sshpass -p 'x'", "--password x", "-u sk_…:"
 _FLAG = re.compile(
-    r"(?<![\w-])(?:-p|--pass(?:word)?|--token|--auth-token|--api-key|--secret|--account-key|--client-secret|-t|-u)"
+    r"(?<![\w-])(?:-p|--pass(?:word)?|--token|--auth-token|--api-key|--secret|--account-key|--client-secret|-u)"
     r"(?:=|[^\S\n]++|(?=[A-Za-z]))[\"']?(?P<value>[^\s\"']{6,200})"
 )
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
@@ -122,7 +122,8 @@ _AFTER_COLON_PAIR = re.compile(
     r"(?i)[:—–]\s*+[\w.@+-]{2,40}\s++/\s++(?P<value>[^\s\"',;]{4,100})")
 # a random-looking token on a line that names a credential, in any of the languages above: 20 to
 # 200 characters mixing lower case, upper case and digits; or hex digits and UUIDs right after one
-_KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|auth|credential|password|clave|chiave|clé|cle"
+_KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])auth(?![a-z])|credential|password|clave"
+              r"|chiave|(?<![a-z])cl[ée](?![a-z])"
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave)")
 _ON_A_KEY_LINE = re.compile(_KEY_WORDS)
 _RANDOM_TOKEN = re.compile(
@@ -169,6 +170,8 @@ _NAME_BEFORE = re.compile(
 
 
 def _password_shaped(token: str) -> bool:
+    if token.startswith("-"):
+        return False  # an option: "--password-stdin"
     token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
     if not 5 <= len(token) <= 64 or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
@@ -321,14 +324,15 @@ def _access_value(text: str) -> bool:
 # and not words that say where it is or what it is like ("stored in the vault", "long and random").
 _PASSPHRASE = re.compile(
     r"(?i)(?:pass\s*+phrase|(?:vault|master|unlock|recovery|disk|volume|encryption|secret)\s++(?:pass)?phrase|master"
-    r"\s++password|phrase\s++secrète|frase(?:-senha|\s++de\s++paso|\s++secreta)?|passphrase|wachtzin|fraza|lösenfras\w*"
-    r"|parola\s++cümlesi|кодовая\s++фраза|パスフレーズ|암호\s*+문구|密码短语|my\s++\w+\s++master|phrase\s++we\s++use)"
+    r"\s++password|phrase\s++secrète|frase(?:-senha|\s++de\s++paso|\s++secreta)|passphrase|wachtzin|fraza\s++(?:do|hasła)"
+    r"|lösenfras\w*"
+    r"|parola\s++cümlesi|кодовая\s++фраза|パスフレーズ|암호\s*+문구|密码短语|phrase\s++we\s++use)"
     r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)|[:=—–]|\s++(?=[\"'«“]))\s*+"
     r"[\"'«“「]?(?P<words>[^\W\d_]{2,}(?:[\s,]++[^\W\d_]{2,}){2,6})[\"'»”」]?\s*+(?:[.!?]|$|\s*+[—–(-])")
 _SMALL_WORDS = frozenset(
     "the a an in on at of to is it and or my our your his her its with for from by as be are was not no yes this that"
     " stored saved kept written somewhere same long short random secure strong weak safe hidden printed paper there here"
-    " words word letters characters chosen managed generated".split())
+    " words word letters characters chosen managed generated something nothing only knows".split())
 
 
 def _passphrase(text: str) -> bool:
@@ -367,13 +371,14 @@ _PIN_LINE = re.compile(
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod|kodu|код|pin-?kód\w*|pincode"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage)(?![a-z])"
-    r"|\w*schloss|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
+    r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
-         r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°)")
+         r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
+         r"|days?|by|x)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:-])[*#]?([0-9]{3,8}|[0-9][A-Z][0-9]{3})(?![\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
+_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9][A-Z][0-9]{3})(?![\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£))"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
 _NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
@@ -387,6 +392,7 @@ _NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|are
 # place (an Indian PIN code is a postcode), a pinned issue
 _NOT_A_CODE_LINE = re.compile(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
+    r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata)(?![\w-])")
 

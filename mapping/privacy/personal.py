@@ -267,6 +267,10 @@ _ID_DOCUMENT = re.compile(
 def _id_document(text: str) -> bool:
     for match in _ID_DOCUMENT.finditer(text):
         value = match["value"].strip()
+        if re.search(r"(?i)appointment|expir|office|helpline|renew|phone|call", match[0][:match.start("value") - match.start()]):
+            continue  # "Passport renewal appointment: 2025-03-14", "Passport office helpline is 0300 222 0000"
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}", value):
+            continue  # a date
         if len(re.findall(r"[0-9]", value)) >= 5 and not re.fullmatch(r"(?:19|20)[0-9]{2}", value):
             return True
     return False
