@@ -157,6 +157,16 @@ def test_talk_about_what_opens_what_passes(text):
 
 
 @pytest.mark.parametrize("text", [
+    "Hotel safe set to 1966", "Laptop odblokowuje się kodem 4471.", "PUK code for the SIM is 12345678",
+    "Le code de la porte est 47B29", "De laptop gaat open met fietsbel88.", "O notebook abre com pipoca2020.",
+    "diceware passphrase: correct staple orbit plunge velvet", "Both accounts use nugget2hamster now",
+    "my Yahoo password was purplemonkeydishwasher",
+])
+def test_what_a_review_found_missed_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
     "The garage sale made 340 dollars", "Set the lock screen timeout to 300 seconds",
     "docker build -t billing-api:1.4 .", "Passport renewal appointment: 2025-03-14",
     "my dungeon master is Kevin from work", "Use --password-stdin instead of --password in the CI job",

@@ -236,7 +236,7 @@ def _password_nearby(text: str) -> bool:
 # has, a word and a number ("robin1959", "Vespa1972"), or words joined by a sign ("nasbox_owl").
 _ACCESS = re.compile(
     r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
-    r"|account|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
+    r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
     r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
     r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"
     r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
@@ -252,7 +252,7 @@ _ACCESS = re.compile(
     r"(?![a-zA-Z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로)")
 _INTRODUCED = re.compile(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
-    r"|ma[dk]e\s++it|for|picked|tried|typed"
+    r"|ma[dk]e\s++it|for|picked|tried|typed|still|mis|met|com|eingestellt"
     r"|went\s++with|picked|chose|takes|just|es|est|è|é|ist|er|är|on|je|jest|como|come|als|jako|pour|para|per|med|mit"
     r"|con|avec|till|op|på|auf|à|a|em|este|это|как|ile|в|na|naar|för|för|über|so|lautet|c['’]est|here['’]?s)"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
@@ -338,8 +338,9 @@ _SMALL_WORDS = frozenset(
 def _passphrase(text: str) -> bool:
     for match in _PASSPHRASE.finditer(text):
         said = [word.lower() for word in re.findall(r"[^\W\d_]+", match["words"])]
-        if said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0]):
-            continue
+        if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
+                word in _SMALL_WORDS or _DESCRIBING.fullmatch(word) for word in said[1:]):
+            continue  # "stored in the vault", "long and random"; not "correct staple orbit plunge"
         if sum(word in _SMALL_WORDS for word in said) <= len(said) // 3:
             return True
     return False
@@ -367,8 +368,9 @@ def _password_column(text: str) -> bool:
 _PIN_LINE = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
+    r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
-    r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod|kodu|код|pin-?kód\w*|pincode"
+    r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode|puk"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage)(?![a-z])"
     r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
@@ -378,7 +380,7 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|days?|by|x)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9][A-Z][0-9]{3})(?![\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
+_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})(?![\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£))"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
 _NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
@@ -393,8 +395,14 @@ _NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|are
 _NOT_A_CODE_LINE = re.compile(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
+    r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata)(?![\w-])")
+
+
+# what says a lock opens with the number that follows, even one that looks like a year
+_SET_TO = re.compile(r"(?i)(?:opens?\s++with|unlocks?\s++with|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
+                     r"|code\s++is|combination\s++is)\s*+$")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -405,8 +413,9 @@ def _pin_nearby(text: str) -> bool:
             number = match[1] or match[2]
             if re.match(r"\s*+(?:\(?default|factory)", line[match.end():], re.IGNORECASE):
                 continue  # "the PIN 0000 default on Bluetooth speakers"
-            if re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#")):
-                continue
+            if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#"))
+                    and not _SET_TO.search(line[:match.start()])):
+                continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
             if not _NOT_A_PIN.search(line[:match.start()]):
                 return True
     return False
@@ -446,7 +455,7 @@ def _made_up(value: str) -> bool:
 
 
 # words about passwords that no word list has yet: "passkeys", "yubikeys"
-_ABOUT_PASSWORDS = re.compile(r"(?i)pass|key|login|token|auth|otp|2fa")
+_ABOUT_PASSWORDS = re.compile(r"(?i)^(?:pass|key|login|token|auth|otp|2fa)|(?:pass|keys?|logins?|tokens?|auth|otp)$")
 
 
 def _one_word(text: str) -> bool:
@@ -516,7 +525,7 @@ _CHECKS = (
                                              "фраза", "パスフレーズ", "문구", "密码短语")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
-      "door", "garage", "shed", "entrance", "opens with", "punch in",
+      "door", "garage", "shed", "entrance", "opens with", "punch in", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
       "déverrouillage", "code", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
