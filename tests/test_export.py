@@ -431,3 +431,34 @@ def test_a_429_without_max_wait_stops_with_the_resume_time(pds, account, tmp_pat
     with pytest.raises(Exception, match="did not say when"):
         Exporter(session, state).run(items([fact(1)]))
     assert Exporter(session, state).run(items([fact(1)])).counts["created"] == 1
+
+
+def _calls(session, monkeypatch) -> list[str]:
+    """The XRPC methods ``session`` calls from now on (each still goes to the real PDS)."""
+    seen: list[str] = []
+    for kind in ("query", "procedure"):
+        real = getattr(session, kind)
+
+        def counted(method, *args, _real=real, **kwargs):
+            seen.append(method)
+            return _real(method, *args, **kwargs)
+
+        monkeypatch.setattr(session, kind, counted)
+    return seen
+
+
+def test_a_new_memory_after_a_turn_is_one_write_and_no_read(session, state, monkeypatch):
+    Exporter(session, state).run(items([fact(n) for n in range(30)]))
+    seen = _calls(session, monkeypatch)
+    report = Exporter(session, state).run(items([fact(100)]))
+    assert report.counts["created"] == 1 and seen == ["com.atproto.repo.applyWrites"]
+    assert len(list_records(session)) == 31
+
+
+def test_a_memory_whose_record_exists_but_the_ledger_lost_is_not_written_twice(session, state, tmp_path):
+    Exporter(session, state).run(items([fact(1), fact(2)]))
+    before = list_records(session)
+    with State(tmp_path / "another machine") as fresh:  # no ledger: the direct create is refused
+        report = Exporter(session, fresh).run(items([fact(1), fact(2)]))
+    assert report.counts["unchanged"] == 2 and report.counts["created"] == 0
+    assert list_records(session) == before

@@ -8,6 +8,11 @@ The run, each step safe to repeat:
 3. send the plan with ``applyWrites`` in batches (≤ 200 writes, < 1 MB), each guarded by
    ``swapCommit``; after each confirmed batch, record it in the local ledger (``State``).
 
+A few memories the ledger has never seen (``FAST_CREATES``: an agent exporting after a turn) skip
+step 2: they are created in one ``applyWrites`` with no ``swapCommit``, since the server refuses a
+create wherever a record already is, and the whole batch with it. Anything but success (such a
+record, a lost response, a 429) falls back to the run above, which reads and plans.
+
 Any surprise (another writer: ``InvalidSwap``; a lost response; a reset connection) leads back to
 step 2: the plan is rebuilt from what the repository holds, so a write that did land is never
 sent again and a create can never make a second record. A 429 waits for the reset when
@@ -57,6 +62,7 @@ from pdsmem.mapping.to_record import copy_uri, in_supersession_order, map_prepar
 
 MAX_WRITES = 200
 MAX_BODY_BYTES = 900_000  # the PDS takes 1 MB; leave room for the envelope
+FAST_CREATES = 25  # new memories created without reading the repository first (``_create_directly``)
 MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
 MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
@@ -486,6 +492,9 @@ class Exporter:
             report.notes.append("the source holds no memories: nothing was exported")
         if not items and not prune:  # nothing to write or delete: the repository is not even read
             return report
+        if not dry_run and not prune and self._create_directly(items, report):
+            return report
+        del report.outcomes[settled:]
         self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:
@@ -510,6 +519,36 @@ class Exporter:
             f"the repository {self.did} kept changing during the export ({MAX_REPLANS} re-plans)",
             hint="stop other writers to this repository and run the export again",
         )
+
+    def _create_directly(self, items: list[_Item], report: ExportReport) -> bool:
+        """Create a few memories the ledger has never seen in one ``applyWrites``, without reading
+        the repository first; whether it did. Never an update, a copy or a delete, and never more
+        than one batch: the server's refusal of a create where a record is (another machine, a
+        lost ledger, someone's record at the derived key) undoes the batch, and the caller's run
+        then reads the repository and plans."""
+        known = {record.memory_id for record in self.state.exported(self.did).values()}
+        if len(items) > FAST_CREATES or any(item.source is not None or item.template is not None
+                                            or memory_id(item.event) in known for item in items):
+            return False
+        writes = self.plan(items, {}, report)
+        batches = list(_batches(writes))
+        if len(batches) != 1 or any(write.op != "create" for write in writes):
+            return False
+        try:
+            response = self.session.procedure("com.atproto.repo.applyWrites",
+                                              {"repo": self.did, "writes": [write.as_json() for write in writes]})
+        except RateLimited as err:
+            self._wait_for(err)  # as any write: wait when allowed, else stop saying when to resume
+            return False
+        except TransientError as err:
+            self._back_off(err)  # it may have landed: the run reads the repository and sees
+            return False
+        except PdsmemError:
+            return False  # a record where one was to be created: the run reads and plans
+        self._record(writes, response, report)
+        report.batches += 1
+        self._progress(len(writes), len(writes))
+        return True
 
     def _adopt_unrecorded(self, items: list[_Item], held: Mapping[str, dict]) -> None:
         """Ledger entries for our writes that landed but were not recorded (a crash or a lost
