@@ -492,10 +492,10 @@ class Exporter:
             report.notes.append("the source holds no memories: nothing was exported")
         if not items and not prune:  # nothing to write or delete: the repository is not even read
             return report
+        self._failures = 0  # (the direct create's transient failure counts toward the run's)
         if not dry_run and not prune and self._create_directly(items, report):
             return report
         del report.outcomes[settled:]
-        self._failures = 0
         replans = 0
         while replans < MAX_REPLANS:
             del report.outcomes[settled:]
