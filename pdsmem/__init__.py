@@ -19,9 +19,9 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from typing import Any
 
     from pdsmem.api import (  # noqa: F401
-        PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, Follow, FollowStatus, FromRushDB, Hit, Mapped, Memories, Outcome, Problem, Prune, Recall, Record,
+        PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, Follow, FollowStatus, FromRushDB, Hit, Mapped, Memories, Memory, Outcome, Problem, Prune, Recall, Record,
         Refusal, Report, Repository, RushDB, Scope, Session, Verification, check_account, check_privacy, embedder_from_env,
-        ensure_indexes, export, follow, has_search_words, from_record, from_records, import_repository, memory_id, recall,
+        ensure_indexes, export, follow, has_search_words, from_record, from_records, import_repository, list_memories, memory_id, recall,
         record_cid, rushdb, sign_in, sync, to_record, to_records, verify, with_ids,
     )
 

@@ -10,7 +10,7 @@ in any release. The error classes are public too: ``pdsmem.errors``.
   ``with_ids``, ``memory_id``, ``record_cid``, and the privacy gate, ``check_privacy``.
 - **Runs**: ``sign_in`` and ``export`` (to a person's repository); ``import_repository``,
   ``sync`` and ``follow`` (from a repository, into events or a RushDB scope, incrementally);
-  ``rushdb`` and ``recall``; ``verify``.
+  ``rushdb``, ``recall`` and ``list_memories``; ``verify``.
 - **Values**: ``Scope`` (the trusted scope, one value), ``Report`` (every run's outcome, with
   ``Outcome``s), ``Record``, ``Mapped``, ``Refusal``, ``Recall``, ``Verification``.
 
@@ -25,17 +25,17 @@ from pdsmem.api.mappers import (
 )
 from pdsmem.api.runs import (
     Follow, FromRushDB, Memories, Repository, check_account, embedder_from_env, ensure_indexes, export, follow, has_search_words,
-    import_repository, recall, rushdb, sign_in, sync, verify,
+    import_repository, list_memories, recall, rushdb, sign_in, sync, verify,
 )
 from pdsmem.api.values import (
-    PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, FollowStatus, Hit, Mapped, Outcome, Problem, Prune, Recall, Record, Refusal, Report, RushDB, Scope,
+    PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, FollowStatus, Hit, Mapped, Memory, Outcome, Problem, Prune, Recall, Record, Refusal, Report, RushDB, Scope,
     Session, Verification,
 )
 
 __all__ = [
-    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "Follow", "FollowStatus", "FromRushDB", "Hit", "Mapped", "Memories", "Outcome", "Problem", "Prune",
+    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "Follow", "FollowStatus", "FromRushDB", "Hit", "Mapped", "Memories", "Memory", "Outcome", "Problem", "Prune",
     "Recall", "Record", "Refusal", "Report", "Repository", "RushDB", "Scope", "Session", "Verification",
     "check_account", "check_privacy", "embedder_from_env", "ensure_indexes", "export", "follow", "has_search_words", "from_record", "from_records",
-    "import_repository", "memory_id", "recall", "record_cid", "rushdb", "sign_in", "sync", "to_record",
+    "import_repository", "list_memories", "memory_id", "recall", "record_cid", "rushdb", "sign_in", "sync", "to_record",
     "to_records", "verify", "with_ids",
 ]

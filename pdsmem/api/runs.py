@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from pdsmem.api.values import (
-    FollowStatus, Hit, Outcome, Problem, Prune, Recall, Report, RushDB, Scope, Session, Verification,
+    FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Scope, Session, Verification,
 )
 from pdsmem.errors import PdsmemError, TransientError, UsageError, VerificationError
 
@@ -524,6 +524,18 @@ def recall(store: RushDB, scope: Scope, query: str, *, did: str | None = None, e
     hits = [Hit(label=h["label"], id=h["id"], text=h["text"], score=h["score"], event=h.get("event") or {})
             for h in found.hits]
     return Recall(hits=hits, method=found.method, notes=list(found.notes))
+
+
+def list_memories(store: RushDB, scope: Scope, *, did: str | None = None) -> Iterator[Memory]:
+    """Every memory RushDB holds for ``scope``, active and inactive: facts then episodes, each
+    oldest first, then the episodes a deletion or an edit on the PDS retired (their records'
+    mirrors keep them; docs/mapping.md, "Forgetting"); each with the PDS records it was synced
+    from. ``did``: the participant's repository, when the scope names no participant of its own.
+    Raises ``RushDBError`` or ``TransientError``. Never writes."""
+    from pdsmem.bridge.rushdb.memories import list_memories as listed
+
+    for memory in listed(store, scope.fields(did)):  # type: ignore[arg-type]
+        yield Memory(**vars(memory))
 
 
 def has_search_words(query: str) -> bool:

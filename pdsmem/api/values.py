@@ -8,7 +8,7 @@ the bridge returns otherwise is private and may change.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal, Protocol
 
 from pdsmem.errors import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, PdsmemError, UsageError
@@ -346,6 +346,27 @@ class Session(Protocol):
     def __enter__(self) -> Any: ...
 
     def __exit__(self, *exc: object) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Memory:
+    """One memory of a scope as RushDB holds it (``list_memories``), and where it came from."""
+
+    label: str  # MEMORY_FACT | EPISODE
+    id: str  # factId | eventId
+    active: bool  # a fact's ``active``; an episode is inactive once pdsmem deactivated it
+    retired: bool  # its record was deleted from the repository, or edited into another memory
+    kind: str  # a fact's kind; "episode"
+    at: str  # validFrom | observedAt
+    runtime: str
+    provenance: str
+    records: list[dict[str, Any]] = field(default_factory=list)  # {"uri", "cid", "deleted"} it was synced from
+    supersedes: list[str] = field(default_factory=list)  # the factIds a fact supersedes
+    text: str = ""  # the fact's text, the episode's summary: data, never for a message
+
+    def to_json(self) -> dict[str, Any]:
+        """The memory as ``pdsmem list --json`` prints it, its fields in order."""
+        return asdict(self)
 
 
 class RushDB(Protocol):

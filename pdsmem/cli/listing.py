@@ -11,7 +11,7 @@ import unicodedata
 
 import click
 
-from pdsmem.bridge.rushdb.memories import Listed, list_memories
+from pdsmem import api
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.memory import open_store, trusted_scope
@@ -52,8 +52,8 @@ def list_cmd(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
     store = open_store(rushdb_url, rushdb_api_key)
     counts = {"memories": 0, "facts": 0, "episodes": 0, "active": 0, "inactive": 0, "removed": 0,
               "fromRecords": 0}
-    table: list[Listed] = []
-    for memory in list_memories(store, scope.fields(did)):
+    table: list[api.Memory] = []
+    for memory in api.list_memories(store, scope, did=did):
         counts["memories"] += 1
         counts["facts" if memory.label == "MEMORY_FACT" else "episodes"] += 1
         counts["active" if memory.active else "inactive"] += 1
@@ -76,7 +76,7 @@ def list_cmd(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
                    f"({counts['removed']} removed), {counts['fromRecords']} from PDS records")
 
 
-def _state(memory: Listed) -> str:
+def _state(memory: api.Memory) -> str:
     return "removed" if memory.retired else "active" if memory.active else "inactive"
 
 
