@@ -184,6 +184,10 @@ def test_what_a_review_found_refused_passes(text):
     ("My passport number is 358604086, expires 2031.", True),
     ("UK driving licence number: MORRI476482AB9VM", True),
     ("My passport expires in 2031, renew it in March", False),
+    ("Wallet recovery phrase: abandon ability able about above absent absorb abstract absurd abuse access accident",
+     True),  # in the list's order, but named as a wallet's phrase
+    ("The BIP-39 list begins abandon ability able about above absent absorb abstract absurd abuse access accident",
+     False),
 ])
 def test_recovery_keys_and_identity_documents(text, found):
     assert (personal.reason(text) is not None) == found, text

@@ -172,6 +172,8 @@ def _totp_seed(text: str) -> bool:
 
 
 _BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish", "japanese", "korean")
+# what names a wallet's phrase itself, not any list of words
+_WALLET_WORDS = re.compile(r"(?i)seed|recovery|mnemonic|wallet|semilla|助记词|助記詞|シード|recuperação|récupération|wiederherstellung")
 _PHRASE_WORDS = re.compile(
     r"(?i)seed|recovery|mnemonic|phrase|wallet|backup|secret|words|wörter|semilla|frase|palabras|phrase|mots"
     r"|parole|woorden|słowa|fraza|слова|фраза|シード|助记词|kelime"
@@ -205,8 +207,10 @@ def _recovery_phrase(text: str) -> bool:
             run = run + 1 if word in wordlist else 0
             if run > best:
                 best, end = run, at + 1
-        if best >= 12 and (_descents(words[end - best:end]) < 3 or len(set(words[end - best:end])) < 6):
-            continue  # in the list's own order (a quiz, a spelling list), or a few words over and over
+        if best >= 12 and (_descents(words[end - best:end]) < 3 or len(set(words[end - best:end])) < 6) and \
+                not _WALLET_WORDS.search(text):
+            continue  # in the list's own order (a quiz, a spelling list), or a few words over and over,
+            # unless a wallet's phrase is named: a phrase that happens to be in order is still one
         if best < 12:
             continue
         if labelled is None:
