@@ -429,8 +429,8 @@ def check_typed(obj: dict[str, Any], json: bool) -> None:
     if kind != "blob":
         return
     if obj.keys() != _BLOB_KEYS:
-        missing = ", ".join(sorted(_BLOB_KEYS - obj.keys())) or "none"
-        extra = ", ".join(sorted(obj.keys() - _BLOB_KEYS)) or "none"
+        missing = ", ".join(sorted(map(str, _BLOB_KEYS - obj.keys()))) or "none"
+        extra = ", ".join(sorted(map(str, obj.keys() - _BLOB_KEYS))) or "none"
         raise DataModelError(
             f"blob must have exactly $type, ref, mimeType and size (missing: {missing}; "
             f"unexpected: {extra})"
