@@ -134,12 +134,18 @@ class Imported:
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        links: dict[str, Any] = {"supersedes": self.supersedes}
-        if self.supersedes_fact_ids:
-            links["supersedesFactIds"] = self.supersedes_fact_ids
-        if self.notes:
-            links["notes"] = self.notes
-        return {"event": self.event, "record": self.record.to_json(), "links": links}
+        return imported_json(self)
+
+
+def imported_json(item: Any) -> dict[str, Any]:
+    """``{"event", "record", "links"}`` of a record mapped to an event (``Imported``, or the public
+    API's ``Mapped``), as ``pdsmem convert from-record`` prints it."""
+    links: dict[str, Any] = {"supersedes": item.supersedes}
+    if item.supersedes_fact_ids:
+        links["supersedesFactIds"] = item.supersedes_fact_ids
+    if item.notes:
+        links["notes"] = item.notes
+    return {"event": item.event, "record": item.record.to_json(), "links": links}
 
 
 @dataclass(frozen=True)

@@ -353,14 +353,7 @@ def _copied(
     extension from the event's scope is proved again for the new at-uri; any other keeps its
     old proof, which holds nowhere now, so its ids and trust stay advisory. Every text the copy
     holds goes through the privacy gate, field names included."""
-    mid = memory_id(event)
-    check_publishable(
-        event,
-        memory_id=mid,
-        publish_private=publish_private,
-        texts=_publishable_texts(event, include_transcript=include_transcript),
-        include_transcript=include_transcript,
-    )
+    mid = _checked(event, publish_private=publish_private, include_transcript=include_transcript)
     value = dict(template.value)
     links = value.get("supersedes")
     if isinstance(links, list):
@@ -415,6 +408,19 @@ def _texts(value: Any, path: str) -> Iterator[tuple[str, str, bool]]:
             yield from _texts(part, f"{path}[{index}]")
 
 
+def _checked(event: dict, *, publish_private: bool, include_transcript: bool) -> str:
+    """The memory's id, once the privacy gate lets every text of the event through."""
+    mid = memory_id(event)
+    check_publishable(
+        event,
+        memory_id=mid,
+        publish_private=publish_private,
+        texts=_publishable_texts(event, include_transcript=include_transcript),
+        include_transcript=include_transcript,
+    )
+    return mid
+
+
 def _map(
     event: dict,
     source: RecordView | None,
@@ -426,14 +432,7 @@ def _map(
     attempt: int = 0,
     uri: str | None = None,
 ) -> RecordView:
-    mid = memory_id(event)
-    check_publishable(
-        event,
-        memory_id=mid,
-        publish_private=publish_private,
-        texts=_publishable_texts(event, include_transcript=include_transcript),
-        include_transcript=include_transcript,
-    )
+    mid = _checked(event, publish_private=publish_private, include_transcript=include_transcript)
     if source is None:
         return _new_record(
             event, did, include_transcript=include_transcript, known_uris=known_uris, attempt=attempt, uri=uri

@@ -119,12 +119,9 @@ class Mapped:
     def to_json(self) -> dict[str, Any]:
         """``{"event", "record", "links"}``, as ``pdsmem convert from-record`` prints it;
         ``to_record`` takes it back and returns the record unchanged."""
-        links: dict[str, Any] = {"supersedes": self.supersedes}
-        if self.supersedes_fact_ids:
-            links["supersedesFactIds"] = self.supersedes_fact_ids
-        if self.notes:
-            links["notes"] = self.notes
-        return {"event": self.event, "record": self.record.to_json(), "links": links}
+        from pdsmem.mapping.records import imported_json
+
+        return imported_json(self)
 
 
 @dataclass(frozen=True)
