@@ -271,6 +271,70 @@ def test_the_plugins_prefilter_speaks_for_every_plugin_it_skips(line):
         assert not any(list(plugin.analyze_string(line)) for plugin in skipped), line
 
 
+_PREFIXES = ["sk_live_", "xoxb-1-", "xoxp-2-3-", "AKIA", "ABIA", "A3TX", "glpat-", "GR1348941", "SG.", "eyJ", "eyJa.b",
+             "ghp_", "npm_", "AccountKey=", "accountkey ", "https://hooks.slack.com/services/T", "://u:", "AKC", "APB",
+             "AP7", "dp.st.", "ya29.", "hvs.", "aws_secret_key = '", "//registry.npmjs.org/:_authToken=",
+             "-----BEGIN RSA PRIVATE KEY-----", "PuTTY-User-Key-File-2", "12345678:", "MTk", "cloudant_api_key: ",
+             "secret_access_key = ", "softlayer_api_key=", "AC", "SK", "sq0csp-"]
+
+
+@given(st.one_of(_TOKENISH, st.text(max_size=80),
+                 st.builds(lambda prefix, body: prefix + body, st.sampled_from(_PREFIXES), _TOKENISH),
+                 st.builds(lambda head, prefix, body: head + " " + prefix + body,
+                           st.text(max_size=20), st.sampled_from(_PREFIXES), _TOKENISH)))
+def test_a_line_the_provider_layer_skips_holds_no_format(line):
+    """Regression (a speed change): the lines the provider layer does not ask (``_WORTH_ASKING``)
+    are lines on which no plugin at all, and none of pdsmem's own formats, finds anything."""
+    if providers._WORTH_ASKING(line) is None:
+        assert not providers.OWN.search(line), line
+        assert not any(list(plugin.analyze_string(line)) for plugin in providers.plugins()), line
+
+
+def test_a_line_the_provider_layer_skips_holds_no_format_in_any_corpus():
+    for name in ("tune", "tune2", "tune3", "review"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(name, kind):
+                for line in item["text"].splitlines():
+                    if providers._WORTH_ASKING(line) is None:
+                        assert not providers.OWN.search(line), item["id"]
+                        assert not any(list(plugin.analyze_string(line)) for plugin in providers.plugins()), item["id"]
+
+
+_LOWERED = [("_KEY_WORDS", labelled._KEY_WORDS, labelled._ON_A_KEY_LINE),
+            ("_PASSWORD_LINE", labelled._PASSWORD_LINE.pattern, labelled._ON_A_PASSWORD_LINE),
+            ("_ACCESS", labelled._ACCESS.pattern, labelled._ABOUT_ACCESS),
+            ("_PIN_LINE", labelled._PIN_LINE.pattern, labelled._ON_A_PIN_LINE)]
+_LETTERS = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_:/.!äöüßÄÖÜéÉçÇñÑşŞıİłŁåÅøØſ\u212aΣσςΚΩΔκωδικός"
+                                            "пароль ПАРОЛЬ кодКОД パスワード密码비밀번호"), max_size=60)
+
+
+@pytest.mark.parametrize("name, pattern, lowered", _LOWERED, ids=[name for name, _, _ in _LOWERED])
+def test_a_line_search_in_lower_case_answers_as_the_case_insensitive_one(name, pattern, lowered):
+    """The labelled layer searches some lines in their lower case instead of with ``(?i)``, which
+    is three times faster: the two give the same answer on every line of the corpora."""
+    import re
+    search = re.compile(pattern).search
+    for corpus in ("tune", "tune2", "tune3", "review"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                for line in item["text"].splitlines():
+                    assert lowered(line) == (search(line) is not None), (item["id"], name)
+
+
+_LINE_WORDS = ["pin", "alarm", "alarmı", "password", "passwort", "κωδικός", "wifi", "wi-fi", "login", "kod", "şifre",
+               "lock", "code to get in", "token", "secret", "api key", "ключ", "пароль", "パスワード", "safe", "schloss",
+               "laptop", "unlocks", "the old one", "set it", "kleinbuchstaben", "ノートpc", "auth", "sign in", "hasło"]
+
+
+@given(st.one_of(_LETTERS, st.builds(lambda before, word, upper, after: before + (word.upper() if upper else word) + after,
+                                     _LETTERS, st.sampled_from(_LINE_WORDS), st.booleans(), _LETTERS)),
+       st.sampled_from(_LOWERED))
+def test_a_line_search_in_lower_case_answers_as_the_case_insensitive_one_on_any_line(line, case):
+    import re
+    name, pattern, lowered = case
+    assert lowered(line) == (re.compile(pattern).search(line) is not None), (line, name)
+
+
 def test_the_plugins_prefilter_on_the_tuning_corpora():
     any_pattern, always = providers._prefilter()
     for name in ("tune", "tune2", "tune3"):

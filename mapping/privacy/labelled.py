@@ -22,9 +22,11 @@ Each check runs only where one of its needles is (``_CHECKS``). Pure functions, 
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from pdsmem.mapping.privacy import words
+from pdsmem.mapping.privacy.plain import lowered_search
 from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
@@ -125,7 +127,7 @@ _AFTER_COLON_PAIR = re.compile(
 _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])auth(?![a-z])|credential|password|clave"
               r"|chiave|(?<![a-z])cl[ée](?![a-z])"
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave)")
-_ON_A_KEY_LINE = re.compile(_KEY_WORDS)
+_ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 _RANDOM_TOKEN = re.compile(
     r"(?<![\w+/=.-])(?=[\w+/=.-]{0,199}?[a-z])(?=[\w+/=.-]{0,199}?[A-Z])(?=[\w+/=.-]{0,199}?[0-9])"
     r"[\w+/=.-]{20,200}(?![\w+/=.-])")
@@ -148,8 +150,11 @@ _URL_PASSWORD = re.compile(
 # "Login for the school portal: x@y — hunter22", "use muffin83 as the password"
 _AFTER_LOGIN = re.compile(
     r"(?i)(?:login|user|benutzer|登录)[^\n]{0,60}?(?:[,—–]\s*+(?:pass(?:word)?|pw|pwd|hasło|passwort|senha|mot\s++de\s++passe|"
-    r"contraseña|密码)\s*+[:=]?|—|–|密码)\s*+(?P<value>[^\s,;]{4,60})"
-    r"|(?i:use|try)\s++(?P<used>[^\s,;]{5,40})\s++as\s++(?:the|my|her|his|its)?\s*+(?:password|passphrase|pin|passcode)")
+    r"contraseña|密码)\s*+[:=]?|—|–|密码)\s*+(?P<value>[^\s,;]{4,60})")
+_USED_AS = re.compile(
+    r"(?i)(?:use|try)\s++(?P<value>[^\s,;]{5,40})\s++as\s++(?:the|my|her|his|its)?\s*+(?:password|passphrase|pin|passcode)")
+_AFTER_LOGIN_SIGNS = (",", "—", "–", "密码")
+_AS = re.compile(r"\sas\s").search
 # A password-shaped token on a line that says "password" in some language (or "log in", "creds",
 # "p/w"): how people tell an assistant a password is endless ("use Daisy1971! to log in to the NAS",
 # "Revolut şifrem EQGA5367hkh-", "Hasło do wifi: mango-maple-tiger"), what such a line says around
@@ -162,6 +167,7 @@ _PASSWORD_LINE = re.compile(
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
     r"|[şs]ifre|jelsz[óo]|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호")
+_ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
 _TOKEN = re.compile(r"[^\s\"'`“”‘’«»()\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = re.compile(
     r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
@@ -217,7 +223,7 @@ _A_TOOL_IS = re.compile(
 
 def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if "`" in line or not _PASSWORD_LINE.search(line):
+        if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
         for match in _TOKEN.finditer(line):
             before = line[:match.start()]
@@ -244,12 +250,13 @@ _ACCESS = re.compile(
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
     r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|açılıyor|puso|messa"
     r"|mise|gesetzt|ingesteld|ustawi\w*|colocou|поставил\w*|satte|yaptı|changé|cambi[ée]|mudei|veranderd|bytte"
-    r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートPC|电脑|设成|設定|설정|で開く|열려|开机"
+    r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートpc|电脑|设成|設定|설정|で開く|열려|开机"
     # what is said of a password's letters: "all lowercase", "without a digit", "12 characters"
     r"|lowercase|uppercase|capital|digits?|numbers|characters|symbol|exclamation|minúsculas?|minuscules?|kleinbuchstaben"
     r"|cijfers|bokstäver|chiffres|numeri|harf|小写|소문자|маленькими)"
     # a word then a word of a script written without spaces: "Wi-Fiは", "wifi是"
-    r"(?![a-zA-Z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로)")
+    r"(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로)")
+_ABOUT_ACCESS = lowered_search(_ACCESS.pattern)
 _INTRODUCED = re.compile(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
     r"|ma[dk]e\s++it|for|picked|tried|typed|still|mis|met|com|eingestellt"
@@ -308,7 +315,7 @@ def _access_value(text: str) -> bool:
             if token.isalpha() and (len(token) < 6 or not token.islower()):
                 continue  # no made-up word: too short, or with a capital
             if about_access is None:  # before the word lists, which load on first use
-                about_access = _ACCESS.search(line) is not None
+                about_access = _ABOUT_ACCESS(line)
             if not about_access:
                 break
             if _made_up_value(token, line) is None:
@@ -374,6 +381,7 @@ _PIN_LINE = re.compile(
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage)(?![a-z])"
     r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
+_ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
@@ -407,7 +415,7 @@ _SET_TO = re.compile(r"(?i)(?:opens?\s++with|unlocks?\s++with|set\s++(?:it\s++)?
 
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if not _PIN_LINE.search(line) or _NOT_A_CODE_LINE.search(line):
+        if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line):
             continue
         for match in _PIN_DIGITS.finditer(line):
             number = match[1] or match[2]
@@ -474,15 +482,17 @@ def _one_word(text: str) -> bool:
 
 
 def _after_login(text: str) -> bool:
-    for match in _AFTER_LOGIN.finditer(text):
-        value = match["value"] or match["used"]
+    told = (_AFTER_LOGIN.finditer(text) if any(sign in text for sign in _AFTER_LOGIN_SIGNS) else (),
+            _USED_AS.finditer(text) if _AS(text) else ())
+    for match in itertools.chain(*told):
+        value = match["value"]
         if value and (_shaped(value) or not _DESCRIBING.fullmatch(value) and re.search(r"[0-9!#?.]", value)):
             return True
     return False
 
 
 def _random_on_a_key_line(text: str) -> bool:
-    return any(_ON_A_KEY_LINE.search(line) and (_HEX_AFTER_KEY.search(line) or any(
+    return any(_ON_A_KEY_LINE(line) and (_HEX_AFTER_KEY.search(line) or any(
         not _DESCRIBED.match(token) and not _NOT_A_VALUE.search(token) for token in _RANDOM_TOKEN.findall(line)))
         for line in text.splitlines())
 
@@ -535,11 +545,22 @@ _CHECKS = (
 )
 
 
+# every needle, looked for once in a text (the checks share many): those written in ASCII, and
+# the others, which only a text that is not all ASCII can hold
+_NEEDLES = tuple(sorted({needle for _, _, needles in _CHECKS for needle in needles}))
+_ASCII_NEEDLES = tuple(needle for needle in _NEEDLES if needle.isascii())
+_OTHER_NEEDLES = tuple(needle for needle in _NEEDLES if not needle.isascii())
+_NEEDLED = tuple((why, check, frozenset(needles)) for why, check, needles in _CHECKS)
+
+
 def reason(text: str) -> str | None:
     """The first check that fires on ``text`` (``looks like a labelled credential``, ``… a
     credential assignment``…), or None."""
     low = text.lower()
-    for why, check, needles in _CHECKS:
-        if (not needles or any(needle in low for needle in needles)) and check(text):
+    found = {needle for needle in _ASCII_NEEDLES if needle in low}
+    if not low.isascii():
+        found.update(needle for needle in _OTHER_NEEDLES if needle in low)
+    for why, check, needles in _NEEDLED:
+        if (not needles or not needles.isdisjoint(found)) and check(text):
             return why
     return None
