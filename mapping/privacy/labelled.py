@@ -44,6 +44,9 @@ _NOT_A_VALUE = re.compile(
     r"|false$|\*{3,}|x{4,}$|\.{3}|…|redacted|changeme$|your[_-]|example|placeholder|dummy|todo)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
+    # a type in a signature ("password: SecretStr)", "token: str"), a keyword ("raise", "await")
+    r"|^(?-i:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)\b|^(?-i:[A-Z][A-Za-z]*[)\]]`?)$"
+    r"|^(?-i:raise|return|await|yield|lambda|not|new|typeof)$"
 )
 
 # a label, then up to four words (what for), then a colon, an "is" or a dash, then the value
@@ -221,6 +224,14 @@ _A_TOOL_IS = re.compile(
     r"(?:is|ist|est|es|è|é|är|er|on|to|jest|je)\s*+$")
 
 
+# what ends the clause a one-word value is told in: a stop, a bracket, the line's end, "and"
+_CLAUSE_ENDS = re.compile(
+    r"(?i)\s*+(?:[.!?,;:)(\]\"'”’»—–/-]|$|(?:and|und|et|y|e|en|och|og|ja|ve|i|и|но|but|aber|mais|pero|ma|or|oder|ou|o"
+    # or what is said after a value was set: "made it lemonsherbet so the kids…", "auf … gesetzt"
+    r"|so|because|since|for|now|today|too|instead|again|gesetzt|geändert|eingestellt|gemacht|jetzt|heute|damit|weil"
+    r"|denn|maintenant|ahora|hoy|agora|hoje|nu|teraz|oggi|ora)\b)").match
+
+
 def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
@@ -229,7 +240,8 @@ def _password_nearby(text: str) -> bool:
             before = line[:match.start()]
             if _password_shaped(match[0]) and not _NAME_BEFORE.search(before):
                 return True
-            if _made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before):
+            if (_made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before)
+                    and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
     return False
 
@@ -320,7 +332,10 @@ def _access_value(text: str) -> bool:
                 break
             if _made_up_value(token, line) is None:
                 continue
-            if _told_where_a_value_is(line[:match.start()], line[match.end():]):
+            after = line[match.end():]
+            if token.isalpha() and not _CLAUSE_ENDS(after) and not _FOLLOWED.search(after[:20]):
+                continue  # a made-up word the sentence goes on from is a word: "jest na naklejce pod routerem"
+            if _told_where_a_value_is(line[:match.start()], after):
                 return True
     return False
 
@@ -491,9 +506,14 @@ def _after_login(text: str) -> bool:
     return False
 
 
+# a name in code made of words ("OAuth2PasswordBearer", "SQLAlchemyEngineFactory"): no random token
+_WORDS_JOINED = re.compile(r"(?:[A-Z]{1,4}[a-z]{2,}|[a-z]{2,}|[0-9]{1,2})+")
+
+
 def _random_on_a_key_line(text: str) -> bool:
     return any(_ON_A_KEY_LINE(line) and (_HEX_AFTER_KEY.search(line) or any(
-        not _DESCRIBED.match(token) and not _NOT_A_VALUE.search(token) for token in _RANDOM_TOKEN.findall(line)))
+        not _DESCRIBED.match(token) and not _NOT_A_VALUE.search(token) and not _WORDS_JOINED.fullmatch(token)
+        for token in _RANDOM_TOKEN.findall(line)))
         for line in text.splitlines())
 
 

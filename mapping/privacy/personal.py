@@ -308,9 +308,76 @@ def _id_document(text: str) -> bool:
     return False
 
 
+# A national identity or tax number stated with its name, whose own check holds (python-stdnum's
+# validators): a Turkish TC kimlik, a US EIN, a Chinese resident id, a Spanish DNI or NIE, an
+# Italian codice fiscale, a French NIR, a Polish PESEL, a Dutch BSN, a Swedish or Norwegian
+# personal number, a German tax id, a Danish CPR, a Finnish HETU, a Belgian national number, a
+# Brazilian CPF, a Mexican CURP, an Indian Aadhaar or PAN, a UK NHS number, a Canadian SIN, an
+# Australian TFN, a Korean RRN, a Swiss AHV, an Irish PPS, a Romanian CNP, a Czech birth number,
+# a Greek AMKA, an Israeli id, a Japanese My Number, a Chilean RUT.
+_NATIONAL_IDS = (
+    (r"tc\s*+kimlik|kimlik\s*+no|t\.c\.\s*+kimlik", ("tr.tckimlik",)),
+    (r"\bein\b|employer\s++identification", ("us.ein",)),
+    (r"身份证|身分證|resident\s++id", ("cn.ric",)),
+    (r"\bdni\b|\bnie\b|\bnif\b|documento\s++nacional", ("es.dni", "es.nie")),
+    (r"codice\s++fiscale|cod\.\s*+fisc", ("it.codicefiscale",)),
+    (r"s[ée]curit[ée]\s++sociale|num[ée]ro\s++de\s++s[ée]cu|\bnir\b|carte\s++vitale", ("fr.nir",)),
+    (r"\bpesel\b", ("pl.pesel",)),
+    (r"\bbsn\b|burgerservicenummer|sofinummer", ("nl.bsn",)),
+    (r"personnummer|fødselsnummer|f[øo]dselsnummer", ("se.personnummer", "no.fodselsnummer")),
+    (r"steuer-?id|steueridentifikationsnummer|identifikationsnummer|\bidnr\b", ("de.idnr",)),
+    (r"\bcpr\b", ("dk.cpr",)),
+    (r"henkilötunnus|\bhetu\b", ("fi.hetu",)),
+    (r"rijksregisternummer|num[ée]ro\s++national|national\s++number", ("be.nn",)),
+    (r"\bcpf\b", ("br.cpf",)),
+    (r"\bcurp\b", ("mx.curp",)),
+    (r"aadhaa?r", ("in_.aadhaar",)),
+    (r"\bpan\b", ("in_.pan",)),
+    (r"\bnhs\b", ("gb.nhs",)),
+    (r"\bsin\b|social\s++insurance", ("ca.sin",)),
+    (r"\btfn\b|tax\s++file\s++number", ("au.tfn",)),
+    (r"주민등록번호|resident\s++registration", ("kr.rrn",)),
+    (r"\bahv\b|\bavs\b", ("ch.ssn",)),
+    (r"\bppsn?\b", ("ie.pps",)),
+    (r"\bcnp\b", ("ro.cnp",)),
+    (r"rodné\s++číslo", ("cz.rc",)),
+    (r"\bamka\b", ("gr.amka",)),
+    (r"teudat\s++zehut|תעודת\s*+זהות|israeli\s++id", ("il.idnr",)),
+    (r"マイナンバー|個人番号|my\s++number", ("jp.in_",)),
+    (r"\brut\b", ("cl.rut",)),
+)
+_NAMES_A_NATIONAL_ID = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
+_NATIONAL_ID_LABELS = tuple((re.compile("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
+# a number after the name: letters and digits in groups, with a digit
+_ID_VALUE = re.compile(r"(?<![\w-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
+
+
+@cache
+def _validator(name: str):
+    import importlib
+
+    return importlib.import_module(f"stdnum.{name}")
+
+
+def _national_id(text: str) -> bool:
+    if not _NAMES_A_NATIONAL_ID(text):
+        return False
+    for label, modules in _NATIONAL_ID_LABELS:
+        for named in label.finditer(text):
+            for value in _ID_VALUE.finditer(text, named.end(), min(len(text), named.end() + 60)):
+                parts = re.split(r"(?<=[A-Za-z0-9])(?=[ ])", value[0])
+                for end in range(len(parts), 0, -1):  # the longest run of groups that is one
+                    number = "".join(parts[:end])
+                    if sum(char.isdigit() for char in number) >= 6 and any(
+                            _validator(module).is_valid(number) for module in modules):
+                        return True
+    return False
+
+
 _CHECKS = (
     ("looks like a recovery key (BitLocker, Apple, Microsoft)", _recovery_key, lambda t, d: t.count("-") >= 4),
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 5),
+    ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),

@@ -67,7 +67,7 @@ OWN = re.compile(
     r"|https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}"
     r"|https://[a-z0-9-]+\.(?:blob|file|queue|table|dfs)\.core\.windows\.net/[^\s\"']*[?&]sig=[A-Za-z0-9%+/=]{10,}"
     r"|(?i:accountkey|account-key|sharedaccesskey)[=\s\"']+[A-Za-z0-9+/]{30,}={0,3}"
-    r"|(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key
+    r"|(?<![A-Za-z0-9+/])(?<!sha512-)[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key; not a SHA-512 digest
     r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN))[A-Za-z0-9+/]{20,}"  # a key body
 )
 

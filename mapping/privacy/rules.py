@@ -97,7 +97,12 @@ _STRONG = (r"(?:[^\S\n]++\S{1,40}+){0,2}?[^\S\n]++(?!(?:" + _OPENS_A_NAME + r")[
 # request, an index ("token = request.headers.get(…)", "password = getpass.getpass()",
 # "secret = os.environ['X']"): a coding agent's notes name variables all the time.
 _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(\[]"
-               r"|(?:os|sys|process|request|req|self|this|settings|config|env|getpass|secrets)\.)")
+               r"|(?:os|sys|process|request|req|self|this|settings|config|env|getpass|secrets)\."
+               # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
+               # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
+               r"|<|\$\{|%[A-Za-z_]+%|\{\{"
+               r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)\b"
+               r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)\b(?![^\S\n]*+[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
 _LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
