@@ -212,7 +212,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
         return [json.loads(line) for line in lines]
 
 
-@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.96), ("tune3", 0.80)])
+@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.96), ("tune3", 0.88), ("tune4", 0.95)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -344,3 +344,109 @@ def test_the_plugins_prefilter_on_the_tuning_corpora():
                     if any_pattern(line) is None:
                         assert not any(list(plugin.analyze_string(line)) for plugin in providers.plugins()
                                        if plugin not in always), item["id"]
+
+
+# -- the fourth tuning set's families (tests/privacy_corpus/tune4): each was missed before -------
+
+@pytest.mark.parametrize("text", [
+    "TC kimlik no: 43306864150",
+    "EIN for the LLC: 94-6381262",
+    "身份证号：330106199410041878",
+    "Mi DNI: 45836420L",
+    "Codice fiscale: GBCNMS63B07A319E",
+    "Numéro de sécurité sociale : 2 61 12 55 002 897 93",
+    "PESEL: 93031890595",
+])
+def test_a_national_number_whose_check_holds_is_refused(text):
+    assert "national identity" in personal.reason(text)
+
+
+@pytest.mark.parametrize("text", [
+    "PESEL: 93031890596",  # its check digit is wrong
+    "The DNI office opens at 9:00 on 12 May",
+    "Our EIN application is pending, ref 2024-118",
+])
+def test_a_national_number_whose_check_fails_passes(text):
+    assert personal.reason(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "One remaining backup code for the work Okta: 971fd-a961a",
+    "Proton recovery code B2EO-2KJ5-GRTZ",
+    "Emergency code for Steam Guard: TCP09-SVS8R",
+    "One remaining backup code for the work Okta: 8932 1297. They use vim keybindings.",
+    "Bitwarden recovery code: OL13ZY0SAXFRUCWO3DD5YWYN18UJNSKV",
+    "only two backup codes left for the bank app: 50834156 and 92366279",
+    "Clé de secours FileVault : FS5P-D6SY-LH25-JYIR-4HGS-KHN1",
+    "Emergency Kit says Secret Key A3-KL3EA3-V6Y7NT-83VMQ-MZK0B-BIQOS-WBEWT",
+    "Reservkoder för Microsoft-kontot: dcpu9h9myt3d, snk6swt0h6t1, 6qw6to231ai7, 7s3jb1gmzzk2",
+    "recovery codes (npm):\nu2m4 nhj2\n9rag hv5o\n980w 3w69\n0ref u9s2",
+    "TOTP secret for AWS root: YUSGFDAMBPLFAGAO",
+    "助记词：舍 烘 阅 付 植 廷 偏 卡 拖 皆 货 追",
+])
+def test_codes_keys_and_phrases_of_more_shapes_are_refused(text):
+    assert personal.reason(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "Stored the recovery codes in 1Password, not in notes",
+    "The backup code screen shows 10 codes; we printed them on 2024-03-01",
+    "Disaster recovery drill on 2025-04-12 went fine",
+])
+def test_talk_about_codes_passes(text):
+    assert privacy.sensitive_reason(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    'The disk encryption passphrase is "candle.staple.purple.velvet"',
+    "Passphrase di VeraCrypt: CanyonSaddleHorseVelvet",
+    "Phrase de passe du coffre : marble_candle_ember_noodle_copper. Réunion déplacée à lundi.",
+    "Wachtzin voor de kluis: battery orbit tundra tractor purple97",
+    'The restic repo key is "WalrusMarbleRiver29" - backups won\'t restore without it.',
+    "Bitwarden vault unlocks with HorseCanyonWindowQuartz",
+    "pw ist sunflower",
+    "Netflix password is tournesol (shared with sister)",
+    "contra: summer",
+    "Verizon account security word is winter",
+    "Evdeki wifi şifresi snowman6",
+    "Authorization: Basic c2tvd2Fsc2tpOnZsaW5kZXIx",
+    "User prefers dark mode. u: svc_hana p: ZKZAOxNgvTQxx&#212",
+    "PlayStation Network: ines.lopez@qq.com - Farfalla93@",
+    "creds for the staging admin panel -> admin:vlinder",
+    "Key box at the holiday flat: 1672",
+    "The key safe by the back door has code 2019, the year we moved in.",
+    "Cambié la contraseña del banco a girasol2019.",
+    'Security question "first pet" -> Rex',
+])
+def test_passwords_told_in_more_ways_are_refused(text):
+    assert privacy.sensitive_reason(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "API_KEY=<your key here> is the placeholder line in README.md.",
+    "Pydantic model `Credentials(username: str, password: SecretStr)` keeps the value out of repr.",
+    '`if not api_key: raise RuntimeError("set ACME_API_KEY")` - added in PR #1242.',
+    "`const token = await getAccessToken();` then pass it as Bearer.",
+    "`def verify_token(token: str) -> Claims:` raises InvalidSignature on tampering.",
+    'Stack: FastAPI + SQLAlchemy; auth via `OAuth2PasswordBearer(tokenUrl="token")`.',
+    "package-lock integrity for lodash: sha512-ZH4R3JayIFJFeV2sLvNieCLyb6DMeXzfkS8RVm735K06jd9TegPoU9Loewe9tdmSqfVQjMlnfKWWWMd+ZxaEJA==",
+    "A senha é validada com regex: mínimo 12 caracteres, um número e um símbolo.",
+    "Hasło do wifi jest na naklejce pod routerem.",
+    "La fonction `check_pin` lève une ValueError si le mot de passe est vide",
+    "The wifi password is printed.",
+    "The password is random.",
+    "Das Schloss Neuschwanstein hat 360 Räume, sagt der Nutzer.",
+    "Authorization: Basic realm=intranet is what the server answers",
+])
+def test_code_notes_and_talk_about_passwords_pass(text):
+    assert privacy.sensitive_reason(text) is None
+
+
+@pytest.mark.parametrize("label", [label for label, _ in personal._NATIONAL_IDS])
+@given(data=st.data())
+def test_the_national_id_needles_speak_for_every_name(label, data):
+    """The names' search runs only where a needle is: every text a name's pattern finds holds one."""
+    import re
+    text = data.draw(st.from_regex(re.compile("(?i)" + label)))
+    if personal._NAMES_A_NATIONAL_ID_SEARCH(text):
+        assert personal._names_a_national_id(text), text

@@ -70,6 +70,9 @@ _DESCRIBED = re.compile(r"(?i)(?:" + _DESCRIPTION + r"|.*://|//|[^-]*+(?:-[a-z]{
                         r"|.*-(?:bit|based|long|encoded|encrypted|hashed|signed|protected|only|style|like|free|safe)$)")
 
 
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}")
+
+
 def _shaped(value: str) -> bool:
     """Whether ``value`` has the shape of a password, key or token rather than a word or a number."""
     value = value.rstrip(".!?:") if value[-1:] in ".?:" else value
@@ -79,7 +82,8 @@ def _shaped(value: str) -> bool:
     digits = sum(char.isdigit() for char in value)
     signs = len(value) - letters - digits
     if letters and digits:
-        return not value.isdigit() and not re.fullmatch(r"(?i)v?[0-9.]+[a-z]{0,3}|[a-z]+-?[0-9]{1,2}", value)
+        return not value.isdigit() and not re.fullmatch(r"(?i)v?[0-9.]+[a-z]{0,3}|[a-z]+-?[0-9]{1,2}", value) or bool(
+            _CAMEL_WORDS.fullmatch(value))  # "python3" is a name, "WalrusMarbleRiver29" a passphrase
     if letters and signs:
         return bool(re.search(r"[a-zA-Z][!@#$%^&*+=~?]", value)) and not re.fullmatch(r"[\w-]+[.!?]", value)
     return digits >= 6 and not letters
@@ -95,7 +99,7 @@ _FLAG = re.compile(
 _ONE_WORD = re.compile(
     r"(?i)(?<!\w)(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
-    r"|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi)"
+    r"|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word)"
     r"(?:\s++(?:my|mein|mon|mi|mio|meu|mijn|moje|min|mitt|μου|мой))?"
     r"(?:\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
     r"|tilille|για|от|для)(?:\s++[^\s:=]{1,30}?){1,3}?"
@@ -103,7 +107,7 @@ _ONE_WORD = re.compile(
     r"(?:\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|—|–|-)|\s*+(?P<colon>[:：])|\s*+,|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):)"
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours))*)\s*+(?P<quote>[\"'“‘«„]?)"
     r"(?P<value>[^\s\"'”’»]{3,40}?)[\"'”’»]?"
-    r"\s*+(?:[.!?;,)]|$)"
+    r"\s*+(?P<end>[.!?;,)(]|$)"
 )
 _DESCRIBING = re.compile(
     r"(?i)(?:required|incorrect|wrong|stored|saved|managed|expired|ok|okay|fine|strong|weak|long|short|set|changed|reset"
@@ -118,9 +122,11 @@ _SECURITY_ANSWER = re.compile(
     r"|pergunta\s++de\s++seguran[çc]a|pregunta\s++de\s++seguridad|question\s++secr[èe]te|beveiligingsvraag"
     r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++to\s++['‘\"]"
     r"|asks\s++['‘\"]|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
+    r"|s[äa]kerhetsfr[åa]ga|resposta\s++secreta|respuesta\s++secreta|r[ée]ponse\s++secr[èe]te|geheime\s++antwort"
     r"|секретн\w*\s++питання|密保|if\s++they\s++ask\s++(?:for|about)\s++my|street\s++i\s++grew\s++up\s++on"
     r"|city\s++where\s++my\s++parents\s++met|favou?rite\s++teacher|childhood\s++(?:best\s++)?friend)"
-    r"[^\n]{0,80}?(?:[:=：—–→]|\bis\b|\bA:|\bsay\b)\s*+"
+    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b"
+    r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up)\b)\S")
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
 _AFTER_COLON_PAIR = re.compile(
@@ -164,7 +170,7 @@ _AS = re.compile(r"\sas\s").search
 # it is not. The token must look like a password and like nothing else a memory names.
 _PASSWORD_LINE = re.compile(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
-    r"|unlock\s++phrase|code\s++to\s++get\s++in|clave|senha|heslo|parola(?!\s++(?:preferit|favorit))|chiave|koden?"
+    r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|clave|senha|heslo|parola(?!\s++(?:preferit|favorit))|chiave|koden?"
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
@@ -174,6 +180,7 @@ _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
 _TOKEN = re.compile(r"[^\s\"'`“”‘’«»()\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = re.compile(
     r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
+    r"|passwd|chpasswd|usermod|useradd|adduser|su|sudo"
     r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
     r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel)|\.)\s*+$")
 
@@ -202,6 +209,8 @@ def _password_shaped(token: str) -> bool:
         return True  # "lola_tiger%", "coco_crimson$"
     if digits >= 3 and letters >= 4:
         return True  # "harbor1027", "NQRV2670xwg"
+    if digits == 1 and letters >= 5 and token[-1].isdigit() and token[:-1].isalpha() and token.islower():
+        return not _NOT_MADE_UP.fullmatch(token)  # "snowman6", "raspberry5"; not "python3"
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
@@ -232,14 +241,20 @@ _CLAUSE_ENDS = re.compile(
     r"|denn|maintenant|ahora|hoy|agora|hoje|nu|teraz|oggi|ora)\b)").match
 
 
+# a password changed or set to what follows: "Cambié la contraseña del banco a …", "bytte lösenordet till …"
+_CHANGED_TO = re.compile(
+    r"(?i)(?:cambi\w*|mud\w*|chang\w*|bytte|set|satte|puse|puso|geändert|gesetzt|ustawi\w*|zmieni\w*|veranderd)\b"
+    r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em)\s*+$")
+
+
 def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
         for match in _TOKEN.finditer(line):
             before = line[:match.start()]
-            if _password_shaped(match[0]) and not _NAME_BEFORE.search(before):
-                return True
+            if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or not _NAME_BEFORE.search(before)):
+                return True  # "Cambié la contraseña del banco a girasol2019": "a" is "to" here, no article
             if (_made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before)
                     and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
@@ -260,7 +275,7 @@ _ACCESS = re.compile(
     r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
     r"\s++one|(?:set|changed|switched|reset|made|make|updated|picked|chose|put)\s++it\b|went\s++with"
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
-    r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|açılıyor|puso|messa"
+    r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|låser|açılıyor|puso|messa"
     r"|mise|gesetzt|ingesteld|ustawi\w*|colocou|поставил\w*|satte|yaptı|changé|cambi[ée]|mudei|veranderd|bytte"
     r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートpc|电脑|设成|設定|설정|で開く|열려|开机"
     # what is said of a password's letters: "all lowercase", "without a digit", "12 characters"
@@ -296,6 +311,8 @@ def _made_up_value(token: str, line: str) -> str | None:
     value = token.rstrip(".,;:!?") if not re.search(r"[^\W\d_][!?#$%&*]$", token) else token.rstrip(".,;:")
     if not value or _NOT_MADE_UP.fullmatch(value):
         return None
+    if _CAMEL_WORDS.fullmatch(value):
+        return value  # words run together: "HorseCanyonWindowQuartz"
     if value.isalpha():
         return value if _made_up(value) else None
     if _WORD_AND_NUMBER.fullmatch(value) or _password_shaped(value):
@@ -324,8 +341,8 @@ def _access_value(text: str) -> bool:
         about_access = None  # asked once a value looks made up: most lines have none
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
-            if token.isalpha() and (len(token) < 6 or not token.islower()):
-                continue  # no made-up word: too short, or with a capital
+            if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
+                continue  # no made-up word: too short, or with a capital (but words run together)
             if about_access is None:  # before the word lists, which load on first use
                 about_access = _ABOUT_ACCESS(line)
             if not about_access:
@@ -344,11 +361,13 @@ def _access_value(text: str) -> bool:
 # "GPG key passphrase: thunder umbrella pickle marathon", "Lösenfrasen till disken är röd räv äter
 # glass". Three to seven words to the end of the sentence, most of them no small word ("in", "the"),
 # and not words that say where it is or what it is like ("stored in the vault", "long and random").
+_PASSPHRASE_NAMES = (
+    r"pass\s*+phrase|(?:vault|master|unlock|recovery|disk|volume|encryption|secret)\s++(?:pass)?phrase|master"
+    r"\s++password|phrase\s++secrète|phrase\s++de\s++passe|frase(?:-senha|\s++de\s++paso|\s++secreta)|passphrase"
+    r"|wachtzin|fraza\s++(?:do|hasła)|lösenfras\w*|parola\s++cümlesi|кодовая\s++фраза|парольн\w*\s++фраз\w*|パスフレーズ"
+    r"|암호\s*+문구|密码短语|口令|phrase\s++we\s++use")
 _PASSPHRASE = re.compile(
-    r"(?i)(?:pass\s*+phrase|(?:vault|master|unlock|recovery|disk|volume|encryption|secret)\s++(?:pass)?phrase|master"
-    r"\s++password|phrase\s++secrète|frase(?:-senha|\s++de\s++paso|\s++secreta)|passphrase|wachtzin|fraza\s++(?:do|hasła)"
-    r"|lösenfras\w*"
-    r"|parola\s++cümlesi|кодовая\s++фраза|パスフレーズ|암호\s*+문구|密码短语|phrase\s++we\s++use)"
+    r"(?i)(?:" + _PASSPHRASE_NAMES + r")"
     r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)|[:=—–]|\s++(?=[\"'«“]))\s*+"
     r"[\"'«“「]?(?P<words>[^\W\d_]{2,}(?:[\s,]++[^\W\d_]{2,}){2,6})[\"'»”」]?\s*+(?:[.!?]|$|\s*+[—–(-])")
 _SMALL_WORDS = frozenset(
@@ -357,7 +376,18 @@ _SMALL_WORDS = frozenset(
     " words word letters characters chosen managed generated something nothing only knows".split())
 
 
+# A passphrase's words joined into one value, after its name: "candle.staple.purple.velvet",
+# "marble_candle_ember_noodle_copper", "CanyonSaddleHorseVelvet", "battery orbit tundra tractor purple97"
+_JOINED_WORDS = (r"[^\W\d_]{3,}(?:[._-][^\W\d_]{3,}){2,7}[0-9]{0,4}|(?-i:(?:[A-Z][a-z]{2,}){3,8})[0-9]{0,4}"
+                 r"|[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){2,6}[0-9]{1,4}")
+_PASSPHRASE_JOINED = re.compile(
+    r"(?i)(?:" + _PASSPHRASE_NAMES + r")[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)"
+    r"|[:=：—–-]|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
+
+
 def _passphrase(text: str) -> bool:
+    if _PASSPHRASE_JOINED.search(text):
+        return True
     for match in _PASSPHRASE.finditer(text):
         said = [word.lower() for word in re.findall(r"[^\W\d_]+", match["words"])]
         if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
@@ -389,7 +419,7 @@ def _password_column(text: str) -> bool:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = re.compile(
     r"(?i)(?<![a-z])(?:pin|passcode|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
-    r"|safe|alarm|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
+    r"|safe|alarm(?:anlage)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode|puk"
@@ -400,13 +430,14 @@ _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
-         r"|days?|by|x)")
+         r"|days?|by|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
+         r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
 _PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})(?![\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£))"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
-_NOT_A_PIN = re.compile(r"(?i)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
+_NOT_A_PIN = re.compile(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
                         r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since)"
@@ -424,8 +455,9 @@ _NOT_A_CODE_LINE = re.compile(
 
 
 # what says a lock opens with the number that follows, even one that looks like a year
-_SET_TO = re.compile(r"(?i)(?:opens?\s++with|unlocks?\s++with|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
-                     r"|code\s++is|combination\s++is)\s*+$")
+_SET_TO = re.compile(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
+                     r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*)"
+                     r"(?:\s++(?:is|ist|est|es|är|er|je|jest)|\s*+[:—–])|has\s++(?:the\s++)?code)\s*+$")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -449,6 +481,40 @@ def _pin_nearby(text: str) -> bool:
 _WIFI_QR = re.compile(r"(?i)WIFI:(?:[^;\n]*;)*?P:[^;\n]{4,}")
 _URL_WITHOUT_USER = re.compile(r"(?i)[a-z][a-z0-9+.-]*+://:[^\s@/]{4,}@")
 _PGPASS = re.compile(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
+
+
+# an account's address and its password: "PlayStation Network: ines.lopez@qq.com - Farfalla93@"
+_ADDRESS_AND_PASSWORD = re.compile(
+    r"[:—–]\s*+[\w.+-]+@[\w-]+\.[\w.-]+\s++[-–—/|]\s++(?P<value>[^\s\"',;]{4,100})")
+# credentials as user:password after their name: "creds for the staging admin panel -> admin:vlinder"
+_CREDS_PAIR = re.compile(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60}?(?:->|→|[:=—–])\s*+[\w.@-]{2,40}:(?P<value>[^\s\"',;]{4,100})")
+
+
+def _creds_pair(text: str) -> bool:
+    return any(_shaped(value := match["value"].rstrip(".")) or _made_up(value) or _a_thing(value)
+               for match in _CREDS_PAIR.finditer(text))
+
+
+# HTTP basic authentication: "Authorization: Basic c2tvd2Fsc2tp…", a user and a password in base64
+_BASIC_AUTH = re.compile(r"(?i)(?<![\w-])basic\s++(?P<value>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
+# "u: svc_hana p: ZKZAOxNgvTQxx&#212", "user: bob pw: …"
+_U_AND_P = re.compile(r"(?i)(?<![\w-])(?:u|user)\s*+[:=]\s*+\S{2,40}\s++(?:p|pw)\s*+[:=]\s*+(?P<value>\S{4,100})")
+
+
+def _basic_auth(text: str) -> bool:
+    import base64
+    import binascii
+
+    for match in _BASIC_AUTH.finditer(text):
+        value = match["value"]
+        try:
+            decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError):
+            continue
+        user, colon, password = decoded.partition(":")
+        if colon and password and decoded.isprintable():
+            return True
+    return False
 
 
 _NAME_NEEDLES = ("pass", "pw", "secret", "token", "key", "auth", "cred", "senha", "passwort", "motdepasse")
@@ -493,7 +559,40 @@ def _one_word(text: str) -> bool:
             return True
         if _made_up(value.rstrip(".!?")):
             return True  # "Das WLAN-Passwort lautet tigerbella": no language has that word
+        if _a_thing(value.rstrip(".!?")):
+            return True  # "pw ist sunflower", "Netflix password is tournesol (shared with sister)"
     return False
+
+
+# What says how a password is rather than what it is: a participle or an adjective by its ending
+# in the languages the gate reads ("printed", "expiring", "guessable", "abgelaufen", "cambiada",
+# "changé"), and a few such words no ending shows.
+_STATE_ENDING = re.compile(
+    r"(?:ed|ing|able|ible|ful|less|ive|ous|ic|ent|ant|ary|ory|ly|ish|al|ated|iert|ado|ada|ido|ida|ato|ata|ito|ita"
+    r"|é|ée|és|ées|at|ad|ig|isch|lich|bar|los|sam)$"
+    r"|^(?:ab|an|auf|aus|ein|um|zu|ver|be|er|vor|nach|zurück)?ge[a-zäöüß]{3,}(?:t|en)$")
+_STATES = frozenset(
+    "random unique secure insecure compromised leaked known gone sent ready done active inactive blank trivial obvious"
+    " memorable personal shared same short long weak strong simple easy hard cool nice great fine best worst bad good"
+    " real fake true false yes no off up down away back out over under upstairs downstairs inside outside somewhere"
+    " everywhere nowhere anywhere everything something anything nothing ours yours mine theirs hers his its whose"
+    " what which who why how when where unchanged unset still again already else there here then now later soon"
+    " today tomorrow yesterday tonight"
+    # the same in the other languages the gate reads
+    " vide vides vazia vazio vacía vacío vuota vuoto leer leeg tomt pusty puste boş пустой пустая falsch richtig"
+    " juste faux court courte longue corto corta larga largo lungo lunga trop debole faible schwach sicher sûr seguro"
+    " segura sicuro kurz lang nuevo nueva nouveau nouvelle neu nieuw nowe novo nova vecchio ancien alt oud viejo vieja"
+    " igual même gleich hetzelfde ainda encore noch todavía ancora".split())
+
+
+def _a_thing(value: str) -> bool:
+    """Whether ``value``, told as a password with nothing else in its clause, is a word that names
+    a thing (``sunflower``, ``tournesol``, ``moonlight``) rather than one that says how the
+    password is (``printed``, ``expiring``, ``random``): people make passwords of common words."""
+    stem = re.sub(r"(?:as|os|es|a|o|e|s)$", "", value)  # "incorrecta", "corretto": what "incorrect" says
+    return (value.isalpha() and value.islower() and 4 <= len(value) <= 20 and value not in _STATES
+            and stem not in _STATES and value not in _SMALL_WORDS and not _DESCRIBING.fullmatch(value)
+            and not _DESCRIBING.fullmatch(stem) and not _STATE_ENDING.search(value))
 
 
 def _after_login(text: str) -> bool:
@@ -530,16 +629,21 @@ _CHECKS = (
      ("login", "cred", "user", "benutzer", "utilisateur", "usuario", "account")),
     ("looks like a labelled credential", _shaped_value(_AFTER_COLON_PAIR), (" / ",)),
     ("looks like a credential on a command line", _flag, ("-p", "--", "-t", "-u")),
-    ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES),
+    ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES + ("contra", "security word", "ww", "lösen", "пасс")),
     ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
                                                        "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad")),
     ("looks like a labelled credential", _URL_PASSWORD.search, ("://",)),
+    ("looks like a labelled credential (HTTP basic authentication)", _basic_auth, ("basic",)),
+    ("looks like a labelled credential", _shaped_value(_ADDRESS_AND_PASSWORD), ("@",)),
+    ("looks like a labelled credential", _creds_pair, ("cred", "login")),
+    ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _SECURITY_ANSWER.search,
      ("security", "secret question", "memorable", "verification", "maiden", "first pet", "first car", "sicherheitsfrage",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
       "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "they ask",
-      "grew up", "parents met", "teacher", "childhood")),
+      "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
+      "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),
@@ -552,7 +656,7 @@ _CHECKS = (
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a password told by what it opens", _access_value, ()),
     ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
-                                             "фраза", "パスフレーズ", "문구", "密码短语")),
+                                             "фраз", "パスフレーズ", "문구", "密码短语", "口令")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "porte", "portail", "tür", "deur", "portone",

@@ -140,10 +140,40 @@ _TWO_FACTOR_WORDS = re.compile(
     r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní"
 )
 _CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
-                   r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,9}[0-9])(?=[a-z0-9]{0,9}[a-z])[a-z0-9]{10})(?![\w-])")
+                   r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{8,16}"
+                   # two groups of four with a digit between them ("u2m4 nhj2", "13gs 4oz9")
+                   r"|(?=[a-z0-9 ]{0,8}[0-9])[a-z0-9]{4} [a-z0-9]{4})(?![\w-])")
+
+
+# One backup or recovery code after its name: "One remaining backup code for the work Okta:
+# 971fd-a961a", "Proton recovery code B2EO-2KJ5-GRTZ", "Emergency code for Steam Guard: TCP09-SVS8R"
+_ONE_CODE = re.compile(
+    r"(?i)(?:backup|recovery|emergency|scratch|rescue|one[- ]time|2fa|mfa|herstel|wiederherstellungs|secours"
+    r"|récupération|respaldo|recuperaci[óo]n|recupero|reserv\w*|резервн\w*|восстановлени\w*)[-\s]*+(?:code|key|kod|kode"
+    r"|código|codice|clé|schlüssel|sleutel|ключ|код)\w*"
+    r"[^\n:：]{0,40}?[:：]?[^\S\n]*+(?P<code>(?=[A-Za-z0-9 -]*?[0-9])(?-i:[A-Za-z0-9]{3,6}(?:[ -][A-Za-z0-9]{3,6}){1,7}|[A-Za-z0-9]{8,40}))(?![\w-])")
+
+
+def _one_code(text: str) -> bool:
+    for match in _ONE_CODE.finditer(text):
+        code = match["code"]
+        digits = sum(char.isdigit() for char in code)
+        letters = sum(char.isalpha() for char in code)
+        grouped = " " in code or "-" in code
+        if (digits >= 2 or grouped and digits) and (letters or grouped or digits >= 8) and digits + letters >= 8 \
+                and not _A_DATE.fullmatch(code):  # not "1Password", not a date
+            return True
+    return False
+
+
+_A_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}")
 
 
 def _backup_codes(text: str) -> bool:
+    if _names_one_code(text) and _one_code(text):
+        return True
+    if len(_DIGITS(text)) < 9:
+        return False
     codes = _CODE.findall(text)
     if len(codes) < 3:
         return False
@@ -152,6 +182,14 @@ def _backup_codes(text: str) -> bool:
     return len(codes) >= 6 and len({len(code) for code in codes}) == 1 and len(codes) * 12 >= len(text) * 0.5
 
 
+_ONE_CODE_NEEDLES = ("backup", "recovery", "emergency", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
+                     "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
+                     "reserv", "резервн", "восстановлени")
+
+
+def _names_one_code(text: str) -> bool:
+    low = text.lower()
+    return any(needle in low for needle in _ONE_CODE_NEEDLES)
 _OTPAUTH = re.compile(r"(?i)otpauth(?:-migration)?://")
 # a base32 key: 16 or more of A-Z and 2-7, maybe in groups of four
 _BASE32 = re.compile(  # in one case, in groups of four or whole (a seed is shown either way)
@@ -162,13 +200,18 @@ _SEED_WORDS = re.compile(r"(?i)totp|2fa|mfa|otp|authenticator|two[- ]factor|2-st
                          r"|tvåstegs|kétlépcsős|titkos|kulcs|avain|二段階|認証|シークレット|المفتاح|المصادقة|验证|两步|2단계|인증")
 
 
+_TOTP_NAMED = lowered_search(r"(?i)totp|otp\s++(?:secret|seed|key)|authenticator|2fa\s++(?:secret|seed|key)")
+
+
 def _totp_seed(text: str) -> bool:
     if "otpauth" in text.lower() and _OTPAUTH.search(text):
         return True
     for match in _BASE32.finditer(text):
         key = match[0].replace(" ", "")
         digits = sum(char in "234567" for char in key)
-        if not digits:
+        if not digits:  # a run of capitals is a word, unless a TOTP secret is named: "TOTP secret: YUSGFDAMBPLFAGAO"
+            if len(key) >= 16 and key.isupper() and _TOTP_NAMED(text):
+                return True
             continue
         if key.isupper() and digits >= 3 and len(key) >= 16 or match[0].count(" ") >= 5:
             return True
@@ -177,7 +220,8 @@ def _totp_seed(text: str) -> bool:
     return False
 
 
-_BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish", "japanese", "korean")
+_BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish", "japanese", "korean",
+                    "chinese_simplified", "chinese_traditional")
 # what names a wallet's phrase itself, not any list of words
 _WALLET_WORDS = re.compile(r"(?i)seed|recovery|mnemonic|wallet|semilla|助记词|助記詞|シード|recuperação|récupération|wiederherstellung")
 _PHRASE_WORDS = re.compile(
@@ -236,6 +280,8 @@ def _recovery_phrase(text: str) -> bool:
             labelled = _PHRASE_WORDS.search(text) is not None
         if labelled or best >= 0.8 * len(words) and ("," not in text or _checksum_holds(words)):
             return True
+        if _checksum_holds(words[end - best:end]):
+            return True  # 12 to 24 words of the list whose checksum holds, whatever is said around them
     return False
 
 
@@ -267,7 +313,8 @@ _CVV = re.compile(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,2
 # multiple of 11 below 720896 (what BitLocker checks before it tries a key); Apple's 28 characters
 # in 7 groups of 4; Microsoft's account recovery code, 25 characters in 5 groups of 5.
 _BITLOCKER = re.compile(r"(?<![0-9-])[0-9]{6}(?:-[0-9]{6}){7}(?![0-9-])")
-_GROUPED_KEY = re.compile(r"(?<![A-Za-z0-9-])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){6}|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4})(?![A-Za-z0-9-])")
+_GROUPED_KEY = re.compile(r"(?<![A-Za-z0-9-])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,7}|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}"
+                          r"|A3-[A-Z0-9]{6}-[A-Z0-9]{6}(?:-[A-Z0-9]{5}){4})(?![A-Za-z0-9-])")
 
 
 def _recovery_key(text: str) -> bool:
@@ -346,7 +393,20 @@ _NATIONAL_IDS = (
     (r"マイナンバー|個人番号|my\s++number", ("jp.in_",)),
     (r"\brut\b", ("cl.rut",)),
 )
-_NAMES_A_NATIONAL_ID = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
+_NATIONAL_ID_NEEDLES = (
+    "kimlik", "ein", "身份证", "身分證", "resident", "dni", "nie", "nif", "documento", "codice", "fisc", "curit", "sécu",
+    "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
+    "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
+    "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
+    "my number", "rut")
+_NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
+
+
+def _names_a_national_id(text: str) -> bool:
+    """The names' search (20 µs over a line: its words start with word boundaries) runs only where
+    one of their cheap needles is."""
+    low = text.lower()
+    return any(needle in low for needle in _NATIONAL_ID_NEEDLES) and _NAMES_A_NATIONAL_ID_SEARCH(text)
 _NATIONAL_ID_LABELS = tuple((re.compile("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
 # a number after the name: letters and digits in groups, with a digit
 _ID_VALUE = re.compile(r"(?<![\w-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
@@ -360,7 +420,7 @@ def _validator(name: str):
 
 
 def _national_id(text: str) -> bool:
-    if not _NAMES_A_NATIONAL_ID(text):
+    if not _names_a_national_id(text):
         return False
     for label, modules in _NATIONAL_ID_LABELS:
         for named in label.finditer(text):
@@ -384,8 +444,8 @@ _CHECKS = (
     ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),
     ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None,
      lambda t, d: d >= 3 and _NAMES_A_CVV(t)),
-    ("looks like a list of 2FA backup codes", _backup_codes, lambda t, d: d >= 9),
-    ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower()),
+    ("looks like a list of 2FA backup codes", _backup_codes, lambda t, d: d >= 9 or d >= 2 and _names_one_code(t)),
+    ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )
 

@@ -62,6 +62,7 @@ OWN = re.compile(
     r"|gsk_[0-9A-Za-z]{48,}|ATATT3[0-9A-Za-z_=-]{100,}|sk\.eyJ[0-9A-Za-z_-]{20,}\.[0-9A-Za-z_-]{10,}"
     r"|dckr_pat_[0-9A-Za-z_-]{20,}|[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_-]{60,}|pat[0-9A-Za-z]{14}\.[0-9a-f]{64}"
     r"|SK[0-9a-f]{32}|AC[0-9a-f]{32}"  # Twilio
+    r"|NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}"  # New Relic
     r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token
     r")(?![A-Za-z0-9_-])"
     r"|https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}"

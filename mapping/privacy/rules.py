@@ -101,8 +101,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
-               r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)\b"
-               r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)\b(?![^\S\n]*+[\w\"']))")
+               r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)(?!\w)"
+               r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)(?![^\S\n]*+[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
 _LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
