@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 from pdsmem.errors import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, PdsmemError, UsageError
 
 __all__ = [
-    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "FollowStatus", "Hit", "Mapped", "Outcome", "Problem", "Prune", "Recall", "Record", "Refusal",
+    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "FollowStatus", "Hit", "Mapped", "Memory", "Outcome", "Problem", "Prune", "Recall", "Record", "Refusal",
     "Report", "RushDB", "Scope", "Session", "Verification",
 ]
 
