@@ -13,7 +13,7 @@ from devkit.events import fact
 
 from pdsmem import api
 from pdsmem.bridge.signin.session_store import SessionStore, StoredSession
-from pdsmem.errors import InvalidSyntax, LexiconError, PdsmemError, RecordInvalid
+from pdsmem.errors import EXIT_FAILED, InvalidSyntax, LexiconError, PdsmemError, RecordInvalid, SessionError
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 
@@ -23,6 +23,28 @@ def closed_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def test_sign_in_without_a_password_names_the_variable_before_any_request(tmp_path: Path) -> None:
+    """Regression: without a password or a kept session, sign_in first looked the account's PDS up,
+    and failed with that lookup's error (a .test handle has no DNS, a PLC directory away is a
+    TransientError) instead of saying that there is no password."""
+    nowhere = f"http://127.0.0.1:{closed_port()}"  # any request would fail as unreachable
+    SessionStore(tmp_path).save(StoredSession(nowhere, "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", "bob.test", "a", "r"))
+    for account, password in (("alice.test", None), ("@Alice.test", ""), (DID, None)):
+        with pytest.raises(SessionError) as caught:
+            api.sign_in(account, password, plc_url=nowhere, state_dir=tmp_path)
+        name = account.removeprefix("@").lower()
+        assert str(caught.value) == (
+            f"no stored session for {name} and no app password to log in with (set ATP_AUTH_PASSWORD to an "
+            "app password, or sign in once with pdsmem login)"
+        )
+        assert caught.value.exit_code == EXIT_FAILED
+
+
+def test_sign_in_checks_the_name_before_saying_there_is_no_password(tmp_path: Path) -> None:
+    with pytest.raises(InvalidSyntax):
+        api.sign_in("not a handle", state_dir=tmp_path)
 
 
 def test_kept_sessions_are_listed_and_logged_out_without_their_tokens(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from pdsmem.errors import IdentityError, PdsmemError, SessionError, TransientErr
 
 if TYPE_CHECKING:
     from pdsmem.api.values import Session
-    from pdsmem.bridge.signin.session_store import Stored
+    from pdsmem.bridge.signin.session_store import SessionStore, Stored
 
 __all__ = [
     "KeptSession", "LoggedOut", "kept_sessions", "log_in", "log_in_with_oauth", "log_out", "sessions_directory",
@@ -92,6 +92,18 @@ def kept_sessions(account: str | None = None, *, pds_url: str | None = None,
     return [_kept(stored) for stored in found]
 
 
+def _no_password(account: str, store: SessionStore, env_password: str) -> None:
+    """Raise ``SessionError`` when no session of ``account`` is kept: without a password, nothing
+    could sign it in, wherever its PDS is."""
+    if store.sessions_of(account):
+        return
+    count = len(store.unreadable)
+    damaged = (f" ({count} unreadable session file{'' if count == 1 else 's'} in {store.directory} ignored: "
+               "damaged, or written by another version)") if count else ""
+    raise SessionError(f"no stored session for {account} and no app password to log in with{damaged}",
+                       hint=f"set {env_password} to an app password, or sign in once with pdsmem login")
+
+
 def sign_in(account: str, password: str | None = None, *, pds_url: str | None = None,
             plc_url: str | None = None, state_dir: str | os.PathLike[str] | None = None) -> Session:
     """The signed-in session of ``account`` (a handle or DID): its kept session (an app
@@ -99,12 +111,20 @@ def sign_in(account: str, password: str | None = None, *, pds_url: str | None = 
     password; else ``ATP_AUTH_PASSWORD``), kept for the next time.
 
     Without ``pds_url`` (or ``ATP_PDS_HOST``) a kept session names the PDS, else the account's
-    DID document. Raises ``SessionError`` when there is no kept session and no password, when the
-    PDS refuses the password, and when a DID was asked for and the session is another account's; ``UnknownAccount`` (a ``SessionError``) when the PDS at
+    DID document. Without a password and without a kept session of the account, raises
+    ``SessionError`` saying so and naming ``ATP_AUTH_PASSWORD``: before any request, unless
+    ``pds_url`` is given (that PDS is then asked whether the account exists at all). Raises
+    ``SessionError`` too when the PDS refuses the password, and when a DID was asked for and the
+    session is another account's; ``UnknownAccount`` (a ``SessionError``) when the PDS at
     ``pds_url`` has no such account; ``InvalidSyntax`` for a name that is no handle or DID;
     ``IdentityError`` or ``TransientError``. Never prompts and never logs the password."""
+    from pdsmem.bridge.signin.env import ENV_PASSWORD, ENV_PDS
     from pdsmem.bridge.signin.session import Session as Bridged
+    from pdsmem.bridge.signin.session_store import SessionStore, parse_identifier
 
+    password = password or os.environ.get(ENV_PASSWORD) or None
+    if password is None and not (pds_url or os.environ.get(ENV_PDS)):
+        _no_password(parse_identifier(account), SessionStore(state_dir), ENV_PASSWORD)
     try:
         session = Bridged.load_or_login(account, password, pds_url=pds_url, state_dir=state_dir, plc_url=plc_url)
     except SessionError:
