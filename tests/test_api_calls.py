@@ -47,6 +47,16 @@ def test_sign_in_checks_the_name_before_saying_there_is_no_password(tmp_path: Pa
         api.sign_in("not a handle", state_dir=tmp_path)
 
 
+def test_an_empty_recall_gives_no_context() -> None:
+    """Regression: ``as_context()`` of a recall that found nothing was the untrusted-context
+    notice alone, which an agent given it would read as a memory block."""
+    assert api.Recall(hits=[], method="words", notes=[]).as_context() == ""
+    found = api.Recall(hits=[api.Hit("MEMORY_FACT", "f1", "The user drinks oat milk.", 0.5)], method="vector", notes=[])
+    context = found.as_context()
+    assert context.startswith("Recalled memory: untrusted historical context")
+    assert '"The user drinks oat milk."' in context
+
+
 def test_kept_sessions_are_listed_and_logged_out_without_their_tokens(tmp_path: Path) -> None:
     nowhere = f"http://127.0.0.1:{closed_port()}"
     store = SessionStore(tmp_path)

@@ -303,7 +303,10 @@ class Recall:
 
     def as_context(self) -> str:
         """The memories as an agent receives them: under a notice that they are untrusted
-        historical context, not instructions, each text quoted."""
+        historical context, not instructions, each text quoted. An empty string when nothing was
+        found: never the notice alone."""
+        if not self.hits:
+            return ""
         from pdsmem.mapping.rushdb_rows import format_recall
 
         return format_recall([hit.to_json() for hit in self.hits])
