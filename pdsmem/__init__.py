@@ -19,10 +19,14 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from typing import Any
 
     from pdsmem.api import (  # noqa: F401
-        PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, Follow, FollowStatus, FromRushDB, Hit, Mapped, Memories, Memory, Outcome, Problem, Prune, Recall, Record,
-        Refusal, Report, Repository, RushDB, Scope, Session, Verification, check_account, check_privacy, embedder_from_env,
-        ensure_indexes, export, follow, has_search_words, from_record, from_records, import_repository, list_memories, memory_id, recall,
-        record_cid, rushdb, sign_in, sync, to_record, to_records, verify, with_ids,
+        PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, Follow, FollowStatus, FromRushDB, Hit, KeptSession, LoggedOut, Mapped,
+        Memories, Memory, Outcome, Problem, Prune, Published, Recall, Record, RecordValidator, Refusal, Report,
+        Repository, RushDB, RushDBTarget, Scope, Session, Status, Verification, base_url, check_account, check_did,
+        check_handle_or_did, check_nsid, check_privacy, embedder_from_env, ensure_indexes, event_schema, export, follow,
+        from_record, from_records, has_search_words, hash_scope, import_repository, json_lines, kept_sessions,
+        lexicon_authority, list_memories, log_in, log_in_with_oauth, log_out, masked_url, memory_id, parse_json,
+        publish_lexicon, recall, record_cid, rushdb, rushdb_target, sessions_directory, shipped_lexicons, sign_in,
+        signing_key, state_directory, status, sync, to_record, to_records, verify, with_ids,
     )
 
     __version__: str
@@ -40,7 +44,7 @@ def __getattr__(name: str) -> Any:
         from importlib import import_module
 
         api = import_module("pdsmem.api")
-        if name in api.__all__:
+        if name in api._MODULE_OF:  # the public names, without loading them all
             return getattr(api, name)
     raise AttributeError(f"module 'pdsmem' has no attribute {name!r}")
 
@@ -49,4 +53,4 @@ def __dir__() -> list[str]:
     from importlib import import_module
 
     api = import_module("pdsmem.api")
-    return sorted([*globals(), "__version__", *api.__all__])
+    return sorted([*globals(), "__version__", *api._MODULE_OF])

@@ -6,9 +6,9 @@ The CLI turns any ``PdsmemError`` into ``Error: …`` on stderr and exits with t
 ``exit_code``: ``EXIT_USAGE`` (2) for a ``UsageError``, ``EXIT_FAILED`` (1) for any other.
 A run that did part of its work exits ``EXIT_PARTIAL`` (3; ``Report.exit_code`` says which).
 
-Errors of the I/O layer subclass these (a PDS's answer is an ``XrpcError``, a failed sign-in a
-``SessionError``, both ``PdsmemError``s; a server away or overloaded a ``TransientError``): catch
-these classes, not those.
+Errors of the I/O layer subclass these (a PDS's answer is an ``XrpcError``, a ``PdsmemError``; a
+server away or overloaded a ``TransientError``): catch these classes, not those. A failed sign-in
+is a ``SessionError``.
 """
 
 from __future__ import annotations
@@ -129,6 +129,15 @@ class MappingError(PdsmemError, ValueError):
 
 class IdentityError(PdsmemError):
     """A handle or DID cannot be resolved, or the handle and the DID do not point at each other."""
+
+
+class SessionError(PdsmemError):
+    """No usable session: no stored session and no password, the PDS refused the password, or
+    the session expired for good."""
+
+
+class UnknownAccount(SessionError):
+    """The PDS has no account with that handle or DID."""
 
 
 class VerificationError(PdsmemError):

@@ -50,7 +50,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=15, help="runs of each command (the median is shown)")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as state:
-        env = {**os.environ, "PDSMEM_STATE_DIR": state, "PDSMEM_CONFIG": str(Path(state) / "none.toml")}
+        config = Path(state) / "config.toml"
+        config.write_text("")  # an empty config file: a missing one is an error, which status would time instead
+        env = {**os.environ, "PDSMEM_STATE_DIR": state, "PDSMEM_CONFIG": str(config)}
         event = (json.dumps(fact(1)) + "\n").encode()
         pdsmem = [PYTHON, "-m", "pdsmem"]
         cases = {

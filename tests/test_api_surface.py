@@ -4,6 +4,8 @@ states are the bridge's."""
 
 from __future__ import annotations
 
+import ast
+import importlib
 import inspect
 import subprocess
 import sys
@@ -43,6 +45,29 @@ def test_every_public_name_is_reachable_from_pdsmem_and_documented():
         value = getattr(api, name)
         if inspect.isfunction(value) or inspect.isclass(value):
             assert value.__doc__, f"{name} has no docstring"
+
+
+def _type_checking_imports(path: Path) -> dict[str, set[str]]:
+    """Module → names, of the ``if TYPE_CHECKING:`` block of ``path`` (what type checkers see)."""
+    found: dict[str, set[str]] = {}
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for statement in node.body:
+                if isinstance(statement, ast.ImportFrom) and statement.module.startswith("pdsmem"):
+                    found.setdefault(statement.module, set()).update(alias.name for alias in statement.names)
+    return found
+
+
+def test_the_names_type_checkers_see_are_the_ones_loaded_at_run_time():
+    """``pdsmem.api`` loads each name when it is first asked for (``_PUBLIC``); type checkers read
+    the imports of its ``TYPE_CHECKING`` block, and ``pdsmem``'s. The three say the same."""
+    seen = _type_checking_imports(ROOT / "pdsmem" / "api" / "__init__.py")
+    assert seen == {f"pdsmem.api.{module}": set(names) for module, names in api._PUBLIC.items()}
+    assert _type_checking_imports(ROOT / "pdsmem" / "__init__.py") == {"pdsmem.api": set(api.__all__)}
+    for module, names in api._PUBLIC.items():
+        assert set(names) <= set(importlib.import_module(f"pdsmem.api.{module}").__all__), module
+    submodules = {path.name.removesuffix(".py") for folder in ("pdsmem", "pdsmem/api") for path in (ROOT / folder).iterdir()}
+    assert not set(api.__all__) & submodules, "a name of pdsmem's or pdsmem.api's modules hides a public name"
 
 
 def test_the_constants_the_api_states_are_the_bridges():

@@ -1,10 +1,8 @@
 """The command line calls the library (``pdsmem.api``) for its work, so that the two cannot drift.
 
-Checked on the source: every import statement of ``pdsmem/cli`` that names the layers under the
-API (``pdsmem.bridge``, ``pdsmem.mapping``, ``pdsmem.lexicons``). What is left is listed below,
-module by module and name by name: the commands not moved yet (sign-in, sessions, status,
-lexicon publishing, validate) and option parsing. The list only shrinks: a new import of a
-lower layer fails here; move the call behind the API instead.
+Checked on the source: no import statement of ``pdsmem/cli`` names a layer under the API
+(``pdsmem.bridge``, ``pdsmem.mapping``, ``pdsmem.lexicons``), function-local ones included; a
+command that needs one of them needs a call of the API instead.
 """
 
 from __future__ import annotations
@@ -15,57 +13,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 CLI = ROOT / "pdsmem" / "cli"
 LOWER = ("pdsmem.bridge", "pdsmem.mapping", "pdsmem.lexicons")
-
-# (module file, imported module, name): the imports not behind the API yet.
-NOT_YET_MOVED = {
-    # pdsmem login / logout and the session every export opens (the API's sign_in does not prompt)
-    "accounts.py": {
-        "pdsmem.bridge.atproto.identity": {"IdentityError", "resolve"},
-        "pdsmem.bridge.signin.oauth": {"OAuthSession", "sign_in"},
-        "pdsmem.bridge.signin.session": {"ENV_PASSWORD", "Session", "SessionError", "SessionStore", "StoredGrant",
-                                         "keep_only"},
-        "pdsmem.bridge.atproto.xrpc": {"XrpcClient", "XrpcError", "normalize_base_url"},
-    },
-    # pdsmem validate (lexicons) and the JSON Lines reading the filters share
-    "filters.py": {
-        "pdsmem.bridge.pipelines.sources": {"SourceError", "json_lines", "json_value"},
-        "pdsmem.lexicons": {"RECORD_NSID"},
-        "pdsmem.mapping.lexicon": {"LexiconSet"},
-        "pdsmem.mapping.records": {"EXT_KEY", "checked_extension"},
-        "pdsmem.mapping.syntax": {"AtUri"},
-    },
-    # pdsmem lexicon show / publish, pdsmem schema
-    "lexicon.py": {
-        "pdsmem.bridge.signin.session": {"Session"},
-        "pdsmem.bridge.atproto.xrpc": {"XrpcError"},
-        "pdsmem.lexicons": {"all_documents", "contract_schema_text"},
-        "pdsmem.mapping.datamodel": {"cid_text_for_json"},
-        "pdsmem.mapping.syntax": {"AtUri", "Nsid"},
-    },
-    # the options' checks, shared by every command
-    "options.py": {
-        "pdsmem.bridge.atproto.repo": {"normalize_signing_key"},
-        "pdsmem.bridge.signin.env": {"ENV_HANDLES"},
-        "pdsmem.bridge.atproto.xrpc": {"normalize_base_url"},
-        "pdsmem.mapping.contract_ids": {"hash_scope"},
-        "pdsmem.mapping": {"syntax"},
-    },
-    "sessions.py": {  # pdsmem login, logout, sessions
-        "pdsmem.bridge.signin.session": {"ENV_HANDLES", "ENV_PASSWORD", "SessionStore", "StoredGrant", "env_account",
-                                         "open_stored"},
-        "pdsmem.bridge.signin.oauth": {"OAuthError"},
-    },
-    "status.py": {  # pdsmem status
-        "pdsmem.bridge.rushdb.store": {"ENV_API_KEY", "ENV_API_URL", "ENV_ENGINE_SCOPE", "ENV_ENGINE_TOKEN",
-                                       "ENV_ENGINE_URL", "RushDBTarget"},
-        "pdsmem.bridge.signin.session_store": {"SessionStore", "Stored", "StoredGrant"},
-        "pdsmem.bridge.pipelines.state": {"ExportRun", "State", "resolve_state_dir"},
-        "pdsmem.bridge.atproto.xrpc": {"mask_userinfo"},
-        "pdsmem.lexicons": {"RECORD_NSID"},
-    },
-}
-# The commands the library examples use go through the API alone.
-THROUGH_THE_API = ("exporting.py", "importing.py", "listing.py", "memory.py")
 
 
 def lower_imports(path: Path) -> dict[str, set[str]]:
@@ -81,28 +28,30 @@ def lower_imports(path: Path) -> dict[str, set[str]]:
     return found
 
 
-def test_the_command_line_reaches_lower_layers_only_where_listed():
+def test_the_command_line_reaches_no_lower_layer():
     offenders = []
     for path in sorted(CLI.glob("*.py")):
-        allowed = NOT_YET_MOVED.get(path.name, {})
         for module, names in lower_imports(path).items():
-            extra = names - allowed.get(module, set())
-            if extra:
-                offenders.append(f"pdsmem/cli/{path.name} imports {sorted(extra)} from {module}")
+            offenders.append(f"pdsmem/cli/{path.name} imports {sorted(names)} from {module}")
     assert offenders == [], "call these through pdsmem.api instead"
 
 
-def test_the_list_of_imports_not_yet_moved_holds_no_stale_entry():
-    """An entry no module needs any more is taken off, so the list only shrinks."""
-    stale = []
-    for name, modules in NOT_YET_MOVED.items():
-        used = lower_imports(CLI / name)
-        for module, names in modules.items():
-            stale += [f"{name}: {module}.{n}" for n in sorted(names - used.get(module, set()))]
-    assert stale == []
+def test_every_command_module_calls_the_api():
+    from pdsmem.cli import COMMANDS
+
+    for module in sorted({module for module, _ in COMMANDS.values()}):
+        assert "from pdsmem import api" in (CLI / f"{module}.py").read_text(encoding="utf-8"), module
 
 
-def test_the_commands_of_the_library_examples_use_the_api_alone():
-    for name in THROUGH_THE_API:
-        assert lower_imports(CLI / name) == {}, name
-        assert "from pdsmem import api" in (CLI / name).read_text(encoding="utf-8")
+def test_the_environment_variables_the_command_line_names_are_the_librarys():
+    """The command line names the account's variables without loading the sign-in code; they are
+    the ones the library reads."""
+    from pdsmem.bridge.rushdb import store
+    from pdsmem.bridge.signin import env
+    from pdsmem.cli import memory, options, status
+
+    assert (options.ENV_HANDLES, options.ENV_PASSWORD) == (env.ENV_HANDLES, env.ENV_PASSWORD)
+    rushdb = (store.ENV_API_KEY, store.ENV_API_URL, store.ENV_ENGINE_URL, store.ENV_ENGINE_TOKEN, store.ENV_ENGINE_SCOPE)
+    assert (status.ENV_API_KEY, status.ENV_API_URL, status.ENV_ENGINE_URL, status.ENV_ENGINE_TOKEN,
+            status.ENV_ENGINE_SCOPE) == rushdb
+    assert (memory.ENV_ENGINE_URL, memory.ENV_ENGINE_TOKEN, memory.ENV_ENGINE_SCOPE) == rushdb[2:]

@@ -48,11 +48,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pdsmem.errors import PdsmemError
 from pdsmem.mapping.datamodel import Cid
 
-from ..atproto.repo import NodeSummary
+if TYPE_CHECKING:
+    from ..atproto.repo import NodeSummary
 
 SCHEMA_VERSION = 6
 
@@ -674,6 +676,8 @@ class KeptNodes:
         if row is None or not (type(row[0]) is type(row[3]) is type(row[4]) is int
                                and type(row[1]) is type(row[2]) is type(row[5]) is bytes):
             return None  # not kept, kept before summaries were, or damaged: walked
+        from ..atproto.repo import NodeSummary  # here: reading the state (status) needs no repository code
+
         return NodeSummary(*row[:5]), row[5]
 
     def __iter__(self) -> Iterator[tuple[Cid, bytes]]:

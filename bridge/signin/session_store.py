@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Union
 from urllib.parse import urlsplit
 
-from pdsmem.errors import PdsmemError
+from pdsmem.errors import PdsmemError, SessionError
 
 try:
     import fcntl
@@ -43,10 +43,6 @@ __all__ = ["SessionError", "SessionStore", "Stored", "StoredGrant", "StoredSessi
 log = logging.getLogger(__name__)
 
 _FORMAT_VERSION = 1
-
-
-class SessionError(PdsmemError):
-    """No usable session: the PDS refused the password, or the session expired for good."""
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The runs: sign in, export, import, sync, follow, recall, verify; each wraps the bridge's own
+"""The runs: export, import, sync, follow, recall, verify; each wraps the bridge's own
 pipelines (``pdsmem.bridge.pipelines``), which it imports when first called.
 
 Every run that reads a repository verifies it first (the commit's signature, every block, the
@@ -34,9 +34,8 @@ if TYPE_CHECKING:
     from pdsmem.bridge.rushdb.embeddings import Embedder
 
 __all__ = [
-    "FromRushDB", "Follow", "check_account", "embedder_from_env", "ensure_indexes", "export", "follow", "has_search_words",
-    "import_repository",
-    "recall", "rushdb", "sign_in", "sync", "verify",
+    "Follow", "FromRushDB", "Memories", "Repository", "check_account", "embedder_from_env", "ensure_indexes", "export",
+    "follow", "has_search_words", "import_repository", "list_memories", "recall", "rushdb", "sync", "verify",
 ]
 
 Repository = str | os.PathLike[str] | BinaryIO | IO[bytes]
@@ -60,21 +59,6 @@ def check_account(account: str) -> None:
     identifier = AtIdentifier.parse(account)
     if identifier.is_did and Did.parse(identifier).method == "web":
         did_web_base(Did.parse(identifier))
-
-
-def sign_in(account: str, password: str | None = None, *, pds_url: str | None = None,
-            plc_url: str | None = None, state_dir: str | os.PathLike[str] | None = None) -> Session:
-    """The signed-in session of ``account`` (a handle or DID): its stored session (an app
-    password's or an OAuth grant's, ``pdsmem login``), else a new login with ``password`` (an app
-    password; else ``ATP_AUTH_PASSWORD``), stored for the next time.
-
-    Without ``pds_url`` (or ``ATP_PDS_HOST``) a stored session names the PDS, else the account's
-    DID document. Raises ``SessionError`` (a ``PdsmemError``: no stored session and no password,
-    a password refused), ``IdentityError`` or ``TransientError``. Never prompts and never logs
-    the password."""
-    from pdsmem.bridge.signin.session import Session as Bridged
-
-    return Bridged.load_or_login(account, password, pds_url=pds_url, state_dir=state_dir, plc_url=plc_url)
 
 
 def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = None,

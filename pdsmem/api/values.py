@@ -14,7 +14,7 @@ from typing import Any, Literal, Protocol
 from pdsmem.errors import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL, PdsmemError, UsageError
 
 __all__ = [
-    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "FollowStatus", "Hit", "Mapped", "Outcome", "Problem", "Prune", "Recall", "Record", "Refusal",
+    "PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "FollowStatus", "Hit", "Mapped", "Memory", "Outcome", "Problem", "Prune", "Recall", "Record", "Refusal",
     "Report", "RushDB", "Scope", "Session", "Verification",
 ]
 
@@ -303,7 +303,10 @@ class Recall:
 
     def as_context(self) -> str:
         """The memories as an agent receives them: under a notice that they are untrusted
-        historical context, not instructions, each text quoted."""
+        historical context, not instructions, each text quoted. An empty string when nothing was
+        found: never the notice alone."""
+        if not self.hits:
+            return ""
         from pdsmem.mapping.rushdb_rows import format_recall
 
         return format_recall([hit.to_json() for hit in self.hits])

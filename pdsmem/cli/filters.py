@@ -10,12 +10,10 @@ from __future__ import annotations
 import click
 
 from pdsmem import api
-from pdsmem.bridge.pipelines.sources import SourceError, json_lines, json_value
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import finish, report, write
 from pdsmem.cli.options import is_did, is_nsid, require_salt, scope_options
-from pdsmem.errors import LexiconError, PdsmemError, RecordInvalid
-from pdsmem.lexicons import RECORD_NSID
+from pdsmem.errors import LexiconError, PdsmemError
 
 stdin_option = click.option(
     "--input", "-i", "stream", type=click.File("rb"), default="-", show_default="stdin",
@@ -26,7 +24,7 @@ stdin_option = click.option(
 def _read_all(stream) -> tuple[list[int], list[dict], list[tuple[int, PdsmemError]]]:
     """Parse every line. Returns (line numbers, objects, (line number, error) of each bad line)."""
     lines, objects, bad = [], [], []
-    for number, obj in json_lines(stream):
+    for number, obj in api.json_lines(stream):
         if isinstance(obj, PdsmemError):
             bad.append((number, obj))
         else:
@@ -57,7 +55,7 @@ def ids(stream) -> None:
       echo '{"eventType":"fact", …}' | pdsmem ids
     """
     ok = failed = 0
-    for number, obj in json_lines(stream):
+    for number, obj in api.json_lines(stream):
         try:
             if isinstance(obj, PdsmemError):
                 raise obj
@@ -132,16 +130,6 @@ def from_record_cmd(did, agent_id, profile_id, salt, accept_unsalted_scope, priv
     finish(len(imported), len(failures) + len(bad))
 
 
-def _record_key(obj: dict) -> str | None:
-    """The record key of a {uri, cid, value} view, checked against its lexicon's key type; None
-    for a bare value (its key is not known)."""
-    if not (isinstance(obj.get("value"), dict) and "uri" in obj):
-        return None
-    from pdsmem.mapping.syntax import AtUri
-
-    return str(AtUri.parse(obj["uri"]).rkey or "")
-
-
 def _record_value(obj: dict) -> dict:
     """A record value, whether given bare or as a {uri, cid, value} view."""
     return obj["value"] if isinstance(obj.get("value"), dict) and "uri" in obj else obj
@@ -166,33 +154,19 @@ def validate(lexicon_files, nsid, stream) -> None:
       pdsmem validate < records.jsonl
       pdsmem validate --lexicon my.lexicon.json --nsid com.example.thing < things.jsonl
     """
-    from pdsmem.mapping.lexicon import LexiconSet
-    from pdsmem.mapping.records import EXT_KEY, checked_extension
-
-    lexicons = LexiconSet.default()
+    validator = api.RecordValidator()
     for handle in lexicon_files:
         try:
-            document = json_value(handle.read())
-        except SourceError as err:
+            document = api.parse_json(handle.read())
+        except PdsmemError as err:
             raise LexiconError(f"{handle.name}: {err.message}") from None
-        lexicons.add(document)
+        validator.add(document)
     ok = failed = 0
-    for number, obj in json_lines(stream):
+    for number, obj in api.json_lines(stream):
         try:
             if isinstance(obj, PdsmemError):
                 raise obj
-            value = _record_value(obj)
-            if nsid and "$type" not in value:  # checked as the record of that type it would be
-                value = {"$type": nsid, **value}
-            record_type = value.get("$type") if isinstance(value.get("$type"), str) else nsid or RECORD_NSID
-            lexicons.validate_record(record_type, value, rkey=_record_key(obj))
-            if record_type == RECORD_NSID:  # the extension too, as import reads it
-                _, invalid = checked_extension(value)
-                if invalid is not None:
-                    raise RecordInvalid(
-                        f"its {EXT_KEY} extension does not validate against its lexicon: {invalid.detail()}",
-                        hint="import would ignore the extension",
-                    )
+            validator.validate(obj, nsid=nsid)
             ok += 1
         except PdsmemError as err:
             report(err, number)
@@ -212,7 +186,7 @@ def cid(stream) -> None:
       pdsmem cid < records.jsonl
     """
     ok = failed = 0
-    for number, obj in json_lines(stream):
+    for number, obj in api.json_lines(stream):
         try:
             if isinstance(obj, PdsmemError):
                 raise obj

@@ -8,36 +8,30 @@ repository of the account that speaks for the NSID's authority; a DNS TXT record
 domain is the NSID without its last part, reversed: ``dev.pdsmem.agentMemory`` →
 ``pdsmem.dev``. Resolvers never walk up or down the DNS tree, so each authority needs its own
 TXT record. Publishing is idempotent: a record already holding the same schema (same CID) is
-left alone; a changed one is replaced with ``putRecord`` guarded by ``swapRecord``.
+left alone; a changed one is replaced with ``putRecord`` guarded by ``swapRecord`` (the library's
+``publish_lexicon`` does it).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import click
 
-from pdsmem.bridge.signin.session import Session
-from pdsmem.bridge.atproto.xrpc import XrpcError
+from pdsmem import api
 from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
 from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.options import account_option, dry_run_option, output_options, pds_options
 from pdsmem.cli.reporting import explain
 from pdsmem.errors import PdsmemError
-from pdsmem.lexicons import all_documents, contract_schema_text
-from pdsmem.mapping.datamodel import cid_text_for_json
-from pdsmem.mapping.syntax import AtUri, Nsid
-
-SCHEMA_NSID = "com.atproto.lexicon.schema"
 
 
 def shipped() -> dict[str, dict[str, Any]]:
     """NSID → lexicon document, for every lexicon pdsmem ships."""
-    return {doc["id"]: doc for doc in all_documents()}
+    return api.shipped_lexicons()
 
 
 def _select(nsids: tuple[str, ...], param: str) -> list[dict[str, Any]]:
@@ -51,60 +45,11 @@ def _select(nsids: tuple[str, ...], param: str) -> list[dict[str, Any]]:
     return [documents[nsid] for nsid in nsids] if nsids else list(documents.values())
 
 
-def authority_domain(nsid: str) -> str:
-    """The domain that speaks for ``nsid``: ``dev.pdsmem.agentMemory`` → ``pdsmem.dev``."""
-    return Nsid.parse(nsid).authority.lower()
-
-
 def covers(handle: str, nsid: str) -> bool:
     """Whether the owner of ``handle`` controls the DNS of ``nsid``'s authority domain: the
     domain is the handle itself or under it (the handle's DNS is theirs)."""
-    domain, owned = authority_domain(nsid), handle.lower()
+    domain, owned = api.lexicon_authority(nsid), handle.lower()
     return domain == owned or domain.endswith("." + owned)
-
-
-def dns_record(nsid: str, did: str) -> tuple[str, str]:
-    """The DNS TXT record (name, value) that makes ``did`` the authority of ``nsid``."""
-    return f"_lexicon.{Nsid.parse(nsid).authority.lower()}", f"did={did}"
-
-
-@dataclass(frozen=True)
-class Published:
-    nsid: str
-    uri: str
-    cid: str
-    status: str  # created | updated | unchanged ("would create", "would update" in a dry run)
-
-
-def publish_one(session: Session, document: dict[str, Any], *, dry_run: bool) -> Published:
-    """Make the authority's repository hold ``document`` as its schema record (idempotent)."""
-    nsid = document["id"]
-    record = {"$type": SCHEMA_NSID, **document}
-    cid = cid_text_for_json(record)
-    uri = str(AtUri.build(session.did, SCHEMA_NSID, nsid))
-    try:
-        held = session.query(
-            "com.atproto.repo.getRecord", {"repo": session.did, "collection": SCHEMA_NSID, "rkey": nsid}
-        )
-    except XrpcError as exc:
-        if exc.error != "RecordNotFound":
-            raise
-        held = None
-    if held is not None and held.get("cid") == cid:
-        return Published(nsid, uri, cid, "unchanged")
-    status = "created" if held is None else "updated"
-    if dry_run:
-        return Published(nsid, uri, cid, f"would {status.removesuffix('d')}")
-    body: dict[str, Any] = {"repo": session.did, "collection": SCHEMA_NSID, "rkey": nsid, "record": record}
-    if held is not None:
-        body["swapRecord"] = held.get("cid")
-    answer = session.procedure("com.atproto.repo.putRecord", body)
-    if answer.get("cid") != cid:
-        raise PdsmemError(
-            f"the PDS stored the schema with CID {answer.get('cid')}, but pdsmem computed {cid}",
-            uri=uri, hint="this is a bug in pdsmem's encoding; please report it",
-        )
-    return Published(nsid, uri, cid, status)
 
 
 @cli.command()
@@ -118,7 +63,7 @@ def schema() -> None:
     Example:
       pdsmem schema > agent-memory-event.v1.schema.json
     """
-    click.echo(contract_schema_text(), nl=False)
+    click.echo(api.event_schema(), nl=False)
 
 
 @cli.group()
@@ -178,13 +123,13 @@ def publish(nsids: tuple[str, ...], account: str, dry_run: bool, pds_url: str | 
       pdsmem lexicon publish --to pdsmem.dev --dry-run
     """
     documents = _select(nsids, "NSID")
-    done: list[Published] = []
+    done: list[api.Published] = []
     failed = 0
     with open_session(account, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir) as session:
         documents = _theirs(documents, session.handle, named=bool(nsids))
         for document in documents:
             try:
-                done.append(publish_one(session, document, dry_run=dry_run))
+                done.append(api.publish_lexicon(session, document["id"], dry_run=dry_run))
             except PdsmemError as err:
                 failed += 1
                 err.item = err.item or document["id"]
@@ -204,25 +149,24 @@ def _theirs(documents: list[dict[str, Any]], handle: str, *, named: bool) -> lis
     others = [doc["id"] for doc in documents if not covers(handle, doc["id"])]
     if others and (named or not mine):
         raise PdsmemError(
-            f"{handle} does not speak for {', '.join(f'{nsid} (authority {authority_domain(nsid)})' for nsid in others)}: "
+            f"{handle} does not speak for {', '.join(f'{nsid} (authority {api.lexicon_authority(nsid)})' for nsid in others)}: "
             "only the account whose handle is that domain, or a domain above it, can publish it",
             hint="log in as that domain's account; pdsmem's own schemas are published by pdsmem.dev, and "
             "dev.bastienrobert.memory.record by its author",
         )
     for nsid in others:
         click.echo(
-            f"Note: skipped {nsid}: its authority {authority_domain(nsid)} is not under {handle}, whose "
+            f"Note: skipped {nsid}: its authority {api.lexicon_authority(nsid)} is not under {handle}, whose "
             "DNS is the only one this account controls", err=True,
         )
     return mine
 
 
-def _print(done: list[Published], session: Session, *, dry_run: bool, as_json: bool) -> None:
+def _print(done: list[api.Published], session: api.Session, *, dry_run: bool, as_json: bool) -> None:
     if as_json:
         for item in done:
-            name, value = dns_record(item.nsid, session.did)
             write({"nsid": item.nsid, "status": item.status, "uri": item.uri, "cid": item.cid,
-                   "dryRun": dry_run, "dns": {"name": name, "type": "TXT", "value": value}})
+                   "dryRun": dry_run, "dns": {"name": item.dns_name, "type": "TXT", "value": item.dns_value}})
         counts: dict[str, int] = {}
         for item in done:  # "would create" counts as wouldCreate
             key = item.status.replace("would c", "wouldC").replace("would u", "wouldU")
@@ -238,7 +182,7 @@ def _print(done: list[Published], session: Session, *, dry_run: bool, as_json: b
         click.echo(f"Dry run, nothing written: would publish to {who}: {counts}")
     else:
         click.echo(f"Published to {who}: {counts}")
-    records = sorted({dns_record(item.nsid, session.did) for item in done})
+    records = sorted({(item.dns_name, item.dns_value) for item in done})
     if records:
         click.echo("Resolvers find these schemas once each authority's DNS has this TXT record:")
         for name, value in records:

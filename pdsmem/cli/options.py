@@ -28,13 +28,17 @@ from typing import Any, TypeVar
 
 import click
 
-from pdsmem.bridge.signin.env import ENV_HANDLES
 from pdsmem.cli.settings import Settings, load_settings
 from pdsmem.errors import PdsmemError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 _SETTINGS = "pdsmem.settings"
+
+# The environment variables that name the account and its app password (goat's names; the library
+# reads the same ones: tests/test_cli_uses_api.py holds the two to each other).
+ENV_HANDLES = ("ATP_AUTH_HANDLE", "ATP_AUTH_USERNAME")  # goat reads the second; either names the account
+ENV_PASSWORD = "ATP_AUTH_PASSWORD"
 
 
 def settings(ctx: click.Context) -> Settings:
@@ -105,42 +109,39 @@ def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click
     return callback
 
 
-# The checks import what they check with when they run (the command line starts at once).
-def normalize_base_url(value: str, **kwargs: Any) -> str:
-    from pdsmem.bridge.atproto.xrpc import normalize_base_url as normalize
+# The checks are the library's (``pdsmem.api``, imported when a check runs: the command line starts
+# at once).
+def _check(name: str, **kwargs: Any) -> Callable[[str], object]:
+    def check(value: str) -> object:
+        from pdsmem import api
 
-    return normalize(value, **kwargs)
+        return getattr(api, name)(value, **kwargs)
 
-
-def _parse(kind: str) -> Callable[[str], object]:
-    def parse(value: str) -> object:
-        from pdsmem.mapping import syntax
-
-        return getattr(syntax, kind).parse(value)
-
-    return parse
+    return check
 
 
-is_url = checked_by(normalize_base_url)
-is_plc_url = checked_by(lambda value: normalize_base_url(value, what="the PLC directory URL"))
-is_rushdb_url = checked_by(lambda value: normalize_base_url(value, what="the RushDB URL"))
-is_did = checked_by(_parse("Did"))
-is_nsid = checked_by(_parse("Nsid"))
-is_account = checked_by(lambda value: _parse("AtIdentifier")(value.strip().removeprefix("@")))
+is_url = checked_by(_check("base_url"))
+is_plc_url = checked_by(_check("base_url", what="the PLC directory URL"))
+is_rushdb_url = checked_by(_check("base_url", what="the RushDB URL"))
+is_did = checked_by(_check("check_did"))
+is_nsid = checked_by(_check("check_nsid"))
+is_account = checked_by(_check("check_handle_or_did"))
 
 
 def is_base_url(value: str, *, what: str) -> str:
     """``value`` as a base URL (scheme, host, port; no path), else ``InvalidSyntax`` naming ``what``."""
-    return normalize_base_url(value, what=what)
+    from pdsmem import api
+
+    return api.base_url(value, what=what)
 
 
 def is_signing_key(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     """A key as ``did:key:z…`` in its one form, whichever form was typed (the legacy form a DID
     document prints, with or without ``did:key:``): the same key always names the same cursor."""
-    from pdsmem.bridge.atproto.repo import normalize_signing_key
+    from pdsmem import api
 
-    checked_by(normalize_signing_key)(ctx, param, value)
-    return None if value is None else normalize_signing_key(value)
+    checked_by(api.signing_key)(ctx, param, value)
+    return None if value is None else api.signing_key(value)
 
 
 def _sources(envvar: str | list[str] | None, key: str | None) -> str:
@@ -231,9 +232,9 @@ def participant_option(help: str) -> Callable[[F], F]:
                 if kwargs.get("participant"):
                     raise click.UsageError("pass --participant (the parts) or --participant-scope-hash (their "
                                            "hash), not both")
-                from pdsmem.mapping.contract_ids import hash_scope
+                from pdsmem import api
 
-                kwargs["participant"] = hash_scope(list(participant_parts), kwargs.get("salt") or "")
+                kwargs["participant"] = api.hash_scope(participant_parts, kwargs.get("salt") or "")
             return command(*args, **kwargs)
 
         hashing = click.option(

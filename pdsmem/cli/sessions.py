@@ -1,10 +1,10 @@
 """``pdsmem login`` and ``pdsmem logout``: keep or end an account's session in the state directory.
 
-``login`` signs in with atproto OAuth in the browser by default (``pdsmem.bridge.signin.oauth``), asking
-only for the collections pdsmem writes. With ``--app-password`` or ``ATP_AUTH_PASSWORD`` it logs
-in with an app password instead, from that variable or, on a terminal, a hidden prompt; it is
-never stored, echoed or logged. The session file holds tokens (and, for OAuth, the key they are
-bound to), owner-only (see ``pdsmem.bridge.signin.session_store``).
+``login`` signs in with atproto OAuth in the browser by default (the library's
+``log_in_with_oauth``), asking only for the collections pdsmem writes. With ``--app-password`` or
+``ATP_AUTH_PASSWORD`` it logs in with an app password instead (``log_in``), from that variable or,
+on a terminal, a hidden prompt; it is never stored, echoed or logged. ``logout`` is ``log_out``. The session file holds tokens (and, for OAuth, the key they are
+bound to), owner-only (docs/oauth.md).
 """
 
 from __future__ import annotations
@@ -15,19 +15,18 @@ from pathlib import Path
 
 import click
 
-from pdsmem.bridge.signin.session import ENV_HANDLES, ENV_PASSWORD, SessionStore, StoredGrant, env_account, open_stored
-from pdsmem.bridge.signin.oauth import OAuthError
+from pdsmem import api
 from pdsmem.cli import EXIT_PARTIAL, cli
-from pdsmem.cli.accounts import login as login_account
-from pdsmem.cli.accounts import oauth_login, password_for
-from pdsmem.cli.options import is_account, pds_option, pds_options, settings, state_dir_option
-from pdsmem.errors import PdsmemError, TransientError
+from pdsmem.cli.accounts import password_for
+from pdsmem.cli.options import ENV_HANDLES, ENV_PASSWORD, is_account, pds_option, pds_options, settings
+from pdsmem.cli.options import state_dir_option
 
 
 def _account(ctx: click.Context, given: str | None) -> str:
     """The account argument, else ATP_AUTH_HANDLE (or ATP_AUTH_USERNAME), else the config file's
     ``handle``; checked for syntax (a usage error)."""
-    account = given or env_account() or settings(ctx).get("handle")
+    from_env = next((os.environ[name] for name in ENV_HANDLES if os.environ.get(name)), None)
+    account = given or from_env or settings(ctx).get("handle")
     if not account:
         raise click.UsageError(
             f"no account: pass HANDLE_OR_DID, set {' or '.join(ENV_HANDLES)}, or add handle = \"…\" to "
@@ -67,10 +66,10 @@ def login(ctx: click.Context, account: str | None, app_password: bool, no_browse
       ATP_AUTH_PASSWORD=app-password pdsmem login alice.test --pds http://localhost:2583
     """
     account = _account(ctx, account)
-    where = SessionStore(state_dir).directory
+    where = api.sessions_directory(state_dir)
     if app_password or os.environ.get(ENV_PASSWORD):
-        with login_account(account, password_for(account), pds_url=pds_url, plc_url=plc_url,
-                           state_dir=state_dir) as session:
+        with api.log_in(account, password_for(account), pds_url=pds_url, plc_url=plc_url,
+                        state_dir=state_dir) as session:
             click.echo(f"Logged in as {session.handle} ({session.did}) at {session.pds_url} with an "
                        f"app password; session kept in {where}")
         return
@@ -84,8 +83,9 @@ def login(ctx: click.Context, account: str | None, app_password: bool, no_browse
     def ignored(message: str) -> None:
         click.echo(f"Warning: {message}", err=True)
 
-    grant = oauth_login(account, show, ignored, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
-    click.echo(f"Signed in as {grant.handle} ({grant.did}) at {grant.pds_url}; granted: {grant.scope}; "
+    grant = api.log_in_with_oauth(account, show, on_ignored=ignored, pds_url=pds_url, plc_url=plc_url,
+                                  state_dir=state_dir)
+    click.echo(f"Signed in as {grant.handle} ({grant.did}) at {grant.pds_url}; granted: {grant.granted}; "
                f"session kept in {where}")
 
 
@@ -111,37 +111,22 @@ def logout(ctx: click.Context, account: str | None, pds_url: str | None,
       pdsmem logout alice.example.com
     """
     account = _account(ctx, account).strip().removeprefix("@")
-    store = SessionStore(state_dir)
-    theirs = store.sessions_of(account)
-    matches = store.sessions_of(account, pds_url) if pds_url else theirs
-    if not matches and theirs:
-        elsewhere = ", ".join(sorted({stored.pds_url for stored in theirs}))
-        raise PdsmemError(
-            f"no stored session for {account} at {pds_url} in {store.directory}",
-            hint=f"its session is stored for {elsewhere}: pass that with --pds, or unset ATP_PDS_HOST",
-        )
-    if not matches:  # already logged out: the wanted state holds
-        click.echo(f"No stored session for {account} in {store.directory}: nothing to log out")
+    ended = api.log_out(account, pds_url=pds_url, state_dir=state_dir)
+    if not ended:  # already logged out: the wanted state holds
+        click.echo(f"No stored session for {account} in {api.sessions_directory(state_dir)}: nothing to log out")
         return
-    unreachable = 0
-    for stored in matches:
-        oauth = isinstance(stored, StoredGrant)
-        with open_stored(stored, store) as session:
-            try:
-                session.logout()
-            except (TransientError, OAuthError) as err:  # down, gone or refused: forget it here anyway
-                store.delete(stored.pds_url, stored.did)
-                unreachable += 1
-                how = ("revoke pdsmem's access in the account's settings" if oauth
-                       else "revoke the app password in the account's settings")
-                click.echo(
-                    f"Warning: {err.message}; the session of {stored.handle} stays valid at its PDS "
-                    f"until it expires ({how} to end it now)",
-                    err=True,
-                )
-                click.echo(f"Logged out {stored.handle} ({stored.did}) on this machine only")
-                continue
-        revoked = f"; the sign-in was revoked at {stored.issuer}" if oauth else ""
-        click.echo(f"Logged out {stored.handle} ({stored.did}) at {stored.pds_url}{revoked}")
-    if unreachable:
+    for done in ended:
+        if done.problem is not None:  # down, gone or refused: forgotten here anyway
+            how = ("revoke pdsmem's access in the account's settings" if done.oauth
+                   else "revoke the app password in the account's settings")
+            click.echo(
+                f"Warning: {done.problem}; the session of {done.handle} stays valid at its PDS "
+                f"until it expires ({how} to end it now)",
+                err=True,
+            )
+            click.echo(f"Logged out {done.handle} ({done.did}) on this machine only")
+            continue
+        revoked = f"; the sign-in was revoked at {done.issuer}" if done.oauth else ""
+        click.echo(f"Logged out {done.handle} ({done.did}) at {done.pds_url}{revoked}")
+    if any(done.problem is not None for done in ended):
         click.get_current_context().exit(EXIT_PARTIAL)

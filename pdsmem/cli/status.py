@@ -16,19 +16,16 @@ from typing import Any
 
 import click
 
-from pdsmem.bridge.rushdb.store import ENV_API_KEY, ENV_API_URL, ENV_ENGINE_SCOPE, ENV_ENGINE_TOKEN, ENV_ENGINE_URL
-from pdsmem.bridge.rushdb.store import RushDBTarget
-from pdsmem.bridge.signin.session_store import SessionStore, Stored, StoredGrant
-from pdsmem.bridge.pipelines.state import ExportRun, State, resolve_state_dir
-from pdsmem.bridge.atproto.xrpc import mask_userinfo
+from pdsmem import api
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write_summary
 from pdsmem.cli.options import output_options, settings, state_dir_option
 from pdsmem.cli.progress import format_clock
 from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
 from pdsmem.errors import PdsmemError
-from pdsmem.lexicons import RECORD_NSID
 
+ENV_API_KEY, ENV_API_URL = "RUSHDB_API_KEY", "RUSHDB_API_URL"
+ENV_ENGINE_URL, ENV_ENGINE_TOKEN, ENV_ENGINE_SCOPE = "RUSHDB_ENGINE_URL", "RUSHDB_ENGINE_TOKEN", "RUSHDB_ENGINE_SCOPE"
 ENV_SETTINGS = (
     "ATP_AUTH_HANDLE", "ATP_AUTH_USERNAME", "ATP_PDS_HOST", "ATP_PLC_HOST", "PDSMEM_STATE_DIR", "PDSMEM_AGENT_ID",
     "PDSMEM_PROFILE_ID", ENV_CONFIG, "PDSMEM_DEBUG", ENV_API_URL, ENV_ENGINE_URL, ENV_ENGINE_SCOPE,
@@ -41,60 +38,24 @@ HIDDEN = "(set, not shown)"
 
 def _shown(values: dict[str, Any]) -> dict[str, Any]:
     """Config values as they may be shown: a URL's user and password masked."""
-    return {key: mask_userinfo(value) if isinstance(value, str) else value for key, value in values.items()}
+    return {key: api.masked_url(value) if isinstance(value, str) else value for key, value in values.items()}
 
 
 def _environment() -> dict[str, str]:
-    found = {name: mask_userinfo(os.environ[name]) for name in ENV_SETTINGS if os.environ.get(name)}
+    found = {name: api.masked_url(os.environ[name]) for name in ENV_SETTINGS if os.environ.get(name)}
     found.update({name: HIDDEN for name in ENV_SECRETS if os.environ.get(name)})
     return found
 
 
-def _session(stored: Stored) -> dict[str, Any]:
+def _session(kept: api.KeptSession) -> dict[str, Any]:
     """A stored session as status shows it: who, where, how, and for OAuth what was granted."""
-    shown: dict[str, Any] = {"handle": stored.handle, "did": stored.did, "pds": stored.pds_url}
-    if isinstance(stored, StoredGrant):
-        grant = {**shown, "auth": "oauth", "granted": stored.scope, "issuer": stored.issuer}
-        if stored.refused:  # revoked or expired: nothing runs with it until a new sign-in
-            grant.update(refused=stored.refused, signInAgain=f"pdsmem login {stored.handle}")
+    shown: dict[str, Any] = {"handle": kept.handle, "did": kept.did, "pds": kept.pds_url}
+    if kept.oauth:
+        grant = {**shown, "auth": "oauth", "granted": kept.granted, "issuer": kept.issuer}
+        if kept.refused:  # revoked or expired: nothing runs with it until a new sign-in
+            grant.update(refused=kept.refused, signInAgain=f"pdsmem login {kept.handle}")
         return grant
     return {**shown, "auth": "app password"}
-
-
-def _unreadable(store: SessionStore) -> list[dict[str, str]]:
-    """The session files ``store.sessions()`` could not read, as status shows them: the file (under
-    the state directory) and why."""
-    shown = []
-    for path, why in store.unreadable.items():
-        name = str(path.relative_to(store.state_dir))
-        shown.append({"file": name if name.isprintable() else name.encode("unicode_escape").decode("ascii"),
-                      "reason": why})
-    return shown
-
-
-def _stored(directory: Path) -> tuple[list[dict[str, str]], list[dict[str, Any]], list[dict[str, Any]],
-                                       list[dict[str, Any]]]:
-    """(import cursors, export counts, unfinished exports, followed streams) of the state
-    database, if there is one. A database that cannot be read is an error; nothing is changed."""
-    if not (directory / "state.sqlite3").exists():
-        return [], [], [], []
-    with State(directory, read_only=True) as state:
-        imports = [
-            {"did": c.did, "scope": c.reader, "rev": c.rev, "commit": c.commit_cid, "unsalted": c.unsalted}
-            for c in state.cursors()
-        ]
-        for cursor in imports:  # a sync's cursor: the scope, then @ and the RushDB project's key
-            cursor["scope"], _, cursor["rushdb"] = cursor["scope"].partition("@")
-        exports = [{"did": did, "records": count, "deletedOnPds": []} for did, count in state.export_summary()]
-        for did, rkey, when in state.deleted_on_pds():  # the person's word: export leaves them deleted
-            for entry in exports:
-                if entry["did"] == did:
-                    entry["deletedOnPds"].append({"uri": f"at://{did}/{RECORD_NSID}/{rkey}", "noted": when})
-        unfinished = [_unfinished(run) for run in state.unfinished_exports()]
-        follows = [{"did": did, "scope": reader.partition("@")[0], "rushdb": reader.partition("@")[2],
-                    "stream": stream, "seq": seq, "lastEventTime": when, "savedAt": saved}
-                   for did, reader, stream, seq, when, saved in state.streams()]
-    return imports, exports, unfinished, follows
 
 
 def _rushdb() -> dict[str, Any]:
@@ -102,41 +63,14 @@ def _rushdb() -> dict[str, Any]:
     its key in the sync state, or None when no key is set."""
     engine = os.environ.get(ENV_ENGINE_URL)
     key = os.environ.get(ENV_ENGINE_TOKEN if engine else ENV_API_KEY)
-    target = RushDBTarget(key or "", url=os.environ.get(ENV_API_URL) or None, engine_url=engine or None,
-                          engine_scope=os.environ.get(ENV_ENGINE_SCOPE) or None)
+    target = api.rushdb_target(key or "", url=os.environ.get(ENV_API_URL) or None, engine_url=engine or None,
+                               engine_scope=os.environ.get(ENV_ENGINE_SCOPE) or None)
     try:
         project = target.key if key else None
     except PdsmemError:  # a malformed RUSHDB_API_URL: sync says what is wrong with it
         project = None
     return {"target": target.shown, "key": project,
             "apiKey": (ENV_ENGINE_TOKEN if engine else ENV_API_KEY) if key else None}
-
-
-def _unfinished(run: ExportRun) -> dict[str, Any]:
-    """An unfinished export as status reports it; ``state`` says what became of it."""
-    if run.paused_until is not None:
-        state = "paused"  # by a rate limit
-    elif run.reason is not None:
-        state = "stopped"  # by an error, or Ctrl-C
-    else:
-        state = "running" if _alive(run.pid) else "killed"
-    return {
-        "did": run.did, "source": run.source, "startedAt": run.started_at, "state": state,
-        "written": run.written, "planned": run.planned, "pausedUntil": run.paused_until,
-        "reason": run.reason,
-    }
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # it exists, under another user
-    return True
 
 
 def _describe(run: dict[str, Any]) -> str:
@@ -178,18 +112,18 @@ def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
       pdsmem status --json
     """
     config = settings(ctx)
-    directory = resolve_state_dir(state_dir)
-    imports, exports, unfinished, follows = _stored(directory)
-    store = SessionStore(directory)
-    sessions = [_session(s) for s in store.sessions(log_unreadable=False)]  # listed below, with why
-    unreadable = _unreadable(store)
+    stored = api.status(state_dir)
+    directory = stored.state_dir
+    sessions = [_session(kept) for kept in stored.sessions]
+    unreadable = stored.unreadable_sessions
+    follows, exports, unfinished = stored.follows, stored.exports, stored.unfinished_exports
     report = {
         "config": {"path": str(config.path), "exists": config.exists, "values": _shown(config.values)},
         "environment": _environment(),
         "stateDir": str(directory),
         "rushdb": _rushdb(),
-        "imports": [{k: v for k, v in i.items() if k != "rushdb"} for i in imports if not i["rushdb"]],
-        "syncs": [i for i in imports if i["rushdb"]],
+        "imports": stored.imports,
+        "syncs": stored.syncs,
         "follows": follows,
         "exports": exports,
         "unfinishedExports": unfinished,

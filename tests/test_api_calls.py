@@ -1,0 +1,142 @@
+"""The library's calls that the command line's sign-in, status, lexicon and validate commands make,
+called as a library (docs/library.md), without a server: the command line's own tests run them
+against a real PDS."""
+
+from __future__ import annotations
+
+import io
+import socket
+from pathlib import Path
+
+import pytest
+from devkit.events import fact
+
+from pdsmem import api
+from pdsmem.bridge.signin.session_store import SessionStore, StoredSession
+from pdsmem.errors import EXIT_FAILED, InvalidSyntax, LexiconError, PdsmemError, RecordInvalid, SessionError
+
+DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_sign_in_without_a_password_names_the_variable_before_any_request(tmp_path: Path) -> None:
+    """Regression: without a password or a kept session, sign_in first looked the account's PDS up,
+    and failed with that lookup's error (a .test handle has no DNS, a PLC directory away is a
+    TransientError) instead of saying that there is no password."""
+    nowhere = f"http://127.0.0.1:{closed_port()}"  # any request would fail as unreachable
+    SessionStore(tmp_path).save(StoredSession(nowhere, "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", "bob.test", "a", "r"))
+    for account, password in (("alice.test", None), ("@Alice.test", ""), (DID, None)):
+        with pytest.raises(SessionError) as caught:
+            api.sign_in(account, password, plc_url=nowhere, state_dir=tmp_path)
+        name = account.removeprefix("@").lower()
+        assert str(caught.value) == (
+            f"no stored session for {name} and no app password to log in with (set ATP_AUTH_PASSWORD to an "
+            "app password, or sign in once with pdsmem login)"
+        )
+        assert caught.value.exit_code == EXIT_FAILED
+
+
+def test_sign_in_checks_the_name_before_saying_there_is_no_password(tmp_path: Path) -> None:
+    with pytest.raises(InvalidSyntax):
+        api.sign_in("not a handle", state_dir=tmp_path)
+
+
+def test_an_empty_recall_gives_no_context() -> None:
+    """Regression: ``as_context()`` of a recall that found nothing was the untrusted-context
+    notice alone, which an agent given it would read as a memory block."""
+    assert api.Recall(hits=[], method="words", notes=[]).as_context() == ""
+    found = api.Recall(hits=[api.Hit("MEMORY_FACT", "f1", "The user drinks oat milk.", 0.5)], method="vector", notes=[])
+    context = found.as_context()
+    assert context.startswith("Recalled memory: untrusted historical context")
+    assert '"The user drinks oat milk."' in context
+
+
+def test_kept_sessions_are_listed_and_logged_out_without_their_tokens(tmp_path: Path) -> None:
+    nowhere = f"http://127.0.0.1:{closed_port()}"
+    store = SessionStore(tmp_path)
+    store.save(StoredSession(nowhere, DID, "alice.test", "access-token", "refresh-token"))
+    kept = api.kept_sessions(state_dir=tmp_path)
+    assert kept == [api.KeptSession("alice.test", DID, nowhere)]
+    assert "token" not in repr(kept)
+    assert api.kept_sessions("@ALICE.test", state_dir=tmp_path) == kept
+    assert api.kept_sessions("alice.test", pds_url="http://127.0.0.1:9", state_dir=tmp_path) == []
+    assert api.sessions_directory(tmp_path) == tmp_path / "sessions"
+
+    with pytest.raises(PdsmemError, match=f"no stored session for alice.test at http://127.0.0.1:9 in "):
+        api.log_out("alice.test", pds_url="http://127.0.0.1:9", state_dir=tmp_path)  # kept for another PDS
+    [ended] = api.log_out("alice.test", state_dir=tmp_path)
+    assert (ended.handle, ended.did, ended.oauth) == ("alice.test", DID, False)
+    assert ended.problem == f"cannot reach the PDS at {nowhere}: connection refused"
+    assert api.kept_sessions(state_dir=tmp_path) == [] and list(store.directory.iterdir()) == []
+    assert api.log_out("alice.test", state_dir=tmp_path) == []  # nothing kept: nothing to end
+
+
+def test_the_status_of_an_empty_state_directory_is_empty_and_creates_nothing(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    found = api.status(state)
+    assert found == api.Status(state_dir=state)
+    assert not state.exists()
+    assert api.state_directory(state) == state
+
+
+def test_a_rushdb_project_is_named_without_connecting() -> None:
+    target = api.rushdb_target("key", "http://user:secret@127.0.0.1:9")
+    assert target.shown == "RushDB at http://***@127.0.0.1:9"
+    with pytest.raises(InvalidSyntax, match="carries a user name or password"):
+        target.key
+    assert api.rushdb_target("key").key != api.rushdb_target("other key").key
+
+
+def test_records_are_validated_against_the_shipped_lexicons_and_those_given() -> None:
+    record = api.to_record(fact(1), DID)
+    validator = api.RecordValidator()
+    validator.validate(record.value)
+    validator.validate(record.to_json())  # a view: its record key is checked too
+    with pytest.raises(RecordInvalid):
+        validator.validate({**record.value, "content": 7})
+    with pytest.raises(InvalidSyntax):
+        validator.validate({**record.to_json(), "uri": "not an at-uri"})
+    thing = {"lexicon": 1, "id": "com.example.thing", "defs": {"main": {
+        "type": "record", "key": "any", "record": {"type": "object", "required": ["n"],
+                                                   "properties": {"n": {"type": "integer"}}}}}}
+    validator.add(thing)
+    validator.validate({"n": 1}, nsid="com.example.thing")
+    with pytest.raises(RecordInvalid):
+        validator.validate({"$type": "com.example.thing", "n": "one"})
+    with pytest.raises(LexiconError):
+        api.RecordValidator([thing, thing])  # the same NSID twice
+
+
+def test_inputs_are_checked_as_the_command_line_checks_them() -> None:
+    assert api.check_did(DID) == DID
+    assert api.check_handle_or_did(" @alice.test") == "alice.test"
+    assert api.check_nsid("dev.pdsmem.agentMemory") == "dev.pdsmem.agentMemory"
+    for check, bad in ((api.check_did, "did:nope"), (api.check_nsid, "nsid"), (api.check_handle_or_did, "a b")):
+        with pytest.raises(InvalidSyntax):
+            check(bad)
+    assert api.base_url("https://pds.example.com/") == "https://pds.example.com"
+    with pytest.raises(InvalidSyntax, match="the RushDB URL"):
+        api.base_url("ftp://x", what="the RushDB URL")
+    assert api.masked_url("https://me:pw@pds.example.com") == "https://***@pds.example.com"
+    parts = ("discord", "coder", "user-42")
+    assert api.hash_scope(parts, "s") == api.Scope("a", "p", participant_parts=parts, salt="s").participant
+    with pytest.raises(PdsmemError, match="not valid JSON"):
+        api.parse_json(b"{")
+    lines = list(api.json_lines(io.BytesIO(b'{"a": 1}\n\n[1]\n\xff\n')))
+    assert [number for number, _ in lines] == [1, 3, 4]
+    assert lines[0][1] == {"a": 1}
+    assert [str(error) for _, error in lines[1:]] == [
+        "line 3: expected a JSON object on each line", "line 4: not valid UTF-8 text (byte 0xff at column 1)"]
+
+
+def test_the_shipped_lexicons_and_their_authorities() -> None:
+    shipped = api.shipped_lexicons()
+    assert sorted(shipped) == ["dev.bastienrobert.memory.record", "dev.pdsmem.agentMemory"]
+    assert api.lexicon_authority("dev.pdsmem.agentMemory") == "pdsmem.dev"
+    assert api.event_schema().lstrip().startswith("{")
