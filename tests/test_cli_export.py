@@ -327,3 +327,50 @@ def test_a_file_export_after_a_deletion_on_the_pds_leaves_it_deleted_and_status_
     assert "Records pdsmem wrote and someone deleted on the PDS" in status.stdout and gone in status.stdout
     assert invoke("export", "--to", account.handle, "--from", str(memories), "--recreate-deleted").exit_code == 0
     assert gone in held(pds, account) and gone not in invoke("status").stdout
+
+
+@pytest.mark.pds
+def test_the_bare_events_of_an_import_go_back_onto_their_records(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """Regression (an outside try with the atproto SDK): exporting the events ``import`` printed,
+    without their records, into the same account made a second record of each memory, which the
+    next import listed as new memories. An event whose sourceEventId is the at-uri of a record of
+    this repository now goes onto that record, as its whole import line does."""
+    collection = "dev.bastienrobert.memory.record"
+    written = []
+    for text in ("likes green tea", "works from Lyon on Fridays"):
+        response = httpx.post(
+            f"{pds.url}/xrpc/com.atproto.repo.createRecord", headers=account.auth_headers, timeout=30,
+            json={"repo": account.did, "collection": collection, "validate": False, "record": {
+                "$type": collection, "content": text, "createdAt": "2026-01-02T03:04:05.000Z",
+                "com.example.mood": "calm"}})
+        assert response.status_code == 200, response.text
+        written.append(response.json()["uri"])
+    env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password,
+           "PDSMEM_STATE_DIR": str(tmp_path / "state")}
+    scope = ["--agent-id", "coder", "--profile-id", "default", "--accept-unsalted-scope"]
+
+    def invoke(*args: str) -> Result:
+        return CliRunner().invoke(cli, list(args), env=env, catch_exceptions=False)
+
+    imported = invoke("import", "--from", account.handle, *scope)
+    assert imported.exit_code == 0, imported.stderr
+    events = [json.loads(line)["event"] for line in imported.stdout.splitlines()]
+    assert len(events) == 2
+    bare = tmp_path / "events.jsonl"
+    bare.write_text("".join(json.dumps(event) + "\n" for event in events))
+
+    exported = invoke("export", "--to", account.handle, "--from", str(bare))
+    assert exported.exit_code == 0, exported.stderr
+    assert held(pds, account) == sorted(written)  # no second record of either memory
+    assert "0 created" in exported.stdout
+    again = invoke("export", "--to", account.handle, "--from", str(bare))
+    assert again.stdout.startswith("0 created, 2 unchanged"), again.stdout
+    for uri in written:  # the other app's field is kept
+        record = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.getRecord", timeout=30, params={
+            "repo": account.did, "collection": collection, "rkey": uri.rsplit("/", 1)[1]}).json()["value"]
+        assert record["com.example.mood"] == "calm"
+    reimported = invoke("import", "--from", account.handle, *scope)
+    created = [json.loads(line) for line in reimported.stdout.splitlines() if json.loads(line)["op"] == "create"]
+    assert created == []

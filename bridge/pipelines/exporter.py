@@ -301,9 +301,38 @@ class Exporter:
             known[mid] = self._uri(rkey)
         return known
 
+    def _came_from(self, event: Mapping) -> str | None:
+        """The record key of the record of this repository an event was imported from, when the
+        event says so: an event ``import`` made of a record another app wrote carries that
+        record's at-uri as its ``sourceEventId`` (docs/mapping.md, "Record → event")."""
+        said = event.get("sourceEventId")
+        if not isinstance(said, str) or not said.startswith("at://"):
+            return None
+        try:
+            uri = AtUri.parse(said)
+        except PdsmemError:
+            return None
+        if uri.authority != self.did or str(uri.collection) != RECORD_NSID or uri.rkey is None:
+            return None
+        return str(uri.rkey)
+
+    def _adopt_sources(self, items: list[_Item], held: Mapping[str, dict]) -> None:
+        """An event with no record beside it whose own ``sourceEventId`` names a record of this
+        repository is exported onto that record, as its import line would be: never a second
+        record of one memory. A record two events claim is given to neither."""
+        claims: dict[str, list[_Item]] = {}
+        for item in items:
+            if item.source is None and item.template is None and (rkey := self._came_from(item.event)) in held:
+                claims.setdefault(rkey, []).append(item)
+        for rkey, claimed in claims.items():
+            if len(claimed) == 1:
+                record = held[rkey]
+                claimed[0].source = RecordView(self._uri(rkey), record["cid"], record["value"])
+
     def plan(self, items: list[_Item], held: Mapping[str, dict], report: ExportReport) -> list[_Write]:
         """The writes for ``items``: each fact after the fact it supersedes, and a fact that
         fails gives up its planned at-uri, so that no record points to one never written."""
+        self._adopt_sources(items, held)
         known = self._assign_keys(items, held)
         moved = {item.template.uri: known[memory_id(item.event)] for item in items
                  if item.template is not None and memory_id(item.event) in known}  # copied: where to
@@ -528,7 +557,8 @@ class Exporter:
         then reads the repository and plans."""
         known = {record.memory_id for record in self.state.exported(self.did).values()}
         if len(items) > FAST_CREATES or any(item.source is not None or item.template is not None
-                                            or memory_id(item.event) in known for item in items):
+                                            or memory_id(item.event) in known or self._came_from(item.event)
+                                            for item in items):
             return False
         writes = self.plan(items, {}, report)
         batches = list(_batches(writes))
