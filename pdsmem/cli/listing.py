@@ -80,7 +80,7 @@ def _state(memory: api.Memory) -> str:
     return "removed" if memory.retired else "active" if memory.active else "inactive"
 
 
-def _origin(memory: Listed) -> str:
+def _origin(memory: api.Memory) -> str:
     """The record a memory was synced from (a live one first), else the runtime that wrote it."""
     if not memory.records:
         return f"{memory.runtime or '?'} (no PDS record)"
@@ -96,7 +96,7 @@ def cut(text: str, width: int = TEXT_WIDTH) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
-def _print_table(memories: list[Listed]) -> None:
+def _print_table(memories: list[api.Memory]) -> None:
     rows = [(_state(m), "fact" if m.label == "MEMORY_FACT" else "episode", m.id[:12], _origin(m), cut(m.text))
             for m in memories]
     header = ("STATE", "TYPE", "ID", "FROM", "TEXT")

@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from pdsmem import api
-from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL, cli
+from pdsmem.cli import cli
 from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_car, _reading
 from pdsmem.cli.importing import _refused_repository, _source

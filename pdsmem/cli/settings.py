@@ -25,7 +25,7 @@ from typing import Any
 
 import click
 
-from pdsmem.errors import PdsmemError, UsageError, kind_of
+from pdsmem.errors import UsageError, kind_of
 
 ENV_CONFIG = "PDSMEM_CONFIG"
 
