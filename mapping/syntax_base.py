@@ -77,3 +77,12 @@ def bad_char(raw: str, allowed: re.Pattern[str], kind: str, allowed_text: str) -
         if not allowed.fullmatch(char):
             return f"{kind} has {char!r} at position {pos} (only {allowed_text} allowed)"
     return None
+
+
+def mask_userinfo(text: str) -> str:
+    """``text`` (a URL, or a message holding one) with everything between ``://`` and the last
+    ``@`` replaced by ``***``: a user and password, even one holding ``@``, ``/`` or spaces."""
+    head, sep, rest = text.partition("://")
+    if not sep or "@" not in rest:
+        return text
+    return f"{head}{sep}***@{rest.rsplit('@', 1)[1]}"

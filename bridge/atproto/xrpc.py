@@ -39,6 +39,7 @@ import httpx
 
 from pdsmem.errors import InvalidSyntax, PdsmemError, RateLimited, TransientError
 from pdsmem.mapping.syntax import Nsid
+from pdsmem.mapping.syntax_base import mask_userinfo  # noqa: F401 (named here too: URLs' masking)
 
 __all__ = [
     "AuthHook", "DEFAULT_TIMEOUT", "RateLimit", "RequestSigner", "XrpcClient", "XrpcError", "XrpcRateLimited", "tls_context",
@@ -203,15 +204,6 @@ def describe_transport_error(exc: BaseException) -> str:
     if "refused" in text.lower():
         return "connection refused"
     return text or type(exc).__name__
-
-
-def mask_userinfo(text: str) -> str:
-    """``text`` (a URL, or a message holding one) with everything between ``://`` and the last
-    ``@`` replaced by ``***``: a user and password, even one holding ``@``, ``/`` or spaces."""
-    head, sep, rest = text.partition("://")
-    if not sep or "@" not in rest:
-        return text
-    return f"{head}{sep}***@{rest.rsplit('@', 1)[1]}"
 
 
 def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:

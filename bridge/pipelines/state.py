@@ -51,9 +51,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pdsmem.errors import PdsmemError
-from pdsmem.mapping.datamodel import Cid
 
 if TYPE_CHECKING:
+    from pdsmem.mapping.datamodel import Cid
+
     from ..atproto.repo import NodeSummary
 
 SCHEMA_VERSION = 6
@@ -664,7 +665,7 @@ class KeptNodes:
 
     def block(self, cid: bytes) -> bytes | None:
         row = self._db.execute(
-            "SELECT block FROM mst_node WHERE did = ? AND cid = ?", (self._did, str(Cid.from_bytes(cid)))).fetchone()
+            "SELECT block FROM mst_node WHERE did = ? AND cid = ?", (self._did, _cid_text(cid))).fetchone()
         return bytes(row[0]) if row is not None else None
 
     def summary(self, cid: bytes) -> tuple[NodeSummary, bytes] | None:
@@ -672,7 +673,7 @@ class KeptNodes:
             return None
         row = self._db.execute(
             "SELECT layer, first_key, last_key, entries, nodes, block FROM mst_node WHERE did = ? AND cid = ?",
-            (self._did, str(Cid.from_bytes(cid)))).fetchone()
+            (self._did, _cid_text(cid))).fetchone()
         if row is None or not (type(row[0]) is type(row[3]) is type(row[4]) is int
                                and type(row[1]) is type(row[2]) is type(row[5]) is bytes):
             return None  # not kept, kept before summaries were, or damaged: walked
@@ -683,4 +684,16 @@ class KeptNodes:
     def __iter__(self) -> Iterator[tuple[Cid, bytes]]:
         """Every node kept: its CID and block."""
         for cid, block in self._db.execute("SELECT cid, block FROM mst_node WHERE did = ?", (self._did,)):
-            yield Cid.decode(cid), bytes(block)
+            yield _cid(cid), bytes(block)
+
+
+def _cid_text(cid: bytes) -> str:
+    from pdsmem.mapping.datamodel import Cid  # the DAG-CBOR code loads where nodes are kept, not with the state
+
+    return str(Cid.from_bytes(cid))
+
+
+def _cid(text: str) -> Cid:
+    from pdsmem.mapping.datamodel import Cid
+
+    return Cid.decode(text)

@@ -38,7 +38,7 @@ from typing import Any, TypeVar
 
 from pdsmem.errors import PdsmemError, TransientError
 
-from ..atproto.xrpc import describe_transport_error, mask_userinfo, normalize_base_url
+from pdsmem.mapping.syntax_base import mask_userinfo
 
 __all__ = [
     "ENV_API_KEY", "ENV_API_URL", "ENV_ENGINE_SCOPE", "ENV_ENGINE_TOKEN", "ENV_ENGINE_URL", "MemoryStore",
@@ -115,6 +115,8 @@ class RushDBTarget:
     @property
     def key(self) -> str:
         """Names this target in the sync state (a hash: the API key never reaches the state)."""
+        from ..atproto.xrpc import normalize_base_url  # httpx: loaded where a project is named by its key
+
         where = self.engine_url or normalize_base_url(self.url or CLOUD_URL)
         parts = "\n".join([where, self.engine_scope or "", self.api_key])
         return hashlib.sha256(parts.encode()).hexdigest()[:16]
@@ -131,6 +133,8 @@ class RushDBTarget:
 def _why_unreachable(err: BaseException) -> str:
     """Why RushDB cannot be reached, in the words the PDS messages use ('connection refused', 'host
     name not found', …), without the SDK's wrapping of an error it passes on as text."""
+    from ..atproto.xrpc import describe_transport_error
+
     reason = describe_transport_error(err)
     return reason.removeprefix("Connection error: ").removeprefix("<urlopen error ").rstrip(">")
 

@@ -33,10 +33,8 @@ try:
     import fcntl
 except ImportError:  # not on Windows: renewals there are not serialised between processes
     fcntl = None  # type: ignore[assignment]
-from pdsmem.mapping.syntax import AtIdentifier, Did, Handle
 
 from ..pipelines.state import resolve_state_dir
-from ..atproto.xrpc import normalize_base_url
 
 __all__ = ["SessionError", "SessionStore", "Stored", "StoredGrant", "StoredSession", "parse_identifier"]
 
@@ -161,6 +159,8 @@ _KEY_MEMBERS = frozenset({"kty", "crv", "x", "y", "d"})  # the private JWK as ``
 def _usable(stored: Stored) -> bool:
     """Whether the fields of ``stored`` are what the sessions that use it need; raises
     ``ValueError`` (``InvalidSyntax`` is one) for a DID, handle or URL that does not parse."""
+    from pdsmem.mapping.syntax import Did, Handle  # loaded where a kept session is read, not with the store
+
     Did.parse(stored.did)
     Handle.parse(stored.handle)
     urls = [stored.pds_url]
@@ -174,7 +174,7 @@ def _usable(stored: Stored) -> bool:
                 and stored.client_id.isprintable() and _private_key(stored.dpop_key)):
             return False
     for url in urls:
-        normalize_base_url(url)  # as connecting reads it
+        _normalize_base_url(url)  # as connecting reads it
         parts = urlsplit(url)  # as comparing addresses reads it
         if not parts.hostname or parts.port == 0:  # a port that is not a number raises ValueError
             return False
@@ -232,7 +232,7 @@ class SessionStore:
 
     def path_for(self, pds_url: str, did: str) -> Path:
         """The session file of ``did`` at ``pds_url``: readable name plus a hash of both."""
-        url = normalize_base_url(pds_url)
+        url = _normalize_base_url(pds_url)
         readable = re.sub(r"[^A-Za-z0-9.-]+", "_", f"{url.split('://', 1)[1]}_{did}")[:120]
         digest = hashlib.sha256(f"{url}\n{did}".encode()).hexdigest()[:12]
         return self.directory / f"{readable}-{digest}.json"
@@ -291,7 +291,7 @@ class SessionStore:
         theirs = [stored for stored in self.sessions() if wanted in (stored.did, stored.handle.lower())]
         if pds_url is None:
             return theirs
-        url = normalize_base_url(pds_url)
+        url = _normalize_base_url(pds_url)
         return ([stored for stored in theirs if stored.pds_url == url]
                 or [stored for stored in theirs if _same_loopback_server(stored.pds_url, url)])
 
@@ -349,5 +349,13 @@ def parse_identifier(identifier: str) -> str:
     """A DID as is, or a handle in lowercase (``@`` prefix allowed)."""
     raw = identifier.strip()
     raw = raw[1:] if raw.startswith("@") else raw
+    from pdsmem.mapping.syntax import AtIdentifier
+
     parsed = AtIdentifier.parse(raw)
     return str(parsed) if parsed.is_did else str(parsed).lower()
+
+
+def _normalize_base_url(url: str) -> str:
+    from ..atproto.xrpc import normalize_base_url  # httpx loads where a session is, not with the store
+
+    return normalize_base_url(url)

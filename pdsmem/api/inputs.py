@@ -30,7 +30,7 @@ def base_url(value: str, *, what: str = "the PDS URL") -> str:
 def masked_url(text: str) -> str:
     """``text`` (a URL, or a message holding one) with a user name and password in it replaced
     by ``***``, for showing it."""
-    from pdsmem.bridge.atproto.xrpc import mask_userinfo
+    from pdsmem.mapping.syntax_base import mask_userinfo
 
     return mask_userinfo(text)
 
