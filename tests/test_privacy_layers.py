@@ -212,7 +212,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
         return [json.loads(line) for line in lines]
 
 
-@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.96), ("tune3", 0.88), ("tune4", 0.95)])
+@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.96), ("tune3", 0.88), ("tune4", 0.95), ("tune5", 0.90)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -450,3 +450,60 @@ def test_the_national_id_needles_speak_for_every_name(label, data):
     text = data.draw(st.from_regex(re.compile("(?i)" + label)))
     if personal._NAMES_A_NATIONAL_ID_SEARCH(text):
         assert personal._names_a_national_id(text), text
+
+
+# -- the fifth tuning set's families (tests/privacy_corpus/tune5): each was missed before --------
+
+@pytest.mark.parametrize("text", [
+    "My Canadian SIN is 796 001 139",
+    "Meine Steuer-ID lautet 85 890 612 780",
+    "我的身份证号是110101196712111329",
+    "Мой ИНН 663127053589",
+    "Aussie bank details: BSB 035-496, account 692862652",
+    "Canadian direct deposit: transit 82120, institution 004, account 6416520",
+    "Reisepassnummer: FGGWH8WPL",
+    "Passnummer: 11612328",
+])
+def test_numbers_of_more_countries_are_refused(text):
+    assert personal.reason(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "노트북 로그인할 때 Rosalind2018 입력하면 돼",
+    "Per entrare nel portatile digita Cornelius2018",
+    "For the school portal, type Kiki@5326 when it asks — that gets you in.",
+    "Para entrar no computador do escritório, digita 2BD%!zdUELc#vlH.",
+    "admin/Cornelius1994 for the printer web UI",
+    "Laptop login: lopez / pumpkin",
+    "root on the old raspberry pi: harb0r",
+    "Nog doen: vuilnis buiten zetten, belastingaangifte (DigiD ww stroopwafel), fiets naar de maker.",
+    "Mitt mejllösenord är nu Midsommar",
+    "Mật khẩu wifi là Greta?1316",
+    "the password for the family netflix account is monk3y",
+    "The guest network is Cafe_Pumpkin and the key is BiscuitSummer72",
+    "redis-cli -h cache.example.net -p 6379 -a 9Gd5j0+YGBSkk5Vtqd --tls",
+    "rabbitmqctl add_user pierren pB%J8QTPlvi3XDY@",
+    "APP_KEY=base64:u01qdEkaNAPyY9V7CpPf2jfmVUYMmN2xzLZLhnD7EVM=",
+    "Domanda segreta: nome del primo animale = Zorro",
+])
+def test_passwords_told_as_instructions_pairs_and_commands_are_refused(text):
+    assert privacy.sensitive_reason(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "注文番号 #944907、2023-11-26 配達予定。",
+    "Connection string format documented as `postgres://USER:PASSWORD@HOST:5432/DB` (placeholders only).",
+    "config.yaml uses `password: ${DB_PASSWORD}`, expanded at startup.",
+    "`.env.example` lists STRIPE_SECRET_KEY= and SENDGRID_API_KEY= with empty values.",
+    "Words the kid is learning to spell this week: forest; journey; science; kitchen; people; yellow; machine; window;"
+    " enough; ocean; bridge; autumn; friend",
+    "ユーザーはパスワード管理に1Passwordを使っている。",
+    "Har byttet passord på ruteren, står i passordhåndteringen",
+    "Urlaub packen: Pass, Ladekabel, Sonnencreme, Badehose, Handtuch, Buch, Kopfhörer, Zahnbürste, Sandalen, Hut.",
+    "`hash_password(pw: bytes) -> bytes` uses argon2id with m=64MiB, t=3, p=4.",
+    "La sua parola preferita è «meriggiare».",
+    "Spotify playlist for the clean-up day: 37i9dQZF1DXcBWIGoYBM5M",
+    "The password manager is 1Password.",
+])
+def test_more_ordinary_memories_pass(text):
+    assert privacy.sensitive_reason(text) is None

@@ -32,6 +32,7 @@ from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
 _NAME_ENDS = (r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api_?key|access_?key|secret_?key|private_?key"
+              r"|app_?key|master_?key|encryption_?key|jwt_?key|session_?key|crypto_?key"
               r"|auth(?:_?key)?|credentials?|creds|client_?secret|signing_?key|webhook_?secret|passwort|senha|motdepasse")
 _ASSIGNED = re.compile(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)\s*+[\"']?"
@@ -70,7 +71,7 @@ _DESCRIBED = re.compile(r"(?i)(?:" + _DESCRIPTION + r"|.*://|//|[^-]*+(?:-[a-z]{
                         r"|.*-(?:bit|based|long|encoded|encrypted|hashed|signed|protected|only|style|like|free|safe)$)")
 
 
-_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}")
+_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}|(?:[A-Z][a-z]{2,}){2,8}[0-9]{1,4}[!?#$%&*@+]?")
 
 
 def _shaped(value: str) -> bool:
@@ -94,18 +95,28 @@ _FLAG = re.compile(
     r"(?<![\w-])(?:-p|--pass(?:word)?|--token|--auth-token|--api-key|--secret|--account-key|--client-secret|-u)"
     r"(?:=|[^\S\n]++|(?=[A-Za-z]))[\"']?(?P<value>[^\s\"']{6,200})"
 )
+# a password a command is given in its own way: "redis-cli … -a PASS", "ldapsearch … -w PASS",
+# "mysql -u x -p.PASS", "rabbitmqctl add_user USER PASS", "htpasswd -b FILE USER PASS"
+_COMMAND_SECRET = re.compile(
+    r"(?i)(?:redis-cli\b[^\n]*?\s-a|ldap\w*\b[^\n]*?\s-w|(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?\s-p(?=\S)"
+    r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd\s++-\w*b\w*\s++\S+\s++\S+|net\s++user\s++\S+"
+    r"|sshpass\s++-p)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 _ONE_WORD = re.compile(
     r"(?i)(?<!\w)(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
-    r"|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word)"
+    r"|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
+    r"|\w{2,12}(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
+    r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード)"
     r"(?:\s++(?:my|mein|mon|mi|mio|meu|mijn|moje|min|mitt|μου|мой))?"
     r"(?:\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
-    r"|tilille|για|от|для)(?:\s++[^\s:=]{1,30}?){1,3}?"
-    r"|\s++(?-i:[A-Z])[\w-]{1,30})?"
-    r"(?:\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|—|–|-)|\s*+(?P<colon>[:：])|\s*+,|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):)"
-    r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours))*)\s*+(?P<quote>[\"'“‘«„]?)"
+    r"|tilille|για|от|для)(?:\s++[^\s:=]{1,30}?){1,5}?"
+    r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{2,20}){1,2}?))?"
+    r"(?:\s++(?P<verb>is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|là|jadi|—|–|-)|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
+    r"|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):|(?<=パスワード)は)"
+    r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours|nu|jetzt|maintenant|ahora|agora|adesso"
+    r"|teraz|nyt|most|şimdi|сейчас|тепер|là|jadi))*)\s*+(?P<quote>[\"'“‘«„]?)"
     r"(?P<value>[^\s\"'”’»]{3,40}?)[\"'”’»]?"
     r"\s*+(?P<end>[.!?;,)(]|$)"
 )
@@ -123,6 +134,7 @@ _SECURITY_ANSWER = re.compile(
     r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++to\s++['‘\"]"
     r"|asks\s++['‘\"]|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
     r"|s[äa]kerhetsfr[åa]ga|resposta\s++secreta|respuesta\s++secreta|r[ée]ponse\s++secr[èe]te|geheime\s++antwort"
+    r"|respuesta\s++de\s++seguridad|domanda\s++segreta|childhood\s++nickname|verbal\s++password|reset\s++question"
     r"|секретн\w*\s++питання|密保|if\s++they\s++ask\s++(?:for|about)\s++my|street\s++i\s++grew\s++up\s++on"
     r"|city\s++where\s++my\s++parents\s++met|favou?rite\s++teacher|childhood\s++(?:best\s++)?friend)"
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b"
@@ -138,8 +150,8 @@ _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])aut
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave)")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 _RANDOM_TOKEN = re.compile(
-    r"(?<![\w+/=.-])(?=[\w+/=.-]{0,199}?[a-z])(?=[\w+/=.-]{0,199}?[A-Z])(?=[\w+/=.-]{0,199}?[0-9])"
-    r"[\w+/=.-]{20,200}(?![\w+/=.-])")
+    r"(?<![\w+/=.-])(?=[A-Za-z0-9_+/=.-]{0,199}?[a-z])(?=[A-Za-z0-9_+/=.-]{0,199}?[A-Z])(?=[A-Za-z0-9_+/=.-]{0,199}?[0-9])"
+    r"[A-Za-z0-9_+/=.-]{20,200}(?![\w+/=.-])")
 _HEX_AFTER_KEY = re.compile(
     _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])")
 # a PIN or a lock's code with no verb, in a few more forms than the first rules know: "voicemail PIN
@@ -275,6 +287,9 @@ _ACCESS = re.compile(
     r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
     r"\s++one|(?:set|changed|switched|reset|made|make|updated|picked|chose|put)\s++it\b|went\s++with"
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
+    r"|ordenador|computador|komputer\w*|notebook\w*|läppär\w*|datorn|pc-en|ноутбук\w*|компьютер\w*|počítač\w*|ruteren"
+    r"|máy\s++tính|laptopa|entrar|entrare|entrer|войти|увійти|wejść|masuk|đăng\s++nhập|intri|girmek|komme\s++inn"
+    r"|logga\s++in|logg\s++inn|přihlásíš|belépni|kirjaudu|portal|nas|zip|usb|vpn|outlook|prompts?"
     r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|låser|açılıyor|puso|messa"
     r"|mise|gesetzt|ingesteld|ustawi\w*|colocou|поставил\w*|satte|yaptı|changé|cambi[ée]|mudei|veranderd|bytte"
     r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートpc|电脑|设成|設定|설정|で開く|열려|开机"
@@ -288,10 +303,15 @@ _INTRODUCED = re.compile(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
     r"|ma[dk]e\s++it|for|picked|tried|typed|still|mis|met|com|eingestellt"
     r"|went\s++with|picked|chose|takes|just|es|est|è|é|ist|er|är|on|je|jest|como|come|als|jako|pour|para|per|med|mit"
-    r"|con|avec|till|op|på|auf|à|a|em|este|это|как|ile|в|na|naar|för|för|über|so|lautet|c['’]est|here['’]?s)"
+    r"|con|avec|till|op|på|auf|à|a|em|este|это|как|ile|в|na|naar|för|för|über|so|lautet|c['’]est|here['’]?s"
+    # what one types: "enter MarigoldHarbor59", "escribe …", "введи …", "wpisz …", "ketik …"
+    r"|enter|type\s++in|escribe|escriba|digita|digite|tape|tapez|saisis|saisissez|entrez|inserisci|scrivi|введи|введите"
+    r"|введіть|введи|wpisz|ketik|gõ|nhập|scrie|yaz|skriv|tippe|tipp|eingeben|gib|voer|typ|kirjoita|írd\s++be|zadej"
+    r"|输入|入力|입력)"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
 _FOLLOWED = re.compile(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
-                       r"|で開く|으로|로|에|に|で|开机|ile)")
+                       r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
+                       r"|when\s++it\s++asks|jelszóval|heslem|salasanalla)")
 _WORD_AND_NUMBER = re.compile(r"(?:[^\W\d_]{4,}|[^\W\d_]{2,}[_-][^\W\d_]{2,})[_-]?[0-9]{1,4}[!?#$%&*]?|[^\W\d_]{3,}[!?#$%&*]"
                               r"|[^\W\d_]{4,}[0-9]{1,2}[^\W\d_]{2,}")
 _JOINED = re.compile(r"[^\W\d_]{3,}(?:[_][^\W\d_0-9]{2,}[0-9]*)+|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){1,2}(?=,|\s++with)")
@@ -309,8 +329,8 @@ _ABOUT_CODE = re.compile(r"(?i)(?<![\w-])(?:function|variable|method|module|clas
 def _made_up_value(token: str, line: str) -> str | None:
     """``token`` without its closing stop if it looks made up (the cheap test, on the token alone)."""
     value = token.rstrip(".,;:!?") if not re.search(r"[^\W\d_][!?#$%&*]$", token) else token.rstrip(".,;:")
-    if not value or _NOT_MADE_UP.fullmatch(value):
-        return None
+    if not value or _NOT_MADE_UP.fullmatch(value) or _ABOUT_ACCESS(value) or value[0].isdigit() and value.isalnum():
+        return None  # a product's name, the thing opened itself ("ruteren": the router), an id ("37i9dQZF1DX…")
     if _CAMEL_WORDS.fullmatch(value):
         return value  # words run together: "HorseCanyonWindowQuartz"
     if value.isalpha():
@@ -330,8 +350,8 @@ def _told_where_a_value_is(before: str, after: str) -> bool:
             and bool(_INTRODUCED.search(before) or _FOLLOWED.search(after[:20])))
 
 
-_VALUE_TOKEN = re.compile(r"(?<![\w@./:#+-])[^\W\d_" + NO_SPACE_SCRIPTS + r"](?:[^\W" + NO_SPACE_SCRIPTS
-                          + r"]|[!?#$%&*+=~-]){3,40}(?![\w@/:+=-]|\.\w)")
+_VALUE_TOKEN = re.compile(r"(?<![\w@./:#+-])(?:[^\W\d_" + NO_SPACE_SCRIPTS + r"]|[0-9!?#$%&*+=~-](?=[^\s]{0,40}?[A-Za-z]))"
+                          r"(?:[^\W" + NO_SPACE_SCRIPTS + r"]|[!?#$%&*+=~@-]){3,40}(?![\w@/:+=-]|\.\w)")
 
 
 def _access_value(text: str) -> bool:
@@ -365,7 +385,7 @@ _PASSPHRASE_NAMES = (
     r"pass\s*+phrase|(?:vault|master|unlock|recovery|disk|volume|encryption|secret)\s++(?:pass)?phrase|master"
     r"\s++password|phrase\s++secrète|phrase\s++de\s++passe|frase(?:-senha|\s++de\s++paso|\s++secreta)|passphrase"
     r"|wachtzin|fraza\s++(?:do|hasła)|lösenfras\w*|parola\s++cümlesi|кодовая\s++фраза|парольн\w*\s++фраз\w*|パスフレーズ"
-    r"|암호\s*+문구|密码短语|口令|phrase\s++we\s++use")
+    r"|암호\s*+문구|密码短语|口令|phrase\s++we\s++use|passwd|(?:vpn\s++)?creds(?:\s++are)?|credentials")
 _PASSPHRASE = re.compile(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")"
     r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)|[:=—–]|\s++(?=[\"'«“]))\s*+"
@@ -451,7 +471,7 @@ _NOT_A_CODE_LINE = re.compile(
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
-    r"|chennai|pune|hyderabad|kolkata)(?![\w-])")
+    r"|chennai|pune|hyderabad|kolkata)(?![\w-])|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송")
 
 
 # what says a lock opens with the number that follows, even one that looks like a year
@@ -493,6 +513,41 @@ _CREDS_PAIR = re.compile(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60
 def _creds_pair(text: str) -> bool:
     return any(_shaped(value := match["value"].rstrip(".")) or _made_up(value) or _a_thing(value)
                for match in _CREDS_PAIR.finditer(text))
+
+
+# a known account and its password: "admin/Cornelius1994 for the printer", "root on the old pi: harb0r",
+# "Laptop login: lopez / pumpkin", "admin / Anneliese", "met admin og Fm8wQ0VTWzx"
+_ACCOUNT_PAIR = re.compile(
+    r"(?i)(?<![\w/.-])(?:admin|root|administrator|ubuntu|guest|postgres)\s*+(?:/|\s++(?:og|and|und|et|y|e|en|och)\s++)"
+    r"\s*+(?P<value>[^\s\"',;/]{4,60})"
+    r"|(?i:(?<![\w-])root\b[^\n:]{0,40}:\s*+(?P<root>[^\s\"',;]{4,60})\s*+$)"
+    r"|(?i:(?:login|creds|credentials|údaje|accesso|zugang)[^\n:]{0,40}:\s*+[\w.@+-]{2,40}\s*+/\s*+(?P<told>[^\s\"',;]{4,60}))",
+    re.MULTILINE)
+
+
+def _account_pair(text: str) -> bool:
+    for match in _ACCOUNT_PAIR.finditer(text):
+        value = (match["value"] or match["root"] or match["told"]).rstrip(".!?")
+        if _shaped(value) or _leet(value) or _made_up(value) or _a_thing(value) or value[:1].isupper() and value[1:].isalpha():
+            return True
+    return False
+
+
+def _leet(value: str) -> bool:
+    """A word with digits or signs for some of its letters: "harb0r", "monk3y", "Somm3rfugl", "fa1c0n"."""
+    return 5 <= len(value) <= 40 and bool(re.fullmatch(r"[A-Za-z]*[a-z][0134578@$][a-z][A-Za-z0134578@$]*", value))
+
+
+# a password in brackets in a list of things to do: "(DigiD ww stroopwafel)", "(pw cinnamon)",
+# "(网上营业厅密码Xingxing.Kuaile79)", "(아파트 앱 비번 Gomdori.Kimchi12)"
+_IN_BRACKETS = re.compile(
+    r"[(（][^()（）\n]{0,40}?(?<![\w-])(?:pw|pwd|ww|pass(?:word)?|passwort|wachtwoord|lösen(?:ord)?|hasło|senha|密码|密碼|비번|비밀번호"
+    r"|パスワード|パス)\s*+[:=：]?\s*+(?P<value>[^\s()（）,，;；]{3,40})\s*+[)）]", re.IGNORECASE)
+
+
+def _in_brackets(text: str) -> bool:
+    return any(not _NOT_A_VALUE.search(v := match["value"]) and (
+        _shaped(v) or _leet(v) or _made_up(v) or _a_thing(v) or _password_shaped(v)) for match in _IN_BRACKETS.finditer(text))
 
 
 # HTTP basic authentication: "Authorization: Basic c2tvd2Fsc2tp…", a user and a password in base64
@@ -547,19 +602,28 @@ def _made_up(value: str) -> bool:
 _ABOUT_PASSWORDS = re.compile(r"(?i)^(?:pass|key|login|token|auth|otp|2fa)|(?:pass|keys?|logins?|tokens?|auth|otp)$")
 
 
+# what is said of passwords rather than of one: their manager, policy, field, reset…
+_META = re.compile(r"(?i)manager|app|vault|polic|field|reset|rule|requirement|hint|prompt|screen|page|form|length|strength"
+                   r"|change|expir|histor|generator|list|file|store|safe|hash|salt|protect|login|storage|verwaltung|gestion"
+                   r"|gestor|gerenciador|beheer|menedżer|hanterare|richtlinie|regel|feld|länge|must|should|needs|has|have"
+                   r"|preferit|favorit|favourite|lieblings|préféré|preferid")
+
+
 def _one_word(text: str) -> bool:
     """A one-word password at the end of its sentence: with a digit or a sign in it, said plainly
     ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
     may be what the password is ("abgelaufen")."""
     for match in _ONE_WORD.finditer(text):
         value = match["value"]
+        if match["middle"] and _META.search(match["middle"]):
+            continue  # "the password manager is 1Password", "password reset is done"
         if _DESCRIBING.fullmatch(value) or _NOT_A_VALUE.search(value) or _DESCRIBED.match(value):
             continue
         if re.search(r"[0-9!@#$%^&*?+=~]|[a-z][_-]$", value) or match["plainly"].strip() or match["quote"] or match["colon"]:
             return True
         if _made_up(value.rstrip(".!?")):
             return True  # "Das WLAN-Passwort lautet tigerbella": no language has that word
-        if _a_thing(value.rstrip(".!?")):
+        if not match["comma"] and (match["verb"] not in ("on", "to") or value.islower()) and _a_thing(value.rstrip(".!?")):
             return True  # "pw ist sunflower", "Netflix password is tournesol (shared with sister)"
     return False
 
@@ -587,8 +651,10 @@ _STATES = frozenset(
 
 def _a_thing(value: str) -> bool:
     """Whether ``value``, told as a password with nothing else in its clause, is a word that names
-    a thing (``sunflower``, ``tournesol``, ``moonlight``) rather than one that says how the
+    a thing (``sunflower``, ``tournesol``, ``Midsommar``) rather than one that says how the
     password is (``printed``, ``expiring``, ``random``): people make passwords of common words."""
+    if value[:1].isupper() and value[1:].islower():
+        value = value.lower()  # "Zonnebloem", "Limone"
     stem = re.sub(r"(?:as|os|es|a|o|e|s)$", "", value)  # "incorrecta", "corretto": what "incorrect" says
     return (value.isalpha() and value.islower() and 4 <= len(value) <= 20 and value not in _STATES
             and stem not in _STATES and value not in _SMALL_WORDS and not _DESCRIBING.fullmatch(value)
@@ -629,13 +695,21 @@ _CHECKS = (
      ("login", "cred", "user", "benutzer", "utilisateur", "usuario", "account")),
     ("looks like a labelled credential", _shaped_value(_AFTER_COLON_PAIR), (" / ",)),
     ("looks like a credential on a command line", _flag, ("-p", "--", "-t", "-u")),
-    ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES + ("contra", "security word", "ww", "lösen", "пасс")),
+    ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES + (
+        "contra", "security word", "ww", "lösen", "пасс", "mật khẩu", "kata sandi", "jelsza", "salis", "verbal password",
+        "parola d", "kodeord", "パスワード")),
     ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
                                                        "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad")),
     ("looks like a labelled credential", _URL_PASSWORD.search, ("://",)),
     ("looks like a labelled credential (HTTP basic authentication)", _basic_auth, ("basic",)),
     ("looks like a labelled credential", _shaped_value(_ADDRESS_AND_PASSWORD), ("@",)),
     ("looks like a labelled credential", _creds_pair, ("cred", "login")),
+    ("looks like a labelled credential", _account_pair, ("admin", "root", "ubuntu", "guest", "postgres", "login",
+                                                         "cred", "údaje", "accesso", "zugang")),
+    ("looks like a labelled credential", _in_brackets, ("(", "（")),
+    ("looks like a credential on a command line", lambda t: any(
+        _shaped(m["value"]) or _leet(m["value"]) or _password_shaped(m["value"]) for m in _COMMAND_SECRET.finditer(t)),
+     ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _SECURITY_ANSWER.search,
@@ -643,7 +717,8 @@ _CHECKS = (
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
       "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "they ask",
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
-      "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort")),
+      "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
+      "nickname", "verbal password", "reset question")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),

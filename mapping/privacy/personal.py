@@ -109,7 +109,15 @@ _NAMES_A_ROUTING_NUMBER = lowered_search(r"(?i)routing|aba|rtn|transit")
 _SORT_CODE_SHAPE = re.compile(r"[0-9]{2}-[0-9]{2}-[0-9]{2}").search
 
 
+# Australian BSB and account, Canadian transit, institution and account numbers
+_BSB_OR_TRANSIT = re.compile(
+    r"(?i)\bbsb\b[^0-9\n]{0,12}[0-9]{3}-?[0-9]{3}[^\n]{0,40}?\baccount\b[^0-9\n]{0,12}[0-9]{5,10}"
+    r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,60}?\baccount\b[^0-9\n]{0,12}[0-9]{5,12}")
+
+
 def _bank_account(text: str) -> bool:
+    if _BSB_OR_TRANSIT.search(text):
+        return True
     for match in _ROUTING.finditer(text) if _NAMES_A_ROUTING_NUMBER(text) else ():
         if _rtn.is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
             return True
@@ -259,6 +267,15 @@ def _longest_run(words: list[str], wordlist: frozenset[str]) -> int:
 _WORDS = re.compile(r"[^\W\d_]+").findall
 
 
+_A_LIST = re.compile(r";|\n\s*+[-*•]|\n\s*+[^\W\d_]+\s*+\n")
+
+
+def _spaced_only(text: str) -> bool:
+    """Whether words are written as a phrase, a space or a comma apart, not as a list (one a line,
+    or after ";" or "- ")."""
+    return _A_LIST.search(text) is None
+
+
 def _recovery_phrase(text: str) -> bool:
     words = [word if word.isascii() else _unaccented(word) for word in _WORDS(text.lower())]
     if len(words) < 12 or _longest_run(words, _any_wordlist()) < 12:
@@ -276,8 +293,9 @@ def _recovery_phrase(text: str) -> bool:
             # unless a wallet's phrase is named: a phrase that happens to be in order is still one
         if best < 12:
             continue
-        if labelled is None:
-            labelled = _PHRASE_WORDS.search(text) is not None
+        if labelled is None:  # a wallet's phrase named, or "words"/"phrase" with a checksum that holds
+            labelled = _WALLET_WORDS.search(text) is not None or (
+                _PHRASE_WORDS.search(text) is not None and (_spaced_only(text) or _checksum_holds(words[end - best:end])))
         if labelled or best >= 0.8 * len(words) and ("," not in text or _checksum_holds(words)):
             return True
         if _checksum_holds(words[end - best:end]):
@@ -328,7 +346,7 @@ def _recovery_key(text: str) -> bool:
 # An identity document's number stated with its name: a passport, a driving licence (with 5+ digits
 # and nothing but letters, digits, spaces and dashes: "K0231411", "M508-697-32-885-8", "135 482 122")
 _ID_DOCUMENT = re.compile(
-    r"(?i)(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|パスポート|여권|护照|паспорт"
+    r"(?i)(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|passnummer|パスポート|여권|护照|паспорт"
     r"|driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
     r"\s++conducir|patente|rijbewijs|körkort|prawo\s++jazdy|運転免許)"
     r"[^\n0-9]{0,40}?(?<![\w-])(?P<value>(?-i:(?=[A-Z0-9 -]{6,20}(?![\w-]))(?=[A-Z0-9 -]*?[0-9])[A-Z0-9]+(?:[ -][A-Z0-9]+){0,5}))"
@@ -341,6 +359,9 @@ _NAMES_A_DOCUMENT = lowered_search(
     r"|护照|паспорт|運転免許")
 
 
+_A_PASSPORT = re.compile(r"(?i)pass|pasaporte|paspo|paszp|パスポート|여권|护照|паспорт")
+
+
 def _id_document(text: str) -> bool:
     if not _NAMES_A_DOCUMENT(text):
         return False
@@ -350,8 +371,11 @@ def _id_document(text: str) -> bool:
             continue  # "Passport renewal appointment: 2025-03-14", "Passport office helpline is 0300 222 0000"
         if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}", value):
             continue  # a date
-        if len(re.findall(r"[0-9]", value)) >= 5 and not re.fullmatch(r"(?:19|20)[0-9]{2}", value):
+        digits = len(re.findall(r"[0-9]", value))
+        if digits >= 5 and not re.fullmatch(r"(?:19|20)[0-9]{2}", value):
             return True
+        if digits and re.fullmatch(r"[A-Z0-9]{8,10}", value) and _A_PASSPORT.search(match[0]):
+            return True  # a passport's number of letters and digits: "Reisepassnummer: FGGWH8WPL"
     return False
 
 
@@ -392,13 +416,15 @@ _NATIONAL_IDS = (
     (r"teudat\s++zehut|תעודת\s*+זהות|israeli\s++id", ("il.idnr",)),
     (r"マイナンバー|個人番号|my\s++number", ("jp.in_",)),
     (r"\brut\b", ("cl.rut",)),
+    (r"инн|снилс", ("ru.inn",)),
+    (r"\bni\s++(?:number|no)|national\s++insurance", ("gb.nhs",)),
 )
 _NATIONAL_ID_NEEDLES = (
     "kimlik", "ein", "身份证", "身分證", "resident", "dni", "nie", "nif", "documento", "codice", "fisc", "curit", "sécu",
     "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
     "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
-    "my number", "rut")
+    "my number", "rut", "инн", "снилс", "ni")
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
 
@@ -409,7 +435,7 @@ def _names_a_national_id(text: str) -> bool:
     return any(needle in low for needle in _NATIONAL_ID_NEEDLES) and _NAMES_A_NATIONAL_ID_SEARCH(text)
 _NATIONAL_ID_LABELS = tuple((re.compile("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
 # a number after the name: letters and digits in groups, with a digit
-_ID_VALUE = re.compile(r"(?<![\w-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
+_ID_VALUE = re.compile(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
 
 
 @cache
@@ -426,17 +452,18 @@ def _national_id(text: str) -> bool:
         for named in label.finditer(text):
             for value in _ID_VALUE.finditer(text, named.end(), min(len(text), named.end() + 60)):
                 parts = re.split(r"(?<=[A-Za-z0-9])(?=[ ])", value[0])
-                for end in range(len(parts), 0, -1):  # the longest run of groups that is one
-                    number = "".join(parts[:end])
-                    if sum(char.isdigit() for char in number) >= 6 and any(
-                            _validator(module).is_valid(number) for module in modules):
-                        return True
+                for start in range(len(parts)):  # any run of groups: "is 796 001 139", "lautet 85 890 612 780"
+                    for end in range(len(parts), start, -1):
+                        number = "".join(parts[start:end]).strip()
+                        if sum(char.isdigit() for char in number) >= 6 and any(
+                                _validator(module).is_valid(number) for module in modules):
+                            return True
     return False
 
 
 _CHECKS = (
     ("looks like a recovery key (BitLocker, Apple, Microsoft)", _recovery_key, lambda t, d: t.count("-") >= 4),
-    ("looks like an identity document's number", _id_document, lambda t, d: d >= 5),
+    ("looks like an identity document's number", _id_document, lambda t, d: d >= 1),
     ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),

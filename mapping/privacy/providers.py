@@ -98,6 +98,8 @@ def _whole(found: object, line: str) -> bool:
     return not (before.isalnum() or after.isalnum())
 
 
+# what documentation writes where a secret goes: "postgres://USER:PASSWORD@HOST", "<password>"
+_PLACEHOLDER = re.compile(r"(?i)password|pass|pwd|secret|changeme|x{3,}|\*{3,}|<[^>]*>|\$\{?\w+\}?")
 _BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=")
 
 
@@ -137,6 +139,6 @@ def reason(text: str) -> str | None:
     for line in lines:
         for plugin in plugins() if any_pattern(line) else always:
             for found in plugin.analyze_string(line):
-                if _whole(found, line):
+                if _whole(found, line) and not _PLACEHOLDER.fullmatch(str(found)):
                     return f"looks like a secret ({plugin.secret_type}, a provider's format)"
     return None

@@ -56,7 +56,7 @@ _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, 
     r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
     r"|[0-9]++(?:文字|桁|字|位)|aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm|wpa|wep)"
 )
-_NO_VALUE = "(?!" + _DESCRIPTION + ")"
+_NO_VALUE = "(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[A-Za-z_ -]{2,30}>)"  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
 _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
     # not "パスワードはルーターWXR-5700の裏に記載"
@@ -102,6 +102,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
                r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)(?!\w)"
+               r"|(?:and|or|with|without|for|to|is|are|was|the|empty|blank|unset)(?!\w)"
                r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)(?![^\S\n]*+[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
 _LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
@@ -310,7 +311,10 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like a URL with embedded credentials",
         # As r"(?i)" + WORD_START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where
         # a run of scheme characters starts (the plain pattern scans a run again from each letter in it).
-        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:[^/\s@]+@"),
+        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:"
+                   # not a placeholder: "postgres://USER:PASSWORD@HOST", "<password>", "${DB_PASS}"
+                   r"(?!(?-i:PASSWORD|PASS|PWD|SECRET)@|(?:password|pass|pwd|secret|changeme|x{3,}|\*{3,})@|<[^>@]*>@|\$\{?\w+\}?@)"
+                   r"[^/\s@]+@"),
         ("://",),
     ),
     (
