@@ -77,7 +77,9 @@ _CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}|(?:[A-Z][a-z]{2,})
 def _shaped(value: str) -> bool:
     """Whether ``value`` has the shape of a password, key or token rather than a word or a number."""
     value = value.rstrip(".!?:") if value[-1:] in ".?:" else value
-    if len(value) < 5 or _NOT_A_VALUE.search(value) or _DESCRIBED.match(value):
+    if len(value) < 5 or value.isalpha():
+        return False  # (a word: no regex needed to say so)
+    if _NOT_A_VALUE.search(value) or _DESCRIBED.match(value):
         return False
     letters = sum(char.isalpha() for char in value)
     digits = sum(char.isdigit() for char in value)
@@ -356,17 +358,12 @@ _VALUE_TOKEN = re.compile(r"(?<![\w@./:#+-])(?:[^\W\d_" + NO_SPACE_SCRIPTS + r"]
 
 def _access_value(text: str) -> bool:
     for line in text.splitlines():
-        if "`" in line:
-            continue
-        about_access = None  # asked once a value looks made up: most lines have none
+        if "`" in line or not _ABOUT_ACCESS(line):
+            continue  # (one search in the line's lower case: most lines are about no access)
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
                 continue  # no made-up word: too short, or with a capital (but words run together)
-            if about_access is None:  # before the word lists, which load on first use
-                about_access = _ABOUT_ACCESS(line)
-            if not about_access:
-                break
             if _made_up_value(token, line) is None:
                 continue
             after = line[match.end():]
@@ -666,7 +663,8 @@ def _after_login(text: str) -> bool:
             _USED_AS.finditer(text) if _AS(text) else ())
     for match in itertools.chain(*told):
         value = match["value"]
-        if value and (_shaped(value) or not _DESCRIBING.fullmatch(value) and re.search(r"[0-9!#?.]", value)):
+        if value and not value.isalpha() and (
+                _shaped(value) or re.search(r"[0-9!#?.]", value) and not _DESCRIBING.fullmatch(value)):
             return True
     return False
 
