@@ -15,7 +15,12 @@ beside them:
   and makes no more (``retiredIds``; a retired episode's whole event in ``retiredEpisodes``, as
   its row is gone), and the same five scope fields as its memory;
 - relationships ``(memory)-[:RECORDED_AS]->(ATPROTO_RECORD)`` and
-  ``(ATPROTO_RECORD)-[:SUPERSEDES]->(superseded fact)``.
+  ``(ATPROTO_RECORD)-[:SUPERSEDES]->(superseded fact)``;
+- ``PDSMEM_SCOPE``: one row per scope and project (its five scope fields, nothing else), and
+  ``(row)-[:IN_SCOPE]->(PDSMEM_SCOPE)`` from every mirror of the scope and every memory row pdsmem
+  wrote or merged into there: a sync reads its scope's rows as the neighbours of that one row,
+  which the server finds by its id, instead of searching the project (docs/rushdb.md, "Cost in a
+  large project").
 
 A record deleted from the repository, or edited so that it makes another memory, retires its
 memory: a fact becomes inactive (``active: false``, which every recall filters on); an episode
@@ -44,6 +49,8 @@ EPISODE = "EPISODE"
 MIRROR = "ATPROTO_RECORD"
 RECORDED_AS = "RECORDED_AS"
 SUPERSEDES = "SUPERSEDES"
+SCOPE = "PDSMEM_SCOPE"  # one row per scope and project, which the scope's rows are linked to
+IN_SCOPE = "IN_SCOPE"  # (mirror or memory row)-[:IN_SCOPE]->(PDSMEM_SCOPE)
 
 MERGE_KEY = {FACT: "factId", EPISODE: "eventId", MIRROR: "mirrorKey"}
 # What an update of a record already there matches on: a memory's id alone is the same in two
@@ -64,6 +71,7 @@ TRANSCRIPT = ("userText", "assistantText")  # an episode's, carried by a record 
 REMOVABLE = ("supersedesFactId", "validUntil", "channelIdHash")
 
 _SYSTEM_PREFIX = "__"  # RushDB's own properties: __id, __label, __proptypes, __score
+_MOST_SELECTIVE_FIRST = ("participantScopeHash", *(name for name in SCOPE_FIELDS if name != "participantScopeHash"))
 
 
 def label_of(event: Mapping[str, Any]) -> str:
@@ -232,9 +240,39 @@ def view_from_mirror(row: Mapping[str, Any]) -> RecordView:
     return RecordView(uri=row["uri"], cid=row["cid"], value=json.loads(row["raw"]))
 
 
+def scope_row(scope: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``PDSMEM_SCOPE`` row of a scope: its five fields, nothing else."""
+    return {name: scope[name] for name in SCOPE_FIELDS}
+
+
+def in_scope(row: Mapping[str, Any], scope: Mapping[str, Any]) -> bool:
+    """Whether a row RushDB holds carries all five fields of ``scope``."""
+    return all(row.get(name) == scope[name] for name in SCOPE_FIELDS)
+
+
+def keyed(made: list[Mapping[str, Any]]) -> dict[tuple[str, str], str]:
+    """(label, merge key) → RushDB id, for rows as RushDB returns them (``__label``, ``__id``)."""
+    out: dict[tuple[str, str], str] = {}
+    for row in made:
+        label = row.get("__label")
+        if label in MERGE_KEY and isinstance(row.get(MERGE_KEY[label]), str) and isinstance(row.get("__id"), str):
+            out[(label, row[MERGE_KEY[label]])] = row["__id"]
+    return out
+
+
+def to_search(named: Mapping[str, set[str]], held: Mapping[str, Mapping[str, Any]]) -> dict[str, set[str]]:
+    """label → the memory ids a record's extension names (the memory it was exported from) that the
+    scope's own rows do not hold: an agent runtime may have written such a memory in this scope,
+    which only a search of the project finds. Every other memory a record makes has an id only
+    pdsmem gives (it holds the record's at-uri), so a row pdsmem did not link to the scope is
+    not there."""
+    return {label: {name for name in ids if name not in held.get(label, {})} for label, ids in named.items()}
+
+
 def scope_where(scope: Mapping[str, Any], *, active_only: bool = False) -> dict[str, Any]:
-    """The structured filter every read of a scope's memories starts from: all five fields."""
-    where: dict[str, Any] = {name: scope[name] for name in SCOPE_FIELDS}
+    """The structured filter every read of a scope's memories starts from: all five fields, the
+    participant's first (RushDB tests them in this order, and it sets people apart)."""
+    where: dict[str, Any] = {name: scope[name] for name in _MOST_SELECTIVE_FIRST}
     if active_only:
         where["active"] = True
     return where

@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from devkit.pds import Account, LocalPds, Repo
 from devkit.repo_builder import tid
 from devkit.rushdb import LocalRushDB, Project
-from support.rushdb_view import LABELS, client, records, snapshot
+from support.rushdb_view import MEMORY_LABELS, client, records, snapshot
 
 from pdsmem.cli import cli
 from pdsmem.lexicons import RECORD_NSID
@@ -101,8 +101,9 @@ def links(project: Project) -> int:
 
 def assert_same_as_fresh(project: Project, reference: dict) -> None:
     held = snapshot(project)
-    for label in LABELS:  # one record per key: nothing written twice
+    for label in MEMORY_LABELS:  # one record per key: nothing written twice
         assert len(records(project, label)) == len(held[label]), label
+    assert len(records(project, "PDSMEM_SCOPE")) == len(held["scopes"]) == 1  # one row for the scope
     assert held == reference
 
 
@@ -124,7 +125,8 @@ KILL_POINTS = {
     "before any write": lambda project: True,
     "after the first chunk": lambda project: count(project, "ATPROTO_RECORD") >= 500,
     "inside the last chunk": lambda project: count(project, "ATPROTO_RECORD") >= 1000,
-    "while linking": lambda project: links(project) >= RECORDS,  # RECORDED_AS for all; SUPERSEDES next
+    # RECORDED_AS and the two IN_SCOPE of every record are in (with the chunks); SUPERSEDES next
+    "while linking": lambda project: links(project) >= 3 * RECORDS,
 }
 
 

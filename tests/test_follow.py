@@ -111,8 +111,10 @@ def live(held: dict) -> dict:
     """The part of a snapshot a fresh sync also has: active memories, records not deleted."""
     out = {label: {key: _unretired(row) for key, row in rows.items()
                    if row.get("active") is not False and not row.get("deleted")}
-           for label, rows in held.items() if label != "relationships"}
+           for label, rows in held.items() if label not in ("relationships", "scopes")}
     out["relationships"] = held["relationships"]
+    kept = {f"{label}:{key}" for label, rows in out.items() if label != "relationships" for key in rows}
+    out["scopes"] = {name: [row for row in linked if row in kept] for name, linked in held["scopes"].items()}
     return out
 
 

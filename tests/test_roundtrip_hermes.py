@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner, Result
 from devkit.pds import Account, LocalPds, Repo
 from devkit.rushdb import Project
-from support.rushdb_view import records
+from support.rushdb_view import records, snapshot
 
 from pdsmem.cli import cli
 from pdsmem.lexicons import RECORD_NSID
@@ -173,8 +173,11 @@ def test_rows_an_earlier_version_wrote_are_repaired_by_the_next_sync_with_nothin
     summary(run(pds, rushdb, "sync", account.did, *scope, "--json"))
 
     # As an earlier version left them: pdsmem's properties on the memory rows, a deleted record's
-    # episode kept inactive and retired, the fact to fact supersession, nothing on the mirrors.
+    # episode kept inactive and retired, the fact to fact supersession, nothing on the mirrors; and
+    # no PDSMEM_SCOPE row, which earlier versions did not write.
     db = client(rushdb)
+    db.records.delete({"labels": [rows.SCOPE], "where": {}})
+    assert snapshot(rushdb)["scopes"] == {}
     facts, episodes = expected[rows.FACT], expected[rows.EPISODE]
     mirror_of = {m["memoryId"]: m for m in expected[rows.MIRROR].values()}
     coffee = next(i for i, r in facts.items() if "coffee" in r["text"])
@@ -208,6 +211,11 @@ def test_rows_an_earlier_version_wrote_are_repaired_by_the_next_sync_with_nothin
     ids = {r["__id"]: k for label in (rows.FACT, rows.MIRROR) for k, r in
            ((row[rows.MERGE_KEY[label]], row) for row in records(rushdb, label))}
     assert [(ids[s], ids[t]) for s, t in supersedes] == [(mirrors[coffee]["mirrorKey"], tea_id)]
+    # The scope's row is made again, linked to every row the earlier version wrote (one retired
+    # episode deleted): the next syncs read them through it.
+    held = snapshot(rushdb)
+    [linked] = held["scopes"].values()
+    assert linked == sorted(f"{label}:{key}" for label in (rows.FACT, rows.EPISODE, rows.MIRROR) for key in held[label])
 
 
 def test_a_record_edited_before_its_first_sync_leaves_one_truth_in_the_scope_it_was_exported_from(

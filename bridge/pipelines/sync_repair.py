@@ -1,5 +1,7 @@
-"""Repairing what earlier versions of pdsmem wrote into a scope, and what a killed sync left: run by
-each sync that writes (docs/rushdb.md, "What lands in RushDB").
+"""Repairing what earlier versions of pdsmem wrote into a scope, and what a killed sync left: run
+once per scope and project, before the scope's ``PDSMEM_SCOPE`` row is made (``sync_scope``;
+docs/rushdb.md, "What lands in RushDB"). Episode rows a killed run of this version leaves are
+deleted by the sync that finishes it (``Syncer``).
 
 Scope: memory rows of one scope that hold what the AgentMemoryEvent v1 schema forbids
 (``retired``, ``supersedesFactIds``, an episode's ``active``) are written whole again without it,

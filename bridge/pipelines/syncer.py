@@ -13,19 +13,24 @@ Tricky bits:
   relationship is written; before the first write the batch's records are noted as pending
   (``Importer.begin``), so a run killed half way is finished by the next, and a record deleted
   in between still deactivates what the killed run wrote.
-- Each chunk reads what RushDB holds for it first (its mirrors, and the memories they and the
-  new rows name), to know which memory a record made before (an edited fact gets a new id: the
-  old one is deactivated and unlinked), which memories still exist (a deleted record never
-  creates a stub), and which optional fields an edit dropped (that memory is written whole).
+- Every row pdsmem writes or merges into is linked to the scope's ``PDSMEM_SCOPE`` row
+  (``sync_scope``), in the transaction that writes it; each chunk reads what RushDB holds for it
+  (its mirrors, and the memories they and the new rows name) as that row's neighbours, which
+  the server finds from its id, whatever else the project holds. To know which memory a record
+  made before (an edited fact gets a new id: the old one is deactivated and unlinked), which
+  memories still exist (a deleted record never creates a stub), and which optional fields an
+  edit dropped (that memory is written whole).
+- A memory a record's extension names (the memory it was exported from) that the scope's rows
+  do not hold may be a row an agent runtime wrote: only those are searched for in the project
+  (``rushdb_rows.to_search``), and a row found so is linked to the scope when it is written.
 - A new memory and the one new mirror that names it are created together, with their
-  ``RECORDED_AS``, in one nested import (the server links them by the ids it gives them: no
-  lookup, and nothing left to link after). The other relationships are linked after every chunk
-  is in, so a fact can supersede one written by a later chunk, in key-joined calls of
-  ``LINK_CHUNK`` ids (the server's join copies a map of the label's keys into each row, so a
-  large call runs out of transaction memory in a large project). ``RECORDED_AS`` joins each
-  other memory written to every live mirror of the scope that names it. The links an edit or a deletion removes go in the
-  chunk that finds them, in one ``delete_many`` per kind, before that chunk's rows change (so a
-  run killed in between finds the same links to remove again).
+  ``RECORDED_AS``, in one nested import (the server links them by the ids it gives them, and
+  returns them). Any other ``RECORDED_AS`` a chunk makes (a mirror that is new, or names another
+  memory than before) is made by id in the chunk's transaction. ``SUPERSEDES`` is made after
+  every chunk is in, so a fact can supersede one written by a later chunk, by id, for every
+  mirror written that supersedes (made again, it stays single). The links an edit or a deletion
+  removes go by id in the chunk that finds them, before that chunk's rows change (so a run
+  killed in between finds the same links to remove again).
 - An episode has no ``active`` in the contract, and the contract's recall of episodes filters on
   the scope alone: the row of an episode whose record is deleted or edited into another memory
   is deleted (in the chunk's transaction), its event kept on the mirror (``retiredEpisodes``).
@@ -49,13 +54,12 @@ from ..rushdb.embeddings import Embedder
 from .import_batch import Change, ImportBatch, RecordProblem
 from .importer import Importer
 from ..rushdb.store import MemoryStore, RushDBTooLarge, retrying
-from .sync_repair import repair
+from .sync_scope import Anchor, Scopes
 
 __all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
 
 CHUNK = 500  # changes written per transaction
-LINK_CHUNK = 100  # ids per key-joined relationship call: the server copies its join map into each
-# row, and a call of a few thousand ids runs out of Neo4j's transaction memory (docs/rushdb.md)
+DETACH_EACH = 4  # sources whose relationships are removed by id, one call each; more: one call for all
 FULL_READS = ("full", "full after diff", "car")  # the reads that see every record of the repository
 
 
@@ -81,10 +85,9 @@ class SyncReport:
 
 @dataclass
 class _Written:
-    """What the chunks of a sync wrote that the relationships are made from, at the end."""
+    """What the chunks of a sync wrote that the ``SUPERSEDES`` relationships are made from, at the end."""
 
-    memories: dict[str, list[str]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})  # ids
-    superseding: list[str] = field(default_factory=list)  # ids of facts that supersede others
+    superseding: dict[str, tuple[str, list[str]]] = field(default_factory=dict)  # mirror key → (row id, fact ids)
 
 
 @dataclass
@@ -111,12 +114,11 @@ class _Chunk:
             named.setdefault(mirror["memoryId"], []).append(mirror)
         return {label: {key: named[key][0] for key in self.create[label] if len(named.get(key, [])) == 1}
                 for label in self.create}
-    # Relationships to remove, by id: facts from the mirrors they were retired from
-    # (RECORDED_AS); mirrors from facts their records no longer supersede (SUPERSEDES).
-    unrecord: dict[str, set[str]] = field(default_factory=lambda: {rows.FACT: set(), rows.EPISODE: set()})
-    unrecord_mirrors: set[str] = field(default_factory=set)
-    unsupersede: set[str] = field(default_factory=set)  # mirror keys
-    unsuperseded: set[str] = field(default_factory=set)  # fact ids
+    # Relationships to remove: facts from the mirrors they were retired from (RECORDED_AS: fact
+    # id, mirror key); mirrors from facts their records no longer supersede (SUPERSEDES: mirror
+    # key → fact ids).
+    unrecord: set[tuple[str, str]] = field(default_factory=set)
+    unsupersede: dict[str, set[str]] = field(default_factory=dict)
     legacy_links: set[str] = field(default_factory=set)  # facts linked to facts by an earlier version
     drop: set[str] = field(default_factory=set)  # ids of episodes whose rows are deleted
     tally: dict[str, int] = field(default_factory=lambda: {"merged": 0, "updated": 0, "unchanged": 0})
@@ -170,76 +172,101 @@ class Syncer:
         self.importer, self.store, self.embedder = importer, store, embedder
         self.batch_size = batch_size  # changes per transaction; halved when the server asks
         self.on_progress, self.on_retry, self.sleep = on_progress, on_retry, sleep
+        self.scopes = Scopes(store, self._retrying)
+        self.unsure = False  # whether a write of this run was tried again (``_leftovers`` then runs)
 
     def sync(self, batch: ImportBatch, *, dry_run: bool = False) -> SyncReport:
         """Write ``batch`` (which must be open) into RushDB, then move the sync state."""
         scope = self.importer.scope_for(batch.did).fields
+        anchor = self.scopes.find(scope) if not dry_run or batch.read in FULL_READS else None
+        if anchor is None and not dry_run:  # the first sync of this scope into the project by this version
+            anchor = self.scopes.make(scope)
         if batch.read in FULL_READS:
-            self._retrying(lambda: self._reconcile(batch, scope))
+            self._retrying(lambda: self._reconcile(batch, scope, anchor))
         report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
-        if dry_run:
+        if dry_run or anchor is None:
             return report
         records = batch.summary
         report.counts = {"created": 0, "merged": 0, "updated": 0, "unchanged": records["unchanged"], "retired": 0,
                          "deleted": records["deleted"], "failed": records["failed"]}
+        if anchor.repaired:
+            report.written["repaired"] = anchor.repaired
         if batch.read == "unchanged":
-            self._repair(report, scope, leftovers=False)
             return report
         if self.embedder is not None:
             self._retrying(lambda: ensure_indexes(self.store, self.embedder))
+        # A run that did not finish, or a write tried again after its commit, can leave episode rows.
+        self.unsure = self.unsure or bool(self.importer.state.pending(batch.did, self.importer.reader))
         self.importer.begin(batch)
         total = sum(records[name] for name in ("created", "updated", "deleted"))
         done, written = 0, _Written()
         for chunk in _chunks(batch.changes(), lambda: self.batch_size):  # a 408 makes the rest smaller
-            for part in self._sized(chunk, lambda part: self._write(part, batch.rev, scope, report, written)):
+            for part in self._sized(chunk, lambda part: self._write(part, batch.rev, scope, anchor, report, written)):
                 done += len(part)
                 if self.on_progress:
                     self.on_progress(done, total)
-        self._link(written, scope)
-        self._repair(report, scope)
+        self._link(written, scope, anchor)
+        if self.unsure and (left := self._retrying(lambda: self._leftovers(scope, anchor))):
+            report.written["repaired"] = report.written.get("repaired", 0) + left
         self.importer.commit(batch)
         return report
 
-    def _repair(self, report: SyncReport, scope: dict, *, leftovers: bool = True) -> None:
-        """Rows earlier versions or a killed run left (``sync_repair``), counted when there were some."""
-        if repaired := repair(self.store, scope, self._retrying, leftovers=leftovers):
-            report.written["repaired"] = repaired
+    def _link(self, written: _Written, scope: dict, anchor: Anchor) -> None:
+        """Each mirror written of a fact record to the facts it supersedes (``SUPERSEDES``), by
+        id, one call per mirror, in one transaction: after every chunk is in (a record can
+        supersede a fact a later chunk writes). Made again for a mirror that has them already (a
+        chunk written twice, a run finishing a killed one, a removal of several): a relationship
+        stays single."""
+        if not written.superseding:
+            return
+        wanted = {name for _, links in written.superseding.values() for name in links}
+        facts = self._retrying(lambda: self.scopes.held(anchor, rows.FACT, wanted, scope))
+        pairs = [(mirror_id, [facts[name]["__id"] for name in links if name in facts])
+                 for mirror_id, links in written.superseding.values()]
 
-    def _link(self, written: _Written, scope: dict) -> None:
-        """Each memory written, but not with its mirror, to its record's mirror (``RECORDED_AS``),
-        each mirror of a fact record to the facts it supersedes (``SUPERSEDES``): after every
-        chunk is in (a record can supersede a fact a later chunk writes), in key-joined calls of
-        ``LINK_CHUNK`` ids."""
-        where = rows.scope_where(scope)
-        for label, ids in written.memories.items():
-            for start in range(0, len(ids), LINK_CHUNK):
-                part = ids[start:start + LINK_CHUNK]
-                self._retrying(lambda label=label, part=part: self.store.link(
-                    {"label": label, "key": rows.MERGE_KEY[label], "where": {**where, rows.MERGE_KEY[label]: {"$in": part}}},
-                    {"label": rows.MIRROR, "key": "memoryId", "where": {**where, "deleted": False, "memoryId": {"$in": part}}},
-                    rows.RECORDED_AS,
-                ))
-        for start in range(0, len(written.superseding), LINK_CHUNK):
-            part = written.superseding[start:start + LINK_CHUNK]
-            self._retrying(lambda part=part: self.store.link(
-                {"label": rows.MIRROR, "key": rows.LINKS, "where": {"mirrorKey": {"$in": part}}},
-                {"label": rows.FACT, "key": "factId", "where": where},
-                rows.SUPERSEDES,
-            ))
+        def attach() -> None:  # in one transaction: the server recomputes its schema once, at the commit
+            with self.store.transaction() as tx:
+                for mirror_id, targets in pairs:
+                    if targets:
+                        self.store.attach(mirror_id, targets, rows.SUPERSEDES, tx=tx)
+        self._retrying(attach)
 
-    def _reconcile(self, batch: ImportBatch, scope: dict) -> None:
+    def _leftovers(self, scope: dict, anchor: Anchor) -> int:
+        """Episode rows a killed run left: retired (a mirror of the scope lists them) but not yet
+        deleted, and made by no live mirror. Returns how many were deleted."""
+        mirrors = self.scopes.neighbours(anchor, rows.MIRROR, {"memoryLabel": rows.EPISODE}, scope)
+        made = {m.get("memoryId") for m in mirrors if not m.get("deleted")}
+        left = {name for m in mirrors for name in m.get(rows.RETIRED_IDS) or []} - made
+        if not left:
+            return 0
+        found = self.scopes.held(anchor, rows.EPISODE, left, scope)
+        self.store.delete(rows.EPISODE, {**rows.scope_where(scope), "eventId": {"$in": sorted(found)}})
+        return len(found)
+
+    def _reconcile(self, batch: ImportBatch, scope: dict, anchor: Anchor | None) -> None:
         """A full read sees every record of the repository: a live mirror, written at an earlier
         rev, of a record it does not hold is a deletion this state never saw (a new machine, a
         new key or URL for the project, a sync state lost) and is added to ``batch``'s."""
         present = set(batch.records) | {problem.uri for problem in batch.failures} | set(batch.deleted)
         where = {**rows.scope_where(scope), "did": batch.did, "deleted": False}
-        for mirror in self.store.find(rows.MIRROR, where, order_by="mirrorKey"):
+        if anchor is not None and anchor.mirrors is not None:  # read when the scope's row was made
+            mirrors = [m for m in anchor.mirrors.values() if m.get("did") == batch.did and m.get("deleted") is False]
+        elif anchor is not None:
+            mirrors = self.scopes.neighbours(anchor, rows.MIRROR, {"did": batch.did, "deleted": False}, scope)
+        else:  # a dry run of a scope never synced by this version searches the project
+            mirrors = list(self.store.find(rows.MIRROR, where, order_by="mirrorKey"))
+        for mirror in sorted(mirrors, key=lambda m: m["mirrorKey"]):
             if mirror["uri"] not in present and str(mirror.get("rev", "")) < batch.rev:
                 batch.deleted.append(mirror["uri"])
                 present.add(mirror["uri"])
 
     def _retrying(self, step):
-        return retrying(step, on_retry=self.on_retry, sleep=self.sleep)
+        return retrying(step, on_retry=self._retried, sleep=self.sleep)
+
+    def _retried(self, err: PdsmemError, delay: float) -> None:
+        self.unsure = True  # a write tried again may have been committed the first time
+        if self.on_retry:
+            self.on_retry(err, delay)
 
     def _sized(self, chunk: list[Change], write: Callable[[list[Change]], None]) -> Iterable[list[Change]]:
         """Write ``chunk``, yielding each part written: when the server runs out of its
@@ -261,7 +288,8 @@ class Syncer:
 
     # --- one chunk ------------------------------------------------------------------------------
 
-    def _write(self, chunk: list[Change], rev: str, scope: dict, report: SyncReport, written: _Written) -> None:
+    def _write(self, chunk: list[Change], rev: str, scope: dict, anchor: Anchor, report: SyncReport,
+               written: _Written) -> None:
         """Write one chunk, and note in ``written`` what to link once every chunk is in."""
         lines = [change.to_json() for change in chunk]
         for note in (f"{line['record']['uri']}: {note} (only links within one repository are followed)"
@@ -270,32 +298,45 @@ class Syncer:
             if note not in report.notes:  # once, however often a retry or a smaller chunk writes it again
                 report.notes.append(note)
         keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
-        held_mirrors = self.store.find_by(rows.MIRROR, "mirrorKey", keys.values())
-        held = self._held_memories([line for line in lines if line["op"] != "delete"], held_mirrors.values(), scope)
+        held_mirrors = self.scopes.held(anchor, rows.MIRROR, keys.values(), scope)
+        held, searched = self._held_memories([line for line in lines if line["op"] != "delete"],
+                                             held_mirrors.values(), scope, anchor)
         plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
-        self._unlink(plan, scope)  # before the rows change: a re-run after a kill finds them as they were
+        self._unlink(plan, held_mirrors, held, scope, anchor)  # before the rows change: a re-run finds them as they were
         paired = plan.paired()
         with self.store.transaction() as tx:
+            made: list[dict] = []
             for label in (rows.FACT, rows.EPISODE):
                 merge_by = rows.MERGE_BY[label]
-                self.store.create(label, [{**plan.create[label][key], rows.MIRROR: mirror}
-                                          for key, mirror in paired[label].items()], tx=tx, relationship=rows.RECORDED_AS)
-                self.store.create(label, [row for key, row in plan.create[label].items() if key not in paired[label]],
-                                  tx=tx)
+                made += self.store.create(label, [{**plan.create[label][key], rows.MIRROR: mirror}
+                                                  for key, mirror in paired[label].items()],
+                                          tx=tx, relationship=rows.RECORDED_AS)
+                made += self.store.create(label, [row for key, row in plan.create[label].items()
+                                                  if key not in paired[label]], tx=tx)
                 self.store.upsert(label, plan.append[label], merge_by, tx=tx)
                 self.store.upsert(label, plan.rewrite[label], merge_by, rewrite=True, tx=tx)
                 self.store.upsert(label, plan.deactivate[label], merge_by, tx=tx)
             nested = {id(mirror) for part in paired.values() for mirror in part.values()}
-            self.store.create(rows.MIRROR, [mirror for mirror in plan.new_mirrors if id(mirror) not in nested], tx=tx)
+            made += self.store.create(rows.MIRROR, [mirror for mirror in plan.new_mirrors if id(mirror) not in nested],
+                                      tx=tx)
             # A mirror row always has every property, so merging it is writing it whole.
             self.store.upsert(rows.MIRROR, plan.mirrors + plan.gone, rows.MERGE_BY[rows.MIRROR], tx=tx)
+            ids = rows.keyed(made)
+            ids.update(((label, name), row["__id"]) for label, part in held.items() for name, row in part.items())
+            ids.update(((rows.MIRROR, name), row["__id"]) for name, row in held_mirrors.items())
+            # Rows found by a search of the project (an agent runtime's) are linked once written.
+            touched = {(label, row[rows.MERGE_KEY[label]]) for label in (rows.FACT, rows.EPISODE)
+                       for row in [*plan.memories(label), *plan.deactivate[label]]}
+            scoped = set(rows.keyed(made).values()) | {ids[name] for name in touched & searched}
+            if scoped:
+                self.store.attach(anchor.id, scoped, rows.IN_SCOPE, direction="in", tx=tx)
+            self._record(plan, paired, ids, held_mirrors, tx)
         # After the commit (the server does not delete inside a transaction of ours): the mirrors
-        # hold the episodes' events now; a run killed before this deletes them (``_repair``).
+        # hold the episodes' events now; a run killed before this deletes them (``_leftovers``).
         self.store.delete(rows.EPISODE, {**rows.scope_where(scope), "eventId": {"$in": sorted(plan.drop)}})
-        for label in (rows.FACT, rows.EPISODE):  # a memory written with its only mirror is linked already
-            written.memories[label] += [row[rows.MERGE_KEY[label]] for row in plan.memories(label)
-                                        if row[rows.MERGE_KEY[label]] not in paired[label]]
-        written.superseding += [row["mirrorKey"] for row in plan.new_mirrors + plan.mirrors if row.get(rows.LINKS)]
+        for row in plan.new_mirrors + plan.mirrors:
+            if row.get(rows.LINKS):
+                written.superseding[row["mirrorKey"]] = (ids[(rows.MIRROR, row["mirrorKey"])], list(row[rows.LINKS]))
         report.written["memories"] += sum(len(plan.memories(label)) for label in (rows.FACT, rows.EPISODE))
         report.written["mirrors"] += len(plan.new_mirrors) + len(plan.mirrors) + len(plan.gone)
         report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate) + len(plan.drop)
@@ -305,19 +346,31 @@ class Syncer:
         report.counts["retired"] += len({row[rows.MERGE_KEY[label]] for label, part in plan.deactivate.items()
                                          for row in part}) + len(plan.drop)
 
-    def _held_memories(self, lines: list[dict], mirrors: Iterable[dict], scope: dict) -> dict[str, dict[str, dict]]:
+    def _held_memories(self, lines: list[dict], mirrors: Iterable[dict], scope: dict,
+                       anchor: Anchor) -> tuple[dict[str, dict[str, dict]], set[tuple[str, str]]]:
         """label → id → the memory RushDB holds, for the chunk's new memories and those its
-        records made before."""
+        records made before: the scope's, and those an agent runtime may have written that a
+        record's extension names (searched for in the project); and which were found so."""
         wanted: dict[str, set[str]] = {rows.FACT: set(), rows.EPISODE: set()}
+        named: dict[str, set[str]] = {rows.FACT: set(), rows.EPISODE: set()}
         for line in lines:
-            wanted[rows.label_of(line["event"])].add(rows.memory_key(line["event"]))
-            if (named := rows.exported_from(RecordView.from_json(line["record"]))) is not None:
-                wanted[rows.label_of(line["event"])].add(named)  # the memory it was exported from
+            label = rows.label_of(line["event"])
+            wanted[label].add(rows.memory_key(line["event"]))
+            if (name := rows.exported_from(RecordView.from_json(line["record"]))) is not None:
+                wanted[label].add(name)  # the memory it was exported from
+                named[label].add(name)
         for mirror in mirrors:
             if mirror.get("memoryLabel") in wanted and mirror.get("memoryId"):
                 wanted[mirror["memoryLabel"]].add(mirror["memoryId"])
         where = rows.scope_where(scope)
-        return {label: self.store.find_by(label, rows.MERGE_KEY[label], ids, where) for label, ids in wanted.items()}
+        held = {label: self.scopes.held(anchor, label, ids, scope) for label, ids in wanted.items()}
+        searched: set[tuple[str, str]] = set()
+        for label, ids in rows.to_search(named, held).items():
+            if ids:
+                found = self.store.find_by(label, rows.MERGE_KEY[label], ids, where)
+                held[label].update(found)
+                searched |= {(label, name) for name in found}
+        return held, searched
 
     def _plan(self, lines: list[dict], keys: dict[str, str], held_mirrors: dict[str, dict],
               held: dict[str, dict[str, dict]], rev: str, scope: dict) -> _Chunk:
@@ -353,10 +406,8 @@ class Syncer:
                                      previous=previous)
             (plan.new_mirrors if previous is None else plan.mirrors).append(mirror)
             if previous is not None:
-                dropped = set(previous.get(rows.LINKS) or []) - set(mirror[rows.LINKS])
-                if dropped:
-                    plan.unsupersede.add(mirror["mirrorKey"])
-                    plan.unsuperseded |= dropped
+                if dropped := set(previous.get(rows.LINKS) or []) - set(mirror[rows.LINKS]):
+                    plan.unsupersede[mirror["mirrorKey"]] = dropped
                 if previous.get("memoryId") != mirror["memoryId"]:
                     self._retire(plan, previous, mirror, held, new_ids)  # the record now makes another memory
             else:  # the first sync of a record exported from a memory, then edited: that memory is gone
@@ -370,8 +421,7 @@ class Syncer:
                 gone = rows.deleted_mirror(previous, rev=rev, synced_at=synced_at)
                 plan.gone.append(gone)
                 if previous.get(rows.LINKS):
-                    plan.unsupersede.add(previous["mirrorKey"])
-                    plan.unsuperseded |= set(previous[rows.LINKS])
+                    plan.unsupersede[previous["mirrorKey"]] = set(previous[rows.LINKS])
                 self._retire(plan, previous, gone, held, new_ids)
         return plan
 
@@ -390,29 +440,63 @@ class Syncer:
             plan.drop.add(memory_id)
         else:
             plan.deactivate[label].append(rows.deactivated(label, memory_id, memory))
-        plan.unrecord[label].add(memory_id)
-        plan.unrecord_mirrors.add(previous["mirrorKey"])
+        if label == rows.FACT:  # an episode's row goes, and its relationships with it
+            plan.unrecord.add((memory_id, previous["mirrorKey"]))
         if memory.get(rows.LINKS):  # an earlier version's links, from the fact itself
             plan.legacy_links.add(memory_id)
 
-    def _unlink(self, plan: _Chunk, scope: dict) -> None:
-        """The chunk's relationships to remove, one call per kind and label. Each call removes
-        those between any of its sources and any of its targets: a link that must stay between
-        two of them (a record that still supersedes another's dropped target) is made again by
-        ``_link``, which links every mirror the sync writes."""
+    def _record(self, plan: _Chunk, paired: dict[str, dict[str, dict]], ids: dict[tuple[str, str], str],
+                held_mirrors: dict[str, dict], tx: Any) -> None:
+        """``RECORDED_AS`` by id, in the chunk's transaction, from each memory to the mirrors of the
+        chunk that name it and were not linked to it: a mirror that is new (and not created with
+        it), names another memory than before, or names a memory created now. Made with the rows
+        they join, these are never left behind by a killed run."""
+        nested = {mirror["mirrorKey"] for part in paired.values() for mirror in part.values()}
+        created = {(label, name) for label, part in plan.create.items() for name in part}
+        targets: dict[str, set[str]] = {}
+        for mirror in plan.new_mirrors + plan.mirrors:
+            key, memory = mirror["mirrorKey"], (mirror["memoryLabel"], mirror["memoryId"])
+            previous = held_mirrors.get(key)
+            fresh = previous is None or previous.get("memoryId") != mirror["memoryId"] or memory in created
+            if key in nested or memory not in ids or not fresh:
+                continue
+            targets.setdefault(ids[memory], set()).add(ids[(rows.MIRROR, key)])
+        for source, mirrors in sorted(targets.items()):
+            self.store.attach(source, mirrors, rows.RECORDED_AS, tx=tx)
+
+    def _unlink(self, plan: _Chunk, held_mirrors: dict[str, dict], held: dict[str, dict[str, dict]], scope: dict,
+                anchor: Anchor) -> None:
+        """The chunk's relationships to remove, by id: each retired fact from the mirror it was
+        retired from, each mirror from the facts it no longer supersedes."""
         where = rows.scope_where(scope)
-        for label, ids in plan.unrecord.items():
-            if ids and label == rows.FACT:  # an episode's row goes, and its relationships with it
-                self.store.unlink({"label": label, "where": {**where, rows.MERGE_KEY[label]: {"$in": sorted(ids)}}},
-                                  {"label": rows.MIRROR, "where": {"mirrorKey": {"$in": sorted(plan.unrecord_mirrors)}}},
-                                  rows.RECORDED_AS)
+        unrecord: dict[str, set[str]] = {}
+        for memory_id, key in plan.unrecord:
+            if (fact := held[rows.FACT].get(memory_id)) is not None and (mirror := held_mirrors.get(key)) is not None:
+                unrecord.setdefault(fact["__id"], set()).add(mirror["__id"])
+        self._detach(unrecord, rows.FACT, rows.MIRROR, rows.RECORDED_AS)
         if plan.unsupersede:
-            self.store.unlink({"label": rows.MIRROR, "where": {"mirrorKey": {"$in": sorted(plan.unsupersede)}}},
-                              {"label": rows.FACT, "where": {**where, "factId": {"$in": sorted(plan.unsuperseded)}}},
-                              rows.SUPERSEDES)
+            wanted = {name for names in plan.unsupersede.values() for name in names}
+            facts = {**self.scopes.held(anchor, rows.FACT, wanted - set(held[rows.FACT]), scope), **held[rows.FACT]}
+            unsupersede = {held_mirrors[key]["__id"]: {facts[name]["__id"] for name in names if name in facts}
+                           for key, names in plan.unsupersede.items() if key in held_mirrors}
+            self._detach({source: targets for source, targets in unsupersede.items() if targets},
+                         rows.MIRROR, rows.FACT, rows.SUPERSEDES)
         if plan.legacy_links:  # earlier versions linked fact to fact; the mirror links now
             self.store.unlink({"label": rows.FACT, "where": {**where, "factId": {"$in": sorted(plan.legacy_links)}}},
                               {"label": rows.FACT, "where": where}, rows.SUPERSEDES)
+
+    def _detach(self, pairs: dict[str, set[str]], source: str, target: str, kind: str) -> None:
+        """Remove the relationships ``kind`` from each source id to its target ids: by id, one call
+        per source, for a few; else one call for them all, which removes those between any source
+        and any target (each call makes the server walk the project again for its schema, so many
+        calls cost more than one search). ``RECORDED_AS``: no retired fact is made by another
+        mirror of the chunk; ``SUPERSEDES``: ``_link`` makes again those that must stay."""
+        if len(pairs) <= DETACH_EACH:
+            for one, many in sorted(pairs.items()):
+                self.store.detach(one, many, kind)
+            return
+        self.store.unlink({"label": source, "where": {"$id": {"$in": sorted(pairs)}}},
+                          {"label": target, "where": {"$id": {"$in": sorted(set().union(*pairs.values()))}}}, kind)
 
     def _vectors(self, events: list[dict]) -> list[list[float] | None]:
         if self.embedder is None:

@@ -6,13 +6,19 @@ or a standalone engine in the SDK's direct mode), and ``MemoryStore``, the few o
 recall and export need, each one call per batch, never one per record: reads by id (``$in``),
 creates (nested: a memory with its mirror and their relationship) and upserts (``records.import_json``,
 ``mergeBy`` for records already there), key-joined relationships
-(``relationships.create_many``) and their removal (``delete_many``), transactions. The layout of what is written is
+(``relationships.create_many``) and their removal (``delete_many``), transactions. And the calls the
+server answers from its index of record ids, whatever the size of the project: reads of the records
+related to one record (``find(..., related=id)``), relationships from one record to others by id
+(``attach``, ``detach``). The layout of what is written is
 ``pdsmem.mapping.rushdb_rows``; docs/rushdb.md describes both.
 
 Tricky bits:
 - An upsert (``mergeBy``) looks each row up among all the project's records (the server has no
   index for it), so its cost grows with the project; a create does not. Callers that know which
   rows are new (sync reads them first) create those.
+- Every ``where`` the server compiles reads every record of the label in the project, ``$id``
+  included (``find_by_id`` of a list too); a search of the records related to one record starts
+  from that record's id and reads only its neighbours.
 - The SDK's requests have no timeout of their own; each call here runs under one (a socket
   default timeout, set for the call and put back after).
 - SDK 3.0.0 raises ``RushDBError`` with ``status`` None for a connection failure: that becomes
@@ -146,6 +152,7 @@ class MemoryStore:
         self.target = target
         self.timeout = timeout
         self.db = target.connect()
+        self.remembered: dict[Any, str] = {}  # record ids a caller found once, kept for the process
 
     # --- calls ------------------------------------------------------------------------------
 
@@ -205,28 +212,48 @@ class MemoryStore:
 
     # --- reading ------------------------------------------------------------------------------
 
-    def find(self, label: str, where: Mapping[str, Any], *, order_by: str, limit: int | None = None) -> Iterator[dict]:
-        """Every record of ``label`` matching ``where``, page by page, ordered by ``order_by``."""
+    def get(self, record_id: str) -> dict | None:
+        """The record of this id, or None: a read the server answers from its index of ids."""
+        from rushdb import RushDBError as SdkError
+
+        def read() -> dict | None:
+            try:
+                return self.db.records.find_by_id(record_id).data
+            except SdkError as err:
+                if getattr(err, "status", None) == 404:
+                    return None
+                raise
+        return self.call("read a record", read)
+
+    def find(self, label: str, where: Mapping[str, Any], *, order_by: str, limit: int | None = None,
+             related: str | None = None) -> Iterator[dict]:
+        """Every record of ``label`` matching ``where``, page by page, ordered by ``order_by``; with
+        ``related`` (a record id), only among the records related to that one: the server starts
+        from its id (indexed) and reads its neighbours, not the project."""
         skip = 0
+        what = f"search {label} records" + (" of the scope" if related else "")
         while True:
             size = PAGE if limit is None else min(PAGE, limit - skip)
             if size <= 0:
                 return
             query = {"labels": [label], "where": dict(where), "orderBy": {order_by: "asc"}, "limit": size, "skip": skip}
-            page = self.call(f"search {label} records", self.db.records.find, query)
+            page = self.call(what, self.db.records.find, query, related) if related else \
+                self.call(what, self.db.records.find, query)
             rows = [record.data for record in page.data]
             yield from rows
             skip += len(rows)
             if len(rows) < size:
                 return
 
-    def find_by(self, label: str, key: str, values: Iterable[str], where: Mapping[str, Any] | None = None) -> dict[str, dict]:
-        """``value`` → record, for the records of ``label`` whose ``key`` is one of ``values``."""
+    def find_by(self, label: str, key: str, values: Iterable[str], where: Mapping[str, Any] | None = None, *,
+                related: str | None = None) -> dict[str, dict]:
+        """``value`` → record, for the records of ``label`` whose ``key`` is one of ``values`` (among
+        those related to the record ``related``, when given)."""
         found: dict[str, dict] = {}
         wanted = sorted(set(values))
         for start in range(0, len(wanted), IN_CHUNK):
             chunk = wanted[start:start + IN_CHUNK]
-            for row in self.find(label, {**(where or {}), key: {"$in": chunk}}, order_by=key):
+            for row in self.find(label, {**(where or {}), key: {"$in": chunk}}, order_by=key, related=related):
                 found[row[key]] = row
         return found
 
@@ -246,15 +273,20 @@ class MemoryStore:
             raise
         self.call("commit a transaction", tx.commit)
 
-    def create(self, label: str, rows: list[dict], *, tx: Any = None, relationship: str | None = None) -> None:
+    def create(self, label: str, rows: list[dict], *, tx: Any = None, relationship: str | None = None) -> list[dict]:
         """Create ``rows`` of ``label``, which the caller knows RushDB does not hold yet; in
         chunks, one call each. Much cheaper than ``upsert``: no lookup per row. A row may hold
         another under a label's name (``{..., "ATPROTO_RECORD": {...}}``): that one is created too,
-        linked from it by ``relationship`` (by the ids the server gives them: no lookup either)."""
-        options = {"suggestTypes": True, "returnResult": False}
+        linked from it by ``relationship`` (by the ids the server gives them: no lookup either).
+        Returns every record created, nested ones too, with the id the server gave it (``__id``)."""
+        options = {"suggestTypes": True, "returnResult": True}
         if relationship:
             options["relationshipType"] = relationship
-        self._import(label, rows, options, WRITE_CHUNK // 2 if relationship else WRITE_CHUNK, tx)
+        made = self._import(label, rows, options, WRITE_CHUNK // 2 if relationship else WRITE_CHUNK, tx)
+        sent = sum(1 + sum(isinstance(value, dict) for value in row.values()) for row in rows)
+        if len(made) != sent:  # the server returns what it created when a call creates 1,000 or fewer
+            raise RushDBError(f"{self.target.shown} created {sent} {label} records but returned {len(made)}")
+        return made
 
     def upsert(self, label: str, rows: list[dict], merge_by: list[str], *, rewrite: bool = False,
                tx: Any = None) -> None:
@@ -272,11 +304,30 @@ class MemoryStore:
         self.call(f"delete {label} records", self.db.records.delete, {"labels": [label], "where": dict(where)},
                   transaction=tx)
 
-    def _import(self, label: str, rows: list[dict], options: dict, size: int, tx: Any) -> None:
+    def _import(self, label: str, rows: list[dict], options: dict, size: int, tx: Any) -> list[dict]:
+        made: list[dict] = []
         for start in range(0, len(rows), size):
             chunk = rows[start:start + size]
-            self.call(f"write {len(chunk)} {label} records", self.db.records.import_json, chunk, label,
-                      options, transaction=tx)
+            answer = self.call(f"write {len(chunk)} {label} records", self.db.records.import_json, chunk, label,
+                               options, transaction=tx)
+            made += [record.data for record in getattr(answer, "data", None) or []]
+        return made
+
+    def attach(self, source: str, targets: Iterable[str], kind: str, *, direction: str = "out", tx: Any = None) -> None:
+        """Relationships ``kind`` between the record ``source`` and each of ``targets`` (ids), from
+        it (``out``) or to it (``in``); existing ones stay single. Both ends are found by id."""
+        wanted = sorted(set(targets))
+        for start in range(0, len(wanted), IN_CHUNK):
+            self.call(f"link records ({kind})", self.db.records.attach, source, wanted[start:start + IN_CHUNK],
+                      {"type": kind, "direction": direction}, transaction=tx)
+
+    def detach(self, source: str, targets: Iterable[str], kind: str, *, direction: str = "out") -> None:
+        """Remove the relationships ``kind`` between the record ``source`` and each of ``targets``
+        (ids). Not inside a transaction: the server refuses that."""
+        wanted = sorted(set(targets))
+        for start in range(0, len(wanted), IN_CHUNK):
+            self.call(f"unlink records ({kind})", self.db.records.detach, source, wanted[start:start + IN_CHUNK],
+                      {"typeOrTypes": kind, "direction": direction})
 
     def link(self, source: Mapping[str, Any], target: Mapping[str, Any], kind: str) -> None:
         """Relationships ``kind`` from each ``source`` record to each ``target`` record whose keys

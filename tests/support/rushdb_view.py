@@ -2,7 +2,8 @@
 
 Scope: test support. ``snapshot`` reads every memory, mirror and relationship of a project
 through the SDK, in a form two projects can be compared by (RushDB's own ids, and the time and
-rev of a sync, left out). ``EmbeddingsServer`` answers ``POST /embeddings`` as an
+rev of a sync, left out): the rows linked to each scope's ``PDSMEM_SCOPE`` row apart, under
+``scopes``, the other relationships under ``relationships``. ``EmbeddingsServer`` answers ``POST /embeddings`` as an
 OpenAI-compatible endpoint does, on loopback, with deterministic bag-of-words vectors: texts
 that share words are near. No model is downloaded.
 """
@@ -21,7 +22,8 @@ from rushdb import RushDB
 
 from devkit.rushdb import Project
 
-LABELS = {"MEMORY_FACT": "factId", "EPISODE": "eventId", "ATPROTO_RECORD": "mirrorKey"}
+LABELS = {"MEMORY_FACT": "factId", "EPISODE": "eventId", "ATPROTO_RECORD": "mirrorKey", "PDSMEM_SCOPE": "agentId"}
+MEMORY_LABELS = ("MEMORY_FACT", "EPISODE", "ATPROTO_RECORD")  # the rows a snapshot holds by key
 VOLATILE = {"syncedAt", "rev"}  # when and at which rev a mirror was written
 
 
@@ -45,7 +47,8 @@ def snapshot(project: Project) -> dict[str, Any]:
     """{label: {key: properties}}, and the relationships as (type, source key, target key)."""
     by_id: dict[str, str] = {}
     held: dict[str, Any] = {}
-    for label, key in LABELS.items():
+    for label in MEMORY_LABELS:
+        key = LABELS[label]
         rows = {}
         for row in records(project, label):
             by_id[row["__id"]] = f"{label}:{row[key]}"
@@ -54,12 +57,25 @@ def snapshot(project: Project) -> dict[str, Any]:
     links, skip, db = [], 0, client(project)
     while True:
         page = db.relationships.find({"where": {}}, pagination={"limit": 1000, "skip": skip}).data
-        links += [(r["type"], by_id.get(r["sourceId"], "?"), by_id.get(r["targetId"], "?")) for r in page]
+        links += [(r["type"], by_id.get(r["sourceId"], "?"), by_id.get(r["targetId"], "?"), r["targetId"])
+                  for r in page]
         skip += len(page)
         if len(page) < 1000:
             break
-    held["relationships"] = sorted(links)
+    anchors = {row["__id"]: scope_name(row) for row in records(project, "PDSMEM_SCOPE")}
+    scopes: dict[str, list[str]] = {name: [] for name in anchors.values()}
+    for kind, source, target, target_id in links:
+        if kind == "IN_SCOPE" and target_id in anchors:
+            scopes[anchors[target_id]].append(source)
+    held["relationships"] = sorted((kind, source, target) for kind, source, target, _ in links if kind != "IN_SCOPE")
+    held["scopes"] = {name: sorted(rows) for name, rows in scopes.items()}
     return held
+
+
+def scope_name(row: dict) -> str:
+    """A ``PDSMEM_SCOPE`` row by its five fields."""
+    return "/".join(str(row.get(name)) for name in
+                    ("agentId", "profileId", "privacyScope", "participantScopeHash", "sandboxEligible"))
 
 
 def embed(text: str, dimensions: int) -> list[float]:

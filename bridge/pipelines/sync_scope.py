@@ -1,0 +1,129 @@
+"""The row a scope's rows hang from in RushDB, so that a sync reads its scope and not the project
+(docs/rushdb.md, "Cost in a large project").
+
+Scope: one ``PDSMEM_SCOPE`` row per scope and project (the five scope fields), and ``IN_SCOPE``
+from every mirror of the scope and every memory row pdsmem wrote or merged into there. Finding
+it (a search of its own label, which holds one row per scope: it reads few rows whatever the
+project holds; then kept for the process), and making it the first time this version syncs a
+scope into a project: what earlier versions wrote there (every mirror of the scope and the memory
+rows they name) is read once, repaired (``sync_repair``), and linked to it in the transaction
+that creates it. Reading the scope's rows is then a search of its neighbours, which the server
+starts from its id (indexed).
+
+Tricky bits:
+- The row is made last, in one transaction with the links to everything found: a run killed
+  before that leaves no row, and the next run reads the scope again. A row without its links
+  never exists.
+- Two rows for one scope (two machines made one at once, which docs/rushdb.md asks not to do)
+  are merged: the other rows' links are made to the oldest (the smallest id: RushDB's ids are
+  UUIDv7, time-ordered), then the others are deleted.
+- Rows that an earlier version of pdsmem writes after this one made the row are not linked to it:
+  do not sync a scope with both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pdsmem.mapping import rushdb_rows as rows
+
+from ..rushdb.store import MemoryStore
+from .sync_repair import repair
+
+__all__ = ["Anchor", "Scopes"]
+
+
+@dataclass
+class Anchor:
+    """The ``PDSMEM_SCOPE`` row of a scope (``id``), and what making it read: every mirror of the
+    scope (``mirrors``, by key) and how many memory rows the repair wrote again or deleted."""
+
+    id: str
+    mirrors: dict[str, dict] | None = None  # only when made by this run
+    repaired: int = 0
+
+
+class Scopes:
+    """Finds and makes the ``PDSMEM_SCOPE`` rows of one project, each found once per process."""
+
+    def __init__(self, store: MemoryStore, retrying: Callable[[Callable[[], Any]], Any]) -> None:
+        self.store, self.retrying = store, retrying
+
+    def find(self, scope: Mapping[str, Any]) -> Anchor | None:
+        """The scope's row, or None when this version has not synced the scope into the project.
+        Found once per process (the store keeps its id), then read by id to be sure it is there."""
+        name = _name(scope)
+        known = self.store.remembered.get(name)
+        if known is not None and self.retrying(lambda: self.store.get(known)) is not None:
+            return Anchor(known)
+        self.store.remembered.pop(name, None)
+        found = sorted(self.retrying(lambda: list(self.store.find(rows.SCOPE, rows.scope_where(scope),
+                                                                 order_by="agentId"))), key=lambda row: row["__id"])
+        if not found:
+            return None
+        if len(found) > 1:
+            self.retrying(lambda: self._merge(found[0]["__id"], [row["__id"] for row in found[1:]]))
+        self.store.remembered[name] = found[0]["__id"]
+        return Anchor(found[0]["__id"])
+
+    def make(self, scope: Mapping[str, Any]) -> Anchor:
+        """Make the scope's row, after reading (and repairing) what earlier versions wrote there."""
+        where = rows.scope_where(scope)
+
+        def read() -> dict[str, dict]:
+            return {m["mirrorKey"]: m for m in self.retrying(lambda: list(
+                self.store.find(rows.MIRROR, where, order_by="mirrorKey")))}
+
+        mirrors = read()
+        repaired, memories = 0, []
+        if mirrors:  # every version wrote a mirror for each memory it wrote: no mirror, no row of pdsmem's
+            if repaired := repair(self.store, scope, self.retrying):
+                mirrors = read()  # the repair notes retired memories on the mirrors
+            named: dict[str, set[str]] = {rows.FACT: set(), rows.EPISODE: set()}
+            for mirror in mirrors.values():
+                label = mirror.get("memoryLabel")
+                if label in named:
+                    named[label].update(name for name in [mirror.get("memoryId"), *(mirror.get(rows.RETIRED_IDS) or [])]
+                                        if isinstance(name, str))
+            for label, ids in named.items():
+                if ids:
+                    memories += list(self.retrying(lambda label=label, ids=ids: self.store.find_by(
+                        label, rows.MERGE_KEY[label], ids, where)).values())
+        linked = {row["__id"] for row in [*mirrors.values(), *memories]}
+        anchor_id = self.retrying(lambda: self._create(scope, linked))
+        self.store.remembered[_name(scope)] = anchor_id
+        return Anchor(anchor_id, mirrors=mirrors, repaired=repaired)
+
+    def held(self, anchor: Anchor, label: str, values: Iterable[str], scope: Mapping[str, Any]) -> dict[str, dict]:
+        """key → row, for the rows of ``label`` linked to the scope's row whose merge key is one of
+        ``values``. The server filters on the key alone (each condition it compiles costs time
+        whatever the data); the five scope fields are checked here."""
+        key = rows.MERGE_KEY[label]
+        found = self.store.find_by(label, key, values, related=anchor.id)
+        return {name: row for name, row in found.items() if rows.in_scope(row, scope)}
+
+    def neighbours(self, anchor: Anchor, label: str, where: Mapping[str, Any], scope: Mapping[str, Any]) -> list[dict]:
+        """Every row of ``label`` linked to the scope's row and matching ``where`` (and the scope)."""
+        return [row for row in self.store.find(label, where, order_by=rows.MERGE_KEY[label], related=anchor.id)
+                if rows.in_scope(row, scope)]
+
+    def _create(self, scope: Mapping[str, Any], linked: set[str]) -> str:
+        with self.store.transaction() as tx:
+            [made] = self.store.create(rows.SCOPE, [rows.scope_row(scope)], tx=tx)
+            if linked:
+                self.store.attach(made["__id"], linked, rows.IN_SCOPE, direction="in", tx=tx)
+        return made["__id"]
+
+    def _merge(self, keep: str, others: list[str]) -> None:
+        for other in others:
+            held = {row["__id"] for label in rows.MERGE_KEY
+                    for row in self.store.find(label, {}, order_by=rows.MERGE_KEY[label], related=other)}
+            if held:
+                self.store.attach(keep, held, rows.IN_SCOPE, direction="in")
+        self.store.delete(rows.SCOPE, {"$id": {"$in": sorted(others)}})
+
+
+def _name(scope: Mapping[str, Any]) -> tuple:
+    return (rows.SCOPE, *rows.scope_row(scope).values())

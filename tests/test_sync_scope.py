@@ -1,0 +1,228 @@
+"""Sync reads its scope through the scope's ``PDSMEM_SCOPE`` row, against the real local PDS and the
+real local RushDB server (docs/rushdb.md, "Cost in a large project"): after the first sync of a
+scope, a sync searches the project only for a memory an agent runtime may hold; rows an earlier
+version wrote (no such row) are found, linked and never written twice; an agent's row written
+after the scope's row exists is merged into, not duplicated; two rows for one scope become one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from devkit.events import episode, fact
+from devkit.pds import Account, LocalPds, Repo
+from devkit.rushdb import LocalRushDB, Project
+from support.rushdb_view import MEMORY_LABELS, client, records, snapshot
+
+from pdsmem.bridge.pipelines.importer import Importer
+from pdsmem.bridge.pipelines.state import State
+from pdsmem.bridge.pipelines.syncer import Syncer
+from pdsmem.bridge.rushdb.store import MemoryStore, RushDBTarget
+from pdsmem.cli import cli
+from pdsmem.lexicons import RECORD_NSID
+from pdsmem.mapping import rushdb_rows as rows
+from pdsmem.mapping.contract_ids import fact_id
+from pdsmem.mapping.records import SCOPE_FIELDS, ImportScope
+from pdsmem.mapping.to_record import to_record
+
+pytestmark = [pytest.mark.pds, pytest.mark.rushdb]
+
+SALT = "scope-salt"
+SCOPE = {"agent_id": "coder", "profile_id": "default", "salt": SALT}
+
+
+def sync(pds: LocalPds, project: Project, account: Account, state: Path, profile: str = "default") -> dict:
+    environment = {**project.env, "ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "MEMORY_SCOPE_SALT": SALT,
+                   "PDSMEM_STATE_DIR": str(state)}
+    result: Result = CliRunner().invoke(cli, ["sync", account.did, "--agent-id", "coder", "--profile-id", profile,
+                                              "--json"], env=environment, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout.splitlines()[-1])["summary"]
+
+
+def plain(content: str) -> dict:
+    """A record another app wrote: no extension of pdsmem's."""
+    return {"$type": RECORD_NSID, "content": content, "createdAt": "2026-08-18T09:00:00.000Z", "kind": "preference"}
+
+
+def assert_each_row_once_and_in_its_scope(project: Project) -> dict:
+    held = snapshot(project)
+    for label in MEMORY_LABELS:  # nothing written twice
+        assert len(records(project, label)) == len(held[label]), label
+    [linked] = held["scopes"].values()  # one row for the scope, linked to every row of it
+    assert linked == sorted(f"{label}:{key}" for label in MEMORY_LABELS for key in held[label])
+    return held
+
+
+class Spy(MemoryStore):
+    """A MemoryStore that notes each search: its label, its filter, and whether it read the
+    records related to one record (the scope's row) or searched the project."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.searches: list[tuple[str, dict, bool]] = []
+
+    def find(self, label, where, *, order_by, limit=None, related=None):
+        self.searches.append((label, dict(where), related is not None))
+        return super().find(label, where, order_by=order_by, limit=limit, related=related)
+
+    def project_wide(self) -> list[tuple[str, dict]]:
+        found = [(label, where) for label, where, related in self.searches if not related]
+        self.searches.clear()
+        return found
+
+
+def test_after_the_first_sync_only_a_memory_an_agent_may_hold_is_searched_for_in_the_project(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    for n in range(3):
+        repo.create(RECORD_NSID, plain(f"The user likes item {n}."))
+    store = Spy(RushDBTarget(rushdb.api_key, url=rushdb.url))
+
+    def synced():
+        store.check()
+        importer = Importer(state, **SCOPE, plc_url=pds.plc_url, pds_hint=pds.url, target=store.target.key)
+        with importer.from_pds(account.did) as batch:
+            return Syncer(importer, store).sync(batch)
+
+    with State(tmp_path / "state") as state:
+        assert synced().counts["created"] == 3  # the first: the scope is read once, its row made
+        store.project_wide()
+
+        repo.create(RECORD_NSID, plain("The user likes item 3."))  # another app's record
+        assert synced().counts["created"] == 1
+        assert store.project_wide() == []  # its mirror and memory: by the scope's row
+
+        exported = to_record(fact(7), account.did)  # a record exported from a memory (it names one)
+        repo.put(RECORD_NSID, exported.uri.rsplit("/", 1)[1], exported.value)
+        assert synced().counts["created"] == 1
+        [(label, where)] = store.project_wide()  # that memory may be an agent's row of the scope
+        scope = ImportScope(did=account.did, **SCOPE).fields
+        assert label == rows.FACT and where == {**rows.scope_where(scope), "factId": {"$in": [rows.exported_from(exported)]}}
+
+        assert synced().wrote_nothing  # nothing changed: no search at all
+        assert store.searches == []
+    assert_each_row_once_and_in_its_scope(rushdb)
+
+
+def test_rows_an_earlier_version_wrote_are_found_linked_to_the_scope_and_never_written_twice(
+    pds: LocalPds, account: Account, rushdb: Project, rushdb_server: LocalRushDB, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    tea = repo.create(RECORD_NSID, plain("The user drinks tea."))
+    repo.create(RECORD_NSID, {**plain("The user now drinks coffee."), "supersedes": [tea]})
+    repo.create(RECORD_NSID, to_record(episode(3), account.did).value)
+    assert sync(pds, rushdb, account, tmp_path / "one")["created"] == 3
+
+    # As an earlier version left the project: the same rows, and no row for the scope.
+    client(rushdb).records.delete({"labels": [rows.SCOPE], "where": {}})
+    assert snapshot(rushdb)["scopes"] == {}
+    repo.create(RECORD_NSID, plain("The user likes green tea."))
+
+    again = sync(pds, rushdb, account, tmp_path / "another machine")  # a full read, with a state of its own
+    assert (again["created"], again["updated"], again["unchanged"], again["merged"]) == (1, 0, 3, 0)
+    held = assert_each_row_once_and_in_its_scope(rushdb)
+    fresh = rushdb_server.new_project("fresh")
+    assert sync(pds, fresh, account, tmp_path / "fresh")["created"] == 4
+    assert held == snapshot(fresh)  # as a fresh sync leaves a project of its own
+
+    repo.create(RECORD_NSID, plain("The user likes jasmine tea."))  # and the next sync reads it by the scope's row
+    assert sync(pds, rushdb, account, tmp_path / "another machine")["created"] == 1
+    assert_each_row_once_and_in_its_scope(rushdb)
+
+
+def test_an_agent_row_written_after_the_scope_row_is_merged_into_not_duplicated(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    repo.create(RECORD_NSID, plain("The user likes item 1."))
+    assert sync(pds, rushdb, account, tmp_path / "state")["created"] == 1
+
+    # An agent runtime of the scope writes a memory as Hermes does (an upsert by its id); it is
+    # exported to the person's repository as pdsmem's export writes it, and synced back.
+    scope = ImportScope(did=account.did, **SCOPE).fields
+    event = {**fact(5), **scope}
+    event["factId"] = fact_id(event)
+    db = client(rushdb)
+    db.records.upsert(event, rows.FACT, {"mergeBy": ["factId"], "mergeStrategy": "append"})
+    [written] = records(rushdb, rows.FACT, {"factId": event["factId"]})
+    exported = to_record(event, account.did)
+    repo.put(RECORD_NSID, exported.uri.rsplit("/", 1)[1], exported.value)
+
+    back = sync(pds, rushdb, account, tmp_path / "state")
+    assert (back["created"], back["merged"]) == (0, 1)
+    [row] = records(rushdb, rows.FACT, {"factId": event["factId"]})
+    assert row == written  # the agent's row, as it wrote it, and only that one
+    assert_each_row_once_and_in_its_scope(rushdb)  # now linked to the scope's row
+
+
+def test_two_rows_for_one_scope_become_one_with_every_link(
+    pds: LocalPds, account: Account, rushdb: Project, rushdb_server: LocalRushDB, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    for n in range(4):
+        repo.create(RECORD_NSID, plain(f"The user likes item {n}."))
+    assert sync(pds, rushdb, account, tmp_path / "state")["created"] == 4
+
+    # A second machine made a second row for the scope and linked two mirrors to it instead.
+    db = client(rushdb)
+    [first] = records(rushdb, rows.SCOPE)
+    second = db.records.import_json([{name: first[name] for name in SCOPE_FIELDS}], rows.SCOPE,
+                                    {"returnResult": True, "suggestTypes": True}).data[0].data["__id"]
+    moved = [m["__id"] for m in records(rushdb, rows.MIRROR)[:2]]
+    db.records.detach(first["__id"], moved, {"typeOrTypes": rows.IN_SCOPE, "direction": "in"})
+    db.records.attach(second, moved, {"type": rows.IN_SCOPE, "direction": "in"})
+    assert len(snapshot(rushdb)["relationships"]) == 4 and len(records(rushdb, rows.SCOPE)) == 2
+
+    repo.create(RECORD_NSID, plain("The user likes item 4."))
+    assert sync(pds, rushdb, account, tmp_path / "state")["created"] == 1  # not one of the moved records again
+    assert [row["__id"] for row in records(rushdb, rows.SCOPE)] == [first["__id"]]  # the oldest kept
+    held = assert_each_row_once_and_in_its_scope(rushdb)
+    fresh = rushdb_server.new_project("fresh")
+    sync(pds, fresh, account, tmp_path / "fresh")
+    assert held == snapshot(fresh)
+
+
+def test_each_scope_of_a_project_has_its_own_row_and_reads_only_its_own(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    Repo(pds, account).create(RECORD_NSID, plain("The user likes item 1."))
+    sync(pds, rushdb, account, tmp_path / "state")
+    sync(pds, rushdb, account, tmp_path / "state", profile="work")
+    held = snapshot(rushdb)
+    assert len(held["scopes"]) == 2
+    default, work = (held["scopes"][name] for name in sorted(held["scopes"]))
+    assert len(default) == len(work) == 2 and not set(default) & set(work)  # a mirror and a fact each
+    assert sorted(default + work) == sorted(f"{label}:{key}" for label in MEMORY_LABELS for key in held[label])
+
+
+def test_many_links_removed_at_once_leave_exactly_the_links_the_records_say(
+    pds: LocalPds, account: Account, rushdb: Project, rushdb_server: LocalRushDB, tmp_path: Path
+) -> None:
+    repo = Repo(pds, account)
+    liked = [repo.create(RECORD_NSID, plain(f"The user likes item {n}.")) for n in range(5)]
+    later = [repo.create(RECORD_NSID, {**plain(f"The user likes item {n} less."), "supersedes": [uri]})
+             for n, uri in enumerate(liked)]
+    edited = [repo.create(RECORD_NSID, plain(f"The user drinks tea number {n}.")) for n in range(6)]
+    assert sync(pds, rushdb, account, tmp_path / "state")["created"] == 16
+
+    # More than a few of each kind in one chunk: six facts edited into others (their RECORDED_AS
+    # go), five records that supersede no more (their SUPERSEDES go).
+    for n, uri in enumerate(edited):
+        repo.put(RECORD_NSID, uri.rsplit("/", 1)[1], plain(f"The user drinks coffee number {n}."))
+    for n, uri in enumerate(later):
+        repo.put(RECORD_NSID, uri.rsplit("/", 1)[1], plain(f"The user likes item {n} less."))
+    again = sync(pds, rushdb, account, tmp_path / "state")
+    assert (again["created"], again["retired"]) == (6, 6)
+
+    held = snapshot(rushdb)
+    fresh = rushdb_server.new_project("fresh")
+    sync(pds, fresh, account, tmp_path / "fresh")
+    assert held["relationships"] == snapshot(fresh)["relationships"]  # the retired facts keep none
+    assert all(row["active"] for row in held[rows.FACT].values() if "tea" not in row["text"])
+    assert not any(row["active"] for row in held[rows.FACT].values() if "tea" in row["text"])
+    for label in MEMORY_LABELS:
+        assert len(records(rushdb, label)) == len(held[label]), label
