@@ -212,7 +212,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
         return [json.loads(line) for line in lines]
 
 
-@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.96), ("tune3", 0.88), ("tune4", 0.95), ("tune5", 0.90)])
+@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -507,3 +507,73 @@ def test_passwords_told_as_instructions_pairs_and_commands_are_refused(text):
 ])
 def test_more_ordinary_memories_pass(text):
     assert privacy.sensitive_reason(text) is None
+
+
+# -- the round after tune5 (its misses, and tune2's and tune3's): each was missed before ----------
+
+@pytest.mark.parametrize("text", [
+    # passwords in languages and forms the line test did not know
+    "Kata sandi bank aku ganti jadi Rendang_Pedas42",
+    "Mật khẩu ngân hàng: tên đăng nhập linh, mật khẩu Hoasen.Bienxanh21",
+    "Do počítače se přihlásíš heslem Kolac%5813",
+    "銀行アプリ: ID kenji.sato / パス Fuji3742",
+    "Wi-FiのパスワードはKitsuneです",
+    "Das Passwort fürs Tablet ist Apfelbaum.Sommer77",
+    "Jeg har skiftet koden til banken til Hunden2011",
+    "Я змінила пароль до банку на Kvitka.Sonce55",
+    "Logg inn på NAS-en med admin og Hq7tZ2wLmVx",
+    "Het wachtwoord van de NAS is drop.molen.fietsbel",
+    "The old laptop unlocks with marble.lantern.quietfox.harbor",
+    "Skriv tulpan.kanel.vinter för att komma in på datorn.",
+    "todo: pay the gas bill (portal 密码Huoguo.Mala88), buy rice",
+    "passwd Grafana = Tq8rNvLs3kWpXz",
+    # codes: letters alone, one after a fallback, a table, one used and the rest
+    "Steam Guard backup code: QXRTW",
+    "if i lose my phone the 2fa spare code is 4471 9036",
+    "used one Dropbox code, the others: qwpd lkmz tyvr  bnxc plok hjsd  wqea zxrv tgby  mnlo",
+    "| # | code |\n|---|---|\n| 1 | k3d9-p2x7 |\n| 2 | m81q-z0vt |\n| 3 | 4rta-9wqe |\n| 4 | h6yu-1lzc |",
+    "Used a backup code at the hotel to sign in, so the next unused one is 80412297.",
+    "npm recovery codes:\n" + "\n".join(("%064x" % (n * 0x9E3779B97F4A7C15 ** 3))[:64] for n in (3, 5, 7)),
+    # keys named after their value, provider formats, Oracle's login, a PuTTY file, a zsh prompt
+    "The CI bot uses 8e1f0c6d2b9a47f3e5d1c0b8a7f6e5d4c3b2a1f0 (Cloudflare Global API Key).",
+    "Here's the Datadog application key: 4f9c2e1ab8d7c6f5e4d3c2b1a0f9e8d7c6b5a4f3.",
+    "Entra client secret for the app: Xy71Q~aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3w",
+    "Azure 토큰 sv=2023-01-03&ss=b&srt=co&sp=rl&se=2027-01-01T00:00:00Z&sig=Qk3nB7s9Xc2VfL0pR5tW8yZ1aD4gJ6mN%3D",
+    "grafana → glc_eyJvIjoiMTIzNDU2IiwibiI6InN0YWNrLTEyMyIsImsiOiJhYmNkZWYxMjM0NTY3ODkwIn0=",
+    "doppler personal: dp.pt.Kq8ZtW3xLmN5vB7cR2yH4jF6gD9sA1pQeU0iO3kLm",
+    "jdbc:oracle:thin:mkovac/Zt7_q9LmWx2@//db-7.internal.example.net:1521/ORCL",
+    "ldapsearch -x -D \"cn=admin,dc=example,dc=org\" -w %QpTzLmWnRkVbXcYs -H ldaps://ldap.example.org",
+    "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ana@laptop",
+    "Scans of the lease are in ~ingrid/private/flat/2025",
+    "ana@MacBook-Air ~ % git log --oneline\n3f2a1b9 fix",
+    # personal numbers and codes
+    "Henkilötunnukseni on 131052-308T",
+    "Meine Führerscheinnummer ist K72PQRS4X9",
+    "the car rental desk asked for my licence number, it's Q408271957731",
+    "Die PIN vom Tablet meiner Mutter ist 1957, ihr Geburtsjahr.",
+    "Xbox parental code is 4471.",
+    "엄마 휴대폰 잠금 번호는 739104이야.",
+    "Wallet-Wiederherstellung, Wörter: abandon ability able about above absent absorb abstract absurd abuse access"
+    " accident",
+])
+def test_the_round_after_tune5_refuses_more_shapes(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Set spring.datasource.password in application.yml from the vault, never inline.",
+    "The password hash column is stored as np.float64 by mistake; fix the dtype.",
+    "Moved everything from LastPass to 1Password last week.",
+    "Password: see 1Password, entry 'Home router'.",
+    "backup code: NONE left, generate new ones in settings",
+    "Wifi name: Vodafone-5G-Home.",
+    "Wi-Fiのパスワードはルーターの裏に記載。",
+    "The PIN was changed in 2019 and again in 2023.",
+    "Garden to-do: rake leaves, plant bulbs, cover the roses, clean tools, mend fence, trim hedge, sow seeds, fill"
+    " feed, sort shed",
+    "Order codes for the office: A-1042, B-2210, C-3381, D-4410",
+    "Python 3.12 removed distutils; the parser module is gone too.",
+    "ssh into the box as deploy@build-01 and run make release",
+])
+def test_the_round_after_tune5_passes_what_is_no_secret(text):
+    assert privacy.sensitive_reason(text) is None, text

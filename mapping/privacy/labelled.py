@@ -56,7 +56,7 @@ _LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|(?:api|access|se
           r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
 _LABELLED = re.compile(
     r"(?i)(?<![\w-])" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
-    r"(?:\s++[^\s:=]{1,30}?){1,3}?)?(?:\s*+[:=：]|\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|to|jest|это|-|–|—)(?:\s*+:)?)"
+    r"(?:\s++[^\s:=]{1,30}?){1,3}?|\s++(?-i:[A-Z])[\w-]{1,30})?(?:\s*+[:=：]|\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|to|jest|это|-|–|—)(?:\s*+:)?)"
     r"\s*+[\"'`“‘«„(\[]?(?P<value>[^\s\"'`”’»)\],;]{4,100})"
 )
 # a user and a password: "login jsmith / Tr0ub4dor", "creds: admin / hunter22", "admin:hunter22 for the NAS"
@@ -106,7 +106,7 @@ _COMMAND_SECRET = re.compile(
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 _ONE_WORD = re.compile(
-    r"(?i)(?<!\w)(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|clave|senha"
+    r"(?i)(?:(?<!\w)|(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
     r"|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
     r"|\w{2,12}(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
@@ -120,7 +120,7 @@ _ONE_WORD = re.compile(
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours|nu|jetzt|maintenant|ahora|agora|adesso"
     r"|teraz|nyt|most|şimdi|сейчас|тепер|là|jadi))*)\s*+(?P<quote>[\"'“‘«„]?)"
     r"(?P<value>[^\s\"'”’»]{3,40}?)[\"'”’»]?"
-    r"\s*+(?P<end>[.!?;,)(]|$)"
+    r"\s*+(?P<end>\.(?![^\W_])|[!?;,)(]|$)"
 )
 _DESCRIBING = re.compile(
     r"(?i)(?:required|incorrect|wrong|stored|saved|managed|expired|ok|okay|fine|strong|weak|long|short|set|changed|reset"
@@ -149,13 +149,16 @@ _AFTER_COLON_PAIR = re.compile(
 # 200 characters mixing lower case, upper case and digits; or hex digits and UUIDs right after one
 _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])auth(?![a-z])|credential|password|clave"
               r"|chiave|(?<![a-z])cl[ée](?![a-z])"
-              r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave)")
+              r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave"
+              r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key)")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 _RANDOM_TOKEN = re.compile(
     r"(?<![\w+/=.-])(?=[A-Za-z0-9_+/=.-]{0,199}?[a-z])(?=[A-Za-z0-9_+/=.-]{0,199}?[A-Z])(?=[A-Za-z0-9_+/=.-]{0,199}?[0-9])"
     r"[A-Za-z0-9_+/=.-]{20,200}(?![\w+/=.-])")
 _HEX_AFTER_KEY = re.compile(
-    _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])")
+    _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"
+    # or before it: "uses c569f14268… (Cloudflare Global API Key)"
+    r"|(?<![\w-])(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}(?![\w-])[^\n]{0,40}?" + _KEY_WORDS[4:])
 # a PIN or a lock's code with no verb, in a few more forms than the first rules know: "voicemail PIN
 # 727515", "phone unlock code 6413", "Safe combination: 56-19-56", "Kapı şifresi 670421", "Code
 # portail : 8621A", "- door: 801928"
@@ -167,6 +170,8 @@ _PIN = re.compile(
     r"[^\S\n]*+[:=]?[^\S\n]*+(?P<value>[0-9]{4,8}[A-Z]?|[0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2})(?![\w-])", re.MULTILINE)
 # a URL's password holding a slash or a question mark, which the first rules stop at
 # ("mysql://mara:I8NP6V/bXJzh@host", "redis://:F4lc0n?85@host"); not a port ("host:8080/x@y")
+# Oracle's own form, user/password@: "jdbc:oracle:thin:pjensen/uFZ_03emgw@//db:1521/X", "sqlplus scott/Tig3r@db"
+_ORACLE_LOGIN = re.compile(r"(?i)(?:jdbc:oracle:\w+:|sqlplus\s++)[^\s/@:]{1,40}/(?P<value>[^\s/@]{4,100})@")
 _URL_PASSWORD = re.compile(
     r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+://[^\s:@/]*+:(?![0-9]++(?:/|$))[^\s@/]*+[/?][^\s@]{0,80}?@[a-z0-9-]+\.[a-z0-9.-]+")
 # a password after a login or a user: "Login bram, hasło tiger.", "user svc_backup, pass orange?",
@@ -189,14 +194,26 @@ _PASSWORD_LINE = re.compile(
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
     r"|[şs]ifre|jelsz[óo]|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
-    r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호")
+    r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
+    r"|kata\s++sandi|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน")
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
-_TOKEN = re.compile(r"[^\s\"'`“”‘’«»()\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
+_TOKEN = re.compile(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = re.compile(
     r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
     r"|passwd|chpasswd|usermod|useradd|adduser|su|sudo"
     r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
     r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel)|\.)\s*+$")
+
+
+# words joined by stops, a passphrase ("cinnamon.rainbow.sunflower.dragon"), unless a part is what
+# names in code and configuration are made of ("spring.datasource.password", "mail.example.com")
+_DOTTED_WORDS = re.compile(r"[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}")
+_CODE_PARTS = frozenset(
+    "com org net edu gov dev app api www mail smtp imap auth config conf settings contrib datasource spring django"
+    " java javax util utils internal local localhost example test tests main core http https server client host port"
+    " user users name url uri sql jdbc json yaml toml xml html env prod staging default src lib org_ io ini cfg txt log"
+    " logs data db cache model models views view admin static media root home tmp var etc usr bin".split())
+_WORDS_AND_DIGITS = re.compile(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
 
 
 def _password_shaped(token: str) -> bool:
@@ -213,6 +230,15 @@ def _password_shaped(token: str) -> bool:
     if signs and not digits and len(words) >= 3 and all(word.isalpha() and word.islower() and len(word) >= 3
                                                         for word in words if word):
         return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
+    if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _NOT_A_VALUE.search(token)):
+        return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
+    if _DOTTED_WORDS.fullmatch(token):
+        parts = token.rstrip("0123456789").split(".")
+        return not any(part in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)
+    if (len(token) >= 8 and digits >= 2 and token.isalnum() and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token[1:])
+            and not _CAMEL_WORDS.fullmatch(token) and not _NOT_A_VALUE.search(token) and not _CODE_WORD.fullmatch(token)
+            and not _NOT_MADE_UP.fullmatch(token)):
+        return True  # random letters and digits: "Fm8wQ0VTWzx", "Vaxko0c9Xxth"
     if letters < 3 or _NOT_A_VALUE.search(token) or _DESCRIBED.match(token) or _CODE_WORD.fullmatch(token):
         return False
     if token.upper() == token and "-" in token:
@@ -257,8 +283,11 @@ _CLAUSE_ENDS = re.compile(
 
 # a password changed or set to what follows: "Cambié la contraseña del banco a …", "bytte lösenordet till …"
 _CHANGED_TO = re.compile(
-    r"(?i)(?:cambi\w*|mud\w*|chang\w*|bytte|set|satte|puse|puso|geändert|gesetzt|ustawi\w*|zmieni\w*|veranderd)\b"
-    r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em)\s*+$")
+    r"(?i)(?:cambi\w*|mud\w*|chang\w*|bytte|set|satte|puse|puso|geändert|gesetzt|ustawi\w*|zmieni\w*|veranderd"
+    r"|switched|swapped|updated|troquei|troco|trocou|ganti|mengganti|diganti|đổi|skiftet|skiftede|endret|ændret"
+    r"|змінил\w*|змінив|поменял\w*|сменил\w*|изменил\w*|vaihdoin|vaihdettu|změnil\w*|megváltoztatt\w*"
+    r"|değiştirdi\w*|wijzigde|gewijzigd|modifié|modificato|ho\s++messo)\b"
+    r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em|jadi|menjadi|thành|til|на|in|into|ke)\s*+$")
 
 
 def _password_nearby(text: str) -> bool:
@@ -309,7 +338,9 @@ _INTRODUCED = re.compile(
     # what one types: "enter MarigoldHarbor59", "escribe …", "введи …", "wpisz …", "ketik …"
     r"|enter|type\s++in|escribe|escriba|digita|digite|tape|tapez|saisis|saisissez|entrez|inserisci|scrivi|введи|введите"
     r"|введіть|введи|wpisz|ketik|gõ|nhập|scrie|yaz|skriv|tippe|tipp|eingeben|gib|voer|typ|kirjoita|írd\s++be|zadej"
-    r"|输入|入力|입력)"
+    r"|输入|入力|입력"
+    # a user, "and", then the password: "med admin og Hq7tZ2wLmVx"
+    r"|(?:admin|root|administrator|user|guest)\s++(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a))"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
 _FOLLOWED = re.compile(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
                        r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
@@ -352,8 +383,9 @@ def _told_where_a_value_is(before: str, after: str) -> bool:
             and bool(_INTRODUCED.search(before) or _FOLLOWED.search(after[:20])))
 
 
-_VALUE_TOKEN = re.compile(r"(?<![\w@./:#+-])(?:[^\W\d_" + NO_SPACE_SCRIPTS + r"]|[0-9!?#$%&*+=~-](?=[^\s]{0,40}?[A-Za-z]))"
-                          r"(?:[^\W" + NO_SPACE_SCRIPTS + r"]|[!?#$%&*+=~@-]){3,40}(?![\w@/:+=-]|\.\w)")
+_VALUE_TOKEN = re.compile(r"(?<![\w@./:#+-])(?:[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}(?![\w@/:+=-]|\.\w)"
+                          r"|(?:[^\W\d_" + NO_SPACE_SCRIPTS + r"]|[0-9!?#$%&*+=~-](?=[^\s]{0,40}?[A-Za-z]))"
+                          r"(?:[^\W" + NO_SPACE_SCRIPTS + r"]|[!?#$%&*+=~@-]){3,40}(?![\w@/:+=-]|\.\w))")
 
 
 def _access_value(text: str) -> bool:
@@ -435,7 +467,7 @@ def _password_column(text: str) -> bool:
 # A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = re.compile(
-    r"(?i)(?<![a-z])(?:pin|passcode|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
+    r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
@@ -451,7 +483,8 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})(?![\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
+_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
+                         r"(?!(?![\uac00-\ud7af])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£))"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
 _NOT_A_PIN = re.compile(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
@@ -474,7 +507,7 @@ _NOT_A_CODE_LINE = re.compile(
 # what says a lock opens with the number that follows, even one that looks like a year
 _SET_TO = re.compile(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
                      r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*)"
-                     r"(?:\s++(?:is|ist|est|es|är|er|je|jest)|\s*+[:—–])|has\s++(?:the\s++)?code)\s*+$")
+                     r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code)\s*+$")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -553,6 +586,12 @@ _BASIC_AUTH = re.compile(r"(?i)(?<![\w-])basic\s++(?P<value>[A-Za-z0-9+/]{8,}={0
 _U_AND_P = re.compile(r"(?i)(?<![\w-])(?:u|user)\s*+[:=]\s*+\S{2,40}\s++(?:p|pw)\s*+[:=]\s*+(?P<value>\S{4,100})")
 
 
+def _mixed(value: str) -> bool:
+    """Ten or more characters with capitals and small letters, no placeholder: "%UfbLtaZWMVAFJNfkJ"."""
+    return (len(value) >= 10 and any(c.isupper() for c in value) and any(c.islower() for c in value)
+            and not _NOT_A_VALUE.search(value) and value[:1] not in "$<{")
+
+
 def _basic_auth(text: str) -> bool:
     import base64
     import binascii
@@ -606,15 +645,21 @@ _META = re.compile(r"(?i)manager|app|vault|polic|field|reset|rule|requirement|hi
                    r"|preferit|favorit|favourite|lieblings|préféré|preferid")
 
 
+_LATIN_START = re.compile(r"[^" + NO_SPACE_SCRIPTS + r"]*")
+
+
 def _one_word(text: str) -> bool:
     """A one-word password at the end of its sentence: with a digit or a sign in it, said plainly
     ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
     may be what the password is ("abgelaufen")."""
     for match in _ONE_WORD.finditer(text):
-        value = match["value"]
+        value = _LATIN_START.match(match["value"])[0]  # "Tanukiです": the value, not the words after it
+        if len(value) < 3:
+            continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
         if match["middle"] and _META.search(match["middle"]):
             continue  # "the password manager is 1Password", "password reset is done"
-        if _DESCRIBING.fullmatch(value) or _NOT_A_VALUE.search(value) or _DESCRIBED.match(value):
+        if _DESCRIBING.fullmatch(value) or _DESCRIBED.match(value) or _NOT_A_VALUE.search(value) and not (
+                value[0].isupper() and _WORDS_AND_DIGITS.fullmatch(value)):
             continue
         if re.search(r"[0-9!@#$%^&*?+=~]|[a-z][_-]$", value) or match["plainly"].strip() or match["quote"] or match["colon"]:
             return True
@@ -699,6 +744,7 @@ _CHECKS = (
     ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
                                                        "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad")),
     ("looks like a labelled credential", _URL_PASSWORD.search, ("://",)),
+    ("looks like a labelled credential", _shaped_value(_ORACLE_LOGIN), ("jdbc:oracle", "sqlplus")),
     ("looks like a labelled credential (HTTP basic authentication)", _basic_auth, ("basic",)),
     ("looks like a labelled credential", _shaped_value(_ADDRESS_AND_PASSWORD), ("@",)),
     ("looks like a labelled credential", _creds_pair, ("cred", "login")),
@@ -706,7 +752,8 @@ _CHECKS = (
                                                          "cred", "údaje", "accesso", "zugang")),
     ("looks like a labelled credential", _in_brackets, ("(", "（")),
     ("looks like a credential on a command line", lambda t: any(
-        _shaped(m["value"]) or _leet(m["value"]) or _password_shaped(m["value"]) for m in _COMMAND_SECRET.finditer(t)),
+        _shaped(m["value"]) or _leet(m["value"]) or _password_shaped(m["value"]) or _mixed(m["value"])
+        for m in _COMMAND_SECRET.finditer(t)),
      ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
@@ -725,14 +772,15 @@ _CHECKS = (
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
       " key",
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
-      "암호")),
+      "암호", "kata sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode")),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a password told by what it opens", _access_value, ()),
     ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
+                                             "passwd", "creds", "credentials",
                                              "фраз", "パスフレーズ", "문구", "密码短语", "口令")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
-      "door", "garage", "shed", "entrance", "opens with", "punch in", "porte", "portail", "tür", "deur", "portone",
+      "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
       "déverrouillage", "code", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",

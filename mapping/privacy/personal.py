@@ -19,6 +19,7 @@ ordinary memory costs a few C-speed scans. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import collections
 import itertools
 import re
 import unicodedata
@@ -29,6 +30,7 @@ from stdnum import luhn as _luhn
 from stdnum.us import rtn as _rtn
 from stdnum.us import ssn as _ssn
 
+from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lowered_search
 
 _DIGITS = re.compile(r"[0-9]").findall
@@ -147,7 +149,7 @@ _TWO_FACTOR_WORDS = re.compile(
     r"|zapasow|reserv|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
     r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní"
 )
-_CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
+_CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
                    r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{8,16}"
                    # two groups of four with a digit between them ("u2m4 nhj2", "13gs 4oz9")
                    r"|(?=[a-z0-9 ]{0,8}[0-9])[a-z0-9]{4} [a-z0-9]{4})(?![\w-])")
@@ -157,9 +159,11 @@ _CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|[a-z0
 # 971fd-a961a", "Proton recovery code B2EO-2KJ5-GRTZ", "Emergency code for Steam Guard: TCP09-SVS8R"
 _ONE_CODE = re.compile(
     r"(?i)(?:backup|recovery|emergency|scratch|rescue|one[- ]time|2fa|mfa|herstel|wiederherstellungs|secours"
-    r"|récupération|respaldo|recuperaci[óo]n|recupero|reserv\w*|резервн\w*|восстановлени\w*)[-\s]*+(?:code|key|kod|kode"
+    r"|récupération|respaldo|recuperaci[óo]n|recupero|reserv\w*|резервн\w*|восстановлени\w*)"
+    # a word may come between: "the 2fa fallback code is 1560 7166"
+    r"[-\s]*+(?:(?:fallback|spare|backup|login|sign-in|account)[-\s]++)?(?:code|key|kod|kode"
     r"|código|codice|clé|schlüssel|sleutel|ключ|код)\w*"
-    r"[^\n:：]{0,40}?[:：]?[^\S\n]*+(?P<code>(?=[A-Za-z0-9 -]*?[0-9])(?-i:[A-Za-z0-9]{3,6}(?:[ -][A-Za-z0-9]{3,6}){1,7}|[A-Za-z0-9]{8,40}))(?![\w-])")
+    r"[^\n:：]{0,80}?[:：]?[^\S\n]*+(?P<code>(?=[A-Za-z0-9]{0,6}[ -]?[A-Za-z0-9]{0,6}[0-9])(?-i:[A-Za-z0-9]{3,6}(?:[ -][A-Za-z0-9]{3,6}){1,7}|[A-Za-z0-9]{8,40}))(?![\w-])")
 
 
 def _one_code(text: str) -> bool:
@@ -171,7 +175,13 @@ def _one_code(text: str) -> bool:
         if (digits >= 2 or grouped and digits) and (letters or grouped or digits >= 8) and digits + letters >= 8 \
                 and not _A_DATE.fullmatch(code):  # not "1Password", not a date
             return True
-    return False
+    return any(not words.is_common(match["code"]) for match in _ONE_LETTERS_CODE.finditer(text))
+
+
+# a code of capitals alone, as Steam Guard's are, after a colon or "is": "Steam Guard backup code: TYNYV";
+# not a word ("backup code: NONE")
+_ONE_LETTERS_CODE = re.compile(
+    r"(?i)(?:backup|recovery|emergency|scratch|rescue)[-\s]*+code\s*+(?::|is)\s*+(?P<code>(?-i:[A-Z]{5,8}))(?![\w-])")
 
 
 _A_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}")
@@ -181,13 +191,33 @@ def _backup_codes(text: str) -> bool:
     if _names_one_code(text) and _one_code(text):
         return True
     if len(_DIGITS(text)) < 9:
-        return False
+        return _letter_codes(text)
     codes = _CODE.findall(text)
     if len(codes) < 3:
         return False
     if _TWO_FACTOR_WORDS.search(text):
         return True
+    if len(codes) >= 6 and max(collections.Counter(map(len, codes)).values()) >= 6 and len(codes) * 12 >= len(text) * 0.5:
+        return True  # one code used, the rest listed: "Used ciw5 udsr today; the rest: 414bd-5711c, …"
+    if len(codes) >= 4 and len({len(code) for code in codes}) == 1 and _CODES_NAMED(text):
+        return True  # "| # | code |" over a column of "f76m-y9ml"
     return len(codes) >= 6 and len({len(code) for code in codes}) == 1 and len(codes) * 12 >= len(text) * 0.5
+
+
+_CODES_NAMED = re.compile(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コード|代码|코드)(?![\w-])").search
+
+
+# codes of letters alone, in groups of four, as Dropbox and others print them ("rzre zgbf petq"): a
+# run of nine or more, most of them no word of any language the gate reads
+_LETTER_GROUPS = re.compile(r"(?<![\w-])[a-z]{4}(?:[^\S\n]{1,2}[a-z]{4}|\n[a-z]{4}){8,}(?![\w-])")
+
+
+def _letter_codes(text: str) -> bool:
+    for match in _LETTER_GROUPS.finditer(text):
+        groups = match[0].split()
+        if sum(not words.is_common(group) for group in groups) * 4 >= len(groups) * 3:
+            return True
+    return False
 
 
 _ONE_CODE_NEEDLES = ("backup", "recovery", "emergency", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
@@ -231,10 +261,11 @@ def _totp_seed(text: str) -> bool:
 _BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish", "japanese", "korean",
                     "chinese_simplified", "chinese_traditional")
 # what names a wallet's phrase itself, not any list of words
-_WALLET_WORDS = re.compile(r"(?i)seed|recovery|mnemonic|wallet|semilla|助记词|助記詞|シード|recuperação|récupération|wiederherstellung")
+_WALLET_WORDS = re.compile(r"(?i)seed|recovery|mnemonic|wallet|semilla|助记词|助記詞|シード|recuperação|récupération|wiederherstellung"
+                           r"|peněženk|obnovovac|portafoglio|portefeuille|monedero|cartera|carteira|cüzdan|지갑|ウォレット|钱包|錢包")
 _PHRASE_WORDS = re.compile(
     r"(?i)seed|recovery|mnemonic|phrase|wallet|backup|secret|words|wörter|semilla|frase|palabras|phrase|mots"
-    r"|parole|woorden|słowa|fraza|слова|фраза|シード|助记词|kelime"
+    r"|parole|woorden|słowa|fraza|слова|фраза|シード|助记词|kelime|fráze|slova|frasi|복구|니모닉|ニーモニック|kurtarma"
 )
 
 
@@ -347,7 +378,7 @@ def _recovery_key(text: str) -> bool:
 # and nothing but letters, digits, spaces and dashes: "K0231411", "M508-697-32-885-8", "135 482 122")
 _ID_DOCUMENT = re.compile(
     r"(?i)(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|passnummer|パスポート|여권|护照|паспорт"
-    r"|driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
+    r"|driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|licen[cs]e\s++(?:number|no\b|nr\b|#)|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
     r"\s++conducir|patente|rijbewijs|körkort|prawo\s++jazdy|運転免許)"
     r"[^\n0-9]{0,40}?(?<![\w-])(?P<value>(?-i:(?=[A-Z0-9 -]{6,20}(?![\w-]))(?=[A-Z0-9 -]*?[0-9])[A-Z0-9]+(?:[ -][A-Z0-9]+){0,5}))"
     r"(?![\w-])")
@@ -374,6 +405,8 @@ def _id_document(text: str) -> bool:
         digits = len(re.findall(r"[0-9]", value))
         if digits >= 5 and not re.fullmatch(r"(?:19|20)[0-9]{2}", value):
             return True
+        if digits >= 3 and re.fullmatch(r"(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,16}", value):
+            return True  # "B380ROGQ2T": letters and digits mixed as a licence's number is
         if digits and re.fullmatch(r"[A-Z0-9]{8,10}", value) and _A_PASSPORT.search(match[0]):
             return True  # a passport's number of letters and digits: "Reisepassnummer: FGGWH8WPL"
     return False
@@ -398,7 +431,7 @@ _NATIONAL_IDS = (
     (r"personnummer|fødselsnummer|f[øo]dselsnummer", ("se.personnummer", "no.fodselsnummer")),
     (r"steuer-?id|steueridentifikationsnummer|identifikationsnummer|\bidnr\b", ("de.idnr",)),
     (r"\bcpr\b", ("dk.cpr",)),
-    (r"henkilötunnus|\bhetu\b", ("fi.hetu",)),
+    (r"henkilötunnu\w*|\bhetu\b", ("fi.hetu",)),
     (r"rijksregisternummer|num[ée]ro\s++national|national\s++number", ("be.nn",)),
     (r"\bcpf\b", ("br.cpf",)),
     (r"\bcurp\b", ("mx.curp",)),
@@ -471,7 +504,8 @@ _CHECKS = (
     ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),
     ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None,
      lambda t, d: d >= 3 and _NAMES_A_CVV(t)),
-    ("looks like a list of 2FA backup codes", _backup_codes, lambda t, d: d >= 9 or d >= 2 and _names_one_code(t)),
+    ("looks like a list of 2FA backup codes", _backup_codes,
+     lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower()) or _LETTER_GROUPS.search(t) is not None),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )

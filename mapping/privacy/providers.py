@@ -55,7 +55,7 @@ OWN = re.compile(
     r"(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}|whsec_[0-9A-Za-z]{24,}"  # Stripe
     r"|npm_[0-9A-Za-z]{36}"  # npm
     r"|AIza[0-9A-Za-z_-]{35}|GOCSPX-[0-9A-Za-z_-]{20,}|ya29\.[0-9A-Za-z_-]{20,}"  # Google
-    r"|dop_v1_[0-9a-f]{64}|hf_[0-9A-Za-z]{30,}|dp\.(?:st|ct|sa|scim)\.[0-9A-Za-z_.-]{20,}|PMAK-[0-9a-f]{24}-[0-9a-f]{34}"
+    r"|dop_v1_[0-9a-f]{64}|hf_[0-9A-Za-z]{30,}|dp\.(?:st|ct|sa|pt|scim|audit)\.[0-9A-Za-z_.-]{20,}|PMAK-[0-9a-f]{24}-[0-9a-f]{34}"
     r"|hvs\.[0-9A-Za-z_-]{20,}|shp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}|secret_[0-9A-Za-z]{43}|ntn_[0-9A-Za-z]{40,}"
     r"|lin_api_[0-9A-Za-z]{40}|sq0(?:atp|csp|idp)-[0-9A-Za-z_-]{22,}|key-[0-9a-f]{32}|glpat-[0-9A-Za-z_-]{20}"
     r"|sk-ant-(?:api|admin)[0-9]{2}-[0-9A-Za-z_-]{20,}|xapp-[0-9]-[0-9A-Za-z-]{20,}|dapi[0-9a-f]{32}"
@@ -63,10 +63,13 @@ OWN = re.compile(
     r"|dckr_pat_[0-9A-Za-z_-]{20,}|[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_-]{60,}|pat[0-9A-Za-z]{14}\.[0-9a-f]{64}"
     r"|SK[0-9a-f]{32}|AC[0-9a-f]{32}"  # Twilio
     r"|NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}"  # New Relic
+    r"|glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}"  # Grafana Cloud, a Grafana service account
+    r"|[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"  # a Microsoft Entra (Azure AD) client secret
     r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token
     r")(?![A-Za-z0-9_-])"
     r"|https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}"
     r"|https://[a-z0-9-]+\.(?:blob|file|queue|table|dfs)\.core\.windows\.net/[^\s\"']*[?&]sig=[A-Za-z0-9%+/=]{10,}"
+    r"|(?<![\w-])sv=[0-9]{4}-[0-9]{2}-[0-9]{2}&[^\s\"']*?sig=[A-Za-z0-9%+/=]{10,}"  # a SAS token without its URL
     r"|(?i:accountkey|account-key|sharedaccesskey)[=\s\"']+[A-Za-z0-9+/]{30,}={0,3}"
     r"|(?<![A-Za-z0-9+/])(?<!sha512-)[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key; not a SHA-512 digest
     r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN))[A-Za-z0-9+/]{20,}"  # a key body
@@ -81,7 +84,7 @@ OWN = re.compile(
 # alternation (20 µs a text); tests/test_privacy_layers.py holds this to every plugin.
 _WORTH_ASKING = re.compile(
     r"[\w+/=-]{20}|://|PRIVATE|PuTTY|eyJ|AKC[a-zA-Z0-9]{10}|AP[\dA-F][a-zA-Z0-9]{8}|[xX][oO][xX]|[aA][wW][sS]"
-    r"|_[aA][uU][tT][hH][tT][oO][kK][eE][nN]|dp\.").search
+    r"|_[aA][uU][tT][hH][tT][oO][kK][eE][nN]|dp\.|[0-9]Q~").search
 
 
 def _whole(found: object, line: str) -> bool:

@@ -207,8 +207,8 @@ _REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS}
 _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     (
         "looks like a private key",
-        re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"),  # PEM, OpenSSH, PGP
-        ("PRIVATE KEY",),
+        re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-[0-9]++:"),  # PEM, OpenSSH, PGP, PuTTY
+        ("PRIVATE KEY", "PuTTY-User-Key-File"),
     ),
     (
         "looks like an AWS access key",
@@ -326,14 +326,14 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like command output (a shell prompt)",
         # A line's leading blanks stop at its end: ^\s* would run on through every blank line below,
         # from each line start.
-        re.compile(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#])\s+\S+.*\n\S"),
+        re.compile(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#]|[\w.-]+@[\w.-]+ [^\n%]{1,40} %)\s+\S+.*\n\S"),
         ("\n",),
     ),
     (
         "looks like a local filesystem path",
         re.compile(
             r"(?:" + WORD_START + r"(?<![/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
-            r"|" + WORD_START + r"(?<![.-])~/[\w.-]"
+            r"|" + WORD_START + r"(?<![.-])~(?:[a-z_][a-z0-9._-]{0,31})?/[\w.-]"
             r"|" + WORD_START + r"[A-Za-z]:\\[\w .-]"
             r"|" + WORD_START + r"file://)"
         ),
