@@ -545,6 +545,7 @@ def test_more_ordinary_memories_pass(text):
     "ldapsearch -x -D \"cn=admin,dc=example,dc=org\" -w %QpTzLmWnRkVbXcYs -H ldaps://ldap.example.org",
     "PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: ana@laptop",
     "Scans of the lease are in ~ingrid/private/flat/2025",
+    "Para entrar no Netflix usa quokkabela",
     "ana@MacBook-Air ~ % git log --oneline\n3f2a1b9 fix",
     # personal numbers and codes
     "Henkilötunnukseni on 131052-308T",
