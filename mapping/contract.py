@@ -1,8 +1,9 @@
 """AgentMemoryEvent v1, the RushDB side of pdsmem: the event models and their validation.
 
-Scope: the ``Scope``, ``EpisodeEvent`` and ``FactEvent`` models, whose validation agrees with the
-published JSON Schema (draft 2020-12) on every JSON input, ``parse_event``/``event_errors``,
-``check_event`` (the same verdict without building a model) and ``with_ids``. Canonical JSON and
+Scope: the ``Scope``, ``EpisodeEvent`` and ``FactEvent`` models (defined in ``contract_models``,
+loaded when first needed), whose validation agrees with the published JSON Schema (draft 2020-12)
+on every JSON input, ``parse_event``/``event_errors``, ``check_event`` (the same verdict without
+building a model) and ``with_ids``. Canonical JSON and
 the ids live in ``contract_ids`` and are re-exported here. Pure code, no I/O.
 
 Tricky bits:
@@ -20,19 +21,14 @@ Tricky bits:
 - No property may be ``null``: an optional property is either a value or absent.
 - Speed: ``check_event`` and ``event_errors`` first try a plain-Python check that can only say
   "valid" (for events whose every property has the plain JSON type wanted); anything else goes to
-  the models, which decide and word the errors.
+  the models, which decide and word the errors. pydantic is imported only then.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Mapping
-from typing import Annotated, Any, Literal, get_args
-
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationError
-from pydantic.alias_generators import to_camel
-from pydantic_core import PydanticCustomError
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from pdsmem.errors import ContractError
 from pdsmem.mapping.contract_ids import (
@@ -43,10 +39,12 @@ from pdsmem.mapping.contract_ids import (
     fact_id,
     hash_scope,
     js_trim,
-    json_path,
     participant_hash_for_did,
 )
 from pdsmem.mapping.syntax_datetime import parsed_before
+
+if TYPE_CHECKING:
+    from pdsmem.mapping.contract_models import EpisodeEvent, Event, FactEvent, Scope
 
 __all__ = [
     "ABSENT",
@@ -81,70 +79,9 @@ _DAYS_IN_MONTH = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 # ----------------------------------------------------------------------------- field checks
 
 
-def _fail(reason: str) -> PydanticCustomError:
-    return PydanticCustomError("contract", "{reason}", {"reason": reason})
-
-
-def _is_whole(value: int | float) -> bool:
-    return isinstance(value, int) or (math.isfinite(value) and value.is_integer())
-
-
-def _json_integer(minimum: int) -> Callable[[Any], int]:
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not _is_whole(value):
-            raise _fail(f"expected an integer, got {describe(value)}")
-        if value < minimum:
-            raise _fail(f"must be at least {minimum}, got {describe(value)}")
-        return int(value)
-
-    return check
-
-
-def _json_number(minimum: float, maximum: float) -> Callable[[Any], float]:
-    def check(value: Any) -> float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise _fail(f"expected a number, got {describe(value)}")
-        if isinstance(value, float) and not math.isfinite(value):
-            raise _fail(f"expected a number, got {value!r}, which has no JSON form")
-        if not minimum <= value <= maximum:
-            raise _fail(f"must be between {minimum:g} and {maximum:g}, got {describe(value)}")
-        return float(value)
-
-    return check
-
-
-def _schema_version(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != SCHEMA_VERSION:
-        raise _fail(f"must be {SCHEMA_VERSION}, got {describe(value)}")
-    return SCHEMA_VERSION
-
-
-def _one_of(options: tuple[str, ...]) -> Callable[[Any], Any]:
-    allowed = ", ".join(f'"{option}"' for option in options)
-
-    def check(value: Any) -> Any:
-        if not isinstance(value, str) or value not in options:
-            raise _fail(f"must be {'one of ' if len(options) > 1 else ''}{allowed}, got {describe(value)}")
-        return value
-
-    return check
-
-
-def _min_length_1(value: str) -> str:
-    if not value:
-        raise _fail("must not be empty")
-    return value
-
-
 def is_fact_id(value: str) -> bool:
     """Whether ``value`` has the form of a contract id (64 lowercase hexadecimal digits)."""
     return _HEX64.fullmatch(value) is not None
-
-
-def _hex64(value: str) -> str:
-    if not _HEX64.fullmatch(value):
-        raise _fail(f"must be 64 lowercase hexadecimal digits, got {describe(value)}")
-    return value
 
 
 def is_date_time(text: str) -> bool:
@@ -176,122 +113,27 @@ def _is_rfc3339(text: str) -> bool:
     return second < 60 or (hour * 60 + minute - offset) % 1440 == 23 * 60 + 59
 
 
-def _date_time(value: str) -> str:
-    if not is_date_time(value):
-        raise _fail(f"must be an RFC 3339 date-time such as 2026-08-18T00:00:00Z, got {describe(value)}")
-    return value
-
-
-def _present(value: Any) -> Any:
-    if value is None:
-        raise _fail("must not be null: omit an optional property instead")
-    return value
-
-
-def _enum(literal: Any) -> Any:
-    return Annotated[literal, BeforeValidator(_one_of(get_args(literal)))]
-
-
 Runtime = Literal["openclaw", "hermes", "custom"]
 PrivacyScope = Literal["private", "shared"]
 ConversationKind = Literal["direct", "local", "shared"]
 Visibility = Literal["participant", "profile", "shared"]
 TrustClass = Literal["trusted", "mixed", "untrusted"]
 
-_Runtime = _enum(Runtime)
-_PrivacyScope = _enum(PrivacyScope)
-_ConversationKind = _enum(ConversationKind)
-_Visibility = _enum(Visibility)
-_TrustClass = _enum(TrustClass)
-_Episode = _enum(Literal["episode"])
-_Fact = _enum(Literal["fact"])
-_NonEmpty = Annotated[str, AfterValidator(_min_length_1)]
-_Hash = Annotated[str, AfterValidator(_hex64)]
-_DateTime = Annotated[str, AfterValidator(_date_time)]
-_SchemaVersion = Annotated[Literal[1], BeforeValidator(_schema_version)]
-_TurnIndex = Annotated[int, BeforeValidator(_json_integer(0))]
-_Confidence = Annotated[float, BeforeValidator(_json_number(0, 1))]
-_OptionalStr = Annotated[str | None, BeforeValidator(_present)]
-_OptionalHash = Annotated[_Hash | None, BeforeValidator(_present)]
-_OptionalDateTime = Annotated[_DateTime | None, BeforeValidator(_present)]
-
-
-# ----------------------------------------------------------------------------- models
-
-
-class Scope(BaseModel):
-    """The five authorization fields every event carries."""
-
-    model_config = ConfigDict(
-        strict=True, extra="forbid", frozen=True, alias_generator=to_camel,
-        validate_by_alias=True, validate_by_name=True,
-    )
-
-    agent_id: _NonEmpty
-    profile_id: _NonEmpty
-    privacy_scope: _PrivacyScope
-    participant_scope_hash: _Hash
-    sandbox_eligible: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON object, camelCase keys as in the schema, absent optional properties left out."""
-        # No property of the contract may be null, so None always means absent.
-        return self.model_dump(by_alias=True, exclude_none=True)
-
-
-class EpisodeEvent(Scope):
-    """An ``EPISODE``: a completed user/assistant turn with its ``summary``."""
-
-    schema_version: _SchemaVersion
-    event_type: _Episode
-    event_id: _Hash
-    runtime: _Runtime
-    external_session_id: _NonEmpty
-    source_event_id: _OptionalStr = None
-    turn_index: _TurnIndex
-    user_text: str
-    assistant_text: str
-    summary: _NonEmpty
-    conversation_kind: _ConversationKind
-    channel_id_hash: _OptionalHash = None
-    visibility: _Visibility
-    trust_class: _TrustClass
-    origin_class: str
-    observed_at: _DateTime
-    provenance: str
-
-
-class FactEvent(Scope):
-    """A ``MEMORY_FACT``: a curated fact, preference or rule."""
-
-    schema_version: _SchemaVersion
-    event_type: _Fact
-    fact_id: _Hash
-    runtime: _Runtime
-    text: _NonEmpty
-    kind: _NonEmpty
-    subject_key: _NonEmpty
-    confidence: _Confidence
-    active: bool
-    source_event_id: _NonEmpty
-    supersedes_fact_id: _OptionalStr = None
-    valid_from: _DateTime
-    valid_until: _OptionalDateTime = None
-    visibility: _Visibility
-    trust_class: _TrustClass
-    provenance: str
-
-
-Event = EpisodeEvent | FactEvent
-
-_MODELS: dict[str, type[EpisodeEvent] | type[FactEvent]] = {"episode": EpisodeEvent, "fact": FactEvent}
-_ALIASES = {kind: frozenset(field.alias for field in model.model_fields.values()) for kind, model in _MODELS.items()}
 _KIND_NAME = {"episode": "an episode", "fact": "a fact"}
+
+
+def __getattr__(name: str) -> Any:
+    """The models, loaded with pydantic the first time one is asked for (``contract.FactEvent``)."""
+    if name in ("Scope", "EpisodeEvent", "FactEvent", "Event"):
+        from pdsmem.mapping import contract_models
+
+        return getattr(contract_models, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # ----------------------------------------------------------------------------- the fast path
 #
-# Building a pydantic model costs more than everything else an export does to a memory. An event
+# Building a pydantic model (and importing pydantic) costs more than everything else an export does to a memory. An event
 # whose every property has the plain JSON type the schema wants (an exact ``str``, ``int``,
 # ``float`` or ``bool``) and passes the same field checks is valid without it; anything else, valid
 # or not, goes to the models, which decide and word the errors. So the fast path can only say
@@ -331,13 +173,11 @@ _RULES: dict[str, dict[str, str | frozenset[str]]] = {
         "validUntil": _IS_DATE_TIME,
     },
 }  # fmt: skip
+# what each kind of event must hold (``contract_models`` checks these against its models on import)
 _REQUIRED = {
-    kind: frozenset(field.alias for field in model.model_fields.values() if field.is_required())
-    for kind, model in _MODELS.items()
+    "episode": frozenset(_RULES["episode"]) - {"sourceEventId", "channelIdHash"},
+    "fact": frozenset(_RULES["fact"]) - {"supersedesFactId", "validUntil"},
 }
-for _kind, _model in _MODELS.items():  # the fast path knows every property, and only those
-    if set(_RULES[_kind]) != {field.alias for field in _model.model_fields.values()}:
-        raise RuntimeError(f"the fast rules of {_kind} events disagree with the {_model.__name__} model")
 
 
 def _plainly_valid(obj: Any) -> bool:
@@ -377,73 +217,27 @@ def _plainly_valid(obj: Any) -> bool:
 # ----------------------------------------------------------------------------- parsing
 
 
-def _translate(error: Mapping[str, Any], kind: str) -> ContractError:
-    """One pydantic error as a ContractError with a JSON path and a plain reason."""
-    kind_name = _KIND_NAME[kind]
-    reasons = {
-        "contract": lambda: error["ctx"]["reason"],
-        "missing": lambda: f"is required in {kind_name}",
-        "extra_forbidden": lambda: f"is not a property of {kind_name} (the v1 contract allows no others)",
-        "string_type": lambda: f"expected a string, got {describe(error['input'])}",
-        "bool_type": lambda: f"expected true or false, got {describe(error['input'])}",
-    }
-    reason = reasons.get(error["type"], lambda: str(error["msg"]))()
-    return ContractError(reason, path=json_path(error["loc"]))
-
-
-def _dispatch(obj: Any) -> tuple[str, type[EpisodeEvent] | type[FactEvent]] | ContractError:
-    if not isinstance(obj, Mapping):
-        return ContractError(f'expected an event object with eventType "episode" or "fact", got {describe(obj)}',
-                             path="$")
-    kind = obj.get("eventType")
-    if "eventType" not in obj:
-        return ContractError('is required: "episode" or "fact"', path="$.eventType")
-    if not isinstance(kind, str) or kind not in _MODELS:
-        return ContractError(f'must be "episode" or "fact", got {describe(kind)}', path="$.eventType")
-    return kind, _MODELS[kind]
-
-
-def _validate(obj: Any) -> Event | list[ContractError]:
-    dispatched = _dispatch(obj)
-    if isinstance(dispatched, ContractError):
-        return [dispatched]
-    kind, model = dispatched
-    # Unknown keys are reported here: pydantic cannot even read a key holding a lone surrogate.
-    known = _ALIASES[kind]
-    extras = [key for key in obj if key not in known]
-    errors = [
-        ContractError(f"is not a property of {_KIND_NAME[kind]} (the v1 contract allows no others)",
-                      path=json_path([key if isinstance(key, str) else repr(key)]))
-        for key in extras
-    ]
-    try:
-        event = model.model_validate({key: obj[key] for key in obj if key in known}, by_alias=True, by_name=False)
-    except ValidationError as exc:
-        return [_translate(error, kind) for error in exc.errors()] + errors
-    return errors or event
-
-
 def parse_event(obj: Mapping[str, Any]) -> Event:
     """Validate a JSON object as an AgentMemoryEvent v1; raise ``ContractError`` for the first problem."""
-    result = _validate(obj)
-    if isinstance(result, list):
-        raise result[0]
-    return result
+    from pdsmem.mapping import contract_models
+
+    return contract_models.parse_event(obj)
 
 
 def check_event(obj: Any) -> None:
     """Raise ``ContractError`` for the first problem ``parse_event`` would see in ``obj``; build no
     model when there is none."""
     if not _plainly_valid(obj):
-        parse_event(obj)
+        parse_event(obj)  # raises, or finds a valid event the plain check leaves to the models
 
 
 def event_errors(obj: Any) -> list[ContractError]:
     """Every problem ``parse_event`` would see in ``obj`` (empty when it is a valid event)."""
     if _plainly_valid(obj):
         return []
-    result = _validate(obj)
-    return result if isinstance(result, list) else []
+    from pdsmem.mapping import contract_models
+
+    return contract_models.event_errors(obj)
 
 
 def with_ids(

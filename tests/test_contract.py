@@ -11,6 +11,8 @@ import calendar
 import json
 import math
 import re
+import subprocess
+import sys
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -522,3 +524,32 @@ def test_non_json_numbers_are_refused_although_jsonschema_would_pass_nan() -> No
     event = {**valid_fact(), "confidence": math.nan}
     assert schema_accepts(event)
     assert event_errors(event)[0].path == "$.confidence"
+
+
+def test_a_valid_event_is_checked_without_importing_pydantic() -> None:
+    # `pdsmem ids` and a library caller checking valid events do not pay for pydantic's import
+    # (docs/benchmarks.md, start-up); an invalid one loads the models, which word the error.
+    code = (
+        "import sys, json\n"
+        "from pdsmem.mapping import contract\n"
+        f"event = json.loads({json.dumps(json.dumps(valid_fact()))})\n"
+        "contract.check_event(contract.with_ids({k: v for k, v in event.items() if k != 'factId'}))\n"
+        "assert 'pydantic' not in sys.modules, 'pydantic was imported for a valid event'\n"
+        "try:\n"
+        "    contract.check_event({**event, 'confidence': 2})\n"
+        "except Exception as err:\n"
+        "    assert type(err).__name__ == 'ContractError' and 'pydantic' in sys.modules\n"
+        "else:\n"
+        "    raise AssertionError('an invalid event passed')\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+
+
+def test_the_plain_rules_name_what_the_models_require() -> None:
+    from pdsmem.mapping import contract as plain
+    from pdsmem.mapping import contract_models
+
+    for kind, model in contract_models._MODELS.items():
+        assert set(plain._RULES[kind]) == {field.alias for field in model.model_fields.values()}
+        assert plain._REQUIRED[kind] == {field.alias for field in model.model_fields.values() if field.is_required()}
