@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 
 RECORD_NSID = "dev.bastienrobert.memory.record"
 EXTENSION_NSID = "dev.pdsmem.agentMemory"
 
 
 def _path_for(nsid: str):
+    from importlib import resources  # loaded where a document is read: naming an NSID needs none
+
     *dirs, name = nsid.split(".")
     node = resources.files(__name__)
     for part in dirs:
@@ -42,4 +43,6 @@ CONTRACT_SCHEMA = "agent-memory-event.v1.schema.json"
 
 def contract_schema_text() -> str:
     """The AgentMemoryEvent v1 JSON Schema, as RushDB publishes it (Apache License 2.0)."""
+    from importlib import resources
+
     return (resources.files(__name__) / "contract" / CONTRACT_SCHEMA).read_text(encoding="utf-8")

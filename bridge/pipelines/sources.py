@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import IO, Any
 
 from pdsmem.errors import PdsmemError
-from pdsmem.mapping.datamodel import MAX_DEPTH
 
 
 class SourceError(PdsmemError):
@@ -117,6 +116,8 @@ def json_value(data: str | bytes) -> Any:
         raise SourceError(f"not valid atproto data: a number with too many digits (more than "
                           f"{sys.get_int_max_str_digits()}; an atproto integer has at most 19)") from None
     except RecursionError:  # far deeper than the data model allows
+        from pdsmem.mapping.datamodel import MAX_DEPTH  # the DAG-CBOR code loads where it is needed
+
         raise SourceError(f"not valid atproto data: arrays or objects nested deeper than {MAX_DEPTH} levels") from None
 
 

@@ -13,13 +13,10 @@ and keys never reach a ``repr``.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import logging
 import math
 import os
 import re
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -38,7 +35,6 @@ from ..pipelines.state import resolve_state_dir
 
 __all__ = ["SessionError", "SessionStore", "Stored", "StoredGrant", "StoredSession", "parse_identifier"]
 
-log = logging.getLogger(__name__)
 
 _FORMAT_VERSION = 1
 
@@ -196,6 +192,8 @@ def _private_key(jwk: dict[str, Any]) -> bool:
 
 def _write_private(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` atomically; the file is readable by its owner only."""
+    import tempfile  # loaded where a session is written, not where one is read
+
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)
     try:
         if hasattr(os, "fchmod"):
@@ -234,6 +232,8 @@ class SessionStore:
         """The session file of ``did`` at ``pds_url``: readable name plus a hash of both."""
         url = _normalize_base_url(pds_url)
         readable = re.sub(r"[^A-Za-z0-9.-]+", "_", f"{url.split('://', 1)[1]}_{did}")[:120]
+        import hashlib
+
         digest = hashlib.sha256(f"{url}\n{did}".encode()).hexdigest()[:12]
         return self.directory / f"{readable}-{digest}.json"
 
@@ -261,7 +261,9 @@ class SessionStore:
             if stored is None:
                 if log_unreadable and path not in _WARNED:
                     _WARNED.add(path)
-                    log.warning("ignoring the session file %s: it %s (move it aside and sign in again; "
+                    import logging  # loaded where a file is unreadable, not with the store
+
+                    logging.getLogger(__name__).warning("ignoring the session file %s: it %s (move it aside and sign in again; "
                                 "'pdsmem status' lists such files)", path, why.replace("damaged", "is damaged", 1))
                 self.unreadable[path] = why
                 continue

@@ -68,7 +68,7 @@ def rushdb_target(api_key: str, url: str | None = None, *, engine_url: str | Non
                   engine_scope: str | None = None) -> RushDBTarget:
     """The RushDB project ``rushdb`` would connect to with the same arguments, named without
     connecting (and without loading the RushDB SDK): where it is, and its key in the sync state."""
-    from pdsmem.bridge.rushdb.store import RushDBTarget as Bridged
+    from pdsmem.bridge.rushdb.target import RushDBTarget as Bridged
 
     return Bridged(api_key, url=url, engine_url=engine_url, engine_scope=engine_scope)
 
