@@ -212,7 +212,8 @@ def _corpus(name: str, kind: str) -> list[dict]:
         return [json.loads(line) for line in lines]
 
 
-@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96)])
+@pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
+                                         ("tune6", 0.97)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -577,4 +578,73 @@ def test_the_round_after_tune5_refuses_more_shapes(text):
     "ssh into the box as deploy@build-01 and run make release",
 ])
 def test_the_round_after_tune5_passes_what_is_no_secret(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the sixth tuning set's round (tests/privacy_corpus/tune6): each was missed or refused before --
+
+@pytest.mark.parametrize("text", [
+    # lock and card codes in more languages and words
+    "A kapukód 4417, utána a csengő.",
+    "Kód od branky je 5531.",
+    "Koden til nøgleboksen ved hytten (6620) virker kun om dagen.",
+    "Muista: mummon puhelimen pääsykoodi on 3386.",
+    "O cofre do escritório abre com 9915.",
+    "Codul de la interfon: 4412.",
+    "De code van de sleutelkluis bij de achterdeur is 8810.",
+    "Säkerhetskoden till appen är 558213.",
+    "マンションのオートロックの番号は4471です。",
+    "एटीएम पिन 8842 है, किसी को मत बताना।",
+    "הקוד לדלת של המשרד הוא 7713.",
+    "الرقم السري للبطاقة: 5523",
+    "Mã cửa nhà kho là 6614.",
+    "Alarm panel: type 1998 within 30 seconds of opening the door.",
+    "Para entrar al portal marca 7291 y luego la llave.",
+    # security answers in more languages
+    "Biztonsági kérdés: első háziállat neve — Bodri.",
+    "Turvakysymys: ensimmäisen lemmikin nimi → Musti.",
+    "Pertanyaan keamanan, nama hewan pertama: Belang.",
+    "秘密の質問「初めてのペット」の答えはポチ。",
+    # passwords: in more shapes and with their letters told
+    "A bank jelszava most már Cica_2011#.",
+    "Пароль от почты теперь Vorobey22?.",
+    "J'ai changé le mot de passe du Wi-Fi pour « Zoe.2019 ».",
+    "Ik heb het wachtwoord van de NAS veranderd in OtterMapleHarborCandle.",
+    "the password for the streaming account is juniper with a capital first letter",
+    "Hasło do konta to Wiewiórka, małymi literami.",
+    "Babacığım, bankanın şifresi kaplumbaga, küçük harflerle yaz.",
+    "Pour le PC du salon, tape Grenouille (avec une majuscule au début).",
+    "お父さんのパスワードは「ひまわり1988」です。",
+    "Wifi şifresi: lemon tiger pillow.",
+    "Hej far, koden til vores wifi er otter maple candle harbor.",
+    "Password wifi kantor: rendang kucing pelangi mangga.",
+    # codes, documents, cookies, commands
+    "Codice di emergenza per il 2FA di GitHub: 55190472",
+    "Código de backup da conta do Google: 4471 9935",
+    "Kontonummeret mitt er 1503.35.42876.",
+    "My Aadhaar: मेरा आधार नंबर 4991 1866 5246 है।",
+    "Passport scan, bottom line: L898902C36UTO7408122F1204159ZE184226B<<<<<10",
+    "Driver's license (WA): WDLABCDE12FG",
+    "Session cookie from the browser: JSESSIONID=7F3A9C2B41D8E6F0A1B2C3D4E5F60718",
+    "smbclient //nas/backup -U maria%Tq7rLmWnZx2p",
+])
+def test_the_tune6_round_refuses_more_shapes(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "export SENDGRID_API_KEY=\"REPLACE_ME\"  # set it in the CI settings",
+    "The sample file has `API_KEY=xxxxxxxx`; put the real one in the vault.",
+    "docker-compose.yml only has POSTGRES_PASSWORD=${POSTGRES_PASSWORD:?missing}; the value comes from the CI.",
+    "Spelling words for this week: defy, ginger, surge, lemon, cat, ancient, fruit, tuition, chalk, denial, radio, pony.",
+    "Palabras del dictado: feliz, envío, esposa, piojo, cubo, brinco, percha, lustro, gesto, tabla, islote, sangre.",
+    "To do: renew the licence, change the bank password, pick up parcel 1ZU1VPMO9406296309 before Friday.",
+    "Router firmware 10.23.11-beta.2 installed; the password manager audit found 7 weak entries.",
+    "À faire : changer le code de la porte du garage, appeler le poste 1350.",
+    "Wifi password: ask reception desk staff",
+    "pw is fine, all lowercase letters required by the router",
+    "The password must be all lowercase.",
+    "Passport renewal appointment: line 12, counter 4",
+])
+def test_the_tune6_round_passes_what_is_no_secret(text):
     assert privacy.sensitive_reason(text) is None, text

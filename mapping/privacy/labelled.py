@@ -42,7 +42,7 @@ _ASSIGNED = re.compile(
 _NOT_A_VALUE = re.compile(
     r"(?i)(?:^\$\{?\w|^%\w+%|^<[^>]*>?|\{\{|os\.|process\.|env\b|environ|getenv|config\.|settings\.|request\.|req\."
     r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
-    r"|false$|\*{3,}|x{4,}$|\.{3}|…|redacted|changeme$|your[_-]|example|placeholder|dummy|todo)"
+    r"|false$|\*{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|changeme$|replace[_-]?me|your[_-]|example|placeholder|dummy|todo)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
     # a type in a signature ("password: SecretStr)", "token: str"), a keyword ("raise", "await")
@@ -102,9 +102,20 @@ _FLAG = re.compile(
 _COMMAND_SECRET = re.compile(
     r"(?i)(?:redis-cli\b[^\n]*?\s-a|ldap\w*\b[^\n]*?\s-w|(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?\s-p(?=\S)"
     r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd\s++-\w*b\w*\s++\S+\s++\S+|net\s++user\s++\S+"
-    r"|sshpass\s++-p)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
+    r"|sshpass\s++-p|smbclient\b[^\n]*?\s-U\s*+[^\s%]{1,40}%)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
+# what is said of a password's letters: "all lowercase", "with a capital first letter", "małymi
+# literami", "küçük harflerle", "avec une majuscule": said right after a word, the word is a password
+_CASE_TOLD = (
+    r"(?i:(?:all\s++|in\s++|with\s++|avec\s++|con\s++|com\s++|mit\s++|met\s++|cu\s++|z\s++|ze\s++)?"
+    r"(?:a\s++|an\s++|une?\s++|einem?\s++|una?\s++|um\s++|een\s++)?"
+    r"(?:capital|lower\s*+case|upper\s*+case|small\s++letters|majuscule|minuscule|mayúscula|minúscula|maiuscol\w*"
+    r"|minuscol\w*|gro(?:ß|ss)(?:em|en)?\s*+(?:anfangs)?buchstab\w*|gro(?:ß|ss)buchstab\w*|kleinbuchstab\w*|hoofdletter"
+    r"|kleine\s++letters|wielk\w*\s++liter\w*|mał\w*\s++liter\w*|nagy\s++kezdőbetű\w*|kis\s++betű\w*|liter[ăa]\s++mic[ăa]"
+    r"|liter[ăa]\s++mare|küçük\s++harf\w*|büyük\s++harf\w*|små\s++bokstäver|stor\s++bokstav|маленьк\w*\s++букв\w*"
+    r"|больш\w*\s++букв\w*|строчн\w*|заглавн\w*|小写|大写|소문자|대문자|小文字|大文字))")
+_CASE_AFTER = re.compile(r"[\"'”’»」]?\s*+[,(]?\s*+" + _CASE_TOLD)
 _ONE_WORD = re.compile(
     r"(?i)(?:(?<!\w)|(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
@@ -118,9 +129,9 @@ _ONE_WORD = re.compile(
     r"(?:\s++(?P<verb>is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|là|jadi|—|–|-)|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
     r"|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):|(?<=パスワード)は)"
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours|nu|jetzt|maintenant|ahora|agora|adesso"
-    r"|teraz|nyt|most|şimdi|сейчас|тепер|là|jadi))*)\s*+(?P<quote>[\"'“‘«„]?)"
-    r"(?P<value>[^\s\"'”’»]{3,40}?)[\"'”’»]?"
-    r"\s*+(?P<end>\.(?![^\W_])|[!?;,)(]|$)"
+    r"|teraz|nyt|most|şimdi|сейчас|тепер|là|jadi))*)\s*+(?P<quote>[\"'“‘«„「]?)"
+    r"(?P<value>[^\s\"'”’»」]{3,40}?)[\"'”’»」]?"
+    r"\s*+(?P<end>\.(?![^\W_])|[!?;,)(]|$|(?<=」)|(?=" + _CASE_TOLD + r"))"
 )
 _DESCRIBING = re.compile(
     r"(?i)(?:required|incorrect|wrong|stored|saved|managed|expired|ok|okay|fine|strong|weak|long|short|set|changed|reset"
@@ -138,8 +149,12 @@ _SECURITY_ANSWER = re.compile(
     r"|s[äa]kerhetsfr[åa]ga|resposta\s++secreta|respuesta\s++secreta|r[ée]ponse\s++secr[èe]te|geheime\s++antwort"
     r"|respuesta\s++de\s++seguridad|domanda\s++segreta|childhood\s++nickname|verbal\s++password|reset\s++question"
     r"|секретн\w*\s++питання|密保|if\s++they\s++ask\s++(?:for|about)\s++my|street\s++i\s++grew\s++up\s++on"
-    r"|city\s++where\s++my\s++parents\s++met|favou?rite\s++teacher|childhood\s++(?:best\s++)?friend)"
-    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b"
+    r"|city\s++where\s++my\s++parents\s++met|favou?rite\s++teacher|childhood\s++(?:best\s++)?friend"
+    r"|biztons[áa]gi\s++k[ée]rd[ée]s|bezpe[čc]nostn[íi]\s++ot[áa]zk\w*|שאלת\s*+אבטחה|turvakysymy\w*|คำถามความปลอดภัย"
+    r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|câu\s++hỏi\s++bảo\s++mật|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
+    r"|sikkerhetssp[øo]rsm[åa]l|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
+    r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓)"
+    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up)\b)\S")
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
@@ -193,16 +208,19 @@ _PASSWORD_LINE = re.compile(
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
-    r"|[şs]ifre|jelsz[óo]|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
+    r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
-    r"|kata\s++sandi|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน")
+    r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน")
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
 _TOKEN = re.compile(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = re.compile(
     r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
     r"|passwd|chpasswd|usermod|useradd|adduser|su|sudo"
     r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
-    r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel)|\.)\s*+$")
+    r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel"
+    # a parcel or an order: "hämta paket 1ZU1VPMO9406296309"
+    r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
+    r"|commande|pedido|ordine)|\.)\s*+$")
 
 
 # words joined by stops, a passphrase ("cinnamon.rainbow.sunflower.dragon"), unless a part is what
@@ -216,11 +234,19 @@ _CODE_PARTS = frozenset(
 _WORDS_AND_DIGITS = re.compile(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
 
 
+_VARIABLE_SET = re.compile(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
+# a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
+_NOT_A_PASSWORD = re.compile(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}")
+
+
 def _password_shaped(token: str) -> bool:
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
+    named = _VARIABLE_SET.match(token)
+    if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-"))):
+        return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
     token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
-    if not 5 <= len(token) <= 64 or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
+    if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
         return False
     letters = sum(char.isalpha() for char in token)
@@ -251,7 +277,17 @@ def _password_shaped(token: str) -> bool:
         return True  # "harbor1027", "NQRV2670xwg"
     if digits == 1 and letters >= 5 and token[-1].isdigit() and token[:-1].isalpha() and token.islower():
         return not _NOT_MADE_UP.fullmatch(token)  # "snowman6", "raspberry5"; not "python3"
+    if _NAME_AND_NUMBER.fullmatch(token) and not _NOT_MADE_UP.fullmatch(token):
+        return True  # "Monkey65", "Lastochka10", "Lea.2018"
+    if _FOUR_WORDS.fullmatch(token) and not _PASSWORD_LINE.search(token) and not _A_CLASS.search(token):
+        return True  # "MarbleVelvetHedgehogBlueberry"; not "PasswordHasherFactory"
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
+
+
+_NAME_AND_NUMBER = re.compile(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
+_FOUR_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){4,8}[0-9]{0,4}")
+_A_CLASS = re.compile(r"(?:Factory|Manager|Service|Handler|Controller|Provider|Builder|Exception|Error|Helper|Config"
+                      r"|Client|Adapter|Repository|Component|Module|Test|Spec|View|Model)[0-9]*$")
 
 
 # what code is made of: a dotted or snake_case name, a key=value setting, a call
@@ -286,8 +322,14 @@ _CHANGED_TO = re.compile(
     r"(?i)(?:cambi\w*|mud\w*|chang\w*|bytte|set|satte|puse|puso|geändert|gesetzt|ustawi\w*|zmieni\w*|veranderd"
     r"|switched|swapped|updated|troquei|troco|trocou|ganti|mengganti|diganti|đổi|skiftet|skiftede|endret|ændret"
     r"|змінил\w*|змінив|поменял\w*|сменил\w*|изменил\w*|vaihdoin|vaihdettu|změnil\w*|megváltoztatt\w*"
-    r"|değiştirdi\w*|wijzigde|gewijzigd|modifié|modificato|ho\s++messo)\b"
+    r"|değiştirdi\w*|wijzigde|gewijzigd|modifié|modificato|ho\s++messo|поменять|сменить|изменить|змінити|cambiar"
+    r"|changer|ändern|wijzigen|zmienić|trocar|mudar|ganti)\b"
     r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em|jadi|menjadi|thành|til|на|in|into|ke)\s*+$")
+
+
+_PASSWORD_OR_IS = re.compile(
+    r"(?i)(?:" + _PASSWORD_LINE.pattern[4:] + r")\w*\s*+$|(?<!\w)(?:is|ist|est|es|è|é|e|este|är|er|on|to|je|jest|là|adalah"
+    r"|это|-|:)\s*+$")
 
 
 def _password_nearby(text: str) -> bool:
@@ -301,6 +343,9 @@ def _password_nearby(text: str) -> bool:
             if (_made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before)
                     and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
+            if (match[0].isalpha() and _CASE_AFTER.match(line, match.end()) and not _DESCRIBING.fullmatch(match[0])
+                    and _PASSWORD_OR_IS.search(before)):
+                return True  # "şifresi sincap, küçük harflerle", "parola … e veverita, cu literă mică"
     return False
 
 
@@ -360,10 +405,14 @@ _ABOUT_CODE = re.compile(r"(?i)(?<![\w-])(?:function|variable|method|module|clas
                          r"|config|setting|parameter|param|argument|endpoint|route|schema|key\s++name|called|named)(?![\w-])")
 
 
+_A_STAND_IN = re.compile(r"(?i)replace[_-]?me|changeme|placeholder|example|dummy|your[_-]|x{4,}|redacted")
+
+
 def _made_up_value(token: str, line: str) -> str | None:
     """``token`` without its closing stop if it looks made up (the cheap test, on the token alone)."""
     value = token.rstrip(".,;:!?") if not re.search(r"[^\W\d_][!?#$%&*]$", token) else token.rstrip(".,;:")
-    if not value or _NOT_MADE_UP.fullmatch(value) or _ABOUT_ACCESS(value) or value[0].isdigit() and value.isalnum():
+    if (not value or _NOT_MADE_UP.fullmatch(value) or _ABOUT_ACCESS(value) or value[0].isdigit() and value.isalnum()
+            or _A_STAND_IN.search(value)):
         return None  # a product's name, the thing opened itself ("ruteren": the router), an id ("37i9dQZF1DX…")
     if _CAMEL_WORDS.fullmatch(value):
         return value  # words run together: "HorseCanyonWindowQuartz"
@@ -395,6 +444,10 @@ def _access_value(text: str) -> bool:
             continue  # (one search in the line's lower case: most lines are about no access)
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
+            after = line[match.end():]
+            if (token.isalpha() and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
+                    and _told_where_a_value_is(line[:match.start()], after)):
+                return True  # "tape Moustache (avec une majuscule au début)": its letters are told
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
                 continue  # no made-up word: too short, or with a capital (but words run together)
             if _made_up_value(token, line) is None:
@@ -448,6 +501,39 @@ def _passphrase(text: str) -> bool:
     return False
 
 
+# A Wi-Fi password of ordinary words, after the network's password is named: "Wifi şifresi: orange
+# dragon pepper.", "koden til vores wifi er monkey pepper velvet falcon". Three words or more (four
+# in a sentence all in ASCII, where English talk about a network's password is common) to the
+# sentence's end, none a small word, a word that says how or where a password is.
+_WIFI_PASSWORD_WORDS = (r"password|passwort|pw|key|şifre\w*|koden?|пароль|รหัส\w*|kata\s++sandi|sandi|hasło|heslo"
+                        r"|salasana\w*|lösenord\w*|passord\w*|contraseña|clave|senha|mot\s++de\s++passe|wachtwoord"
+                        r"|jelsz\w*|parola")
+_WIFI_NAMES = r"wi-?fi\w*|wlan|вайфа\w*|вай-фай\w*|ไวไฟ|와이파이"
+_WIFI_PHRASE = re.compile(
+    r"(?i)(?:(?:" + _WIFI_NAMES + r")[^\n:.!?]{0,30}?(?:" + _WIFI_PASSWORD_WORDS + r")|(?:" + _WIFI_PASSWORD_WORDS
+    + r")[^\n:.!?]{0,30}?(?:" + _WIFI_NAMES + r"))[^\n:.!?]{0,30}?"
+    r"(?:\s(?:is|er|är|es|est|ist|je|jest|e|è|é|on|to|это|là|adalah|lautet)|\s*+[:：=—–])\s*+"
+    r"(?P<words>(?-i:[a-z]{3,}(?:[\s,]++[a-z]{3,}){2,5}[0-9]{0,4}))\s*+(?:[.!]|$)")
+
+
+# words that send one to where a password is, or say what to do: "Wifi password: ask reception desk staff"
+_TOLD_ELSEWHERE = frozenset(
+    "ask see check call look find use try get text email message contact read scan under behind inside near back"
+    " front desk reception host staff sticker label card router box note fridge wall door bottom top side".split())
+
+
+def _wifi_phrase(text: str) -> bool:
+    for match in _WIFI_PHRASE.finditer(text):
+        said = re.findall(r"[a-z]+", match["words"])
+        if len(said) < (4 if text.isascii() else 3):
+            continue
+        if not _STATE_ENDING.search(said[0]) and not any(
+                word in _SMALL_WORDS or word in _STATES or word in _TOLD_ELSEWHERE or _DESCRIBING.fullmatch(word)
+                for word in said):  # "taped inside kitchen cabinet door" says where it is
+            return True
+    return False
+
+
 # a table with a password column: every cell of that column in a row below is one
 _TABLE_HEADER = re.compile(r"(?m)^[^\S\n]*+\|(?P<cells>.*\|)[^\S\n]*+$")
 
@@ -474,7 +560,10 @@ _PIN_LINE = re.compile(
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode|puk"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
-    r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage)(?![a-z])"
+    r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
+    r"|portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu|kodun|codul"
+    r"|interfon\w*|citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|gembok)(?![a-z])"
+    r"|\w*koodi\w*|\w+kluis|\w+koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
@@ -485,10 +574,11 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
 _PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
-                         r"(?!(?![\uac00-\ud7af])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
+                         r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£))"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
 _NOT_A_PIN = re.compile(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
+                        r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
                         r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since)"
@@ -508,7 +598,9 @@ _NOT_A_CODE_LINE = re.compile(
 # what says a lock opens with the number that follows, even one that looks like a year
 _SET_TO = re.compile(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
                      r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*)"
-                     r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code)\s*+$")
+                     r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
+                     # what one keys in: "Alarm panel: type 2009 within 30 seconds"
+                     r"|(?<![\w-])(?:type|enter|key\s++in|punch\s++in|marca|digita|tape|tapez|tippe|gib)\s*+$)\s*+$")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -654,7 +746,7 @@ def _one_word(text: str) -> bool:
     ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
     may be what the password is ("abgelaufen")."""
     for match in _ONE_WORD.finditer(text):
-        value = _LATIN_START.match(match["value"])[0]  # "Tanukiです": the value, not the words after it
+        value = match["value"] if match["quote"] else _LATIN_START.match(match["value"])[0]  # "Tanukiです": the value
         if len(value) < 3:
             continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
         if match["middle"] and _META.search(match["middle"]):
@@ -666,6 +758,10 @@ def _one_word(text: str) -> bool:
             return True
         if _made_up(value.rstrip(".!?")):
             return True  # "Das WLAN-Passwort lautet tigerbella": no language has that word
+        if (value.isalpha() and len(value) >= 4 and not match["comma"] and value.lower() not in _SMALL_WORDS
+                and value.lower() not in _STATES and _CASE_AFTER.match(text, match.end("value"))
+                and not _DESCRIBING.fullmatch(value)):
+            return True  # "pw is autumn all lowercase", "to Autumn, małymi literami": its letters are told
         if not match["comma"] and (match["verb"] not in ("on", "to") or value.islower()) and _a_thing(value.rstrip(".!?")):
             return True  # "pw ist sunflower", "Netflix password is tournesol (shared with sister)"
     return False
@@ -755,7 +851,7 @@ _CHECKS = (
     ("looks like a credential on a command line", lambda t: any(
         _shaped(m["value"]) or _leet(m["value"]) or _password_shaped(m["value"]) or _mixed(m["value"])
         for m in _COMMAND_SECRET.finditer(t)),
-     ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass")),
+     ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass", "smbclient")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _SECURITY_ANSWER.search,
@@ -764,7 +860,9 @@ _CHECKS = (
       "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "they ask",
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
-      "nickname", "verbal password", "reset question")),
+      "nickname", "verbal password", "reset question", "biztons", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",
+      "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
+      "solteira", "soltera", "jeune fille", "mädchenname", "旧姓")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),
@@ -773,8 +871,9 @@ _CHECKS = (
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
       " key",
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
-      "암호", "kata sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode")),
+      "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode")),
     ("looks like a password in a table's password column", _password_column, ("|",)),
+    ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
     ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
                                              "passwd", "creds", "credentials",
@@ -785,7 +884,10 @@ _CHECKS = (
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
       "déverrouillage", "code", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
-      "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금")),
+      "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
+      "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "kasa",
+      "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
+      "قفل", "الرمز")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
 )

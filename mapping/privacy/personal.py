@@ -158,11 +158,13 @@ _CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a
 # One backup or recovery code after its name: "One remaining backup code for the work Okta:
 # 971fd-a961a", "Proton recovery code B2EO-2KJ5-GRTZ", "Emergency code for Steam Guard: TCP09-SVS8R"
 _ONE_CODE = re.compile(
-    r"(?i)(?:backup|recovery|emergency|scratch|rescue|one[- ]time|2fa|mfa|herstel|wiederherstellungs|secours"
+    r"(?i)(?:(?:c[óo]di(?:go|ce)|code|kod|kode)\s++(?:de|di|du|da|do|d['’])?\s*+(?:emergenza|emergencia|emergência|backup"
+    r"|secours|recupero|recuperação|recuperación|respaldo|reserva|zapasowy|nødstilfelde)"
+    r"|(?:backup|recovery|emergency|scratch|rescue|one[- ]time|2fa|mfa|herstel|wiederherstellungs|secours"
     r"|récupération|respaldo|recuperaci[óo]n|recupero|reserv\w*|резервн\w*|восстановлени\w*)"
     # a word may come between: "the 2fa fallback code is 1560 7166"
     r"[-\s]*+(?:(?:fallback|spare|backup|login|sign-in|account)[-\s]++)?(?:code|key|kod|kode"
-    r"|código|codice|clé|schlüssel|sleutel|ключ|код)\w*"
+    r"|código|codice|clé|schlüssel|sleutel|ключ|код)\w*)"
     r"[^\n:：]{0,80}?[:：]?[^\S\n]*+(?P<code>(?=[A-Za-z0-9]{0,6}[ -]?[A-Za-z0-9]{0,6}[0-9])(?-i:[A-Za-z0-9]{3,6}(?:[ -][A-Za-z0-9]{3,6}){1,7}|[A-Za-z0-9]{8,40}))(?![\w-])")
 
 
@@ -220,7 +222,7 @@ def _letter_codes(text: str) -> bool:
     return False
 
 
-_ONE_CODE_NEEDLES = ("backup", "recovery", "emergency", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
+_ONE_CODE_NEEDLES = ("backup", "recovery", "emergency", "emergenza", "emergencia", "emergência", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
                      "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
                      "reserv", "резервн", "восстановлени")
 
@@ -262,11 +264,15 @@ _BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "cz
                     "chinese_simplified", "chinese_traditional")
 # what names a wallet's phrase itself, not any list of words
 _WALLET_WORDS = re.compile(r"(?i)seed|recovery|mnemonic|wallet|semilla|助记词|助記詞|シード|recuperação|récupération|wiederherstellung"
-                           r"|peněženk|obnovovac|portafoglio|portefeuille|monedero|cartera|carteira|cüzdan|지갑|ウォレット|钱包|錢包")
+                           r"|peněženk|obnovovac|portafoglio|portefeuille|monedero|cartera|carteira|cüzdan|지갑|ウォレット|钱包|錢包"
+                           r"|ledger|trezor|metamask|electrum|exodus|phantom|trust\s++wallet|keystone|coldcard")
 _PHRASE_WORDS = re.compile(
-    r"(?i)seed|recovery|mnemonic|phrase|wallet|backup|secret|words|wörter|semilla|frase|palabras|phrase|mots"
-    r"|parole|woorden|słowa|fraza|слова|фраза|シード|助记词|kelime|fráze|slova|frasi|복구|니모닉|ニーモニック|kurtarma"
+    r"(?i)seed|recovery|mnemonic|phrase|wallet|backup|secret|semilla|frase|phrase"
+    r"|fraza|фраза|シード|助记词|fráze|frasi|복구|니모닉|ニーモニック|kurtarma"
 )
+# what names any list of words ("Spelling words for this week: defy, ginger, …"): a phrase only
+# when written as one (spaces, no commas) or when its checksum holds
+_LIST_WORDS = re.compile(r"(?i)words|wörter|palabras|mots|parole|woorden|słowa|слова|kelime|slova")
 
 
 def _unaccented(word: str) -> str:
@@ -324,9 +330,11 @@ def _recovery_phrase(text: str) -> bool:
             # unless a wallet's phrase is named: a phrase that happens to be in order is still one
         if best < 12:
             continue
-        if labelled is None:  # a wallet's phrase named, or "words"/"phrase" with a checksum that holds
+        if labelled is None:  # a wallet's phrase named, or "phrase"/"words" with a checksum that holds
             labelled = _WALLET_WORDS.search(text) is not None or (
-                _PHRASE_WORDS.search(text) is not None and (_spaced_only(text) or _checksum_holds(words[end - best:end])))
+                _PHRASE_WORDS.search(text) is not None and (_spaced_only(text) or _checksum_holds(words[end - best:end]))
+            ) or (_LIST_WORDS.search(text) is not None and (
+                "," not in text and _spaced_only(text) or _checksum_holds(words[end - best:end])))
         if labelled or best >= 0.8 * len(words) and ("," not in text or _checksum_holds(words)):
             return True
         if _checksum_holds(words[end - best:end]):
@@ -405,6 +413,8 @@ def _id_document(text: str) -> bool:
         digits = len(re.findall(r"[0-9]", value))
         if digits >= 5 and not re.fullmatch(r"(?:19|20)[0-9]{2}", value):
             return True
+        if re.fullmatch(r"WDL[A-Z0-9]{9}", value):
+            return True  # Washington's licence: "WDL" and nine letters or digits
         if digits >= 3 and re.fullmatch(r"(?=(?:[0-9]*[A-Z]){3})[A-Z0-9]{8,16}", value):
             return True  # "B380ROGQ2T": letters and digits mixed as a licence's number is
         if digits and re.fullmatch(r"[A-Z0-9]{8,10}", value) and _A_PASSPORT.search(match[0]):
@@ -435,7 +445,7 @@ _NATIONAL_IDS = (
     (r"rijksregisternummer|num[ée]ro\s++national|national\s++number", ("be.nn",)),
     (r"\bcpf\b", ("br.cpf",)),
     (r"\bcurp\b", ("mx.curp",)),
-    (r"aadhaa?r", ("in_.aadhaar",)),
+    (r"aadhaa?r|आधार", ("in_.aadhaar",)),
     (r"\bpan\b", ("in_.pan",)),
     (r"\bnhs\b", ("gb.nhs",)),
     (r"\bsin\b|social\s++insurance", ("ca.sin",)),
@@ -446,7 +456,8 @@ _NATIONAL_IDS = (
     (r"\bcnp\b", ("ro.cnp",)),
     (r"rodné\s++číslo", ("cz.rc",)),
     (r"\bamka\b", ("gr.amka",)),
-    (r"teudat\s++zehut|תעודת\s*+זהות|israeli\s++id", ("il.idnr",)),
+    (r"teudat\s++zehut|תעודת\s*+ה?זהות|israeli\s++id", ("il.idnr",)),
+    (r"kontonummer\w*", ("no.kontonr",)),
     (r"マイナンバー|個人番号|my\s++number", ("jp.in_",)),
     (r"\brut\b", ("cl.rut",)),
     (r"инн|снилс", ("ru.inn",)),
@@ -457,7 +468,7 @@ _NATIONAL_ID_NEEDLES = (
     "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
     "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
-    "my number", "rut", "инн", "снилс", "ni")
+    "my number", "rut", "инн", "снилс", "ni", "आधार", "kontonummer")
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
 
@@ -494,9 +505,33 @@ def _national_id(text: str) -> bool:
     return False
 
 
+# A passport's machine-readable line (ICAO 9303, TD3's second line): the document number, birth and
+# expiry dates and the whole line each end in a check digit (weights 7, 3, 1; letters count 10 to
+# 35, "<" nought); all four holding is no accident.
+_MRZ_LINE = re.compile(r"(?<![A-Z0-9<])[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{14}[0-9<][0-9]"
+                       r"(?![A-Z0-9<])")
+
+
+def _mrz_check(field: str) -> int:
+    values = [int(c) if c.isdigit() else 0 if c == "<" else ord(c) - 55 for c in field]
+    return sum(value * (7, 3, 1)[at % 3] for at, value in enumerate(values)) % 10
+
+
+def _mrz_line(text: str) -> bool:
+    for match in _MRZ_LINE.finditer(text):
+        line = match[0]
+        if (_mrz_check(line[0:9]) == int(line[9]) and _mrz_check(line[13:19]) == int(line[19])
+                and _mrz_check(line[21:27]) == int(line[27])
+                and _mrz_check(line[0:10] + line[13:20] + line[21:43]) == int(line[43])):
+            return True
+    return False
+
+
 _CHECKS = (
     ("looks like a recovery key (BitLocker, Apple, Microsoft)", _recovery_key, lambda t, d: t.count("-") >= 4),
-    ("looks like an identity document's number", _id_document, lambda t, d: d >= 1),
+    ("looks like a passport's machine-readable line (its check digits hold)", _mrz_line,
+     lambda t, d: d >= 14 and "<" in t),
+    ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),
     ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),

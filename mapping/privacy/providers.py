@@ -71,6 +71,8 @@ OWN = re.compile(
     r"|https://[a-z0-9-]+\.(?:blob|file|queue|table|dfs)\.core\.windows\.net/[^\s\"']*[?&]sig=[A-Za-z0-9%+/=]{10,}"
     r"|(?<![\w-])sv=[0-9]{4}-[0-9]{2}-[0-9]{2}&[^\s\"']*?sig=[A-Za-z0-9%+/=]{10,}"  # a SAS token without its URL
     r"|(?i:accountkey|account-key|sharedaccesskey)[=\s\"']+[A-Za-z0-9+/]{30,}={0,3}"
+    # a web session's cookie: "JSESSIONID=014D3E42…", "PHPSESSID=…", "connect.sid=s%3A…"
+    r"|(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid|laravel_session|sessionid|session_id)=[A-Za-z0-9%._-]{16,}"
     r"|(?<![A-Za-z0-9+/])(?<!sha512-)[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key; not a SHA-512 digest
     r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN))[A-Za-z0-9+/]{20,}"  # a key body
 )

@@ -101,6 +101,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
+               # a shell default or error inside "${VAR:?missing}", a stand-in ("REPLACE_ME", "xxxxxxxx")
+               r"|(?<=:)[?+=-]|replace[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])"
                r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)(?!\w)"
                r"|(?:and|or|with|without|for|to|is|are|was|the|empty|blank|unset)(?!\w)"
                r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)(?![^\S\n]*+[\w\"']))")
