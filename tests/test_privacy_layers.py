@@ -648,3 +648,48 @@ def test_the_tune6_round_refuses_more_shapes(text):
 ])
 def test_the_tune6_round_passes_what_is_no_secret(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- fewer wrong refusals of what looks like a secret (the review's aimed texts): each was refused --
+
+@pytest.mark.parametrize("text", [
+    "Password: updated.",
+    "WLAN-Passwort: geändert.",
+    "In the TypeScript types, password: string is optional on the Account model.",
+    "Cookie: ginger snaps are their favourite, not shortbread.",
+    "Authorization: Bearer plus the session token is required on /v3 calls.",
+    "Trip reservations: hotel 58392014, rental car 10483712, museum 22014577.",
+    "Noodcontacten als backup: mama 0611223344, papa 0655667788, buurvrouw 0203344556.",
+    "The backup restore bugs are INFRA-2041, INFRA-2056 and INFRA-2102.",
+    "Jira key for the checkout bug: SHOP-4417.",
+    "Shortcut key for the colour picker: Ctrl+Shift+C.",
+    "User's Xbox gamertag is NightOwl1994.",
+    "Login screen froze after updating to ubuntu24 on the old laptop.",
+    "User's password manager: bitwarden, self-hosted.",
+    "User logs in to E*Trade every morning before work.",
+    "User's childhood friend Paolo is getting married in June.",
+    "User's first car, a Renault Clio, is now their son's.",
+    "Kullanıcının posta kodu 34710, Kadıköy.",
+    "ホテルの部屋番号：1412。",
+    "Телефонный код Москвы 495.",
+    "The garden shed is 240 by 180 and needs a new roof.",
+    "User's bank is Commerzbank, bank code 37040044 for transfers.",
+    "La palabra clave del proyecto es 'sostenibilidad'.",
+    "Parola chiave del progetto: Aurora2025.",
+])
+def test_what_only_looks_like_a_secret_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Security question, first car: Corolla 2004",
+    "If the bank asks 'favourite teacher', the answer is Mr Hughes",
+    "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+    "Cookie: sessionid=8f3a2c9d7e6b5a4f3e2d1c0b",
+    "La contraseña del wifi es Girasol_2020",
+    "Parola d'ordine del portale: Fenice88!",
+    "the eBay seller account is retroshop_77",
+    "building entry code changed to 481205",
+])
+def test_and_what_is_one_is_still_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text

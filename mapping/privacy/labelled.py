@@ -42,6 +42,10 @@ _ASSIGNED = re.compile(
 _NOT_A_VALUE = re.compile(
     r"(?i)(?:^\$\{?\w|^%\w+%|^<[^>]*>?|\{\{|os\.|process\.|env\b|environ|getenv|config\.|settings\.|request\.|req\."
     r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
+    r"|(?:ctrl|alt|shift|cmd|option|super)\+|^(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
+    # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
+    r"|^(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
+    r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
     r"|false$|\*{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|changeme$|replace[_-]?me|your[_-]|example|placeholder|dummy|todo)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
@@ -117,9 +121,9 @@ _CASE_TOLD = (
     r"|больш\w*\s++букв\w*|строчн\w*|заглавн\w*|小写|大写|소문자|대문자|小文字|大文字))")
 _CASE_AFTER = re.compile(r"[\"'”’»」]?\s*+[,(]?\s*+" + _CASE_TOLD)
 _ONE_WORD = re.compile(
-    r"(?i)(?:(?<!\w)|(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|clave|senha"
+    r"(?i)(?:(?<!\w)|(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
-    r"|şifre(?:si)?|пароль|password\s++di\s++\w+|clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
+    r"|şifre(?:si)?|пароль|password\s++di\s++\w+|(?<!palabra\s)clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
     r"|\w{2,12}(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
     r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード)"
     r"(?:\s++(?:my|mein|mon|mi|mio|meu|mijn|moje|min|mitt|μου|мой))?"
@@ -142,21 +146,25 @@ _DESCRIBING = re.compile(
 # a security question's answer: "Sicherheitsfrage Geburtsname der Mutter: Fontaine"
 _SECURITY_ANSWER = re.compile(
     r"(?i)(?:security\s++(?:question|answer|q)|secret\s++question|memorable\s++word|verification\s++phrase"
-    r"|maiden\s++name|first\s++pet|first\s++car|sicherheitsfrage|geburtsname|domanda\s++di\s++sicurezza"
+    r"|maiden\s++name|first\s++pet|sicherheitsfrage|geburtsname|domanda\s++di\s++sicurezza"
     r"|pergunta\s++de\s++seguran[çc]a|pregunta\s++de\s++seguridad|question\s++secr[èe]te|beveiligingsvraag"
     r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++to\s++['‘\"]"
-    r"|asks\s++['‘\"]|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
+    r"|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
     r"|s[äa]kerhetsfr[åa]ga|resposta\s++secreta|respuesta\s++secreta|r[ée]ponse\s++secr[èe]te|geheime\s++antwort"
     r"|respuesta\s++de\s++seguridad|domanda\s++segreta|childhood\s++nickname|verbal\s++password|reset\s++question"
     r"|секретн\w*\s++питання|密保|if\s++they\s++ask\s++(?:for|about)\s++my|street\s++i\s++grew\s++up\s++on"
-    r"|city\s++where\s++my\s++parents\s++met|favou?rite\s++teacher|childhood\s++(?:best\s++)?friend"
+    r"|city\s++where\s++my\s++parents\s++met"
     r"|biztons[áa]gi\s++k[ée]rd[ée]s|bezpe[čc]nostn[íi]\s++ot[áa]zk\w*|שאלת\s*+אבטחה|turvakysymy\w*|คำถามความปลอดภัย"
     r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|câu\s++hỏi\s++bảo\s++mật|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
     r"|sikkerhetssp[øo]rsm[åa]l|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
     r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓)"
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|s['’]appelait|se\s++llamaba)\s*+"
-    r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up)\b)\S")
+    r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
+    r"|unknown|forgot\w*|don['’]t|won['’]t)\b)\S"
+    # names that ordinary talk uses too ("User's first car, a Fiat Punto, is now…"): only with a colon
+    r"|(?i:favou?rite\s++teacher|childhood\s++(?:best\s++)?friend|first\s++car|asks\s++['‘\"][^'’\"\n]{1,60}['’\"])"
+    r"[^\S\n]*+\)?(?:[:=：→]|[^\n]{0,20}?answer\s++is\b)\s*+\S")
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
 _AFTER_COLON_PAIR = re.compile(
     r"(?i)[:—–]\s*+[\w.@+-]{2,40}\s++/\s++(?P<value>[^\s\"',;]{4,100})")
@@ -178,7 +186,7 @@ _HEX_AFTER_KEY = re.compile(
 # 727515", "phone unlock code 6413", "Safe combination: 56-19-56", "Kapı şifresi 670421", "Code
 # portail : 8621A", "- door: 801928"
 _PIN = re.compile(
-    r"(?i)(?<![\w-])(?:(?:voicemail|phone|unlock|sim|card|atm|bank)\s++(?:unlock\s++)?(?:pin|code|passcode)"
+    r"(?i)(?<![\w-])(?:(?:voicemail|phone|unlock|sim|card|atm)\s++(?:unlock\s++)?(?:pin|code|passcode)|bank\s++pin"
     r"|(?:safe|lock|locker|padlock)\s++combination|pin\s++kodu|kapı\s++şifresi|şifresi|code\s++(?:portail|porte|immeuble)"
     r"|c[óo]digo\s++(?:del|de\s++la|do|da)\s++(?:portal|alarma|puerta|port[ãa]o|alarme)"
     r"|^[^\S\n]*+[-*•]?[^\S\n]*+(?:door|gate|alarm|safe|garage|lockbox|keypad))"
@@ -204,7 +212,7 @@ _AS = re.compile(r"\sas\s").search
 # it is not. The token must look like a password and like nothing else a memory names.
 _PASSWORD_LINE = re.compile(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
-    r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|clave|senha|heslo|parola(?!\s++(?:preferit|favorit))|chiave|koden?"
+    r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
@@ -220,7 +228,8 @@ _NAME_BEFORE = re.compile(
     r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel"
     # a parcel or an order: "hämta paket 1ZU1VPMO9406296309"
     r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
-    r"|commande|pedido|ordine)|\.)\s*+$")
+    r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|handle|ssid|network(?:\s++name)?|nick(?:name)?|name"
+    r"|username|id)\s*+(?:is|was|ist|est|es|:|=)\s*+)\s*+$")
 
 
 # words joined by stops, a passphrase ("cinnamon.rainbow.sunflower.dragon"), unless a part is what
@@ -236,7 +245,8 @@ _WORDS_AND_DIGITS = re.compile(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}
 
 _VARIABLE_SET = re.compile(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
-_NOT_A_PASSWORD = re.compile(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}")
+_NOT_A_PASSWORD = re.compile(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}"
+                             r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++")  # "Yahoo!", "E*Trade"
 
 
 def _password_shaped(token: str) -> bool:
@@ -246,7 +256,7 @@ def _password_shaped(token: str) -> bool:
     if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-"))):
         return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
     token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
-    if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
+    if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
         return False
     letters = sum(char.isalpha() for char in token)
@@ -305,8 +315,8 @@ _VALUE_BEFORE = re.compile(
 # what names a tool, whose name is no password: "the password manager is bitwarden"
 _A_TOOL_IS = re.compile(
     r"(?i)(?:manager|app|vault|tool|provider|generator|keeper|extension|plugin|client|program|software|service"
-    r"|verwaltung|gestionnaire|gestor|gerenciador|beheerder|menedżer|hanterare|manageri?)\w{0,6}\s++(?:\w+\s++)?"
-    r"(?:is|ist|est|es|è|é|är|er|on|to|jest|je)\s*+$")
+    r"|verwaltung|gestionnaire|gestor|gerenciador|beheerder|menedżer|hanterare|manageri?)\w{0,6}(?:\s++(?:\w+\s++)?"
+    r"(?:is|ist|est|es|è|é|är|er|on|to|jest|je)|\s*+:)\s*+$")
 
 
 # what ends the clause a one-word value is told in: a stop, a bracket, the line's end, "and"
@@ -341,7 +351,7 @@ def _password_nearby(text: str) -> bool:
             if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or not _NAME_BEFORE.search(before)):
                 return True  # "Cambié la contraseña del banco a girasol2019": "a" is "to" here, no article
             if (_made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before)
-                    and _CLAUSE_ENDS(line[match.end():])):
+                    and not _NAME_BEFORE.search(before) and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
             if (match[0].isalpha() and _CASE_AFTER.match(line, match.end()) and not _DESCRIBING.fullmatch(match[0])
                     and _PASSWORD_OR_IS.search(before)):
@@ -399,7 +409,8 @@ _JOINED = re.compile(r"[^\W\d_]{3,}(?:[_][^\W\d_0-9]{2,}[0-9]*)+|[^\W\d_]{3,}(?:
 _NOT_MADE_UP = re.compile(
     r"(?i)(?:python|ubuntu|debian|fedora|windows|win|office|iphone|ipad|pixel|galaxy|android|ios|macos|java|node|postgres"
     r"|mysql|redis|sha|md|base|utf|http|https|ipv|oauth|gpt|claude|llama|gemini|mp|arm|amd|intel|ps|xbox|iso|es|rfc"
-    r"|covid|version|python|php|html|css|h|x|log|year|top|best|web|wifi|level|tier|plan|room|zoom|teams)[_-]?[0-9]+[a-z]{0,4}")
+    r"|covid|version|python|php|html|css|h|x|log|year|top|best|web|wifi|level|tier|plan|room|zoom|teams|nixos|lineageos"
+    r"|mint|manjaro|arch|centos|rhel|opensuse|pop_?os|kubuntu|xubuntu|sonoma|ventura|monterey|bigsur)[_-]?[0-9]+[a-z]{0,4}")
 # a line about code, where words joined by "_" are names: "the login handler calls auth_login"
 _ABOUT_CODE = re.compile(r"(?i)(?<![\w-])(?:function|variable|method|module|class|column|field|table|env|handler|def"
                          r"|config|setting|parameter|param|argument|endpoint|route|schema|key\s++name|called|named)(?![\w-])")
@@ -581,7 +592,7 @@ _NOT_A_PIN = re.compile(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|pos
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
-                        r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since)"
+                        r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since|by|x)"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$")
 
 
@@ -592,7 +603,8 @@ _NOT_A_CODE_LINE = re.compile(
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
-    r"|chennai|pune|hyderabad|kolkata)(?![\w-])|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송")
+    r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamertag)(?![\w-])"
+    r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号")
 
 
 # what says a lock opens with the number that follows, even one that looks like a year

@@ -12,8 +12,10 @@ import re
 
 _CHECKS = (
     ("looks like command output (HTTP headers with credentials)", re.compile(
-        r"(?im)^[^\S\n]*+[<>]?[^\S\n]*+(?:cookie|set-cookie|authorization|proxy-authorization|x-api-key|x-auth-token"
-        r"|x-csrf-token|x-amz-security-token)[^\S\n]*+:[^\S\n]*+\S{6,}"), ("cookie", "authorization", "-key", "-token")),
+        r"(?im)^[^\S\n]*+[<>]?[^\S\n]*+(?:(?:cookie|set-cookie)[^\S\n]*+:[^\S\n]*+[^\s=;]{1,64}=\S{4,}"  # a name=value
+        r"|(?:authorization|proxy-authorization)[^\S\n]*+:[^\S\n]*+(?:\w++[^\S\n]++)?"
+        r"(?:(?=[A-Za-z0-9._~+/=-]{0,200}?[0-9])[A-Za-z0-9._~+/=-]{12,}|[A-Za-z0-9._~+/=-]{20,})"  # a token, not words
+        r"|(?:x-api-key|x-auth-token|x-csrf-token|x-amz-security-token)[^\S\n]*+:[^\S\n]*+\S{6,})"), ("cookie", "authorization", "-key", "-token")),
     ("looks like command output (a verbose HTTP exchange)", re.compile(
         r"(?m)^[*<>] (?:Connected to|Trying |TLSv|SSL|HTTP/[0-9.]+ [0-9]{3}|GET |POST |PUT |DELETE |Host: )"),
         ("* ", "> ", "< ")),

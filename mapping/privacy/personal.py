@@ -146,7 +146,7 @@ def _ssn_found(text: str) -> bool:
 _TWO_FACTOR_WORDS = re.compile(
     r"(?i)backup|recovery|scratch|2fa|two[- ]factor|mfa|multi[- ]factor|one[- ]time|otp|totp|authenticator"
     r"|2-step|two[- ]step|secours|récupération|respaldo|recuperaci[oó]n|ripristino|recupero|herstel|wiederherstellung"
-    r"|zapasow|reserv|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
+    r"|zapasow|reserv(?!at|ier|aci|aç|ed|e\s)|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
     r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní"
 )
 _CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
@@ -194,7 +194,7 @@ def _backup_codes(text: str) -> bool:
         return True
     if len(_DIGITS(text)) < 9:
         return _letter_codes(text)
-    codes = _CODE.findall(text)
+    codes = [code for code in _CODE.findall(text) if not _NOT_A_CODE.fullmatch(code)]
     if len(codes) < 3:
         return False
     if _TWO_FACTOR_WORDS.search(text):
@@ -206,6 +206,8 @@ def _backup_codes(text: str) -> bool:
     return len(codes) >= 6 and len({len(code) for code in codes}) == 1 and len(codes) * 12 >= len(text) * 0.5
 
 
+# a phone number ("0612345678") or an issue's key ("PLAT-1021") among codes
+_NOT_A_CODE = re.compile(r"0[1-9][0-9]{8}|[A-Z]{2,10}-[0-9]{1,6}")
 _CODES_NAMED = re.compile(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コード|代码|코드)(?![\w-])").search
 
 

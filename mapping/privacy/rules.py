@@ -103,9 +103,13 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("REPLACE_ME", "xxxxxxxx")
                r"|(?<=:)[?+=-]|replace[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])"
+               # what a password's state is, not what it is: "Password: updated.", "Contraseña: cambiada."
+               r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|geaendert|modifiée?|cambiad[ao]|alterad[ao]"
+               r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
                r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)(?!\w)"
                r"|(?:and|or|with|without|for|to|is|are|was|the|empty|blank|unset)(?!\w)"
-               r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)(?![^\S\n]*+[\w\"']))")
+               r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)"
+               r"(?![^\S\n]*+(?!(?:is|are|and|or|on|in)(?!\w))[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
 _LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
