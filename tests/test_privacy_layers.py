@@ -6,6 +6,9 @@ are measured by scripts/bench_privacy.py only, never asserted, so that nobody tu
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -693,3 +696,33 @@ def test_what_only_looks_like_a_secret_passes(text):
 ])
 def test_and_what_is_one_is_still_refused(text):
     assert privacy.sensitive_reason(text) is not None, text
+
+
+# -- the gate's patterns compile on first use ------------------------------------------------------
+
+def test_a_lazy_pattern_answers_as_the_compiled_one():
+    from pdsmem.mapping.privacy.plain import lazy
+
+    pattern = lazy(r"(?i)pass(?P<rest>word)?", re.MULTILINE)
+    search = pattern.search  # taken before it compiled, as `lazy(…).search` is
+    assert "search" not in vars(pattern)
+    assert search("my PASSWORD")["rest"] == "WORD"
+    assert pattern.search("nothing") is None and pattern.findall("pass passw") == ["", ""]
+    compiled = re.compile(r"(?i)pass(?P<rest>word)?", re.MULTILINE)
+    assert pattern.flags == compiled.flags and pattern.groupindex == compiled.groupindex
+    assert pattern.ignores_case
+
+
+def test_importing_the_gate_compiles_none_of_its_patterns():
+    # docs/benchmarks.md, start-up: the patterns took about 90 ms of every mapping command's start
+    code = (
+        "import gc\n"
+        "from pdsmem.mapping import privacy\n"
+        "from pdsmem.mapping.privacy.plain import LazyPattern\n"
+        "lazy = [o for o in gc.get_objects() if isinstance(o, LazyPattern)]\n"
+        "assert len(lazy) > 100, len(lazy)\n"
+        "compiled = [o.pattern[:30] for o in lazy if 'search' in vars(o)]\n"
+        "assert not compiled, compiled\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr

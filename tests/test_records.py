@@ -578,8 +578,8 @@ _RUN_PIECES = ["eyJ", "eyJabcdefg", "eyJabcdefgh", "eyJabcdefgh.eyJabcdefgh.", "
 @given(st.lists(st.sampled_from(_RUN_PIECES) | st.text(max_size=2), max_size=16).map("".join))
 def test_the_detectors_written_for_speed_fire_as_their_plain_patterns(text):
     for reason, plain in _PLAIN_PATTERNS.items():
-        (search,) = [search for why, search, *_ in privacy._GATED if why == reason]
-        assert (search(text) is None) is (re.search(plain, text) is None), reason
+        (gated,) = [pattern for why, pattern, *_ in privacy._GATED if why == reason]
+        assert (gated.search(text) is None) is (re.search(plain, text) is None), reason
 
 
 _CREDENTIAL_PIECES = [
@@ -658,8 +658,9 @@ _ASCII_PIECES = [piece for piece in _GATE_PIECES + _GATE_HITS if piece.isascii()
        .map("".join))
 def test_on_ascii_text_the_token_boundaries_are_the_plain_ones(text):
     """Only letters of scripts written without spaces tell the detectors' boundaries from \\b."""
-    for reason, search, *_ in privacy._GATED:
-        pattern = next(p for why, p, _ in privacy._DETECTORS if why == reason and p.search == search).pattern
+    for reason, gated, *_ in privacy._GATED:
+        search = gated.search
+        pattern = next(p for why, p, _ in privacy._DETECTORS if why == reason and p is gated).pattern
         plain = (pattern.replace(privacy.WORD_START + "(?<![/.-])", r"(?<![\w/.-])")
                  .replace(privacy.WORD_START + "(?<![.-])", r"(?<![\w.-])")
                  .replace(privacy.WORD_START, r"\b").replace(privacy.WORD_END, r"\b"))

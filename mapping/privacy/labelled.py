@@ -26,7 +26,7 @@ import itertools
 import re
 
 from pdsmem.mapping.privacy import words
-from pdsmem.mapping.privacy.plain import lowered_search
+from pdsmem.mapping.privacy.plain import lazy, lowered_search
 from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
@@ -34,12 +34,12 @@ from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS
 _NAME_ENDS = (r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api_?key|access_?key|secret_?key|private_?key"
               r"|app_?key|master_?key|encryption_?key|jwt_?key|session_?key|crypto_?key"
               r"|auth(?:_?key)?|credentials?|creds|client_?secret|signing_?key|webhook_?secret|passwort|senha|motdepasse")
-_ASSIGNED = re.compile(
+_ASSIGNED = lazy(
     r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)\s*+[\"']?"
     r"(?P<value>[^\s\"',;]{4,})"
 )
 # a reference to a value kept elsewhere, or code that computes one
-_NOT_A_VALUE = re.compile(
+_NOT_A_VALUE = lazy(
     r"(?i)(?:^\$\{?\w|^%\w+%|^<[^>]*>?|\{\{|os\.|process\.|env\b|environ|getenv|config\.|settings\.|request\.|req\."
     r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
     r"|(?:ctrl|alt|shift|cmd|option|super)\+|^(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
@@ -58,24 +58,24 @@ _NOT_A_VALUE = re.compile(
 _LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|(?:api|access|secret|private|license|auth|"
           r"encryption|signing|master|vpn)[\s_-]?key|key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
           r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
-_LABELLED = re.compile(
+_LABELLED = lazy(
     r"(?i)(?<![\w-])" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
     r"(?:\s++[^\s:=]{1,30}?){1,3}?|\s++(?-i:[A-Z])[\w-]{1,30})?(?:\s*+[:=：]|\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|to|jest|это|-|–|—)(?:\s*+:)?)"
     r"\s*+[\"'`“‘«„(\[]?(?P<value>[^\s\"'`”’»)\],;]{4,100})"
 )
 # a user and a password: "login jsmith / Tr0ub4dor", "creds: admin / hunter22", "admin:hunter22 for the NAS"
-_PAIR = re.compile(
+_PAIR = lazy(
     r"(?i)(?<![\w-])(?:login|creds|credentials|user(?:name)?|benutzer|utilisateur|usuario|account)\s*+[:=]?\s*+"
     r"[\w.@+-]{2,40}\s*+(?:/|\||,\s*+(?:pass(?:word)?|pw|pwd)\s*+[:=]?)\s*+(?P<value>[^\s\"',;]{4,100})"
 )
 # what describes a value rather than states it: a length, a scheme, an encoding ("4096-bit",
 # "AES-256-GCM-encrypted", "OAuth2-based", "base64url-encoded"), an address, or words joined by
 # hyphens ("2tbsp-of-brown-butter")
-_DESCRIBED = re.compile(r"(?i)(?:" + _DESCRIPTION + r"|.*://|//|[^-]*+(?:-[a-z]{2,}+){2,}$"
+_DESCRIBED = lazy(r"(?i)(?:" + _DESCRIPTION + r"|.*://|//|[^-]*+(?:-[a-z]{2,}+){2,}$"
                         r"|.*-(?:bit|based|long|encoded|encrypted|hashed|signed|protected|only|style|like|free|safe)$)")
 
 
-_CAMEL_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}|(?:[A-Z][a-z]{2,}){2,8}[0-9]{1,4}[!?#$%&*@+]?")
+_CAMEL_WORDS = lazy(r"(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}|(?:[A-Z][a-z]{2,}){2,8}[0-9]{1,4}[!?#$%&*@+]?")
 
 
 def _shaped(value: str) -> bool:
@@ -97,13 +97,13 @@ def _shaped(value: str) -> bool:
 
 
 # a password given on a command line: "mysql -pSecret1", "sshpass -p 'x'", "--password x", "-u sk_…:"
-_FLAG = re.compile(
+_FLAG = lazy(
     r"(?<![\w-])(?:-p|--pass(?:word)?|--token|--auth-token|--api-key|--secret|--account-key|--client-secret|-u)"
     r"(?:=|[^\S\n]++|(?=[A-Za-z]))[\"']?(?P<value>[^\s\"']{6,200})"
 )
 # a password a command is given in its own way: "redis-cli … -a PASS", "ldapsearch … -w PASS",
 # "mysql -u x -p.PASS", "rabbitmqctl add_user USER PASS", "htpasswd -b FILE USER PASS"
-_COMMAND_SECRET = re.compile(
+_COMMAND_SECRET = lazy(
     r"(?i)(?:redis-cli\b[^\n]*?\s-a|ldap\w*\b[^\n]*?\s-w|(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?\s-p(?=\S)"
     r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd\s++-\w*b\w*\s++\S+\s++\S+|net\s++user\s++\S+"
     r"|sshpass\s++-p|smbclient\b[^\n]*?\s-U\s*+[^\s%]{1,40}%)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
@@ -119,8 +119,8 @@ _CASE_TOLD = (
     r"|kleine\s++letters|wielk\w*\s++liter\w*|mał\w*\s++liter\w*|nagy\s++kezdőbetű\w*|kis\s++betű\w*|liter[ăa]\s++mic[ăa]"
     r"|liter[ăa]\s++mare|küçük\s++harf\w*|büyük\s++harf\w*|små\s++bokstäver|stor\s++bokstav|маленьк\w*\s++букв\w*"
     r"|больш\w*\s++букв\w*|строчн\w*|заглавн\w*|小写|大写|소문자|대문자|小文字|大文字))")
-_CASE_AFTER = re.compile(r"[\"'”’»」]?\s*+[,(]?\s*+" + _CASE_TOLD)
-_ONE_WORD = re.compile(
+_CASE_AFTER = lazy(r"[\"'”’»」]?\s*+[,(]?\s*+" + _CASE_TOLD)
+_ONE_WORD = lazy(
     r"(?i)(?:(?<!\w)|(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
     r"|şifre(?:si)?|пароль|password\s++di\s++\w+|(?<!palabra\s)clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
@@ -137,14 +137,14 @@ _ONE_WORD = re.compile(
     r"(?P<value>[^\s\"'”’»」]{3,40}?)[\"'”’»」]?"
     r"\s*+(?P<end>\.(?![^\W_])|[!?;,)(]|$|(?<=」)|(?=" + _CASE_TOLD + r"))"
 )
-_DESCRIBING = re.compile(
+_DESCRIBING = lazy(
     r"(?i)(?:required|incorrect|wrong|stored|saved|managed|expired|ok|okay|fine|strong|weak|long|short|set|changed|reset"
     r"|hashed|encrypted|secret|unknown|missing|empty|blank|correct|valid|invalid|shared|same|different|easy|hard|simple"
     r"|complex|rotated|needed|protected|forgotten|lost|new|old|default|temporary|private|public|hidden|visible|good|bad"
     r"|case-sensitive|mandatory|optional|enough|there|here|it|this|that|none|nothing|fixed|working|broken|locked|in|on"
     r"|manager|policy|field|prompt|reset|change|login|auth|the|a|an|his|her|their|my|our|your|too|not|also|only)[.!?]?")
 # a security question's answer: "Sicherheitsfrage Geburtsname der Mutter: Fontaine"
-_SECURITY_ANSWER = re.compile(
+_SECURITY_ANSWER = lazy(
     r"(?i)(?:security\s++(?:question|answer|q)|secret\s++question|memorable\s++word|verification\s++phrase"
     r"|maiden\s++name|first\s++pet|sicherheitsfrage|geburtsname|domanda\s++di\s++sicurezza"
     r"|pergunta\s++de\s++seguran[çc]a|pregunta\s++de\s++seguridad|question\s++secr[èe]te|beveiligingsvraag"
@@ -166,7 +166,7 @@ _SECURITY_ANSWER = re.compile(
     r"|(?i:favou?rite\s++teacher|childhood\s++(?:best\s++)?friend|first\s++car|asks\s++['‘\"][^'’\"\n]{1,60}['’\"])"
     r"[^\S\n]*+\)?(?:[:=：→]|[^\n]{0,20}?answer\s++is\b)\s*+\S")
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
-_AFTER_COLON_PAIR = re.compile(
+_AFTER_COLON_PAIR = lazy(
     r"(?i)[:—–]\s*+[\w.@+-]{2,40}\s++/\s++(?P<value>[^\s\"',;]{4,100})")
 # a random-looking token on a line that names a credential, in any of the languages above: 20 to
 # 200 characters mixing lower case, upper case and digits; or hex digits and UUIDs right after one
@@ -175,17 +175,17 @@ _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])aut
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave"
               r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key)")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
-_RANDOM_TOKEN = re.compile(
+_RANDOM_TOKEN = lazy(
     r"(?<![\w+/=.-])(?=[A-Za-z0-9_+/=.-]{0,199}?[a-z])(?=[A-Za-z0-9_+/=.-]{0,199}?[A-Z])(?=[A-Za-z0-9_+/=.-]{0,199}?[0-9])"
     r"[A-Za-z0-9_+/=.-]{20,200}(?![\w+/=.-])")
-_HEX_AFTER_KEY = re.compile(
+_HEX_AFTER_KEY = lazy(
     _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"
     # or before it: "uses c569f14268… (Cloudflare Global API Key)"
     r"|(?<![\w-])(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}(?![\w-])[^\n]{0,40}?" + _KEY_WORDS[4:])
 # a PIN or a lock's code with no verb, in a few more forms than the first rules know: "voicemail PIN
 # 727515", "phone unlock code 6413", "Safe combination: 56-19-56", "Kapı şifresi 670421", "Code
 # portail : 8621A", "- door: 801928"
-_PIN = re.compile(
+_PIN = lazy(
     r"(?i)(?<![\w-])(?:(?:voicemail|phone|unlock|sim|card|atm)\s++(?:unlock\s++)?(?:pin|code|passcode)|bank\s++pin"
     r"|(?:safe|lock|locker|padlock)\s++combination|pin\s++kodu|kapı\s++şifresi|şifresi|code\s++(?:portail|porte|immeuble)"
     r"|c[óo]digo\s++(?:del|de\s++la|do|da)\s++(?:portal|alarma|puerta|port[ãa]o|alarme)"
@@ -194,23 +194,23 @@ _PIN = re.compile(
 # a URL's password holding a slash or a question mark, which the first rules stop at
 # ("mysql://mara:I8NP6V/bXJzh@host", "redis://:F4lc0n?85@host"); not a port ("host:8080/x@y")
 # Oracle's own form, user/password@: "jdbc:oracle:thin:pjensen/uFZ_03emgw@//db:1521/X", "sqlplus scott/Tig3r@db"
-_ORACLE_LOGIN = re.compile(r"(?i)(?:jdbc:oracle:\w+:|sqlplus\s++)[^\s/@:]{1,40}/(?P<value>[^\s/@]{4,100})@")
-_URL_PASSWORD = re.compile(
+_ORACLE_LOGIN = lazy(r"(?i)(?:jdbc:oracle:\w+:|sqlplus\s++)[^\s/@:]{1,40}/(?P<value>[^\s/@]{4,100})@")
+_URL_PASSWORD = lazy(
     r"(?i)(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*+://[^\s:@/]*+:(?![0-9]++(?:/|$))[^\s@/]*+[/?][^\s@]{0,80}?@[a-z0-9-]+\.[a-z0-9.-]+")
 # a password after a login or a user: "Login bram, hasło tiger.", "user svc_backup, pass orange?",
 # "Login for the school portal: x@y — hunter22", "use muffin83 as the password"
-_AFTER_LOGIN = re.compile(
+_AFTER_LOGIN = lazy(
     r"(?i)(?:login|user|benutzer|登录)[^\n]{0,60}?(?:[,—–]\s*+(?:pass(?:word)?|pw|pwd|hasło|passwort|senha|mot\s++de\s++passe|"
     r"contraseña|密码)\s*+[:=]?|—|–|密码)\s*+(?P<value>[^\s,;]{4,60})")
-_USED_AS = re.compile(
+_USED_AS = lazy(
     r"(?i)(?:use|try)\s++(?P<value>[^\s,;]{5,40})\s++as\s++(?:the|my|her|his|its)?\s*+(?:password|passphrase|pin|passcode)")
 _AFTER_LOGIN_SIGNS = (",", "—", "–", "密码")
-_AS = re.compile(r"\sas\s").search
+_AS = lazy(r"\sas\s").search
 # A password-shaped token on a line that says "password" in some language (or "log in", "creds",
 # "p/w"): how people tell an assistant a password is endless ("use Daisy1971! to log in to the NAS",
 # "Revolut şifrem EQGA5367hkh-", "Hasło do wifi: mango-maple-tiger"), what such a line says around
 # it is not. The token must look like a password and like nothing else a memory names.
-_PASSWORD_LINE = re.compile(
+_PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
     r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key)(?![a-z])"
@@ -220,8 +220,8 @@ _PASSWORD_LINE = re.compile(
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน")
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
-_TOKEN = re.compile(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
-_NAME_BEFORE = re.compile(
+_TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
+_NAME_BEFORE = lazy(
     r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
     r"|passwd|chpasswd|usermod|useradd|adduser|su|sudo"
     r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
@@ -234,18 +234,18 @@ _NAME_BEFORE = re.compile(
 
 # words joined by stops, a passphrase ("cinnamon.rainbow.sunflower.dragon"), unless a part is what
 # names in code and configuration are made of ("spring.datasource.password", "mail.example.com")
-_DOTTED_WORDS = re.compile(r"[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}")
+_DOTTED_WORDS = lazy(r"[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}")
 _CODE_PARTS = frozenset(
     "com org net edu gov dev app api www mail smtp imap auth config conf settings contrib datasource spring django"
     " java javax util utils internal local localhost example test tests main core http https server client host port"
     " user users name url uri sql jdbc json yaml toml xml html env prod staging default src lib org_ io ini cfg txt log"
     " logs data db cache model models views view admin static media root home tmp var etc usr bin".split())
-_WORDS_AND_DIGITS = re.compile(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
+_WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
 
 
-_VARIABLE_SET = re.compile(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
+_VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
-_NOT_A_PASSWORD = re.compile(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}"
+_NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}"
                              r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++")  # "Yahoo!", "E*Trade"
 
 
@@ -294,33 +294,33 @@ def _password_shaped(token: str) -> bool:
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
-_NAME_AND_NUMBER = re.compile(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
-_FOUR_WORDS = re.compile(r"(?:[A-Z][a-z]{2,}){4,8}[0-9]{0,4}")
-_A_CLASS = re.compile(r"(?:Factory|Manager|Service|Handler|Controller|Provider|Builder|Exception|Error|Helper|Config"
+_NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
+_FOUR_WORDS = lazy(r"(?:[A-Z][a-z]{2,}){4,8}[0-9]{0,4}")
+_A_CLASS = lazy(r"(?:Factory|Manager|Service|Handler|Controller|Provider|Builder|Exception|Error|Helper|Config"
                       r"|Client|Adapter|Repository|Component|Module|Test|Spec|View|Model)[0-9]*$")
 
 
 # what code is made of: a dotted or snake_case name, a key=value setting, a call
-_CODE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|[a-z]+(?:_[a-z0-9]+)+|[A-Za-z_]+=[\w.]+"
+_CODE_WORD = lazy(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|[a-z]+(?:_[a-z0-9]+)+|[A-Za-z_]+=[\w.]+"
                         r"|[A-Za-z_][\w.]*\(.*")
 
 
 # what introduces a value rather than names a thing: a colon, an arrow, a slash, "is", "use", a
 # password word itself ("pwd harbormilo")
-_VALUE_BEFORE = re.compile(
+_VALUE_BEFORE = lazy(
     r"(?i)(?:[:=→>/]|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|είναι|это|usa|use|uses|try|pass|pw|pwd|p/w"
     r"|mdp|senha|passwort|kennwort|hasło|heslo|parola|password|contraseña|wachtwoord|lösenord|passord|şifre|пароль))"
     r"\s*+[\"'“‘«„]?$")
 
 # what names a tool, whose name is no password: "the password manager is bitwarden"
-_A_TOOL_IS = re.compile(
+_A_TOOL_IS = lazy(
     r"(?i)(?:manager|app|vault|tool|provider|generator|keeper|extension|plugin|client|program|software|service"
     r"|verwaltung|gestionnaire|gestor|gerenciador|beheerder|menedżer|hanterare|manageri?)\w{0,6}(?:\s++(?:\w+\s++)?"
     r"(?:is|ist|est|es|è|é|är|er|on|to|jest|je)|\s*+:)\s*+$")
 
 
 # what ends the clause a one-word value is told in: a stop, a bracket, the line's end, "and"
-_CLAUSE_ENDS = re.compile(
+_CLAUSE_ENDS = lazy(
     r"(?i)\s*+(?:[.!?,;:)(\]\"'”’»—–/-]|$|(?:and|und|et|y|e|en|och|og|ja|ve|i|и|но|but|aber|mais|pero|ma|or|oder|ou|o"
     # or what is said after a value was set: "made it lemonsherbet so the kids…", "auf … gesetzt"
     r"|so|because|since|for|now|today|too|instead|again|gesetzt|geändert|eingestellt|gemacht|jetzt|heute|damit|weil"
@@ -328,7 +328,7 @@ _CLAUSE_ENDS = re.compile(
 
 
 # a password changed or set to what follows: "Cambié la contraseña del banco a …", "bytte lösenordet till …"
-_CHANGED_TO = re.compile(
+_CHANGED_TO = lazy(
     r"(?i)(?:cambi\w*|mud\w*|chang\w*|bytte|set|satte|puse|puso|geändert|gesetzt|ustawi\w*|zmieni\w*|veranderd"
     r"|switched|swapped|updated|troquei|troco|trocou|ganti|mengganti|diganti|đổi|skiftet|skiftede|endret|ændret"
     r"|змінил\w*|змінив|поменял\w*|сменил\w*|изменил\w*|vaihdoin|vaihdettu|změnil\w*|megváltoztatt\w*"
@@ -337,7 +337,7 @@ _CHANGED_TO = re.compile(
     r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em|jadi|menjadi|thành|til|на|in|into|ke)\s*+$")
 
 
-_PASSWORD_OR_IS = re.compile(
+_PASSWORD_OR_IS = lazy(
     r"(?i)(?:" + _PASSWORD_LINE.pattern[4:] + r")\w*\s*+$|(?<!\w)(?:is|ist|est|es|è|é|e|este|är|er|on|to|je|jest|là|adalah"
     r"|это|-|:)\s*+$")
 
@@ -365,7 +365,7 @@ def _password_nearby(text: str) -> bool:
 # must say what is opened or that a password was set, the value must come where a value is told
 # (after "is", "with", "to", "as", a colon, an arrow…), and it must look made up: a word no language
 # has, a word and a number ("robin1959", "Vespa1972"), or words joined by a sign ("nasbox_owl").
-_ACCESS = re.compile(
+_ACCESS = lazy(
     r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
     r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
     r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
@@ -385,7 +385,7 @@ _ACCESS = re.compile(
     # a word then a word of a script written without spaces: "Wi-Fiは", "wifi是"
     r"(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로)")
 _ABOUT_ACCESS = lowered_search(_ACCESS.pattern)
-_INTRODUCED = re.compile(
+_INTRODUCED = lazy(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
     r"|usa|usá|usar|utiliza|utilizza|utilise|utilisez|benutze|benutz|nimm|gebruik|użyj|använd|bruk|brug|käytä|kullan"
     r"|ma[dk]e\s++it|for|picked|tried|typed|still|mis|met|com|eingestellt"
@@ -398,25 +398,25 @@ _INTRODUCED = re.compile(
     # a user, "and", then the password: "med admin og Hq7tZ2wLmVx"
     r"|(?:admin|root|administrator|user|guest)\s++(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a))"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
-_FOLLOWED = re.compile(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
+_FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
                        r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
                        r"|when\s++it\s++asks|jelszóval|heslem|salasanalla)")
-_WORD_AND_NUMBER = re.compile(r"(?:[^\W\d_]{4,}|[^\W\d_]{2,}[_-][^\W\d_]{2,})[_-]?[0-9]{1,4}[!?#$%&*]?|[^\W\d_]{3,}[!?#$%&*]"
+_WORD_AND_NUMBER = lazy(r"(?:[^\W\d_]{4,}|[^\W\d_]{2,}[_-][^\W\d_]{2,})[_-]?[0-9]{1,4}[!?#$%&*]?|[^\W\d_]{3,}[!?#$%&*]"
                               r"|[^\W\d_]{4,}[0-9]{1,2}[^\W\d_]{2,}")
-_JOINED = re.compile(r"[^\W\d_]{3,}(?:[_][^\W\d_0-9]{2,}[0-9]*)+|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){1,2}(?=,|\s++with)")
+_JOINED = lazy(r"[^\W\d_]{3,}(?:[_][^\W\d_0-9]{2,}[0-9]*)+|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){1,2}(?=,|\s++with)")
 # what names a thing rather than a password: a product and its model ("Windows11", "PS5", "gpt4o"),
 # a version, a network's name
-_NOT_MADE_UP = re.compile(
+_NOT_MADE_UP = lazy(
     r"(?i)(?:python|ubuntu|debian|fedora|windows|win|office|iphone|ipad|pixel|galaxy|android|ios|macos|java|node|postgres"
     r"|mysql|redis|sha|md|base|utf|http|https|ipv|oauth|gpt|claude|llama|gemini|mp|arm|amd|intel|ps|xbox|iso|es|rfc"
     r"|covid|version|python|php|html|css|h|x|log|year|top|best|web|wifi|level|tier|plan|room|zoom|teams|nixos|lineageos"
     r"|mint|manjaro|arch|centos|rhel|opensuse|pop_?os|kubuntu|xubuntu|sonoma|ventura|monterey|bigsur)[_-]?[0-9]+[a-z]{0,4}")
 # a line about code, where words joined by "_" are names: "the login handler calls auth_login"
-_ABOUT_CODE = re.compile(r"(?i)(?<![\w-])(?:function|variable|method|module|class|column|field|table|env|handler|def"
+_ABOUT_CODE = lazy(r"(?i)(?<![\w-])(?:function|variable|method|module|class|column|field|table|env|handler|def"
                          r"|config|setting|parameter|param|argument|endpoint|route|schema|key\s++name|called|named)(?![\w-])")
 
 
-_A_STAND_IN = re.compile(r"(?i)replace[_-]?me|changeme|placeholder|example|dummy|your[_-]|x{4,}|redacted")
+_A_STAND_IN = lazy(r"(?i)replace[_-]?me|changeme|placeholder|example|dummy|your[_-]|x{4,}|redacted")
 
 
 def _made_up_value(token: str, line: str) -> str | None:
@@ -444,7 +444,7 @@ def _told_where_a_value_is(before: str, after: str) -> bool:
             and bool(_INTRODUCED.search(before) or _FOLLOWED.search(after[:20])))
 
 
-_VALUE_TOKEN = re.compile(r"(?<![\w@./:#+-])(?:[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}(?![\w@/:+=-]|\.\w)"
+_VALUE_TOKEN = lazy(r"(?<![\w@./:#+-])(?:[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}(?![\w@/:+=-]|\.\w)"
                           r"|(?:[^\W\d_" + NO_SPACE_SCRIPTS + r"]|[0-9!?#$%&*+=~-](?=[^\s]{0,40}?[A-Za-z]))"
                           r"(?:[^\W" + NO_SPACE_SCRIPTS + r"]|[!?#$%&*+=~@-]){3,40}(?![\w@/:+=-]|\.\w))")
 
@@ -480,7 +480,7 @@ _PASSPHRASE_NAMES = (
     r"\s++password|phrase\s++secrète|phrase\s++de\s++passe|frase(?:-senha|\s++de\s++paso|\s++secreta)|passphrase"
     r"|wachtzin|fraza\s++(?:do|hasła)|lösenfras\w*|parola\s++cümlesi|кодовая\s++фраза|парольн\w*\s++фраз\w*|パスフレーズ"
     r"|암호\s*+문구|密码短语|口令|phrase\s++we\s++use|passwd|(?:vpn\s++)?creds(?:\s++are)?|credentials")
-_PASSPHRASE = re.compile(
+_PASSPHRASE = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")"
     r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)|[:=—–]|\s++(?=[\"'«“]))\s*+"
     r"[\"'«“「]?(?P<words>[^\W\d_]{2,}(?:[\s,]++[^\W\d_]{2,}){2,6})[\"'»”」]?\s*+(?:[.!?]|$|\s*+[—–(-])")
@@ -494,7 +494,7 @@ _SMALL_WORDS = frozenset(
 # "marble_candle_ember_noodle_copper", "CanyonSaddleHorseVelvet", "battery orbit tundra tractor purple97"
 _JOINED_WORDS = (r"[^\W\d_]{3,}(?:[._-][^\W\d_]{3,}){2,7}[0-9]{0,4}|(?-i:(?:[A-Z][a-z]{2,}){3,8})[0-9]{0,4}"
                  r"|[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){2,6}[0-9]{1,4}")
-_PASSPHRASE_JOINED = re.compile(
+_PASSPHRASE_JOINED = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)"
     r"|[:=：—–-]|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
 
@@ -520,7 +520,7 @@ _WIFI_PASSWORD_WORDS = (r"password|passwort|pw|key|şifre\w*|koden?|пароль
                         r"|salasana\w*|lösenord\w*|passord\w*|contraseña|clave|senha|mot\s++de\s++passe|wachtwoord"
                         r"|jelsz\w*|parola")
 _WIFI_NAMES = r"wi-?fi\w*|wlan|вайфа\w*|вай-фай\w*|ไวไฟ|와이파이"
-_WIFI_PHRASE = re.compile(
+_WIFI_PHRASE = lazy(
     r"(?i)(?:(?:" + _WIFI_NAMES + r")[^\n:.!?]{0,30}?(?:" + _WIFI_PASSWORD_WORDS + r")|(?:" + _WIFI_PASSWORD_WORDS
     + r")[^\n:.!?]{0,30}?(?:" + _WIFI_NAMES + r"))[^\n:.!?]{0,30}?"
     r"(?:\s(?:is|er|är|es|est|ist|je|jest|e|è|é|on|to|это|là|adalah|lautet)|\s*+[:：=—–])\s*+"
@@ -546,7 +546,7 @@ def _wifi_phrase(text: str) -> bool:
 
 
 # a table with a password column: every cell of that column in a row below is one
-_TABLE_HEADER = re.compile(r"(?m)^[^\S\n]*+\|(?P<cells>.*\|)[^\S\n]*+$")
+_TABLE_HEADER = lazy(r"(?m)^[^\S\n]*+\|(?P<cells>.*\|)[^\S\n]*+$")
 
 
 def _password_column(text: str) -> bool:
@@ -564,7 +564,7 @@ def _password_column(text: str) -> bool:
 
 # A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
-_PIN_LINE = re.compile(
+_PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
@@ -584,11 +584,11 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = re.compile(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
+_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£))"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
-_NOT_A_PIN = re.compile(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
+_NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
@@ -598,7 +598,7 @@ _NOT_A_PIN = re.compile(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|pos
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
 # place (an Indian PIN code is a postcode), a pinned issue
-_NOT_A_CODE_LINE = re.compile(
+_NOT_A_CODE_LINE = lazy(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
@@ -608,7 +608,7 @@ _NOT_A_CODE_LINE = re.compile(
 
 
 # what says a lock opens with the number that follows, even one that looks like a year
-_SET_TO = re.compile(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
+_SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
                      r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*)"
                      r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
                      # what one keys in: "Alarm panel: type 2009 within 30 seconds"
@@ -633,16 +633,16 @@ def _pin_nearby(text: str) -> bool:
 
 # a Wi-Fi network's QR code (WIFI:T:WPA;S:…;P:password;;), and a URL's password with no user
 # ("redis://:r3disPassw0rd@cache:6379")
-_WIFI_QR = re.compile(r"(?i)WIFI:(?:[^;\n]*;)*?P:[^;\n]{4,}")
-_URL_WITHOUT_USER = re.compile(r"(?i)[a-z][a-z0-9+.-]*+://:[^\s@/]{4,}@")
-_PGPASS = re.compile(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
+_WIFI_QR = lazy(r"(?i)WIFI:(?:[^;\n]*;)*?P:[^;\n]{4,}")
+_URL_WITHOUT_USER = lazy(r"(?i)[a-z][a-z0-9+.-]*+://:[^\s@/]{4,}@")
+_PGPASS = lazy(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 
 
 # an account's address and its password: "PlayStation Network: ines.lopez@qq.com - Farfalla93@"
-_ADDRESS_AND_PASSWORD = re.compile(
+_ADDRESS_AND_PASSWORD = lazy(
     r"[:—–]\s*+[\w.+-]+@[\w-]+\.[\w.-]+\s++[-–—/|]\s++(?P<value>[^\s\"',;]{4,100})")
 # credentials as user:password after their name: "creds for the staging admin panel -> admin:vlinder"
-_CREDS_PAIR = re.compile(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60}?(?:->|→|[:=—–])\s*+[\w.@-]{2,40}:(?P<value>[^\s\"',;]{4,100})")
+_CREDS_PAIR = lazy(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60}?(?:->|→|[:=—–])\s*+[\w.@-]{2,40}:(?P<value>[^\s\"',;]{4,100})")
 
 
 def _creds_pair(text: str) -> bool:
@@ -652,7 +652,7 @@ def _creds_pair(text: str) -> bool:
 
 # a known account and its password: "admin/Cornelius1994 for the printer", "root on the old pi: harb0r",
 # "Laptop login: lopez / pumpkin", "admin / Anneliese", "met admin og Fm8wQ0VTWzx"
-_ACCOUNT_PAIR = re.compile(
+_ACCOUNT_PAIR = lazy(
     r"(?i)(?<![\w/.-])(?:admin|root|administrator|ubuntu|guest|postgres)\s*+(?:/|\s++(?:og|and|und|et|y|e|en|och)\s++)"
     r"\s*+(?P<value>[^\s\"',;/]{4,60})"
     r"|(?i:(?<![\w-])root\b[^\n:]{0,40}:\s*+(?P<root>[^\s\"',;]{4,60})\s*+$)"
@@ -675,7 +675,7 @@ def _leet(value: str) -> bool:
 
 # a password in brackets in a list of things to do: "(DigiD ww stroopwafel)", "(pw cinnamon)",
 # "(网上营业厅密码Xingxing.Kuaile79)", "(아파트 앱 비번 Gomdori.Kimchi12)"
-_IN_BRACKETS = re.compile(
+_IN_BRACKETS = lazy(
     r"[(（][^()（）\n]{0,40}?(?<![\w-])(?:pw|pwd|ww|pass(?:word)?|passwort|wachtwoord|lösen(?:ord)?|hasło|senha|密码|密碼|비번|비밀번호"
     r"|パスワード|パス)\s*+[:=：]?\s*+(?P<value>[^\s()（）,，;；]{3,40})\s*+[)）]", re.IGNORECASE)
 
@@ -686,9 +686,9 @@ def _in_brackets(text: str) -> bool:
 
 
 # HTTP basic authentication: "Authorization: Basic c2tvd2Fsc2tp…", a user and a password in base64
-_BASIC_AUTH = re.compile(r"(?i)(?<![\w-])basic\s++(?P<value>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
+_BASIC_AUTH = lazy(r"(?i)(?<![\w-])basic\s++(?P<value>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
 # "u: svc_hana p: ZKZAOxNgvTQxx&#212", "user: bob pw: …"
-_U_AND_P = re.compile(r"(?i)(?<![\w-])(?:u|user)\s*+[:=]\s*+\S{2,40}\s++(?:p|pw)\s*+[:=]\s*+(?P<value>\S{4,100})")
+_U_AND_P = lazy(r"(?i)(?<![\w-])(?:u|user)\s*+[:=]\s*+\S{2,40}\s++(?:p|pw)\s*+[:=]\s*+(?P<value>\S{4,100})")
 
 
 def _mixed(value: str) -> bool:
@@ -740,17 +740,17 @@ def _made_up(value: str) -> bool:
 
 
 # words about passwords that no word list has yet: "passkeys", "yubikeys"
-_ABOUT_PASSWORDS = re.compile(r"(?i)^(?:pass|key|login|token|auth|otp|2fa)|(?:pass|keys?|logins?|tokens?|auth|otp)$")
+_ABOUT_PASSWORDS = lazy(r"(?i)^(?:pass|key|login|token|auth|otp|2fa)|(?:pass|keys?|logins?|tokens?|auth|otp)$")
 
 
 # what is said of passwords rather than of one: their manager, policy, field, reset…
-_META = re.compile(r"(?i)manager|app|vault|polic|field|reset|rule|requirement|hint|prompt|screen|page|form|length|strength"
+_META = lazy(r"(?i)manager|app|vault|polic|field|reset|rule|requirement|hint|prompt|screen|page|form|length|strength"
                    r"|change|expir|histor|generator|list|file|store|safe|hash|salt|protect|login|storage|verwaltung|gestion"
                    r"|gestor|gerenciador|beheer|menedżer|hanterare|richtlinie|regel|feld|länge|must|should|needs|has|have"
                    r"|preferit|favorit|favourite|lieblings|préféré|preferid")
 
 
-_LATIN_START = re.compile(r"[^" + NO_SPACE_SCRIPTS + r"]*")
+_LATIN_START = lazy(r"[^" + NO_SPACE_SCRIPTS + r"]*")
 
 
 def _one_word(text: str) -> bool:
@@ -782,7 +782,7 @@ def _one_word(text: str) -> bool:
 # What says how a password is rather than what it is: a participle or an adjective by its ending
 # in the languages the gate reads ("printed", "expiring", "guessable", "abgelaufen", "cambiada",
 # "changé"), and a few such words no ending shows.
-_STATE_ENDING = re.compile(
+_STATE_ENDING = lazy(
     r"(?:ed|ing|able|ible|ful|less|ive|ous|ic|ent|ant|ary|ory|ly|ish|al|ated|iert|ado|ada|ido|ida|ato|ata|ito|ita"
     r"|é|ée|és|ées|at|ad|ig|isch|lich|bar|los|sam)$"
     r"|^(?:ab|an|auf|aus|ein|um|zu|ver|be|er|vor|nach|zurück)?ge[a-zäöüß]{3,}(?:t|en)$")
@@ -824,7 +824,7 @@ def _after_login(text: str) -> bool:
 
 
 # a name in code made of words ("OAuth2PasswordBearer", "SQLAlchemyEngineFactory"): no random token
-_WORDS_JOINED = re.compile(r"(?:[A-Z]{1,4}[a-z]{2,}|[a-z]{2,}|[0-9]{1,2})+")
+_WORDS_JOINED = lazy(r"(?:[A-Z]{1,4}[a-z]{2,}|[a-z]{2,}|[0-9]{1,2})+")
 
 
 def _random_on_a_key_line(text: str) -> bool:

@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import re
 
+from pdsmem.mapping.privacy.plain import lazy
+
 _CHECKS = (
-    ("looks like command output (HTTP headers with credentials)", re.compile(
+    ("looks like command output (HTTP headers with credentials)", lazy(
         r"(?im)^[^\S\n]*+[<>]?[^\S\n]*+(?:(?:cookie|set-cookie)[^\S\n]*+:[^\S\n]*+[^\s=;]{1,64}=\S{4,}"  # a name=value
         r"|(?:authorization|proxy-authorization)[^\S\n]*+:[^\S\n]*+(?:\w++[^\S\n]++)?"
         r"(?:(?=[A-Za-z0-9._~+/=-]{0,200}?[0-9])[A-Za-z0-9._~+/=-]{12,}|[A-Za-z0-9._~+/=-]{20,})"  # a token, not words
         r"|(?:x-api-key|x-auth-token|x-csrf-token|x-amz-security-token)[^\S\n]*+:[^\S\n]*+\S{6,})"), ("cookie", "authorization", "-key", "-token")),
-    ("looks like command output (a verbose HTTP exchange)", re.compile(
+    ("looks like command output (a verbose HTTP exchange)", lazy(
         r"(?m)^[*<>] (?:Connected to|Trying |TLSv|SSL|HTTP/[0-9.]+ [0-9]{3}|GET |POST |PUT |DELETE |Host: )"),
         ("* ", "> ", "< ")),
-    ("looks like command output (an environment listing)", re.compile(
+    ("looks like command output (an environment listing)", lazy(
         r"(?m)(?:^[A-Z][A-Z0-9_]{1,40}=[^\n]*\n){3}"), ("=",)),
-    ("looks like command output (a stack trace)", re.compile(
+    ("looks like command output (a stack trace)", lazy(
         r"(?m)^[^\S\n]+at [\w$.<>]+\([\w$.-]+\.(?:java|kt|scala|groovy):[0-9]+\)"  # Java and the JVM
         r"|^[^\S\n]+at (?:async )?[^\n()]{0,200}\((?:[^\n()]+):[0-9]+:[0-9]+\)"  # Node
         r"|^[^\S\n]+at [^\s()]+:[0-9]+:[0-9]+$"  # Node, an anonymous function
@@ -30,7 +32,7 @@ _CHECKS = (
         r"|^[^\S\n]*+from [^\s:]+\.rb:[0-9]+:in "  # Ruby
         r"|Exception in thread \"[^\"\n]+\" [\w.$]+"),
         ("at ", "goroutine", "panic", "from ", "exception in thread")),
-    ("looks like a local filesystem path", re.compile(
+    ("looks like a local filesystem path", lazy(
         r"(?i)(?<![\w\\])\\\\[\w.$-]+\\[\w.$ -]+"  # a UNC path
         r"|(?<![\w/])[a-z]:/(?:users|documents and settings|windows|program files|projects|dev|code|src|home|work)\b"
         r"|%(?:userprofile|appdata|localappdata|homepath|homedrive|temp|tmp|programdata)%"

@@ -31,12 +31,12 @@ from stdnum.us import rtn as _rtn
 from stdnum.us import ssn as _ssn
 
 from pdsmem.mapping.privacy import words
-from pdsmem.mapping.privacy.plain import lowered_search
+from pdsmem.mapping.privacy.plain import lazy, lowered_search
 
-_DIGITS = re.compile(r"[0-9]").findall
+_DIGITS = lazy(r"[0-9]").findall
 
 # 13 to 19 digits, plain or in groups joined by single spaces or dashes (4-4-4-4, 4-6-5)
-_CARD = re.compile(r"(?<![0-9A-Za-z.,/-])[0-9]{4}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?[0-9]{1,4})?(?![0-9A-Za-z]|[.,/-][0-9])")
+_CARD = lazy(r"(?<![0-9A-Za-z.,/-])[0-9]{4}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?[0-9]{1,4})?(?![0-9A-Za-z]|[.,/-][0-9])")
 
 
 def _card_issuer(digits: str) -> bool:
@@ -84,7 +84,7 @@ def _mod97_ends(body: str, country: str) -> list[int]:
     return ends
 
 
-_IBAN_START = re.compile(r"(?<![A-Za-z0-9])([A-Z]{2}[0-9]{2})((?:[ ]?[A-Z0-9]){11,30})")
+_IBAN_START = lazy(r"(?<![A-Za-z0-9])([A-Z]{2}[0-9]{2})((?:[ ]?[A-Z0-9]){11,30})")
 
 
 def _iban_found(text: str) -> bool:
@@ -96,23 +96,23 @@ def _iban_found(text: str) -> bool:
     return False
 
 
-_ROUTING = re.compile(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]{9})(?![0-9])")
-_ACCOUNT = re.compile(
+_ROUTING = lazy(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]{9})(?![0-9])")
+_ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
     r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#))"
     r"[^0-9\n]{0,24}?(?<![0-9])[0-9](?:[ -]?[0-9]){5,16}(?![0-9])"
 )
 _ACCOUNT_NEEDLES = ("account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings")
-_SORT_CODE = re.compile(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
+_SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
                         r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
 
 
 _NAMES_A_ROUTING_NUMBER = lowered_search(r"(?i)routing|aba|rtn|transit")
-_SORT_CODE_SHAPE = re.compile(r"[0-9]{2}-[0-9]{2}-[0-9]{2}").search
+_SORT_CODE_SHAPE = lazy(r"[0-9]{2}-[0-9]{2}-[0-9]{2}").search
 
 
 # Australian BSB and account, Canadian transit, institution and account numbers
-_BSB_OR_TRANSIT = re.compile(
+_BSB_OR_TRANSIT = lazy(
     r"(?i)\bbsb\b[^0-9\n]{0,12}[0-9]{3}-?[0-9]{3}[^\n]{0,40}?\baccount\b[^0-9\n]{0,12}[0-9]{5,10}"
     r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,60}?\baccount\b[^0-9\n]{0,12}[0-9]{5,12}")
 
@@ -129,9 +129,9 @@ def _bank_account(text: str) -> bool:
     return ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None
 
 
-_SSN_WRITTEN = re.compile(r"(?<![0-9A-Za-z-])([0-9]{3})([- ])([0-9]{2})\2([0-9]{4})(?![0-9A-Za-z]|-[0-9])")
-_SSN_PLAIN = re.compile(r"(?<![0-9])[0-9]{9}(?![0-9])")
-_SSN_WORDS = re.compile(r"(?i)\b(?:ssn|ss#|ss\s*+no|social\s++security|soc\.?\s*+sec|sozialversicherungsnummer|tax\s++id|itin)")
+_SSN_WRITTEN = lazy(r"(?<![0-9A-Za-z-])([0-9]{3})([- ])([0-9]{2})\2([0-9]{4})(?![0-9A-Za-z]|-[0-9])")
+_SSN_PLAIN = lazy(r"(?<![0-9])[0-9]{9}(?![0-9])")
+_SSN_WORDS = lazy(r"(?i)\b(?:ssn|ss#|ss\s*+no|social\s++security|soc\.?\s*+sec|sozialversicherungsnummer|tax\s++id|itin)")
 
 
 def _ssn_found(text: str) -> bool:
@@ -143,13 +143,13 @@ def _ssn_found(text: str) -> bool:
 
 
 # 2FA: what a list of backup codes, or a TOTP seed, is called
-_TWO_FACTOR_WORDS = re.compile(
+_TWO_FACTOR_WORDS = lazy(
     r"(?i)backup|recovery|scratch|2fa|two[- ]factor|mfa|multi[- ]factor|one[- ]time|otp|totp|authenticator"
     r"|2-step|two[- ]step|secours|récupération|respaldo|recuperaci[oó]n|ripristino|recupero|herstel|wiederherstellung"
     r"|zapasow|reserv(?!at|ier|aci|aç|ed|e\s)|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
     r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní"
 )
-_CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
+_CODE = lazy(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
                    r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{8,16}"
                    # two groups of four with a digit between them ("u2m4 nhj2", "13gs 4oz9")
                    r"|(?=[a-z0-9 ]{0,8}[0-9])[a-z0-9]{4} [a-z0-9]{4})(?![\w-])")
@@ -157,7 +157,7 @@ _CODE = re.compile(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a
 
 # One backup or recovery code after its name: "One remaining backup code for the work Okta:
 # 971fd-a961a", "Proton recovery code B2EO-2KJ5-GRTZ", "Emergency code for Steam Guard: TCP09-SVS8R"
-_ONE_CODE = re.compile(
+_ONE_CODE = lazy(
     r"(?i)(?:(?:c[óo]di(?:go|ce)|code|kod|kode)\s++(?:de|di|du|da|do|d['’])?\s*+(?:emergenza|emergencia|emergência|backup"
     r"|secours|recupero|recuperação|recuperación|respaldo|reserva|zapasowy|nødstilfelde)"
     r"|(?:backup|recovery|emergency|scratch|rescue|one[- ]time|2fa|mfa|herstel|wiederherstellungs|secours"
@@ -182,11 +182,11 @@ def _one_code(text: str) -> bool:
 
 # a code of capitals alone, as Steam Guard's are, after a colon or "is": "Steam Guard backup code: TYNYV";
 # not a word ("backup code: NONE")
-_ONE_LETTERS_CODE = re.compile(
+_ONE_LETTERS_CODE = lazy(
     r"(?i)(?:backup|recovery|emergency|scratch|rescue)[-\s]*+code\s*+(?::|is)\s*+(?P<code>(?-i:[A-Z]{5,8}))(?![\w-])")
 
 
-_A_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}")
+_A_DATE = lazy(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}")
 
 
 def _backup_codes(text: str) -> bool:
@@ -207,13 +207,13 @@ def _backup_codes(text: str) -> bool:
 
 
 # a phone number ("0612345678") or an issue's key ("PLAT-1021") among codes
-_NOT_A_CODE = re.compile(r"0[1-9][0-9]{8}|[A-Z]{2,10}-[0-9]{1,6}")
-_CODES_NAMED = re.compile(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コード|代码|코드)(?![\w-])").search
+_NOT_A_CODE = lazy(r"0[1-9][0-9]{8}|[A-Z]{2,10}-[0-9]{1,6}")
+_CODES_NAMED = lazy(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コード|代码|코드)(?![\w-])").search
 
 
 # codes of letters alone, in groups of four, as Dropbox and others print them ("rzre zgbf petq"): a
 # run of nine or more, most of them no word of any language the gate reads
-_LETTER_GROUPS = re.compile(r"(?<![\w-])[a-z]{4}(?:[^\S\n]{1,2}[a-z]{4}|\n[a-z]{4}){8,}(?![\w-])")
+_LETTER_GROUPS = lazy(r"(?<![\w-])[a-z]{4}(?:[^\S\n]{1,2}[a-z]{4}|\n[a-z]{4}){8,}(?![\w-])")
 
 
 def _letter_codes(text: str) -> bool:
@@ -232,12 +232,12 @@ _ONE_CODE_NEEDLES = ("backup", "recovery", "emergency", "emergenza", "emergencia
 def _names_one_code(text: str) -> bool:
     low = text.lower()
     return any(needle in low for needle in _ONE_CODE_NEEDLES)
-_OTPAUTH = re.compile(r"(?i)otpauth(?:-migration)?://")
+_OTPAUTH = lazy(r"(?i)otpauth(?:-migration)?://")
 # a base32 key: 16 or more of A-Z and 2-7, maybe in groups of four
-_BASE32 = re.compile(  # in one case, in groups of four or whole (a seed is shown either way)
+_BASE32 = lazy(  # in one case, in groups of four or whole (a seed is shown either way)
     r"(?<![A-Za-z0-9])(?:[A-Z2-7]{4}(?: ?[A-Z2-7]{4}){3,15}|[a-z2-7]{4}(?: ?[a-z2-7]{4}){3,15}|[A-Z2-7]{16,64}|[a-z2-7]{16,64})"
     r"(?![A-Za-z0-9])")
-_SEED_WORDS = re.compile(r"(?i)totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|key|seed|secret|schlüssel|clé|clave"
+_SEED_WORDS = lazy(r"(?i)totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|key|seed|secret|schlüssel|clé|clave"
                          r"|chiave|sleutel|klucz|nyckel|nøgle|anahtar|ключ|キー|密钥|doğrulama|verification|setup|semilla"
                          r"|tvåstegs|kétlépcsős|titkos|kulcs|avain|二段階|認証|シークレット|المفتاح|المصادقة|验证|两步|2단계|인증")
 
@@ -265,16 +265,16 @@ def _totp_seed(text: str) -> bool:
 _BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "turkish", "japanese", "korean",
                     "chinese_simplified", "chinese_traditional")
 # what names a wallet's phrase itself, not any list of words
-_WALLET_WORDS = re.compile(r"(?i)seed|recovery|mnemonic|wallet|semilla|助记词|助記詞|シード|recuperação|récupération|wiederherstellung"
+_WALLET_WORDS = lazy(r"(?i)seed|recovery|mnemonic|wallet|semilla|助记词|助記詞|シード|recuperação|récupération|wiederherstellung"
                            r"|peněženk|obnovovac|portafoglio|portefeuille|monedero|cartera|carteira|cüzdan|지갑|ウォレット|钱包|錢包"
                            r"|ledger|trezor|metamask|electrum|exodus|phantom|trust\s++wallet|keystone|coldcard")
-_PHRASE_WORDS = re.compile(
+_PHRASE_WORDS = lazy(
     r"(?i)seed|recovery|mnemonic|phrase|wallet|backup|secret|semilla|frase|phrase"
     r"|fraza|фраза|シード|助记词|fráze|frasi|복구|니모닉|ニーモニック|kurtarma"
 )
 # what names any list of words ("Spelling words for this week: defy, ginger, …"): a phrase only
 # when written as one (spaces, no commas) or when its checksum holds
-_LIST_WORDS = re.compile(r"(?i)words|wörter|palabras|mots|parole|woorden|słowa|слова|kelime|slova")
+_LIST_WORDS = lazy(r"(?i)words|wörter|palabras|mots|parole|woorden|słowa|слова|kelime|slova")
 
 
 def _unaccented(word: str) -> str:
@@ -303,10 +303,10 @@ def _longest_run(words: list[str], wordlist: frozenset[str]) -> int:
     return best
 
 
-_WORDS = re.compile(r"[^\W\d_]+").findall
+_WORDS = lazy(r"[^\W\d_]+").findall
 
 
-_A_LIST = re.compile(r";|\n\s*+[-*•]|\n\s*+[^\W\d_]+\s*+\n")
+_A_LIST = lazy(r";|\n\s*+[-*•]|\n\s*+[^\W\d_]+\s*+\n")
 
 
 def _spaced_only(text: str) -> bool:
@@ -365,14 +365,14 @@ def _checksum_holds(words: list[str]) -> bool:
 
 
 _NAMES_A_CVV = lowered_search(r"(?i)cvv|cvc|card\s++security\s++code")
-_CVV = re.compile(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,24}(?<![0-9])[0-9]{3,4}(?![0-9])")
+_CVV = lazy(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,24}(?<![0-9])[0-9]{3,4}(?![0-9])")
 
 # (reason, check, precondition): the check runs only where its precondition holds
 # A disk's or an account's recovery key: BitLocker's 48 digits in 8 groups of 6, each group a
 # multiple of 11 below 720896 (what BitLocker checks before it tries a key); Apple's 28 characters
 # in 7 groups of 4; Microsoft's account recovery code, 25 characters in 5 groups of 5.
-_BITLOCKER = re.compile(r"(?<![0-9-])[0-9]{6}(?:-[0-9]{6}){7}(?![0-9-])")
-_GROUPED_KEY = re.compile(r"(?<![A-Za-z0-9-])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,7}|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}"
+_BITLOCKER = lazy(r"(?<![0-9-])[0-9]{6}(?:-[0-9]{6}){7}(?![0-9-])")
+_GROUPED_KEY = lazy(r"(?<![A-Za-z0-9-])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,7}|[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}"
                           r"|A3-[A-Z0-9]{6}-[A-Z0-9]{6}(?:-[A-Z0-9]{5}){4})(?![A-Za-z0-9-])")
 
 
@@ -386,7 +386,7 @@ def _recovery_key(text: str) -> bool:
 
 # An identity document's number stated with its name: a passport, a driving licence (with 5+ digits
 # and nothing but letters, digits, spaces and dashes: "K0231411", "M508-697-32-885-8", "135 482 122")
-_ID_DOCUMENT = re.compile(
+_ID_DOCUMENT = lazy(
     r"(?i)(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|passnummer|パスポート|여권|护照|паспорт"
     r"|driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|licen[cs]e\s++(?:number|no\b|nr\b|#)|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
     r"\s++conducir|patente|rijbewijs|körkort|prawo\s++jazdy|運転免許)"
@@ -400,7 +400,7 @@ _NAMES_A_DOCUMENT = lowered_search(
     r"|护照|паспорт|運転免許")
 
 
-_A_PASSPORT = re.compile(r"(?i)pass|pasaporte|paspo|paszp|パスポート|여권|护照|паспорт")
+_A_PASSPORT = lazy(r"(?i)pass|pasaporte|paspo|paszp|パスポート|여권|护照|паспорт")
 
 
 def _id_document(text: str) -> bool:
@@ -479,9 +479,9 @@ def _names_a_national_id(text: str) -> bool:
     one of their cheap needles is."""
     low = text.lower()
     return any(needle in low for needle in _NATIONAL_ID_NEEDLES) and _NAMES_A_NATIONAL_ID_SEARCH(text)
-_NATIONAL_ID_LABELS = tuple((re.compile("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
+_NATIONAL_ID_LABELS = tuple((lazy("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
 # a number after the name: letters and digits in groups, with a digit
-_ID_VALUE = re.compile(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
+_ID_VALUE = lazy(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
 
 
 @cache
@@ -510,7 +510,7 @@ def _national_id(text: str) -> bool:
 # A passport's machine-readable line (ICAO 9303, TD3's second line): the document number, birth and
 # expiry dates and the whole line each end in a check digit (weights 7, 3, 1; letters count 10 to
 # 35, "<" nought); all four holding is no accident.
-_MRZ_LINE = re.compile(r"(?<![A-Z0-9<])[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{14}[0-9<][0-9]"
+_MRZ_LINE = lazy(r"(?<![A-Z0-9<])[A-Z0-9<]{9}[0-9][A-Z<]{3}[0-9]{6}[0-9][MFX<][0-9]{6}[0-9][A-Z0-9<]{14}[0-9<][0-9]"
                        r"(?![A-Z0-9<])")
 
 

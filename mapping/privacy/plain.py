@@ -10,6 +10,51 @@ from collections.abc import Callable
 
 _is_normalized = unicodedata.is_normalized
 
+_METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
+
+
+class LazyPattern:
+    """A regular expression compiled the first time it is used, written as ``re.compile`` is.
+
+    The gate's layers hold about 150 patterns, and compiling them took about 90 ms of the start of
+    every command that maps a memory, though ordinary text asks few of them (most checks run only
+    where their needles are). ``pattern`` is there at once, so that patterns can be built from
+    others; ``search`` and the other methods, once compiled, are the compiled pattern's own (no
+    call in between); a method taken before that (``lazy(…).search``) compiles on its first call.
+    """
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self._flags = flags
+
+    @property
+    def ignores_case(self) -> bool:
+        """Whether the pattern is case-insensitive, told without compiling it."""
+        return bool(self._flags & re.IGNORECASE) or self.pattern.startswith("(?i)")
+
+    def compiled(self) -> re.Pattern[str]:
+        compiled = re.compile(self.pattern, self._flags)
+        for name in _METHODS:
+            setattr(self, name, getattr(compiled, name))
+        self.flags, self.groups, self.groupindex = compiled.flags, compiled.groups, compiled.groupindex
+        return compiled
+
+    def __getattr__(self, name: str):  # only for what is not set yet
+        if name in _METHODS:
+            return lambda *args, **kwargs: getattr(self.compiled() if name not in self.__dict__ else self, name)(
+                *args, **kwargs)
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.compiled(), name)
+
+    def __repr__(self) -> str:
+        return f"LazyPattern({self.pattern[:40]!r}…)"
+
+
+def lazy(pattern: str, flags: int = 0) -> LazyPattern:
+    """``re.compile(pattern, flags)``, compiled on first use (``LazyPattern``)."""
+    return LazyPattern(pattern, flags)
+
 # What prints nothing, or nothing a reader sees inside a word: Unicode's Default_Ignorable_Code_Point
 # set (zero-width spaces and joiners, the soft hyphen, bidi marks and controls, variation
 # selectors, Hangul fillers, tags...), the blank Braille pattern, and every control character
@@ -66,8 +111,8 @@ def lowered_search(pattern: str) -> Callable[[str], bool]:
     (tests/test_privacy_layers.py holds the two to the same answers)."""
     if not pattern.startswith("(?i)") or re.search(r"(?<!\\)[A-Z]", pattern[4:]):
         raise ValueError(f"not a case-insensitive pattern in lower case: {pattern[:40]}")
-    search = re.compile(pattern[4:]).search
-    return lambda line: search(_folded(line).lower()) is not None
+    compiled = LazyPattern(pattern[4:])
+    return lambda line: compiled.search(_folded(line).lower()) is not None
 
 
 # the letters ``(?i)`` takes for a Latin one that ``str.lower`` keeps apart (Turkish dotted and

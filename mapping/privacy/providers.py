@@ -30,6 +30,8 @@ import re
 from functools import cache
 from typing import Any
 
+from pdsmem.mapping.privacy.plain import lazy
+
 # detect-secrets' plugins left out (their secret types), and why: see the module's docstring.
 LEFT_OUT = frozenset({
     "Base64 High Entropy String", "Hex High Entropy String", "Secret Keyword", "Public IP (ipv4)",
@@ -50,7 +52,7 @@ def plugins() -> tuple[Any, ...]:
 
 # pdsmem's own provider formats, for what detect-secrets 1.5.0 lacks or writes too narrowly: a
 # prefix the provider documents, then the token's characters (docs/reliability.md lists them).
-OWN = re.compile(
+OWN = lazy(
     r"(?<![A-Za-z0-9_-])(?:"
     r"(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}|whsec_[0-9A-Za-z]{24,}"  # Stripe
     r"|npm_[0-9A-Za-z]{36}"  # npm
@@ -84,7 +86,7 @@ OWN = re.compile(
 # npm's "_authToken", "://", a PEM header), and so is every format of pdsmem's own (``OWN``; a
 # Doppler token's "dp."). Most lines of prose have none, and are not asked the plugins' one
 # alternation (20 µs a text); tests/test_privacy_layers.py holds this to every plugin.
-_WORTH_ASKING = re.compile(
+_WORTH_ASKING = lazy(
     r"[\w+/=-]{20}|://|PRIVATE|PuTTY|eyJ|AKC[a-zA-Z0-9]{10}|AP[\dA-F][a-zA-Z0-9]{8}|[xX][oO][xX]|[aA][wW][sS]"
     r"|_[aA][uU][tT][hH][tT][oO][kK][eE][nN]|dp\.|[0-9]Q~").search
 
@@ -104,8 +106,8 @@ def _whole(found: object, line: str) -> bool:
 
 
 # what documentation writes where a secret goes: "postgres://USER:PASSWORD@HOST", "<password>"
-_PLACEHOLDER = re.compile(r"(?i)password|pass|pwd|secret|changeme|x{3,}|\*{3,}|<[^>]*>|\$\{?\w+\}?")
-_BACKREFERENCE = re.compile(r"\\[1-9]|\(\?P=")
+_PLACEHOLDER = lazy(r"(?i)password|pass|pwd|secret|changeme|x{3,}|\*{3,}|<[^>]*>|\$\{?\w+\}?")
+_BACKREFERENCE = lazy(r"\\[1-9]|\(\?P=")
 
 
 @cache

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from pdsmem.mapping.privacy.plain import lazy
+
 # Where a token starts and ends, a letter of a script written without spaces between words
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
 # ``\b`` counts it as a word character, and missed the key in キーはAKIA…です. Any other letter
@@ -129,7 +131,7 @@ _CODE_DIGITS = (r"\s*+" + _OPENING + r"\s*+[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
                 r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm|pesos?|euros?|eur|usd|dollars?|€|руб)(?![a-z]))")
 # A PIN or a code: "bank PIN: 4821", "the door code is 4821", "debit card PIN 4821", "the code for
 # the front door is 4821"; not a reading ("the max current per pin is 2000 uA").
-_PIN_OR_CODE = re.compile(
+_PIN_OR_CODE = lazy(
     r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:(?:pin(?:[\s_-]?(?:code|number))?|puk|"
     r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?(?:code|combination)"
     r"|(?<!error )(?<!hs )(?<!sku )(?<!product )(?<!part )(?<!model )(?<!tariff )(?<!status )"
@@ -190,7 +192,7 @@ _IS_ELSEWHERE = (  # a verb, then maybe "now" or "still", then maybe an article 
     r"(?:\s++(?:le|el|o|il))?"
 )
 _YEAR = r"(?:19|20)[0-9]{2}"
-_CODE_ELSEWHERE = re.compile(
+_CODE_ELSEWHERE = lazy(
     # a word that names a lock's code, with no verb: a colon or nothing, on the same line, and no year
     r"(?i)(?=[bcdeghknpstwzкп])(?<!\w)(?:(?:" + _CODE_WORDS_ELSEWHERE + r")(?!\w)"
     r"(?:[^\S\n]*+[:：=]|(?![^\S\n]*+\n))(?!\s*+" + _YEAR + r"(?![0-9]))"
@@ -202,7 +204,7 @@ _CODE_ELSEWHERE = re.compile(
     r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|[^\S\n]*+[:：=])"
     r"(?!\s*+" + _YEAR + r"(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_])))" + _CODE_DIGITS
 )
-_FOUR_DIGITS = re.compile("[0-9]{4}").search
+_FOUR_DIGITS = lazy("[0-9]{4}").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a
 # text that says "code" or "pin" seldom holds four digits.
 _REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS}
@@ -213,31 +215,31 @@ _REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS}
 _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     (
         "looks like a private key",
-        re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-[0-9]++:"),  # PEM, OpenSSH, PGP, PuTTY
+        lazy(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-[0-9]++:"),  # PEM, OpenSSH, PGP, PuTTY
         ("PRIVATE KEY", "PuTTY-User-Key-File"),
     ),
     (
         "looks like an AWS access key",
-        re.compile(WORD_START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + WORD_END),
+        lazy(WORD_START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + WORD_END),
         ("AKIA", "ASIA"),
     ),
     (
         "looks like a GitHub token",
-        re.compile(WORD_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + WORD_END),
+        lazy(WORD_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + WORD_END),
         ("gh", "github_pat_"),
     ),
     (
         "looks like a Telegram bot token",
         # the bot's id (after "bot" in its API's URLs), a colon, then 34 characters, starting with A
         # and holding a digit (not an ARN's name: "…:123456789012:AlertsTopicForProduction")
-        re.compile(r"(?:(?<=bot)|" + WORD_START + r")(?<!:)[0-9]{5,16}:A(?=[A-Za-z0-9_-]{0,32}[0-9])"
+        lazy(r"(?:(?<=bot)|" + WORD_START + r")(?<!:)[0-9]{5,16}:A(?=[A-Za-z0-9_-]{0,32}[0-9])"
                    r"[A-Za-z0-9_-]{33}"),
         (":A",),
     ),
-    ("looks like a Slack token", re.compile(WORD_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
+    ("looks like a Slack token", lazy(WORD_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
     (
         "looks like an API secret key",
-        re.compile(WORD_START + r"(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
+        lazy(WORD_START + r"(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
         ("sk-", "rk-"),
     ),
     (
@@ -245,7 +247,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # As WORD_START + r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", written to start
         # only where a run of token characters starts and to take that run's first "eyJ" (the one
         # with the most after it) for good: the plain pattern scans a run again from each "eyJ" in it.
-        re.compile(
+        lazy(
             r"(?<![A-Za-z0-9_-])(?>[A-Za-z0-9_-]*?" + WORD_START + r"eyJ)[A-Za-z0-9_-]{8,}+\.eyJ[A-Za-z0-9_-]{8,}+\."
             r"[A-Za-z0-9_-]{8}"
         ),
@@ -253,12 +255,12 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a bearer credential",
-        re.compile(r"(?i)" + WORD_START + r"bearer\s+[A-Za-z0-9._~+/=-]{16,}"),
+        lazy(r"(?i)" + WORD_START + r"bearer\s+[A-Za-z0-9._~+/=-]{16,}"),
         ("bearer",),
     ),
     (
         "looks like a credential assignment",
-        re.compile(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=), quoted, and in
+        lazy(  # also as the end of a name (DB_PASSWORD=, AWS_SECRET_ACCESS_KEY=), quoted, and in
             # the words for a password of other languages (_PASSWORD_WORDS)
             r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
             r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
@@ -274,7 +276,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # "password for Gmail: …", "changed his password to …", "Passwort ist …", with no verb
         # ("her gmail password Hunter2024!", "the password, hunter22, is…"), and where the verb is a
         # particle, "パスワードはabc123です". The plural is left out: "passwords are bcrypt-hashed".
-        re.compile(
+        lazy(
             r"(?i)" + _CREDENTIAL_START + r"(?:"
             r"(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|" + _PASSWORD_WORDS + r")"
             r"|" + _PASSWORD_WORDS_UNSPACED + r")"
@@ -298,7 +300,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     (
         "looks like a credential stated in a sentence",  # a key: "the API key is 9f8e7d6c5b4a3f2e1d0c",
         # "Stripe secret key: sk_live_51Habc…"
-        re.compile(
+        lazy(
             r"(?i)" + _CREDENTIAL_START
             + r"(?<![a-z0-9])(?:secret|token|(?:api|access|secret|private|auth)[\s_-]?key)s?"
             r"(?:" + _FOR + _IS + r"\s|\s*+[:：])" + _RANDOM
@@ -307,7 +309,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a credential assignment",  # camelCase, PascalCase: accessToken=, ClientSecret:
-        re.compile(
+        lazy(
             r"(?<![A-Za-z0-9])[A-Za-z][A-Za-z0-9]*(?:Password|Passwd|Pwd|Secret|Token|ApiKey|APIKey|AccessKey|"
             r"SecretKey|PrivateKey)[\"']?\s*[:=]\s*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}"
         ),
@@ -317,7 +319,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like a URL with embedded credentials",
         # As r"(?i)" + WORD_START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where
         # a run of scheme characters starts (the plain pattern scans a run again from each letter in it).
-        re.compile(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:"
+        lazy(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:"
                    # not a placeholder: "postgres://USER:PASSWORD@HOST", "<password>", "${DB_PASS}"
                    r"(?!(?-i:PASSWORD|PASS|PWD|SECRET)@|(?:password|pass|pwd|secret|changeme|x{3,}|\*{3,})@|<[^>@]*>@|\$\{?\w+\}?@)"
                    r"[^/\s@]+@"),
@@ -325,19 +327,19 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like command output (a traceback)",
-        re.compile(r"Traceback \(most recent call last\)"),
+        lazy(r"Traceback \(most recent call last\)"),
         ("Traceback (most recent call last)",),
     ),
     (
         "looks like command output (a shell prompt)",
         # A line's leading blanks stop at its end: ^\s* would run on through every blank line below,
         # from each line start.
-        re.compile(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#]|[\w.-]+@[\w.-]+ [^\n%]{1,40} %)\s+\S+.*\n\S"),
+        lazy(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#]|[\w.-]+@[\w.-]+ [^\n%]{1,40} %)\s+\S+.*\n\S"),
         ("\n",),
     ),
     (
         "looks like a local filesystem path",
-        re.compile(
+        lazy(
             r"(?:" + WORD_START + r"(?<![/.-])(?:/home|/Users|/root|/etc|/var|/tmp|/opt|/usr|/srv|/mnt|/private)/[\w.-]"
             r"|" + WORD_START + r"(?<![.-])~(?:[a-z_][a-z0-9._-]{0,31})?/[\w.-]"
             r"|" + WORD_START + r"[A-Za-z]:\\[\w .-]"
@@ -362,7 +364,7 @@ def _folded(text: str) -> str:
 # (reason, search, needles, whether the needles are looked for in the folded text, the search
 # for what its matches also hold, if any: ``_REQUIRED``)
 _GATED = tuple(
-    (reason, pattern.search, needles, bool(pattern.flags & re.IGNORECASE), _REQUIRED.get(pattern))
+    (reason, pattern, needles, pattern.ignores_case, _REQUIRED.get(pattern))
     for reason, pattern, needles in _DETECTORS
 )
 
@@ -408,7 +410,7 @@ def reason(text: str) -> str | None:
 def detector_reason(text: str, folded: str | None = None) -> str | None:
     """The first detector that fires on ``text`` itself (not its plain form), each tried only
     where its needle occurs. ``folded`` is ``_folded(text)`` when the caller has it already."""
-    for reason, search, needles, in_folded, required in _GATED:
+    for reason, pattern, needles, in_folded, required in _GATED:
         if in_folded:
             if folded is None:
                 folded = _folded(text)
@@ -417,7 +419,7 @@ def detector_reason(text: str, folded: str | None = None) -> str | None:
             haystack = text
         for needle in needles:
             if needle in haystack:
-                if (required is None or required(text)) and search(text):
+                if (required is None or required(text)) and pattern.search(text):
                     return reason
                 break
     return None
