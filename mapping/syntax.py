@@ -21,8 +21,8 @@ Tricky bits:
 
 from __future__ import annotations
 
+import os
 import re
-import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -220,7 +220,7 @@ _TID_ALPHABET = "234567abcdefghijklmnopqrstuvwxyz"
 _TID_RE = re.compile(r"[2-7a-j][2-7a-z]{12}")
 _TID_PAIRS = [a + b for a in _TID_ALPHABET for b in _TID_ALPHABET]  # index: a 10-bit value
 _TID_TO_BASE32_DIGITS = str.maketrans(_TID_ALPHABET, "0123456789abcdefghijklmnopqrstuv")
-_PROCESS_CLOCK_ID = secrets.randbelow(1024)
+_PROCESS_CLOCK_ID = int.from_bytes(os.urandom(2), "big") % 1024  # uniform: 1024 divides 65536
 _now_lock = threading.Lock()
 _last_now_us = -1
 

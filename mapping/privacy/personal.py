@@ -25,10 +25,6 @@ import re
 import unicodedata
 from functools import cache
 
-from stdnum import iban as _iban
-from stdnum import luhn as _luhn
-from stdnum.us import rtn as _rtn
-from stdnum.us import ssn as _ssn
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
@@ -64,7 +60,7 @@ def _card_issuer(digits: str) -> bool:
 def _card(text: str) -> bool:
     for match in _CARD.finditer(text):
         digits = match[0].replace(" ", "").replace("-", "")
-        if 13 <= len(digits) <= 19 and _card_issuer(digits) and _luhn.is_valid(digits):
+        if 13 <= len(digits) <= 19 and _card_issuer(digits) and _validator('luhn').is_valid(digits):
             return True
     return False
 
@@ -91,7 +87,7 @@ def _iban_found(text: str) -> bool:
     for match in itertools.islice(_IBAN_START.finditer(text), 50):  # a row of IBAN-like starts is no list of IBANs
         body = match[2].replace(" ", "")
         for end in reversed(_mod97_ends(body, match[1])):  # the longest valid one: a word may follow
-            if _iban.is_valid(match[1] + body[:end]):
+            if _validator('iban').is_valid(match[1] + body[:end]):
                 return True
     return False
 
@@ -121,7 +117,7 @@ def _bank_account(text: str) -> bool:
     if _BSB_OR_TRANSIT.search(text):
         return True
     for match in _ROUTING.finditer(text) if _NAMES_A_ROUTING_NUMBER(text) else ():
-        if _rtn.is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
+        if _validator('us.rtn').is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
             return True
     low = text.lower()
     if any(word in low for word in _ACCOUNT_NEEDLES) and _ACCOUNT.search(text):
@@ -136,10 +132,10 @@ _SSN_WORDS = lazy(r"(?i)\b(?:ssn|ss#|ss\s*+no|social\s++security|soc\.?\s*+sec|s
 
 def _ssn_found(text: str) -> bool:
     for match in _SSN_WRITTEN.finditer(text):
-        if _ssn.is_valid(match[1] + match[3] + match[4]):
+        if _validator('us.ssn').is_valid(match[1] + match[3] + match[4]):
             return True
     numbers = _SSN_PLAIN.findall(text)
-    return bool(numbers) and _SSN_WORDS.search(text) is not None and any(_ssn.is_valid(number) for number in numbers)
+    return bool(numbers) and _SSN_WORDS.search(text) is not None and any(_validator('us.ssn').is_valid(number) for number in numbers)
 
 
 # 2FA: what a list of backup codes, or a TOTP seed, is called
