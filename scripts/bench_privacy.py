@@ -30,8 +30,8 @@ from pdsmem.mapping import privacy
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "privacy_corpus"
 # tuned on: tune, tune2, tune3, review; never tuned on: heldout, heldout2 (each written by its own writer)
-CORPUS_NAMES = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "review", "heldout", "heldout2", "heldout3", "heldout4",
-                "heldout5")
+CORPUS_NAMES = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "review", "heldout", "heldout2", "heldout3",
+                "heldout4", "heldout5", "heldout6")
 GROUPS = ("provider", "connection", "prose_password", "otp_recovery", "financial_id", "output_paths")
 AIMS = {"overall": 0.95, "group": 0.90, "benign": 0.01}
 

@@ -216,7 +216,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
-                                         ("tune6", 0.97)])
+                                         ("tune6", 0.97), ("tune7", 0.99)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -727,3 +727,43 @@ def test_importing_the_gate_compiles_none_of_its_patterns():
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert run.returncode == 0, run.stderr
+
+
+# -- the seventh tuning set's round (tests/privacy_corpus/tune7): each was missed or refused before ----
+
+@pytest.mark.parametrize("text", [
+    "Η ΑΜΚΑ μου: 13045624767",
+    "เลขบัตรประชาชนของฉัน 1839544649833",
+    "Мій РНОКПП 2170856980",
+    "The verification code that just arrived is 482 913, read it out to me",
+    "age key for the backups: AGE-SECRET-KEY-1QQQSYQCYQ5RQWZQFPG9SCRGWPUGPZYSNZS23V9CCRYDPK4GPG2QQQSYQCYQ5RQW",
+    "Heslo k notebooku je kocicka, napsané malým písmem.",
+    "Kochanie, hasło do laptopa to mango – wielkie litery ważne",
+    "If the bank asks 'name of your first teacher', the answer I gave was Holloway.",
+    "Mật khẩu máy tính là MeoconHoahongBienxanh, đừng nói ai",
+    "wifi ở quán: rambutan_durian_mangcut",
+    "Support chat: I told them my email password was \"seashell\" so they could reset the filter.",
+    "My bank password is \"Copper Lantern Willow\" in case the app asks again.",
+    "Lösenordet till surfplattan är hallon tiger sommar 41, säg det inte till någon",
+    "Maple Harbor Violet 72 <- that's the passphrase for the old laptop",
+    "Kr1stall! — that's what I set for the school portal",
+])
+def test_the_tune7_round_refuses_more_shapes(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "DB_PASSWORD=<your-password-here>",
+    'password: "********"',
+    "aws_secret_access_key = CHANGE_ME",
+    "SESSION_SECRET=change-me",
+    'secret: "••••••"',
+    "Lösenordet på jobbet ska vara minst 14 tecken och får inte innehålla ditt namn.",
+    "La password del portale scade ogni 90 giorni e non può essere uguale alle ultime tre.",
+    "The password has to be 12 characters, with one capital and one digit.",
+    'My password was "the same one as before", the agent said that was fine.',
+    "UserProfileSettings handles the password form; see the settings page.",
+    "Rename password_reset_token_table before the migration.",
+])
+def test_the_tune7_round_passes_what_is_no_secret(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -46,7 +46,7 @@ _NOT_A_VALUE = lazy(
     # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
     r"|^(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
-    r"|false$|\*{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|changeme$|replace[_-]?me|your[_-]|example|placeholder|dummy|todo)"
+    r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
     # a type in a signature ("password: SecretStr)", "token: str"), a keyword ("raise", "await")
@@ -118,8 +118,9 @@ _CASE_TOLD = (
     r"|minuscol\w*|gro(?:ß|ss)(?:em|en)?\s*+(?:anfangs)?buchstab\w*|gro(?:ß|ss)buchstab\w*|kleinbuchstab\w*|hoofdletter"
     r"|kleine\s++letters|wielk\w*\s++liter\w*|mał\w*\s++liter\w*|nagy\s++kezdőbetű\w*|kis\s++betű\w*|liter[ăa]\s++mic[ăa]"
     r"|liter[ăa]\s++mare|küçük\s++harf\w*|büyük\s++harf\w*|små\s++bokstäver|stor\s++bokstav|маленьк\w*\s++букв\w*"
-    r"|больш\w*\s++букв\w*|строчн\w*|заглавн\w*|小写|大写|소문자|대문자|小文字|大文字))")
-_CASE_AFTER = lazy(r"[\"'”’»」]?\s*+[,(]?\s*+" + _CASE_TOLD)
+    r"|больш\w*\s++букв\w*|строчн\w*|заглавн\w*|velk\w*\s++písm\w*|mal\w*\s++písm\w*|wielkie\s++litery"
+    r"|małe\s++litery|小写|大写|소문자|대문자|小文字|大文字))")
+_CASE_AFTER = lazy(r"[\"'”’»」]?\s*+[,(–—-]?\s*+(?:\w+\s++){0,3}?" + _CASE_TOLD)
 _ONE_WORD = lazy(
     r"(?i)(?:(?<!\w)|(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
@@ -135,7 +136,7 @@ _ONE_WORD = lazy(
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours|nu|jetzt|maintenant|ahora|agora|adesso"
     r"|teraz|nyt|most|şimdi|сейчас|тепер|là|jadi))*)\s*+(?P<quote>[\"'“‘«„「]?)"
     r"(?P<value>[^\s\"'”’»」]{3,40}?)[\"'”’»」]?"
-    r"\s*+(?P<end>\.(?![^\W_])|[!?;,)(]|$|(?<=」)|(?=" + _CASE_TOLD + r"))"
+    r"\s*+(?P<end>\.(?![^\W_])|[!?;,)(]|$|(?<=」)|(?<=[\"”’»]\s)|(?<=[\"”’»])|(?=" + _CASE_TOLD + r"))"
 )
 _DESCRIBING = lazy(
     r"(?i)(?:required|incorrect|wrong|stored|saved|managed|expired|ok|okay|fine|strong|weak|long|short|set|changed|reset"
@@ -164,7 +165,7 @@ _SECURITY_ANSWER = lazy(
     r"|unknown|forgot\w*|don['’]t|won['’]t)\b)\S"
     # names that ordinary talk uses too ("User's first car, a Fiat Punto, is now…"): only with a colon
     r"|(?i:favou?rite\s++teacher|childhood\s++(?:best\s++)?friend|first\s++car|asks\s++['‘\"][^'’\"\n]{1,60}['’\"])"
-    r"[^\S\n]*+\)?(?:[:=：→]|[^\n]{0,20}?answer\s++is\b)\s*+\S")
+    r"[^\S\n]*+\)?(?:[:=：→]|[^\n]{0,20}?answer\s++(?:I\s++(?:gave|use|used)\s++)?(?:is|was)\b)\s*+\S")
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
 _AFTER_COLON_PAIR = lazy(
     r"(?i)[:—–]\s*+[\w.@+-]{2,40}\s++/\s++(?P<value>[^\s\"',;]{4,100})")
@@ -234,12 +235,14 @@ _NAME_BEFORE = lazy(
 
 # words joined by stops, a passphrase ("cinnamon.rainbow.sunflower.dragon"), unless a part is what
 # names in code and configuration are made of ("spring.datasource.password", "mail.example.com")
-_DOTTED_WORDS = lazy(r"[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}")
+_DOTTED_WORDS = lazy(r"[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}|[^\W\d_]{4,}(?:[_-][^\W\d_]{4,}){2,5}[0-9]{0,4}")
 _CODE_PARTS = frozenset(
     "com org net edu gov dev app api www mail smtp imap auth config conf settings contrib datasource spring django"
     " java javax util utils internal local localhost example test tests main core http https server client host port"
     " user users name url uri sql jdbc json yaml toml xml html env prod staging default src lib org_ io ini cfg txt log"
-    " logs data db cache model models views view admin static media root home tmp var etc usr bin".split())
+    " logs data db cache model models views view admin static media root home tmp var etc usr bin id key hash token"
+    " reset value field column table type count total date time status flag list item items file path dir size"
+    " length max min new old get set update delete create read write send check handler service".split())
 _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
 
 
@@ -253,7 +256,7 @@ def _password_shaped(token: str) -> bool:
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
     named = _VARIABLE_SET.match(token)
-    if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-"))):
+    if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-", "<"))):
         return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
     token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
     if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
@@ -264,13 +267,14 @@ def _password_shaped(token: str) -> bool:
     signs = len(token) - letters - digits
     words = token.split("-")
     if signs and not digits and len(words) >= 3 and all(word.isalpha() and word.islower() and len(word) >= 3
-                                                        for word in words if word):
+                                                        for word in words if word) and not _NOT_A_VALUE.search(token) \
+            and not any(_PASSWORD_LINE.search(word) for word in words):
         return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
     if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _NOT_A_VALUE.search(token)):
         return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
     if _DOTTED_WORDS.fullmatch(token):
-        parts = token.rstrip("0123456789").split(".")
-        return not any(part in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)
+        parts = re.split(r"[._-]", token.rstrip("0123456789"))
+        return not any(part.lower() in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)
     if (len(token) >= 8 and digits >= 2 and token.isalnum() and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token[1:])
             and not _CAMEL_WORDS.fullmatch(token) and not _NOT_A_VALUE.search(token) and not _CODE_WORD.fullmatch(token)
             and not _NOT_MADE_UP.fullmatch(token)):
@@ -295,9 +299,11 @@ def _password_shaped(token: str) -> bool:
 
 
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
-_FOUR_WORDS = lazy(r"(?:[A-Z][a-z]{2,}){4,8}[0-9]{0,4}")
+_FOUR_WORDS = lazy(r"(?=\w{15})(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}")
 _A_CLASS = lazy(r"(?:Factory|Manager|Service|Handler|Controller|Provider|Builder|Exception|Error|Helper|Config"
-                      r"|Client|Adapter|Repository|Component|Module|Test|Spec|View|Model)[0-9]*$")
+                      r"|Client|Adapter|Repository|Component|Module|Test|Spec|View|Model|Settings|Options|Request"
+                      r"|Response|Store|Context|Type|Schema|Field|Form|Page|Screen|Dialog|Button|Input|Validator"
+                      r"|Policy|Generator|Hasher|Encoder|Decoder|Parser|Reader|Writer|Stream|Event|Listener)[0-9]*$")
 
 
 # what code is made of: a dotted or snake_case name, a key=value setting, a call
@@ -499,9 +505,38 @@ _PASSPHRASE_JOINED = lazy(
     r"|[:=：—–-]|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
 
 
+_PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord|hasło"
+                  r"|heslo|lösenord\w*|passord\w*|salasana\w*|şifre\w*|jelsz\w*|parola|пароль|парол\w*|password)")
+# a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"'
+_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"\s++(?:is|was|ist|war|est|était|es|era|är|var|er|je|jest|to|:)\s*+"
+                      r"[\"“«„]([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}[0-9]{0,4})[\"”»“]")
+# words and a number after a password's name: "Lösenordet till familjedatorn är lingon ekorre karamell 26"
+_WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?:\s(?:is|är|er|es|est|ist|je|jest|e|è|to"
+                         r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){2,5})"
+                         r"\s++[0-9]{1,4}\s*+(?:[,.;!)]|$)")
+# a value pointed at, then its name: "PumpkinMeadowLighthouse <- that's the passphrase", "Dr4gon — that's what I set"
+_POINTED_AT = lazy(r"(?im)^\s*+(?P<value>[^\s<>—–-]{4,40}(?:\s++[^\s<>—–-]{2,20}){0,4})\s*+(?:<-+|←|—|–|-)\s*+"
+                   r"(?:that['’]s|this\s++is|it['’]s)\s++(?:the\s++|my\s++|our\s++)?(?:[\w-]+\s++)?"
+                   r"(?:password|passphrase|passcode|pin|code|what\s++I\s++(?:set|use|chose|picked|typed))")
+
+
 def _passphrase(text: str) -> bool:
     if _PASSPHRASE_JOINED.search(text):
         return True
+    for match in _QUOTED_PHRASE.finditer(text):
+        said = match[1].lower().split()
+        if not any(word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
+            return True  # not 'the password was "the same one"'
+    for match in _WORDS_AND_NUMBER.finditer(text):
+        said = match["words"].lower().split()
+        if not any(word in _SMALL_WORDS or word in _STATES or word in _TOLD_ELSEWHERE or _DESCRIBING.fullmatch(word)
+                   or _STATE_ENDING.search(word) for word in said):
+            return True
+    for match in _POINTED_AT.finditer(text):
+        value = match["value"]
+        if not _NOT_A_VALUE.search(value) and (" " in value and not any(
+                word.lower() in _SMALL_WORDS for word in value.split()) or _password_shaped(value) or _leet(value)):
+            return True
     for match in _PASSPHRASE.finditer(text):
         said = [word.lower() for word in re.findall(r"[^\W\d_]+", match["words"])]
         if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
@@ -888,7 +923,9 @@ _CHECKS = (
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
     ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
-                                             "passwd", "creds", "credentials",
+                                             "passwd", "creds", "credentials", "pass", "wort", "contraseña",
+                                             "senha", "hasło", "heslo", "lösenord", "passord", "salasana", "şifre",
+                                             "jelsz", "parola", "парол", "<-", "←", "that's", "that’s",
                                              "фраз", "パスフレーズ", "문구", "密码短语", "口令")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",

@@ -173,7 +173,14 @@ def _one_code(text: str) -> bool:
         if (digits >= 2 or grouped and digits) and (letters or grouped or digits >= 8) and digits + letters >= 8 \
                 and not _A_DATE.fullmatch(code):  # not "1Password", not a date
             return True
+    if _OTP_NOW.search(text):
+        return True
     return any(not words.is_common(match["code"]) for match in _ONE_LETTERS_CODE.finditer(text))
+
+
+# a one-time code told as it arrives: "The 2FA code that just came in is 947731"
+_OTP_NOW = lazy(r"(?i)(?:2fa|mfa|otp|one[- ]time|verification|security|login|sign-in|sms|authenticator)\s++code"
+                r"[^\n0-9]{0,40}?(?:\bis\b|:)\s*+[0-9]{3}[ -]?[0-9]{3}(?![0-9])")
 
 
 # a code of capitals alone, as Steam Guard's are, after a colon or "is": "Steam Guard backup code: TYNYV";
@@ -220,7 +227,8 @@ def _letter_codes(text: str) -> bool:
     return False
 
 
-_ONE_CODE_NEEDLES = ("backup", "recovery", "emergency", "emergenza", "emergencia", "emergência", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
+_ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign-in code", "sms", "authenticator",
+                     "backup", "recovery", "emergency", "emergenza", "emergencia", "emergência", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
                      "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
                      "reserv", "резервн", "восстановлени")
 
@@ -453,7 +461,9 @@ _NATIONAL_IDS = (
     (r"\bppsn?\b", ("ie.pps",)),
     (r"\bcnp\b", ("ro.cnp",)),
     (r"rodné\s++číslo", ("cz.rc",)),
-    (r"\bamka\b", ("gr.amka",)),
+    (r"\bamka\b|αμκα", ("gr.amka",)),
+    (r"เลขบัตรประชาชน|เลขประจำตัวประชาชน|thai\s++(?:national\s++)?id", ("th.pin",)),
+    (r"рнокпп|іпн|ідентифікаційн\w*\s++код", ("ua.rntrc",)),
     (r"teudat\s++zehut|תעודת\s*+ה?זהות|israeli\s++id", ("il.idnr",)),
     (r"kontonummer\w*", ("no.kontonr",)),
     (r"マイナンバー|個人番号|my\s++number", ("jp.in_",)),
@@ -466,7 +476,8 @@ _NATIONAL_ID_NEEDLES = (
     "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
     "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
-    "my number", "rut", "инн", "снилс", "ni", "आधार", "kontonummer")
+    "my number", "rut", "инн", "снилс", "ni", "आधार", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
+    "ідентифікаційн")
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
 

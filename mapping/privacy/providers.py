@@ -65,6 +65,7 @@ OWN = lazy(
     r"|dckr_pat_[0-9A-Za-z_-]{20,}|[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_-]{60,}|pat[0-9A-Za-z]{14}\.[0-9a-f]{64}"
     r"|SK[0-9a-f]{32}|AC[0-9a-f]{32}"  # Twilio
     r"|NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}"  # New Relic
+    r"|AGE-SECRET-KEY-1[0-9A-Z]{58}"  # an age private key
     r"|glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}"  # Grafana Cloud, a Grafana service account
     r"|[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"  # a Microsoft Entra (Azure AD) client secret
     r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token

@@ -58,7 +58,7 @@ _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, 
     r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
     r"|[0-9]++(?:文字|桁|字|位)|aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm|wpa|wep)"
 )
-_NO_VALUE = "(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[A-Za-z_ -]{2,30}>)"  # nor a reference: "${DB_PASSWORD}", "<your key>"
+_NO_VALUE = "(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[A-Za-z_ -]{2,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me)"  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
 _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
     # not "パスワードはルーターWXR-5700の裏に記載"
@@ -104,7 +104,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("REPLACE_ME", "xxxxxxxx")
-               r"|(?<=:)[?+=-]|replace[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])"
+               r"|(?<=:)[?+=-]|replace[_-]?me(?![a-z0-9])|change[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
                # what a password's state is, not what it is: "Password: updated.", "Contraseña: cambiada."
                r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|geaendert|modifiée?|cambiad[ao]|alterad[ao]"
                r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
