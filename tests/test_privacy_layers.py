@@ -767,3 +767,48 @@ def test_the_tune7_round_refuses_more_shapes(text):
 ])
 def test_the_tune7_round_passes_what_is_no_secret(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- a review's texts aimed at the rules of this round: each was refused by them -------------------
+
+@pytest.mark.parametrize("text", [
+    "Commit 3b1f0e9c4d2a8b7e6f5a4c3d2e1f0a9b8c7d6e5f fixed the token refresh bug.",
+    "Der Nutzer hat sein WLAN-Passwort geändert und möchte es nicht gespeichert haben.",
+    "My login name is Nowak, with a capital N.",
+    "Username on the forum is Sparrow, with a capital S; the password is in the manager.",
+    "रमेश का पिन कोड 110001 है।",
+    "รหัสไปรษณีย์ของที่ทำงานคือ 10330",
+    "Codul poștal este 400001 în Cluj.",
+    "The customer portal had 5120 signups last week.",
+    "Il citofono al civico 1207 non funziona.",
+    "Backup codes were regenerated on 14 March 2025.",
+    "Verification code format is 000 000 in the mockup.",
+    "Kindle Oasis — that's what I use for reading at night.",
+    "Blue Ridge Parkway — that's what I picked for the trip.",
+    "Helvetica Neue - that's what I picked for the logo.",
+    "Mountain Bike Trail <- that's the code name for the project.",
+    'In the old film the password was "Open Sesame".',
+    "Watched the course module Password Security Basics Lesson 4.",
+    "The password field validation lives in forms.signup.validators now.",
+    "The password rules are in the wiki under security_guidelines_final.",
+    "Password reset emails come from MicrosoftOnlineServices these days.",
+    "Contraseña del wifi: pregunta luego arriba.",
+    "Biztonsági kérdés: nem kötelező a banknál.",
+    "The new password is tricky, all lowercase and no numbers.",
+    "Wifi password: always changes monthly, annoyingly.",
+    "My mailbox has 2300 unread emails.",
+    "Next door neighbour paid 4500 for the new fence.",
+    "Delivery pin codes covered: 560001, 560034, 560095, 560102.",
+])
+def test_what_the_review_aimed_at_the_new_rules_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The key safe by the garage has code 2016, the year we moved in.",
+    "The code for the bike shed is 3-1-0-7.",
+    "Tată, parola de la tabletă e veverita, cu literă mică.",
+    "QuickBooks, Ana's login: ledgerfox41",
+])
+def test_and_the_codes_and_passwords_near_them_are_still_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text

@@ -162,7 +162,7 @@ _SECURITY_ANSWER = lazy(
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
-    r"|unknown|forgot\w*|don['’]t|won['’]t)\b)\S"
+    r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*)\b)\S"
     # names that ordinary talk uses too ("User's first car, a Fiat Punto, is now…"): only with a colon
     r"|(?i:favou?rite\s++teacher|childhood\s++(?:best\s++)?friend|first\s++car|asks\s++['‘\"][^'’\"\n]{1,60}['’\"])"
     r"[^\S\n]*+\)?(?:[:=：→]|[^\n]{0,20}?answer\s++(?:I\s++(?:gave|use|used)\s++)?(?:is|was)\b)\s*+\S")
@@ -229,7 +229,8 @@ _NAME_BEFORE = lazy(
     r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel"
     # a parcel or an order: "hämta paket 1ZU1VPMO9406296309"
     r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
-    r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|handle|ssid|network(?:\s++name)?|nick(?:name)?|name"
+    r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|login\s*+name|handle|ssid|network(?:\s++name)?"
+    r"|nick(?:name)?|name"
     r"|username|id)\s*+(?:is|was|ist|est|es|:|=)\s*+)\s*+$")
 
 
@@ -252,6 +253,17 @@ _NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9
                              r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++")  # "Yahoo!", "E*Trade"
 
 
+def _joined_words(token: str) -> bool:
+    """Words joined by stops, "_" or "-", or run together in capitals ("drop.molen.fietsbel",
+    "Knedlik_Motylek_Krtecek", "MarbleVelvetHedgehogBlueberry"): a password only where one is
+    told (after "is", a colon, "changed to"), since module paths and names in code look the same."""
+    token = token.rstrip(".,;:!?")
+    if _DOTTED_WORDS.fullmatch(token):
+        parts = re.split(r"[._-]", token.rstrip("0123456789"))
+        return not any(part.lower() in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)
+    return bool(_FOUR_WORDS.fullmatch(token)) and not _PASSWORD_LINE.search(token) and not _A_CLASS.search(token)
+
+
 def _password_shaped(token: str) -> bool:
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
@@ -272,9 +284,6 @@ def _password_shaped(token: str) -> bool:
         return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
     if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _NOT_A_VALUE.search(token)):
         return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
-    if _DOTTED_WORDS.fullmatch(token):
-        parts = re.split(r"[._-]", token.rstrip("0123456789"))
-        return not any(part.lower() in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)
     if (len(token) >= 8 and digits >= 2 and token.isalnum() and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token[1:])
             and not _CAMEL_WORDS.fullmatch(token) and not _NOT_A_VALUE.search(token) and not _CODE_WORD.fullmatch(token)
             and not _NOT_MADE_UP.fullmatch(token)):
@@ -293,8 +302,6 @@ def _password_shaped(token: str) -> bool:
         return not _NOT_MADE_UP.fullmatch(token)  # "snowman6", "raspberry5"; not "python3"
     if _NAME_AND_NUMBER.fullmatch(token) and not _NOT_MADE_UP.fullmatch(token):
         return True  # "Monkey65", "Lastochka10", "Lea.2018"
-    if _FOUR_WORDS.fullmatch(token) and not _PASSWORD_LINE.search(token) and not _A_CLASS.search(token):
-        return True  # "MarbleVelvetHedgehogBlueberry"; not "PasswordHasherFactory"
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
@@ -314,7 +321,7 @@ _CODE_WORD = lazy(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|[a-z]+(?
 # what introduces a value rather than names a thing: a colon, an arrow, a slash, "is", "use", a
 # password word itself ("pwd harbormilo")
 _VALUE_BEFORE = lazy(
-    r"(?i)(?:[:=→>/]|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|είναι|это|usa|use|uses|try|pass|pw|pwd|p/w"
+    r"(?i)(?:[:=→>/]|คือ|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|là|adalah|είναι|это|usa|use|uses|try|pass|pw|pwd|p/w"
     r"|mdp|senha|passwort|kennwort|hasło|heslo|parola|password|contraseña|wachtwoord|lösenord|passord|şifre|пароль))"
     r"\s*+[\"'“‘«„]?$")
 
@@ -343,8 +350,13 @@ _CHANGED_TO = lazy(
     r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em|jadi|menjadi|thành|til|на|in|into|ke)\s*+$")
 
 
+_A_PASSWORDS_NAME = lazy(r"(?i)pass(?:word)?|pw|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord"
+                         r"|has[łl]|hesl|lösenord|passord|salasan|[şs]ifre|jelsz|parola|парол|mật\s++khẩu|sandi")
+_A_USERS_NAME = lazy(r"(?i)user\s*+name|login|handle|nick|gamertag|benutzername|identifiant|usuario|brukernavn")
 _PASSWORD_OR_IS = lazy(
-    r"(?i)(?:" + _PASSWORD_LINE.pattern[4:] + r")\w*\s*+$|(?<!\w)(?:is|ist|est|es|è|é|e|este|är|er|on|to|je|jest|là|adalah"
+    r"(?i)(?:pass(?:word)?|pw|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord|has[łl]\w*|hesl\w*"
+    r"|lösenord\w*|passord\w*|salasan\w*|[şs]ifre\w*|jelsz\w*|parola|парол\w*|mật\s++khẩu|kata\s++sandi|sandi)\s*+$"
+    r"|(?<!\w)(?:is|ist|est|es|è|é|e|este|är|er|on|to|je|jest|là|adalah"
     r"|это|-|:)\s*+$")
 
 
@@ -359,8 +371,14 @@ def _password_nearby(text: str) -> bool:
             if (_made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before)
                     and not _NAME_BEFORE.search(before) and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
+            if (_joined_words(match[0]) and (_VALUE_BEFORE.search(before) or _CHANGED_TO.search(before))
+                    and not _NAME_BEFORE.search(before)
+                    and (_CLAUSE_ENDS(line[match.end():]) or not line[match.end():].strip()[:1].isascii())):
+                return True  # "Het wachtwoord van de NAS is drop.molen.fietsbel"; not "lives in forms.signup.validators"
             if (match[0].isalpha() and _CASE_AFTER.match(line, match.end()) and not _DESCRIBING.fullmatch(match[0])
-                    and _PASSWORD_OR_IS.search(before)):
+                    and match[0].lower() not in _STATES
+                    and _PASSWORD_OR_IS.search(before) and not _NAME_BEFORE.search(before)
+                    and _A_PASSWORDS_NAME.search(before) and not _A_USERS_NAME.search(before)):
                 return True  # "şifresi sincap, küçük harflerle", "parola … e veverita, cu literă mică"
     return False
 
@@ -435,7 +453,7 @@ def _made_up_value(token: str, line: str) -> str | None:
         return value  # words run together: "HorseCanyonWindowQuartz"
     if value.isalpha():
         return value if _made_up(value) else None
-    if _WORD_AND_NUMBER.fullmatch(value) or _password_shaped(value):
+    if _WORD_AND_NUMBER.fullmatch(value) or _password_shaped(value) or _joined_words(value):
         return None if re.fullmatch(r"(?:19|20)[0-9]{2}s?", value) else value
     if _JOINED.fullmatch(value) and not _ABOUT_CODE.search(line):
         return value
@@ -463,6 +481,7 @@ def _access_value(text: str) -> bool:
             token = match[0]
             after = line[match.end():]
             if (token.isalpha() and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
+                    and token.lower() not in _STATES and not _A_USERS_NAME.search(line[:match.start()])
                     and _told_where_a_value_is(line[:match.start()], after)):
                 return True  # "tape Moustache (avec une majuscule au début)": its letters are told
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
@@ -514,10 +533,13 @@ _QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"\s++(?:is|was|ist|war|est|ét
 _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?:\s(?:is|är|er|es|est|ist|je|jest|e|è|to"
                          r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){2,5})"
                          r"\s++[0-9]{1,4}\s*+(?:[,.;!)]|$)")
+# what says a phrase is not one's own password: a film, a book, a translation, a lesson's title
+_NOT_TOLD = lazy(r"(?i)\b(?:film|movie|book|novel|song|game|show|series|word\s++for|translat\w*|means|lesson|chapter"
+                 r"|episode|module|course|workshop|room|title[sd]?|called|named|example|e\.g\.)\b")
 # a value pointed at, then its name: "PumpkinMeadowLighthouse <- that's the passphrase", "Dr4gon — that's what I set"
 _POINTED_AT = lazy(r"(?im)^\s*+(?P<value>[^\s<>—–-]{4,40}(?:\s++[^\s<>—–-]{2,20}){0,4})\s*+(?:<-+|←|—|–|-)\s*+"
                    r"(?:that['’]s|this\s++is|it['’]s)\s++(?:the\s++|my\s++|our\s++)?(?:[\w-]+\s++)?"
-                   r"(?:password|passphrase|passcode|pin|code|what\s++I\s++(?:set|use|chose|picked|typed))")
+                   r"(?P<name>password|passphrase|passcode|pin|code|what\s++I\s++(?:set|use|chose|picked|typed))(?![\w-])")
 
 
 def _passphrase(text: str) -> bool:
@@ -525,18 +547,26 @@ def _passphrase(text: str) -> bool:
         return True
     for match in _QUOTED_PHRASE.finditer(text):
         said = match[1].lower().split()
-        if not any(word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
-            return True  # not 'the password was "the same one"'
+        if (len(said) >= 3 or any(char.isdigit() for char in match[1])) and not _NOT_TOLD.search(text) and not any(
+                word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
+            return True  # not 'the password was "the same one"', not 'in the film the password was "Open Sesame"'
     for match in _WORDS_AND_NUMBER.finditer(text):
         said = match["words"].lower().split()
+        if not match["words"].islower() or _NOT_TOLD.search(text):
+            continue  # "Password Security Basics Lesson 3": a title
         if not any(word in _SMALL_WORDS or word in _STATES or word in _TOLD_ELSEWHERE or _DESCRIBING.fullmatch(word)
                    or _STATE_ENDING.search(word) for word in said):
             return True
     for match in _POINTED_AT.finditer(text):
-        value = match["value"]
-        if not _NOT_A_VALUE.search(value) and (" " in value and not any(
-                word.lower() in _SMALL_WORDS for word in value.split()) or _password_shaped(value) or _leet(value)):
-            return True
+        value, name = match["value"], match["name"].lower()
+        if _NOT_A_VALUE.search(value) or _NOT_TOLD.search(text):
+            continue
+        if " " not in value and (_password_shaped(value) or _leet(value)
+                                 or name in ("password", "passphrase") and _joined_words(value)):
+            return True  # "Dr4gon — that's what I set for the work laptop", "PumpkinMeadowLighthouse <- that's the passphrase"
+        if name in ("password", "passphrase") and " " in value and any(char.isdigit() for char in value) and not any(
+                word.lower() in _SMALL_WORDS for word in value.split()):
+            return True  # "Falcon Blueberry Thunder 50 <- that's the passphrase"
     for match in _PASSPHRASE.finditer(text):
         said = [word.lower() for word in re.findall(r"[^\W\d_]+", match["words"])]
         if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
@@ -558,14 +588,16 @@ _WIFI_NAMES = r"wi-?fi\w*|wlan|вайфа\w*|вай-фай\w*|ไวไฟ|와�
 _WIFI_PHRASE = lazy(
     r"(?i)(?:(?:" + _WIFI_NAMES + r")[^\n:.!?]{0,30}?(?:" + _WIFI_PASSWORD_WORDS + r")|(?:" + _WIFI_PASSWORD_WORDS
     + r")[^\n:.!?]{0,30}?(?:" + _WIFI_NAMES + r"))[^\n:.!?]{0,30}?"
-    r"(?:\s(?:is|er|är|es|est|ist|je|jest|e|è|é|on|to|это|là|adalah|lautet)|\s*+[:：=—–])\s*+"
+    r"(?:\s(?:is|er|är|est|ist|je|jest|è|é|on|to|это|là|adalah|lautet)|\s*+[:：=—–])\s*+"
     r"(?P<words>(?-i:[a-z]{3,}(?:[\s,]++[a-z]{3,}){2,5}[0-9]{0,4}))\s*+(?:[.!]|$)")
 
 
 # words that send one to where a password is, or say what to do: "Wifi password: ask reception desk staff"
 _TOLD_ELSEWHERE = frozenset(
     "ask see check call look find use try get text email message contact read scan under behind inside near back"
-    " front desk reception host staff sticker label card router box note fridge wall door bottom top side".split())
+    " front desk reception host staff sticker label card router box note fridge wall door bottom top side buy"
+    " please first later always changes monthly weekly daily pregunta luego arriba steht hinten drauf frag fragen"
+    " demande demander chiedi chiedere pergunte vraag kysy spørg fråga zapytaj sor".split())
 
 
 def _wifi_phrase(text: str) -> bool:
@@ -607,13 +639,14 @@ _PIN_LINE = lazy(
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode|puk"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
-    r"|portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu|kodun|codul"
-    r"|interfon\w*|citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|gembok)(?![a-z])"
+    r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
+    r"|kodun|codul|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|gembok)(?![a-z])"
     r"|\w*koodi\w*|\w+kluis|\w+koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
+         r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|days?|by|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
          r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?)")
@@ -624,6 +657,8 @@ _PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{
                          + r")\b|\s*+(?:€|\$|£))"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
+                        r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
+                        r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
@@ -638,7 +673,10 @@ _NOT_A_CODE_LINE = lazy(
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
-    r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamertag)(?![\w-])"
+    r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamertag|civico"
+    r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
+    r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes)(?![\w-])"
+    r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
     r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号")
 
 
@@ -827,7 +865,7 @@ _STATES = frozenset(
     " real fake true false yes no off up down away back out over under upstairs downstairs inside outside somewhere"
     " everywhere nowhere anywhere everything something anything nothing ours yours mine theirs hers his its whose"
     " what which who why how when where unchanged unset still again already else there here then now later soon"
-    " today tomorrow yesterday tonight"
+    " today tomorrow yesterday tonight tricky complicated weird strange funny annoying silly stupid boring awful"
     # the same in the other languages the gate reads
     " vide vides vazia vazio vacía vacío vuota vuoto leer leeg tomt pusty puste boş пустой пустая falsch richtig"
     " juste faux court courte longue corto corta larga largo lungo lunga trop debole faible schwach sicher sûr seguro"
@@ -862,8 +900,11 @@ def _after_login(text: str) -> bool:
 _WORDS_JOINED = lazy(r"(?:[A-Z]{1,4}[a-z]{2,}|[a-z]{2,}|[0-9]{1,2})+")
 
 
+_A_COMMIT = lazy(r"(?i)\b(?:commit|sha(?:-?1|-?256)?|revision|rev|fixed\s++in|merged|hash|digest|checksum|fingerprint)\b")
+
+
 def _random_on_a_key_line(text: str) -> bool:
-    return any(_ON_A_KEY_LINE(line) and (_HEX_AFTER_KEY.search(line) or any(
+    return any(_ON_A_KEY_LINE(line) and (_HEX_AFTER_KEY.search(line) and not _A_COMMIT.search(line) or any(
         not _DESCRIBED.match(token) and not _NOT_A_VALUE.search(token) and not _WORDS_JOINED.fullmatch(token)
         for token in _RANDOM_TOKEN.findall(line)))
         for line in text.splitlines())

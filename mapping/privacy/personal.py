@@ -164,9 +164,15 @@ _ONE_CODE = lazy(
     r"[^\n:：]{0,80}?[:：]?[^\S\n]*+(?P<code>(?=[A-Za-z0-9]{0,6}[ -]?[A-Za-z0-9]{0,6}[0-9])(?-i:[A-Za-z0-9]{3,6}(?:[ -][A-Za-z0-9]{3,6}){1,7}|[A-Za-z0-9]{8,40}))(?![\w-])")
 
 
+_A_MONTH = re.compile(r"(?i)jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mär|mai|okt|dez|janv|févr|avr|juil|août|déc"
+                      r"|ene|abr|ago|dic|gen|giu|lug|ott|set")
+
+
 def _one_code(text: str) -> bool:
     for match in _ONE_CODE.finditer(text):
         code = match["code"]
+        if any(_A_MONTH.match(part) for part in re.split(r"[ -]", code) if part.isalpha()):
+            continue  # "Backup codes were regenerated on 12 March 2024": a date
         digits = sum(char.isdigit() for char in code)
         letters = sum(char.isalpha() for char in code)
         grouped = " " in code or "-" in code
@@ -180,7 +186,8 @@ def _one_code(text: str) -> bool:
 
 # a one-time code told as it arrives: "The 2FA code that just came in is 947731"
 _OTP_NOW = lazy(r"(?i)(?:2fa|mfa|otp|one[- ]time|verification|security|login|sign-in|sms|authenticator)\s++code"
-                r"[^\n0-9]{0,40}?(?:\bis\b|:)\s*+[0-9]{3}[ -]?[0-9]{3}(?![0-9])")
+                r"(?![^\n0-9]{0,40}?(?:format|example|looks\s++like|such\s++as|e\.g\.))"
+                r"[^\n0-9]{0,40}?(?:\bis\b|:)\s*+(?!0{3}[ -]?0{3})[0-9]{3}[ -]?[0-9]{3}(?![0-9])")
 
 
 # a code of capitals alone, as Steam Guard's are, after a colon or "is": "Steam Guard backup code: TYNYV";
@@ -204,13 +211,15 @@ def _backup_codes(text: str) -> bool:
         return True
     if len(codes) >= 6 and max(collections.Counter(map(len, codes)).values()) >= 6 and len(codes) * 12 >= len(text) * 0.5:
         return True  # one code used, the rest listed: "Used ciw5 udsr today; the rest: 414bd-5711c, …"
-    if len(codes) >= 4 and len({len(code) for code in codes}) == 1 and _CODES_NAMED(text):
+    if len(codes) >= 4 and len({len(code) for code in codes}) == 1 and _CODES_NAMED(text) and not _NOT_CODES(text):
         return True  # "| # | code |" over a column of "f76m-y9ml"
     return len(codes) >= 6 and len({len(code) for code in codes}) == 1 and len(codes) * 12 >= len(text) * 0.5
 
 
 # a phone number ("0612345678") or an issue's key ("PLAT-1021") among codes
 _NOT_A_CODE = lazy(r"0[1-9][0-9]{8}|[A-Z]{2,10}-[0-9]{1,6}")
+# codes that are no one's secret: delivery areas, postcodes, numbers to dial
+_NOT_CODES = lazy(r"(?i)deliver|postal|post\s*+codes?|zip|pin\s*+codes?|area\s++codes?|\bdial\b|extension").search
 _CODES_NAMED = lazy(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コード|代码|코드)(?![\w-])").search
 
 

@@ -109,7 +109,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|geaendert|modifiée?|cambiad[ao]|alterad[ao]"
                r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
                r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)(?!\w)"
-               r"|(?:and|or|with|without|for|to|is|are|was|the|empty|blank|unset)(?!\w)"
+               r"|(?:and|or|with|without|for|to|is|are|was|the|empty|blank|unset|always|never|usually|often|sometimes"
+               r"|still|same|see|check|ask|stored|saved|kept|written|printed|taped|changes|in|on|at|under)(?!\w)"
                r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)"
                r"(?![^\S\n]*+(?!(?:is|are|and|or|on|in)(?!\w))[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
