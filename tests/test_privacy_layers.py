@@ -812,3 +812,24 @@ def test_what_the_review_aimed_at_the_new_rules_passes(text):
 ])
 def test_and_the_codes_and_passwords_near_them_are_still_refused(text):
     assert privacy.sensitive_reason(text) is not None, text
+
+
+# -- a repository's own names are public -------------------------------------------------------------
+
+_BASE32 = "abcdefghijklmnopqrstuvwxyz234567"
+
+
+@given(st.text(_BASE32, min_size=24, max_size=24), st.text("234567abcdefghijklmnopqrstuvwxyz", min_size=13, max_size=13))
+def test_no_did_or_at_uri_is_taken_for_a_secret(suffix, rkey):
+    """Regression: about one DID in 300 was refused ("did:plc:…72fajtzo" read as a TOTP seed, "…6pw3…"
+    as a password), and with it every memory of that person naming a record: an export's test
+    failed on such a random account."""
+    did = f"did:plc:{suffix}"
+    for text in (did, f"at://{did}/dev.bastienrobert.memory.record/{rkey}",
+                 f"Imported from at://{did}/app.bsky.feed.post/{rkey} yesterday."):
+        assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_secret_beside_a_did_is_still_refused():
+    assert privacy.sensitive_reason("my password is hunter22, my DID is did:plc:l3enad6siz7mrmxq72fajtzo") is not None
+    assert privacy.sensitive_reason("did:plc:l3enad6siz7mrmxq72fajtzo") is None

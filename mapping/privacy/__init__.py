@@ -35,7 +35,7 @@ import functools
 from collections.abc import Callable, Mapping
 
 from pdsmem.errors import PrivacyRefused, SensitiveContent
-from pdsmem.mapping.privacy import labelled, output, personal, providers, rules
+from pdsmem.mapping.privacy import labelled, output, personal, plain, providers, rules
 from pdsmem.mapping.privacy.plain import first_hidden, may_hide, plain_form
 from pdsmem.mapping.privacy.rules import (  # noqa: F401  (the rules' parts, for the tests that hold them)
     _CREDENTIAL_START,
@@ -69,10 +69,23 @@ def detector_reason(text: str) -> str | None:
     return None
 
 
+# What the repository names itself by, public wherever its records are: a DID (did:plc's 24 base32
+# letters, did:web's host) and an at-uri. Their random letters looked like a TOTP seed or a
+# password to the layers: about one DID in 300 ("did:plc:…72fajtzo" holds "2fa"), which kept a
+# person whose DID it was from exporting any memory that names a record (docs/reliability.md).
+_PUBLIC_NAMES = plain.lazy(
+    r"(?<![\w:/.-])(?:at://)?did:(?:plc:[a-z2-7]{24}|web:[A-Za-z0-9.%-]+(?::[A-Za-z0-9.%-]+)*)"
+    r"(?:/[A-Za-z0-9.-]+(?:/[A-Za-z0-9._~:-]{1,512})?)?(?![\w:.-])"
+    r"|(?<![\w:/.-])at://[A-Za-z0-9.-]+(?:/[A-Za-z0-9.-]+(?:/[A-Za-z0-9._~:-]{1,512})?)?(?![\w:.-])")
+
+
 def sensitive_reason(text: str) -> str | None:
     """The reason ``text`` must not be published, or None when no layer fires, on ``text`` or on
-    its ``plain_form``. A short text is looked up among the last ones checked first: a memory's
-    kind, provenance and session ids repeat from one memory to the next."""
+    its ``plain_form``; DIDs and at-uris are read as the public names they are. A short text is
+    looked up among the last ones checked first: a memory's kind, provenance and session ids
+    repeat from one memory to the next."""
+    if "did:" in text or "at://" in text:
+        text = _PUBLIC_NAMES.sub("did", text)
     if len(text) <= _REMEMBERED_LENGTH:
         return _remembered_reason(text)
     return _sensitive_reason(text)
