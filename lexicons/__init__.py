@@ -8,25 +8,33 @@ Data only. ``load(nsid)`` returns one parsed document; ``all_documents()`` retur
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 
 RECORD_NSID = "dev.bastienrobert.memory.record"
 EXTENSION_NSID = "dev.pdsmem.agentMemory"
 
 
-def _path_for(nsid: str):
-    from importlib import resources  # loaded where a document is read: naming an NSID needs none
+def _read(*parts: str) -> str:
+    """A file shipped in this package: read from the package's directory, or through
+    ``importlib.resources`` where the package is not one (a zipped install). That module costs
+    a command's start-up more than the reading, so it is loaded only there."""
+    try:
+        with open(os.path.join(os.path.dirname(__file__), *parts), encoding="utf-8") as file:
+            return file.read()
+    except (FileNotFoundError, NotADirectoryError):
+        from importlib import resources
 
-    *dirs, name = nsid.split(".")
-    node = resources.files(__name__)
-    for part in dirs:
-        node = node / part
-    return node / f"{name}.json"
+        node = resources.files(__name__)
+        for part in parts:
+            node = node / part
+        return node.read_text(encoding="utf-8")
 
 
 @cache
 def _load_text(nsid: str) -> str:
-    return _path_for(nsid).read_text(encoding="utf-8")
+    *dirs, name = nsid.split(".")
+    return _read(*dirs, f"{name}.json")
 
 
 def load(nsid: str) -> dict:
@@ -43,6 +51,4 @@ CONTRACT_SCHEMA = "agent-memory-event.v1.schema.json"
 
 def contract_schema_text() -> str:
     """The AgentMemoryEvent v1 JSON Schema, as RushDB publishes it (Apache License 2.0)."""
-    from importlib import resources
-
-    return (resources.files(__name__) / "contract" / CONTRACT_SCHEMA).read_text(encoding="utf-8")
+    return _read("contract", CONTRACT_SCHEMA)

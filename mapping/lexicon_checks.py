@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import cache
 from typing import Any, Callable, Iterable
-
-import regex
 
 from pdsmem.errors import DataModelError, InvalidSyntax, RecordInvalid, kind_of
 from pdsmem.mapping.datamodel import SAFE_INTEGER, json_to_ipld, unsafe_integer
@@ -46,7 +45,6 @@ Check = Callable[[Any], "Problems | None"]
 Test = Callable[[str], "str | None"]  # a check on a string already known to be valid text
 
 MISSING = object()
-_GRAPHEME = regex.compile(r"\X")
 _PLAIN_KEY = re.compile(r"[A-Za-z_$][A-Za-z0-9_$-]*")
 _KINDS = ((bool, "boolean"), (int, "integer"), (str, "string"), (list, "array"))
 
@@ -183,7 +181,16 @@ def _extra_problems(key: Any, value: Any) -> Problems | None:
 def _graphemes(text: str) -> int:
     if text.isascii():  # every ASCII character is a cluster of its own, except CR LF
         return len(text) - text.count("\r\n")
-    return len(_GRAPHEME.findall(text))
+    return len(_grapheme_pattern().findall(text))
+
+
+@cache
+def _grapheme_pattern():
+    """Unicode's extended grapheme clusters (``regex``'s ``\\X``), loaded for the first text
+    that is not ASCII: the module costs a command's start-up more than any other check."""
+    import regex
+
+    return regex.compile(r"\X")
 
 
 # --- string tests -------------------------------------------------------------------------------

@@ -65,7 +65,8 @@ def main() -> int:
         config.write_text("")  # an empty config file: a missing one is an error, which status would time instead
         env = {**os.environ, "PDSMEM_STATE_DIR": state, "PDSMEM_CONFIG": str(config)}
         event = (json.dumps(fact(1)) + "\n").encode()
-        pdsmem = [PYTHON, "-m", "pdsmem"]
+        script = Path(PYTHON).with_name("pdsmem")  # the command as installed; -m adds runpy's imports
+        pdsmem = [PYTHON, str(script)] if script.is_file() else [PYTHON, "-m", "pdsmem"]
         cases = {
             'python -c "import click"': ([PYTHON, "-c", "import click"], b""),
             "pdsmem --help": ([*pdsmem, "--help"], b""),

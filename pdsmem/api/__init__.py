@@ -69,6 +69,19 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from pdsmem.api.mappers import to_record as to_record
     from pdsmem.api.mappers import to_records as to_records
     from pdsmem.api.mappers import with_ids as with_ids
+    from pdsmem.api.results import PRUNE_SHARE as PRUNE_SHARE
+    from pdsmem.api.results import SYNC_BATCH_SIZE as SYNC_BATCH_SIZE
+    from pdsmem.api.results import FollowStatus as FollowStatus
+    from pdsmem.api.results import Hit as Hit
+    from pdsmem.api.results import Memory as Memory
+    from pdsmem.api.results import Outcome as Outcome
+    from pdsmem.api.results import Problem as Problem
+    from pdsmem.api.results import Prune as Prune
+    from pdsmem.api.results import Recall as Recall
+    from pdsmem.api.results import Report as Report
+    from pdsmem.api.results import RushDB as RushDB
+    from pdsmem.api.results import Session as Session
+    from pdsmem.api.results import Verification as Verification
     from pdsmem.api.runs import Follow as Follow
     from pdsmem.api.runs import FromRushDB as FromRushDB
     from pdsmem.api.runs import Memories as Memories
@@ -85,24 +98,11 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from pdsmem.api.runs import rushdb as rushdb
     from pdsmem.api.runs import sync as sync
     from pdsmem.api.runs import verify as verify
-    from pdsmem.api.values import PRUNE_SHARE as PRUNE_SHARE
-    from pdsmem.api.values import SYNC_BATCH_SIZE as SYNC_BATCH_SIZE
     from pdsmem.api.values import Failure as Failure
-    from pdsmem.api.values import FollowStatus as FollowStatus
-    from pdsmem.api.values import Hit as Hit
     from pdsmem.api.values import Mapped as Mapped
-    from pdsmem.api.values import Memory as Memory
-    from pdsmem.api.values import Outcome as Outcome
-    from pdsmem.api.values import Problem as Problem
-    from pdsmem.api.values import Prune as Prune
-    from pdsmem.api.values import Recall as Recall
     from pdsmem.api.values import Record as Record
     from pdsmem.api.values import Refusal as Refusal
-    from pdsmem.api.values import Report as Report
-    from pdsmem.api.values import RushDB as RushDB
     from pdsmem.api.values import Scope as Scope
-    from pdsmem.api.values import Session as Session
-    from pdsmem.api.values import Verification as Verification
 
 # Each public name and the module that defines it (tests/test_api_surface.py holds this table to
 # the imports above).
@@ -118,9 +118,9 @@ _PUBLIC = {
     "runs": ("Follow", "FromRushDB", "Memories", "Repository", "check_account", "embedder_from_env", "ensure_indexes",
              "export", "follow", "has_search_words", "import_repository", "list_memories", "recall", "rushdb", "sync",
              "verify"),
-    "values": ("PRUNE_SHARE", "SYNC_BATCH_SIZE", "Failure", "FollowStatus", "Hit", "Mapped", "Memory", "Outcome",
-               "Problem", "Prune", "Recall", "Record", "Refusal", "Report", "RushDB", "Scope", "Session",
-               "Verification"),
+    "results": ("PRUNE_SHARE", "SYNC_BATCH_SIZE", "FollowStatus", "Hit", "Memory", "Outcome", "Problem", "Prune",
+                "Recall", "Report", "RushDB", "Session", "Verification"),
+    "values": ("Failure", "Mapped", "Record", "Refusal", "Scope"),
 }
 _MODULE_OF = {name: module for module, names in _PUBLIC.items() for name in names}
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from pdsmem.errors import IdentityError, PdsmemError, SessionError, TransientError, UnknownAccount
 
 if TYPE_CHECKING:
-    from pdsmem.api.values import Session
+    from pdsmem.api.results import Session
     from pdsmem.bridge.signin.session_store import SessionStore, Stored
 
 __all__ = [

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pdsmem.errors import PdsmemError, UsageError
 
 if TYPE_CHECKING:
-    from pdsmem.api.values import Session
+    from pdsmem.api.results import Session
 
 __all__ = ["Published", "RecordValidator", "event_schema", "lexicon_authority", "publish_lexicon", "shipped_lexicons"]
 

@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-from pdsmem.api.values import (
-    FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Scope, Session, Verification,
+from pdsmem.api.results import (
+    FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Session, Verification,
 )
+from pdsmem.api.values import Scope
 from pdsmem.errors import PdsmemError, TransientError, UsageError, VerificationError
 
 if TYPE_CHECKING:
