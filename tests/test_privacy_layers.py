@@ -216,7 +216,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
-                                         ("tune6", 0.97), ("tune7", 0.99)])
+                                         ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -833,3 +833,87 @@ def test_no_did_or_at_uri_is_taken_for_a_secret(suffix, rkey):
 def test_a_secret_beside_a_did_is_still_refused():
     assert privacy.sensitive_reason("my password is hunter22, my DID is did:plc:l3enad6siz7mrmxq72fajtzo") is not None
     assert privacy.sensitive_reason("did:plc:l3enad6siz7mrmxq72fajtzo") is None
+
+
+# -- the rounds after tune7 (its misses, then tune8): the clause a lock's number is in, words of ------
+# -- scripts without spaces, ordinary words that open a device, Latin passwords in other scripts, ----
+# -- bare values, lists, chats, stand-ins, more countries' numbers --------------------------------------
+
+@pytest.mark.parametrize("text", [
+    # a word that says a number is something else counts in the number's own sentence only
+    "Long chat about the kids' screen time. Settled on the parental-control PIN 8265 so the older one can't bypass it.",
+    "Vol le 3. Clés chez la voisine, et le code de l'alarme est 6142.",
+    # a word of a script written without spaces right before or after
+    "実家のWi-Fiは kotatsuneko",
+    "老家的wifi是 dahuang2020",
+    "회사 노트북은 Hangang1993으로 열려.",
+    # an ordinary word in lower case that opens a device
+    "The laptop opens with cinnamon.",
+    "Datorn låser upp med snowman",
+    "Ноутбук открывается паролем vlinder",
+    # a Latin password in a sentence of another script
+    "Пароль от вайфая nebulanala, никому не говори",
+    "اسم المستخدم root وكلمة المرور crimsonsimba",
+    "Άλλαξα τον κωδικό του email από FPgq2NrzGhrU σε ELITSA35.",
+    # tune8: a password right after its word, a list of them, a chat that answers with one
+    "Inloggen bij de webmail: gebruikersnaam jlpicard77, ww fiet652sbel",
+    "Laptopun şifresi SIMIT28, unutmayayım diye buraya yazıyorum.",
+    "Usuario bszabo y contraseña cobaltbanjokestrel para entrar en la banca online.",
+    "Đăng nhập VPN công ty: tài khoản hyejin.park, mật khẩu MUADONG94.",
+    "Passwords so far: modem kes261trel, NAS lighthouse7585, camera app snowdrop9184.",
+    "[14:02] me: what's the my bank password again?\n[14:03] Sam: hndjisoan7y",
+    "creds for the Spotify family plan account are sofia.lind@yandex.ru:Copper54#",
+    "smtp://s.dahl@icloud.com:hLeVfosTh4bGioHXRxhW@smtp.gmail.com:587",
+    # tune8: numbers of more countries, a key box, security answers
+    "O meu NIF é 191791873.",
+    "NHS number for my son is 805 779 2329.",
+    "NISS belge de l'utilisateur : 87.10.13-264.79",
+    "NI number SL 73 84 71 B, put it on the HMRC form.",
+    "De code van het sleutelkastje is 1208.",
+    "安全问题「第一只宠物的名字」答案是Mango。",
+    "User set the recovery question 'favorite childhood friend' to Aisha for their Microsoft account.",
+])
+def test_the_rounds_after_tune7_refuse_more_shapes(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Delivery pin codes covered: 560001, 560034, 560095, 560102.",
+    "Flight 4412 lands at 9, gate code for the lounge is on the boarding pass.",
+    "The meeting opens with introductions.",
+    "The laptop unlocks with fingerprint.",
+    "My laptop opens with Excel when I double-click the report.",
+    "Outlook opens with calendar.",
+    "The NAS opens with the key.",
+    "пароль от Wi-Fi на роутере",
+    "пароль для Gmail сменил вчера",
+    "密码管理器用的是 Bitwarden",
+    "密码字段在数据库里用 argon2 哈希存储，明文从不落盘。",
+    "Пароль хранится в Bitwarden",
+    "パスワードは Dashlane に保存",
+    # tune8: what documentation and tests write where a secret goes
+    'export ANTHROPIC_API_KEY="YOUR_KEY_HERE"',
+    'export GEMINI_API_KEY="your-api-key"',
+    'dummy_secret = "test"',
+    "//registry.npmjs.org/:_authToken=NPM_TOKEN_HERE",
+    "SLACK_BOT_TOKEN=dummy  # placeholder, set the real one in CI",
+    "export DB_PASSWORD=$(vault kv get -field=token secret/orders)",
+    "STRIPE_SECRET_KEY=sk_live_xxx",
+    "GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----",
+    "redis://:<password>@redis:6379/0",
+    "postgresql://<user>:{password}@HOST:5432/DBNAME",
+    "DATABASE_URL=mysql://root:CHANGE_ME@localhost:3306/dev",
+    'user = UserFactory(email="test@example.com", password="changeme")',
+    # tune8: a question mark is no password's sign; a count in Chinese is no code
+    "Para recuperar la cuenta, usa el enlace «¿Olvidaste tu contraseña?».",
+    "Passwort vergessen? Über „Passwort zurücksetzen“ eine neue Mail anfordern.",
+    "密码至少8位，需包含字母和数字，每180天更换一次。",
+    "I need a password reset.",
+    "Wachtwoord vergeten, opnieuw instellen.",
+    "Passwords: use a manager, never reuse them.",
+    "The recovery question is optional.",
+    "My national insurance number is QQ123456C",  # HMRC's own example, which no number may be
+])
+def test_the_rounds_after_tune7_pass_what_is_no_secret(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -22,6 +22,7 @@ Each check runs only where one of its needles is (``_CHECKS``). Pure functions, 
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 
@@ -158,8 +159,9 @@ _SECURITY_ANSWER = lazy(
     r"|biztons[áa]gi\s++k[ée]rd[ée]s|bezpe[čc]nostn[íi]\s++ot[áa]zk\w*|שאלת\s*+אבטחה|turvakysymy\w*|คำถามความปลอดภัย"
     r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|câu\s++hỏi\s++bảo\s++mật|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
     r"|sikkerhetssp[øo]rsm[åa]l|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
-    r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓)"
+    r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल|recovery\s++question)"
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
+    r"|答案是|答案為|答案|का\s++जवाब|['’\"]\s++to"
     r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*)\b)\S"
@@ -270,7 +272,11 @@ def _password_shaped(token: str) -> bool:
     named = _VARIABLE_SET.match(token)
     if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-", "<"))):
         return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
+    if re.fullmatch(r"[a-z_][a-z0-9_]*+[=:]", token):
+        return False  # a name being given a value: "password=", "email=" in "UserFactory(email=…)"
     token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
+    if re.fullmatch(r"[^\W\d_]++\?[»“”\"'‘’]*+", token):
+        return False  # a word and the question mark after it: "¿Olvidaste tu contraseña?", "Passwort vergessen?"
     if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
         return False
@@ -360,7 +366,24 @@ _PASSWORD_OR_IS = lazy(
     r"|это|-|:)\s*+$")
 
 
+# a chat where a password is asked for and the next line answers with it alone:
+# "[14:02] me: what's the staging DB password again?\n[14:03] Sam: LANTERN.9758"
+_SPEAKER = lazy(r"^\s*+(?:\[[^\]\n]{1,20}\]\s*+)?(?:[\w .'-]{1,24}:\s*+)?(?P<answer>\S+)\s*+$")
+
+
+def _answered(lines: list[str]) -> bool:
+    for question, reply in zip(lines, lines[1:]):
+        if question.rstrip().endswith("?") and _ON_A_PASSWORD_LINE(question):
+            answer = _SPEAKER.match(reply)
+            if answer and (_password_shaped(value := answer["answer"]) or _made_up(value.rstrip(".!"))
+                           or re.fullmatch(r"(?=\S*[0-9])(?=\S*[^\W\d_])[\w.!@#$%^&*?=+~-]{6,64}", value)):
+                return True
+    return False
+
+
 def _password_nearby(text: str) -> bool:
+    if "?\n" in text and _answered(text.splitlines()):
+        return True
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
@@ -390,7 +413,8 @@ def _password_nearby(text: str) -> bool:
 # (after "is", "with", "to", "as", a colon, an arrow…), and it must look made up: a word no language
 # has, a word and a number ("robin1959", "Vespa1972"), or words joined by a sign ("nasbox_owl").
 _ACCESS = lazy(
-    r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
+    # a word of a script written without spaces may come right before: "実家のWi-Fiは", "老家的wifi是"
+    r"(?i)(?<![a-z0-9_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
     r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
     r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
     r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"
@@ -470,7 +494,9 @@ def _told_where_a_value_is(before: str, after: str) -> bool:
 
 _VALUE_TOKEN = lazy(r"(?<![\w@./:#+-])(?:[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}(?![\w@/:+=-]|\.\w)"
                           r"|(?:[^\W\d_" + NO_SPACE_SCRIPTS + r"]|[0-9!?#$%&*+=~-](?=[^\s]{0,40}?[A-Za-z]))"
-                          r"(?:[^\W" + NO_SPACE_SCRIPTS + r"]|[!?#$%&*+=~@-]){3,40}(?![\w@/:+=-]|\.\w))")
+                          r"(?:[^\W" + NO_SPACE_SCRIPTS + r"]|[!?#$%&*+=~@-]){3,40}"
+                          # a particle of a script written without spaces may follow: "Hangang1993으로"
+                          r"(?![^\W" + NO_SPACE_SCRIPTS + r"]|[@/:+=-]|\.\w))")
 
 
 def _access_value(text: str) -> bool:
@@ -493,6 +519,74 @@ def _access_value(text: str) -> bool:
                 continue  # a made-up word the sentence goes on from is a word: "jest na naklejce pod routerem"
             if _told_where_a_value_is(line[:match.start()], after):
                 return True
+    return False
+
+
+# A password that is an ordinary word, told after what opens with it: "The laptop opens with
+# cinnamon.", "Datorn låser upp med snowman", "Ноутбук открывается паролем vlinder". One word in
+# lower case ends the clause (a name in capitals is an app: "opens with Excel"), on a line about a
+# device or an account ("The meeting opens with introductions" is none), and it is not a way in
+# ("unlocks with fingerprint", "opens with a swipe").
+_OPENED_WITH = lazy(
+    r"(?i)(?<![\w-])(?:opens?|unlocks?|(?:log|sign)s?\s++in|gets?\s++(?:you\s++)?in)\s++with|låse[rs]\s++upp\s++med"
+    r"|öppnas\s++med|s['’]ouvre\s++avec|se\s++(?:abre|desbloquea)\s++con|si\s++(?:apre|sblocca)\s++con"
+    r"|(?:открывается|разблокируется|входит)\s++(?:паролем|с\s++паролем)")
+_OPENED_WITH_WORD = lazy(r"\s++(?P<value>[^\W\d_]{4,30})(?=\s*+(?:[.!,;)]|$))")
+_WAYS_IN = frozenset(
+    "fingerprint fingerprints face faceid touchid biometrics password passwords passcode pins code codes keys keycard"
+    " badge card token yubikey okta force ease difficulty delay error errors warning warnings click tap swipe gesture"
+    " voice pattern enter admin login sso google microsoft apple phone email sms notification approval"
+    # what an app shows first: "Outlook opens with calendar"
+    " inbox calendar dashboard homepage settings menu home start startup welcome splash screen tabs sidebar updates"
+    " ads music sound noise".split())
+
+
+def _opened_with_word(text: str) -> bool:
+    for line in text.splitlines():
+        access = None
+        for match in _OPENED_WITH.finditer(line):
+            word = _OPENED_WITH_WORD.match(line, match.end())
+            if word is None or not word["value"].islower() or word["value"] in _WAYS_IN or word["value"] in _STATES:
+                continue
+            if access is None:
+                access = _ACCESS.search(line) or False  # once a line: the first word of access in it
+            if match[0].lower().startswith("open") and not (access and access.start() < match.start()):
+                continue  # "The meeting opens with introductions."
+            if "паролем" in match[0].lower() and not word["value"].isascii():
+                continue  # a word of the sentence's own language: "… паролем администратора"
+            return True
+    return False
+
+
+# A password in Latin letters told in a sentence of another script, with no word between: "Пароль от
+# вайфая nebulanala, никому не говори", "اسم المستخدم root وكلمة المرور crimsonsimba", "密码 lighthouse".
+# Those languages say "is" with no word, or none at all; the first Latin word after the word for a
+# password, in the same sentence, is its value when it looks made up (``_made_up_value``: not a
+# product, a device or a word of any language: "пароль от Wi-Fi", "密码 manager" pass).
+_PASSWORD_OF_ANOTHER_SCRIPT = lazy(
+    r"(?i)пароль\w*|паролем|парол[аіяю]\w*|كلمة\s*+(?:ال)?مرور|كلمة\s*+(?:ال)?سر|密码|密碼|口令|パスワード|비밀번호|비번"
+    r"|암호|סיסמ\w*|κωδικ\w*|รหัสผ่าน|पासवर्ड")
+_LATIN_WORD = lazy(r"(?<![\w@./:#+-])[A-Za-z][A-Za-z0-9_!?#$%&*+=~@.-]{3,40}(?![A-Za-z0-9_@/:+=-])")
+
+
+# what is said of passwords rather than of one, in those scripts: their field, manager, hash, reset…
+_META_OF_ANOTHER_SCRIPT = lazy(
+    r"(?i)字段|管理|策略|重置|规则|規則|长度|長度|哈希|加密|存储|存儲|提示|强度|強度|过期|過期|マネージャ|リセット|ポリシー|ハッシュ"
+    r"|暗号化|変更|관리|재설정|정책|변경|해시|менеджер|сброс|полити|хэш|хеш|хран|поле|длин|сложн|требова|истек|шифр"
+    r"|مدير|إعادة|سياسة|מנהל|איפוס|διαχειρι|επαναφορ|ผู้จัดการ|รีเซ็ต|मैनेजर|रीसेट")
+
+
+def _latin_value_in_another_script(text: str) -> bool:
+    for line in text.splitlines():
+        for match in _PASSWORD_OF_ANOTHER_SCRIPT.finditer(line):
+            sentence = re.split(r"[.!?。！？]\s|[。！？]", line[match.end():match.end() + 40])[0]
+            if _META_OF_ANOTHER_SCRIPT.search(sentence):
+                continue  # "密码字段在数据库里用 argon2 哈希存储"
+            for word in itertools.islice(_LATIN_WORD.finditer(sentence), 3):  # "κωδικό του email από FPgq2NrzGhrU"
+                if _made_up_value(word[0], sentence) is not None:
+                    return True
+                if not _ABOUT_ACCESS(word[0]):
+                    break  # only what it opens may come between
     return False
 
 
@@ -640,7 +734,7 @@ _PIN_LINE = lazy(
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
-    r"|kodun|codul|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|gembok)(?![a-z])"
+    r"|kodun|codul|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
     r"|\w*koodi\w*|\w+kluis|\w+koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
@@ -650,11 +744,14 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|days?|by|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
          r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?)")
+# a count in Chinese, Japanese or Korean: "每180天" (every 180 days), "8位" (8 places), "3개월"
+_CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|時間|分钟|分鐘|分|秒|人|元|円|块|個|个|岁|歳|일|개월|년|시간|분|초|명|원|회"
+             r"|번|자리|桁|文字|字)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
 _PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
-                         + r")\b|\s*+(?:€|\$|£))"
+                         + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
@@ -688,26 +785,49 @@ _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\
                      r"|(?<![\w-])(?:type|enter|key\s++in|punch\s++in|marca|digita|tape|tapez|tippe|gib)\s*+$)\s*+$")
 
 
+# A word that says a number is something else (``_NOT_A_CODE_LINE``) counts in the number's own
+# sentence: what another sentence of a long line says ("Long chat about the kids' screen time.
+# Settled on the PIN 8265 …") is another matter; within one, a word anywhere may say what the
+# number is ("Her parents live in Kochi, PIN code 682001.", "Alarm code 1102 on the hub means low
+# battery").
+_SENTENCE_BREAK = re.compile(r"[.;!?。]\s")
+
+
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line):
+        if not _ON_A_PIN_LINE(line):
             continue
+        ends = [m.end() for m in _SENTENCE_BREAK.finditer(line)]  # each sentence looked at once, however many numbers
+        vetoed: dict[int, bool] = {}
         for match in _PIN_DIGITS.finditer(line):
+            at = bisect.bisect_right(ends, match.start())
+            if at not in vetoed:
+                vetoed[at] = bool(_NOT_A_CODE_LINE.search(line, ends[at - 1] if at else 0,
+                                                          ends[at] if at < len(ends) else len(line)))
+            if vetoed[at]:
+                continue
             number = match[1] or match[2]
-            if re.match(r"\s*+(?:\(?default|factory)", line[match.end():], re.IGNORECASE):
+            if _FACTORY.match(line, match.end()):
                 continue  # "the PIN 0000 default on Bluetooth speakers"
+            before = line[max(0, match.start() - _LOOK_BACK):match.start()]  # what the two searches below can need
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#"))
-                    and not _SET_TO.search(line[:match.start()])):
+                    and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
-            if not _NOT_A_PIN.search(line[:match.start()]):
+            if not _NOT_A_PIN.search(before):
                 return True
     return False
 
 
+_FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
+_LOOK_BACK = 120
+
+
+# what documentation writes for a URL's password: "<password>", "{password}", "${REDIS_PASSWORD}", "CHANGE_ME"
+_URL_STAND_IN = r"<[^>@]*>@|\{[^}@]*\}@|\$\{?\w+\}?@|change[_-]?me@|replace[_-]?me@|your[_-][\w-]*@|x{3,}@|\*{3,}@"
 # a Wi-Fi network's QR code (WIFI:T:WPA;S:…;P:password;;), and a URL's password with no user
 # ("redis://:r3disPassw0rd@cache:6379")
 _WIFI_QR = lazy(r"(?i)WIFI:(?:[^;\n]*;)*?P:[^;\n]{4,}")
-_URL_WITHOUT_USER = lazy(r"(?i)[a-z][a-z0-9+.-]*+://:[^\s@/]{4,}@")
+_URL_WITHOUT_USER = lazy(r"(?i)[a-z][a-z0-9+.-]*+://:(?!" + _URL_STAND_IN + r")[^\s@/]{4,}@")
 _PGPASS = lazy(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 
 
@@ -715,7 +835,8 @@ _PGPASS = lazy(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 _ADDRESS_AND_PASSWORD = lazy(
     r"[:—–]\s*+[\w.+-]+@[\w-]+\.[\w.-]+\s++[-–—/|]\s++(?P<value>[^\s\"',;]{4,100})")
 # credentials as user:password after their name: "creds for the staging admin panel -> admin:vlinder"
-_CREDS_PAIR = lazy(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60}?(?:->|→|[:=—–])\s*+[\w.@-]{2,40}:(?P<value>[^\s\"',;]{4,100})")
+_CREDS_PAIR = lazy(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60}?(?:->|→|[:=—–]|\s(?:are|is|sind|sont|son|são|zijn))"
+                   r"\s*+[\w.@-]{2,40}:(?P<value>[^\s\"',;]{4,100})")
 
 
 def _creds_pair(text: str) -> bool:
@@ -808,8 +929,9 @@ def _flag(text: str) -> bool:
 
 def _made_up(value: str) -> bool:
     """A word no language has (``words.made_up``) that is not a compound about passwords
-    ("salasanamanagerissa": in the password manager)."""
-    return words.made_up(value) and not _PASSWORD_LINE.search(value) and not _ABOUT_PASSWORDS.search(value)
+    ("salasanamanagerissa": in the password manager) or a stand-in for one ("changeme")."""
+    return (words.made_up(value) and not _PASSWORD_LINE.search(value) and not _ABOUT_PASSWORDS.search(value)
+            and not _A_STAND_IN.search(value))  # "changeme"
 
 
 # words about passwords that no word list has yet: "passkeys", "yubikeys"
@@ -849,6 +971,46 @@ def _one_word(text: str) -> bool:
             return True  # "pw is autumn all lowercase", "to Autumn, małymi literami": its letters are told
         if not match["comma"] and (match["verb"] not in ("on", "to") or value.islower()) and _a_thing(value.rstrip(".!?")):
             return True  # "pw ist sunflower", "Netflix password is tournesol (shared with sister)"
+    return False
+
+
+# A list of passwords after their plural name: "Passwords so far: modem kes261trel, NAS
+# lighthouse7585, camera app snowdrop9184." Each item ends with its value; one that looks like a
+# password is enough ("Passwords: use a manager, never reuse them" has none).
+_PASSWORDS_LISTED = lazy(
+    r"(?i)(?<!\w)(?:passwords|passwörter|kennwörter|contraseñas|senhas|mots\s++de\s++passe|wachtwoorden|hasła|lösenord"
+    r"|passord|password\s++list|logins|creds|credentials)(?:\s++(?:so\s++far|for\s++now|list|below))?\s*+[:：]\s*+(?P<items>[^\n]+)")
+
+
+def _passwords_listed(text: str) -> bool:
+    for match in _PASSWORDS_LISTED.finditer(text):
+        for item in re.split(r"[,;]\s*+|\s++(?:and|und|et|y|e|en)\s++", match["items"]):
+            words = item.split()
+            if len(words) >= 2 and _password_shaped(value := words[-1].rstrip(".!")) or (
+                    len(words) >= 2 and (_joined_words(value) or _made_up(value) and value.islower())):
+                return True
+    return False
+
+
+# A password right after the word for one, with nothing between: "ww fiet652sbel", "şifresi
+# SIMIT28, unutmayayım…", "contraseña cobaltbanjokestrel para entrar". With no verb or colon to say
+# a value follows, it must look like one (digits or signs, capitals and digits, a word no language
+# has) and end its clause: "password reset", "wachtwoord vergeten" and "password bcrypt hashing" pass.
+_BARE_VALUE = lazy(
+    r"(?i)(?<!\w)(?:ww|pw|pwd|password|passwort|kennwort|contraseña|senha|wachtwoord|hasło|lösenord|passord|salasana|heslo"
+    r"|jelszó|parola|şifresi|şifre|mdp|mật\s++khẩu|kata\s++sandi)\s++(?P<value>[^\s\"'”’»,;()]{5,40}?)[.!]?"
+    r"(?=\s*+(?:[,;)]|$)|\s++(?:para|for|pour|per|für|voor|til|do|diye|to\s)\b)")
+
+
+def _bare_value(text: str) -> bool:
+    for match in _BARE_VALUE.finditer(text):
+        value = match["value"]
+        if re.fullmatch(r"[A-Z]{4,}[0-9]{2,4}[!?#$%&*]?", value) and not _NOT_MADE_UP.fullmatch(value):
+            return True  # a word in capitals and a number ("SIMIT28"), which a name in code is not
+        if _NOT_A_VALUE.search(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES:
+            continue
+        if _password_shaped(value) or value.isalpha() and value.islower() and _made_up(value):
+            return True
     return False
 
 
@@ -929,6 +1091,18 @@ _CHECKS = (
     ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
                                                        "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad")),
     ("looks like a labelled credential", _URL_PASSWORD.search, ("://",)),
+    ("looks like a labelled credential", _passwords_listed,
+     ("passwords", "passwörter", "kennwörter", "contraseñas", "senhas", "mots de passe", "wachtwoorden", "hasła",
+      "lösenord", "passord", "password list", "logins", "creds", "credentials")),
+    ("looks like a labelled credential", _bare_value, ("ww", "pw", "pwd", "passw", "kennwort", "contraseña", "senha",
+                                                       "mật khẩu", "kata sandi",
+                                                       "wachtwoord", "hasło", "lösenord", "passord", "salasana", "heslo",
+                                                       "jelszó", "parola", "şifre", "mdp")),
+    ("looks like a labelled credential", _latin_value_in_another_script,
+     ("пароль", "паролем", "парол", "كلمة", "密码", "密碼", "口令", "パスワード", "비밀번호", "비번", "암호", "סיסמ", "κωδικ",
+      "รหัสผ่าน", "पासवर्ड")),
+    ("looks like a password told by what it opens", _opened_with_word,
+     ("open", "unlock", "in with", "upp med", "öppnas", "ouvre", "abre", "desbloquea", "apre", "sblocca", "паролем")),
     ("looks like a labelled credential", _shaped_value(_ORACLE_LOGIN), ("jdbc:oracle", "sqlplus")),
     ("looks like a labelled credential (HTTP basic authentication)", _basic_auth, ("basic",)),
     ("looks like a labelled credential", _shaped_value(_ADDRESS_AND_PASSWORD), ("@",)),
@@ -945,7 +1119,8 @@ _CHECKS = (
     ("looks like the answer to a security question", _SECURITY_ANSWER.search,
      ("security", "secret question", "memorable", "verification", "maiden", "first pet", "first car", "sicherheitsfrage",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
-      "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "they ask",
+      "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "安全问题", "安全問題", "सिक्योरिटी",
+      "recovery question", "they ask",
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
       "nickname", "verbal password", "reset question", "biztons", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",

@@ -448,7 +448,7 @@ _NATIONAL_IDS = (
     (r"tc\s*+kimlik|kimlik\s*+no|t\.c\.\s*+kimlik", ("tr.tckimlik",)),
     (r"\bein\b|employer\s++identification", ("us.ein",)),
     (r"身份证|身分證|resident\s++id", ("cn.ric",)),
-    (r"\bdni\b|\bnie\b|\bnif\b|documento\s++nacional", ("es.dni", "es.nie")),
+    (r"\bdni\b|\bnie\b|\bnif\b|documento\s++nacional", ("es.dni", "es.nie", "pt.nif")),
     (r"codice\s++fiscale|cod\.\s*+fisc", ("it.codicefiscale",)),
     (r"s[ée]curit[ée]\s++sociale|num[ée]ro\s++de\s++s[ée]cu|\bnir\b|carte\s++vitale", ("fr.nir",)),
     (r"\bpesel\b", ("pl.pesel",)),
@@ -457,7 +457,7 @@ _NATIONAL_IDS = (
     (r"steuer-?id|steueridentifikationsnummer|identifikationsnummer|\bidnr\b", ("de.idnr",)),
     (r"\bcpr\b", ("dk.cpr",)),
     (r"henkilötunnu\w*|\bhetu\b", ("fi.hetu",)),
-    (r"rijksregisternummer|num[ée]ro\s++national|national\s++number", ("be.nn",)),
+    (r"rijksregisternummer|num[ée]ro\s++national|national\s++number|\bniss\b|\binsz\b", ("be.nn",)),
     (r"\bcpf\b", ("br.cpf",)),
     (r"\bcurp\b", ("mx.curp",)),
     (r"aadhaa?r|आधार", ("in_.aadhaar",)),
@@ -485,7 +485,7 @@ _NATIONAL_ID_NEEDLES = (
     "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
     "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
-    "my number", "rut", "инн", "снилс", "ni", "आधार", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
+    "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн")
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
@@ -497,7 +497,7 @@ def _names_a_national_id(text: str) -> bool:
     return any(needle in low for needle in _NATIONAL_ID_NEEDLES) and _NAMES_A_NATIONAL_ID_SEARCH(text)
 _NATIONAL_ID_LABELS = tuple((lazy("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
 # a number after the name: letters and digits in groups, with a digit
-_ID_VALUE = lazy(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
+_ID_VALUE = lazy(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,9}")
 
 
 @cache
@@ -545,12 +545,19 @@ def _mrz_line(text: str) -> bool:
     return False
 
 
+# A UK National Insurance number after its name: two letters (HMRC's: not D, F, I, Q, U or V, not O
+# second, never BG, GB, KN, NK, NT, TN or ZZ), six digits, A to D. It has no check digit.
+_NINO = lazy(r"(?i)(?:\bni\s++(?:number|no)|national\s++insurance)\b[^\n0-9]{0,30}?(?<![A-Za-z])"
+             r"(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:\s?[0-9]{2}){3}\s?[A-D](?![A-Za-z0-9])")
+
+
 _CHECKS = (
     ("looks like a recovery key (BitLocker, Apple, Microsoft)", _recovery_key, lambda t, d: t.count("-") >= 4),
     ("looks like a passport's machine-readable line (its check digits hold)", _mrz_line,
      lambda t, d: d >= 14 and "<" in t),
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),
     ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
+    ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),

@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any
 
 from pdsmem.mapping.privacy.plain import lazy
+from pdsmem.mapping.privacy.rules import not_elided
 
 # detect-secrets' plugins left out (their secret types), and why: see the module's docstring.
 LEFT_OUT = frozenset({
@@ -106,8 +107,20 @@ def _whole(found: object, line: str) -> bool:
     return not (before.isalnum() or after.isalnum())
 
 
+def _token_at(found: str, line: str) -> str:
+    """The whole token a plugin's finding starts: a plugin may give only a format's prefix (the
+    GitHub plugin gives "ghp" of "ghp_xxxx…", documentation's stand-in)."""
+    found = found.strip().strip("\"'=:")
+    at = line.find(found)
+    if at < 0 or not found:
+        return found
+    token = re.match(r"[\w-]*", line[at:])
+    return token[0] if token and len(token[0]) > len(found) else found
+
+
 # what documentation writes where a secret goes: "postgres://USER:PASSWORD@HOST", "<password>"
-_PLACEHOLDER = lazy(r"(?i)password|pass|pwd|secret|changeme|x{3,}|\*{3,}|<[^>]*>|\$\{?\w+\}?")
+_PLACEHOLDER = lazy(r"(?i)password|pass|pwd|secret|change[_-]?me|replace[_-]?me|your[_-][\w-]*|(?:[a-z0-9]+_)*x{3,}|\*{3,}"
+                    r"|<[^>]*>|\{[^}]*\}|\$\{?\w+\}?")
 _BACKREFERENCE = lazy(r"\\[1-9]|\(\?P=")
 
 
@@ -147,6 +160,8 @@ def reason(text: str) -> str | None:
     for line in lines:
         for plugin in plugins() if any_pattern(line) else always:
             for found in plugin.analyze_string(line):
-                if _whole(found, line) and not _PLACEHOLDER.fullmatch(str(found)):
+                if plugin.secret_type == "Private Key" and not not_elided(text):
+                    continue  # a header around "..." or "(omitted)": no key
+                if _whole(found, line) and not _PLACEHOLDER.fullmatch(_token_at(str(found), line)):
                     return f"looks like a secret ({plugin.secret_type}, a provider's format)"
     return None

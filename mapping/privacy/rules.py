@@ -105,6 +105,10 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("REPLACE_ME", "xxxxxxxx")
                r"|(?<=:)[?+=-]|replace[_-]?me(?![a-z0-9])|change[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
+               # a stand-in in documentation and tests ("YOUR_KEY_HERE", "your-api-key", "NPM_TOKEN_HERE",
+               # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
+               r"|(?i:your[_-]|[a-z0-9_]*_here(?![a-z0-9])|dummy|fake(?![a-z0-9])|placeholder|test(?:ing)?(?![\w-])"
+               r"|(?:[a-z0-9]+_)+x{3,}(?![a-z0-9]))|\$\("
                # what a password's state is, not what it is: "Password: updated.", "Contraseña: cambiada."
                r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|geaendert|modifiée?|cambiad[ao]|alterad[ao]"
                r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
@@ -208,17 +212,25 @@ _CODE_ELSEWHERE = lazy(
 _FOUR_DIGITS = lazy("[0-9]{4}").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a
 # text that says "code" or "pin" seldom holds four digits.
-_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS}
+_PRIVATE_KEY = lazy(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-[0-9]++:")  # PEM, OpenSSH, PGP, PuTTY
+# a key's header and footer around what documentation writes for its body ("...", "(omitted)",
+# "<key>"): no key. A header alone is refused (a key pasted in part).
+_ELIDED_KEY = lazy(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*+(?:\.{3,}|…|\(?(?:omitted|redacted|snip|snipped"
+                   r"|truncated|elided|key\s++here)\)?|<[^>\n]{1,40}>|\[[^\]\n]{1,40}\])\s*+-----END [A-Z0-9 ]*PRIVATE KEY")
+
+
+def not_elided(text: str) -> bool:
+    """Whether a private key's header in ``text`` may be a key: not one around an elided body."""
+    return _ELIDED_KEY.search(text) is None
+
+
+_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: not_elided}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
 # The needles let ordinary text skip every pattern at the cost of a few substring searches.
 _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
-    (
-        "looks like a private key",
-        lazy(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-[0-9]++:"),  # PEM, OpenSSH, PGP, PuTTY
-        ("PRIVATE KEY", "PuTTY-User-Key-File"),
-    ),
+    ("looks like a private key", _PRIVATE_KEY, ("PRIVATE KEY", "PuTTY-User-Key-File")),
     (
         "looks like an AWS access key",
         lazy(WORD_START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + WORD_END),
@@ -226,7 +238,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a GitHub token",
-        lazy(WORD_START + r"(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + WORD_END),
+        lazy(WORD_START + r"(?:gh[pousr]_(?!x{36})[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})" + WORD_END),  # not ghp_xxxx…
         ("gh", "github_pat_"),
     ),
     (
@@ -320,9 +332,11 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like a URL with embedded credentials",
         # As r"(?i)" + WORD_START + r"[a-z][a-z0-9+.-]*://[^/\s:@]+:[^/\s@]+@", written to start only where
         # a run of scheme characters starts (the plain pattern scans a run again from each letter in it).
-        lazy(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://[^/\s:@]+:"
+        lazy(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://"
+                   r"(?:[^/\s:@]+@[a-z0-9-]+\.[a-z0-9.-]+|[^/\s:@]+):"  # the user may be an address: smtp://me@mail.com:pw@host
                    # not a placeholder: "postgres://USER:PASSWORD@HOST", "<password>", "${DB_PASS}"
-                   r"(?!(?-i:PASSWORD|PASS|PWD|SECRET)@|(?:password|pass|pwd|secret|changeme|x{3,}|\*{3,})@|<[^>@]*>@|\$\{?\w+\}?@)"
+                   r"(?!(?-i:PASSWORD|PASS|PWD|SECRET)@|(?:password|pass|pwd|secret|change[_-]?me|replace[_-]?me|x{3,}|\*{3,})@"
+                   r"|<[^>@]*>@|\{[^}@]*\}@|\$\{?\w+\}?@|your[_-][\w-]*@)"
                    r"[^/\s@]+@"),
         ("://",),
     ),
