@@ -5,7 +5,7 @@ Generates N facts and N episodes (default 100,000 each), then times, on one core
 - fact → record and episode → record (contract validation and ids, privacy gate, lexicon
   validation of the record and its extension, proof, CID: every check an export makes);
 - record → fact (lexicon validation, extension check, proof, ids, contract validation);
-- the privacy gate on hostile texts of 40,000 characters (runs of blank lines, of URL-scheme or
+- the privacy gate on hostile texts of 40,000 characters (runs of blank lines, of Chinese, of URL-scheme or
   token characters, invisible characters) against ordinary prose of the same length: a gate
   whose time grew with the square of a text's length would show here.
 Each measurement runs --repeat times (default 3); the median rate is printed, with the range, since
@@ -127,6 +127,13 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     "'password ' and spaces": ("password " + " " * 91) * 400,
     "'exit code' and spaces": ("exit code" + " " * 991) * 40,
     "'パスワードは' (a password is), no value": "パスワードは" * 6_666 + "パスワー",
+    # a run of a script written without spaces: a pattern that starts inside it scans it to its end
+    "a run of Chinese, no space": "密保" * 20_000,
+    # a lock's line of numbers that a word in the line says are no code, each number looked at
+    "'PIN on the map' and numbers, a sentence each": ("PIN on the map. " + "Room 1234. " * 4_000)[:40_000],
+    "'NHS' and groups of digits": ("NHS 1 2 3 " * 4_000)[:40_000],
+    "'Passwords:' and a list": ("Passwords: " + "a b, " * 8_000)[:40_000],
+    "'пароль' (password), no value": ("пароль " * 6_000)[:40_000],
 }
 
 

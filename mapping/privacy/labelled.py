@@ -413,8 +413,13 @@ def _password_nearby(text: str) -> bool:
 # (after "is", "with", "to", "as", a colon, an arrow…), and it must look made up: a word no language
 # has, a word and a number ("robin1959", "Vespa1972"), or words joined by a sign ("nasbox_owl").
 _ACCESS = lazy(
-    # a word of a script written without spaces may come right before: "実家のWi-Fiは", "老家的wifi是"
-    r"(?i)(?<![a-z0-9_\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
+    # a few words right after a word of a script written without spaces: "実家のWi-Fiは", "老家的wifi是"
+    # (only these: the alternation below starts where a word does, or a run of such a script would
+    # make every one of its letters a start, each scanned to the run's end by "\w*laptop")
+    r"(?i)(?<=[" + NO_SPACE_SCRIPTS + r"])(?:wi-?fi|wlan|router|modem|hotspot|laptop|notebook|pc|ipad|tablet|kindle"
+    r"|netflix|gmail|icloud|outlook|vpn|nas|zip|usb)(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])"
+    r"|와이파이|노트북|ノートpc|电脑|電腦|设成|設定|설정"  # words of those scripts, wherever they are in a run
+    r"|(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
     r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
     r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
     r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"

@@ -496,8 +496,9 @@ def _names_a_national_id(text: str) -> bool:
     low = text.lower()
     return any(needle in low for needle in _NATIONAL_ID_NEEDLES) and _NAMES_A_NATIONAL_ID_SEARCH(text)
 _NATIONAL_ID_LABELS = tuple((lazy("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
-# a number after the name: letters and digits in groups, with a digit
-_ID_VALUE = lazy(r"(?<![A-Za-z0-9-])(?=[A-Za-z0-9 .\-/]*?[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,9}")
+# a number after the name: letters and digits in groups, the first with a digit ("is 805 779 2329":
+# the words before it are no part of it)
+_ID_VALUE = lazy(r"(?<![A-Za-z0-9-])(?=[A-Za-z]*[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
 
 
 @cache
@@ -510,6 +511,7 @@ def _validator(name: str):
 def _national_id(text: str) -> bool:
     if not _names_a_national_id(text):
         return False
+    tried: set[tuple[str, tuple[str, ...]]] = set()  # a number is checked once, however often it is named
     for label, modules in _NATIONAL_ID_LABELS:
         for named in label.finditer(text):
             for value in _ID_VALUE.finditer(text, named.end(), min(len(text), named.end() + 60)):
@@ -517,8 +519,10 @@ def _national_id(text: str) -> bool:
                 for start in range(len(parts)):  # any run of groups: "is 796 001 139", "lautet 85 890 612 780"
                     for end in range(len(parts), start, -1):
                         number = "".join(parts[start:end]).strip()
-                        if sum(char.isdigit() for char in number) >= 6 and any(
-                                _validator(module).is_valid(number) for module in modules):
+                        if (number, modules) in tried or sum(char.isdigit() for char in number) < 6:
+                            continue
+                        tried.add((number, modules))
+                        if any(_validator(module).is_valid(number) for module in modules):
                             return True
     return False
 
