@@ -551,7 +551,8 @@ def _mrz_line(text: str) -> bool:
 
 # A UK National Insurance number after its name: two letters (HMRC's: not D, F, I, Q, U or V, not O
 # second, never BG, GB, KN, NK, NT, TN or ZZ), six digits, A to D. It has no check digit.
-_NINO = lazy(r"(?i)(?:\bni\s++(?:number|no)|national\s++insurance)\b[^\n0-9]{0,30}?(?<![A-Za-z])"
+_NINO = lazy(r"(?i)(?:\bni\s++(?:number|no)|national\s++insurance(?:\s++(?:number|no))?)\b"
+             r"(?:\s*+[:=#]?\s*+|[^\n0-9]{0,20}?(?:\s(?:is|was)\s++|[:=]\s*+))(?<![A-Za-z])"
              r"(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:\s?[0-9]{2}){3}\s?[A-D](?![A-Za-z0-9])")
 
 

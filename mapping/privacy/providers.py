@@ -121,8 +121,8 @@ def _token_at(found: str, line: str) -> str:
 
 
 # what documentation writes where a secret goes: "postgres://USER:PASSWORD@HOST", "<password>"
-_PLACEHOLDER = lazy(r"(?i)password|pass|pwd|secret|change[_-]?me|replace[_-]?me|your[_-][\w-]*|(?:[a-z0-9]+_)*x{3,}|\*{3,}"
-                    r"|<[^>]*>|\{[^}]*\}|\$\{?\w+\}?")
+_PLACEHOLDER = lazy(r"(?i)password|pass|pwd|secret|change[_-]?me|replace[_-]?me|your[_-](?:[a-z]+[_-])*[a-z]+"
+                    r"|(?:[a-z0-9]+_)*x{3,}|\*{3,}|<[^>]*>|\{[a-z_]+\}|\$\{?\w+\}?|[a-z_]*(?:password|pass|secret|token)")
 _BACKREFERENCE = lazy(r"\\[1-9]|\(\?P=")
 
 

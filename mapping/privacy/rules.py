@@ -107,8 +107,9 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                r"|(?<=:)[?+=-]|replace[_-]?me(?![a-z0-9])|change[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
                # a stand-in in documentation and tests ("YOUR_KEY_HERE", "your-api-key", "NPM_TOKEN_HERE",
                # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
-               r"|(?i:your[_-]|[a-z0-9_]*_here(?![a-z0-9])|dummy|fake(?![a-z0-9])|placeholder|test(?:ing)?(?![\w-])"
-               r"|(?:[a-z0-9]+_)+x{3,}(?![a-z0-9]))|\$\("
+               # (the whole value: "Dummy!2024", "your-9f8a7b…" and "placeholder99!Q" are real)
+               r"|(?i:(?:your[_-](?:[a-z]+[_-])*[a-z]+|[a-z0-9_]*_here|dummy|fake|placeholder|test(?:ing)?"
+               r"|(?:[a-z0-9]+_)+x{3,})(?=[\"'`\s,;)]|\.?$))|\$\("
                # what a password's state is, not what it is: "Password: updated.", "Contraseña: cambiada."
                r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|geaendert|modifiée?|cambiad[ao]|alterad[ao]"
                r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
@@ -220,8 +221,9 @@ _ELIDED_KEY = lazy(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*+(?:\.{3
 
 
 def not_elided(text: str) -> bool:
-    """Whether a private key's header in ``text`` may be a key: not one around an elided body."""
-    return _ELIDED_KEY.search(text) is None
+    """Whether a private key's header in ``text`` may be a key: not every header there is one
+    around an elided body (an example beside a real key hides nothing)."""
+    return len(_ELIDED_KEY.findall(text)) < len(_PRIVATE_KEY.findall(text))
 
 
 _REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: not_elided}
@@ -336,7 +338,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
                    r"(?:[^/\s:@]+@[a-z0-9-]+\.[a-z0-9.-]+|[^/\s:@]+):"  # the user may be an address: smtp://me@mail.com:pw@host
                    # not a placeholder: "postgres://USER:PASSWORD@HOST", "<password>", "${DB_PASS}"
                    r"(?!(?-i:PASSWORD|PASS|PWD|SECRET)@|(?:password|pass|pwd|secret|change[_-]?me|replace[_-]?me|x{3,}|\*{3,})@"
-                   r"|<[^>@]*>@|\{[^}@]*\}@|\$\{?\w+\}?@|your[_-][\w-]*@)"
+                   r"|<[^>@]*>@|\{[A-Za-z_]+\}@|\$\{?\w+\}?@|your[_-][A-Za-z_-]*@|(?-i:[A-Z_]*(?:PASSWORD|PASS|SECRET|TOKEN))@)"
                    r"[^/\s@]+@"),
         ("://",),
     ),
