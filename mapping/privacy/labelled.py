@@ -27,7 +27,7 @@ import re
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
-from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS
+from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS, URL_STAND_IN
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
@@ -786,13 +786,10 @@ _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
 _LOOK_BACK = 120
 
 
-# what documentation writes for a URL's password: "<password>", "{password}", "${REDIS_PASSWORD}", "CHANGE_ME"
-_URL_STAND_IN = (r"<[^>@]*>@|\{[A-Za-z_]+\}@|\$\{?\w+\}?@|change[_-]?me@|replace[_-]?me@|your[_-][A-Za-z_-]*@|x{3,}@|\*{3,}@"
-                 r"|(?-i:[A-Z_]*(?:PASSWORD|PASS|SECRET|TOKEN))@")
 # a Wi-Fi network's QR code (WIFI:T:WPA;S:…;P:password;;), and a URL's password with no user
 # ("redis://:r3disPassw0rd@cache:6379")
 _WIFI_QR = lazy(r"(?i)WIFI:(?:[^;\n]*;)*?P:[^;\n]{4,}")
-_URL_WITHOUT_USER = lazy(r"(?i)[a-z][a-z0-9+.-]*+://:(?!" + _URL_STAND_IN + r")[^\s@/]{4,}@")
+_URL_WITHOUT_USER = lazy(r"(?i)[a-z][a-z0-9+.-]*+://:(?!" + URL_STAND_IN + r")[^\s@/]{4,}@")
 _PGPASS = lazy(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 
 

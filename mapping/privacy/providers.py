@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from pdsmem.mapping.privacy.plain import lazy
-from pdsmem.mapping.privacy.rules import not_elided
+from pdsmem.mapping.privacy.rules import keys_elided
 
 # detect-secrets' plugins left out (their secret types), and why: see the module's docstring.
 LEFT_OUT = frozenset({
@@ -162,7 +162,7 @@ def reason(text: str) -> str | None:
     for line in lines:
         for plugin in plugins() if any_pattern(line) else always:
             for found in plugin.analyze_string(line):
-                if plugin.secret_type == "Private Key" and not not_elided(text):
+                if plugin.secret_type == "Private Key" and keys_elided(text):
                     continue  # a header around "..." or "(omitted)": no key
                 if _whole(found, line) and not _PLACEHOLDER.fullmatch(_token_at(str(found), line)):
                     return f"looks like a secret ({plugin.secret_type}, a provider's format)"

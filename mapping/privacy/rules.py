@@ -213,6 +213,10 @@ _CODE_ELSEWHERE = lazy(
 _FOUR_DIGITS = lazy("[0-9]{4}").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a
 # text that says "code" or "pin" seldom holds four digits.
+# what documentation writes for a URL's password: "<password>", "{password}", "${REDIS_PASSWORD}",
+# "CHANGE_ME", "APP_PASSWORD" (the labelled layer's URL rule says the same)
+URL_STAND_IN = (r"<[^>@]*>@|\{[A-Za-z_]+\}@|\$\{?\w+\}?@|change[_-]?me@|replace[_-]?me@|your[_-][A-Za-z_-]*@|x{3,}@|\*{3,}@"
+                r"|(?-i:[A-Z_]*(?:PASSWORD|PASS|SECRET|TOKEN))@")
 _PRIVATE_KEY = lazy(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|PuTTY-User-Key-File-[0-9]++:")  # PEM, OpenSSH, PGP, PuTTY
 # a key's header and footer around what documentation writes for its body ("...", "(omitted)",
 # "<key>"): no key. A header alone is refused (a key pasted in part).
@@ -220,13 +224,17 @@ _ELIDED_KEY = lazy(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----\s*+(?:\.{3
                    r"|truncated|elided|key\s++here)\)?|<[^>\n]{1,40}>|\[[^\]\n]{1,40}\])\s*+-----END [A-Z0-9 ]*PRIVATE KEY")
 
 
-def not_elided(text: str) -> bool:
-    """Whether a private key's header in ``text`` may be a key: not every header there is one
-    around an elided body (an example beside a real key hides nothing)."""
-    return len(_ELIDED_KEY.findall(text)) < len(_PRIVATE_KEY.findall(text))
+def keys_elided(text: str) -> bool:
+    """Whether every private key's header in ``text`` is one around an elided body (an example
+    beside a real key hides nothing)."""
+    return len(_ELIDED_KEY.findall(text)) >= len(_PRIVATE_KEY.findall(text))
 
 
-_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: not_elided}
+def _a_key_may_be_there(text: str) -> bool:
+    return not keys_elided(text)
+
+
+_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
@@ -337,8 +345,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         lazy(r"(?i)(?<![a-z0-9+.-])(?=[a-z0-9+.-]*?" + WORD_START + r"[a-z])[a-z0-9+.-]*+://"
                    r"(?:[^/\s:@]+@[a-z0-9-]+\.[a-z0-9.-]+|[^/\s:@]+):"  # the user may be an address: smtp://me@mail.com:pw@host
                    # not a placeholder: "postgres://USER:PASSWORD@HOST", "<password>", "${DB_PASS}"
-                   r"(?!(?-i:PASSWORD|PASS|PWD|SECRET)@|(?:password|pass|pwd|secret|change[_-]?me|replace[_-]?me|x{3,}|\*{3,})@"
-                   r"|<[^>@]*>@|\{[A-Za-z_]+\}@|\$\{?\w+\}?@|your[_-][A-Za-z_-]*@|(?-i:[A-Z_]*(?:PASSWORD|PASS|SECRET|TOKEN))@)"
+                   r"(?!(?-i:PWD)@|(?:password|pass|pwd|secret)@|" + URL_STAND_IN + r")"
                    r"[^/\s@]+@"),
         ("://",),
     ),
