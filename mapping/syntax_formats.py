@@ -13,6 +13,7 @@ Tricky bits:
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Self
 
@@ -45,16 +46,20 @@ _GRANDFATHERED = (
     "zh-hakka zh-min-nan zh-min zh-xiang"
 ).split()
 _PRIVATE_USE = r"[xX](?:-[A-Za-z0-9]{1,8})+"
-_LANGUAGE_RE = re.compile(
-    "|".join(re.escape(tag) for tag in _GRANDFATHERED)
-    + "|" + _PRIVATE_USE
-    + r"|[a-z]{2,3}(?:-[A-Za-z]{3}){0,3}"  # primary language (lowercase), extended language
-    + r"(?:-[A-Za-z]{4})?"  # script
-    + r"(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"  # region
-    + r"(?P<variants>(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*)"
-    + r"(?P<extensions>(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*)"
-    + "(?:-" + _PRIVATE_USE + ")?"
-)
+
+
+@functools.cache  # compiled when a language is first checked: most runs check none
+def _language_re() -> re.Pattern[str]:
+    return re.compile(
+        "|".join(re.escape(tag) for tag in _GRANDFATHERED)
+        + "|" + _PRIVATE_USE
+        + r"|[a-z]{2,3}(?:-[A-Za-z]{3}){0,3}"  # primary language (lowercase), extended language
+        + r"(?:-[A-Za-z]{4})?"  # script
+        + r"(?:-(?:[A-Za-z]{2}|[0-9]{3}))?"  # region
+        + r"(?P<variants>(?:-(?:[A-Za-z0-9]{5,8}|[0-9][A-Za-z0-9]{3}))*)"
+        + r"(?P<extensions>(?:-[0-9A-WY-Za-wy-z](?:-[A-Za-z0-9]{2,8})+)*)"
+        + "(?:-" + _PRIVATE_USE + ")?"
+    )
 
 
 class Language(SyntaxStr):
@@ -68,13 +73,13 @@ class Language(SyntaxStr):
     def parse(cls, raw: str, *, allow_repeated_subtags: bool = False) -> Self:
         """Strict by default: a repeated variant or extension singleton is refused (RFC 5646
         section 4.1). ``allow_repeated_subtags=True`` is the Lexicon ``language`` format check."""
-        if allow_repeated_subtags and isinstance(raw, str) and _LANGUAGE_RE.fullmatch(raw):
+        if allow_repeated_subtags and isinstance(raw, str) and _language_re().fullmatch(raw):
             return str.__new__(cls, raw)
         return super().parse(str(raw) if isinstance(raw, cls) else raw)
 
     @classmethod
     def _check(cls, raw: str) -> None:
-        match = _LANGUAGE_RE.fullmatch(raw)
+        match = _language_re().fullmatch(raw)
         if match is None:
             raise invalid(
                 "language must be a BCP 47 tag such as 'en', 'pt-BR' or 'zh-Hant' "
@@ -93,7 +98,11 @@ class Language(SyntaxStr):
 _URI_MAX_BYTES = 8192
 _URI_SCHEME = re.compile(r"[a-zA-Z][a-zA-Z0-9+.-]*:")
 _URI_BAD = r"\s\x00-\x1f\x7f\ud800-\udfff"  # whitespace, control characters, lone surrogates
-_URI_RE = re.compile(rf"[a-zA-Z][a-zA-Z0-9+.-]*:(?://)?[^{_URI_BAD}/][^{_URI_BAD}]*")
+
+
+@functools.cache  # compiled when a URI is first checked (its classes of surrogates cost a millisecond)
+def _uri_re() -> re.Pattern[str]:
+    return re.compile(rf"[a-zA-Z][a-zA-Z0-9+.-]*:(?://)?[^{_URI_BAD}/][^{_URI_BAD}]*")
 
 
 class Uri(SyntaxStr):
@@ -107,7 +116,7 @@ class Uri(SyntaxStr):
     def _check(cls, raw: str) -> None:
         if len(raw) > _URI_MAX_BYTES // 4 and len(raw.encode("utf-8", "surrogatepass")) > _URI_MAX_BYTES:
             raise invalid(f"URI is too long (over {_URI_MAX_BYTES} bytes of UTF-8)", raw)
-        if _URI_RE.fullmatch(raw):
+        if _uri_re().fullmatch(raw):
             return
         if not _URI_SCHEME.match(raw):
             raise invalid("URI must start with a scheme and ':', like 'https:'", raw)

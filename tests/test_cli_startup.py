@@ -7,6 +7,7 @@ How fast that is, is measured by scripts/bench_startup.py (docs/benchmarks.md), 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -26,12 +27,12 @@ def test_the_table_names_every_command_with_its_module_and_its_help():
             command.get_short_help_str(10**4), name
 
 
-def _loaded_after(*argv: str) -> list[str]:
+def _loaded_after(*argv: str, stdin: str | None = None, env: dict[str, str] | None = None) -> list[str]:
     code = ("import sys, runpy; sys.argv = ['pdsmem', *%r]\n"
             "try:\n    runpy.run_module('pdsmem', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
             "import json; print(json.dumps(sorted(sys.modules)), file=sys.stderr)") % (list(argv),)
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    run = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, text=True, check=True, env=env)
     return json.loads(run.stderr.strip().splitlines()[-1])
 
 
@@ -48,3 +49,16 @@ def test_a_command_loads_its_own_module_only():
     loaded = _loaded_after("schema")
     assert "pdsmem.cli.lexicon" in loaded
     assert not {"pdsmem.cli.exporting", "pdsmem.cli.memory", "pdsmem.cli.importing"} & set(loaded)
+
+
+def test_a_filter_reading_standard_input_loads_no_path_or_config_parser(tmp_path):
+    """Regression (start-up): ``convert`` reading standard input, with no config file, loaded
+    pathlib (and urllib and ipaddress with it) and tomllib, a tenth of its start (docs/benchmarks.md)."""
+    event = {"schemaVersion": 1, "eventType": "fact", "runtime": "hermes", "agentId": "coder", "profileId": "p",
+             "privacyScope": "shared", "participantScopeHash": "0" * 64, "sandboxEligible": False,
+             "text": "The user prefers tabs.", "subjectKey": "user.indent", "validFrom": "2026-01-01T00:00:00Z",
+             "sourceEventId": "turn-1", "trustClass": "user_asserted", "provenance": "hermes:sync_turn"}
+    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path)}
+    loaded = _loaded_after("convert", "to-record", "--did", "did:plc:abc", stdin=json.dumps(event) + "\n", env=env)
+    assert "pdsmem.mapping.to_record" in loaded  # the command ran
+    assert not {"pathlib", "tomllib"} & set(loaded)

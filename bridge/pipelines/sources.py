@@ -15,10 +15,12 @@ import json
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from pdsmem.errors import PdsmemError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 class SourceError(PdsmemError):
@@ -38,6 +40,8 @@ class SourceItem:
 
 def read_source(path: str | Path) -> Iterator[SourceItem]:
     """Yield every item of a JSON Lines file (or pipe) or an outbox directory."""
+    from pathlib import Path  # here: the filters that read standard input start without it
+
     path = Path(path)
     if path.is_dir():
         yield from _read_directory(path)

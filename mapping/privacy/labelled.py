@@ -122,7 +122,7 @@ _CASE_TOLD = (
     r"|małe\s++litery|小写|大写|소문자|대문자|小文字|大文字))")
 _CASE_AFTER = lazy(r"[\"'”’»」]?\s*+[,(–—-]?\s*+(?:\w+\s++){0,3}?" + _CASE_TOLD)
 _ONE_WORD = lazy(
-    r"(?i)(?:(?<!\w)|(?<=[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
+    r"(?i)(?:(?<!\w)|(?<=(?-i:[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
     r"|şifre(?:si)?|пароль|password\s++di\s++\w+|(?<!palabra\s)clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
     r"|\w{2,12}(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
@@ -418,14 +418,17 @@ def _password_nearby(text: str) -> bool:
 # must say what is opened or that a password was set, the value must come where a value is told
 # (after "is", "with", "to", "as", a colon, an arrow…), and it must look made up: a word no language
 # has, a word and a number ("robin1959", "Vespa1972"), or words joined by a sign ("nasbox_owl").
-_ACCESS = lazy(
+# (Two patterns: a line in ASCII, most lines, is never searched with the first, whose class of
+# 40,000 letters takes milliseconds to compile.)
+_ACCESS_AFTER_SCRIPT = (
     # a few words right after a word of a script written without spaces: "実家のWi-Fiは", "老家的wifi是"
     # (only these: the alternation below starts where a word does, or a run of such a script would
     # make every one of its letters a start, each scanned to the run's end by "\w*laptop")
-    r"(?i)(?<=[" + NO_SPACE_SCRIPTS + r"])(?:wi-?fi|wlan|router|modem|hotspot|laptop|notebook|pc|ipad|tablet|kindle"
+    r"(?i)(?<=(?-i:[" + NO_SPACE_SCRIPTS + r"]))(?:wi-?fi|wlan|router|modem|hotspot|laptop|notebook|pc|ipad|tablet|kindle"
     r"|netflix|gmail|icloud|outlook|vpn|nas|zip|usb)(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])"
-    r"|와이파이|노트북|ノートpc|电脑|電腦|设成|設定|설정"  # words of those scripts, wherever they are in a run
-    r"|(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
+    r"|와이파이|노트북|ノートpc|电脑|電腦|设成|設定|설정")  # words of those scripts, wherever they are in a run
+_ACCESS_WORDS = (
+    r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
     r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
     r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
     r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"
@@ -443,7 +446,16 @@ _ACCESS = lazy(
     r"|cijfers|bokstäver|chiffres|numeri|harf|小写|소문자|маленькими)"
     # a word then a word of a script written without spaces: "Wi-Fiは", "wifi是"
     r"(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로)")
-_ABOUT_ACCESS = lowered_search(_ACCESS.pattern)
+_ACCESS = lazy(_ACCESS_AFTER_SCRIPT + "|" + _ACCESS_WORDS.removeprefix("(?i)"))  # the two in one, as tests check them
+_ACCESS_IN_WORDS = lowered_search(_ACCESS_WORDS)
+_ACCESS_AFTER_A_SCRIPT = lowered_search(_ACCESS_AFTER_SCRIPT)
+
+
+def _ABOUT_ACCESS(line: str) -> bool:
+    """Whether ``line`` names something a password opens, or says that one was set."""
+    return _ACCESS_IN_WORDS(line) or not line.isascii() and _ACCESS_AFTER_A_SCRIPT(line)
+
+
 _INTRODUCED = lazy(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
     r"|usa|usá|usar|utiliza|utilizza|utilise|utilisez|benutze|benutz|nimm|gebruik|użyj|använd|bruk|brug|käytä|kullan"

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
@@ -19,14 +18,14 @@ from pdsmem import api
 from pdsmem.cli.options import ENV_PASSWORD
 
 
-def _kept(account: str, pds_url: str | None, state_dir: Path | None) -> api.KeptSession | None:
+def _kept(account: str, pds_url: str | None, state_dir: str | None) -> api.KeptSession | None:
     """The session kept for ``account`` (at ``pds_url`` when given, else at whichever PDS); None
     when there is none, or several."""
     found = api.kept_sessions(account, pds_url=pds_url, state_dir=state_dir)
     return found[0] if len(found) == 1 else None
 
 
-def open_session(account: str, *, pds_url: str | None, plc_url: str | None, state_dir: Path | None) -> api.Session:
+def open_session(account: str, *, pds_url: str | None, plc_url: str | None, state_dir: str | None) -> api.Session:
     """The logged-in session of ``account`` (a handle or DID): its stored session, else a login
     with ``ATP_AUTH_PASSWORD`` or, on a terminal, the password asked for."""
     password = os.environ.get(ENV_PASSWORD) or None
@@ -53,7 +52,7 @@ def password_for(account: str) -> str:
     return ask_password(account)
 
 
-def pds_hint(account: str, pds_url: str | None, state_dir: Path | None) -> str | None:
+def pds_hint(account: str, pds_url: str | None, state_dir: str | None) -> str | None:
     """``pds_url``, else the PDS of the account's stored session (for handles no DNS resolves)."""
     if pds_url:
         return pds_url

@@ -74,7 +74,7 @@ PRUNE_SHARE = api.PRUNE_SHARE
 @output_options
 def export(account: str, source: str, dry_run: bool, publish_private: bool,
            include_transcript: bool, prune: bool, confirm_prune: bool, overwrite: tuple[str, ...], allow_refused: bool,
-           recreate_deleted: bool, max_wait: float, pds_url: str | None, plc_url: str | None, state_dir: Path | None,
+           recreate_deleted: bool, max_wait: float, pds_url: str | None, plc_url: str | None, state_dir: str | None,
            agent_id: str | None, profile_id: str | None, salt: str, accept_unsalted_scope: bool,
            participant: str | None, privacy_scope: str, sandbox_eligible: bool, rushdb_url: str | None,
            rushdb_api_key: str | None, as_json: bool) -> None:
@@ -128,7 +128,7 @@ def _items(source: str) -> tuple[api.Memories, str | None]:
     return source, None
 
 
-def run_export(session: api.Session, memories: api.Memories, name: str | None, *, state_dir: Path | None,
+def run_export(session: api.Session, memories: api.Memories, name: str | None, *, state_dir: str | None,
                dry_run: bool, prune: bool, confirm_prune: bool, publish_private: bool, include_transcript: bool,
                max_wait: float, overwrite: Iterable[str] = (), recreate_deleted: bool = False) -> api.Report:
     """Run the export with the command line's progress, retries, prune question and pause message."""

@@ -147,7 +147,7 @@ def import_cmd(
     source: str, out_path: Path | None, agent_id: str, profile_id: str, salt: str,
     accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool, participant: str | None, full: bool,
     dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
-    state_dir: Path | None, as_json: bool,
+    state_dir: str | None, as_json: bool,
 ) -> None:
     """Import dev.bastienrobert.memory.record records, verified, as JSON Lines.
 
@@ -208,7 +208,7 @@ def import_cmd(
 @output_options
 def verify(
     source: str, strict: bool, signing_key: str | None, did: str | None, pds_url: str | None,
-    plc_url: str | None, state_dir: Path | None, as_json: bool,
+    plc_url: str | None, state_dir: str | None, as_json: bool,
 ) -> None:
     """Verify a repository: the commit's signature, the MST, every block; then every record.
 

@@ -15,7 +15,6 @@ left alone; a changed one is replaced with ``putRecord`` guarded by ``swapRecord
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import click
@@ -107,7 +106,7 @@ def show(nsid: str | None, as_json: bool) -> None:
 @pds_options
 @output_options
 def publish(nsids: tuple[str, ...], account: str, dry_run: bool, pds_url: str | None,
-            plc_url: str | None, state_dir: Path | None, as_json: bool) -> None:
+            plc_url: str | None, state_dir: str | None, as_json: bool) -> None:
     """Publish the shipped lexicons as com.atproto.lexicon.schema records.
 
     Each schema becomes the record at com.atproto.lexicon.schema/<NSID> in the repository of

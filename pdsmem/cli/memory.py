@@ -15,7 +15,6 @@ import signal
 import sys
 from collections.abc import Callable
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
 import click
@@ -125,7 +124,7 @@ def scope_of(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
 def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,
          sandbox_eligible: bool, participant: str | None, full: bool, follow: bool, relay_url: str | None,
          batch_size: int, dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None,
-         plc_url: str | None, state_dir: Path | None, rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
+         plc_url: str | None, state_dir: str | None, rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
     """Sync a repository's memory records into scoped RushDB memory.
 
     Reads the repository as import does (every block, the signature and the MST verified; only

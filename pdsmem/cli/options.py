@@ -23,7 +23,6 @@ import os
 import re
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -179,7 +178,7 @@ plc_option = configured(
 )
 state_dir_option = configured(
     "--state-dir", envvar="PDSMEM_STATE_DIR", config_key="state-dir", metavar="DIR",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(file_okay=False),  # a str: the API takes one (pathlib costs every start)
     help="Where sessions, import cursors and the export ledger live (default: the user state "
     "directory).",
 )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 import click
 
@@ -45,7 +44,7 @@ def _account(ctx: click.Context, given: str | None) -> str:
 @pds_options
 @click.pass_context
 def login(ctx: click.Context, account: str | None, app_password: bool, no_browser: bool,
-          pds_url: str | None, plc_url: str | None, state_dir: Path | None) -> None:
+          pds_url: str | None, plc_url: str | None, state_dir: str | None) -> None:
     """Sign in to your PDS and keep the session for later commands.
 
     By default you sign in in your browser, with atproto OAuth: pdsmem asks only to write its
@@ -103,7 +102,7 @@ def _has_display() -> bool:
 @state_dir_option
 @click.pass_context
 def logout(ctx: click.Context, account: str | None, pds_url: str | None,
-           state_dir: Path | None) -> None:
+           state_dir: str | None) -> None:
     """End an account's stored session: at its PDS, and on this machine.
 
     \b

@@ -18,14 +18,15 @@ import datetime
 import json
 import os
 import sys
-import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pdsmem.errors import UsageError, kind_of
+
+if TYPE_CHECKING:  # pathlib is imported where a path is made: commands that read no file start without it
+    from pathlib import Path
 
 ENV_CONFIG = "PDSMEM_CONFIG"
 
@@ -70,11 +71,15 @@ class Settings:
 
 def config_dir() -> Path:
     """The platform's config directory for pdsmem (it may not exist)."""
+    from pathlib import Path
+
     return Path(click.get_app_dir("pdsmem"))
 
 
 def config_path() -> Path:
     """The config file pdsmem reads: ``PDSMEM_CONFIG``, else config.toml or config.json."""
+    from pathlib import Path
+
     override = os.environ.get(ENV_CONFIG)
     if override:
         return Path(override).expanduser()
@@ -116,6 +121,7 @@ def _parse(path: Path) -> Any:
     except OSError as exc:
         raise ConfigError(f"cannot read the config file {path}: {exc.strerror or exc}") from None
     kind = "JSON" if path.suffix.lower() == ".json" else "TOML"
+    import tomllib  # here, not at the top: every command starts without it unless a TOML file is read
     try:
         return json.loads(raw) if kind == "JSON" else tomllib.loads(raw.decode("utf-8"))
     except json.JSONDecodeError as exc:

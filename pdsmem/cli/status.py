@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Any
 
 import click
@@ -90,7 +89,7 @@ def _describe(run: dict[str, Any]) -> str:
 @state_dir_option
 @output_options
 @click.pass_context
-def status(ctx: click.Context, state_dir: Path | None, as_json: bool) -> None:
+def status(ctx: click.Context, state_dir: str | None, as_json: bool) -> None:
     """Show what is configured, what was imported and exported, and the stored sessions.
 
     Exports that did not finish (paused by a rate limit, stopped by an error, or killed) are
