@@ -29,11 +29,12 @@ from pathlib import Path
 from pdsmem.mapping import privacy
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "privacy_corpus"
-# tuned on: tune, tune2, tune3, review; never tuned on: heldout, heldout2 (each written by its own writer)
-CORPUS_NAMES = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "review", "heldout", "heldout2",
-                "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+# tuned on: tune to tune9 and review; never tuned on: heldout to heldout8 (each written by its own writer)
+CORPUS_NAMES = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "review", "heldout",
+                "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8")
 GROUPS = ("provider", "connection", "prose_password", "otp_recovery", "financial_id", "output_paths")
 AIMS = {"overall": 0.95, "group": 0.90, "benign": 0.01}
+BY_DESIGN = (("local_paths", "naming a local filesystem path"), ("shell_output", "holding a shell prompt and its output"))
 
 
 def load(corpus: str, kind: str) -> list[dict]:
@@ -128,11 +129,11 @@ def report(corpus: str, finds_ds, *, families: bool, misses: int) -> dict:
     ds_median = statistics.median(ds_times)
     print(f"gate time per text: median {median * 1e6:.1f} us, p95 {p95 * 1e6:.1f} us (aim: median < 100 us); "
           f"detect-secrets median {ds_median * 1e6:.1f} us; ratio detect-secrets/gate = {ds_median / median:.2f}")
-    by_design = CORPORA / corpus / "local_paths.jsonl"  # benign texts naming a local path: refused by design
-    if by_design.exists():
-        paths = load(corpus, "local_paths")
-        print(f"benign texts naming a local filesystem path, apart (refused by design, docs/mapping.md): "
-              f"{share([privacy.sensitive_reason(item['text']) is not None for item in paths])} of {len(paths)} refused")
+    for kind, what in BY_DESIGN:  # benign texts the product refuses by its own rule, counted apart
+        if (CORPORA / corpus / f"{kind}.jsonl").exists():
+            apart = load(corpus, kind)
+            print(f"benign texts {what}, apart (refused by design, docs/mapping.md): "
+                  f"{share([privacy.sensitive_reason(item['text']) is not None for item in apart])} of {len(apart)} refused")
     if misses:
         missed = [leaks[i]["id"] for i in range(n) if not gate[i]]
         wrong = [benign[i - n]["id"] for i in benign_idx if gate[i]]

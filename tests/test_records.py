@@ -163,7 +163,7 @@ def test_private_memories_need_the_acknowledgement(override):
     "text, reason",
     [
         ("My key is -----BEGIN OPENSSH PRIVATE KEY----- abc", "private key"),
-        ("Use AKIAIOSFODNN7EXAMPLE for S3.", "AWS"),
+        ("Use AKIAQ8EG0RZ1WXYT9JH6 for S3.", "AWS"),
         ("token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB", "GitHub"),
         ("Slack xoxb-1234567890-abcdefghij", "Slack"),
         ("The key is sk-proj-abcdefghijklmnopqrstuvwx", "API secret"),
@@ -492,28 +492,28 @@ HIDDEN = " once its invisible characters are dropped and its full-width or other
 @pytest.mark.parametrize(
     "text, reason, first",
     [
-        ("Use AKIA\u200bIOSFODNN7EXAMPLE for S3.", "an AWS access key", "U+200B ZERO WIDTH SPACE, at position 8"),
-        ("Use AKIA\x00IOSFODNN7EXAMPLE for S3.", "an AWS access key", "U+0000, at position 8"),  # a control character
+        ("Use AKIA\u200bQ8EG0RZ1WXYT9JH6 for S3.", "an AWS access key", "U+200B ZERO WIDTH SPACE, at position 8"),
+        ("Use AKIA\x00Q8EG0RZ1WXYT9JH6 for S3.", "an AWS access key", "U+0000, at position 8"),  # a control character
         # a control character Python calls a space
-        ("Use AKIA\x1fIOSFODNN7EXAMPLE for S3.", "an AWS access key", "U+001F, at position 8"),
+        ("Use AKIA\x1fQ8EG0RZ1WXYT9JH6 for S3.", "an AWS access key", "U+001F, at position 8"),
         ("The key is s\u00adk-proj-abcdefghijklmnopqrstuvwx", "an API secret key",
          "U+00AD SOFT HYPHEN, at position 12"),
         ("\ufeffgh\u2060p_abcdefghijklmnopqrstuvwxyz0123456789AB", "a GitHub token",
          "U+FEFF ZERO WIDTH NO-BREAK SPACE, at position 0"),
         ("\uff50\uff41\uff53\uff53\uff57\uff4f\uff52\uff44\uff1dhunter22", "a credential assignment",
          "U+FF50 FULLWIDTH LATIN SMALL LETTER P, at position 0"),
-        ("\U0001d400\U0001d40a\U0001d408\U0001d400IOSFODNN7EXAMPLE", "an AWS access key",
+        ("\U0001d400\U0001d40a\U0001d408\U0001d400Q8EG0RZ1WXYT9JH6", "an AWS access key",
          "U+1D400 MATHEMATICAL BOLD CAPITAL A, at position 0"),
         ("The config is in /\u200dhome/alice/.config", "a local filesystem path",
          "U+200D ZERO WIDTH JOINER, at position 18"),
         ("Traceback (most\u200c recent call last):", "command output (a traceback)",
          "U+200C ZERO WIDTH NON-JOINER, at position 15"),
         # Printable to Python, yet nothing shows: a grapheme joiner, a Hangul filler, a variation selector
-        ("AKIA\u034fIOSFODNN7EXAMPLE", "an AWS access key", "U+034F COMBINING GRAPHEME JOINER, at position 4"),
-        ("AKIA\u3164IOSFODNN7EXAMPLE", "an AWS access key", "U+3164 HANGUL FILLER, at position 4"),
-        ("AKIA\ufe0fIOSFODNN7EXAMPLE", "an AWS access key", "U+FE0F VARIATION SELECTOR-16, at position 4"),
+        ("AKIA\u034fQ8EG0RZ1WXYT9JH6", "an AWS access key", "U+034F COMBINING GRAPHEME JOINER, at position 4"),
+        ("AKIA\u3164Q8EG0RZ1WXYT9JH6", "an AWS access key", "U+3164 HANGUL FILLER, at position 4"),
+        ("AKIA\ufe0fQ8EG0RZ1WXYT9JH6", "an AWS access key", "U+FE0F VARIATION SELECTOR-16, at position 4"),
         # A right-to-left override shows the key the right way round
-        ("\u202eELPMAXE7NNDOFSOIAIKA\u202c", "an AWS access key", "U+202E RIGHT-TO-LEFT OVERRIDE, at position 0"),
+        ("\u202e6HJ9TYXW1ZR0GE8QAIKA\u202c", "an AWS access key", "U+202E RIGHT-TO-LEFT OVERRIDE, at position 0"),
         ("$ cat notes.txt\u2028hello world", "command output (a shell prompt)",
          "U+2028 LINE SEPARATOR, at position 15"),
     ],
@@ -532,10 +532,10 @@ def test_every_invisible_character_python_calls_printable_sends_a_text_to_its_pl
         char = chr(code)
         if privacy._INVISIBLE.match(char) and char.isprintable():
             assert privacy._PRINTABLE_INVISIBLE.match(char), f"U+{code:04X}"
-            assert privacy.sensitive_reason(f"AKIA{char}IOSFODNN7EXAMPLE") is not None, f"U+{code:04X}"
+            assert privacy.sensitive_reason(f"AKIA{char}Q8EG0RZ1WXYT9JH6") is not None, f"U+{code:04X}"
 
 
-@pytest.mark.parametrize("text", ["api_key\u00a0=\u00a0abcd1234efgh", "\u202eAKIAIOSFODNN7EXAMPLE\u202c"])
+@pytest.mark.parametrize("text", ["api_key\u00a0=\u00a0abcd1234efgh", "\u202eAKIAQ8EG0RZ1WXYT9JH6\u202c"])
 def test_a_secret_the_patterns_find_as_written_is_refused_without_the_plain_form_note(text):
     with pytest.raises(PrivacyRefused) as err:
         to_record(fact(9, text=text), DID, publish_private=True)
@@ -611,7 +611,7 @@ def test_the_credential_detectors_fire_as_without_their_first_letter_lookahead(t
 @pytest.mark.parametrize(
     "text, reason",
     [
-        ("\u30ad\u30fc\u306fAKIAIOSFODNN7EXAMPLE\u3067\u3059", "an AWS access key"),
+        ("\u30ad\u30fc\u306fAKIAQ8EG0RZ1WXYT9JH6\u3067\u3059", "an AWS access key"),
         ("\u30c8\u30fc\u30af\u30f3\u306fghp_" + "a1B2" * 9 + "\u3067\u3059", "a GitHub token"),
         ("\u30b9\u30e9\u30c3\u30afxoxb-1234567890abc", "a Slack token"),
         ("\u9375sk-proj-abcdefghijklmnopqrstuvwx\u3067\u3059", "an API secret key"),
@@ -622,8 +622,8 @@ def test_the_credential_detectors_fire_as_without_their_first_letter_lookahead(t
         ("\u30db\u30fc\u30e0~/notes\u306b\u3042\u308b", "a local filesystem path"),
         ("\u30d5\u30a1\u30a4\u30eb\u306fC:\\Users\\alice", "a local filesystem path"),
         ("\u5834\u6240\u306ffile:///etc/app.toml", "a local filesystem path"),
-        ("\ud0a4\ub294AKIAIOSFODNN7EXAMPLE\uc785\ub2c8\ub2e4", "an AWS access key"),  # Korean
-        ("\u0e01\u0e38\u0e0d\u0e41\u0e08AKIAIOSFODNN7EXAMPLE", "an AWS access key"),  # Thai
+        ("\ud0a4\ub294AKIAQ8EG0RZ1WXYT9JH6\uc785\ub2c8\ub2e4", "an AWS access key"),  # Korean
+        ("\u0e01\u0e38\u0e0d\u0e41\u0e08AKIAQ8EG0RZ1WXYT9JH6", "an AWS access key"),  # Thai
     ],
 )
 def test_a_secret_written_against_letters_of_a_script_without_spaces_is_refused(text, reason):

@@ -46,6 +46,8 @@ _NOT_A_VALUE = lazy(
     # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
     r"|^(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
+    # a rule, not a value: "Passwort: mindestens 10 Zeichen"
+    r"|^(?:minimum|mindestens|almeno|minimaal|minst|vähintään|mínimo|minimo|минимум)$"
     r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
@@ -105,7 +107,7 @@ _FLAG = lazy(
 # "mysql -u x -p.PASS", "rabbitmqctl add_user USER PASS", "htpasswd -b FILE USER PASS"
 _COMMAND_SECRET = lazy(
     r"(?i)(?:redis-cli\b[^\n]*?\s-a|ldap\w*\b[^\n]*?\s-w|(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?\s-p(?=\S)"
-    r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd\s++-\w*b\w*\s++\S+\s++\S+|net\s++user\s++\S+"
+    r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd(?:\s++-\w+)*?\s++-\w*b\w*(?:\s++-\w+)*+\s++\S+\s++\S+|net\s++user\s++\S+"
     r"|sshpass\s++-p|smbclient\b[^\n]*?\s-U\s*+[^\s%]{1,40}%)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
@@ -157,9 +159,9 @@ _SECURITY_ANSWER = lazy(
     r"|city\s++where\s++my\s++parents\s++met"
     r"|biztons[áa]gi\s++k[ée]rd[ée]s|bezpe[čc]nostn[íi]\s++ot[áa]zk\w*|שאלת\s*+אבטחה|turvakysymy\w*|คำถามความปลอดภัย"
     r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|câu\s++hỏi\s++bảo\s++mật|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
-    r"|sikkerhetssp[øo]rsm[åa]l|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
+    r"|sikkerhetssp[øo]rsm[åa]l|sikkerhe[dt]ssvar\w*|s[äa]kerhetssvar\w*|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
     r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल)"
-    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
+    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to\b|\b(?:er|är)\s++satt\s++till?\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब"
     r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
@@ -219,9 +221,10 @@ _AS = lazy(r"\sas\s").search
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
     r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
-    r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key)(?![a-z])"
+    r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key|wi-?fi[^\n]{0,60}?(?<![\w-])key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
-    r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|l[öo]senord|passord|adgangskode|salasan"
+    r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
+    r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya"
     r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน")
@@ -255,6 +258,7 @@ _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._
 _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
 _NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}"
+                             r"|[a-z][a-z0-9._/-]*+:[0-9][0-9a-z.-]*+"  # an image and its tag: "postgres:17", "node:20-alpine"
                              r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++")  # "Yahoo!", "E*Trade"
 
 
@@ -269,14 +273,21 @@ def _joined_words(token: str) -> bool:
     return bool(_FOUR_WORDS.fullmatch(token)) and not _PASSWORD_LINE.search(token) and not _A_CLASS.search(token)
 
 
+def _random_case(word: str) -> bool:
+    """Capitals and small letters mixed as no name mixes them: three or more runs of small letters,
+    none longer than three ("tDYriPTHeV"; "KeePassXC", "YouTubeTV" and "iPhoneXSMax" are names)."""
+    small = re.findall(r"[^\W\d_A-Z]+", "".join("A" if char.isupper() else char for char in word))
+    return len(small) >= 3 and max(map(len, small)) <= 3 and not _WORDS_JOINED.fullmatch(word)
+
+
 def _password_shaped(token: str) -> bool:
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
     named = _VARIABLE_SET.match(token)
     if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-", "<"))):
         return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
-    if re.fullmatch(r"[a-z_][a-z0-9_]*+[=:]", token):
-        return False  # a name being given a value: "password=", "email=" in "UserFactory(email=…)"
+    if re.fullmatch(r"[a-z_][a-z0-9_]*+[=:]|[A-Z][A-Z0-9_]*+[=:]|[A-Za-z_]++[0-9]*+[=:]", token):
+        return False  # a name being given a value: "password=", "PGPASSWORD=", "email=" in "UserFactory(email=…)"
     token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
     if re.fullmatch(r"[^\W\d_]++\?[»“”\"'‘’]*+", token):
         return False  # a word and the question mark after it: "¿Olvidaste tu contraseña?", "Passwort vergessen?"
@@ -297,6 +308,8 @@ def _password_shaped(token: str) -> bool:
             and not _CAMEL_WORDS.fullmatch(token) and not _NOT_A_VALUE.search(token) and not _CODE_WORD.fullmatch(token)
             and not _NOT_MADE_UP.fullmatch(token)):
         return True  # random letters and digits: "Fm8wQ0VTWzx", "Vaxko0c9Xxth"
+    if token.isalpha() and 8 <= len(token) <= 40 and _random_case(token):
+        return True  # random capitals and small letters, no word among them: "tDYriPTHeV"; not "KeePassXC"
     if letters < 3 or _NOT_A_VALUE.search(token) or _DESCRIBED.match(token) or _CODE_WORD.fullmatch(token):
         return False
     if token.upper() == token and "-" in token:
@@ -330,8 +343,9 @@ _CODE_WORD = lazy(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|[a-z]+(?
 # what introduces a value rather than names a thing: a colon, an arrow, a slash, "is", "use", a
 # password word itself ("pwd harbormilo")
 _VALUE_BEFORE = lazy(
-    r"(?i)(?:[:=→>/]|คือ|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|là|adalah|είναι|это|usa|use|uses|try|pass|pw|pwd|p/w"
-    r"|mdp|senha|passwort|kennwort|hasło|heslo|parola|password|contraseña|wachtwoord|lösenord|passord|şifre|пароль))"
+    r"(?i)(?:[:=→>/]|คือ|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|là|adalah|είναι|это|yra|este|és|usa|use|uses|try|pass|pw|pwd|p/w"
+    r"|mdp|senha|passwort|kennwort|hasło|haśle|hasłem|heslo|parola|password|contraseña|wachtwoord|lösenord|passord|şifre|пароль"
+    r"|kodeord|slaptažodis|parool|geslo|lozinka|contrasenya))"
     r"\s*+[\"'“‘«„]?$")
 
 # what names a tool, whose name is no password: "the password manager is bitwarden"
@@ -356,7 +370,8 @@ _CHANGED_TO = lazy(
     r"|змінил\w*|змінив|поменял\w*|сменил\w*|изменил\w*|vaihdoin|vaihdettu|změnil\w*|megváltoztatt\w*"
     r"|değiştirdi\w*|wijzigde|gewijzigd|modifié|modificato|ho\s++messo|поменять|сменить|изменить|змінити|cambiar"
     r"|changer|ändern|wijzigen|zmienić|trocar|mudar|ganti)\b"
-    r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em|jadi|menjadi|thành|til|на|in|into|ke)\s*+$")
+    r"[^\n]{0,60}?(?<!\w)(?:a|para|till|to|auf|en|in|zu|naar|na|pour|per|på|em|jadi|menjadi|thành|til|на|in|into|ke)\s*+$"
+    r"|(?<!\w)uusi(?:\s++salasana)?\s++on\s*+$")  # Finnish: "uusi on …", the new one is
 
 
 _A_PASSWORDS_NAME = lazy(r"(?i)pass(?:word)?|pw|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord"
@@ -387,23 +402,36 @@ def _answered(lines: list[str]) -> bool:
     return False
 
 
+_AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.|ejemplo|exemple|esempio|voorbeeld|przykład"
+                             r"|exemplo|örnek|пример")
+
+
+# "on" is "is" after the Finnish and Estonian words for a password: "Ruuteri parool on …"
+_IS_IN_FINNISH = lazy(r"(?i)(?:parool|salasana\w*)\s++on\s*+$")
+
+
 def _password_nearby(text: str) -> bool:
     if ("?\n" in text or "? " in text) and _answered(text.splitlines()):
         return True
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
+        example = _AN_EXAMPLE(line)
         for match in _TOKEN.finditer(line):
+            if example and _PASSWORD_LINE.search(match[0]):
+                continue  # "als Beispielpasswort nur „passwort123“": the word itself, as documentation shows it
             before = line[:match.start()]
-            if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or not _NAME_BEFORE.search(before)):
+            if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or _IS_IN_FINNISH.search(before)
+                                               or not _NAME_BEFORE.search(before)):
                 return True  # "Cambié la contraseña del banco a girasol2019": "a" is "to" here, no article
             if (_made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before)
                     and not _NAME_BEFORE.search(before) and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
             if (_joined_words(match[0]) and (_VALUE_BEFORE.search(before) or _CHANGED_TO.search(before))
                     and not _NAME_BEFORE.search(before)
-                    and (_CLAUSE_ENDS(line[match.end():]) or not line[match.end():].strip()[:1].isascii())):
-                return True  # "Het wachtwoord van de NAS is drop.molen.fietsbel"; not "lives in forms.signup.validators"
+                    and (_CLAUSE_ENDS(line[match.end():]) or not line[match.end():].strip()[:1].isascii()
+                         or match[0][-1].isdigit() and _ON_A_PASSWORD_LINE(before.split()[-1]))):
+                return True  # "Het wachtwoord van de NAS is drop.molen.fietsbel", "Przy haśle rocket-cricket-toffee4 logowanie"
             if (match[0].isalpha() and _CASE_AFTER.match(line, match.end()) and not _DESCRIBING.fullmatch(match[0])
                     and match[0].lower() not in _STATES
                     and _PASSWORD_OR_IS.search(before) and not _NAME_BEFORE.search(before)
@@ -627,15 +655,22 @@ _POINTED_AT = lazy(r"(?im)^\s*+(?P<value>[^\s<>—–-]{4,40}(?:\s++[^\s<>—–
                    r"(?P<name>password|passphrase|passcode|pin|code|what\s++I\s++(?:set|use|chose|picked|typed))(?![\w-])")
 
 
+# Each search below starts at a passphrase's or a password's name: a text that names neither is not
+# scanned with them (a search of the lower case is a third of their cost).
+_NAMES_A_PASSPHRASE = lowered_search("(?i)" + _PASSPHRASE_NAMES)
+_NAMES_A_PASSWORD = lowered_search("(?i)" + _PASSWORD_WORD)
+
+
 def _passphrase(text: str) -> bool:
-    if _PASSPHRASE_JOINED.search(text):
+    names_a_passphrase, names_a_password = _NAMES_A_PASSPHRASE(text), _NAMES_A_PASSWORD(text)
+    if names_a_passphrase and _PASSPHRASE_JOINED.search(text):
         return True
-    for match in _QUOTED_PHRASE.finditer(text):
+    for match in _QUOTED_PHRASE.finditer(text) if names_a_password else ():
         said = match[1].lower().split()
         if (len(said) >= 3 or any(char.isdigit() for char in match[1])) and not _NOT_TOLD.search(text) and not any(
                 word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
             return True  # not 'the password was "the same one"', not 'in the film the password was "Open Sesame"'
-    for match in _WORDS_AND_NUMBER.finditer(text):
+    for match in _WORDS_AND_NUMBER.finditer(text) if names_a_password else ():
         said = match["words"].lower().split()
         if not match["words"].islower() or _NOT_TOLD.search(text):
             continue  # "Password Security Basics Lesson 3": a title
@@ -652,7 +687,7 @@ def _passphrase(text: str) -> bool:
         if name in ("password", "passphrase") and " " in value and any(char.isdigit() for char in value) and not any(
                 word.lower() in _SMALL_WORDS for word in value.split()):
             return True  # "Falcon Blueberry Thunder 50 <- that's the passphrase"
-    for match in _PASSPHRASE.finditer(text):
+    for match in _PASSPHRASE.finditer(text) if names_a_passphrase else ():
         said = [word.lower() for word in re.findall(r"[^\W\d_]+", match["words"])]
         if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
                 word in _SMALL_WORDS or _DESCRIBING.fullmatch(word) for word in said[1:]):
@@ -726,7 +761,7 @@ _PIN_LINE = lazy(
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
-    r"|kodun|codul|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
+    r"|kodun|codul|codi|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
     r"|\w*koodi\w*|\w+kluis|\w+koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
@@ -741,7 +776,7 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
              r"|번|자리|桁|文字|字)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
+_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4}|[0-9]{3,4}[A-Z])"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
@@ -789,12 +824,17 @@ def _pin_nearby(text: str) -> bool:
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#"))
                     and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
+            if _FOR_EXAMPLE.search(before):
+                continue  # "can't be a sequence like 1234": an example of what a PIN may not be
             if not _NOT_A_PIN.search(before):
                 return True
     return False
 
 
 _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
+_FOR_EXAMPLE = lazy(r"(?i)(?<!\w)(?:like|such\s++as|e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|wie|zum\s++beispiel"
+                    r"|comme|par\s++exemple|como|por\s++ejemplo|come|ad\s++esempio|zoals|bijvoorbeeld|jak|np\.|gibi"
+                    r"|örneğin|например|типа)\s*+[\"'“„«]?$")
 _LOOK_BACK = 120
 
 
@@ -830,9 +870,16 @@ _ACCOUNT_PAIR = lazy(
     re.MULTILINE)
 
 
+# a product's default login, as its documentation gives it: "the default Grafana login is admin/admin"
+_DEFAULT_LOGIN = lazy(r"(?i)default|factory|par\s++défaut|por\s++defecto|predefinit|padrão|standard|werks")
+_DEFAULT_PASSWORDS = frozenset("admin password root guest changeme raspberry ubnt cisco 1234 12345 123456".split())
+
+
 def _account_pair(text: str) -> bool:
     for match in _ACCOUNT_PAIR.finditer(text):
         value = (match["value"] or match["root"] or match["told"]).rstrip(".!?")
+        if value.lower() in _DEFAULT_PASSWORDS and _DEFAULT_LOGIN.search(text):
+            continue  # a default every copy of the product has, not this person's password
         if _shaped(value) or _leet(value) or _made_up(value) or _a_thing(value) or value[:1].isupper() and value[1:].isalpha():
             return True
     return False
@@ -924,6 +971,9 @@ _META = lazy(r"(?i)manager|app|vault|polic|field|reset|rule|requirement|hint|pro
 _LATIN_START = lazy(r"[^" + NO_SPACE_SCRIPTS + r"]*")
 
 
+_DUTCH_BEFORE_JE = lazy(r"(?i)(?<!\w)(?:met|voor|van|aan|op|dat|hoe|als|wat|kun|kan|moet|wil|heb|hebt|deelt|geef|stuur)\s*+$")
+
+
 def _one_word(text: str) -> bool:
     """A one-word password at the end of its sentence: with a digit or a sign in it, said plainly
     ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
@@ -934,6 +984,8 @@ def _one_word(text: str) -> bool:
             continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
         if match["middle"] and _META.search(match["middle"]):
             continue  # "the password manager is 1Password", "password reset is done"
+        if match["verb"] == "je" and _DUTCH_BEFORE_JE.search(match["middle"] or ""):
+            continue  # Dutch "je" is "you": "een wachtwoord deelt met je partner"; Czech "heslo k wifi je …" is "is"
         if _DESCRIBING.fullmatch(value) or _DESCRIBED.match(value) or _NOT_A_VALUE.search(value) and not (
                 value[0].isupper() and _WORDS_AND_DIGITS.fullmatch(value)):
             continue
@@ -955,7 +1007,7 @@ def _one_word(text: str) -> bool:
 # password is enough ("Passwords: use a manager, never reuse them" has none).
 _PASSWORDS_LISTED = lazy(
     r"(?i)(?<!\w)(?:passwords|passwörter|kennwörter|contraseñas|senhas|mots\s++de\s++passe|wachtwoorden|hasła|lösenord"
-    r"|passord|password\s++list)(?:\s++(?:so\s++far|for\s++now|list|below))?\s*+[:：]\s*+(?P<items>[^\n]+)")
+    r"|passord|password\s++list)(?:\s++(?:so\s++far|for\s++now|list|below))?(?:\s++[\w'’]++){0,6}?\s*+[:：]\s*+(?P<items>[^\n]+)")
 _WHERE_WORDS = frozenset("via in at on by from for to under collection entry vault item folder the a an".split())
 
 
@@ -1097,7 +1149,7 @@ _CHECKS = (
      ("security", "secret question", "memorable", "verification", "maiden", "first pet", "first car", "sicherheitsfrage",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
       "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "安全问题", "安全問題", "सिक्योरिटी",
-      "recovery question", "they ask",
+      "recovery question", "they ask", "sikkerhetssvar", "sikkerhedssvar", "säkerhetssvar",
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
       "nickname", "verbal password", "reset question", "biztons", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",
@@ -1111,7 +1163,8 @@ _CHECKS = (
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
       " key",
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
-      "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode")),
+      "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
+      "slaptaž", "parool", "gesl", "lozink")),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
@@ -1125,7 +1178,7 @@ _CHECKS = (
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
-      "déverrouillage", "code", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
+      "déverrouillage", "code", "codi", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",

@@ -57,10 +57,40 @@ def _card_issuer(digits: str) -> bool:
     return False
 
 
+# Numbers that payment providers and the IBAN registry publish for tests and documentation (Stripe's,
+# Braintree's and Adyen's test cards; the registry's example IBANs): no one's card or account, and
+# quoted in memories about testing a checkout. One passes only in a text that says it is a test
+# or an example and gives no expiry date or security code with it: "4111 1111 1111 1111, exp
+# 12/28, CVV 123" is written as a real card is.
+_PUBLISHED_TEST_CARDS = frozenset((
+    "4242424242424242 4000056655665556 5555555555554444 2223003122003222 5200828282828210 5105105105105100"
+    " 378282246310005 371449635398431 6011111111111117 6011000990139424 3056930009020004 36227206271667"
+    " 3566002020360505 6200000000000005 4111111111111111 4012888888881881 4222222222222 3530111333300000"
+    " 5431111111111111 4005519200000004 4009348888881881 4012000033330026 4012000077777777"
+    " 4217651111111119 4500600000000061 370000000000002 6011601160116611"
+).split())
+_PUBLISHED_TEST_IBANS = frozenset(
+    "DE89370400440532013000 GB82WEST12345698765432 GB29NWBK60161331926819 FR1420041010050500013M02606"
+    " NL91ABNA0417164300 ES9121000418450200051332 IT60X0542811101000000123456"
+    " CH9300762011623852957 AT611904300234573201".split()
+)
+_NAMED_A_TEST = lowered_search(
+    r"(?i)test|sandbox|example|sample|docs|documentation|dummy|fake|demo|beispiel|ejemplo|exemple|esempio"
+    r"|voorbeeld|przykład|exemplo|テスト|测试|테스트")
+_EXPIRY = lazy(r"(?i)(?<![a-z])(?:exp(?:iry|ires?|iration|\.)?|valid\s++thru|gültig\s++bis|ablauf|vence|scade)(?![a-z])"
+               r"|(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])").search
+
+
+def _published_example(value: str, text: str, published: frozenset[str]) -> bool:
+    """Whether ``value`` is one of the ``published`` test numbers, in a text that names it so."""
+    return value in published and _NAMED_A_TEST(text) and not _EXPIRY(text) and not _NAMES_A_CVV(text)
+
+
 def _card(text: str) -> bool:
     for match in _CARD.finditer(text):
         digits = match[0].replace(" ", "").replace("-", "")
-        if 13 <= len(digits) <= 19 and _card_issuer(digits) and _validator('luhn').is_valid(digits):
+        if (13 <= len(digits) <= 19 and _card_issuer(digits) and _validator('luhn').is_valid(digits)
+                and not _published_example(digits, text, _PUBLISHED_TEST_CARDS)):
             return True
     return False
 
@@ -87,7 +117,8 @@ def _iban_found(text: str) -> bool:
     for match in itertools.islice(_IBAN_START.finditer(text), 50):  # a row of IBAN-like starts is no list of IBANs
         body = match[2].replace(" ", "")
         for end in reversed(_mod97_ends(body, match[1])):  # the longest valid one: a word may follow
-            if _validator('iban').is_valid(match[1] + body[:end]):
+            iban = match[1] + body[:end]
+            if _validator('iban').is_valid(iban) and not _published_example(iban, text, _PUBLISHED_TEST_IBANS):
                 return True
     return False
 
@@ -147,6 +178,7 @@ _TWO_FACTOR_WORDS = lazy(
 )
 _CODE = lazy(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
                    r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{8,16}"
+                   r"|(?=[A-Z0-9]{0,15}[0-9])(?=[A-Z0-9]{0,15}[A-Z])[A-Z0-9]{8,16}"  # "YPENUFX1ET", "853PPWY0TA"
                    # two groups of four with a digit between them ("u2m4 nhj2", "13gs 4oz9")
                    r"|(?=[a-z0-9 ]{0,8}[0-9])[a-z0-9]{4} [a-z0-9]{4})(?![\w-])")
 
@@ -264,6 +296,8 @@ def _totp_seed(text: str) -> bool:
     for match in _BASE32.finditer(text):
         key = match[0].replace(" ", "")
         digits = sum(char in "234567" for char in key)
+        if digits == len(key) or sum(group.isdigit() for group in match[0].split()) >= 2:
+            continue  # a number in groups of four ("test card 4242 4242 4242 4242"): a seed's groups have letters
         if not digits:  # a run of capitals is a word, unless a TOTP secret is named: "TOTP secret: YUSGFDAMBPLFAGAO"
             if len(key) >= 16 and key.isupper() and _TOTP_NAMED(text):
                 return True
@@ -443,7 +477,7 @@ def _id_document(text: str) -> bool:
 # personal number, a German tax id, a Danish CPR, a Finnish HETU, a Belgian national number, a
 # Brazilian CPF, a Mexican CURP, an Indian Aadhaar or PAN, a UK NHS number, a Canadian SIN, an
 # Australian TFN, a Korean RRN, a Swiss AHV, an Irish PPS, a Romanian CNP, a Czech birth number,
-# a Greek AMKA, an Israeli id, a Japanese My Number, a Chilean RUT.
+# a Greek AMKA, an Israeli id, a Japanese My Number, a Chilean RUT, a South African id.
 _NATIONAL_IDS = (
     (r"tc\s*+kimlik|kimlik\s*+no|t\.c\.\s*+kimlik", ("tr.tckimlik",)),
     (r"\bein\b|employer\s++identification", ("us.ein",)),
@@ -457,7 +491,8 @@ _NATIONAL_IDS = (
     (r"steuer-?id|steueridentifikationsnummer|identifikationsnummer|\bidnr\b", ("de.idnr",)),
     (r"\bcpr\b", ("dk.cpr",)),
     (r"henkilötunnu\w*|\bhetu\b", ("fi.hetu",)),
-    (r"rijksregisternummer|num[ée]ro\s++national|national\s++number|\bniss\b|\binsz\b", ("be.nn",)),
+    (r"rijksregisternummer|num[ée]ro\s++national|registre\s++national|national\s++number|\bniss\b|\binsz\b", ("be.nn",)),
+    (r"south\s++african\s++id", ("za.idnr",)),
     (r"\bcpf\b", ("br.cpf",)),
     (r"\bcurp\b", ("mx.curp",)),
     (r"aadhaa?r|आधार", ("in_.aadhaar",)),
@@ -486,7 +521,7 @@ _NATIONAL_ID_NEEDLES = (
     "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
-    "ідентифікаційн")
+    "ідентифікаційн", "registre", "african")
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
 

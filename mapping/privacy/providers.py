@@ -69,6 +69,7 @@ OWN = lazy(
     r"|SK[0-9a-f]{32}|AC[0-9a-f]{32}"  # Twilio
     r"|NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}"  # New Relic
     r"|AGE-SECRET-KEY-1[0-9A-Z]{58}"  # an age private key
+    r"|sbp_[0-9a-f]{40}|pypi-AgEIcHlwaS5vcmc[0-9A-Za-z_-]{20,}"  # Supabase; PyPI (its macaroon's fixed start, any length)
     r"|glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}"  # Grafana Cloud, a Grafana service account
     r"|[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"  # a Microsoft Entra (Azure AD) client secret
     r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token
@@ -120,9 +121,10 @@ def _token_at(found: str, line: str) -> str:
     return token[0] if token and len(token[0]) > len(found) else found
 
 
-# what documentation writes where a secret goes: "postgres://USER:PASSWORD@HOST", "<password>"
+# what documentation writes where a secret goes: "postgres://USER:PASSWORD@HOST", "<password>",
+# "ACxxxxxxxx…", AWS's "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
 _PLACEHOLDER = lazy(r"(?i)password|pass|pwd|secret|change[_-]?me|replace[_-]?me|your[_-](?:[a-z]+[_-])*[a-z]+"
-                    r"|(?:[a-z0-9]+_)*x{3,}|\*{3,}|<[^>]*>|\{[a-z_]+\}|\$\{?\w+\}?|[a-z_]*(?:password|pass|secret|token)")
+                    r"|(?:[a-z0-9]+_)*x{3,}|[A-Za-z0-9]{1,4}[_-]?x{8,}|\w*EXAMPLE\w*|\*{3,}|<[^>]*>|\{[a-z_]+\}|\$\{?\w+\}?|[a-z_]*(?:password|pass|secret|token)")
 _BACKREFERENCE = lazy(r"\\[1-9]|\(\?P=")
 
 

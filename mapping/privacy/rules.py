@@ -38,7 +38,9 @@ WORD_END = f"(?!{_WORD})"
 # words it stands for (accents written or not). English's own needles ("passw", "pass") hold passwort.
 _PASSWORD_WORDS = (
     r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord(?:et)?|passord(?:et)?|"
-    r"adgangskoden?|salasana|[şs]ifre|jelsz[óo]|пароль"
+    r"adgangskoden?|salasana|[şs]ifre|jelsz[óo]|пароль|"
+    # Danish, Lithuanian, Estonian, Slovenian, Croatian, Catalan; Polish in its cases ("haśle", "hasłem")
+    r"kodeord(?:et)?|slaptažod\w{0,4}|parool|geslo|lozink[aeiu]|contrasenya|ha[sś][łl](?:a|em|e)"
 )
 _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번호"
 # The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb,
@@ -53,15 +55,15 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
 _CONNECTS = r"for|to|of|at|on|für|von|del|de|do|da|du|от|для"  # "password for", "Passwort für", "пароль для"
 _FOR = r"(?:\s++(?:" + _CONNECTS + r")(?:\s++\S{1,40}?){1,3}?)?"
-_IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je)"
+_IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je|yra|este|és|e)"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
 _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, encryption or wifi scheme
     r"(?:[0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
     r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
-    r"|[0-9]++(?:文字|桁|字|位)|aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm|wpa|wep)"
+    r"|[0-9]++(?:文字|桁|字|位)|(?:aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm|wpa|wep)(?!(?!v[0-9])[a-z]))"  # "NTLMv2"; not "Shakshuka77"
 )
-_NO_VALUE = "(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[A-Za-z_ -]{2,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me)"  # nor a reference: "${DB_PASSWORD}", "<your key>"
+_NO_VALUE = "(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me)"  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
 _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
     # not "パスワードはルーターWXR-5700の裏に記載"
@@ -106,8 +108,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
-               # a shell default or error inside "${VAR:?missing}", a stand-in ("REPLACE_ME", "xxxxxxxx")
-               r"|(?<=:)[?+=-]|replace[_-]?me(?![a-z0-9])|change[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
+               # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
+               r"|(?<=:)[?+=-]|[A-Za-z0-9_-]{0,12}(?:\.{3}|…)(?![A-Za-z0-9])|replace[_-]?me(?![a-z0-9])|change[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
                # a stand-in in documentation and tests ("YOUR_KEY_HERE", "your-api-key", "NPM_TOKEN_HERE",
                # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
                # (the whole value: "Dummy!2024", "your-9f8a7b…" and "placeholder99!Q" are real)
@@ -118,7 +120,10 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
                r"|(?:raise|return|await|yield|lambda|not|None|True|False|null|undefined|new|typeof)(?!\w)"
                r"|(?:and|or|with|without|for|to|is|are|was|the|empty|blank|unset|always|never|usually|often|sometimes"
-               r"|still|same|see|check|ask|stored|saved|kept|written|printed|taped|changes|in|on|at|under)(?!\w)"
+               r"|still|same|see|check|ask|stored|saved|kept|written|printed|taped|changes|in|on|at|under"
+               # a rule, not a value: "Requisiti password: almeno 9 caratteri", "Passwort: mindestens 12 Zeichen"
+               r"|at\s++least|minimum|min\.|almeno|mindestens|au\s++moins|al\s++menos|pelo\s++menos|minimaal|minst|vähintään"
+               r"|co\s++najmniej|en\s++az|минимум|не\s++менее)(?!\w)"
                r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)"
                r"(?![^\S\n]*+(?!(?:is|are|and|or|on|in)(?!\w))[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
@@ -246,7 +251,8 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("looks like a private key", _PRIVATE_KEY, ("PRIVATE KEY", "PuTTY-User-Key-File")),
     (
         "looks like an AWS access key",
-        lazy(WORD_START + r"(?:AKIA|ASIA)[0-9A-Z]{16}" + WORD_END),
+        # not the documentation's example, AKIAIOSFODNN7EXAMPLE
+        lazy(WORD_START + r"(?:AKIA|ASIA)(?![0-9A-Z]{9}EXAMPLE)[0-9A-Z]{16}" + WORD_END),
         ("AKIA", "ASIA"),
     ),
     (

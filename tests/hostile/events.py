@@ -112,7 +112,7 @@ def datetime_cases() -> list[EventCase]:
 
 SECRETS = {
     "private-key": "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n",
-    "aws-key": "the deploy key is AKIAIOSFODNN7EXAMPLE",
+    "aws-key": "the deploy key is AKIAQ8EG0RZ1WXYT9JH6",
     "github-token": "use ghp_" + "A1b2C3d4" * 5 + " for the API",
     "slack-token": "bot token xoxb-123456789012-abcdefghij",
     "openai-key": "OPENAI key sk-proj-abcdefghijklmnopqrstuvwx",
