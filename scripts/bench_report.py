@@ -48,8 +48,8 @@ BENCHES = [
     ),
     Bench(
         "The privacy gate against detect-secrets", "bench_privacy.py", ["--families"], [],
-        "Six corpora of memory texts (tests/privacy_corpus/): four the gate was tuned on (one a "
-        "reviewer's) and two held out, each of those by a writer who saw neither the gate's code nor the other sets. "
+        "Eighteen corpora of memory texts (tests/privacy_corpus/): ten the gate was tuned on (one a "
+        "reviewer's) and eight held out, each of those by a writer who saw neither the gate's code nor the other sets. "
         "Recall per family group (and per family in the full run) and the share of benign texts "
         "refused, for pdsmem's gate, each of its layers alone, Yelp's `detect-secrets` 1.5.0 "
         "(every plugin, its default filters, as `scan_file` reads a text file) and either; the "
