@@ -134,6 +134,9 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     "'NHS' and groups of digits": ("NHS 1 2 3 " * 4_000)[:40_000],
     "'Passwords:' and a list": ("Passwords: " + "a b, " * 8_000)[:40_000],
     "'пароль' (password), no value": ("пароль " * 6_000)[:40_000],
+    # one line of talk about a password: each token looked back over all the line before it
+    "one line of Estonian about a password": ("Parool on salvestatud paroolihaldurisse, mitte siin. " * 800)[:40_000],
+    "'parool on' and random-case words": ("parool " + "for tDYriPTHeV parool on " * 1_700)[:40_000],
 }
 
 

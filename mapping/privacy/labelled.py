@@ -161,7 +161,7 @@ _SECURITY_ANSWER = lazy(
     r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|câu\s++hỏi\s++bảo\s++mật|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
     r"|sikkerhetssp[øo]rsm[åa]l|sikkerhe[dt]ssvar\w*|s[äa]kerhetssvar\w*|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
     r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल)"
-    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to\b|\b(?:er|är)\s++satt\s++till?\b|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
+    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब"
     r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
@@ -221,7 +221,7 @@ _AS = lazy(r"\sas\s").search
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
     r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
-    r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key|wi-?fi[^\n]{0,60}?(?<![\w-])key)(?![a-z])"
+    r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key|wi-?fi[^\n]{0,60}?(?:[,;:]\s*+|\sand\s++)key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
     r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya"
@@ -258,7 +258,7 @@ _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._
 _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
 _NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}"
-                             r"|[a-z][a-z0-9._/-]*+:[0-9][0-9a-z.-]*+"  # an image and its tag: "postgres:17", "node:20-alpine"
+                             r"|[a-z][a-z0-9._/-]*+:[0-9]++(?:\.[0-9]++)*+(?:-[a-z][a-z0-9.]*+)?"  # an image and its tag: "postgres:17", "node:20-alpine"
                              r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++")  # "Yahoo!", "E*Trade"
 
 
@@ -275,9 +275,12 @@ def _joined_words(token: str) -> bool:
 
 def _random_case(word: str) -> bool:
     """Capitals and small letters mixed as no name mixes them: three or more runs of small letters,
-    none longer than three ("tDYriPTHeV"; "KeePassXC", "YouTubeTV" and "iPhoneXSMax" are names)."""
-    small = re.findall(r"[^\W\d_A-Z]+", "".join("A" if char.isupper() else char for char in word))
-    return len(small) >= 3 and max(map(len, small)) <= 3 and not _WORDS_JOINED.fullmatch(word)
+    none longer than three, and capitals together before the end ("tDYriPTHeV"; "KeePassXC",
+    "getIdByUrl", "JaCoCoXml" and "NaNoWriMo" are names)."""
+    shape = "".join("A" if char.isupper() else char for char in word)
+    small = re.findall(r"[^\W\d_A-Z]+", shape)
+    return (len(small) >= 3 and max(map(len, small)) <= 3 and "AA" in shape.rstrip("A")
+            and not _WORDS_JOINED.fullmatch(word))
 
 
 def _password_shaped(token: str) -> bool:
@@ -408,6 +411,13 @@ _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.
 
 # "on" is "is" after the Finnish and Estonian words for a password: "Ruuteri parool on …"
 _IS_IN_FINNISH = lazy(r"(?i)(?:parool|salasana\w*)\s++on\s*+$")
+_BEFORE = 200
+# the words for a password in languages whose words the gate has no list of (``words``): after
+# them an ordinary word ("Geslo je poteklo", expired) cannot be told from a made-up one
+_WORDS_WITHOUT_A_LIST = lowered_search(r"(?i)kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|haśl")
+# the word for a password itself, with digits or a sign: what documentation shows as an example
+_THE_WORD_ITSELF = lazy(r"(?i)(?:pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord|salasana"
+                        r"|lösenord|passord|heslo|şifre)[0-9!]{0,6}")
 
 
 def _password_nearby(text: str) -> bool:
@@ -416,15 +426,18 @@ def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
-        example = _AN_EXAMPLE(line)
+        example, unlisted = _AN_EXAMPLE(line), _WORDS_WITHOUT_A_LIST(line)
         for match in _TOKEN.finditer(line):
-            if example and _PASSWORD_LINE.search(match[0]):
+            if example and _THE_WORD_ITSELF.fullmatch(match[0].strip("\"'„“”«»‚‘’.,;:")):
                 continue  # "als Beispielpasswort nur „passwort123“": the word itself, as documentation shows it
-            before = line[:match.start()]
+            # what is said before a token, as far back as a clause reaches (from the line's start, a
+            # line of 40,000 characters took seconds: each token searched all that came before it)
+            before = line[max(0, match.start() - _BEFORE):match.start()]
             if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or _IS_IN_FINNISH.search(before)
                                                or not _NAME_BEFORE.search(before)):
                 return True  # "Cambié la contraseña del banco a girasol2019": "a" is "to" here, no article
-            if (_made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before) and not _A_TOOL_IS.search(before)
+            if (not unlisted and _made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before)
+                    and not _A_TOOL_IS.search(before)
                     and not _NAME_BEFORE.search(before) and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "p/w: thunderdaisy", "pwd harbormilo"; not "the password manager is bitwarden"
             if (_joined_words(match[0]) and (_VALUE_BEFORE.search(before) or _CHANGED_TO.search(before))
@@ -432,7 +445,8 @@ def _password_nearby(text: str) -> bool:
                     and (_CLAUSE_ENDS(line[match.end():]) or not line[match.end():].strip()[:1].isascii()
                          or match[0][-1].isdigit() and _ON_A_PASSWORD_LINE(before.split()[-1]))):
                 return True  # "Het wachtwoord van de NAS is drop.molen.fietsbel", "Przy haśle rocket-cricket-toffee4 logowanie"
-            if (match[0].isalpha() and _CASE_AFTER.match(line, match.end()) and not _DESCRIBING.fullmatch(match[0])
+            if (not unlisted and match[0].isalpha() and _CASE_AFTER.match(line, match.end())
+                    and not _DESCRIBING.fullmatch(match[0])
                     and match[0].lower() not in _STATES
                     and _PASSWORD_OR_IS.search(before) and not _NAME_BEFORE.search(before)
                     and _A_PASSWORDS_NAME.search(before) and not _A_USERS_NAME.search(before)):
@@ -638,10 +652,11 @@ _PASSPHRASE_JOINED = lazy(
 
 
 _PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord|hasło"
-                  r"|heslo|lösenord\w*|passord\w*|salasana\w*|şifre\w*|jelsz\w*|parola|пароль|парол\w*|password)")
+                  r"|heslo|lösenord\w*|passord\w*|salasana\w*|şifre\w*|jelsz\w*|parola|пароль|парол\w*|password"
+                  r"|kodeord\w*|slaptažod\w*|parool|geslo|lozink\w*|contrasenya)")
 # a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"'
-_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"\s++(?:is|was|ist|war|est|était|es|era|är|var|er|je|jest|to|:)\s*+"
-                      r"[\"“«„]([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}[0-9]{0,4})[\"”»“]")
+_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"\s++(?:is|was|ist|war|est|était|es|era|är|var|er|je|jest|to|yra|on|és"
+                      r"|este|:)\s*+[\"“«„]([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}(?:\s?[0-9]{1,4})?)[\"”»“]")
 # words and a number after a password's name: "Lösenordet till familjedatorn är lingon ekorre karamell 26"
 _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?:\s(?:is|är|er|es|est|ist|je|jest|e|è|to"
                          r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){2,5})"
@@ -761,7 +776,7 @@ _PIN_LINE = lazy(
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
-    r"|kodun|codul|codi|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
+    r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
     r"|\w*koodi\w*|\w+kluis|\w+koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
@@ -776,7 +791,7 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
              r"|번|자리|桁|文字|字)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4}|[0-9]{3,4}[A-Z])"
+_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
@@ -824,17 +839,19 @@ def _pin_nearby(text: str) -> bool:
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#"))
                     and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
-            if _FOR_EXAMPLE.search(before):
-                continue  # "can't be a sequence like 1234": an example of what a PIN may not be
+            if _FOR_EXAMPLE.search(before) and _TRIVIAL.fullmatch(number):
+                continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
             if not _NOT_A_PIN.search(before):
                 return True
     return False
 
 
 _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
-_FOR_EXAMPLE = lazy(r"(?i)(?<!\w)(?:like|such\s++as|e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|wie|zum\s++beispiel"
-                    r"|comme|par\s++exemple|como|por\s++ejemplo|come|ad\s++esempio|zoals|bijvoorbeeld|jak|np\.|gibi"
-                    r"|örneğin|например|типа)\s*+[\"'“„«]?$")
+_FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything)\s++"
+                    r"(?:like|such\s++as)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
+                    r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например))\s*+[\"'“„«]?$")
+# a number no one keeps as a secret example of: one digit repeated, or digits in a row ("1234", "0000", "9876")
+_TRIVIAL = lazy(r"([0-9])\1{2,7}|0?123(?:4(?:5(?:6(?:7(?:8(?:9)?)?)?)?)?)?|9?876(?:5(?:4(?:3(?:2(?:1(?:0)?)?)?)?)?)?|4321")
 _LOOK_BACK = 120
 
 
@@ -873,13 +890,17 @@ _ACCOUNT_PAIR = lazy(
 # a product's default login, as its documentation gives it: "the default Grafana login is admin/admin"
 _DEFAULT_LOGIN = lazy(r"(?i)default|factory|par\s++défaut|por\s++defecto|predefinit|padrão|standard|werks")
 _DEFAULT_PASSWORDS = frozenset("admin password root guest changeme raspberry ubnt cisco 1234 12345 123456".split())
+_DOCUMENTED = lazy(r"(?i)(?<!\w)(?:docs?|documentation|manual|guide|readme|quickstart|tutorial|handbook|anleitung|handbuch"
+                   r"|documentación|documentação|documentazione)(?!\w)")
+_CHANGED_OR_OWN = lazy(r"(?i)(?<!\w)(?:changed|now|new|picked|chose|set|my|our|mine|own|reachable|open|exposed|lan|ip)(?!\w)")
 
 
 def _account_pair(text: str) -> bool:
     for match in _ACCOUNT_PAIR.finditer(text):
         value = (match["value"] or match["root"] or match["told"]).rstrip(".!?")
-        if value.lower() in _DEFAULT_PASSWORDS and _DEFAULT_LOGIN.search(text):
-            continue  # a default every copy of the product has, not this person's password
+        if value.lower() in _DEFAULT_PASSWORDS and _DEFAULT_LOGIN.search(text) and _DOCUMENTED.search(text) \
+                and not _CHANGED_OR_OWN.search(text):
+            continue  # a default every copy of the product has, as its docs give it; not "my NAS: admin/admin"
         if _shaped(value) or _leet(value) or _made_up(value) or _a_thing(value) or value[:1].isupper() and value[1:].isalpha():
             return True
     return False
@@ -1169,6 +1190,7 @@ _CHECKS = (
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
     ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
+                                             "kodeord", "slaptaž", "parool", "geslo", "lozink", "contrasenya",
                                              "passwd", "creds", "credentials", "pass", "wort", "contraseña",
                                              "senha", "hasło", "heslo", "lösenord", "passord", "salasana", "şifre",
                                              "jelsz", "parola", "парол", "<-", "←", "that's", "that’s",

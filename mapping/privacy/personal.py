@@ -67,7 +67,9 @@ _PUBLISHED_TEST_CARDS = frozenset((
     " 378282246310005 371449635398431 6011111111111117 6011000990139424 3056930009020004 36227206271667"
     " 3566002020360505 6200000000000005 4111111111111111 4012888888881881 4222222222222 3530111333300000"
     " 5431111111111111 4005519200000004 4009348888881881 4012000033330026 4012000077777777"
-    " 4217651111111119 4500600000000061 370000000000002 6011601160116611"
+    " 4217651111111119 4500600000000061 370000000000002 6011601160116611 4000000000009995 4000002500003155"
+    " 4000000000000002 4000000000000069 4000000000000127 4000000000000119 4000002760003184 4000000000000259"
+    " 4000000000003220 4000000000000341"
 ).split())
 _PUBLISHED_TEST_IBANS = frozenset(
     "DE89370400440532013000 GB82WEST12345698765432 GB29NWBK60161331926819 FR1420041010050500013M02606"
@@ -75,15 +77,16 @@ _PUBLISHED_TEST_IBANS = frozenset(
     " CH9300762011623852957 AT611904300234573201".split()
 )
 _NAMED_A_TEST = lowered_search(
-    r"(?i)test|sandbox|example|sample|docs|documentation|dummy|fake|demo|beispiel|ejemplo|exemple|esempio"
-    r"|voorbeeld|przykład|exemplo|テスト|测试|테스트")
-_EXPIRY = lazy(r"(?i)(?<![a-z])(?:exp(?:iry|ires?|iration|\.)?|valid\s++thru|gültig\s++bis|ablauf|vence|scade)(?![a-z])"
-               r"|(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])").search
+    r"(?i)test|sandbox|staging|example|sample|docs|documentation|dummy|fake|demo|beispiel|ejemplo|exemple|esempio"
+    r"|voorbeeld|przykład|exemplo|prueba|prova|teste|テスト|测试|테스트")
+# a card's expiry date as a card gives it ("12/28", "09/2027"): "any future expiry date" gives none
+_EXPIRY = lazy(r"(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])").search
 
 
 def _published_example(value: str, text: str, published: frozenset[str]) -> bool:
-    """Whether ``value`` is one of the ``published`` test numbers, in a text that names it so."""
-    return value in published and _NAMED_A_TEST(text) and not _EXPIRY(text) and not _NAMES_A_CVV(text)
+    """Whether ``value`` is one of the ``published`` test numbers, in a text that names it so and
+    gives no expiry date or security code with it."""
+    return value in published and _NAMED_A_TEST(text) and not _EXPIRY(text) and _CVV.search(text) is None
 
 
 def _card(text: str) -> bool:
@@ -296,7 +299,7 @@ def _totp_seed(text: str) -> bool:
     for match in _BASE32.finditer(text):
         key = match[0].replace(" ", "")
         digits = sum(char in "234567" for char in key)
-        if digits == len(key) or sum(group.isdigit() for group in match[0].split()) >= 2:
+        if digits == len(key) or sum(group.isdigit() for group in match[0].split()) >= 3 or "EXAMPLE" in key:
             continue  # a number in groups of four ("test card 4242 4242 4242 4242"): a seed's groups have letters
         if not digits:  # a run of capitals is a word, unless a TOTP secret is named: "TOTP secret: YUSGFDAMBPLFAGAO"
             if len(key) >= 16 and key.isupper() and _TOTP_NAMED(text):

@@ -124,7 +124,7 @@ def _token_at(found: str, line: str) -> str:
 # what documentation writes where a secret goes: "postgres://USER:PASSWORD@HOST", "<password>",
 # "ACxxxxxxxx…", AWS's "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
 _PLACEHOLDER = lazy(r"(?i)password|pass|pwd|secret|change[_-]?me|replace[_-]?me|your[_-](?:[a-z]+[_-])*[a-z]+"
-                    r"|(?:[a-z0-9]+_)*x{3,}|[A-Za-z0-9]{1,4}[_-]?x{8,}|\w*EXAMPLE\w*|\*{3,}|<[^>]*>|\{[a-z_]+\}|\$\{?\w+\}?|[a-z_]*(?:password|pass|secret|token)")
+                    r"|(?:[a-z0-9]+_)*x{3,}|[A-Za-z0-9]{1,4}[_-]?x{8,}|AKIAIOSFODNN7EXAMPLE|wJalrXUtnFEMI|\*{3,}|<[^>]*>|\{[a-z_]+\}|\$\{?\w+\}?|[a-z_]*(?:password|pass|secret|token)")
 _BACKREFERENCE = lazy(r"\\[1-9]|\(\?P=")
 
 

@@ -55,13 +55,13 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
 _CONNECTS = r"for|to|of|at|on|für|von|del|de|do|da|du|от|для"  # "password for", "Passwort für", "пароль для"
 _FOR = r"(?:\s++(?:" + _CONNECTS + r")(?:\s++\S{1,40}?){1,3}?)?"
-_IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je|yra|este|és|e)"
+_IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je|yra|este|és)"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
 _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, encryption or wifi scheme
     r"(?:[0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
     r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
-    r"|[0-9]++(?:文字|桁|字|位)|(?:aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac|ed25519|ntlm|wpa|wep)(?!(?!v[0-9])[a-z]))"  # "NTLMv2"; not "Shakshuka77"
+    r"|[0-9]++(?:文字|桁|字|位)|(?:aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac(?:-?sha)?|ed25519|ntlm|wpa|wep)(?![a-uw-z]|v(?![0-9])))"  # "NTLMv2", "hmacSHA256"; not "Shakshuka77"
 )
 _NO_VALUE = "(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me)"  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
@@ -109,7 +109,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
-               r"|(?<=:)[?+=-]|[A-Za-z0-9_-]{0,12}(?:\.{3}|…)(?![A-Za-z0-9])|replace[_-]?me(?![a-z0-9])|change[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
+               r"|(?<=:)[?+=-]|(?:[A-Za-z]{2,5}[_-](?:[A-Za-z]{2,8}[_-])?)?(?:\.{3}|…)(?![A-Za-z0-9])|replace[_-]?me(?![a-z0-9])|change[_-]?me(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
                # a stand-in in documentation and tests ("YOUR_KEY_HERE", "your-api-key", "NPM_TOKEN_HERE",
                # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
                # (the whole value: "Dummy!2024", "your-9f8a7b…" and "placeholder99!Q" are real)
@@ -252,7 +252,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     (
         "looks like an AWS access key",
         # not the documentation's example, AKIAIOSFODNN7EXAMPLE
-        lazy(WORD_START + r"(?:AKIA|ASIA)(?![0-9A-Z]{9}EXAMPLE)[0-9A-Z]{16}" + WORD_END),
+        lazy(WORD_START + r"(?:AKIA|ASIA)(?!IOSFODNN7EXAMPLE)[0-9A-Z]{16}" + WORD_END),
         ("AKIA", "ASIA"),
     ),
     (
