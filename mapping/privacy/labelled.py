@@ -27,7 +27,7 @@ import re
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
-from pdsmem.mapping.privacy.rules import _DESCRIPTION, NO_SPACE_SCRIPTS, URL_STAND_IN
+from pdsmem.mapping.privacy.rules import _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, URL_STAND_IN
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
@@ -47,7 +47,7 @@ _NOT_A_VALUE = lazy(
     r"|^(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
     # a rule, not a value: "Passwort: mindestens 10 Zeichen"
-    r"|^(?:minimum|mindestens|almeno|minimaal|minst|vähintään|mínimo|minimo|минимум)$"
+    r"|^(?:" + AT_LEAST + r")$"
     r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
@@ -426,9 +426,9 @@ def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
-        example, unlisted = _AN_EXAMPLE(line), _WORDS_WITHOUT_A_LIST(line)
+        unlisted = _WORDS_WITHOUT_A_LIST(line)
         for match in _TOKEN.finditer(line):
-            if example and _THE_WORD_ITSELF.fullmatch(match[0].strip("\"'„“”«»‚‘’.,;:")):
+            if _THE_WORD_ITSELF.fullmatch(match[0].strip("\"'„“”«»‚‘’.,;:")) and _AN_EXAMPLE(line):
                 continue  # "als Beispielpasswort nur „passwort123“": the word itself, as documentation shows it
             # what is said before a token, as far back as a clause reaches (from the line's start, a
             # line of 40,000 characters took seconds: each token searched all that came before it)

@@ -100,6 +100,9 @@ _STRONG = (r"(?:[^\S\n]++\S{1,40}+){0,2}?[^\S\n]++(?!(?:" + _OPENS_A_NAME + r")[
            r"(?=[!-~]{0,63}?(?-i:[a-z]))(?=[!-~]{0,63}?(?-i:[A-Z]))"
            r"(?![!-~]{0,63}?(?:@[a-z0-9-]++\.[a-z]|://)|[!-~]{0,63}?(?:[$]|\.[a-z]{2,4})(?![!-~])|[@#$*~\\])"
            r"[!-~]{8,64}+(?![!-~\w])")
+# "at least", which starts a password rule rather than a password, in the languages the gate reads
+AT_LEAST = (r"at\s++least|minimum|min\.|almeno|mindestens|au\s++moins|al\s++menos|pelo\s++menos|minimaal|minst"
+            r"|vähintään|mínimo|minimo|co\s++najmniej|en\s++az|минимум|не\s++менее")
 # Code, not a value, after a credential's name and "=": a call, an attribute of a module or a
 # request, an index ("token = request.headers.get(…)", "password = getpass.getpass()",
 # "secret = os.environ['X']"): a coding agent's notes name variables all the time.
@@ -122,8 +125,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                r"|(?:and|or|with|without|for|to|is|are|was|the|empty|blank|unset|always|never|usually|often|sometimes"
                r"|still|same|see|check|ask|stored|saved|kept|written|printed|taped|changes|in|on|at|under"
                # a rule, not a value: "Requisiti password: almeno 9 caratteri", "Passwort: mindestens 12 Zeichen"
-               r"|at\s++least|minimum|min\.|almeno|mindestens|au\s++moins|al\s++menos|pelo\s++menos|minimaal|minst|vähintään"
-               r"|co\s++najmniej|en\s++az|минимум|не\s++менее)(?!\w)"
+               r"|" + AT_LEAST + r")(?!\w)"
                r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)"
                r"(?![^\S\n]*+(?!(?:is|are|and|or|on|in)(?!\w))[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
