@@ -1047,6 +1047,9 @@ def test_the_round_on_tune9_leaves_names_alone(text):
     "DB_PASSWORD=Kanel77...",  # a password, then dots
     'Kodeordet er "blå hest løber 17"',  # a quoted passphrase after the new words
     'La contrasenya és "gat verd mar 12"',
+    # a client's own try: the Scandinavian words for a network's key, which a Wi-Fi password is
+    "Netværksnøgle til sommerhuset er Strandvej42.",
+    "Nätverksnyckeln hemma är Tallskog77!",
 ])
 def test_the_review_of_the_round_on_tune9_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None, text
