@@ -1,5 +1,5 @@
-"""The one rule of ``--json`` (docs/cli.md): every command that takes it prints JSON lines on
-stdout and ends with one ``{"summary": …}`` line.
+"""The one rule of ``--json`` (README, "Using it"): every command that takes it prints JSON lines
+on stdout and ends with one ``{"summary": …}`` line, or, when the run fails, one ``{"error": …}``.
 
 The commands are found by walking the click command tree, so a new command with ``--json`` and
 no run here fails ``test_every_json_command_has_a_run_here``. Each run is against the real local
@@ -89,3 +89,48 @@ def test_every_json_command_ends_with_one_summary_line(command: str, world: dict
     assert list(lines[-1]) == ["summary"] and isinstance(lines[-1]["summary"], dict), lines[-1]
     assert all("summary" not in line for line in lines[:-1])
 
+
+
+# How each command that reaches a server is made to fail at once: a DID no PLC directory knows,
+# or a RushDB key the server refuses. Commands that read only this machine cannot fail so.
+NOBODY = "did:plc:" + "z" * 24
+FAILING: dict[str, list[str]] = {
+    "import": ["import", "--from", NOBODY, *SCOPE],
+    "verify": ["verify", NOBODY],
+    "sync": ["sync", "{did}", *SCOPE],
+    "recall": ["recall", "tea", *SCOPE, "--did", "{did}"],
+    "list": ["list", *SCOPE, "--did", "{did}"],
+    "ensure-indexes": ["ensure-indexes", "--dry-run"],
+    "export": ["export", "--to", NOBODY, "--from", "{memories}"],
+    "lexicon publish": ["lexicon", "publish", "--to", NOBODY, "--dry-run"],
+}
+
+
+def test_every_json_command_that_reaches_a_server_has_a_failing_run_here() -> None:
+    assert sorted(FAILING) == sorted(set(RUNS) - {"status", "config show", "lexicon show"})
+
+
+@pytest.mark.pds
+@pytest.mark.rushdb
+@pytest.mark.parametrize("command", sorted(FAILING))
+def test_a_failed_json_run_ends_with_one_error_line(command: str, world: dict) -> None:
+    """A run that fails never prints its summary; a reader of the JSON lines gets how it ended
+    instead, the same message as stderr's ``Error:`` line, and the exit code."""
+    env = {**world["env"], "RUSHDB_API_KEY": "not-a-key-of-this-server"}
+    args = [part.format(**world["fill"]) for part in FAILING[command]] + ["--json"]
+    result = CliRunner().invoke(cli, args, env=env)
+    assert result.exit_code == 1, f"{args}: {result.output}"
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert lines and list(lines[-1]) == ["error"], result.stdout
+    assert all("summary" not in line and "error" not in line for line in lines[:-1])
+    error = lines[-1]["error"]
+    assert error["exitCode"] == 1 and error["kind"] == "error"
+    assert f"Error: {error['message']}" in result.stderr.splitlines()
+
+
+@pytest.mark.pds
+def test_a_failed_run_without_json_prints_nothing_on_stdout(world: dict) -> None:
+    args = [part.format(**world["fill"]) for part in FAILING["export"]]
+    result = CliRunner().invoke(cli, args, env=world["env"])
+    assert result.exit_code == 1 and result.stdout == "", result.output
+    assert result.stderr.startswith("Error: ")

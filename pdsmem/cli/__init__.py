@@ -19,7 +19,8 @@ import sys
 import click
 
 from pdsmem.cli.reporting import (
-    EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, exit_code, explain, interrupted, shown_name,
+    EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, JSON_REQUESTED, exit_code, explain, interrupted,
+    shown_name,
 )
 from pdsmem.errors import PdsmemError
 
@@ -142,15 +143,13 @@ class PdsmemGroup(click.Group):
         except PdsmemError as err:
             if ctx.meta.get("pdsmem.debug"):
                 raise
-            click.echo(f"Error: {explain(err)}", err=True)
-            ctx.exit(exit_code(err))
+            _fail(ctx, "Error", explain(err), exit_code(err))
         except KeyboardInterrupt:  # Ctrl-C: say what it left behind, not click's bare "Aborted!"
             if ctx.meta.get("pdsmem.debug"):
                 raise
             if sys.stderr.isatty():  # end the progress bar's line
                 click.echo(err=True)
-            click.echo(f"Interrupted: {interrupted(ctx.invoked_subcommand)}", err=True)
-            ctx.exit(EXIT_INTERRUPTED)
+            _fail(ctx, "Interrupted", interrupted(ctx.invoked_subcommand), EXIT_INTERRUPTED)
         except BrokenPipeError:  # the reader of stdout stopped reading (``| head``): its choice
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # nothing more to flush
             ctx.exit(EXIT_OK)
@@ -158,9 +157,24 @@ class PdsmemGroup(click.Group):
             if ctx.meta.get("pdsmem.debug"):
                 raise
             where = f"{shown_name(err.filename)}: " if err.filename else ""
-            click.echo(f"Error: {where}{err.strerror or err}", err=True)
             # A name longer than the system allows names no file: the option or argument is wrong.
-            ctx.exit(EXIT_USAGE if err.errno == errno.ENAMETOOLONG else EXIT_FAILED)
+            _fail(ctx, "Error", f"{where}{err.strerror or err}",
+                  EXIT_USAGE if err.errno == errno.ENAMETOOLONG else EXIT_FAILED)
+
+
+def _fail(ctx: click.Context, kind: str, message: str, code: int) -> None:
+    """End the run: ``Error: …`` (or ``Interrupted: …``) on stderr, and with ``--json`` the same as
+    the last line on stdout, ``{"error": {"message", "exitCode"}}``, where a reader of the JSON
+    lines looks for how the run ended (its ``{"summary": …}`` line never came)."""
+    click.echo(f"{kind}: {message}", err=True)
+    if ctx.meta.get(JSON_REQUESTED):
+        from pdsmem.cli import jsonl
+
+        try:
+            jsonl.write({"error": {"kind": kind.lower(), "message": message, "exitCode": code}})
+        except BrokenPipeError:  # the reader of stdout is gone: stderr said it
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    ctx.exit(code)
 
 
 @click.group(cls=PdsmemGroup, context_settings={"help_option_names": ["-h", "--help"]},

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 
 import click
 
+from pdsmem.cli.reporting import JSON_REQUESTED
 from pdsmem.cli.settings import Settings, load_settings
 from pdsmem.errors import PdsmemError
 
@@ -276,8 +277,14 @@ command line or the environment, the key also from a prompt; never the config fi
 standalone engine's direct mode is configured by RUSHDB_ENGINE_URL, RUSHDB_ENGINE_TOKEN and
 RUSHDB_ENGINE_SCOPE (``cli.memory.open_store``)."""
 
+def _note_json(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    if value:
+        ctx.meta[JSON_REQUESTED] = True  # ``meta`` is shared with the root's context
+    return value
+
+
 output_options = click.option(
-    "--json", "as_json", is_flag=True, help="Print JSON lines instead of human text."
+    "--json", "as_json", is_flag=True, callback=_note_json, help="Print JSON lines instead of human text."
 )
 
 dry_run_option = click.option(

@@ -14,8 +14,12 @@ from pdsmem.cli.progress import format_clock, format_duration
 from pdsmem.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, EXIT_USAGE, PdsmemError
 from pdsmem.errors import IdentityError, RateLimited, TransientError
 
-__all__ = ["EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PARTIAL", "EXIT_USAGE", "exit_code", "explain",
-           "interrupted", "resume_hint", "shown_name"]
+__all__ = ["EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PARTIAL", "EXIT_USAGE", "JSON_REQUESTED", "exit_code",
+           "explain", "interrupted", "resume_hint", "shown_name"]
+
+JSON_REQUESTED = "pdsmem.json"
+"""``ctx.meta`` key, set by ``--json``: a run that fails then ends its JSON lines with an
+``{"error": …}`` line (``pdsmem.cli.PdsmemGroup``)."""
 
 _UNREACHABLE_HINTS = {
     "cannot reach the PDS at ": "is the server running? check --pds or ATP_PDS_HOST",
