@@ -107,6 +107,26 @@ def test_logout_forgets_the_session_here_when_its_pds_cannot_be_reached(tmp_path
 
 
 @pytest.mark.pds
+def test_export_without_to_goes_to_the_one_account_signed_in(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """Regression: ``pdsmem login alice.test`` then ``pdsmem export --from …`` was a usage error
+    (``Missing option '--to'``) although one account was signed in. With two, it names both."""
+    where = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url}
+    assert run("login", account.handle, env={**where, "ATP_AUTH_PASSWORD": account.password}).exit_code == 0
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    exported = run("export", "--from", str(memories), env=where)
+    assert exported.exit_code == 0, exported.output
+    assert exported.stdout == f"1 created, 0 unchanged ({account.did}, 1 applyWrites batch)\n"
+    assert exported.stderr.startswith(f"Note: --to {account.handle} ({account.did}), the one account signed in")
+
+    other = pds.create_account()
+    assert run("login", other.handle, env={**where, "ATP_AUTH_PASSWORD": other.password}).exit_code == 0
+    ambiguous = run("export", "--from", str(memories), env=where)
+    assert ambiguous.exit_code == 2 and ambiguous.stdout == ""
+    assert f"signed in on this machine: {', '.join(sorted([account.handle, other.handle]))}" in ambiguous.stderr
+
+
+@pytest.mark.pds
 def test_a_stored_session_finds_its_pds_for_every_command(pds: LocalPds, account: Account, tmp_path: Path) -> None:
     """Regression: after ``login --pds URL``, ``export --to HANDLE`` failed ("cannot find the
     PDS") unless --pds was repeated; a .test handle has no DNS record to resolve."""

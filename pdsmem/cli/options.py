@@ -187,10 +187,39 @@ pds_options = _stack(pds_option, plc_option, state_dir_option)
 """--pds, --plc, --state-dir (parameters ``pds_url``, ``plc_url``, ``state_dir``)."""
 
 
+class AccountOption(ConfiguredOption):
+    """The account to log in as. Named nowhere (option, environment, config file), it is the one
+    account signed in on this machine (``pdsmem login``), said on stderr; with several signed in,
+    the error lists them."""
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        try:
+            return super().process_value(ctx, value)
+        except click.MissingParameter as exc:
+            if ctx.resilient_parsing:
+                raise
+            from pdsmem import api
+
+            # --state-dir, when typed, was read first (click reads what was typed, then the rest)
+            state_dir = ctx.params.get("state_dir") or settings(ctx).get("state-dir")
+            kept = {session.did: session for session in api.kept_sessions(state_dir=state_dir)}
+            if len(kept) != 1:
+                if kept:
+                    names = ", ".join(sorted(session.handle or did for did, session in kept.items()))
+                    exc.message = f"{exc.message}; signed in on this machine: {names}"
+                raise
+            [(did, session)] = kept.items()
+            click.echo(f"Note: {self.opts[-1]} {session.handle} ({did}), the one account signed in on this machine; "
+                       f"pass {self.opts[-1]} to name another", err=True)
+            return did
+
+
 def account_option(flag: str, help: str, *, required: bool = True) -> Callable[[F], F]:
     """The account to log in as, under ``flag`` (parameter ``account``)."""
-    return configured(flag, "account", envvar=list(ENV_HANDLES), config_key="handle",
-                      metavar="HANDLE_OR_DID", required=required, help=help, callback=is_account)
+    return click.option(flag, "account", cls=AccountOption, envvar=list(ENV_HANDLES), config_key="handle",
+                        metavar="HANDLE_OR_DID", required=required, callback=is_account,
+                        help=help + " Default: the one account signed in on this machine (pdsmem login)."
+                        + _sources(list(ENV_HANDLES), "handle"))
 
 
 def scope_option_stack(*, required: bool = True, note: str = "") -> Callable[[F], F]:
@@ -292,7 +321,7 @@ dry_run_option = click.option(
 )
 
 __all__ = [
-    "ConfiguredOption", "account_option", "configured", "dry_run_option", "name_the_source",
+    "AccountOption", "ConfiguredOption", "account_option", "configured", "dry_run_option", "name_the_source",
     "output_options", "participant_option", "pds_option", "pds_options", "plc_option", "require_salt",
     "rushdb_options", "scope_option_stack", "scope_options", "settings",
     "state_dir_option",
