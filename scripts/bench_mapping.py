@@ -132,6 +132,8 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     # a lock's line of numbers that a word in the line says are no code, each number looked at
     "'PIN on the map' and numbers, a sentence each": ("PIN on the map. " + "Room 1234. " * 4_000)[:40_000],
     "'NHS' and groups of digits": ("NHS 1 2 3 " * 4_000)[:40_000],
+    # a lock's line of digits spelled out, three at a time: each run read, none long enough for a code
+    "'PIN' and digits spelled out, three at a time": ("PIN " + "seven seven seven, x " * 2_000)[:40_000],
     "'Passwords:' and a list": ("Passwords: " + "a b, " * 8_000)[:40_000],
     "'пароль' (password), no value": ("пароль " * 6_000)[:40_000],
     # one line of talk about a password: each token looked back over all the line before it

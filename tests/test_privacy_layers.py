@@ -1068,3 +1068,25 @@ def test_the_review_of_the_round_on_tune9_refuses_these(text):
 ])
 def test_the_review_of_the_round_on_tune9_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# A client's try published a PIN spelled out in words; and "Türcode" named no lock.
+@pytest.mark.parametrize("text", [
+    "User's bank PIN is seven three zero five.",
+    "Alarm code: nine, four, one, one",
+    "Der Türcode ist sieben-drei-null-fünf.",
+    "Der Türcode ist 7305.",
+    "El código del portal es siete tres cero cinco.",
+    "De code van de deur is zeven drie nul vijf.",
+])
+def test_a_code_spelled_out_in_words_is_refused(text):
+    assert labelled.reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Count down: five four three two one, then open the door.",  # counting, not a code
+    "The door code has one two three letters in it, said the manual.",  # three words: no code
+    "The lock has four digits and the PIN six.",
+])
+def test_numbers_in_words_near_a_lock_that_are_no_code_pass(text):
+    assert privacy.sensitive_reason(text) is None, text

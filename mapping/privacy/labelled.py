@@ -12,7 +12,8 @@
 - a one-word password at the end of its sentence (``the guest password is summer!``);
 - a password-shaped token on a line that says "password" in one of 25 languages, or "log in",
   "creds", "p/w", "wifi key" (``use Daisy1971! to log in to the NAS``, ``Revolut şifrem …``);
-- a PIN or a lock's code: 3 to 8 digits on a line that names one (``Garage keypad: *9853``);
+- a PIN or a lock's code: 3 to 8 digits on a line that names one (``Garage keypad: *9853``), or
+  4 to 8 spelled out (``seven three zero five``);
 - the answer to a security question, and a ``.pgpass`` line;
 - a random-looking token (20+ characters mixing cases and digits; hex after a key's name) on a
   line that names a secret, a token or a key in any of a dozen languages.
@@ -771,6 +772,7 @@ _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
+    r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?code|tresorcode|alarmcode|zugangscode"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode|puk"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
@@ -827,16 +829,47 @@ _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\
                      r"|(?<![\w-])(?:type|enter|key\s++in|punch\s++in|marca|digita|tape|tapez|tippe|gib)\s*+$)\s*+$")
 
 
+# a code's digits spelled out, four to eight of them ("seven three zero five", "sieben-drei-null-fünf"),
+# in English, German, French, Spanish, Italian, Portuguese and Dutch
+_DIGIT_WORDS = {
+    **dict.fromkeys(("zero", "oh", "null", "zéro", "cero", "nul"), "0"),
+    **dict.fromkeys(("one", "eins", "un", "une", "uno", "um", "een", "één"), "1"),
+    **dict.fromkeys(("two", "zwei", "deux", "dos", "due", "dois", "twee"), "2"),
+    **dict.fromkeys(("three", "drei", "trois", "tres", "tre", "três", "drie"), "3"),
+    **dict.fromkeys(("four", "vier", "quatre", "cuatro", "quattro", "quatro"), "4"),
+    **dict.fromkeys(("five", "fünf", "fuenf", "cinq", "cinco", "cinque", "vijf"), "5"),
+    **dict.fromkeys(("six", "sechs", "seis", "sei", "zes"), "6"),
+    **dict.fromkeys(("seven", "sieben", "sept", "siete", "sette", "sete", "zeven"), "7"),
+    **dict.fromkeys(("eight", "acht", "huit", "ocho", "otto", "oito"), "8"),
+    **dict.fromkeys(("nine", "neun", "neuf", "nueve", "nove", "negen"), "9"),
+}
+_DIGIT_WORD = "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True))
+_SPELLED_DIGITS = lazy(r"(?i)(?<!\w)((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s*+|\s++)(?:" + _DIGIT_WORD + r")){3,7})(?!\w)")
+
+
+def _codes_on(line: str) -> list[tuple[str, int, int]]:
+    """Each code of ``line``: (its digits, where it starts, where it ends), in digits or spelled out."""
+    found = [(match[1] or match[2], match.start(), match.end()) for match in _PIN_DIGITS.finditer(line)]
+    if _DIGIT_WORDS.keys() & set(re.findall(r"\w+", line.lower())):
+        for match in _SPELLED_DIGITS.finditer(line):
+            digits = "".join(_DIGIT_WORDS[word.lower()] for word in re.findall(r"\w+", match[1]))
+            if digits not in _COUNTED:  # "five four three two one": counting, not a code
+                found.append((digits, match.start(), match.end()))
+    return found
+
+
+_COUNTED = "0123456789 9876543210"
+
+
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
         if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line):
             continue
-        for match in _PIN_DIGITS.finditer(line):
-            number = match[1] or match[2]
-            if _FACTORY.match(line, match.end()):
+        for number, start, end in _codes_on(line):
+            if _FACTORY.match(line, end):
                 continue  # "the PIN 0000 default on Bluetooth speakers"
-            before = line[max(0, match.start() - _LOOK_BACK):match.start()]  # what the two searches below can need
-            if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not match[0].startswith(("*", "#"))
+            before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
+            if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
             if _FOR_EXAMPLE.search(before) and _TRIVIAL.fullmatch(number):
