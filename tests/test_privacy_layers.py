@@ -1090,3 +1090,14 @@ def test_a_code_spelled_out_in_words_is_refused(text):
 ])
 def test_numbers_in_words_near_a_lock_that_are_no_code_pass(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("The bank PIN must be 4 digits and can't be a sequence like 1234 or 0000.", False),
+    ("PIN rules: no sequences like 1234, 1111 or 9999.", False),
+    ("The PIN can't be something like 1234 or 4829", True),  # 4829 is no example of a run
+    ("Door code 1234 or 0000", True),  # no word says these are examples
+])
+def test_a_pin_rule_may_give_several_examples(text, refused):
+    """Regression: a rule's second example ("like 1234 or 0000") was read as a PIN."""
+    assert (privacy.sensitive_reason(text) is not None) is refused, text

@@ -872,10 +872,23 @@ def _pin_nearby(text: str) -> bool:
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
-            if _FOR_EXAMPLE.search(before) and _TRIVIAL.fullmatch(number):
+            if _TRIVIAL.fullmatch(number) and _an_example(before):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
             if not _NOT_A_PIN.search(before):
                 return True
+    return False
+
+
+def _an_example(before: str) -> bool:
+    """Whether what comes before a number says it is an example ("a sequence like "), maybe after
+    other examples of the kind ("like 1234, 1111 or "), up to four."""
+    for _ in range(4):
+        if _FOR_EXAMPLE.search(before):
+            return True
+        other = _ANOTHER_EXAMPLE.search(before)
+        if other is None or not _TRIVIAL.fullmatch(other[1]):
+            return False
+        before = before[:other.start()]
     return False
 
 
@@ -886,6 +899,8 @@ _FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers
 # a number no one keeps as a secret example of: one digit repeated, or digits in a row ("1234", "0000", "9876")
 _TRIVIAL = lazy(r"([0-9])\1{2,7}|0?123(?:4(?:5(?:6(?:7(?:8(?:9)?)?)?)?)?)?|9?876(?:5(?:4(?:3(?:2(?:1(?:0)?)?)?)?)?)?|4321")
 _LOOK_BACK = 120
+# a number, then "or", "and" or a comma, before the next: "like 1234 or ", "z. B. 1111, "
+_ANOTHER_EXAMPLE = lazy(r"(?i)(?<![\w.,])[\"'“„«]?([0-9]{3,8})[\"'”“»]?\s*+(?:,|/|or|and|oder|und|ou|et|o|y|e|of|en|или|и)?\s*+$")
 
 
 # a Wi-Fi network's QR code (WIFI:T:WPA;S:…;P:password;;), and a URL's password with no user
