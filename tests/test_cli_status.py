@@ -220,8 +220,11 @@ def test_a_state_database_status_cannot_read_is_an_error_and_is_left_as_it_is(
     for args in (["status"], ["status", "--json"]):
         result = run(*args)
         assert result.exit_code == 1, result.output
-        assert result.stdout == ""
-        assert result.stderr == f"Error: cannot use the state database {path}: {why} ({hint})\n"
+        message = f"cannot use the state database {path}: {why} ({hint})"
+        assert result.stdout == ("" if args == ["status"] else
+                                 json.dumps({"error": {"kind": "error", "message": message, "exitCode": 1}},
+                                            separators=(",", ":")) + "\n")
+        assert result.stderr == f"Error: {message}\n"
         assert files_under(directory) == before  # nothing repaired, created or changed
     with pytest.raises(StateError) as opened:  # what export, import and sync say of it
         State(directory)
