@@ -216,7 +216,8 @@ def _corpus(name: str, kind: str) -> list[dict]:
 
 
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
-                                         ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99)])
+                                         ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
+                                         ("tune10", 0.98)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -1101,3 +1102,55 @@ def test_numbers_in_words_near_a_lock_that_are_no_code_pass(text):
 def test_a_pin_rule_may_give_several_examples(text, refused):
     """Regression: a rule's second example ("like 1234 or 0000") was read as a PIN."""
     assert (privacy.sensitive_reason(text) is not None) is refused, text
+
+
+# -- the round on tune10: a writer who wrote most prose passwords by hand, as an agent's memory ---
+# tool writes them, in 45 languages. Each text refused below passed the gate before the round; of
+# those that pass, the last guards the round's own first form ("till … den 11.11.2024" read as a
+# phrase and a number).
+
+@pytest.mark.parametrize("text", [
+    # the word for a password in eight more languages
+    "Pasahitza: mendia88", "Lykilorðið á fartölvunni er Hekla1947.", "Nenosiri la simu ni tembo2021.",
+    "Kata laluan e-mel pengguna: nasilemak77", "رمز عبور وای‌فای خانه: Golnar1401",
+    "ব্যবহারকারীর ল্যাপটপের পাসওয়ার্ড হলো hilsa2002।", "Datora parole: saulespuke12.",
+    # answers to security questions, named as answers
+    "Sicherheitsantwort (Name der ersten Schule): Lindenhof",
+    "Risposta di sicurezza di Marco (città natale): Bergamo",
+    "Resposta de segurança (nome do avô): Joaquim",
+    # password options of mongo's and rclone's command lines
+    'mongosh "mongodb://db.example.internal" -u admin -p pebblemoonfern71',
+    "rclone config create nas sftp host nas.lan user bob pass HKtd2PqoWm-xEz",
+    # national numbers whose check holds
+    "ITIN for the contractor: 947-71-8974", "ЕГН на клиента: 2744112455",
+    # codes: groups before a comma, more words for a lock, an intercom's letter
+    "Garagentor Code: 48 13 77, dann Enter.", "alarm panel at the studio: 4-0-7-1, then OFF",
+    "Portkod till gården: 8 3 1 2", "Kod do domofonu: 23K7.", "Code für den Schlüsselkasten: 740261",
+    # phrases with a number, quoted or after a colon or "is"
+    "Wachtwoord van de NAS: otter lantern plum 58",
+    "le mdp c'est « marée basse 33 », avec les espaces",
+    'the backup password is "correct staple lamp 19" for now',  # "correct" describes a password, alone
+    "Password for the shared drive is tulip anchor 64, with the spaces.",
+    # whose password, then what for; a plain word after "einfach nur"
+    "Hasło Marka do Allegro: kaktus", "הסיסמה של Dana ל-Gmail: pomelo",
+    "Mein Passwort für den Verein ist einfach nur handball, bitte merken.",
+])
+def test_the_round_on_tune10_refuses(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Changed the Nextcloud password on 2024-11-02; the new one is 20 characters long.",
+    "BitLocker key format in the wiki: 000000-000000-000000-000000-000000-000000-000000-000000.",
+    'api_key: "IHR-SCHLUESSEL" steht als Platzhalter in der Vorlage.',
+    "SECRET_KEY=changez-moi dans le modèle, à remplacer.",
+    "テスト用カード番号 4242 4242 4242 4242 を使うこと。",
+    "The keypad demo in Storybook uses 1234 as the example value.",
+    "User asked about a luggage lock; a 3-digit lock only has 1000 combinations.",
+    "Hasło do drukarki nadal jest fabryczne.",
+    'Placeholder password in the fixture is "password123"; it only runs against a local database.',
+    "Fritz!Box firmware updated; the Wi-Fi password was changed yesterday.",
+    "Greta bytte lösenord till Instagram den 11.11.2024.",
+])
+def test_the_round_on_tune10_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

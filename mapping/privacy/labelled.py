@@ -49,7 +49,10 @@ _NOT_A_VALUE = lazy(
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
     # a rule, not a value: "Passwort: mindestens 10 Zeichen"
     r"|^(?:" + AT_LEAST + r")$"
-    r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo)"
+    r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
+    # "your …" and "change me" in other languages: "DEIN-SCHLUESSEL", "changez-moi", "cámbiame"
+    r"|^(?:dein|ihr|votre|ton|tu|su|tuo|seu|sua|jouw|uw|tw[óo]j|din|ditt|sinun)[_-]"
+    r"|changez[_-]?moi|c[áa]mbia(?:me|mi)|[äa]ndere?[_-]?mich|altere[_-]?me|mude[_-]?me|verander[_-]?mij|zmie[ńn][_-]?mnie)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
     # a type in a signature ("password: SecretStr)", "token: str"), a keyword ("raise", "await")
@@ -109,7 +112,9 @@ _FLAG = lazy(
 _COMMAND_SECRET = lazy(
     r"(?i)(?:redis-cli\b[^\n]*?\s-a|ldap\w*\b[^\n]*?\s-w|(?:mysql|mariadb|mysqldump|mysqladmin)\b[^\n]*?\s-p(?=\S)"
     r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd(?:\s++-\w+)*?\s++-\w*b\w*(?:\s++-\w+)*+\s++\S+\s++\S+|net\s++user\s++\S+"
-    r"|sshpass\s++-p|smbclient\b[^\n]*?\s-U\s*+[^\s%]{1,40}%)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
+    r"|sshpass\s++-p|smbclient\b[^\n]*?\s-U\s*+[^\s%]{1,40}%"
+    r"|(?:mongosh|mongo|mongodump|mongorestore|mongoimport|mongoexport)\b[^\n]*?\s(?:-p|--password[=\s])"
+    r"|rclone\b[^\n]*?\spass(?:word)?\s)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 # what is said of a password's letters: "all lowercase", "with a capital first letter", "małymi
@@ -129,14 +134,17 @@ _ONE_WORD = lazy(
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
     r"|şifre(?:si)?|пароль|password\s++di\s++\w+|(?<!palabra\s)clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
     r"|\w{2,12}(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
-    r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード)"
+    r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード|ה?סיסמ[הא])"
     r"(?:\s++(?:my|mein|mon|mi|mio|meu|mijn|moje|min|mitt|μου|мой))?"
-    r"(?:\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
-    r"|tilille|για|от|для)(?:\s++[^\s:=]{1,30}?){1,5}?"
+    # whose, then what for: "Hasło Greta do Netflix:", "הסיסמה של Hanna ל-Proxmox:"
+    r"(?:(?:\s++(?:של\s++)?(?P<owner>(?-i:[A-Z])[\w-]{1,30}))?"
+    r"\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
+    r"|tilille|για|от|для|של)(?:\s++[^\s:=]{1,30}?){1,5}?"
     r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{2,20}){1,2}?))?"
     r"(?:\s++(?P<verb>is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|là|jadi|—|–|-)|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
     r"|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):|(?<=パスワード)は)"
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours|nu|jetzt|maintenant|ahora|agora|adesso"
+    r"|einfach|nur|simplement|juste|simplemente|solo|gewoon|bara|bare|vain|tylko"
     r"|teraz|nyt|most|şimdi|сейчас|тепер|là|jadi))*)\s*+(?P<quote>[\"'“‘«„「]?)"
     r"(?P<value>[^\s\"'”’»」]{3,40}?)[\"'”’»」]?"
     r"\s*+(?P<end>\.(?![^\W_])|[!?;,)(]|$|(?<=」)|(?<=[\"”’»]\s)|(?<=[\"”’»])|(?=" + _CASE_TOLD + r"))"
@@ -161,7 +169,9 @@ _SECURITY_ANSWER = lazy(
     r"|biztons[áa]gi\s++k[ée]rd[ée]s|bezpe[čc]nostn[íi]\s++ot[áa]zk\w*|שאלת\s*+אבטחה|turvakysymy\w*|คำถามความปลอดภัย"
     r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|câu\s++hỏi\s++bảo\s++mật|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
     r"|sikkerhetssp[øo]rsm[åa]l|sikkerhe[dt]ssvar\w*|s[äa]kerhetssvar\w*|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
-    r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल)"
+    r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल"
+    r"|sicherheitsantwort|risposta\s++di\s++sicurezza|resposta\s++de\s++seguran[çc]a|r[ée]ponse\s++de\s++s[ée]curit[ée]"
+    r"|antwoord\s++op\s++(?:de\s++)?beveiligingsvraag|odpowied[źz]\w*\s++(?:na\s++pytanie\s++)?(?:bezpiecze[ńn]stwa|pomocnicze))"
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब"
     r"|s['’]appelait|se\s++llamaba)\s*+"
@@ -228,9 +238,12 @@ _PASSWORD_LINE = lazy(
     r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|netværksnøgl|nettverksnøkk|nätverksnyck"
     r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
-    r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน")
+    r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน"
+    # Irish, Basque, Icelandic, Swahili, Malay, Persian, Bengali, Serbian; Latvian's "parole" (also
+    # an English and a French word) only before a colon
+    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：])")
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
-_TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：" + NO_SPACE_SCRIPTS + r"]{5,64}")
+_TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：।" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = lazy(
     r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
     r"|passwd|chpasswd|usermod|useradd|adduser|su|sudo"
@@ -260,7 +273,7 @@ _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
 _NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}"
                              r"|[a-z][a-z0-9._/-]*+:[0-9]++(?:\.[0-9]++)*+(?:-[a-z][a-z0-9.]*+)?"  # an image and its tag: "postgres:17", "node:20-alpine"
-                             r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++")  # "Yahoo!", "E*Trade"
+                             r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++|(?i:fritz!box)")  # "Yahoo!", "E*Trade"
 
 
 def _joined_words(token: str) -> bool:
@@ -407,7 +420,7 @@ def _answered(lines: list[str]) -> bool:
 
 
 _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.|ejemplo|exemple|esempio|voorbeeld|przykład"
-                             r"|exemplo|örnek|пример")
+                             r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)")
 
 
 # "on" is "is" after the Finnish and Estonian words for a password: "Ruuteri parool on …"
@@ -652,16 +665,17 @@ _PASSPHRASE_JOINED = lazy(
     r"|[:=：—–-]|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
 
 
-_PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord|hasło"
-                  r"|heslo|lösenord\w*|passord\w*|salasana\w*|şifre\w*|jelsz\w*|parola|пароль|парол\w*|password"
-                  r"|kodeord\w*|slaptažod\w*|parool|geslo|lozink\w*|contrasenya)")
+_PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|(?<![a-z])mdp(?![a-z])|contraseña|senha"
+                  r"|wachtwoord|has[łl]\w*|haśl\w*|heslo|lösenord\w*|passord\w*|salasana\w*|şifre\w*|jelsz\w*|parola|пароль"
+                  r"|парол\w*|password|kodeord\w*|adgangskode\w*|slaptažod\w*|parool|geslo|lozink\w*|лозинк\w*|contrasenya"
+                  r"|pasahitz\w*|pasfhocal|lykilor[ðd]\w*|nenosiri|kata\s++laluan)")
 # a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"'
-_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"\s++(?:is|was|ist|war|est|était|es|era|är|var|er|je|jest|to|yra|on|és"
-                      r"|este|:)\s*+[\"“«„]([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}(?:\s?[0-9]{1,4})?)[\"”»“]")
+_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra"
+                      r"|on|és|este|:)\s*+[\"“«„]\s?([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}(?:\s?[0-9]{1,4})?)\s?[\"”»“]")
 # words and a number after a password's name: "Lösenordet till familjedatorn är lingon ekorre karamell 26"
 _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?:\s(?:is|är|er|es|est|ist|je|jest|e|è|to"
-                         r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){2,5})"
-                         r"\s++[0-9]{1,4}\s*+(?:[,.;!)]|$)")
+                         r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5})"
+                         r"\s++[0-9]{1,4}\s*+(?:[,;!)]|\.(?![0-9])|$)")
 # what says a phrase is not one's own password: a film, a book, a translation, a lesson's title
 _NOT_TOLD = lazy(r"(?i)\b(?:film|movie|book|novel|song|game|show|series|word\s++for|translat\w*|means|lesson|chapter"
                  r"|episode|module|course|workshop|room|title[sd]?|called|named|example|e\.g\.)\b")
@@ -683,13 +697,19 @@ def _passphrase(text: str) -> bool:
         return True
     for match in _QUOTED_PHRASE.finditer(text) if names_a_password else ():
         said = match[1].lower().split()
+        if len(said) >= 4 and said[-1].isdigit():  # "correct horse lamp 41": words a description has too, and a number
+            if said[0] not in _SMALL_WORDS and not _NOT_TOLD.search(text):
+                return True
+            continue
         if (len(said) >= 3 or any(char.isdigit() for char in match[1])) and not _NOT_TOLD.search(text) and not any(
                 word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
             return True  # not 'the password was "the same one"', not 'in the film the password was "Open Sesame"'
     for match in _WORDS_AND_NUMBER.finditer(text) if names_a_password else ():
         said = match["words"].lower().split()
-        if not match["words"].islower() or _NOT_TOLD.search(text):
-            continue  # "Password Security Basics Lesson 3": a title
+        if sum(word[0].isupper() for word in match["words"].split()) > 1 or _NOT_TOLD.search(text):
+            continue  # "Password Security Basics Lesson 3": a title; not "Maple tornado 212"
+        if len(said) == 2 and any(_META.search(word) or word in _TOLD_ELSEWHERE for word in said):
+            continue  # "Password: minimum length 12", "pw: see note 3"
         if not any(word in _SMALL_WORDS or word in _STATES or word in _TOLD_ELSEWHERE or _DESCRIBING.fullmatch(word)
                    or _STATE_ENDING.search(word) for word in said):
             return True
@@ -772,7 +792,8 @@ _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
-    r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?code|tresorcode|alarmcode|zugangscode"
+    r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
+    r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode|puk"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
@@ -787,16 +808,16 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|days?|by|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
-         r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?)")
+         r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
 # a count in Chinese, Japanese or Korean: "每180天" (every 180 days), "8位" (8 places), "3개월"
 _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|時間|分钟|分鐘|分|秒|人|元|円|块|個|个|岁|歳|일|개월|년|시간|분|초|명|원|회"
              r"|번|자리|桁|文字|字)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{2,3}|[A-Z][0-9]{4})"
+_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
-                         r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w,/:%-]|\.[0-9])")
+                         r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w/:%-]|,\S|\.[0-9])")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
                         r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
@@ -866,8 +887,10 @@ def _pin_nearby(text: str) -> bool:
         if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line):
             continue
         for number, start, end in _codes_on(line):
-            if _FACTORY.match(line, end):
-                continue  # "the PIN 0000 default on Bluetooth speakers"
+            if _FACTORY.match(line, end) or _AS_AN_EXAMPLE.match(line, end) and _TRIVIAL.fullmatch(number):
+                continue  # "the PIN 0000 default on Bluetooth speakers", "uses 1234 as the example value"
+            if _IN_GROUPS_OF_FOUR.search(line[max(0, start - 15):end + 15]):
+                continue  # one group of a card's or an account's number: "カード番号 4242 4242 4242 4242"
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not _SET_TO.search(before)):
@@ -893,6 +916,8 @@ def _an_example(before: str) -> bool:
 
 
 _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
+_AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|placeholder)")
+_IN_GROUPS_OF_FOUR = lazy(r"(?<![0-9])[0-9]{4}(?:[ -][0-9]{4}){2,}(?![0-9])")
 _FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything)\s++"
                     r"(?:like|such\s++as)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
                     r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например))\s*+[\"'“„«]?$")
@@ -1023,7 +1048,7 @@ def _made_up(value: str) -> bool:
     """A word no language has (``words.made_up``) that is not a compound about passwords
     ("salasanamanagerissa": in the password manager) or a stand-in for one ("changeme")."""
     return (words.made_up(value) and not _PASSWORD_LINE.search(value) and not _ABOUT_PASSWORDS.search(value)
-            and not _A_STAND_IN.search(value))  # "changeme"
+            and not _A_STAND_IN.search(value) and value not in _STATES)  # "changeme", "fabryczne" (the factory one)
 
 
 # words about passwords that no word list has yet: "passkeys", "yubikeys"
@@ -1043,6 +1068,9 @@ _LATIN_START = lazy(r"[^" + NO_SPACE_SCRIPTS + r"]*")
 _DUTCH_BEFORE_JE = lazy(r"(?i)(?<!\w)(?:met|voor|van|aan|op|dat|hoe|als|wat|kun|kan|moet|wil|heb|hebt|deelt|geef|stuur)\s*+$")
 
 
+_A_DATE = lazy(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{2}){1,2}")
+
+
 def _one_word(text: str) -> bool:
     """A one-word password at the end of its sentence: with a digit or a sign in it, said plainly
     ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
@@ -1051,8 +1079,10 @@ def _one_word(text: str) -> bool:
         value = match["value"] if match["quote"] else _LATIN_START.match(match["value"])[0]  # "Tanukiです": the value
         if len(value) < 3:
             continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
-        if match["middle"] and _META.search(match["middle"]):
+        if match["middle"] and _META.search(match["middle"]) or match["owner"] and _META.search(match["owner"]):
             continue  # "the password manager is 1Password", "password reset is done"
+        if match["verb"] == "on" and _A_DATE.fullmatch(value):
+            continue  # "changed the Jellyfin password on 2024-09-28": English "on", a day (Estonian "on" is "is")
         if match["verb"] == "je" and _DUTCH_BEFORE_JE.search(match["middle"] or ""):
             continue  # Dutch "je" is "you": "een wachtwoord deelt met je partner"; Czech "heslo k wifi je …" is "is"
         if _DESCRIBING.fullmatch(value) or _DESCRIBED.match(value) or _NOT_A_VALUE.search(value) and not (
@@ -1130,6 +1160,9 @@ _STATES = frozenset(
     " today tomorrow yesterday tonight tricky complicated weird strange funny annoying silly stupid boring awful"
     # the same in the other languages the gate reads
     " vide vides vazia vazio vacía vacío vuota vuoto leer leeg tomt pusty puste boş пустой пустая falsch richtig"
+    # "still the factory one": "nadal jest fabryczne", "ist noch werkseitig"
+    " fabryczne fabryczny fabryczna domyślne domyślny domyślna werkseitig standardowe predeterminada predeterminado"
+    " predefinita predefinito standaard"
     " juste faux court courte longue corto corta larga largo lungo lunga trop debole faible schwach sicher sûr seguro"
     " segura sicuro kurz lang nuevo nueva nouveau nouvelle neu nieuw nowe novo nova vecchio ancien alt oud viejo vieja"
     " igual même gleich hetzelfde ainda encore noch todavía ancora".split())
@@ -1187,7 +1220,7 @@ _CHECKS = (
     ("looks like a credential on a command line", _flag, ("-p", "--", "-t", "-u")),
     ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES + (
         "contra", "security word", "ww", "lösen", "пасс", "mật khẩu", "kata sandi", "jelsza", "salis", "verbal password",
-        "parola d", "kodeord", "パスワード")),
+        "parola d", "kodeord", "パスワード", "סיסמ")),
     ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
                                                        "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad")),
     ("looks like a labelled credential", _URL_PASSWORD.search, ("://",)),
@@ -1211,11 +1244,14 @@ _CHECKS = (
     ("looks like a credential on a command line", lambda t: any(
         _shaped(m["value"]) or _leet(m["value"]) or _password_shaped(m["value"]) or _mixed(m["value"])
         for m in _COMMAND_SECRET.finditer(t)),
-     ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass", "smbclient")),
+     ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass", "smbclient", "mongo",
+      "rclone")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _SECURITY_ANSWER.search,
      ("security", "secret question", "memorable", "verification", "maiden", "first pet", "first car", "sicherheitsfrage",
+      "sicherheitsantwort", "risposta di sicurezza", "resposta de seguran", "réponse de sécurité", "reponse de securite",
+      "antwoord op", "odpowied",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
       "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "安全问题", "安全問題", "सिक्योरिटी",
       "recovery question", "they ask", "sikkerhetssvar", "sikkerhedssvar", "säkerhetssvar",
@@ -1233,7 +1269,8 @@ _CHECKS = (
       " key",
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
       "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
-      "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck")),
+      "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck", "pasfhocal", "pasahitz",
+      "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole")),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
@@ -1242,7 +1279,9 @@ _CHECKS = (
                                              "passwd", "creds", "credentials", "pass", "wort", "contraseña",
                                              "senha", "hasło", "heslo", "lösenord", "passord", "salasana", "şifre",
                                              "jelsz", "parola", "парол", "<-", "←", "that's", "that’s",
-                                             "фраз", "パスフレーズ", "문구", "密码短语", "口令")),
+                                             "фраз", "パスフレーズ", "문구", "密码短语", "口令", "wachtwoord", "mdp",
+                                             "adgangskode", "haśl", "hasl", "лозинк", "pasahitz", "pasfhocal", "lykilor",
+                                             "nenosiri", "laluan")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
@@ -1252,7 +1291,7 @@ _CHECKS = (
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
-      "قفل", "الرمز")),
+      "قفل", "الرمز", "συναγερμ")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
 )

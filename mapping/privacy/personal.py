@@ -428,8 +428,9 @@ _GROUPED_KEY = lazy(r"(?<![A-Za-z0-9-])(?:[A-Z0-9]{4}(?:-[A-Z0-9]{4}){5,7}|[A-Z0
 
 def _recovery_key(text: str) -> bool:
     for match in _BITLOCKER.finditer(text):
-        if all(int(group) % 11 == 0 and int(group) < 720896 for group in match[0].split("-")):
-            return True
+        groups = match[0].split("-")
+        if len(set(groups)) > 1 and all(int(group) % 11 == 0 and int(group) < 720896 for group in groups):
+            return True  # not one group eight times: "000000-000000-…", the format shown in a wiki
     # a key mixes letters and digits; a run of one kind is a serial or a list of numbers
     return any(re.search(r"[A-Z]", key) and re.search(r"[0-9]", key) for key in _GROUPED_KEY.findall(text))
 
@@ -480,7 +481,9 @@ def _id_document(text: str) -> bool:
 # personal number, a German tax id, a Danish CPR, a Finnish HETU, a Belgian national number, a
 # Brazilian CPF, a Mexican CURP, an Indian Aadhaar or PAN, a UK NHS number, a Canadian SIN, an
 # Australian TFN, a Korean RRN, a Swiss AHV, an Irish PPS, a Romanian CNP, a Czech birth number,
-# a Greek AMKA, an Israeli id, a Japanese My Number, a Chilean RUT, a South African id.
+# a Greek AMKA, an Israeli id, a Japanese My Number, a Chilean RUT, a South African id, a US ITIN,
+# a Bulgarian EGN, an Estonian isikukood, a Lithuanian asmens kodas, a Latvian personas kods, a
+# Croatian OIB, a Slovenian EMŠO, an Icelandic kennitala, an Austrian social insurance number.
 _NATIONAL_IDS = (
     (r"tc\s*+kimlik|kimlik\s*+no|t\.c\.\s*+kimlik", ("tr.tckimlik",)),
     (r"\bein\b|employer\s++identification", ("us.ein",)),
@@ -517,6 +520,15 @@ _NATIONAL_IDS = (
     (r"\brut\b", ("cl.rut",)),
     (r"инн|снилс", ("ru.inn",)),
     (r"\bni\s++(?:number|no)|national\s++insurance", ("gb.nhs",)),
+    (r"\bitin\b|individual\s++taxpayer", ("us.itin",)),
+    (r"\bегн\b|\begn\b|единен\s++граждански", ("bg.egn",)),
+    (r"isikukood\w*", ("ee.ik",)),
+    (r"asmens\s++kod\w*", ("lt.asmens",)),
+    (r"personas\s++kod\w*", ("lv.pvn",)),
+    (r"\boib\b", ("hr.oib",)),
+    (r"\bemšo\b|\bemso\b|\bјмбг\b|\bjmbg\b", ("si.emso",)),
+    (r"kennitala|kennitölu", ("is_.kennitala",)),
+    (r"sozialversicherungsnummer|\bsvnr\b", ("at.vnr",)),
 )
 _NATIONAL_ID_NEEDLES = (
     "kimlik", "ein", "身份证", "身分證", "resident", "dni", "nie", "nif", "documento", "codice", "fisc", "curit", "sécu",
@@ -524,7 +536,8 @@ _NATIONAL_ID_NEEDLES = (
     "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
-    "ідентифікаційн", "registre", "african")
+    "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
+    "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr")
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
 

@@ -117,7 +117,11 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
                # (the whole value: "Dummy!2024", "your-9f8a7b…" and "placeholder99!Q" are real)
                r"|(?i:(?:your[_-](?:[a-z]+[_-])*[a-z]+|[a-z0-9_]*_here|dummy|fake|placeholder|test(?:ing)?"
-               r"|(?:[a-z0-9]+_)+x{3,})(?=[\"'`\s,;)]|\.?$))|\$\("
+               r"|(?:[a-z0-9]+_)+x{3,}"
+               # "your …" and "change me" in other languages: "DEIN-SCHLUESSEL", "changez-moi", "cámbiame"
+               r"|(?:dein|ihr|votre|ton|tu|su|tuo|seu|sua|jouw|uw|tw[óo]j|din|ditt|sinun)[_-](?:[a-zäöüéè]+[_-])*[a-zäöüéè]+"
+               r"|changez[_-]?moi|c[áa]mbia(?:me|mi)|[äa]ndere?[_-]?mich|altere[_-]?me|mude[_-]?me|verander[_-]?mij"
+               r"|zmie[ńn][_-]?mnie)(?=[\"'`\s,;)]|\.?$))|\$\("
                # what a password's state is, not what it is: "Password: updated.", "Contraseña: cambiada."
                r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|geaendert|modifiée?|cambiad[ao]|alterad[ao]"
                r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
