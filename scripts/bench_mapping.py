@@ -139,6 +139,8 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     # one line of talk about a password: each token looked back over all the line before it
     "one line of Estonian about a password": ("Parool on salvestatud paroolihaldurisse, mitte siin. " * 800)[:40_000],
     "'parool on' and random-case words": ("parool " + "for tDYriPTHeV parool on " * 1_700)[:40_000],
+    # the word for a password again and again: each was searched for an example over the whole line
+    "'password is \"', again and again": ('password is " ' * 3_000)[:40_000],
 }
 
 

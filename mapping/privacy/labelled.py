@@ -298,6 +298,8 @@ def _random_case(word: str) -> bool:
 
 
 def _password_shaped(token: str) -> bool:
+    if token.isalpha() and sum(map(str.isupper, token)) < 2:
+        return False  # a word, a capital first at most: every test below needs a digit, a sign or capitals
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
     named = _VARIABLE_SET.match(token)
@@ -440,10 +442,13 @@ def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
-        unlisted = _WORDS_WITHOUT_A_LIST(line)
+        unlisted, an_example = _WORDS_WITHOUT_A_LIST(line), None
         for match in _TOKEN.finditer(line):
-            if _THE_WORD_ITSELF.fullmatch(match[0].strip("\"'„“”«»‚‘’.,;:")) and _AN_EXAMPLE(line):
-                continue  # "als Beispielpasswort nur „passwort123“": the word itself, as documentation shows it
+            if _THE_WORD_ITSELF.fullmatch(match[0].strip("\"'„“”«»‚‘’.,;:")):
+                if an_example is None:  # searched once a line: a line of 40,000 characters is thousands of tokens
+                    an_example = _AN_EXAMPLE(line)
+                if an_example:
+                    continue  # "als Beispielpasswort nur „passwort123“": the word itself, as documentation shows it
             # what is said before a token, as far back as a clause reaches (from the line's start, a
             # line of 40,000 characters took seconds: each token searched all that came before it)
             before = line[max(0, match.start() - _BEFORE):match.start()]
