@@ -1154,3 +1154,17 @@ def test_the_round_on_tune10_refuses(text):
 ])
 def test_the_round_on_tune10_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("API_KEY=TU_CLAVE_API in the example .env", False), ("token: LA_TUA_CHIAVE", False),
+    ('api_key="SUA_CHAVE_AQUI"', False), ("DB_PASSWORD=A_REMPLACER dans le modèle", False),
+    ("password: jouw-wachtwoord (template)", False),
+    # a digit, or no word for a key: a value
+    ("SECRET=tu-perro-2019", True), ("API_KEY=ta-da-Zx9Q2", True), ("password: su_casa", True),
+])
+def test_stand_ins_in_other_languages_are_whole_values_of_words(text, refused):
+    """"Your key", "key here" and "to replace" in the languages the gate reads are stand-ins when
+    the whole value is such words; a digit or words that name no key make it a value."""
+    assert (privacy.sensitive_reason(text) is not None) is refused, text
+

@@ -28,7 +28,7 @@ import re
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
-from pdsmem.mapping.privacy.rules import _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, URL_STAND_IN
+from pdsmem.mapping.privacy.rules import _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, URL_STAND_IN
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
@@ -50,9 +50,8 @@ _NOT_A_VALUE = lazy(
     # a rule, not a value: "Passwort: mindestens 10 Zeichen"
     r"|^(?:" + AT_LEAST + r")$"
     r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
-    # "your …" and "change me" in other languages: "DEIN-SCHLUESSEL", "changez-moi", "cámbiame"
-    r"|^(?:dein|ihr|votre|ton|tu|su|tuo|seu|sua|jouw|uw|tw[óo]j|din|ditt|sinun)[_-]"
-    r"|changez[_-]?moi|c[áa]mbia(?:me|mi)|[äa]ndere?[_-]?mich|altere[_-]?me|mude[_-]?me|verander[_-]?mij|zmie[ńn][_-]?mnie)"
+    # "your key", "key here", "change me" in other languages, as the whole value: "DEIN-SCHLUESSEL", "changez-moi"
+    r"|^(?:" + STAND_IN + r")[.,;:!?]?$)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
     # a type in a signature ("password: SecretStr)", "token: str"), a keyword ("raise", "await")

@@ -103,6 +103,26 @@ _STRONG = (r"(?:[^\S\n]++\S{1,40}+){0,2}?[^\S\n]++(?!(?:" + _OPENS_A_NAME + r")[
 # "at least", which starts a password rule rather than a password, in the languages the gate reads
 AT_LEAST = (r"at\s++least|minimum|min\.|almeno|mindestens|au\s++moins|al\s++menos|pelo\s++menos|minimaal|minst"
             r"|vähintään|mínimo|minimo|co\s++najmniej|en\s++az|минимум|не\s++менее")
+# A stand-in that documentation and templates put where a key goes, in the languages the gate
+# reads, as a whole value: "your" and a word for a key ("DEIN-SCHLUESSEL", "TU_CLAVE_API",
+# "LA_TUA_CHIAVE"), a word for a key and "here" ("SUA_CHAVE_AQUI"), "change me" or "to replace"
+# ("changez-moi", "A_REMPLACER", "cámbiame"). Letters and separators only: a digit makes a value.
+_STAND_IN_LETTERS = r"[a-zäöüßéèêàáâíóúñçøåæłńśźżšč]"
+_STAND_IN_KEY = (r"(?:key|token|secret|password|pass|pwd|clave|contrase[ñn]a|chiave|segreto|chave|senha|cl[ée]|secret"
+                 r"|mot[_-]de[_-]passe|mdp|schl(?:ü|ue)ssel|passwort|geheimnis|sleutel|wachtwoord|klucz|has(?:ł|l)o"
+                 r"|nyckel|l[öo]senord|n[øo]gle|adgangskode|avain|salasana|api)")
+_STAND_IN_YOUR = (r"(?:your|dein[e]?|ihre?|votre|vos|ton|ta|tu|tus|su|sus|tuo|tua|il[_-]tuo|la[_-]tua|seu|sua|o[_-]seu"
+                  r"|a[_-]sua|jouw|uw|tw[óo]j|twoja|din|ditt|dina|sinun|jeres?)")
+_STAND_IN_HERE = r"(?:here|hier|ici|aqu[ií]|qui|tutaj|h[äa]r|her|t[äa]h[äa]n)"
+_STAND_IN_REPLACE = (r"(?:replace[_-]?me|change[_-]?me|changez[_-]?moi|[àa][_-]?remplacer|a[_-]?cambiar|c[áa]mbia(?:me|mi)"
+                     r"|da[_-]?cambiare|da[_-]?sostituire|(?:zu[_-]?)?ersetzen|[äa]ndere?[_-]?mich|(?:zu[_-]?)?[äa]ndern"
+                     r"|vervangen|wijzigen|verander[_-]?mij|substituir|alterar|altere[_-]?me|mude[_-]?me|zmie[ńn](?:[_-]?mnie)?"
+                     r"|zast[aą]p|byt[_-]?ut|[äa]ndra[_-]?mig|ersta[_-]?tt|erstat|vaihda)")
+STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]"
+            + _STAND_IN_LETTERS + r"+)*"
+            r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_LETTERS + r"+)*?[_-]"
+            + _STAND_IN_HERE + r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_REPLACE + r"(?:[_-]"
+            + _STAND_IN_LETTERS + r"+)*)")
 # Code, not a value, after a credential's name and "=": a call, an attribute of a module or a
 # request, an index ("token = request.headers.get(…)", "password = getpass.getpass()",
 # "secret = os.environ['X']"): a coding agent's notes name variables all the time.
@@ -117,11 +137,9 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
                # (the whole value: "Dummy!2024", "your-9f8a7b…" and "placeholder99!Q" are real)
                r"|(?i:(?:your[_-](?:[a-z]+[_-])*[a-z]+|[a-z0-9_]*_here|dummy|fake|placeholder|test(?:ing)?"
-               r"|(?:[a-z0-9]+_)+x{3,}"
-               # "your …" and "change me" in other languages: "DEIN-SCHLUESSEL", "changez-moi", "cámbiame"
-               r"|(?:dein|ihr|votre|ton|tu|su|tuo|seu|sua|jouw|uw|tw[óo]j|din|ditt|sinun)[_-](?:[a-zäöüéè]+[_-])*[a-zäöüéè]+"
-               r"|changez[_-]?moi|c[áa]mbia(?:me|mi)|[äa]ndere?[_-]?mich|altere[_-]?me|mude[_-]?me|verander[_-]?mij"
-               r"|zmie[ńn][_-]?mnie)(?=[\"'`\s,;)]|\.?$))|\$\("
+               r"|(?:[a-z0-9]+_)+x{3,})(?=[\"'`\s,;)]|\.?$))"
+               # "your key", "key here", "change me" in other languages: "DEIN-SCHLUESSEL", "changez-moi"
+               r"|" + STAND_IN + r"(?=[\"'`\s,;)]|\.?$)|\$\("
                # what a password's state is, not what it is: "Password: updated.", "Contraseña: cambiada."
                r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|geaendert|modifiée?|cambiad[ao]|alterad[ao]"
                r"|gewijzigd|zmienione|ändrat|endret|ændret|cambiata|cambiato|mudad[ao])(?![\w-])"
