@@ -217,7 +217,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
 
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
-                                         ("tune10", 0.98)])
+                                         ("tune10", 0.98), ("tune11", 0.97)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -1168,3 +1168,53 @@ def test_stand_ins_in_other_languages_are_whole_values_of_words(text, refused):
     the whole value is such words; a digit or words that name no key make it a value."""
     assert (privacy.sensitive_reason(text) is not None) is refused, text
 
+
+
+# -- the round on tune11: a writer of hard ordinary memories (stand-ins, demo values, rules with
+# examples, numbers near a lock's word) and of prose passwords in 54 languages; and a client's try
+# with the Hermes provider. Each text below was judged the other way before the round.
+
+@pytest.mark.parametrize("text", [
+    "Verificatiecode die net binnenkwam: 448213",
+    "보안 질문 '첫 학교'의 답은 '한빛'.",
+    "Секретный вопрос банка: девичья фамилия матери — Petrova",
+    "Säkerhetsfrågan 'första husdjuret' har svaret Smulan.",
+    "Per la domanda di sicurezza 'primo insegnante' la risposta è Rossi.",
+    'redis-cli -h cache -a "moon river walk" PING',
+    "Fjalëkalimi i Wi-Fi është 'dardha44'.", "O contrasinal do correo é 'pemento88'.",
+    "Šifra za ruter je 'bosanac2021'.", "psw gestionale magazzino = Ducati_916",
+    "Lietotāja parole e-pastam ir 'Daugava77!'.",
+    "The NAS password is orange kettle river 58 (with spaces).",
+    "Das Passwort für den Laptop ist richtig Pferd Laterne 73 (mit Leerzeichen).",
+    "Türcode 1987#", "הקוד לשער הוא 1987#",  # a year's digits, then the keypad's "#"
+    "número do Cartão de Cidadão: 31939071 0 ZZ0",
+])
+def test_the_round_on_tune11_refuses(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "WLAN-Name ist 'Sonnenweg_5G', das Passwort hat nur der Vermieter.",
+    'let secret = std::env::var("API_SECRET").unwrap();',
+    "Kundennummer bei der Bahn: 48213377, nicht die PIN.",
+    "Policy: PIN of 6 digits, 1234 같은 연속 숫자 금지.",
+    "规则：PIN为6位数字，禁止1234这类连续数字。",
+    "Le PIN doit avoir 6 chiffres, pas de suite comme 1234.",
+    "Demo PIN 0000 appears in the onboarding video as the example value.",
+    "The BIP-39 test vector 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+    "abandon about' is what the wallet library's unit tests use.",
+    "Stripe test card for Brazil 4000 0007 6000 0002, test mode only.",
+    "Adyen test card 5555 3412 4444 1115, expiry 03/2030, CVC 737, from their docs.",
+    "Exemple dans la doc : sk_live_xxxxxxxxxxxxxxxxxxxxxxxx (fictive).",
+    "locker 2210 at the station; its code comes by SMS.",
+    "In het voorbeeld staat DB_PASSWORD=vul_hier_in.",
+    'User\'s security question answers are random strings — "never real ones".',
+    "Question secrète : elle a choisi « premier animal », je ne connais pas la réponse.",
+    "The Kubernetes docs example uses password: cGFzc3dvcmQ=.",
+    "AWS docs example: AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+    "The user's PIN rule: never use obvious PINs, not 1234 or 0000.",  # the client's try
+    "Código de reserva KXQWPZ para el vuelo, asiento 14C.",
+    "Vaihdoin salasanan; uusi on Proton Pass:ssa.",
+])
+def test_the_round_on_tune11_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

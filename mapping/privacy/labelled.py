@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
-from pdsmem.mapping.privacy.rules import _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, URL_STAND_IN
+from pdsmem.mapping.privacy.rules import _DESCRIPTION, A_DEMO, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, URL_STAND_IN
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
@@ -50,6 +51,8 @@ _NOT_A_VALUE = lazy(
     # a rule, not a value: "Passwort: mindestens 10 Zeichen"
     r"|^(?:" + AT_LEAST + r")$"
     r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
+    # the values documentation shows: Kubernetes' base64 of "password" and "admin"
+    r"|^(?-i:cGFzc3dvcmQ=|YWRtaW4=)[.,;]?$"
     # "your key", "key here", "change me" in other languages, as the whole value: "DEIN-SCHLUESSEL", "changez-moi"
     r"|^(?:" + STAND_IN + r")[.,;:!?]?$)"
     r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
@@ -113,7 +116,7 @@ _COMMAND_SECRET = lazy(
     r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd(?:\s++-\w+)*?\s++-\w*b\w*(?:\s++-\w+)*+\s++\S+\s++\S+|net\s++user\s++\S+"
     r"|sshpass\s++-p|smbclient\b[^\n]*?\s-U\s*+[^\s%]{1,40}%"
     r"|(?:mongosh|mongo|mongodump|mongorestore|mongoimport|mongoexport)\b[^\n]*?\s(?:-p|--password[=\s])"
-    r"|rclone\b[^\n]*?\spass(?:word)?\s)\s*+[\"']?(?P<value>[^\s\"']{4,200})")
+    r"|rclone\b[^\n]*?\spass(?:word)?\s)\s*+(?:[\"'](?P<quoted>[^\"'\n]{4,200})[\"']|(?P<value>[^\s\"']{4,200}))")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 # what is said of a password's letters: "all lowercase", "with a capital first letter", "małymi
@@ -138,7 +141,7 @@ _ONE_WORD = lazy(
     # whose, then what for: "Hasło Greta do Netflix:", "הסיסמה של Hanna ל-Proxmox:"
     r"(?:(?:\s++(?:של\s++)?(?P<owner>(?-i:[A-Z])[\w-]{1,30}))?"
     r"\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
-    r"|tilille|για|от|для|של)(?:\s++[^\s:=]{1,30}?){1,5}?"
+    r"|tilille|για|от|для|של)(?:\s++[^\s:=\"'„“«]{1,30}?){1,5}?"
     r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{2,20}){1,2}?))?"
     r"(?:\s++(?P<verb>is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|là|jadi|—|–|-)|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
     r"|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):|(?<=パスワード)は)"
@@ -170,11 +173,15 @@ _SECURITY_ANSWER = lazy(
     r"|sikkerhetssp[øo]rsm[åa]l|sikkerhe[dt]ssvar\w*|s[äa]kerhetssvar\w*|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
     r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल"
     r"|sicherheitsantwort|risposta\s++di\s++sicurezza|resposta\s++de\s++seguran[çc]a|r[ée]ponse\s++de\s++s[ée]curit[ée]"
-    r"|antwoord\s++op\s++(?:de\s++)?beveiligingsvraag|odpowied[źz]\w*\s++(?:na\s++pytanie\s++)?(?:bezpiecze[ńn]stwa|pomocnicze))"
+    r"|antwoord\s++op\s++(?:de\s++)?beveiligingsvraag|odpowied[źz]\w*\s++(?:na\s++pytanie\s++)?(?:bezpiecze[ńn]stwa|pomocnicze)"
+    r"|секретн\w*\s++вопрос)"
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
-    r"|答案是|答案為|答案：|का\s++जवाब"
+    r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
+    # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
+    r"|\s(?:è|é|es|est|ist|är|er|era|fue|war|était)(?=\s++(?-i:[A-Z\u00c0-\u00de]))"
     r"|s['’]appelait|se\s++llamaba)\s*+"
-    r"(?!(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
+    r"(?![\"'“«„]?\s*+(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
+    r"|never|all|il|elle|on|er|sie|he|she|we|el|ella|lui|lei|ele|ela|hij|zij"
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow)\b|कभी|मत|नहीं|不要|别|不)\S"
     # a question set to its answer: "set the recovery question 'favorite childhood friend' to Aisha"
@@ -218,7 +225,7 @@ _URL_PASSWORD = lazy(
 # a password after a login or a user: "Login bram, hasło tiger.", "user svc_backup, pass orange?",
 # "Login for the school portal: x@y — hunter22", "use muffin83 as the password"
 _AFTER_LOGIN = lazy(
-    r"(?i)(?:login|user|benutzer|登录)[^\n]{0,60}?(?:[,—–]\s*+(?:pass(?:word)?|pw|pwd|hasło|passwort|senha|mot\s++de\s++passe|"
+    r"(?i)(?:(?<![a-z])(?:login|user|benutzer)|登录)[^\n]{0,60}?(?:[,—–]\s*+(?:pass(?:word)?|pw|pwd|hasło|passwort|senha|mot\s++de\s++passe|"
     r"contraseña|密码)\s*+[:=]?|—|–|密码)\s*+(?P<value>[^\s,;]{4,60})")
 _USED_AS = lazy(
     r"(?i)(?:use|try)\s++(?P<value>[^\s,;]{5,40})\s++as\s++(?:the|my|her|his|its)?\s*+(?:password|passphrase|pin|passcode)")
@@ -240,7 +247,11 @@ _PASSWORD_LINE = lazy(
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน"
     # Irish, Basque, Icelandic, Swahili, Malay, Persian, Bengali, Serbian; Latvian's "parole" (also
     # an English and a French word) only before a colon
-    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：])")
+    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：])"
+    # Welsh, Albanian, Georgian, Armenian, Galician, Bosnian and Croatian "šifra", Urdu, Arabic
+    # without its article, Italian "psw", Latvian "parole" before "ir" (is)
+    r"|cyfrinair|fjal[ëe]kalim|პაროლ|գաղտնաբառ|contrasinal|(?<![a-z])[šs]ifr[aeu](?![a-z])|پاس\s*+ورڈ|كلمة\s*+مرور"
+    r"|(?<![a-z])psw(?![a-z])|parol[ei](?=[^\n]{0,40}?\sir\s)")
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
 _TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：।" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = lazy(
@@ -252,7 +263,7 @@ _NAME_BEFORE = lazy(
     r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
     r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|login\s*+name|handle|ssid|network(?:\s++name)?"
     r"|nick(?:name)?|name"
-    r"|username|id)\s*+(?:is|was|ist|est|es|:|=)\s*+)\s*+$")
+    r"|username|id)\s*+(?:is|was|ist|est|es|:|=)\s*+|(?:名|名前|名称|ネットワーク名)\s*+[はが:：]\s*+)\s*+[\"'„“«「]?$")
 
 
 # words joined by stops, a passphrase ("cinnamon.rainbow.sunflower.dragon"), unless a part is what
@@ -549,6 +560,7 @@ _ABOUT_CODE = lazy(r"(?i)(?<![\w-])(?:function|variable|method|module|class|colu
 
 
 _A_STAND_IN = lazy(r"(?i)replace[_-]?me|changeme|placeholder|example|dummy|your[_-]|x{4,}|redacted")
+_A_STAND_IN_ELSEWHERE = lazy(STAND_IN).fullmatch
 
 
 def _made_up_value(token: str, line: str) -> str | None:
@@ -589,6 +601,8 @@ def _access_value(text: str) -> bool:
             continue  # (one search in the line's lower case: most lines are about no access)
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
+            if _THE_WORD_ITSELF.fullmatch(token.strip("\"'„“”«»‚‘’.,;:")) and _AN_EXAMPLE(line):
+                continue  # "the staging seed uses 'password123' for every fixture account"
             after = line[match.end():]
             if (token.isalpha() and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
                     and token.lower() not in _STATES and not _A_USERS_NAME.search(line[:match.start()])
@@ -669,17 +683,23 @@ _PASSPHRASE_JOINED = lazy(
     r"|[:=：—–-]|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
 
 
-_PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|(?<![a-z])mdp(?![a-z])|contraseña|senha"
+_PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|(?<![a-z])(?:mdp|pw|pwd|psw)(?![a-z])|contraseña|senha"
                   r"|wachtwoord|has[łl]\w*|haśl\w*|heslo|lösenord\w*|passord\w*|salasana\w*|şifre\w*|jelsz\w*|parola|пароль"
                   r"|парол\w*|password|kodeord\w*|adgangskode\w*|slaptažod\w*|parool|geslo|lozink\w*|лозинк\w*|contrasenya"
                   r"|pasahitz\w*|pasfhocal|lykilor[ðd]\w*|nenosiri|kata\s++laluan)")
 # a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"'
-_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra"
+_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"(?:\s++[^\s\"“«„.:=!?]{1,30}){0,5}?\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra"
                       r"|on|és|este|:)\s*+[\"“«„]\s?([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}(?:\s?[0-9]{1,4})?)\s?[\"”»“]")
 # words and a number after a password's name: "Lösenordet till familjedatorn är lingon ekorre karamell 26"
 _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?:\s(?:is|är|er|es|est|ist|je|jest|e|è|to"
                          r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5})"
                          r"\s++[0-9]{1,4}\s*+(?:[,;!)]|\.(?![0-9])|$)")
+# a phrase said to hold its spaces: "the laptop password is correct horse lantern 73 (with spaces)"
+_SPACES_TOLD = (r"(?:with(?:\s++the)?\s++spaces|avec\s++(?:les\s++)?espaces|mit\s++(?:den\s++)?leerzeichen"
+                r"|con\s++(?:los\s++)?espacios|con\s++(?:gli\s++)?spazi|com\s++(?:os\s++)?espa[çc]os|met\s++(?:de\s++)?spaties)")
+_PHRASE_WITH_SPACES = lazy(r"(?i)" + _PASSWORD_WORD + r"[^\n.:=!?]{0,60}?(?:\s(?:is|ist|est|es|è|é|är|er|lautet|je|jest|to|was"
+                           r"|war|era|était)|\s*+[:=])\s*+[\"'“«„]?(?:[^\s\"”»]+\s++){1,5}[^\s\"”»(,]+[\"'”»“]?\s*+[(,]?\s*+"
+                           + _SPACES_TOLD)
 # what says a phrase is not one's own password: a film, a book, a translation, a lesson's title
 _NOT_TOLD = lazy(r"(?i)\b(?:film|movie|book|novel|song|game|show|series|word\s++for|translat\w*|means|lesson|chapter"
                  r"|episode|module|course|workshop|room|title[sd]?|called|named|example|e\.g\.)\b")
@@ -693,13 +713,25 @@ _POINTED_AT = lazy(r"(?im)^\s*+(?P<value>[^\s<>—–-]{4,40}(?:\s++[^\s<>—–
 # scanned with them (a search of the lower case is a third of their cost).
 _NAMES_A_PASSPHRASE = lowered_search("(?i)" + _PASSPHRASE_NAMES)
 _NAMES_A_PASSWORD = lowered_search("(?i)" + _PASSWORD_WORD)
+_A_PASSWORD_WORD = lazy("(?i)" + _PASSWORD_WORD)
+
+
+def _from_each(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
+    """``pattern``'s matches that start where a word for a password does: the three searches that
+    start with one are tried there alone, after one search for those words."""
+    for start in starts:
+        if (match := pattern.match(text, start)) is not None:
+            yield match
 
 
 def _passphrase(text: str) -> bool:
     names_a_passphrase, names_a_password = _NAMES_A_PASSPHRASE(text), _NAMES_A_PASSWORD(text)
+    starts = [match.start() for match in _A_PASSWORD_WORD.finditer(text)] if names_a_password else []
+    if any(_from_each(_PHRASE_WITH_SPACES, text, starts)):
+        return True
     if names_a_passphrase and _PASSPHRASE_JOINED.search(text):
         return True
-    for match in _QUOTED_PHRASE.finditer(text) if names_a_password else ():
+    for match in _from_each(_QUOTED_PHRASE, text, starts):
         said = match[1].lower().split()
         if len(said) >= 4 and said[-1].isdigit():  # "correct horse lamp 41": words a description has too, and a number
             if said[0] not in _SMALL_WORDS and not _NOT_TOLD.search(text):
@@ -708,7 +740,7 @@ def _passphrase(text: str) -> bool:
         if (len(said) >= 3 or any(char.isdigit() for char in match[1])) and not _NOT_TOLD.search(text) and not any(
                 word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
             return True  # not 'the password was "the same one"', not 'in the film the password was "Open Sesame"'
-    for match in _WORDS_AND_NUMBER.finditer(text) if names_a_password else ():
+    for match in _from_each(_WORDS_AND_NUMBER, text, starts):
         said = match["words"].lower().split()
         if sum(word[0].isupper() for word in match["words"].split()) > 1 or _NOT_TOLD.search(text):
             continue  # "Password Security Basics Lesson 3": a title; not "Maple tornado 212"
@@ -828,7 +860,8 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
-                        r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since|by|x)"
+                        r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since|by|x"
+                        r"|zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$")
 
 
@@ -841,7 +874,8 @@ _NOT_A_CODE_LINE = lazy(
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamertag|civico"
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
-    r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes)(?![\w-])"
+    r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|kundennummer|vorwahl|customer\s++number|membership\s++number"
+    r"|mitgliedsnummer|num[ée]ro\s++(?:de\s++)?client|n[úu]mero\s++de\s++(?:cliente|socio)|klantnummer|lidnummer)(?![\w-])"
     r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
     r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号")
 
@@ -886,6 +920,11 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
 _COUNTED = "0123456789 9876543210"
 
 
+# a locker's own number: "locker 1310 at Tesco", "Schließfach Nr. 22" (its code is "locker code 1310")
+_A_LOCKERS_NUMBER = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje|skåp"
+                         r"|szafka|gym\s++locker)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+$")
+
+
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
         if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line):
@@ -896,14 +935,20 @@ def _pin_nearby(text: str) -> bool:
             if _IN_GROUPS_OF_FOUR.search(line[max(0, start - 15):end + 15]):
                 continue  # one group of a card's or an account's number: "カード番号 4242 4242 4242 4242"
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
+            if _A_LOCKERS_NUMBER.search(before):
+                continue
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
-                    and not _SET_TO.search(before)):
+                    and not line.startswith("#", end) and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
-            if _TRIVIAL.fullmatch(number) and _an_example(before):
+            if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end) or A_DEMO(line)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
             if not _NOT_A_PIN.search(before):
                 return True
     return False
+
+
+# said after an example, in Korean, Chinese and Japanese: "1234 같은 연속 숫자", "1234这类", "1234のような"
+_EXAMPLE_AFTER = lazy(r"\s*+(?:같은|등의|这类|這類|这样的|之类|之類|のような|などの)")
 
 
 def _an_example(before: str) -> bool:
@@ -922,9 +967,12 @@ def _an_example(before: str) -> bool:
 _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
 _AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|placeholder)")
 _IN_GROUPS_OF_FOUR = lazy(r"(?<![0-9])[0-9]{4}(?:[ -][0-9]{4}){2,}(?![0-9])")
-_FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything)\s++"
-                    r"(?:like|such\s++as)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
-                    r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например))\s*+[\"'“„«]?$")
+_FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything|suites?"
+                    r"|folgen?|sequenz\w*|secuencias?|sequ[êe]ncias?|sequenze|reeks\w*|ci[ąa]g\w*|följd\w*)\s++"
+                    r"(?:like|such\s++as|comme|wie|como|come|zoals|jak|som|kuten)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
+                    r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например"
+                    # what a code must not be: "never use obvious PINs, not 1234 or 0000"
+                    r"|not|never|avoid|nicht|kein\w*|pas|jamais|nunca|mai|niet|nie))\s*+[\"'“„«]?$")
 # a number no one keeps as a secret example of: one digit repeated, or digits in a row ("1234", "0000", "9876")
 _TRIVIAL = lazy(r"([0-9])\1{2,7}|0?123(?:4(?:5(?:6(?:7(?:8(?:9)?)?)?)?)?)?|9?876(?:5(?:4(?:3(?:2(?:1(?:0)?)?)?)?)?)?|4321")
 _LOOK_BACK = 120
@@ -1052,7 +1100,8 @@ def _made_up(value: str) -> bool:
     """A word no language has (``words.made_up``) that is not a compound about passwords
     ("salasanamanagerissa": in the password manager) or a stand-in for one ("changeme")."""
     return (words.made_up(value) and not _PASSWORD_LINE.search(value) and not _ABOUT_PASSWORDS.search(value)
-            and not _A_STAND_IN.search(value) and value not in _STATES)  # "changeme", "fabryczne" (the factory one)
+            and not _A_STAND_IN.search(value) and value not in _STATES  # "changeme", "fabryczne" (the factory one)
+            and not _A_STAND_IN_ELSEWHERE(value))  # "zmenit", "wijzig_mij"
 
 
 # words about passwords that no word list has yet: "passkeys", "yubikeys"
@@ -1085,6 +1134,8 @@ def _one_word(text: str) -> bool:
             continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
         if match["middle"] and _META.search(match["middle"]) or match["owner"] and _META.search(match["owner"]):
             continue  # "the password manager is 1Password", "password reset is done"
+        if match["colon"] and text[match.end("colon"):match.end("colon") + 1].isalpha() and value.islower() and len(value) <= 5:
+            continue  # a Finnish or Swedish ending after a name and a colon: "uusi on Proton Pass:ssa"
         if match["verb"] == "on" and _A_DATE.fullmatch(value):
             continue  # "changed the Jellyfin password on 2024-09-28": English "on", a day (Estonian "on" is "is")
         if match["verb"] == "je" and _DUTCH_BEFORE_JE.search(match["middle"] or ""):
@@ -1184,6 +1235,14 @@ def _a_thing(value: str) -> bool:
             and not _DESCRIBING.fullmatch(stem) and not _STATE_ENDING.search(value))
 
 
+def _on_a_command_line(value: str) -> bool:
+    """A password option's value: one that looks like a password, or a quoted phrase of words
+    (``redis-cli -a 'the garden gnome'``)."""
+    if " " in value.strip():
+        return not _NOT_A_VALUE.search(value)
+    return _shaped(value) or _leet(value) or _password_shaped(value) or _mixed(value)
+
+
 def _after_login(text: str) -> bool:
     told = (_AFTER_LOGIN.finditer(text) if any(sign in text for sign in _AFTER_LOGIN_SIGNS) else (),
             _USED_AS.finditer(text) if _AS(text) else ())
@@ -1245,9 +1304,8 @@ _CHECKS = (
     ("looks like a labelled credential", _account_pair, ("admin", "root", "ubuntu", "guest", "postgres", "login",
                                                          "cred", "údaje", "accesso", "zugang")),
     ("looks like a labelled credential", _in_brackets, ("(", "（")),
-    ("looks like a credential on a command line", lambda t: any(
-        _shaped(m["value"]) or _leet(m["value"]) or _password_shaped(m["value"]) or _mixed(m["value"])
-        for m in _COMMAND_SECRET.finditer(t)),
+    ("looks like a credential on a command line", lambda t: any(_on_a_command_line(m["quoted"] or m["value"])
+                                                               for m in _COMMAND_SECRET.finditer(t)),
      ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass", "smbclient", "mongo",
       "rclone")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
@@ -1274,7 +1332,8 @@ _CHECKS = (
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
       "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
       "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck", "pasfhocal", "pasahitz",
-      "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole")),
+      "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
+      "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli")),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
@@ -1285,7 +1344,7 @@ _CHECKS = (
                                              "jelsz", "parola", "парол", "<-", "←", "that's", "that’s",
                                              "фраз", "パスフレーズ", "문구", "密码短语", "口令", "wachtwoord", "mdp",
                                              "adgangskode", "haśl", "hasl", "лозинк", "pasahitz", "pasfhocal", "lykilor",
-                                             "nenosiri", "laluan")),
+                                             "nenosiri", "laluan", "pw", "psw")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",

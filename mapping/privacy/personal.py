@@ -70,7 +70,12 @@ _PUBLISHED_TEST_CARDS = frozenset((
     " 4217651111111119 4500600000000061 370000000000002 6011601160116611 4000000000009995 4000002500003155"
     " 4000000000000002 4000000000000069 4000000000000127 4000000000000119 4000002760003184 4000000000000259"
     " 4000000000003220 4000000000000341"
+    # Stripe's cards of a country (Brazil, Mexico, India, …) and Adyen's
+    " 4000000760000002 4000004840008001 4000003560000008 4000000360000006 4000001240000000 4000000400000008"
+    " 5555341244441115 4111111145551142 5454545454545454 2222400070000005 4166676667666746 6771798021000008"
 ).split())
+# Adyen's test cards are documented with one expiry date and one security code: those two are no card's
+_ADYEN_EXPIRY, _ADYEN_CVC = "03/2030", ("737", "7373")
 _PUBLISHED_TEST_IBANS = frozenset(
     "DE89370400440532013000 GB82WEST12345698765432 GB29NWBK60161331926819 FR1420041010050500013M02606"
     " NL91ABNA0417164300 ES9121000418450200051332 IT60X0542811101000000123456"
@@ -78,7 +83,7 @@ _PUBLISHED_TEST_IBANS = frozenset(
 )
 _NAMED_A_TEST = lowered_search(
     r"(?i)test|sandbox|staging|example|sample|docs|documentation|dummy|fake|demo|beispiel|ejemplo|exemple|esempio"
-    r"|voorbeeld|przykład|exemplo|prueba|prova|teste|テスト|测试|테스트")
+    r"|voorbeeld|przykład|exemplo|prueba|prova|teste|テスト|测试|테스트|тест|δοκιμ|próbn|testow")
 # a card's expiry date as a card gives it ("12/28", "09/2027"): "any future expiry date" gives none
 _EXPIRY = lazy(r"(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])").search
 
@@ -86,7 +91,19 @@ _EXPIRY = lazy(r"(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])"
 def _published_example(value: str, text: str, published: frozenset[str]) -> bool:
     """Whether ``value`` is one of the ``published`` test numbers, in a text that names it so and
     gives no expiry date or security code with it."""
-    return value in published and _NAMED_A_TEST(text) and not _EXPIRY(text) and _CVV.search(text) is None
+    if value not in published or not _NAMED_A_TEST(text):
+        return False
+    cvv = _CVV.search(text)
+    if _ADYEN_EXPIRY in text and (cvv is None or cvv[0].endswith(_ADYEN_CVC)):
+        return not _EXPIRY(text.replace(_ADYEN_EXPIRY, ""))  # Adyen's documented "03/2030" and "737"
+    return not _EXPIRY(text) and cvv is None
+
+
+def _adyens_documented_card(text: str) -> bool:
+    """A test card with the expiry and security code Adyen documents for every test card, named a test."""
+    return _ADYEN_EXPIRY in text and any(
+        _published_example(match[0].replace(" ", "").replace("-", ""), text, _PUBLISHED_TEST_CARDS)
+        for match in _CARD.finditer(text))
 
 
 def _card(text: str) -> bool:
@@ -190,7 +207,7 @@ _CODE = lazy(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,
 # 971fd-a961a", "Proton recovery code B2EO-2KJ5-GRTZ", "Emergency code for Steam Guard: TCP09-SVS8R"
 _ONE_CODE = lazy(
     r"(?i)(?:(?:c[óo]di(?:go|ce)|code|kod|kode)\s++(?:de|di|du|da|do|d['’])?\s*+(?:emergenza|emergencia|emergência|backup"
-    r"|secours|recupero|recuperação|recuperación|respaldo|reserva|zapasowy|nødstilfelde)"
+    r"|secours|recupero|recuperação|recuperación|respaldo|zapasowy|nødstilfelde)"
     r"|(?:backup|recovery|emergency|scratch|rescue|one[- ]time|2fa|mfa|herstel|wiederherstellungs|secours"
     r"|récupération|respaldo|recuperaci[óo]n|recupero|reserv\w*|резервн\w*|восстановлени\w*)"
     # a word may come between: "the 2fa fallback code is 1560 7166"
@@ -208,6 +225,8 @@ def _one_code(text: str) -> bool:
         code = match["code"]
         if any(_A_MONTH.match(part) for part in re.split(r"[ -]", code) if part.isalpha()):
             continue  # "Backup codes were regenerated on 12 March 2024": a date
+        if not code.strip("0 -"):
+            continue  # zeros: a format shown ("000000-000000-…")
         digits = sum(char.isdigit() for char in code)
         letters = sum(char.isalpha() for char in code)
         grouped = " " in code or "-" in code
@@ -220,7 +239,10 @@ def _one_code(text: str) -> bool:
 
 
 # a one-time code told as it arrives: "The 2FA code that just came in is 947731"
-_OTP_NOW = lazy(r"(?i)(?:2fa|mfa|otp|one[- ]time|verification|security|login|sign-in|sms|authenticator)\s++code"
+_OTP_NOW = lazy(r"(?i)(?:(?:2fa|mfa|otp|one[- ]time|verification|security|login|sign-in|sms|authenticator)\s++code"
+                r"|verificatiecode|verifizierungscode|bestätigungscode|code\s++de\s++v[ée]rification"
+                r"|c[óo]digo\s++de\s++verificaci[óo]n|c[óo]digo\s++de\s++verifica[çc][ãa]o|codice\s++di\s++verifica"
+                r"|kod\s++weryfikacyjny|engangskode|engångskod|vahvistuskoodi|код\s++подтверждения)"
                 r"(?![^\n0-9]{0,40}?(?:format|example|looks\s++like|such\s++as|e\.g\.))"
                 r"[^\n0-9]{0,40}?(?:\bis\b|:)\s*+(?!0{3}[ -]?0{3})[0-9]{3}[ -]?[0-9]{3}(?![0-9])")
 
@@ -252,7 +274,7 @@ def _backup_codes(text: str) -> bool:
 
 
 # a phone number ("0612345678") or an issue's key ("PLAT-1021") among codes
-_NOT_A_CODE = lazy(r"0[1-9][0-9]{8}|[A-Z]{2,10}-[0-9]{1,6}")
+_NOT_A_CODE = lazy(r"0[1-9][0-9]{8}|[A-Z]{2,10}-[0-9]{1,6}|0+")  # a code of zeros: a format shown
 # codes that are no one's secret: delivery areas, postcodes, numbers to dial
 _NOT_CODES = lazy(r"(?i)deliver|postal|post\s*+codes?|zip|pin\s*+codes?|area\s++codes?|\bdial\b|extension").search
 _CODES_NAMED = lazy(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コード|代码|코드)(?![\w-])").search
@@ -274,7 +296,8 @@ def _letter_codes(text: str) -> bool:
 _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign-in code", "sms", "authenticator",
                      "backup", "recovery", "emergency", "emergenza", "emergencia", "emergência", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
                      "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
-                     "reserv", "резервн", "восстановлени")
+                     "reserv", "резервн", "восстановлени", "verificatie", "verifizierung", "bestätigungs", "vérification",
+                     "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд")
 
 
 def _names_one_code(text: str) -> bool:
@@ -365,8 +388,19 @@ def _spaced_only(text: str) -> bool:
     return _A_LIST.search(text) is None
 
 
+# the phrases of zero entropy, BIP-39's first test vectors: every wallet library's unit tests use them
+_ZERO_PHRASES = (("abandon",) * 11 + ("about",), ("abandon",) * 17 + ("agent",), ("abandon",) * 23 + ("art",))
+
+
+def _a_zero_phrase(words: list[str]) -> bool:
+    return any(tuple(words[at:at + len(phrase)]) == phrase for phrase in _ZERO_PHRASES
+               for at in range(len(words) - len(phrase) + 1) if words[at] == "abandon")
+
+
 def _recovery_phrase(text: str) -> bool:
     words = [word if word.isascii() else _unaccented(word) for word in _WORDS(text.lower())]
+    if _a_zero_phrase(words) and _NAMED_A_TEST(text) and _longest_run(words, _any_wordlist()) <= 24:
+        return False  # "the BIP-39 test vector 'abandon … about' is what the wallet's unit tests use"
     if len(words) < 12 or _longest_run(words, _any_wordlist()) < 12:
         return False  # no 12 words in a row of any list: most texts, found in one walk
     labelled = None
@@ -521,6 +555,7 @@ _NATIONAL_IDS = (
     (r"инн|снилс", ("ru.inn",)),
     (r"\bni\s++(?:number|no)|national\s++insurance", ("gb.nhs",)),
     (r"\bitin\b|individual\s++taxpayer", ("us.itin",)),
+    (r"cart[ãa]o\s++de\s++cidad[ãa]o", ("pt.cc",)),
     (r"\bегн\b|\begn\b|единен\s++граждански", ("bg.egn",)),
     (r"isikukood\w*", ("ee.ik",)),
     (r"asmens\s++kod\w*", ("lt.asmens",)),
@@ -537,7 +572,7 @@ _NATIONAL_ID_NEEDLES = (
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
-    "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr")
+    "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad")
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
 
@@ -618,7 +653,7 @@ _CHECKS = (
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),
     ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),
-    ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None,
+    ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None and not _adyens_documented_card(t),
      lambda t, d: d >= 3 and _NAMES_A_CVV(t)),
     ("looks like a list of 2FA backup codes", _backup_codes,
      lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower()) or _LETTER_GROUPS.search(t) is not None),

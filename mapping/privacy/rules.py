@@ -63,7 +63,30 @@ _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, 
     r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
     r"|[0-9]++(?:文字|桁|字|位)|(?:aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac(?:-?sha)?|ed25519|ntlm|wpa|wep)(?![a-uw-z]|v(?![0-9])))"  # "NTLMv2", "hmacSHA256"; not "Shakshuka77"
 )
-_NO_VALUE = "(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me)"  # nor a reference: "${DB_PASSWORD}", "<your key>"
+# A stand-in that documentation and templates put where a key goes, in the languages the gate
+# reads, as a whole value: "your" and a word for a key ("DEIN-SCHLUESSEL", "TU_CLAVE_API",
+# "LA_TUA_CHIAVE"), a word for a key and "here" ("SUA_CHAVE_AQUI"), "change me" or "to replace"
+# ("changez-moi", "A_REMPLACER", "cámbiame"). Letters and separators only: a digit makes a value.
+_STAND_IN_LETTERS = r"[a-zäöüßéèêàáâíóúñçøåæłńśźżšč]"
+_STAND_IN_KEY = (r"(?:key|token|secret|password|pass|pwd|clave|contrase[ñn]a|chiave|segreto|chave|senha|cl[ée]|secret"
+                 r"|mot[_-]de[_-]passe|mdp|schl(?:ü|ue)ssel|passwort|geheimnis|sleutel|wachtwoord|klucz|has(?:ł|l)o"
+                 r"|nyckel|l[öo]senord|n[øo]gle|adgangskode|avain|salasana|api)")
+_STAND_IN_YOUR = (r"(?:your|dein[e]?|ihre?|votre|vos|ton|ta|tu|tus|su|sus|tuo|tua|il[_-]tuo|la[_-]tua|seu|sua|o[_-]seu"
+                  r"|a[_-]sua|jouw|uw|tw[óo]j|twoja|din|ditt|dina|sinun|jeres?)")
+_STAND_IN_HERE = r"(?:here|hier|ici|aqu[ií]|qui|tutaj|h[äa]r|her|t[äa]h[äa]n)"
+_STAND_IN_REPLACE = (r"(?:replace[_-]?me|change[_-]?me|changez[_-]?moi|[àa][_-]?remplacer|a[_-]?cambiar|c[áa]mbia(?:me|mi)"
+                     r"|da[_-]?cambiare|da[_-]?sostituire|(?:zu[_-]?)?ersetzen|[äa]ndere?[_-]?mich|(?:zu[_-]?)?[äa]ndern"
+                     r"|vervangen|wijzigen|verander[_-]?mij|substituir|alterar|altere[_-]?me|mude[_-]?me|zmie[ńn](?:[_-]?mnie)?"
+                     r"|zast[aą]p|byt[_-]?ut|[äa]ndra[_-]?mig|ersta[_-]?tt|erstat|vaihda|wijzig[_-]?mij|zm[eě]nit|zm[eě][ňn][_-]?m[eě]"
+                     r"|vul[_-]?(?:hier[_-]?)?in|hier[_-]?eintragen|[àa][_-]?compl[ée]ter|rellenar|inserisci|preencher"
+                     r"|uzupe[łl]nij|fyll[_-]?i)")
+STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]"
+            + _STAND_IN_LETTERS + r"+)*"
+            r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_LETTERS + r"+)*?[_-]"
+            + _STAND_IN_HERE + r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_REPLACE + r"(?:[_-]"
+            + _STAND_IN_LETTERS + r"+)*)")
+_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me"
+             r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
 _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
     # not "パスワードはルーターWXR-5700の裏に記載"
@@ -103,30 +126,10 @@ _STRONG = (r"(?:[^\S\n]++\S{1,40}+){0,2}?[^\S\n]++(?!(?:" + _OPENS_A_NAME + r")[
 # "at least", which starts a password rule rather than a password, in the languages the gate reads
 AT_LEAST = (r"at\s++least|minimum|min\.|almeno|mindestens|au\s++moins|al\s++menos|pelo\s++menos|minimaal|minst"
             r"|vähintään|mínimo|minimo|co\s++najmniej|en\s++az|минимум|не\s++менее")
-# A stand-in that documentation and templates put where a key goes, in the languages the gate
-# reads, as a whole value: "your" and a word for a key ("DEIN-SCHLUESSEL", "TU_CLAVE_API",
-# "LA_TUA_CHIAVE"), a word for a key and "here" ("SUA_CHAVE_AQUI"), "change me" or "to replace"
-# ("changez-moi", "A_REMPLACER", "cámbiame"). Letters and separators only: a digit makes a value.
-_STAND_IN_LETTERS = r"[a-zäöüßéèêàáâíóúñçøåæłńśźżšč]"
-_STAND_IN_KEY = (r"(?:key|token|secret|password|pass|pwd|clave|contrase[ñn]a|chiave|segreto|chave|senha|cl[ée]|secret"
-                 r"|mot[_-]de[_-]passe|mdp|schl(?:ü|ue)ssel|passwort|geheimnis|sleutel|wachtwoord|klucz|has(?:ł|l)o"
-                 r"|nyckel|l[öo]senord|n[øo]gle|adgangskode|avain|salasana|api)")
-_STAND_IN_YOUR = (r"(?:your|dein[e]?|ihre?|votre|vos|ton|ta|tu|tus|su|sus|tuo|tua|il[_-]tuo|la[_-]tua|seu|sua|o[_-]seu"
-                  r"|a[_-]sua|jouw|uw|tw[óo]j|twoja|din|ditt|dina|sinun|jeres?)")
-_STAND_IN_HERE = r"(?:here|hier|ici|aqu[ií]|qui|tutaj|h[äa]r|her|t[äa]h[äa]n)"
-_STAND_IN_REPLACE = (r"(?:replace[_-]?me|change[_-]?me|changez[_-]?moi|[àa][_-]?remplacer|a[_-]?cambiar|c[áa]mbia(?:me|mi)"
-                     r"|da[_-]?cambiare|da[_-]?sostituire|(?:zu[_-]?)?ersetzen|[äa]ndere?[_-]?mich|(?:zu[_-]?)?[äa]ndern"
-                     r"|vervangen|wijzigen|verander[_-]?mij|substituir|alterar|altere[_-]?me|mude[_-]?me|zmie[ńn](?:[_-]?mnie)?"
-                     r"|zast[aą]p|byt[_-]?ut|[äa]ndra[_-]?mig|ersta[_-]?tt|erstat|vaihda)")
-STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]"
-            + _STAND_IN_LETTERS + r"+)*"
-            r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_LETTERS + r"+)*?[_-]"
-            + _STAND_IN_HERE + r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_REPLACE + r"(?:[_-]"
-            + _STAND_IN_LETTERS + r"+)*)")
 # Code, not a value, after a credential's name and "=": a call, an attribute of a module or a
 # request, an index ("token = request.headers.get(…)", "password = getpass.getpass()",
 # "secret = os.environ['X']"): a coding agent's notes name variables all the time.
-_CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(\[]"
+_CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(\[]"
                r"|(?:os|sys|process|request|req|self|this|settings|config|env|getpass|secrets)\."
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
@@ -138,6 +141,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:\.[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(
                # (the whole value: "Dummy!2024", "your-9f8a7b…" and "placeholder99!Q" are real)
                r"|(?i:(?:your[_-](?:[a-z]+[_-])*[a-z]+|[a-z0-9_]*_here|dummy|fake|placeholder|test(?:ing)?"
                r"|(?:[a-z0-9]+_)+x{3,})(?=[\"'`\s,;)]|\.?$))"
+               # the values documentation shows: Kubernetes' base64 of "password" and "admin", AWS's example key
+               r"|(?:cGFzc3dvcmQ=|YWRtaW4=|MWYyZDFlMmU2N2Rm|wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY)(?=[\"'`\s,;)]|\.?$)"
                # "your key", "key here", "change me" in other languages: "DEIN-SCHLUESSEL", "changez-moi"
                r"|" + STAND_IN + r"(?=[\"'`\s,;)]|\.?$)|\$\("
                # what a password's state is, not what it is: "Password: updated.", "Contraseña: cambiada."
@@ -266,7 +271,22 @@ def _a_key_may_be_there(text: str) -> bool:
     return not keys_elided(text)
 
 
-_REQUIRED = {_PIN_OR_CODE: _FOUR_DIGITS, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
+# a code no one keeps secret ("1234", "0000") in a text that says it is a demo's or an example's
+TRIVIAL_CODE = r"([0-9])\1{2,7}|0?123(?:4(?:5(?:6(?:7(?:8(?:9)?)?)?)?)?)?|9?876(?:5(?:4(?:3(?:2(?:1(?:0)?)?)?)?)?)?|4321"
+_CODES = lazy(r"(?<![0-9])[0-9]{4,12}(?![0-9])").findall
+_TRIVIAL = lazy(TRIVIAL_CODE).fullmatch
+A_DEMO = lazy(r"(?i)demo|d[ée]monstra|example|exemple|ejemplo|beispiel|esempio|voorbeeld|przyk[łl]ad|sample|exemplo"
+              r"|placeholder|platzhalter|valeur\s++d['’]exemple|valor\s++de\s++ejemplo").search
+
+
+def _a_code_may_be_there(text: str) -> bool:
+    """Four digits or more, not all of them a trivial code in a demo or an example
+    ("Demo PIN 0000 is the example value from the docs")."""
+    codes = _CODES(text)
+    return bool(codes) and not (all(_TRIVIAL(code) for code in codes) and A_DEMO(text))
+
+
+_REQUIRED = {_PIN_OR_CODE: _a_code_may_be_there, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
