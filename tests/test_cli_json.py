@@ -1,5 +1,6 @@
 """The one rule of ``--json`` (README, "Using it"): every command that takes it prints JSON lines
-on stdout and ends with one ``{"summary": …}`` line, or, when the run fails, one ``{"error": …}``.
+on stdout and ends with one ``{"summary": …}`` line, or, when the run stops on an error or a usage
+error, one ``{"error": …}``.
 
 The commands are found by walking the click command tree, so a new command with ``--json`` and
 no run here fails ``test_every_json_command_has_a_run_here``. Each run is against the real local
@@ -134,3 +135,19 @@ def test_a_failed_run_without_json_prints_nothing_on_stdout(world: dict) -> None
     result = CliRunner().invoke(cli, args, env=world["env"])
     assert result.exit_code == 1 and result.stdout == "", result.output
     assert result.stderr.startswith("Error: ")
+
+
+@pytest.mark.parametrize("args", [
+    ["export", "--to", NOBODY, "--from", "no-such-file.jsonl", "--json"],
+    ["import", "--json", "--no-such-option"],
+    ["lexicon", "publish", "--json", "--no-such-option"],
+    ["status", "--json", "--state-dir", __file__],
+])
+def test_a_usage_error_with_json_ends_with_one_error_line(args: list[str]) -> None:
+    """Regression: a bad option or argument (exit 2) printed nothing on stdout under --json, so a
+    reader of the lines could not tell it from a run that found nothing."""
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    [line] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert line["error"]["kind"] == "usage" and line["error"]["exitCode"] == 2
+    assert f"Error: {line['error']['message']}" in result.stderr

@@ -133,13 +133,19 @@ class PdsmemGroup(click.Group):
             raise
 
     def invoke(self, ctx: click.Context):
+        # what follows the command's name, read before click takes it: a usage error comes before
+        # --json's own callback has run, maybe before it is parsed
+        given = [*(getattr(ctx, "_protected_args", None) or []), *ctx.args]
         try:
             return super().invoke(ctx)
-        except click.BadParameter as exc:  # a command's option, maybe from the environment or config
-            from pdsmem.cli.options import name_the_source
+        except click.UsageError as exc:  # a command's option, maybe from the environment or config
+            if isinstance(exc, click.BadParameter):
+                from pdsmem.cli.options import name_the_source
 
-            name_the_source(exc)
-            raise
+                name_the_source(exc)
+            if ctx.meta.get(JSON_REQUESTED) or "--json" in given:
+                _json_error(ctx, "usage", exc.format_message(), EXIT_USAGE)
+            raise  # click prints the usage and "Error: …" on stderr, and exits 2
         except PdsmemError as err:
             if ctx.meta.get("pdsmem.debug"):
                 raise
@@ -164,17 +170,22 @@ class PdsmemGroup(click.Group):
 
 def _fail(ctx: click.Context, kind: str, message: str, code: int) -> None:
     """End the run: ``Error: …`` (or ``Interrupted: …``) on stderr, and with ``--json`` the same as
-    the last line on stdout, ``{"error": {"message", "exitCode"}}``, where a reader of the JSON
-    lines looks for how the run ended (its ``{"summary": …}`` line never came)."""
+    the last line on stdout, ``{"error": {"kind", "message", "exitCode"}}``, where a reader of the
+    JSON lines looks for how the run ended (its ``{"summary": …}`` line never came). A usage error
+    (exit 2) gets the same line, kind ``usage``."""
     click.echo(f"{kind}: {message}", err=True)
     if ctx.meta.get(JSON_REQUESTED):
-        from pdsmem.cli import jsonl
-
-        try:
-            jsonl.write({"error": {"kind": kind.lower(), "message": message, "exitCode": code}})
-        except BrokenPipeError:  # the reader of stdout is gone: stderr said it
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _json_error(ctx, kind.lower(), message, code)
     ctx.exit(code)
+
+
+def _json_error(ctx: click.Context, kind: str, message: str, code: int) -> None:
+    from pdsmem.cli import jsonl
+
+    try:
+        jsonl.write({"error": {"kind": kind, "message": message, "exitCode": code}})
+    except BrokenPipeError:  # the reader of stdout is gone: stderr says it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 @click.group(cls=PdsmemGroup, context_settings={"help_option_names": ["-h", "--help"]},
