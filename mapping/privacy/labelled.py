@@ -263,7 +263,10 @@ _NAME_BEFORE = lazy(
     r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
     r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|login\s*+name|handle|ssid|network(?:\s++name)?"
     r"|nick(?:name)?|name"
-    r"|username|id)\s*+(?:is|was|ist|est|es|:|=)\s*+|(?:名|名前|名称|ネットワーク名)\s*+[はが:：]\s*+)\s*+[\"'„“«「]?$")
+    r"|username|id)\s*+(?:is|was|ist|est|es|:|=)\s*+|(?:名|名前|名称|ネットワーク名)\s*+[はが:：]\s*+)\s*+$"
+    # a network's name in quotes: "WLAN-Name ist 'Müller_5G'", "is called \"Familie_Weber_5G\"", "Wi-Fi名は「…」"
+    r"|(?i:(?<!\w)(?:named|called|ssid|(?:wlan|wi-?fi|network|netzwerk|réseau|red|rede|rete)[\s-]*+(?:name|nom|nombre|nome))"
+    r"(?:\s*+(?:is|was|ist|est|es|:|=))?|(?:名|名前|名称|ネットワーク名)\s*+[はが:：]?)\s*+[\"'„“«「]$")
 
 
 # words joined by stops, a passphrase ("cinnamon.rainbow.sunflower.dragon"), unless a part is what
