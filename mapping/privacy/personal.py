@@ -216,8 +216,8 @@ _ONE_CODE = lazy(
     r"[^\n:：]{0,80}?[:：]?[^\S\n]*+(?P<code>(?=[A-Za-z0-9]{0,6}[ -]?[A-Za-z0-9]{0,6}[0-9])(?-i:[A-Za-z0-9]{3,6}(?:[ -][A-Za-z0-9]{3,6}){1,7}|[A-Za-z0-9]{8,40}))(?![\w-])")
 
 
-_A_MONTH = re.compile(r"(?i)jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mär|mai|okt|dez|janv|févr|avr|juil|août|déc"
-                      r"|ene|abr|ago|dic|gen|giu|lug|ott|set")
+_A_MONTH = lazy(r"(?i)jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mär|mai|okt|dez|janv|févr|avr|juil|août|déc"
+                r"|ene|abr|ago|dic|gen|giu|lug|ott|set")
 
 
 def _one_code(text: str) -> bool:
