@@ -141,6 +141,9 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     "'parool on' and random-case words": ("parool " + "for tDYriPTHeV parool on " * 1_700)[:40_000],
     # the word for a password again and again: each was searched for an example over the whole line
     "'password is \"', again and again": ('password is " ' * 3_000)[:40_000],
+    # one long word after the start of a word for a password, or of a lock's: each start scanned it
+    "'hasl' and one long word": "hasl" + "a" * 39_996,
+    "'adgangskode' and one long word": "adgangskode" + "a" * 39_989,
 }
 
 

@@ -311,7 +311,7 @@ _LOWERED = [("_KEY_WORDS", labelled._KEY_WORDS, labelled._ON_A_KEY_LINE),
             ("_ACCESS", labelled._ACCESS.pattern, labelled._ABOUT_ACCESS),
             ("_PIN_LINE", labelled._PIN_LINE.pattern, labelled._ON_A_PIN_LINE),
             ("_PASSPHRASE_NAMES", "(?i)" + labelled._PASSPHRASE_NAMES, labelled._NAMES_A_PASSPHRASE),
-            ("_PASSWORD_WORD", "(?i)" + labelled._PASSWORD_WORD, labelled._NAMES_A_PASSWORD)]
+            ("_PASSWORD_WORD", "(?i)" + labelled._PASSWORD_WORD_ANY_CASE, labelled._NAMES_A_PASSWORD)]
 _LETTERS = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_:/.!äöüßÄÖÜéÉçÇñÑşŞıİłŁåÅøØſ\u212aΣσςΚΩΔκωδικός"
                                             "пароль ПАРОЛЬ кодКОД パスワード密码비밀번호"), max_size=60)
 
@@ -1217,4 +1217,48 @@ def test_the_round_on_tune11_refuses(text):
     "Vaihdoin salasanan; uusi on Proton Pass:ssa.",
 ])
 def test_the_round_on_tune11_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# A fresh-eyes review aimed 75 ordinary memories and 83 leaks at the rounds on tune10 and tune11:
+# their first form refused 28 ordinary texts the gate had passed and passed 22 leaks it had
+# refused, and lines of 40,000 characters took up to 20 s (a stand-in's words repeated). These
+# are its texts; each was judged the other way by the first form.
+@pytest.mark.parametrize("text", [
+    "WLAN-Passwort: dein-schluessel-zum-glueck", "DB_PASSWORD=tu-clave-de-mallorca",
+    'api_secret = "ton-secret-bleu-marine"', "Mein Passwort lautet sonnen-key-hier.",
+    "SMTP_PASSWORD=zmien-mnie-kotku", "My bank app password is changez-moi-jamais",
+    "Alarm code is 1111 — I set it after the demo day at work.",
+    "My bank card PIN is 1234; I know, the example they warn about.",
+    "Garage keypad: 9999. Demo of the new opener went fine.",
+    "The PIN is 0000 as the example says, and I kept it on my bank card",
+    "Security question (first pet): Ella", 'Security answer for the bank: "Elle"',
+    "Domanda di sicurezza, nome del nonno: Lui.", "Salasana on 14.03.1988",
+    "Combination for my gym locker 4721", "Tresor im Zimmer: 4471",
+    "Der Bestätigungscode ist 482913, gültig zehn Minuten.", "Bank just texted the OTP: 381 902.",
+    "The BIP-39 test vector abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon "
+    "about is for tests; my wallet seed: legal winner thank year wave sausage worth useful legal winner thank yellow",
+])
+def test_the_review_of_the_rounds_on_tune10_and_tune11_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    'Our MDP for the robot is "Cliff Walking Grid" from Sutton and Barto.',
+    'The pw alias in my shell is "playwright test headed" for debugging.',
+    'The password prompt in the installer is "Enter Disk Passphrase".',
+    "PSW bits: CY AC F0 RS1 RS0 OV - P; test with MOV PSW,#18h to switch bank 3.",
+    "The password field is trimmed before hashing, with spaces inside kept as typed.",
+    "hasLeadingSpace is true for inputs like foo bar (with spaces in front), see the tokenizer test.",
+    "Die Sicherheitsfrage ist Pflicht bei der Registrierung im Kundenportal.",
+    "La domanda di sicurezza è Google che la chiede, non la banca.",
+    "Sicherheitsantwort — muss man sich merken, sonst ist das Konto weg.",
+    "Der Bestätigungscode (Beispiel aus der Doku): 123 456.",
+    "The door sign at the kindergarten says: two four six eight, who do we appreciate!",
+    "The keypad driver logs null, null, null, null when the bus is idle.",
+    'mongodump --password="$(cat /run/secrets/mongo_pw)" reads the secret from a file.',
+    "In axum, secret = State::<AppState>::from_ref(&state) compiles only with FromRef derived.",
+    "let password = String::new();",
+])
+def test_the_review_of_the_rounds_on_tune10_and_tune11_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

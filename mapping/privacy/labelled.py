@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
-from pdsmem.mapping.privacy.rules import _DESCRIPTION, A_DEMO, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, URL_STAND_IN
+from pdsmem.mapping.privacy.rules import _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, URL_STAND_IN, a_demos_code
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
@@ -55,7 +55,8 @@ _NOT_A_VALUE = lazy(
     r"|^(?-i:cGFzc3dvcmQ=|YWRtaW4=)[.,;]?$"
     # "your key", "key here", "change me" in other languages, as the whole value: "DEIN-SCHLUESSEL", "changez-moi"
     r"|^(?:" + STAND_IN + r")[.,;:!?]?$)"
-    r"|^[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*\s*+[(\[]|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$"
+    r"|^[A-Za-z_][\w]*(?:(?:\.|::)[A-Za-z_]\w*)*(?:(?:::)?<[\w:<>, ]{1,60}>)?(?:::[A-Za-z_]\w*)*\s*+[(\[]"
+    r"|^[A-Za-z_]\w*\.[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$|^\$\("
     r"|^(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
     # a type in a signature ("password: SecretStr)", "token: str"), a keyword ("raise", "await")
     r"|^(?-i:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)\b|^(?-i:[A-Z][A-Za-z]*[)\]]`?)$"
@@ -178,10 +179,12 @@ _SECURITY_ANSWER = lazy(
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
-    r"|\s(?:è|é|es|est|ist|är|er|era|fue|war|était)(?=\s++(?-i:[A-Z\u00c0-\u00de]))"
+    r"|\s(?:è|é|es|est|era|fue|était)(?=\s++(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+\s*+(?:[.,;!?)]|$))"
     r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?![\"'“«„]?\s*+(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
-    r"|never|all|il|elle|on|er|sie|he|she|we|el|ella|lui|lei|ele|ela|hij|zij"
+    r"|never|(?:all|il|elle|on|er|sie|he|she|we|el|ella|lui|lei|ele|ela|hij|zij)\s++(?-i:[a-z])"
+    r"|muss|must|should|soll|doit|debe|deve|[àa]\s++d[ée]finir|to\s++be|устаревш\w*|obsolete|outdated|veraltet"
+    r"|pflicht|obligatori\w*|optionnel\w*"
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow)\b|कभी|मत|नहीं|不要|别|不)\S"
     # a question set to its answer: "set the recovery question 'favorite childhood friend' to Aisha"
@@ -686,12 +689,14 @@ _PASSPHRASE_JOINED = lazy(
     r"|[:=：—–-]|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
 
 
-_PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|(?<![a-z])(?:mdp|pw|pwd|psw)(?![a-z])|contraseña|senha"
-                  r"|wachtwoord|has[łl]\w*|haśl\w*|heslo|lösenord\w*|passord\w*|salasana\w*|şifre\w*|jelsz\w*|parola|пароль"
-                  r"|парол\w*|password|kodeord\w*|adgangskode\w*|slaptažod\w*|parool|geslo|lozink\w*|лозинк\w*|contrasenya"
-                  r"|pasahitz\w*|pasfhocal|lykilor[ðd]\w*|nenosiri|kata\s++laluan)")
+_PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|(?<![a-z])(?-i:mdp|pw|pwd|psw|PW|PWD)(?![a-z])"
+                  r"|contraseña|senha|wachtwoord|has[łl](?:o|a|em|u|om|ach|ami)(?![a-z])|ha[śs]le(?![a-z])|hase[łl](?![a-z])"
+                  r"|heslo|lösenord\w*+|passord\w*+|salasana\w*+|şifre\w*+|jelsz\w*+|parola|пароль|парол\w*+|password"
+                  r"|kodeord\w*+|adgangskode\w*+|slaptažod\w*+|parool|geslo|lozink\w*+|лозинк\w*+|contrasenya"
+                  r"|pasahitz\w*+|pasfhocal|lykilor[ðd]\w*+|nenosiri|kata\s++laluan)")
 # a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"'
-_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"(?:\s++[^\s\"“«„.:=!?]{1,30}){0,5}?\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra"
+_QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"(?:\s++(?:for|für|fürs|zum|zur|de|del|du|des|di|per|van|voor|do|dla|för"
+                      r"|till|til|para|pour|of|to|on|na|od|vom)(?:\s++[^\s\"“«„.:=!?]{1,30}){1,4}?)?\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra"
                       r"|on|és|este|:)\s*+[\"“«„]\s?([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}(?:\s?[0-9]{1,4})?)\s?[\"”»“]")
 # words and a number after a password's name: "Lösenordet till familjedatorn är lingon ekorre karamell 26"
 _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?:\s(?:is|är|er|es|est|ist|je|jest|e|è|to"
@@ -701,7 +706,8 @@ _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?
 _SPACES_TOLD = (r"(?:with(?:\s++the)?\s++spaces|avec\s++(?:les\s++)?espaces|mit\s++(?:den\s++)?leerzeichen"
                 r"|con\s++(?:los\s++)?espacios|con\s++(?:gli\s++)?spazi|com\s++(?:os\s++)?espa[çc]os|met\s++(?:de\s++)?spaties)")
 _PHRASE_WITH_SPACES = lazy(r"(?i)" + _PASSWORD_WORD + r"[^\n.:=!?]{0,60}?(?:\s(?:is|ist|est|es|è|é|är|er|lautet|je|jest|to|was"
-                           r"|war|era|était)|\s*+[:=])\s*+[\"'“«„]?(?:[^\s\"”»]+\s++){1,5}[^\s\"”»(,]+[\"'”»“]?\s*+[(,]?\s*+"
+                           r"|war|era|était)|\s*+[:=])\s*+[\"'“«„]?(?:[^\s\"”»]+\s++){1,5}[^\s\"”»(,]*[0-9][^\s\"”»(,]*"
+                           r"[\"'”»“]?\s*+[(,]?\s*+"
                            + _SPACES_TOLD)
 # what says a phrase is not one's own password: a film, a book, a translation, a lesson's title
 _NOT_TOLD = lazy(r"(?i)\b(?:film|movie|book|novel|song|game|show|series|word\s++for|translat\w*|means|lesson|chapter"
@@ -715,7 +721,10 @@ _POINTED_AT = lazy(r"(?im)^\s*+(?P<value>[^\s<>—–-]{4,40}(?:\s++[^\s<>—–
 # Each search below starts at a passphrase's or a password's name: a text that names neither is not
 # scanned with them (a search of the lower case is a third of their cost).
 _NAMES_A_PASSPHRASE = lowered_search("(?i)" + _PASSPHRASE_NAMES)
-_NAMES_A_PASSWORD = lowered_search("(?i)" + _PASSWORD_WORD)
+# the same in any case, for the first search: "MDP" and "PSW" (a Markov decision process, a
+# processor's status word) are told apart from "mdp" and "psw" after it
+_PASSWORD_WORD_ANY_CASE = _PASSWORD_WORD.replace("(?-i:mdp|pw|pwd|psw|PW|PWD)", "(?:mdp|pw|pwd|psw)")
+_NAMES_A_PASSWORD = lowered_search("(?i)" + _PASSWORD_WORD_ANY_CASE)
 _A_PASSWORD_WORD = lazy("(?i)" + _PASSWORD_WORD)
 
 
@@ -839,8 +848,8 @@ _PIN_LINE = lazy(
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
-    r"|\w*koodi\w*|\w+kluis|\w+koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
-    r"|\w*schloss(?!\w)|[şs]ifre\w*|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
@@ -864,8 +873,11 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
                         r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since|by|x"
-                        r"|zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)"
-                        r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$")
+                        r"|στις|um|kl\.?|klo"
+                        r")"
+                        r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
+                        # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
+                        r"|(?<!\w)(?:zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)\s++$")
 
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
@@ -915,17 +927,20 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
     if _DIGIT_WORDS.keys() & set(re.findall(r"\w+", line.lower())):
         for match in _SPELLED_DIGITS.finditer(line):
             digits = "".join(_DIGIT_WORDS[word.lower()] for word in re.findall(r"\w+", match[1]))
-            if digits not in _COUNTED:  # "five four three two one": counting, not a code
+            steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
+            if len(steps) > 1:  # not "five four three two one", "two four six eight", "null, null, null, null"
                 found.append((digits, match.start(), match.end()))
     return found
 
 
-_COUNTED = "0123456789 9876543210"
 
 
 # a locker's own number: "locker 1310 at Tesco", "Schließfach Nr. 22" (its code is "locker code 1310")
 _A_LOCKERS_NUMBER = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje|skåp"
                          r"|szafka|gym\s++locker)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+$")
+
+
+_A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -938,12 +953,13 @@ def _pin_nearby(text: str) -> bool:
             if _IN_GROUPS_OF_FOUR.search(line[max(0, start - 15):end + 15]):
                 continue  # one group of a card's or an account's number: "カード番号 4242 4242 4242 4242"
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
-            if _A_LOCKERS_NUMBER.search(before):
-                continue
+            if _A_LOCKERS_NUMBER.search(before) and not _A_CODES_WORD.search(re.split(r"[.;!?—–]", before)[-1]):
+                continue  # "locker 1310 at Tesco"; not "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
-            if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end) or A_DEMO(line)):
+            if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
+                                               or a_demos_code(line, start, end)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
             if not _NOT_A_PIN.search(before):
                 return True
@@ -968,7 +984,7 @@ def _an_example(before: str) -> bool:
 
 
 _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
-_AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|placeholder)")
+_AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|placeholder)(?:\s++(?:value|pin|code))?\s*+(?:[.,;)]|$)")
 _IN_GROUPS_OF_FOUR = lazy(r"(?<![0-9])[0-9]{4}(?:[ -][0-9]{4}){2,}(?![0-9])")
 _FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything|suites?"
                     r"|folgen?|sequenz\w*|secuencias?|sequ[êe]ncias?|sequenze|reeks\w*|ci[ąa]g\w*|följd\w*)\s++"
@@ -1139,7 +1155,7 @@ def _one_word(text: str) -> bool:
             continue  # "the password manager is 1Password", "password reset is done"
         if match["colon"] and text[match.end("colon"):match.end("colon") + 1].isalpha() and value.islower() and len(value) <= 5:
             continue  # a Finnish or Swedish ending after a name and a colon: "uusi on Proton Pass:ssa"
-        if match["verb"] == "on" and _A_DATE.fullmatch(value):
+        if match["verb"] == "on" and _A_DATE.fullmatch(value) and match[0][:2].lower() in ("pa", "pw"):
             continue  # "changed the Jellyfin password on 2024-09-28": English "on", a day (Estonian "on" is "is")
         if match["verb"] == "je" and _DUTCH_BEFORE_JE.search(match["middle"] or ""):
             continue  # Dutch "je" is "you": "een wachtwoord deelt met je partner"; Czech "heslo k wifi je …" is "is"
@@ -1242,7 +1258,7 @@ def _on_a_command_line(value: str) -> bool:
     """A password option's value: one that looks like a password, or a quoted phrase of words
     (``redis-cli -a 'the garden gnome'``)."""
     if " " in value.strip():
-        return not _NOT_A_VALUE.search(value)
+        return not re.match(r"\s*+(?:\$[({]|<|%\w+%)", value)  # "$(pass show infra/redis)" is a reference
     return _shaped(value) or _leet(value) or _password_shaped(value) or _mixed(value)
 
 

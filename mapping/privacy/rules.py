@@ -64,13 +64,14 @@ _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, 
     r"|[0-9]++(?:文字|桁|字|位)|(?:aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac(?:-?sha)?|ed25519|ntlm|wpa|wep)(?![a-uw-z]|v(?![0-9])))"  # "NTLMv2", "hmacSHA256"; not "Shakshuka77"
 )
 # A stand-in that documentation and templates put where a key goes, in the languages the gate
-# reads, as a whole value: "your" and a word for a key ("DEIN-SCHLUESSEL", "TU_CLAVE_API",
-# "LA_TUA_CHIAVE"), a word for a key and "here" ("SUA_CHAVE_AQUI"), "change me" or "to replace"
-# ("changez-moi", "A_REMPLACER", "cámbiame"). Letters and separators only: a digit makes a value.
-_STAND_IN_LETTERS = r"[a-zäöüßéèêàáâíóúñçøåæłńśźżšč]"
-_STAND_IN_KEY = (r"(?:key|token|secret|password|pass|pwd|clave|contrase[ñn]a|chiave|segreto|chave|senha|cl[ée]|secret"
+# reads, as a whole value and nothing more: "your" and a word for a key ("DEIN-SCHLUESSEL",
+# "TU_CLAVE_API", "LA_TUA_CHIAVE"), a word for a key and "here" ("SUA_CHAVE_AQUI", "API_KEY_HERE"),
+# "change me" or "fill in here" ("changez-moi", "A_REMPLACER", "vul_hier_in"). A word more makes a
+# value ("dein-schluessel-zum-glueck", "changez-moi-jamais"); so does a digit. Each part is bounded
+# (a run of "key-key-…" took seconds to try from each start).
+_STAND_IN_KEY = (r"(?:api[_-]?)?(?:key|token|secret|password|pass|pwd|clave|contrase[ñn]a|chiave|segreto|chave|senha|cl[ée]"
                  r"|mot[_-]de[_-]passe|mdp|schl(?:ü|ue)ssel|passwort|geheimnis|sleutel|wachtwoord|klucz|has(?:ł|l)o"
-                 r"|nyckel|l[öo]senord|n[øo]gle|adgangskode|avain|salasana|api)")
+                 r"|nyckel|l[öo]senord|n[øo]gle|adgangskode|avain|salasana|api)(?:[_-]?(?:api|key|token))?")
 _STAND_IN_YOUR = (r"(?:your|dein[e]?|ihre?|votre|vos|ton|ta|tu|tus|su|sus|tuo|tua|il[_-]tuo|la[_-]tua|seu|sua|o[_-]seu"
                   r"|a[_-]sua|jouw|uw|tw[óo]j|twoja|din|ditt|dina|sinun|jeres?)")
 _STAND_IN_HERE = r"(?:here|hier|ici|aqu[ií]|qui|tutaj|h[äa]r|her|t[äa]h[äa]n)"
@@ -80,11 +81,9 @@ _STAND_IN_REPLACE = (r"(?:replace[_-]?me|change[_-]?me|changez[_-]?moi|[àa][_-]
                      r"|zast[aą]p|byt[_-]?ut|[äa]ndra[_-]?mig|ersta[_-]?tt|erstat|vaihda|wijzig[_-]?mij|zm[eě]nit|zm[eě][ňn][_-]?m[eě]"
                      r"|vul[_-]?(?:hier[_-]?)?in|hier[_-]?eintragen|[àa][_-]?compl[ée]ter|rellenar|inserisci|preencher"
                      r"|uzupe[łl]nij|fyll[_-]?i)")
-STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]"
-            + _STAND_IN_LETTERS + r"+)*"
-            r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_LETTERS + r"+)*?[_-]"
-            + _STAND_IN_HERE + r"|(?:" + _STAND_IN_LETTERS + r"+[_-])*?" + _STAND_IN_REPLACE + r"(?:[_-]"
-            + _STAND_IN_LETTERS + r"+)*)")
+STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_HERE + r")?"
+            r"|" + _STAND_IN_KEY + r"[_-]" + _STAND_IN_HERE
+            + r"|" + _STAND_IN_REPLACE + r"(?:[_-]" + _STAND_IN_HERE + r")?)")
 _NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
@@ -129,7 +128,7 @@ AT_LEAST = (r"at\s++least|minimum|min\.|almeno|mindestens|au\s++moins|al\s++meno
 # Code, not a value, after a credential's name and "=": a call, an attribute of a module or a
 # request, an index ("token = request.headers.get(…)", "password = getpass.getpass()",
 # "secret = os.environ['X']"): a coding agent's notes name variables all the time.
-_CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*+\s*+[(\[]"
+_CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*+(?:(?:::)?<[\w:<>, ]{1,60}>(?:::[A-Za-z_]\w*+)*+)?\s*+[(\[]"
                r"|(?:os|sys|process|request|req|self|this|settings|config|env|getpass|secrets)\."
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
@@ -273,17 +272,31 @@ def _a_key_may_be_there(text: str) -> bool:
 
 # a code no one keeps secret ("1234", "0000") in a text that says it is a demo's or an example's
 TRIVIAL_CODE = r"([0-9])\1{2,7}|0?123(?:4(?:5(?:6(?:7(?:8(?:9)?)?)?)?)?)?|9?876(?:5(?:4(?:3(?:2(?:1(?:0)?)?)?)?)?)?|4321"
-_CODES = lazy(r"(?<![0-9])[0-9]{4,12}(?![0-9])").findall
+_CODES = lazy(r"(?<![0-9])[0-9]{4,12}(?![0-9])").finditer
 _TRIVIAL = lazy(TRIVIAL_CODE).fullmatch
-A_DEMO = lazy(r"(?i)demo|d[ée]monstra|example|exemple|ejemplo|beispiel|esempio|voorbeeld|przyk[łl]ad|sample|exemplo"
-              r"|placeholder|platzhalter|valeur\s++d['’]exemple|valor\s++de\s++ejemplo").search
+_A_DEMO = lazy(r"(?i)demo|d[ée]monstra|example|exemple|ejemplo|beispiel|esempio|voorbeeld|przyk[łl]ad|sample|exemplo"
+               r"|placeholder|platzhalter").search
+# said right after a code that it is an example's value: "0000 est la valeur d'exemple", "1234 — valor de ejemplo"
+_AN_EXAMPLES_VALUE = lazy(r"(?i)\W{0,4}(?:is|est|es|ist|è|é|was)?\s*+(?:the|la|el|il|der|die|das|o|a)?\s*+"
+                          r"(?:(?:example|sample|demo|placeholder)\s++(?:value|pin|code)|valeur\s++d['’]exemple"
+                          r"|valeur\s++de\s++d[ée]monstration|valor\s++de\s++ejemplo|valor\s++de\s++exemplo|valore\s++di\s++esempio"
+                          r"|beispielwert|voorbeeldwaarde|demo-?wert)")
+_CLAUSE_START = lazy(r"[.;!?\n—–]")
+
+
+def a_demos_code(text: str, start: int, end: int) -> bool:
+    """Whether the code at ``text[start:end]`` is said to be a demo's or an example's: a word for one
+    earlier in its clause ("Demo PIN 0000", "En la demo, el PIN es 1234"), or "the example value"
+    right after it; not a demo in another sentence ("Garage keypad: 9999. Demo of the opener…")."""
+    clause_start = max((match.end() for match in _CLAUSE_START.finditer(text, 0, start)), default=0)
+    return bool(_A_DEMO(text[clause_start:start])) or _AN_EXAMPLES_VALUE.match(text, end) is not None
 
 
 def _a_code_may_be_there(text: str) -> bool:
-    """Four digits or more, not all of them a trivial code in a demo or an example
-    ("Demo PIN 0000 is the example value from the docs")."""
-    codes = _CODES(text)
-    return bool(codes) and not (all(_TRIVIAL(code) for code in codes) and A_DEMO(text))
+    """Four digits or more, not all of them a trivial code a demo or an example shows ("Demo PIN
+    0000 is the example value from the docs")."""
+    codes = list(_CODES(text))
+    return bool(codes) and not all(_TRIVIAL(code[0]) and a_demos_code(text, code.start(), code.end()) for code in codes)
 
 
 _REQUIRED = {_PIN_OR_CODE: _a_code_may_be_there, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
