@@ -33,6 +33,7 @@ class Bench:
     full: list[str]
     quick: list[str]
     about: str
+    recorded: str | None = None  # a longer run kept in this file, shown after the full run's output
 
 
 BENCHES = [
@@ -128,6 +129,7 @@ BENCHES = [
         "sync's time goes per kind of RushDB call; each as a ratio to N = 0 (aim 1.3x at most, "
         "follow p95 under 1 s). Then a sync of 5,000 records into the largest project, its rows/s "
         "against the ingest rate (docs/rushdb.md, \"Cost in a large project\").",
+        recorded="docs/benchmarks-scale-1m.md",  # 1,000,000 rows: 24 min on its own, not repeated here
     ),
     Bench(
         "Follow: from a PDS write to RushDB, live", "bench_follow.py",
@@ -270,6 +272,8 @@ def report(outcomes: list[Outcome], quick: bool, load_before: float) -> str:
         ]
         if outcome.failed:
             out += [f"**Failed**: {outcome.failed}", ""]
+        if b.recorded and not quick:
+            out += [(REPO_ROOT / b.recorded).read_text(encoding="utf-8").rstrip("\n"), ""]
     return "\n".join(out)
 
 

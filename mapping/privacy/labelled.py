@@ -29,7 +29,9 @@ from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
-from pdsmem.mapping.privacy.rules import _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, URL_STAND_IN, a_demos_code
+from pdsmem.mapping.privacy.rules import (
+    _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
+)
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
 # within 48 characters of its start (unbounded, a run of "a.a.a…" was scanned from every dot)
@@ -437,6 +439,12 @@ def _answered(lines: list[str]) -> bool:
     return False
 
 
+def _the_word_itself(token: str) -> bool:
+    """Whether ``token``, its quotes and stops aside, is the word for a password and a few digits
+    ("passwort123"): what documentation shows as its example, when the line says it is one."""
+    return _THE_WORD_ITSELF.fullmatch(token.strip("\"'„“”«»‚‘’.,;:")) is not None
+
+
 _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.|ejemplo|exemple|esempio|voorbeeld|przykład"
                              r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)")
 
@@ -460,7 +468,7 @@ def _password_nearby(text: str) -> bool:
             continue
         unlisted, an_example = _WORDS_WITHOUT_A_LIST(line), None
         for match in _TOKEN.finditer(line):
-            if _THE_WORD_ITSELF.fullmatch(match[0].strip("\"'„“”«»‚‘’.,;:")):
+            if _the_word_itself(match[0]):
                 if an_example is None:  # searched once a line: a line of 40,000 characters is thousands of tokens
                     an_example = _AN_EXAMPLE(line)
                 if an_example:
@@ -607,7 +615,7 @@ def _access_value(text: str) -> bool:
             continue  # (one search in the line's lower case: most lines are about no access)
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
-            if _THE_WORD_ITSELF.fullmatch(token.strip("\"'„“”«»‚‘’.,;:")) and _AN_EXAMPLE(line):
+            if _the_word_itself(token) and _AN_EXAMPLE(line):
                 continue  # "the staging seed uses 'password123' for every fixture account"
             after = line[match.end():]
             if (token.isalpha() and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
@@ -993,7 +1001,7 @@ _FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers
                     # what a code must not be: "never use obvious PINs, not 1234 or 0000"
                     r"|not|never|avoid|nicht|kein\w*|pas|jamais|nunca|mai|niet|nie))\s*+[\"'“„«]?$")
 # a number no one keeps as a secret example of: one digit repeated, or digits in a row ("1234", "0000", "9876")
-_TRIVIAL = lazy(r"([0-9])\1{2,7}|0?123(?:4(?:5(?:6(?:7(?:8(?:9)?)?)?)?)?)?|9?876(?:5(?:4(?:3(?:2(?:1(?:0)?)?)?)?)?)?|4321")
+_TRIVIAL = lazy(TRIVIAL_CODE)
 _LOOK_BACK = 120
 # a number, then "or", "and" or a comma, before the next: "like 1234 or ", "z. B. 1111, "
 _ANOTHER_EXAMPLE = lazy(r"(?i)(?<![\w.,])[\"'“„«]?([0-9]{3,8})[\"'”“»]?\s*+(?:,|/|or|and|oder|und|ou|et|o|y|e|of|en|или|и)?\s*+$")
