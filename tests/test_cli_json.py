@@ -151,3 +151,22 @@ def test_a_usage_error_with_json_ends_with_one_error_line(args: list[str]) -> No
     [line] = [json.loads(line) for line in result.stdout.splitlines()]
     assert line["error"]["kind"] == "usage" and line["error"]["exitCode"] == 2
     assert f"Error: {line['error']['message']}" in result.stderr
+
+
+@pytest.mark.parametrize("args, json_line", [
+    (["lexicon", "show", "--", "--json"], False),  # after "--", an argument: no JSON asked for
+    (["lexicon", "show", "--json", "--", "--json"], True),
+])
+def test_json_after_a_double_dash_is_an_argument(args: list[str], json_line: bool) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert bool(result.stdout.strip()) is json_line, result.stdout
+
+
+def test_a_bad_config_file_under_json_is_a_usage_error_line(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("not = [valid toml", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["status", "--json"], env={"PDSMEM_CONFIG": str(config)})
+    assert result.exit_code == 2, result.output
+    [line] = [json.loads(line) for line in result.stdout.splitlines()]
+    assert line["error"]["kind"] == "usage" and line["error"]["exitCode"] == 2

@@ -240,3 +240,11 @@ def test_a_sound_grant_file_is_read_back_as_written(tmp_path: Path) -> None:
     assert grant is not None
     store.save(grant)
     assert store.sessions() == [grant] and store.unreadable == {}
+
+
+def test_export_without_to_and_no_account_signed_in_says_how_to_sign_in(tmp_path: Path) -> None:
+    """Regression: the error named --to, the environment and the config file, not ``pdsmem login``."""
+    memories = tmp_path / "memories.jsonl"
+    memories.write_text(json.dumps(fact(1)) + "\n")
+    result = run("export", "--from", str(memories), env={"PDSMEM_STATE_DIR": str(tmp_path / "empty")})
+    assert result.exit_code == 2 and "sign in once with pdsmem login" in result.stderr

@@ -136,6 +136,7 @@ class PdsmemGroup(click.Group):
         # what follows the command's name, read before click takes it: a usage error comes before
         # --json's own callback has run, maybe before it is parsed
         given = [*(getattr(ctx, "_protected_args", None) or []), *ctx.args]
+        given = given[:given.index("--")] if "--" in given else given  # after "--", "--json" is an argument
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:  # a command's option, maybe from the environment or config
@@ -174,8 +175,8 @@ def _fail(ctx: click.Context, kind: str, message: str, code: int) -> None:
     JSON lines looks for how the run ended (its ``{"summary": …}`` line never came). A usage error
     (exit 2) gets the same line, kind ``usage``."""
     click.echo(f"{kind}: {message}", err=True)
-    if ctx.meta.get(JSON_REQUESTED):
-        _json_error(ctx, kind.lower(), message, code)
+    if ctx.meta.get(JSON_REQUESTED):  # a bad config file is a usage error too, whatever raised it
+        _json_error(ctx, "usage" if code == EXIT_USAGE else kind.lower(), message, code)
     ctx.exit(code)
 
 

@@ -207,6 +207,8 @@ class AccountOption(ConfiguredOption):
                 if kept:
                     names = ", ".join(sorted(session.handle or did for did, session in kept.items()))
                     exc.message = f"{exc.message}; signed in on this machine: {names}"
+                else:
+                    exc.message = f"{exc.message}; or sign in once with pdsmem login (no account is signed in here)"
                 raise
             [(did, session)] = kept.items()
             click.echo(f"Note: {self.opts[-1]} {session.handle} ({did}), the one account signed in on this machine; "
