@@ -170,3 +170,21 @@ def test_a_bad_config_file_under_json_is_a_usage_error_line(tmp_path: Path) -> N
     assert result.exit_code == 2, result.output
     [line] = [json.loads(line) for line in result.stdout.splitlines()]
     assert line["error"]["kind"] == "usage" and line["error"]["exitCode"] == 2
+
+
+@pytest.mark.parametrize("args, json_line", [
+    (["status", "--json"], True),
+    (["status"], False),
+    (["lexicon", "show", "--", "--json"], False),
+])
+def test_a_bad_value_of_the_roots_own_option_under_json_is_a_usage_error_line(args: list[str], json_line: bool) -> None:
+    """Regression: a bad PDSMEM_DEBUG (the root's --debug, read before the command's --json) left
+    the reader of the lines with nothing on stdout."""
+    result = CliRunner().invoke(cli, args, env={"PDSMEM_DEBUG": "maybe"})
+    assert result.exit_code == 2, result.output
+    assert "PDSMEM_DEBUG" in result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert bool(lines) is json_line, result.stdout
+    if json_line:
+        [line] = lines
+        assert line["error"]["kind"] == "usage" and "PDSMEM_DEBUG" in line["error"]["message"]

@@ -123,20 +123,22 @@ class PdsmemGroup(click.Group):
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
-    def make_context(self, *args, **kwargs) -> click.Context:
+    def make_context(self, info_name, args, parent=None, **extra) -> click.Context:
+        given = _before_the_arguments(args)
         try:
-            return super().make_context(*args, **kwargs)
+            return super().make_context(info_name, args, parent=parent, **extra)
         except click.BadParameter as exc:  # the root's own options (PDSMEM_DEBUG)
             from pdsmem.cli.options import name_the_source
 
             name_the_source(exc)
+            if "--json" in given:  # the command's --json: its reader gets the line, as for any usage error
+                _json_error(exc.ctx, "usage", exc.format_message(), EXIT_USAGE)
             raise
 
     def invoke(self, ctx: click.Context):
         # what follows the command's name, read before click takes it: a usage error comes before
         # --json's own callback has run, maybe before it is parsed
-        given = [*(getattr(ctx, "_protected_args", None) or []), *ctx.args]
-        given = given[:given.index("--")] if "--" in given else given  # after "--", "--json" is an argument
+        given = _before_the_arguments([*(getattr(ctx, "_protected_args", None) or []), *ctx.args])
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:  # a command's option, maybe from the environment or config
@@ -167,6 +169,11 @@ class PdsmemGroup(click.Group):
             # A name longer than the system allows names no file: the option or argument is wrong.
             _fail(ctx, "Error", f"{where}{err.strerror or err}",
                   EXIT_USAGE if err.errno == errno.ENAMETOOLONG else EXIT_FAILED)
+
+
+def _before_the_arguments(args: list[str]) -> list[str]:
+    """The words of a command line before "--": after it, "--json" is an argument."""
+    return list(args[:args.index("--")] if "--" in args else args)
 
 
 def _fail(ctx: click.Context, kind: str, message: str, code: int) -> None:
