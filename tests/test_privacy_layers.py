@@ -310,8 +310,7 @@ _LOWERED = [("_KEY_WORDS", labelled._KEY_WORDS, labelled._ON_A_KEY_LINE),
             ("_PASSWORD_LINE", labelled._PASSWORD_LINE.pattern, labelled._ON_A_PASSWORD_LINE),
             ("_ACCESS", labelled._ACCESS.pattern, labelled._ABOUT_ACCESS),
             ("_PIN_LINE", labelled._PIN_LINE.pattern, labelled._ON_A_PIN_LINE),
-            ("_PASSPHRASE_NAMES", "(?i)" + labelled._PASSPHRASE_NAMES, labelled._NAMES_A_PASSPHRASE),
-            ("_PASSWORD_WORD", "(?i)" + labelled._PASSWORD_WORD_ANY_CASE, labelled._NAMES_A_PASSWORD)]
+            ("_PASSPHRASE_NAMES", "(?i)" + labelled._PASSPHRASE_NAMES, labelled._NAMES_A_PASSPHRASE)]
 _LETTERS = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_:/.!äöüßÄÖÜéÉçÇñÑşŞıİłŁåÅøØſ\u212aΣσςΚΩΔκωδικός"
                                             "пароль ПАРОЛЬ кодКОД パスワード密码비밀번호"), max_size=60)
 
@@ -327,6 +326,28 @@ def test_a_line_search_in_lower_case_answers_as_the_case_insensitive_one(name, p
             for item in _corpus(corpus, kind):
                 for line in item["text"].splitlines():
                     assert lowered(line) == (search(line) is not None), (item["id"], name)
+
+
+def _password_word_starts_as_written(text: str) -> list[int]:
+    return [match.start() for match in re.finditer("(?i)" + labelled._PASSWORD_WORD, text)]
+
+
+def test_the_words_for_a_password_are_found_in_lower_case_where_the_case_insensitive_search_finds_them():
+    """``_password_word_starts`` searches the lower case and keeps "mdp" but not "MDP" (a Markov
+    decision process): the starts ``(?i)`` finds, on every line of the corpora."""
+    for corpus in ("tune", "tune2", "tune5", "tune9", "tune11", "review"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                text = item["text"]
+                assert labelled._password_word_starts(text) == _password_word_starts_as_written(text), item["id"]
+
+
+@given(st.lists(st.sampled_from(["password", "PASSWORT", "mdp", "MDP", "Mdp", "pw", "PW", "Pw", "pWd", "PWD", "psw",
+                                 "PSW", "İ", "ı", "hasło", "HASŁA", "şifre", "ŞİFRE", "пароль", "ПАРОЛЬ", "passordet",
+                                 "kata  laluan", "mot de passe", "x", "1", " ", "-", ":", "\n"]), max_size=12))
+def test_the_words_for_a_password_in_any_case_are_found_where_the_case_insensitive_search_finds_them(parts):
+    text = "".join(parts)
+    assert labelled._password_word_starts(text) == _password_word_starts_as_written(text)
 
 
 _LINE_WORDS = ["pin", "alarm", "alarmı", "password", "passwort", "κωδικός", "wifi", "wi-fi", "login", "kod", "şifre",
@@ -715,6 +736,57 @@ def test_a_lazy_pattern_answers_as_the_compiled_one():
     compiled = re.compile(r"(?i)pass(?P<rest>word)?", re.MULTILINE)
     assert pattern.flags == compiled.flags and pattern.groupindex == compiled.groupindex
     assert pattern.ignores_case
+
+
+_NEEDLE_TEXT = st.text(alphabet=st.sampled_from("pasword:= -/(\nkeyİıпароль密码"), max_size=40)
+
+
+@given(st.lists(st.text(alphabet=st.sampled_from("pasword:= -/(keyİıпароль密码"), min_size=1, max_size=6), min_size=1,
+                max_size=12), _NEEDLE_TEXT)
+def test_needles_finds_each_needle_a_text_holds_and_no_other(needles, text):
+    """``Needles`` finds by one pattern what a substring search per needle finds, a needle inside
+    another and needles that overlap included."""
+    from pdsmem.mapping.privacy.plain import Needles
+
+    held = {needle for needle in needles if needle in text}
+    found = Needles(needles)
+    assert found.found(text) == held
+    assert found.any(text) == bool(held)
+
+
+def test_needles_finds_the_gates_needles_in_the_corpora():
+    from pdsmem.mapping.privacy.plain import Needles
+
+    everyone = sorted({needle for _, _, needles in labelled._CHECKS for needle in needles})
+    found = Needles(everyone)
+    assert found.found("my kennwort: x") >= {"wort", "kennwort", ":"}
+    for corpus in ("tune", "tune4", "tune8", "tune10", "review"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                low = item["text"].lower()
+                assert found.found(low) == {needle for needle in everyone if needle in low}, item["id"]
+
+
+_WORDS = st.lists(st.text(alphabet="abp/-", min_size=1, max_size=4), min_size=1, max_size=8)
+
+
+@given(_WORDS, st.sampled_from(["{}", "(?<![a-z])(?:{})(?![a-z])", "x(?:{})?", "(?:{})+b", "[ab]|(?:{})|\\b(?:a|ab)"]),
+       st.text(alphabet="abp/- x", max_size=30))
+def test_a_factored_alternation_matches_where_the_pattern_as_written_does(words, shape, text):
+    """``factored`` takes shared first letters out of alternatives (and of ``(?:…)`` groups with no
+    quantifier after them); whether a text matches does not change."""
+    from pdsmem.mapping.privacy.plain import factored
+
+    pattern = shape.format("|".join(re.escape(word) for word in words))
+    assert (re.search(factored(pattern), text) is None) == (re.search(pattern, text) is None), factored(pattern)
+
+
+def test_a_factored_alternation_shares_first_letters_and_keeps_other_groups_whole():
+    from pdsmem.mapping.privacy.plain import factored
+
+    assert factored("pin|pass|door") == "p(?:in|ass)|door"
+    assert factored(r"(?<![a-z])(?:pwd?|p/w|mdp)(?![a-z])") == r"(?<![a-z])(?:p(?:wd?|/w)|mdp)(?![a-z])"
+    assert factored("(?:ab|ac)+|[ab]c|a?x|ay") == "(?:ab|ac)+|[ab]c|a?x|ay"  # quantified, a class, a letter made optional
 
 
 def test_importing_the_gate_compiles_none_of_its_patterns():

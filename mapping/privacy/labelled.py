@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import words
-from pdsmem.mapping.privacy.plain import lazy, lowered_search
+from pdsmem.mapping.privacy.plain import Needles, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
@@ -732,8 +732,16 @@ _NAMES_A_PASSPHRASE = lowered_search("(?i)" + _PASSPHRASE_NAMES)
 # the same in any case, for the first search: "MDP" and "PSW" (a Markov decision process, a
 # processor's status word) are told apart from "mdp" and "psw" after it
 _PASSWORD_WORD_ANY_CASE = _PASSWORD_WORD.replace("(?-i:mdp|pw|pwd|psw|PW|PWD)", "(?:mdp|pw|pwd|psw)")
-_NAMES_A_PASSWORD = lowered_search("(?i)" + _PASSWORD_WORD_ANY_CASE)
-_A_PASSWORD_WORD = lazy("(?i)" + _PASSWORD_WORD)
+_PASSWORD_WORD_LOWERED = lazy(_PASSWORD_WORD_ANY_CASE)
+_CASED = {"mdp": ("mdp",), "pw": ("pw", "PW"), "pwd": ("pwd", "PWD"), "psw": ("psw",)}
+
+
+def _password_word_starts(text: str) -> list[int]:
+    """Where the words for a password (``_PASSWORD_WORD``) start in ``text``: found in its lower
+    case (a third of the time of ``(?i)``, at the same positions), the short ones kept only as
+    ``_PASSWORD_WORD`` takes them ("mdp", not "MDP")."""
+    return [match.start() for match in _PASSWORD_WORD_LOWERED.finditer(lowered(text))
+            if match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]]]
 
 
 def _from_each(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
@@ -745,8 +753,7 @@ def _from_each(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterat
 
 
 def _passphrase(text: str) -> bool:
-    names_a_passphrase, names_a_password = _NAMES_A_PASSPHRASE(text), _NAMES_A_PASSWORD(text)
-    starts = [match.start() for match in _A_PASSWORD_WORD.finditer(text)] if names_a_password else []
+    names_a_passphrase, starts = _NAMES_A_PASSPHRASE(text), _password_word_starts(text)
     if any(_from_each(_PHRASE_WITH_SPACES, text, starts)):
         return True
     if names_a_passphrase and _PASSPHRASE_JOINED.search(text):
@@ -1288,8 +1295,13 @@ _WORDS_JOINED = lazy(r"(?:[A-Z]{1,4}[a-z]{2,}|[a-z]{2,}|[0-9]{1,2})+")
 _A_COMMIT = lazy(r"(?i)\b(?:commit|sha(?:-?1|-?256)?|revision|rev|fixed\s++in|merged|hash|digest|checksum|fingerprint)\b")
 
 
+# what every match of ``_HEX_AFTER_KEY`` holds: 32 hexadecimal digits, or a UUID's first groups
+_HEX_RUN = lazy(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)")
+
+
 def _random_on_a_key_line(text: str) -> bool:
-    return any(_ON_A_KEY_LINE(line) and (_HEX_AFTER_KEY.search(line) and not _A_COMMIT.search(line) or any(
+    return any(_ON_A_KEY_LINE(line) and (_HEX_RUN.search(line) and _HEX_AFTER_KEY.search(line)
+                                         and not _A_COMMIT.search(line) or any(
         not _DESCRIBED.match(token) and not _NOT_A_VALUE.search(token) and not _WORDS_JOINED.fullmatch(token)
         for token in _RANDOM_TOKEN.findall(line)))
         for line in text.splitlines())
@@ -1387,21 +1399,15 @@ _CHECKS = (
 )
 
 
-# every needle, looked for once in a text (the checks share many): those written in ASCII, and
-# the others, which only a text that is not all ASCII can hold
-_NEEDLES = tuple(sorted({needle for _, _, needles in _CHECKS for needle in needles}))
-_ASCII_NEEDLES = tuple(needle for needle in _NEEDLES if needle.isascii())
-_OTHER_NEEDLES = tuple(needle for needle in _NEEDLES if not needle.isascii())
+# every needle, looked for once in a text (the checks share many)
+_NEEDLES = Needles({needle for _, _, needles in _CHECKS for needle in needles})
 _NEEDLED = tuple((why, check, frozenset(needles)) for why, check, needles in _CHECKS)
 
 
 def reason(text: str) -> str | None:
     """The first check that fires on ``text`` (``looks like a labelled credential``, ``… a
     credential assignment``…), or None."""
-    low = text.lower()
-    found = {needle for needle in _ASCII_NEEDLES if needle in low}
-    if not low.isascii():
-        found.update(needle for needle in _OTHER_NEEDLES if needle in low)
+    found = _NEEDLES.found(text.lower())
     for why, check, needles in _NEEDLED:
         if (not needles or not needles.isdisjoint(found)) and check(text):
             return why

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from pdsmem.mapping.privacy.plain import lazy
+from pdsmem.mapping.privacy.plain import Needles, lazy
 
 _CHECKS = (
     ("looks like command output (HTTP headers with credentials)", lazy(
@@ -40,12 +40,14 @@ _CHECKS = (
         ("\\\\", ":/", "%", "$", "/")),
 )
 
+_NEEDLED = tuple((why, pattern, Needles(needles).any) for why, pattern, needles in _CHECKS)
+
 
 def reason(text: str) -> str | None:
     """The first of these checks that fires on ``text``, or None; each runs only where one of its
     needles (in lower case) is."""
     low = text.lower()
-    for why, pattern, needles in _CHECKS:
-        if any(needle in low for needle in needles) and pattern.search(text):
+    for why, pattern, any_needle in _NEEDLED:
+        if any_needle(low) and pattern.search(text):
             return why
     return None

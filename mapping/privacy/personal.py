@@ -27,7 +27,7 @@ from functools import cache
 
 
 from pdsmem.mapping.privacy import words
-from pdsmem.mapping.privacy.plain import lazy, lowered_search
+from pdsmem.mapping.privacy.plain import Needles, lazy, lowered_search
 
 _DIGITS = lazy(r"[0-9]").findall
 
@@ -302,9 +302,11 @@ _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign
                      "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд")
 
 
+_NAMES_ONE_CODE = Needles(_ONE_CODE_NEEDLES).any
+
+
 def _names_one_code(text: str) -> bool:
-    low = text.lower()
-    return any(needle in low for needle in _ONE_CODE_NEEDLES)
+    return _NAMES_ONE_CODE(text.lower())
 _OTPAUTH = lazy(r"(?i)otpauth(?:-migration)?://")
 # a base32 key: 16 or more of A-Z and 2-7, maybe in groups of four
 _BASE32 = lazy(  # in one case, in groups of four or whole (a seed is shown either way)
@@ -580,14 +582,14 @@ _NATIONAL_ID_NEEDLES = (
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad")
+_A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
 
 def _names_a_national_id(text: str) -> bool:
     """The names' search (20 µs over a line: its words start with word boundaries) runs only where
     one of their cheap needles is."""
-    low = text.lower()
-    return any(needle in low for needle in _NATIONAL_ID_NEEDLES) and _NAMES_A_NATIONAL_ID_SEARCH(text)
+    return _A_NATIONAL_ID_NEEDLE(text.lower()) and _NAMES_A_NATIONAL_ID_SEARCH(text)
 _NATIONAL_ID_LABELS = tuple((lazy("(?i)" + label), modules) for label, modules in _NATIONAL_IDS)
 # a number after the name: letters and digits in groups, the first with a digit ("is 805 779 2329":
 # the words before it are no part of it)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pdsmem.mapping.privacy.plain import lazy
+from pdsmem.mapping.privacy.plain import Needles, lazy
 
 # Where a token starts and ends, a letter of a script written without spaces between words
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
@@ -459,57 +459,24 @@ _GATED = tuple(
 )
 
 
-def _any_of(needles: set[str]) -> re.Pattern[str]:
-    """A pattern that finds a text holding any of ``needles``, written as a tree of their shared
-    starts (``p(?:ass|in|wd)``), which ``re`` tries in a fraction of the time of a flat
-    alternation. A needle holding another is left out: the shorter one is found wherever it is."""
-    tree: dict[str, dict] = {}
-    for needle in needles:
-        if not any(other != needle and other in needle for other in needles):
-            node = tree
-            for char in needle:
-                node = node.setdefault(char, {})
-
-    def branches(node: dict[str, dict]) -> str:
-        alternatives = [re.escape(char) + branches(child) for char, child in sorted(node.items())]
-        if len(alternatives) <= 1:
-            return "".join(alternatives)
-        return "(?:" + "|".join(alternatives) + ")"
-
-    return re.compile(branches(tree))
-
-
 # Every needle at once: one search of the text (case-sensitive needles) and one of the folded text
-# (case-insensitive ones) tell that ordinary text holds none, so that no detector can fire, without
-# a substring search per needle. Any needle found sends the text through the detectors one by one.
-_ANY_NEEDLE = _any_of({n for _, _, needles, folded, _ in _GATED if not folded for n in needles}).search
-_ANY_FOLDED_NEEDLE = _any_of({n for _, _, needles, folded, _ in _GATED if folded for n in needles}).search
+# (case-insensitive ones) tell which needles a text holds; ordinary text holds none, so that no
+# detector can fire, and the rest is sent only through the detectors whose needles it holds.
+_NEEDLES = Needles({n for _, _, needles, folded, _ in _GATED if not folded for n in needles})
+_FOLDED_NEEDLES = Needles({n for _, _, needles, folded, _ in _GATED if folded for n in needles})
+_NEEDLED = tuple((reason, pattern, frozenset(needles), folded, required)
+                 for reason, pattern, needles, folded, required in _GATED)
 
 
 def reason(text: str) -> str | None:
-    """The first of these rules that fires on ``text`` as written, or None; skipped at once when the
-    all-needles search finds no needle."""
-    folded = None
-    if _ANY_NEEDLE(text) is None:
-        folded = _folded(text)
-        if _ANY_FOLDED_NEEDLE(folded) is None:
-            return None
-    return detector_reason(text, folded)
-
-
-def detector_reason(text: str, folded: str | None = None) -> str | None:
-    """The first detector that fires on ``text`` itself (not its plain form), each tried only
-    where its needle occurs. ``folded`` is ``_folded(text)`` when the caller has it already."""
-    for reason, pattern, needles, in_folded, required in _GATED:
-        if in_folded:
-            if folded is None:
-                folded = _folded(text)
-            haystack = folded
-        else:
-            haystack = text
-        for needle in needles:
-            if needle in haystack:
-                if (required is None or required(text)) and pattern.search(text):
-                    return reason
-                break
+    """The first of these rules that fires on ``text`` as written (not its plain form), or None;
+    each detector is tried only where one of its needles occurs."""
+    found = _NEEDLES.found(text)
+    found_folded = _FOLDED_NEEDLES.found(_folded(text))
+    if not found and not found_folded:
+        return None
+    for why, pattern, needles, in_folded, required in _NEEDLED:
+        if (not needles.isdisjoint(found_folded if in_folded else found)
+                and (required is None or required(text)) and pattern.search(text)):
+            return why
     return None
