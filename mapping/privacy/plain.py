@@ -82,44 +82,43 @@ class Needles:
     ``any`` tells whether the text holds one; ``found`` which ones: each match is the longest needle
     starting where it does, and holds the shorter ones that start there (``password`` holds
     ``pass``), and the search goes on from the next position, so that a needle inside another
-    (``wort`` in ``kennwort``) is found too. The pattern is compiled on first use."""
+    (``wort`` in ``kennwort``) is found too. The tree and its pattern are built on first use, as
+    the layers' patterns are compiled (``LazyPattern``)."""
 
     def __init__(self, needles: Iterable[str]) -> None:
-        self._tree: dict[str, dict] = {}
-        for needle in needles:
-            node = self._tree
-            for char in needle:
-                node = node.setdefault(char, {})
-            node[""] = {}  # a needle ends here
-        self._pattern = LazyPattern(_branches(self._tree))
-        self._held: dict[str, frozenset[str]] | None = None
+        self._needles = tuple(needles)
+        self._search: Callable[..., re.Match[str] | None] | None = None
+        self._held: dict[str, frozenset[str]] = {}
 
     def any(self, text: str) -> bool:
-        return self._pattern.search(text) is not None
+        return (self._search or self._built())(text) is not None
 
     def found(self, text: str) -> set[str]:
-        held = self._held if self._held is not None else self._shorter_ones()
-        search, found, start = self._pattern.search, set(), 0
+        search, held, found, start = self._search or self._built(), self._held, set(), 0
         while (match := search(text, start)) is not None:
             found |= held[match[0]]
             start = match.start() + 1
         return found
 
-    def _shorter_ones(self) -> dict[str, frozenset[str]]:
-        """Each needle, and the needles that start it (itself among them)."""
-        held: dict[str, frozenset[str]] = {}
+    def _built(self) -> Callable[..., re.Match[str] | None]:
+        """The tree's pattern, and each needle with the needles that start it (itself among them)."""
+        tree: dict[str, dict] = {}
+        for needle in self._needles:
+            node = tree
+            for char in needle:
+                node = node.setdefault(char, {})
+            node[""] = {}  # a needle ends here
 
         def walk(node: dict[str, dict], path: str, ends: frozenset[str]) -> None:
             if "" in node:
-                ends = ends | {path}
-                held[path] = ends
+                ends = self._held[path] = ends | {path}
             for char, child in node.items():
                 if char:
                     walk(child, path + char, ends)
 
-        walk(self._tree, "", frozenset())
-        self._held = held
-        return held
+        walk(tree, "", frozenset())
+        self._search = re.compile(_branches(tree)).search
+        return self._search
 
 
 def _branches(node: dict[str, dict]) -> str:
