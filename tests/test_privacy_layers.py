@@ -1334,3 +1334,36 @@ def test_the_review_of_the_rounds_on_tune10_and_tune11_refuses_these(text):
 ])
 def test_the_review_of_the_rounds_on_tune10_and_tune11_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- what the review of the last rounds still found (docs/reliability.md, "What is still missed") ---
+
+@pytest.mark.parametrize("text", [
+    "psw: Lupo-Bianco-42", "Parole: Egle-Liepa-07",  # words and a number joined by hyphens
+    "Wachtwoord van de router is ma-fiets-is-de-snelste-weg.",  # five words, two of two letters
+    "Master password: orange-tiger-naps-in-sun",
+    'The safe password is "the copper heron sleeps 81"',  # a quoted phrase from a small word
+    "Don't tell the kids the PIN, it is like 6203.",  # "is like": a PIN, not an example
+    "Kundennummer 33417, Torcode 5820",  # a customer's number, then a code
+    "Portkod: fyra två nio sju", "Alarm code is eight 1 zero 6",  # Swedish digits, words and digits mixed
+    "Garage code is four three two one",  # a sequence, but named as the code
+])
+def test_the_reviews_leftovers_are_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Never choose a PIN like 1470 (the left column) or 3179 (the corners).",  # a warning's examples
+    "Avoid door codes such as 2589, 1397 or 7319.",
+    "Sample PIN 6630 is shown in the bank's demo video, not a real PIN.",  # a demo's code said to be no real one
+    "Vahvistuskoodi on kuusi numeroa, esim. 123 456.",  # the second half of an example in groups
+    "Smoke alarm battery replaced on 4 11 23, per the invoice.",  # a date
+    "Salasana vaihdettu eilen, käyttäjän mukaan, portaalissa Kela-24.",  # "portal" before a name
+    "Contrasinal cambiado onte no portal Sergas-365.",
+    "The security question is Google's old recovery flow; it was retired.",  # a service's feature
+    "The password policy is state-of-the-art.",  # a compound of four words is no passphrase
+    "Countdown: five four three two one, liftoff",  # a count, not a code
+    "Kundennummer beim Stromanbieter: 44810213, nicht die PIN.",
+])
+def test_the_reviews_leftovers_pass(text):
+    assert privacy.sensitive_reason(text) is None, text

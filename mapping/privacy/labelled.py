@@ -188,7 +188,10 @@ _SECURITY_ANSWER = lazy(
     r"|muss|must|should|soll|doit|debe|deve|[àa]\s++d[ée]finir|to\s++be|устаревш\w*|obsolete|outdated|veraltet"
     r"|pflicht|obligatori\w*|optionnel\w*"
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
-    r"|something|anything|whatever|broken|page|flow)\b|कभी|मत|नहीं|不要|别|不)\S"
+    r"|something|anything|whatever|broken|page|flow"
+    # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
+    r"|[\w-]+['’]s\s++(?:old|new|own|former|recovery|security|login|account|reset)"
+    r")\b|कभी|मत|नहीं|不要|别|不)\S"
     # a question set to its answer: "set the recovery question 'favorite childhood friend' to Aisha"
     r"|(?i:(?:recovery|security)\s++question\s++['‘\"][^'’\"\n]{1,60}['’\"]\s++to\s++"
     r"(?!(?:something|anything|random|a\s|an\s|the\s)\b)(?-i:[A-Z])\w)"
@@ -264,6 +267,8 @@ _NAME_BEFORE = lazy(
     r"|passwd|chpasswd|usermod|useradd|adduser|su|sudo"
     r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
     r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel"
+    # a site or a service by its name: "no portal Xunta-365", "on the site Moodle-2024"
+    r"|portal|portail|portale|portaali\w*|site|website|sitio|app|service|servicio|serviço|platform|plataforma|dienst"
     # a parcel or an order: "hämta paket 1ZU1VPMO9406296309"
     r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
     r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|login\s*+name|handle|ssid|network(?:\s++name)?"
@@ -284,7 +289,7 @@ _CODE_PARTS = frozenset(
     " logs data db cache model models views view admin static media root home tmp var etc usr bin id key hash token"
     " reset value field column table type count total date time status flag list item items file path dir size"
     " length max min new old get set update delete create read write send check handler service".split())
-_WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
+_WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[._-]?[0-9]{1,4}[!?#$%&*]?")
 
 
 _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
@@ -335,10 +340,11 @@ def _password_shaped(token: str) -> bool:
     digits = sum(char.isdigit() for char in token)
     signs = len(token) - letters - digits
     words = token.split("-")
-    if signs and not digits and len(words) >= 3 and all(word.isalpha() and word.islower() and len(word) >= 3
-                                                        for word in words if word) and not _NOT_A_VALUE.search(token) \
+    if signs and not digits and len(words) >= 3 and all(
+            word.isalpha() and word.islower() and (len(word) >= 3 or len(word) == 2 and len(words) >= 5)
+            for word in words if word) and not _NOT_A_VALUE.search(token) \
             and not any(_PASSWORD_LINE.search(word) for word in words):
-        return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
+        return True  # a passphrase of words: "pepper-quartz-meadow-falcon", "ta-clé-de-voiture-rouge" (five: not "state-of-the-art")
     if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _NOT_A_VALUE.search(token)):
         return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
     if (len(token) >= 8 and digits >= 2 and token.isalnum() and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token[1:])
@@ -744,6 +750,10 @@ def _password_word_starts(text: str) -> list[int]:
             if match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]]]
 
 
+def _a_content_word(word: str) -> bool:
+    return word not in _SMALL_WORDS and word not in _STATES and not _DESCRIBING.fullmatch(word)
+
+
 def _from_each(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterator[re.Match[str]]:
     """``pattern``'s matches that start where a word for a password does: the three searches that
     start with one are tried there alone, after one search for those words."""
@@ -761,8 +771,9 @@ def _passphrase(text: str) -> bool:
     for match in _from_each(_QUOTED_PHRASE, text, starts):
         said = match[1].lower().split()
         if len(said) >= 4 and said[-1].isdigit():  # "correct horse lamp 41": words a description has too, and a number
-            if said[0] not in _SMALL_WORDS and not _NOT_TOLD.search(text):
-                return True
+            if (said[0] not in _SMALL_WORDS or sum(_a_content_word(word) for word in said[1:-1]) >= 3) \
+                    and not _NOT_TOLD.search(text):
+                return True  # and "the purple walrus dances 42"; not "the one from 2019"
             continue
         if (len(said) >= 3 or any(char.isdigit() for char in match[1])) and not _NOT_TOLD.search(text) and not any(
                 word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
@@ -904,8 +915,7 @@ _NOT_A_CODE_LINE = lazy(
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamertag|civico"
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
-    r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|kundennummer|vorwahl|customer\s++number|membership\s++number"
-    r"|mitgliedsnummer|num[ée]ro\s++(?:de\s++)?client|n[úu]mero\s++de\s++(?:cliente|socio)|klantnummer|lidnummer)(?![\w-])"
+    r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|vorwahl)(?![\w-])"
     r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
     r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号")
 
@@ -932,8 +942,15 @@ _DIGIT_WORDS = {
     **dict.fromkeys(("eight", "acht", "huit", "ocho", "otto", "oito"), "8"),
     **dict.fromkeys(("nine", "neun", "neuf", "nueve", "nove", "negen"), "9"),
 }
-_DIGIT_WORD = "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True))
-_SPELLED_DIGITS = lazy(r"(?i)(?<!\w)((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s*+|\s++)(?:" + _DIGIT_WORD + r")){3,7})(?!\w)")
+# and in Swedish, Danish and Norwegian, less the words that are other words in English ("to", "fire", "sex", "en")
+_DIGIT_WORDS.update({"noll": "0", "ett": "1", "två": "2", "fyra": "4", "fem": "5", "seks": "6", "sju": "7", "syv": "7",
+                     "åtta": "8", "otte": "8", "åtte": "8", "nio": "9", "ni": "9"})
+# a digit word, or one digit among them: "seven 3 zero 5"
+_DIGIT_WORD = "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True)) + r"|[0-9](?![0-9])"
+_SPELLED_DIGITS = lazy(r"(?i)(?<![\w-])((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s*+|\s++)(?:" + _DIGIT_WORD + r")){3,7})(?!\w)")
+# a code's name right before it: "Door code is ", "PIN: " (then even "nine eight seven six" is one)
+_A_CODE_IS = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|combination|kod|koden|koodi|código|codice|pincode)\s*+"
+                  r"(?:is|was|:|=|är|er|est|es|ist|è|é|on)?\s*+[\"'“„«]?$")
 
 
 def _codes_on(line: str) -> list[tuple[str, int, int]]:
@@ -941,9 +958,14 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
     found = [(match[1] or match[2], match.start(), match.end()) for match in _PIN_DIGITS.finditer(line)]
     if _DIGIT_WORDS.keys() & set(re.findall(r"\w+", line.lower())):
         for match in _SPELLED_DIGITS.finditer(line):
-            digits = "".join(_DIGIT_WORDS[word.lower()] for word in re.findall(r"\w+", match[1]))
+            words = re.findall(r"\w+", match[1])
+            if sum(not word.isdigit() for word in words) < 2:
+                continue  # digits, which the search above reads
+            digits = "".join(_DIGIT_WORDS.get(word.lower(), word) for word in words)
             steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
-            if len(steps) > 1:  # not "five four three two one", "two four six eight", "null, null, null, null"
+            if len(steps) > 1 or _A_CODE_IS.search(line, 0, match.start()):
+                # not "five four three two one", "two four six eight", "null, null, null, null"; but
+                # "Door code is nine eight seven six"
                 found.append((digits, match.start(), match.end()))
     return found
 
@@ -953,6 +975,14 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
 # a locker's own number: "locker 1310 at Tesco", "Schließfach Nr. 22" (its code is "locker code 1310")
 _A_LOCKERS_NUMBER = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje|skåp"
                          r"|szafka|gym\s++locker)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+$")
+
+
+# a customer's or a member's number by its name, right before it: "Kundennummer 55120" (a code
+# may follow it on the line: "Kundennummer 55120, Alarmcode 8264")
+_A_CUSTOMERS_NUMBER = lazy(r"(?i)(?<![\w-])(?:kundennummer|customer\s++number|membership\s++number|mitgliedsnummer"
+                           r"|num[ée]ro\s++(?:de\s++)?client|n[úu]mero\s++de\s++(?:cliente|socio)|klantnummer|lidnummer"
+                           r"|zákaznick\w*(?:\s++číslo)?)(?:\s++[^\W\d][^\s,.;:]{0,20}){0,4}?"  # "Kundennummer bei der Bahn: "
+                           r"\s*+(?:is|ist|est|es|er|:|#|nr\.?|no\.?|n[º°])?\s*+$")
 
 
 _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo")
@@ -968,6 +998,8 @@ def _pin_nearby(text: str) -> bool:
             if _IN_GROUPS_OF_FOUR.search(line[max(0, start - 15):end + 15]):
                 continue  # one group of a card's or an account's number: "カード番号 4242 4242 4242 4242"
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
+            if _A_CUSTOMERS_NUMBER.search(before):
+                continue  # "Kundennummer 55120"
             if _A_LOCKERS_NUMBER.search(before) and not _A_CODES_WORD.search(re.split(r"[.;!?—–]", before)[-1]):
                 continue  # "locker 1310 at Tesco"; not "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
@@ -976,6 +1008,15 @@ def _pin_nearby(text: str) -> bool:
             if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
                                                or a_demos_code(line, start, end)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
+            if _A_DATE_AFTER_ON.search(before) and _date_shaped(number):
+                continue  # "battery swapped on 3 14 22"
+            group = _GROUP_BEFORE.search(before)
+            if group and _TRIVIAL.fullmatch(group[1] + number) and _an_example(before[:group.start()]):
+                continue  # the second half of an example shown in groups: "esim. 123 456"
+            if a_demos_code(line, start, end) and _SAID_UNREAL.search(line):
+                continue  # "Demo PIN 4821 appears in the vendor's screenshots, not a real PIN"
+            if _warned_against(before):
+                continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning
             if not _NOT_A_PIN.search(before):
                 return True
     return False
@@ -998,13 +1039,53 @@ def _an_example(before: str) -> bool:
     return False
 
 
+# what a date follows: "swapped on ", "am ", "le ", "since "
+_A_DATE_AFTER_ON = lazy(r"(?i)(?<!\w)(?:on|since|from|until|till|am|seit|le|depuis|el|desde|il|dal|op|sinds|den|på)\s++$")
+
+
+def _date_shaped(number: str) -> bool:
+    """Whether ``number`` is a date written in three groups: "3 14 22", "14.3.2022"."""
+    groups = re.split(r"[ ./-]", number)
+    if len(groups) != 3 or not all(group.isdigit() for group in groups) or len(groups[2]) not in (2, 4):
+        return False
+    first, second = int(groups[0]), int(groups[1])
+    return 1 <= min(first, second) <= 12 and 1 <= max(first, second) <= 31 and len(groups[0]) <= 2 >= len(groups[1])
+
+
+# the group of digits right before a number, a space between: "123 " of "123 456"
+_GROUP_BEFORE = lazy(r"(?<![\w.,])([0-9]{3})\s$")
+# said of a code that it is none: "not a real PIN", "a made-up code"
+_SAID_UNREAL = lazy(r"(?i)(?<!\w)(?:not\s++(?:a\s++)?real|made[\s-]up|fake|fictional|fictitious|dummy|kein\w*\s++echte\w*"
+                    r"|pas\s++un\s++vrai|no\s++es\s++(?:un\s++)?real|falso|fittizi\w*|fictie\w*)(?!\w)")
+# a warning, then "like" and maybe other numbers before: "Never pick a PIN like 2580 (the middle
+# column) or ", "avoid codes such as "
+_WARNING_LIKE = lazy(r"(?i)(?<!\w)(?:never|don['’]t|do\s++not|avoid|nie|nicht|niemals|jamais|nunca|niet|nooit|aldrig|ikke)"
+                     r"(?!\w)[^.;!?,\n]{0,40}?(?<!\w)(?<!\bis\s)(?<!\bwas\s)(?<!\bit['’]s\s)"
+                     r"(?:like|such\s++as|comme|wie|como|come|zoals|jak|som)\s*+[\"'“„«]?$")
+_A_WARNED_NUMBER = lazy(r"(?<![\w.,])[\"'“„«]?[0-9]{3,8}[\"'”“»]?(?:\s*+\([^()\n]{0,40}\))?\s*+(?:,|/|or|oder|ou|o|of|eller)?\s*+$")
+
+
+def _warned_against(before: str) -> bool:
+    """Whether what comes before a number is a warning against codes like it ("never pick a PIN
+    like "), maybe after other numbers of the warning, up to four."""
+    for _ in range(4):
+        if _WARNING_LIKE.search(before):
+            return True
+        other = _A_WARNED_NUMBER.search(before)
+        if other is None:
+            return False
+        before = before[:other.start()]
+    return False
+
+
 _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
 _AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|placeholder)(?:\s++(?:value|pin|code))?\s*+(?:[.,;)]|$)")
 _IN_GROUPS_OF_FOUR = lazy(r"(?<![0-9])[0-9]{4}(?:[ -][0-9]{4}){2,}(?![0-9])")
 _FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything|suites?"
                     r"|folgen?|sequenz\w*|secuencias?|sequ[êe]ncias?|sequenze|reeks\w*|ci[ąa]g\w*|följd\w*)\s++"
                     r"(?:like|such\s++as|comme|wie|como|come|zoals|jak|som|kuten)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
-                    r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например"
+                    r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например|esim\.|t\.\s*+ex\.|p\.\s*+ex\.|f\.\s*+eks\."
+                    r"|bv\.|bspw\.|pl\.|napr\.|např\.|π\.χ\.|fx\."
                     # what a code must not be: "never use obvious PINs, not 1234 or 0000"
                     r"|not|never|avoid|nicht|kein\w*|pas|jamais|nunca|mai|niet|nie))\s*+[\"'“„«]?$")
 # a number no one keeps as a secret example of: one digit repeated, or digits in a row ("1234", "0000", "9876")
