@@ -148,14 +148,15 @@ def url(listener: socket.socket) -> str:
 
 @pytest.mark.pds
 @pytest.mark.rushdb
+@pytest.mark.parametrize("as_json", [False, True], ids=["human", "json"])
 def test_ctrl_c_during_sync_says_so_exits_130_and_running_again_finishes(
-    pds: LocalPds, account: Account, rushdb: Project, silent_server: socket.socket, tmp_path: Path
+    pds: LocalPds, account: Account, rushdb: Project, silent_server: socket.socket, tmp_path: Path, as_json: bool
 ) -> None:
     Repo(pds, account).create(RECORD_NSID, {"$type": RECORD_NSID, "content": "The user drinks tea.",
                                             "createdAt": "2026-08-18T09:00:00.000Z", "kind": "preference"})
     env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "MEMORY_SCOPE_SALT": "salt",
            "PDSMEM_STATE_DIR": str(tmp_path / "state"), "RUSHDB_API_KEY": rushdb.api_key}
-    args = ["sync", account.did, "--agent-id", "coder", "--profile-id", "default"]
+    args = ["sync", account.did, "--agent-id", "coder", "--profile-id", "default", *(["--json"] if as_json else [])]
     process = pdsmem(args, {**env, "RUSHDB_API_URL": url(silent_server)})
     connection, _ = silent_server.accept()  # the sync is under way and waits on RushDB's answer
     with connection:
@@ -165,6 +166,12 @@ def test_ctrl_c_during_sync_says_so_exits_130_and_running_again_finishes(
     assert process.returncode == 130, err
     assert "Aborted!" not in err and "Traceback" not in err
     assert err.splitlines()[-1] == f"Interrupted: the sync stopped before finishing; what it wrote stays, and {RESUMES}"
+    if as_json:  # the reader of the lines is told how the run ended, as stderr tells a person
+        last = json.loads(out.splitlines()[-1])
+        assert last == {"error": {"kind": "interrupted", "exitCode": 130,
+                                  "message": err.splitlines()[-1].removeprefix("Interrupted: ")}}, out
+    else:
+        assert out == "", out
     again = pdsmem(args, {**env, "RUSHDB_API_URL": rushdb.url})
     out, err = again.communicate(timeout=300)
     assert again.returncode == 0, err

@@ -1347,6 +1347,7 @@ def test_the_review_of_the_rounds_on_tune10_and_tune11_passes_these(text):
     "Kundennummer 33417, Torcode 5820",  # a customer's number, then a code
     "Portkod: fyra två nio sju", "Alarm code is eight 1 zero 6",  # Swedish digits, words and digits mixed
     "Garage code is four three two one",  # a sequence, but named as the code
+    "Coffre du bureau : 8152",  # a safe in French
 ])
 def test_the_reviews_leftovers_are_refused(text):
     assert privacy.sensitive_reason(text) is not None, text

@@ -873,7 +873,7 @@ _PIN_LINE = lazy(
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
-    r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
+    r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre|coffre-fort|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
     r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
@@ -1472,7 +1472,7 @@ _CHECKS = (
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
       "déverrouillage", "code", "codi", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
-      "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "kasa",
+      "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
       "قفل", "الرمز", "συναγερμ")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
