@@ -1368,3 +1368,17 @@ def test_the_reviews_leftovers_are_refused(text):
 ])
 def test_the_reviews_leftovers_pass(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("${DB_PASSWORD}", True), ("%APPDATA%", True), ("<password>", True), ("os.environ['SMTP_PASS']", True),
+    ("getpass.getpass()", True), ("changeme", True), ("updated.", True), ("YOUR_API_KEY", True),
+    ("process.env.TOKEN", True), ("SecretStr)", True), ("settings.SECRET_KEY", True), ("xxxxxxxx", True),
+    ("None", True), ("JIRA-1234", True), ("Vec::<u8>::new()", True), ("...", True), ("DEIN-SCHLUESSEL", True),
+    ("harbor1027", False), ("Daisy1971!", False), ("Fm8wQ0VTWzx", False), ("purple-walrus-42", False),
+    ("Xunta-365", False), ("h@rb0r20", False),
+])
+def test_a_value_kept_elsewhere_or_computed_is_told_from_one_given(value, expected):
+    """``_not_a_value``: what a value starts with or is whole, asked at its start, and what it holds
+    anywhere, searched in its lower case."""
+    assert labelled._not_a_value(value) is expected
