@@ -217,7 +217,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
 
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
-                                         ("tune10", 0.98), ("tune11", 0.97)])
+                                         ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -1384,3 +1384,54 @@ def test_a_value_kept_elsewhere_or_computed_is_told_from_one_given(value, expect
     """``_not_a_value``: what a value starts with or is whole, asked at its start, and what it holds
     anywhere, searched in its lower case."""
     assert labelled._not_a_value(value) is expected
+
+
+# -- the round on tune12 (a fourteenth writer; heldout11 held out): each refused or passed wrongly before --
+
+@pytest.mark.parametrize("text", [
+    "Die wagwoord van die skoolportaal is Koeksister!88.",  # Afrikaans
+    "மின்னஞ்சல் கடவுச்சொல் Madurai1999#",  # Tamil
+    "Лозинка за рутер је sarma_kupus.",  # Serbian, a Latin value
+    "رمز وای‌فای dariush_kavir است.",  # Persian
+    "Pregunta secreta del banco, ciudad natal de mi madre: Albacete",
+    "Geheime vraag (naam eerste huisdier): Snuffie",
+    "Code de récupération Dropbox : 7hkw2q9xv0ld4mze8rtu1cyb6pna3sfg",
+    "The code for the shed padlock is four-one-eight.", "Koden til postkassen er syv-tre-fem.",
+    "Facebook password ng pinsan ko: tinola_sarap",  # Tagalog "ng", words joined by "_"
+    "A senha do roteiro é bacalhau_com_natas.",
+    "redis-cli -h cache.example.net -a K4ng4r00s41 ping",  # a value that starts like a version ("K4…" no, "v3…")
+    "redis-cli -a V8rdant221 info",
+    "Användaren sa att tv-lösenordet i stugan är lingonsylt.",
+    "הקוד של הכספת בחדר: 1987",  # a year's shape, told as the code
+    "La contrasenya de la tauleta és BonDia!.",  # the value's sign, then the sentence's stop
+    "Kullanıcının e-Devlet parolası Izmir.35.Izmir imiş.",
+    "Moje hasło do Steama to po prostu zielony smok, ze spacją.",
+    "Katanya password wifi rumah itu nasi goreng ayam, pakai spasi.",
+])
+def test_the_round_on_tune12_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Docs for Anthropic show the key as sk-ant-xxxxxxxxxxxxxxxxxxxxxxxx; a placeholder.",  # a body of x's
+    "AWS_SECRET_ACCESS_KEY=XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX  # from the template",
+    "The Slack guide writes the token as xoxp-your-user-token.",  # words for what goes there
+    "Stripe's docs use sk_test_4eC39HqLyjWDarjtT1zdp7dc in every example.",  # Stripe's documented key
+    "設定例では DB_PASSWORD が <your-value> のままだ。",  # a variable's name is no value
+    "La plantilla deja API_TOKEN=TU_VALOR_AQUI sin rellenar.",  # "your value here" in Spanish
+    "У шаблоні пароль позначено як CHANGE_ME.",
+    "Ahmed changed the bank password on 2023/11/30; the new one is in his vault.",  # a date with slashes
+    "Zij vroeg of ik haar wachtwoord kon bewaren; dat heb ik geweigerd.",  # "kon" is no "on"
+    "Im Kurs stand passwort123 als Beispiel für ein schlechtes Passwort.",  # a lesson's example
+    "Di contoh konfigurasi, kata sandi ditulis rahasia2024 dan harus diganti.",
+    "Virhekoodi 503 tarkoittaa, että palvelu on alhaalla.", "Сервер відповідає кодом 502 під навантаженням.",
+    "Przykładowy IBAN z rejestru: DK50 0040 0440 1162 43, do testów.",  # the registry's example
+    "银行规定：密码不能太简单，例如 111111 不行。", "The PIN can't be a straight run like 4567.",
+    "Reminder to print fresh backup codes for GitHub after 2026/01/15.",  # a date after a word
+    "Renamed reset_password to send_reset_link in auth/views.py.",  # a rename in code
+    'OpenAPI sample body: {"email": "string", "password": "string"}.',  # a schema's types
+    "The password is case-sensitive and the user forgets the capital.",
+    "The password field is trimmed before hashing, with spaces inside kept as typed.",
+])
+def test_the_round_on_tune12_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -78,14 +78,28 @@ _PUBLIC_NAMES = plain.lazy(
     r"(?:/[A-Za-z0-9.-]+(?:/[A-Za-z0-9._~:-]{1,512})?)?(?![\w:.-])"
     r"|(?<![\w:/.-])at://[A-Za-z0-9.-]+(?:/[A-Za-z0-9.-]+(?:/[A-Za-z0-9._~:-]{1,512})?)?(?![\w:.-])")
 
+# Documentation's stand-in for a key: a provider's prefix and a body of x's ("sk-proj-xxxxxxxx…",
+# "AKIAXXXXXXXXXXXXXXXX", "SG.xxxx….xxxx") or of words saying what goes there ("xoxb-your-token").
+# No key's body is that (a key's body is random); read as a plain word before the layers, as a DID is.
+# And the keys Stripe's documentation shows in every example, public since.
+_STAND_IN_KEYS = plain.lazy(
+    r"(?<![\w.-])(?:(?:[A-Za-z0-9]{1,12}[_.-]){0,3}[A-Za-z0-9]{0,6}?[xX]{8,}(?:[_.-][xX]{4,})*"
+    r"|(?:[A-Za-z0-9]{1,12}[_.-]){1,3}(?:your|my)[_-][A-Za-z]{2,20}(?:[_-][A-Za-z]{2,20}){0,3}"
+    r"|sk_test_4eC39HqLyjWDarjtT1zdp7dc|pk_test_TYooMQauvdEDq54NiTphI7jx)(?![\w-])(?!\.\w)")
+_MAY_STAND_IN = plain.lazy(r"[xX]{8}|[_.-](?:your|my)[_-]|_test_(?:4eC39|TYooMQ)").search
+
 
 def sensitive_reason(text: str) -> str | None:
     """The reason ``text`` must not be published, or None when no layer fires, on ``text`` or on
     its ``plain_form``; DIDs and at-uris are read as the public names they are. A short text is
     looked up among the last ones checked first: a memory's kind, provenance and session ids
-    repeat from one memory to the next."""
+    repeat from one memory to the next. A stand-in for a key (``_STAND_IN_KEYS``) and a lesson's
+    example password (``labelled.examples_masked``) are read as what they are."""
     if "did:" in text or "at://" in text:
         text = _PUBLIC_NAMES.sub("did", text)
+    if _MAY_STAND_IN(text):
+        text = _STAND_IN_KEYS.sub("placeholder", text)
+    text = labelled.examples_masked(text)
     if len(text) <= _REMEMBERED_LENGTH:
         return _remembered_reason(text)
     return _sensitive_reason(text)

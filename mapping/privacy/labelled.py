@@ -152,15 +152,16 @@ _ONE_WORD = lazy(
     r"(?i)(?:(?<!\w)|(?<=(?-i:[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
     r"|şifre(?:si)?|пароль|password\s++di\s++\w+|(?<!palabra\s)clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
-    r"|\w{2,12}(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
+    r"|\w{2,12}-?(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
     r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード|ה?סיסמ[הא])"
     r"(?:\s++(?:my|mein|mon|mi|mio|meu|mijn|moje|min|mitt|μου|мой))?"
     # whose, then what for: "Hasło Greta do Netflix:", "הסיסמה של Hanna ל-Proxmox:"
     r"(?:(?:\s++(?:של\s++)?(?P<owner>(?-i:[A-Z])[\w-]{1,30}))?"
     r"\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
-    r"|tilille|για|от|для|של)(?:\s++[^\s:=\"'„“«]{1,30}?){1,5}?"
-    r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{2,20}){1,2}?))?"
-    r"(?:\s++(?P<verb>is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|là|jadi|—|–|-)|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
+    r"|tilille|για|от|для|של|sa|vir|kwa)(?:\s++[^\s:=\"'„“«]{1,30}?){1,5}?"
+    r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{1,20}){1,2}?))?"
+    r"(?:\s++(?P<verb>(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|là|jadi)(?!\w)|—|–|-)"
+    r"|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
     r"|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):|(?<=パスワード)は)"
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours|nu|jetzt|maintenant|ahora|agora|adesso"
     r"|einfach|nur|simplement|juste|simplemente|solo|gewoon|bara|bare|vain|tylko"
@@ -182,6 +183,7 @@ _SECURITY_ANSWER = lazy(
     r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++to\s++['‘\"]"
     r"|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
     r"|s[äa]kerhetsfr[åa]ga|resposta\s++secreta|respuesta\s++secreta|r[ée]ponse\s++secr[èe]te|geheime\s++antwort"
+    r"|pregunta\s++secreta|pergunta\s++secreta|geheime\s++vraag|geheimfrage"
     r"|respuesta\s++de\s++seguridad|domanda\s++segreta|childhood\s++nickname|verbal\s++password|reset\s++question"
     r"|секретн\w*\s++питання|密保|if\s++they\s++ask\s++(?:for|about)\s++my|street\s++i\s++grew\s++up\s++on"
     r"|city\s++where\s++my\s++parents\s++met"
@@ -264,7 +266,7 @@ _PASSWORD_LINE = lazy(
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
     r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|netværksnøgl|nettverksnøkk|nätverksnyck"
-    r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn"
+    r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn|parolas[ıi]|parolam"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน"
     # Irish, Basque, Icelandic, Swahili, Malay, Persian, Bengali, Serbian; Latvian's "parole" (also
@@ -273,7 +275,9 @@ _PASSWORD_LINE = lazy(
     # Welsh, Albanian, Georgian, Armenian, Galician, Bosnian and Croatian "šifra", Urdu, Arabic
     # without its article, Italian "psw", Latvian "parole" before "ir" (is)
     r"|cyfrinair|fjal[ëe]kalim|პაროლ|գաղտնաբառ|contrasinal|(?<![a-z])[šs]ifr[aeu](?![a-z])|پاس\s*+ورڈ|كلمة\s*+مرور"
-    r"|(?<![a-z])psw(?![a-z])|parol[ei](?=[^\n]{0,40}?\sir\s)")
+    r"|(?<![a-z])psw(?![a-z])|parol[ei](?=[^\n]{0,40}?\sir\s)"
+    # Afrikaans, Tamil
+    r"|wagwoord|கடவுச்சொல்")
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
 _TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：।" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = lazy(
@@ -344,7 +348,11 @@ def _password_shaped(token: str) -> bool:
         return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
     if re.fullmatch(r"[a-z_][a-z0-9_]*+[=:]|[A-Z][A-Z0-9_]*+[=:]|[A-Za-z_]++[0-9]*+[=:]", token):
         return False  # a name being given a value: "password=", "PGPASSWORD=", "email=" in "UserFactory(email=…)"
-    token = token.strip(".:!?,;—–-") if token[-1:] in ".:,;" else token.rstrip(".,;:")
+    stop_stripped = token.rstrip(".,;:")
+    if token[-1:] in ".:,;" and not re.search(r"[^\W_][!#$%&*]$", stop_stripped):
+        token = token.strip(".:!?,;—–-")
+    else:
+        token = stop_stripped  # "PaAmbTomaquet!." ends with its sign, then the sentence's stop
     if re.fullmatch(r"[^\W\d_]++\?[»“”\"'‘’]*+", token):
         return False  # a word and the question mark after it: "¿Olvidaste tu contraseña?", "Passwort vergessen?"
     if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
@@ -361,6 +369,8 @@ def _password_shaped(token: str) -> bool:
         return True  # a passphrase of words: "pepper-quartz-meadow-falcon", "ta-clé-de-voiture-rouge" (five: not "state-of-the-art")
     if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _not_a_value(token)):
         return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
+    if re.fullmatch(r"[A-Z][a-z]{2,}([._-])[0-9]{1,4}\1[A-Z]?[a-z]{2,}", token):
+        return True  # "Ankara.06.Ankara": a word, a number, a word
     if (len(token) >= 8 and digits >= 2 and token.isalnum() and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token[1:])
             and not _CAMEL_WORDS.fullmatch(token) and not _not_a_value(token) and not _CODE_WORD.fullmatch(token)
             and not _NOT_MADE_UP.fullmatch(token)):
@@ -466,7 +476,23 @@ def _the_word_itself(token: str) -> bool:
 
 
 _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.|ejemplo|exemple|esempio|voorbeeld|przykład"
-                             r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)")
+                             r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)"
+                             r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण")
+# the word for a password or a secret and a few digits, as a whole word: "Passwort123", "senha123",
+# "geheim123"
+_THE_WORD_AND_DIGITS = lazy(r"(?i)(?<![\w-])(?:pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord"
+                            r"|salasana|lösenord|passord|heslo|şifre|geheim|rahasia|segreto|secreto|secret|sekret|hemlig)"
+                            r"[0-9!]{1,6}(?![\w-])")
+
+
+def examples_masked(text: str) -> str:
+    """``text`` with the word for a password and a few digits ("Passwort123") read as "placeholder"
+    on each line that says it shows an example: what documentation and a lesson show, never
+    someone's password ("Im Tutorial steht passwort: geheim123 als Beispielwert")."""
+    if not _THE_WORD_AND_DIGITS.search(text):
+        return text
+    return "\n".join(_THE_WORD_AND_DIGITS.sub("placeholder", line) if _AN_EXAMPLE(line) else line
+                     for line in text.split("\n"))
 
 
 # "on" is "is" after the Finnish and Estonian words for a password: "Ruuteri parool on …"
@@ -508,6 +534,11 @@ def _password_nearby(text: str) -> bool:
                     and (_CLAUSE_ENDS(line[match.end():]) or not line[match.end():].strip()[:1].isascii()
                          or match[0][-1].isdigit() and _ON_A_PASSWORD_LINE(before.split()[-1]))):
                 return True  # "Het wachtwoord van de NAS is drop.molen.fietsbel", "Przy haśle rocket-cricket-toffee4 logowanie"
+            joined = match[0].rstrip(".!?")
+            if (not unlisted and _TWO_OR_THREE_WORDS.fullmatch(joined) and _VALUE_BEFORE.search(before)
+                    and not _NAME_BEFORE.search(before) and _CLAUSE_ENDS(line[match.end():])
+                    and _words_joined_as_a_password(joined, line)):
+                return True  # "jelszó a routerhez: paprikas_csirke", "O contrasinal do correo é polbo_a_feira."
             if (not unlisted and match[0].isalpha() and _CASE_AFTER.match(line, match.end())
                     and not _DESCRIBING.fullmatch(match[0])
                     and match[0].lower() not in _STATES
@@ -515,6 +546,22 @@ def _password_nearby(text: str) -> bool:
                     and _A_PASSWORDS_NAME.search(before) and not _A_USERS_NAME.search(before)):
                 return True  # "şifresi sincap, küçük harflerle", "parola … e veverita, cu literă mică"
     return False
+
+
+# two or three words in small letters joined by "_" or "-", the middle one maybe short: "cawl-cennin",
+# "polbo_a_feira" (a name in code looks the same: only where a password is told, and no code is about)
+_TWO_OR_THREE_WORDS = lazy(r"(?-i:[^\W\d_A-Z]{3,}(?:[_-][^\W\d_A-Z]{1,12}){0,1}[_-][^\W\d_A-Z]{3,})")
+
+
+def _words_joined_as_a_password(joined: str, line: str) -> bool:
+    """Whether words joined by "_" or "-" where a password is told are one: not on a line about
+    code or showing an example, not a stand-in ("wijzig_mij"), no part a name in code or the word
+    for a password, and joined by "-" only if a part is no common word ("case-sensitive" is one)."""
+    parts = re.split(r"[_-]", joined)
+    if (_ABOUT_CODE.search(line) or _AN_EXAMPLE(line) or _A_STAND_IN_ELSEWHERE(joined) or _A_STAND_IN.search(joined)
+            or any(part.lower() in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)):
+        return False
+    return "_" in joined and not all(words.is_common(part) for part in parts if len(part) >= 3)
 
 
 # A password told by what it opens, with no word for "password": "the work laptop unlocks with
@@ -593,16 +640,21 @@ _ABOUT_CODE = lazy(r"(?i)(?<![\w-])(?:function|variable|method|module|class|colu
                          r"|config|setting|parameter|param|argument|endpoint|route|schema|key\s++name|called|named)(?![\w-])")
 
 
-_A_STAND_IN = lazy(r"(?i)replace[_-]?me|changeme|placeholder|example|dummy|your[_-]|x{4,}|redacted")
+_A_STAND_IN = lazy(r"(?i)replace[_-]?me|change[_-]?me|placeholder|example|dummy|your[_-]|x{4,}|redacted")
 _A_STAND_IN_ELSEWHERE = lazy(STAND_IN).fullmatch
+
+
+# a variable named for a credential, in capitals: "SMTP_PASS", "GITHUB_TOKEN", "SESSION_SECRET"
+_A_CREDENTIALS_NAME = lazy(r"(?=[A-Z0-9_]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED))[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++")
 
 
 def _made_up_value(token: str, line: str) -> str | None:
     """``token`` without its closing stop if it looks made up (the cheap test, on the token alone)."""
     value = token.rstrip(".,;:!?") if not re.search(r"[^\W\d_][!?#$%&*]$", token) else token.rstrip(".,;:")
     if (not value or _NOT_MADE_UP.fullmatch(value) or _ABOUT_ACCESS(value) or value[0].isdigit() and value.isalnum()
-            or _A_STAND_IN.search(value)):
-        return None  # a product's name, the thing opened itself ("ruteren": the router), an id ("37i9dQZF1DX…")
+            or _A_STAND_IN.search(value) or _A_CREDENTIALS_NAME.fullmatch(value)):
+        return None  # a product's name, the thing opened itself ("ruteren": the router), an id ("37i9dQZF1DX…"),
+        # a variable's name ("SMTP_PASS")
     if _CAMEL_WORDS.fullmatch(value):
         return value  # words run together: "HorseCanyonWindowQuartz"
     if value.isalpha():
@@ -661,7 +713,7 @@ def _access_value(text: str) -> bool:
 # product, a device or a word of any language: "пароль от Wi-Fi", "密码 manager" pass).
 _PASSWORD_OF_ANOTHER_SCRIPT = lazy(
     r"(?i)пароль\w*|паролем|парол[аіяю]\w*|كلمة\s*+(?:ال)?مرور|كلمة\s*+(?:ال)?سر|密码|密碼|口令|パスワード|비밀번호|비번"
-    r"|암호|סיסמ\w*|รหัสผ่าน|पासवर्ड")
+    r"|암호|סיסמ\w*|รหัสผ่าน|पासवर्ड|лозинк\w*|رمز(?:\s*+(?:عبور|ورود))?\w*|கடவுச்சொல்\w*")
 _LATIN_WORD = lazy(r"(?<![\w@./:#+-])[A-Za-z][A-Za-z0-9_!?#$%&*+=~@.-]{3,40}(?![A-Za-z0-9_@/:+=-])")
 
 
@@ -731,12 +783,20 @@ _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?
                          r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5})"
                          r"\s++[0-9]{1,4}\s*+(?:[,;!)]|\.(?![0-9])|$)")
 # a phrase said to hold its spaces: "the laptop password is correct horse lantern 73 (with spaces)"
-_SPACES_TOLD = (r"(?:with(?:\s++the)?\s++spaces|avec\s++(?:les\s++)?espaces|mit\s++(?:den\s++)?leerzeichen"
-                r"|con\s++(?:los\s++)?espacios|con\s++(?:gli\s++)?spazi|com\s++(?:os\s++)?espa[çc]os|met\s++(?:de\s++)?spaties)")
+_SPACES_TOLD = (r"(?:with(?:\s++(?:the|a))?\s++spaces?|avec\s++(?:les\s++|un\s++)?espaces?|mit\s++(?:den\s++)?leerzeichen?"
+                r"|con\s++(?:los\s++|un\s++)?espacios?|con\s++(?:gli\s++|uno\s++)?spazi[o]?|com\s++(?:os\s++)?espa[çc]os?"
+                r"|met\s++(?:de\s++|een\s++)?spaties?|ze\s++spacj[ąa]|ze\s++spacjami|z\s++spacjami|(?:pakai|dengan)\s++spasi"
+                r"|s\s++mezer(?:ou|ami)|med\s++mellanrum|med\s++mellemrum|med\s++mellomrom|välilyönn\w*|boşluklu"
+                r"|szóközzel|cu\s++spa[țt]ii?|с\s++пробел\w*|з\s++пробіл\w*)")
 _PHRASE_WITH_SPACES = lazy(r"(?i)" + _PASSWORD_WORD + r"[^\n.:=!?]{0,60}?(?:\s(?:is|ist|est|es|è|é|är|er|lautet|je|jest|to|was"
                            r"|war|era|était)|\s*+[:=])\s*+[\"'“«„]?(?:[^\s\"”»]+\s++){1,5}[^\s\"”»(,]*[0-9][^\s\"”»(,]*"
                            r"[\"'”»“]?\s*+[(,]?\s*+"
                            + _SPACES_TOLD)
+# words, no digit, said to keep their spaces: "Moje hasło do Discorda to po prostu smok wawelski, ze spacją"
+_WORDS_WITH_SPACES = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+[^\n.:=!?]{0,60}?(?:\s(?:is|ist|est|es|è|é|är|er|lautet|je|jest"
+                          r"|to|itu|adalah|was|war|era|était)|\s*+[:=])\s*+(?:(?:po\s++prostu|just|simply|einfach|simplement"
+                          r"|simplemente|gewoon|gewoon|bara|vain|hanya)\s++)?[\"'“«„]?(?P<words>[^\W\d_]{2,}(?:\s++[^\W\d_]{2,}){1,4})"
+                          r"[\"'”»“]?\s*+[(,]?\s*+" + _SPACES_TOLD)
 # what says a phrase is not one's own password: a film, a book, a translation, a lesson's title
 _NOT_TOLD = lazy(r"(?i)\b(?:film|movie|book|novel|song|game|show|series|word\s++for|translat\w*|means|lesson|chapter"
                  r"|episode|module|course|workshop|room|title[sd]?|called|named|example|e\.g\.)\b")
@@ -780,6 +840,12 @@ def _passphrase(text: str) -> bool:
     names_a_passphrase, starts = _NAMES_A_PASSPHRASE(text), _password_word_starts(text)
     if any(_from_each(_PHRASE_WITH_SPACES, text, starts)):
         return True
+    for match in _from_each(_WORDS_WITH_SPACES, text, starts):
+        said = match["words"].lower().split()
+        if not _NOT_TOLD.search(text) and not any(
+                word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) or _STATE_ENDING.search(word)
+                for word in said):
+            return True  # "… to po prostu smok wawelski, ze spacją"; not "is trimmed before hashing, with spaces"
     if names_a_passphrase and _PASSPHRASE_JOINED.search(text):
         return True
     for match in _from_each(_QUOTED_PHRASE, text, starts):
@@ -924,6 +990,9 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
 # place (an Indian PIN code is a postcode), a pinned issue
 _NOT_A_CODE_LINE = lazy(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
+    # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
+    r"|virhe\w*|помилк\w*|ошибк\w*|hata\w*|chyb\w*|błęd\w*|hib[aá]\w*|fout\w*|felkod\w*|fejl\w*|feil\w*|errore|erro"
+    r"|responds?\s++with|відповіда\w*|отвеча\w*"
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
@@ -931,12 +1000,13 @@ _NOT_A_CODE_LINE = lazy(
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
     r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|vorwahl)(?![\w-])"
     r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
-    r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号")
+    r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号"
+    r"|الخطأ|خطأ|エラー|错误|錯誤|오류|에러")
 
 
 # what says a lock opens with the number that follows, even one that looks like a year
 _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
-                     r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*)"
+                     r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*|ה?קוד|κωδικ\w*)"
                      r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
                      # what one keys in: "Alarm panel: type 2009 within 30 seconds"
                      r"|(?<![\w-])(?:type|enter|key\s++in|punch\s++in|marca|digita|tape|tapez|tippe|gib)\s*+$)\s*+$")
@@ -961,7 +1031,9 @@ _DIGIT_WORDS.update({"noll": "0", "ett": "1", "två": "2", "fyra": "4", "fem": "
                      "åtta": "8", "otte": "8", "åtte": "8", "nio": "9", "ni": "9"})
 # a digit word, or one digit among them: "seven 3 zero 5"
 _DIGIT_WORD = "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True)) + r"|[0-9](?![0-9])"
-_SPELLED_DIGITS = lazy(r"(?i)(?<![\w-])((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s*+|\s++)(?:" + _DIGIT_WORD + r")){3,7})(?!\w)")
+_SPELLED_DIGITS = lazy(r"(?i)(?<![\w-])((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s*+|\s++)(?:" + _DIGIT_WORD + r")){2,7})(?!\w)")
+# what a code of three words needs right before it: a verb or a colon ("the bike lock is six-one-nine")
+_TOLD_RIGHT_BEFORE = lazy(r"(?i)(?:(?<!\w)(?:is|was|er|är|ist|est|es|è|é|on|to|je|jest)|[:：=])\s*+[\"'“„«]?$")
 # a code's name right before it: "Door code is ", "PIN: " (then even "nine eight seven six" is one)
 _A_CODE_IS = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|combination|kod|koden|koodi|código|codice|pincode)\s*+"
                   r"(?:is|was|:|=|är|er|est|es|ist|è|é|on)?\s*+[\"'“„«]?$")
@@ -975,6 +1047,8 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
             words = re.findall(r"\w+", match[1])
             if sum(not word.isdigit() for word in words) < 2:
                 continue  # digits, which the search above reads
+            if len(words) == 3 and not _TOLD_RIGHT_BEFORE.search(line, 0, match.start()):
+                continue  # three words are a code only where one is told: not "one, two, three"
             digits = "".join(_DIGIT_WORDS.get(word.lower(), word) for word in words)
             steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
             if len(steps) > 1 or _A_CODE_IS.search(line, 0, match.start()):
@@ -1095,11 +1169,11 @@ def _warned_against(before: str) -> bool:
 _FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
 _AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|placeholder)(?:\s++(?:value|pin|code))?\s*+(?:[.,;)]|$)")
 _IN_GROUPS_OF_FOUR = lazy(r"(?<![0-9])[0-9]{4}(?:[ -][0-9]{4}){2,}(?![0-9])")
-_FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything|suites?"
+_FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything|suites?|runs?"
                     r"|folgen?|sequenz\w*|secuencias?|sequ[êe]ncias?|sequenze|reeks\w*|ci[ąa]g\w*|följd\w*)\s++"
                     r"(?:like|such\s++as|comme|wie|como|come|zoals|jak|som|kuten)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
                     r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например|esim\.|t\.\s*+ex\.|p\.\s*+ex\.|f\.\s*+eks\."
-                    r"|bv\.|bspw\.|pl\.|napr\.|např\.|π\.χ\.|fx\."
+                    r"|bv\.|bspw\.|pl\.|napr\.|např\.|π\.χ\.|fx\.|例如|比如|譬如|例えば|예를\s*+들어"
                     # what a code must not be: "never use obvious PINs, not 1234 or 0000"
                     r"|not|never|avoid|nicht|kein\w*|pas|jamais|nunca|mai|niet|nie))\s*+[\"'“„«]?$")
 # a number no one keeps as a secret example of: one digit repeated, or digits in a row ("1234", "0000", "9876")
@@ -1250,7 +1324,7 @@ _LATIN_START = lazy(r"[^" + NO_SPACE_SCRIPTS + r"]*")
 _DUTCH_BEFORE_JE = lazy(r"(?i)(?<!\w)(?:met|voor|van|aan|op|dat|hoe|als|wat|kun|kan|moet|wil|heb|hebt|deelt|geef|stuur)\s*+$")
 
 
-_A_DATE = lazy(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{2}){1,2}")
+_A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{2}){1,2}")
 
 
 def _one_word(text: str) -> bool:
@@ -1430,7 +1504,7 @@ _CHECKS = (
                                                        "jelszó", "parola", "şifre", "mdp")),
     ("looks like a labelled credential", _latin_value_in_another_script,
      ("пароль", "паролем", "парол", "كلمة", "密码", "密碼", "口令", "パスワード", "비밀번호", "비번", "암호", "סיסמ",
-      "รหัสผ่าน", "पासवर्ड")),
+      "รหัสผ่าน", "पासवर्ड", "лозинк", "رمز", "கடவுச்சொல்")),
     ("looks like a labelled credential", _shaped_value(_ORACLE_LOGIN), ("jdbc:oracle", "sqlplus")),
     ("looks like a labelled credential (HTTP basic authentication)", _basic_auth, ("basic",)),
     ("looks like a labelled credential", _shaped_value(_ADDRESS_AND_PASSWORD), ("@",)),
@@ -1453,7 +1527,7 @@ _CHECKS = (
       "recovery question", "they ask", "sikkerhetssvar", "sikkerhedssvar", "säkerhetssvar",
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
-      "nickname", "verbal password", "reset question", "biztons", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",
+      "nickname", "verbal password", "reset question", "biztons", "geheime vraag", "geheimfrage", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",
       "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
@@ -1467,7 +1541,7 @@ _CHECKS = (
       "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
       "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck", "pasfhocal", "pasahitz",
       "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
-      "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli")),
+      "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli", "wagwoord", "கடவுச்சொல்")),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),

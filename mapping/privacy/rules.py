@@ -60,7 +60,7 @@ _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|
 _OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
 _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, encryption or wifi scheme
     r"(?:[0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
-    r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]|[2m]fa(?![a-z])|1password"
+    r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]++(?![a-z])|[2m]fa(?![a-z])|1password"
     r"|[0-9]++(?:文字|桁|字|位)|(?:aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac(?:-?sha)?|ed25519|ntlm|wpa|wep)(?![a-uw-z]|v(?![0-9])))"  # "NTLMv2", "hmacSHA256"; not "Shakshuka77"
 )
 # A stand-in that documentation and templates put where a key goes, in the languages the gate
@@ -71,7 +71,9 @@ _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, 
 # (a run of "key-key-…" took seconds to try from each start).
 _STAND_IN_KEY = (r"(?:api[_-]?)?(?:key|token|secret|password|pass|pwd|clave|contrase[ñn]a|chiave|segreto|chave|senha|cl[ée]"
                  r"|mot[_-]de[_-]passe|mdp|schl(?:ü|ue)ssel|passwort|geheimnis|sleutel|wachtwoord|klucz|has(?:ł|l)o"
-                 r"|nyckel|l[öo]senord|n[øo]gle|adgangskode|avain|salasana|api)(?:[_-]?(?:api|key|token))?")
+                 r"|nyckel|l[öo]senord|n[øo]gle|adgangskode|avain|salasana|api"
+                 # what goes there: "TU_VALOR_AQUI", "your-value"
+                 r"|value|valor|valeur|wert|waarde|valore|warto[śs][ćc]|v[äa]rde|verdi|v[æa]rdi|arvo)(?:[_-]?(?:api|key|token))?")
 _STAND_IN_YOUR = (r"(?:your|dein[e]?|ihre?|votre|vos|ton|ta|tu|tus|su|sus|tuo|tua|il[_-]tuo|la[_-]tua|seu|sua|o[_-]seu"
                   r"|a[_-]sua|jouw|uw|tw[óo]j|twoja|din|ditt|dina|sinun|jeres?)")
 _STAND_IN_HERE = r"(?:here|hier|ici|aqu[ií]|qui|tutaj|h[äa]r|her|t[äa]h[äa]n)"
@@ -152,6 +154,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                r"|still|same|see|check|ask|stored|saved|kept|written|printed|taped|changes|in|on|at|under"
                # a rule, not a value: "Requisiti password: almeno 9 caratteri", "Passwort: mindestens 12 Zeichen"
                r"|" + AT_LEAST + r")(?!\w)"
+               # a type as a schema's example gives it: {"password": "string"}
+               r"|(?:string|number|integer|boolean)[\"'](?=\s*+[,}\]])"
                r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)"
                r"(?![^\S\n]*+(?!(?:is|are|and|or|on|in)(?!\w))[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
@@ -270,8 +274,11 @@ def _a_key_may_be_there(text: str) -> bool:
     return not keys_elided(text)
 
 
-# a code no one keeps secret ("1234", "0000") in a text that says it is a demo's or an example's
-TRIVIAL_CODE = r"([0-9])\1{2,7}|0?123(?:4(?:5(?:6(?:7(?:8(?:9)?)?)?)?)?)?|9?876(?:5(?:4(?:3(?:2(?:1(?:0)?)?)?)?)?)?|4321"
+# a code no one keeps secret ("1234", "0000") in a text that says it is a demo's or an example's: one
+# digit repeated, or four or more digits in a row up or down ("4567", "9876", "3210")
+_IN_A_ROW = sorted({run[start:start + length] for run in ("0123456789", "9876543210")
+                    for length in range(4, 11) for start in range(0, 11 - length)}, key=len, reverse=True)
+TRIVIAL_CODE = r"([0-9])\1{2,7}|0?123|876|" + "|".join(_IN_A_ROW)
 _CODES = lazy(r"(?<![0-9])[0-9]{4,12}(?![0-9])").finditer
 _TRIVIAL = lazy(TRIVIAL_CODE).fullmatch
 _A_DEMO = lazy(r"(?i)demo|d[ée]monstra|example|exemple|ejemplo|beispiel|esempio|voorbeeld|przyk[łl]ad|sample|exemplo"
@@ -369,7 +376,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
             r"(?i)" + _CREDENTIAL_START + r"(?:"
             r"(?:(?<![a-z0-9])(?:password|passwd|passphrase|passcode|pwd|" + _PASSWORD_WORDS + r")"
             r"|" + _PASSWORD_WORDS_UNSPACED + r")"
-            r"(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|\s++to|\s*+[-–—?])\s" + _HAS_A_SIGN
+            # "to" after a name in code is a rename: "Renamed hash_password to build_session"
+            r"(?:['’]s|" + _FOR + r"(?:" + _IS + r"|\s*+[:：])|(?<!_password)(?<!_passwd)(?<!_pwd)\s++to|\s*+[-–—?])\s"
+            + _HAS_A_SIGN
             + r"|(?:(?:密码|密碼)\s*+(?:是|为|為)|(?:パスワード|暗証番号)\s*+[はが]|비밀번호(?:\s*+[는은가])?)"
             + _ASCII_HAS_A_SIGN
             # with no verb; not "passwd" or "pwd", which are also commands ("sudo passwd deploy2")
