@@ -206,7 +206,8 @@ _SECURITY_ANSWER = lazy(
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow"
     # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
-    r"|[\w-]+['’]s\s++(?:old|new|own|former|recovery|security|login|account|reset)"
+    r"|[\w-]+['’]s\s++(?:old\s++|new\s++|former\s++)?(?:recovery|security|login|sign-in|account|reset)\s++(?:feature|flow|page"
+    r"|option|setting|questions?|system|process|form)"
     r")\b|कभी|मत|नहीं|不要|别|不)\S"
     # a question set to its answer: "set the recovery question 'favorite childhood friend' to Aisha"
     r"|(?i:(?:recovery|security)\s++question\s++['‘\"][^'’\"\n]{1,60}['’\"]\s++to\s++"
@@ -285,8 +286,6 @@ _NAME_BEFORE = lazy(
     r"|passwd|chpasswd|usermod|useradd|adduser|su|sudo"
     r"|fürs|pour|para|per|di|voor|dla|för|till|od|от|для|das|der|die|den|dem|le|la|les|el|los|il|lo|het|konto|router"
     r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel"
-    # a site or a service by its name: "no portal Xunta-365", "on the site Moodle-2024"
-    r"|portal|portail|portale|portaali\w*|site|website|sitio|app|service|servicio|serviço|platform|plataforma|dienst"
     # a parcel or an order: "hämta paket 1ZU1VPMO9406296309"
     r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
     r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|login\s*+name|handle|ssid|network(?:\s++name)?"
@@ -307,7 +306,7 @@ _CODE_PARTS = frozenset(
     " logs data db cache model models views view admin static media root home tmp var etc usr bin id key hash token"
     " reset value field column table type count total date time status flag list item items file path dir size"
     " length max min new old get set update delete create read write send check handler service".split())
-_WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[._-]?[0-9]{1,4}[!?#$%&*]?")
+_WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
 
 
 _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
@@ -363,10 +362,10 @@ def _password_shaped(token: str) -> bool:
     signs = len(token) - letters - digits
     words = token.split("-")
     if signs and not digits and len(words) >= 3 and all(
-            word.isalpha() and word.islower() and (len(word) >= 3 or len(word) == 2 and len(words) >= 5)
-            for word in words if word) and not _not_a_value(token) \
+            word.isalpha() and word.islower() and len(word) >= 3 for word in words if word) \
+            and not _not_a_value(token) \
             and not any(_PASSWORD_LINE.search(word) for word in words):
-        return True  # a passphrase of words: "pepper-quartz-meadow-falcon", "ta-clé-de-voiture-rouge" (five: not "state-of-the-art")
+        return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
     if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _not_a_value(token)):
         return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
     if re.fullmatch(r"[A-Z][a-z]{2,}([._-])[0-9]{1,4}\1[A-Z]?[a-z]{2,}", token):
@@ -539,6 +538,9 @@ def _password_nearby(text: str) -> bool:
                     and not _NAME_BEFORE.search(before) and _CLAUSE_ENDS(line[match.end():])
                     and _words_joined_as_a_password(joined, line)):
                 return True  # "jelszó a routerhez: paprikas_csirke", "O contrasinal do correo é polbo_a_feira."
+            if (_NAMES_AND_A_NUMBER.fullmatch(joined) and _VALUE_BEFORE.search(before) and not _NAME_BEFORE.search(before)
+                    and _CLAUSE_ENDS(line[match.end():])):
+                return True  # "psw: Gatto-Nero-77" where a value is told; not "except Debian-Bookworm-12 boxes"
             if (not unlisted and match[0].isalpha() and _CASE_AFTER.match(line, match.end())
                     and not _DESCRIBING.fullmatch(match[0])
                     and match[0].lower() not in _STATES
@@ -548,6 +550,9 @@ def _password_nearby(text: str) -> bool:
     return False
 
 
+# capitalised words and a number of two to four digits joined by "-": "Lupo-Bianco-42" (a host's name
+# has that shape too: only where a value is told)
+_NAMES_AND_A_NUMBER = lazy(r"[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]{2,}){1,3}-[0-9]{2,4}[!?#$%&*]?")
 # two or three words in small letters joined by "_" or "-", the middle one maybe short: "cawl-cennin",
 # "polbo_a_feira" (a name in code looks the same: only where a password is told, and no code is about)
 _TWO_OR_THREE_WORDS = lazy(r"(?-i:[^\W\d_A-Z]{3,}(?:[_-][^\W\d_A-Z]{1,12}){0,1}[_-][^\W\d_A-Z]{3,})")
@@ -953,7 +958,7 @@ _PIN_LINE = lazy(
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
-    r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre|coffre-fort|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
+    r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
     r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
@@ -1036,7 +1041,9 @@ _SPELLED_DIGITS = lazy(r"(?i)(?<![\w-])((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s
 _TOLD_RIGHT_BEFORE = lazy(r"(?i)(?:(?<!\w)(?:is|was|er|är|ist|est|es|è|é|on|to|je|jest)|[:：=])\s*+[\"'“„«]?$")
 # a code's name right before it: "Door code is ", "PIN: " (then even "nine eight seven six" is one)
 _A_CODE_IS = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|combination|kod|koden|koodi|código|codice|pincode)\s*+"
-                  r"(?:is|was|:|=|är|er|est|es|ist|è|é|on)?\s*+[\"'“„«]?$")
+                  r"(?:is|was|:|=|är|er|est|es|ist|è|é|on)\s*+[\"'“„«]?$")
+# a conjunction and a digit word after a run: a list of numbers, not a code
+_A_LIST_GOES_ON = lazy(r"(?i)\s*+,?\s*+(?:and|och|og|und|et|y|e|en|ja|ve|и|or|oder|ou|o|eller)\s++(?:" + _DIGIT_WORD + r")(?!\w)")
 
 
 def _codes_on(line: str) -> list[tuple[str, int, int]]:
@@ -1047,11 +1054,17 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
             words = re.findall(r"\w+", match[1])
             if sum(not word.isdigit() for word in words) < 2:
                 continue  # digits, which the search above reads
+            if _A_LIST_GOES_ON.match(line, match.end()):
+                continue  # a count or a list: "ett, två, fyra, fem och sju"
+            told = _A_CODE_IS.search(line, 0, match.start())
+            if any(word.isdigit() for word in words) and not (told and "," not in match[1]):
+                continue  # digits among the words only as a code is told: "Gate code is seven 3 zero 5",
+                # not "visits on Sept 2, Sept 9" ("sept" is French) or "[null, 1, null, 4]"
             if len(words) == 3 and not _TOLD_RIGHT_BEFORE.search(line, 0, match.start()):
                 continue  # three words are a code only where one is told: not "one, two, three"
             digits = "".join(_DIGIT_WORDS.get(word.lower(), word) for word in words)
             steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
-            if len(steps) > 1 or _A_CODE_IS.search(line, 0, match.start()):
+            if len(steps) > 1 or told:
                 # not "five four three two one", "two four six eight", "null, null, null, null"; but
                 # "Door code is nine eight seven six"
                 found.append((digits, match.start(), match.end()))
@@ -1065,12 +1078,13 @@ _A_LOCKERS_NUMBER = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfac
                          r"|szafka|gym\s++locker)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+$")
 
 
-# a customer's or a member's number by its name, right before it: "Kundennummer 55120" (a code
-# may follow it on the line: "Kundennummer 55120, Alarmcode 8264")
+# a customer's or a member's number: the numbers of its line are such numbers, but one right after a
+# code's name ("Kundennummer 55120, Alarmcode 8264")
 _A_CUSTOMERS_NUMBER = lazy(r"(?i)(?<![\w-])(?:kundennummer|customer\s++number|membership\s++number|mitgliedsnummer"
                            r"|num[ée]ro\s++(?:de\s++)?client|n[úu]mero\s++de\s++(?:cliente|socio)|klantnummer|lidnummer"
-                           r"|zákaznick\w*(?:\s++číslo)?)(?:\s++[^\W\d][^\s,.;:]{0,20}){0,4}?"  # "Kundennummer bei der Bahn: "
-                           r"\s*+(?:is|ist|est|es|er|:|#|nr\.?|no\.?|n[º°])?\s*+$")
+                           r"|zákaznick\w*)(?![\w-])")
+_A_CODES_NAME_BEFORE = lazy(r"(?i)(?:code|pin|kod|kode|koden|código|codice|combination|kombination)\s*+"
+                            r"(?:is|ist|est|es|er|är|:|=)?\s*+$")
 
 
 _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo")
@@ -1080,14 +1094,15 @@ def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
         if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line):
             continue
+        customers = _A_CUSTOMERS_NUMBER.search(line) is not None
         for number, start, end in _codes_on(line):
             if _FACTORY.match(line, end) or _AS_AN_EXAMPLE.match(line, end) and _TRIVIAL.fullmatch(number):
                 continue  # "the PIN 0000 default on Bluetooth speakers", "uses 1234 as the example value"
             if _IN_GROUPS_OF_FOUR.search(line[max(0, start - 15):end + 15]):
                 continue  # one group of a card's or an account's number: "カード番号 4242 4242 4242 4242"
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
-            if _A_CUSTOMERS_NUMBER.search(before):
-                continue  # "Kundennummer 55120"
+            if customers and not _A_CODES_NAME_BEFORE.search(before):
+                continue  # "Kundennummer 55120, Vertragsnummer 88213"; not "…, Alarmcode 8264"
             if _A_LOCKERS_NUMBER.search(before) and not _A_CODES_WORD.search(re.split(r"[.;!?—–]", before)[-1]):
                 continue  # "locker 1310 at Tesco"; not "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
@@ -1096,12 +1111,13 @@ def _pin_nearby(text: str) -> bool:
             if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
                                                or a_demos_code(line, start, end)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
-            if _A_DATE_AFTER_ON.search(before) and _date_shaped(number):
-                continue  # "battery swapped on 3 14 22"
+            if (_A_DATE_AFTER_ON.search(before) and _date_shaped(number)
+                    and not _A_LOCKS_WORD.search(re.split(r"[.;:!?\n]", before)[-1])):
+                continue  # "battery swapped on 3 14 22"; not "Bike lock combo is set on 10-24-36"
             group = _GROUP_BEFORE.search(before)
             if group and _TRIVIAL.fullmatch(group[1] + number) and _an_example(before[:group.start()]):
                 continue  # the second half of an example shown in groups: "esim. 123 456"
-            if a_demos_code(line, start, end) and _SAID_UNREAL.search(line):
+            if a_demos_code(line, start, end) and _SAID_UNREAL.search(re.split(r"[.;!?]\s", line[end:])[0]):
                 continue  # "Demo PIN 4821 appears in the vendor's screenshots, not a real PIN"
             if _warned_against(before):
                 continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning
@@ -1128,7 +1144,9 @@ def _an_example(before: str) -> bool:
 
 
 # what a date follows: "swapped on ", "am ", "le ", "since "
-_A_DATE_AFTER_ON = lazy(r"(?i)(?<!\w)(?:on|since|from|until|till|am|seit|le|depuis|el|desde|il|dal|op|sinds|den|på)\s++$")
+_A_DATE_AFTER_ON = lazy(r"(?i)(?<!\w)(?:on|since|from|until|seit|depuis|desde|sinds)\s++$")
+# what names a lock or its code in a clause: then a date's shape is its combination ("padlock reset on 3-14-27")
+_A_LOCKS_WORD = lazy(r"(?i)lock|safe|combo|combination|code|pin|dial|padlock|kod|cadenas|candado|tresor|kluis|schloss|casier")
 
 
 def _date_shaped(number: str) -> bool:
@@ -1143,13 +1161,16 @@ def _date_shaped(number: str) -> bool:
 # the group of digits right before a number, a space between: "123 " of "123 456"
 _GROUP_BEFORE = lazy(r"(?<![\w.,])([0-9]{3})\s$")
 # said of a code that it is none: "not a real PIN", "a made-up code"
-_SAID_UNREAL = lazy(r"(?i)(?<!\w)(?:not\s++(?:a\s++)?real|made[\s-]up|fake|fictional|fictitious|dummy|kein\w*\s++echte\w*"
-                    r"|pas\s++un\s++vrai|no\s++es\s++(?:un\s++)?real|falso|fittizi\w*|fictie\w*)(?!\w)")
+_SAID_UNREAL = lazy(r"(?i)(?<!\w)(?:not\s++(?:a\s++)?real\s++(?:pin|code|number|one)|kein\w*\s++echte\w*\s++(?:pin|code)"
+                    r"|pas\s++un\s++vrai\s++(?:code|pin)|no\s++es\s++(?:un\s++)?(?:pin|c[óo]digo)\s++real)(?!\w)")
 # a warning, then "like" and maybe other numbers before: "Never pick a PIN like 2580 (the middle
 # column) or ", "avoid codes such as "
-_WARNING_LIKE = lazy(r"(?i)(?<!\w)(?:never|don['’]t|do\s++not|avoid|nie|nicht|niemals|jamais|nunca|niet|nooit|aldrig|ikke)"
-                     r"(?!\w)[^.;!?,\n]{0,40}?(?<!\w)(?<!\bis\s)(?<!\bwas\s)(?<!\bit['’]s\s)"
-                     r"(?:like|such\s++as|comme|wie|como|come|zoals|jak|som)\s*+[\"'“„«]?$")
+_WARNING_LIKE = lazy(r"(?i)(?:(?<!\w)(?:never|don['’]t|do\s++not|nie|nicht|niemals|jamais|nunca|niet|nooit|aldrig|ikke)"
+                     r"(?:\s++\w+){0,2}?\s++(?:pick|choose|use|select|set|create|wähle?n?|verwende\w*|benutze\w*"
+                     r"|choisi\w*|utilise\w*|elij\w*|elegir|us[ae]s?|usar|escoj\w*|kies|gebruik\w*|välj|vælg|velg)"
+                     r"|(?<!\w)avoid)(?!\w)(?![^.;!?,\n]{0,40}?(?<!\w)(?:same|samma|samme|gleiche\w*|même|mismo|stesso|zelfde))"
+                     r"[^.;!?,\n]{0,40}?(?<!\w)(?<!\bis\s)(?<!\bwas\s)(?<!\bit['’]s\s)"
+                     r"(?:like|such\s++as|comme|wie|como|come|zoals|jak)\s*+[\"'“„«]?$")
 _A_WARNED_NUMBER = lazy(r"(?<![\w.,])[\"'“„«]?[0-9]{3,8}[\"'”“»]?(?:\s*+\([^()\n]{0,40}\))?\s*+(?:,|/|or|oder|ou|o|of|eller)?\s*+$")
 
 
@@ -1252,7 +1273,7 @@ def _in_brackets(text: str) -> bool:
 
 
 # HTTP basic authentication: "Authorization: Basic c2tvd2Fsc2tp…", a user and a password in base64
-_BASIC_AUTH = lazy(r"(?i)(?<![\w-])basic\s++(?P<value>[A-Za-z0-9+/]{8,}={0,2})(?![\w+/=])")
+_BASIC_AUTH = lazy(r"(?i)(?<![\w-])basic\s++(?P<value>(?-i:[A-Za-z0-9+/]){8,}={0,2})(?![\w+/=])")
 # "u: svc_hana p: ZKZAOxNgvTQxx&#212", "user: bob pw: …"
 _U_AND_P = lazy(r"(?i)(?<![\w-])(?:u|user)\s*+[:=]\s*+\S{2,40}\s++(?:p|pw)\s*+[:=]\s*+(?P<value>\S{4,100})")
 
@@ -1265,13 +1286,12 @@ def _mixed(value: str) -> bool:
 
 def _basic_auth(text: str) -> bool:
     import base64
-    import binascii
 
     for match in _BASIC_AUTH.finditer(text):
         value = match["value"]
         try:
             decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError):
+        except ValueError:  # not base64 (binascii.Error), or not UTF-8 (UnicodeDecodeError)
             continue
         user, colon, password = decoded.partition(":")
         if colon and password and decoded.isprintable():
@@ -1560,7 +1580,7 @@ _CHECKS = (
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
       "déverrouillage", "code", "codi", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
-      "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre", "kasa",
+      "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
       "قفل", "الرمز", "συναγερμ")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,

@@ -92,12 +92,16 @@ class Needles:
     needle in turn, and the tree is built after them (``WARM_UP``)."""
 
     def __init__(self, needles: Iterable[str], warm_up: int = WARM_UP) -> None:
-        self._needles = tuple(needles)
+        self._needles = tuple(needle for needle in needles if needle)  # "" is in every text: no needle
+        if any(len(needle) > 200 for needle in self._needles):
+            raise ValueError("a needle of more than 200 characters")  # the tree's pattern nests once a character
         self._search: Callable[..., re.Match[str] | None] | None = None
         self._held: dict[str, frozenset[str]] = {}
         self._left = warm_up
 
     def any(self, text: str) -> bool:
+        if not self._needles:
+            return False
         if self._search is None:
             if self._left > 0:
                 self._left -= 1
@@ -106,6 +110,8 @@ class Needles:
         return self._search(text) is not None
 
     def found(self, text: str) -> set[str]:
+        if not self._needles:
+            return set()
         if self._search is None:
             if self._left > 0:
                 self._left -= 1
@@ -216,7 +222,10 @@ def factored(pattern: str) -> str:
     line, so an alternation of many words costs a third less this way. The alternatives' order
     changes, so this is only for a search whose answer is whether it matches (``lowered_search``;
     tests/test_privacy_layers.py holds those to the pattern as written). Other groups (lookarounds,
-    captures, flags) are kept as written."""
+    captures, flags) are kept as written; a pattern that refers back to a group is returned as it
+    is (taking a letter out of an alternative that holds a capture would renumber the groups)."""
+    if re.search(r"\\[1-9]|\(\?P=", pattern):
+        return pattern
     text, end = _alternation(pattern, 0)
     if end != len(pattern):
         raise ValueError(f"unbalanced pattern: {pattern[:40]}")
@@ -292,8 +301,11 @@ def lowered(text: str) -> str:
 
 # the letters ``(?i)`` takes for a Latin one that ``str.lower`` keeps apart (Turkish dotted and
 # dotless i, the long s, the Kelvin sign)
-_FOLDED = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "\u212a": "k"})
-_FOLDABLE = re.compile("[İıſ\u212a]").search
+_FOLDED = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "\u212a": "k",
+                         # and the Cyrillic letters' variant forms (U+1C80 to U+1C88), which (?i) reads as the letters
+                         "\u1c80": "в", "\u1c81": "д", "\u1c82": "о", "\u1c83": "с", "\u1c84": "т", "\u1c85": "т",
+                         "\u1c86": "ъ", "\u1c87": "ѣ", "\u1c88": "ꙋ"})
+_FOLDABLE = re.compile("[İıſ\u212a\u1c80-\u1c88]").search
 
 
 def _folded(line: str) -> str:
