@@ -1056,11 +1056,11 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
                 continue  # digits, which the search above reads
             if _A_LIST_GOES_ON.match(line, match.end()):
                 continue  # a count or a list: "ett, två, fyra, fem och sju"
-            told = _A_CODE_IS.search(line, 0, match.start())
+            told = _A_CODE_IS.search(line, max(0, match.start() - 40), match.start())
             if any(word.isdigit() for word in words) and not (told and "," not in match[1]):
                 continue  # digits among the words only as a code is told: "Gate code is seven 3 zero 5",
                 # not "visits on Sept 2, Sept 9" ("sept" is French) or "[null, 1, null, 4]"
-            if len(words) == 3 and not _TOLD_RIGHT_BEFORE.search(line, 0, match.start()):
+            if len(words) == 3 and not _TOLD_RIGHT_BEFORE.search(line, max(0, match.start() - 40), match.start()):
                 continue  # three words are a code only where one is told: not "one, two, three"
             digits = "".join(_DIGIT_WORDS.get(word.lower(), word) for word in words)
             steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
@@ -1117,7 +1117,7 @@ def _pin_nearby(text: str) -> bool:
             group = _GROUP_BEFORE.search(before)
             if group and _TRIVIAL.fullmatch(group[1] + number) and _an_example(before[:group.start()]):
                 continue  # the second half of an example shown in groups: "esim. 123 456"
-            if a_demos_code(line, start, end) and _SAID_UNREAL.search(re.split(r"[.;!?]\s", line[end:])[0]):
+            if _SAID_UNREAL.search(re.split(r"[.;!?]\s", line[end:end + 120])[0]) and a_demos_code(line, start, end):
                 continue  # "Demo PIN 4821 appears in the vendor's screenshots, not a real PIN"
             if _warned_against(before):
                 continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning

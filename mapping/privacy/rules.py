@@ -295,7 +295,9 @@ def a_demos_code(text: str, start: int, end: int) -> bool:
     """Whether the code at ``text[start:end]`` is said to be a demo's or an example's: a word for one
     earlier in its clause ("Demo PIN 0000", "En la demo, el PIN es 1234"), or "the example value"
     right after it; not a demo in another sentence ("Garage keypad: 9999. Demo of the opener…")."""
-    clause_start = max((match.end() for match in _CLAUSE_START.finditer(text, 0, start)), default=0)
+    # (its clause looked for in the 200 characters before it: a line of many codes read each from its start)
+    window = max(0, start - 200)
+    clause_start = max((match.end() for match in _CLAUSE_START.finditer(text, window, start)), default=window)
     return bool(_A_DEMO(text[clause_start:start])) or _AN_EXAMPLES_VALUE.match(text, end) is not None
 
 
