@@ -34,8 +34,17 @@ from pdsmem.mapping.to_record import to_records
 RESUMES = "running the same command again resumes where it stopped (nothing is written twice)"
 
 
+# Starts pdsmem as a terminal starts a command in the foreground: SIGINT neither ignored nor blocked.
+# A test worker may have inherited SIGINT ignored (a job started in the background by a shell
+# without job control ignores it, and so do its children); a process started so rightly ignores
+# Ctrl-C, and the test would time out instead of testing pdsmem's answer to it.
+_AS_IN_A_TERMINAL = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+                     "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+                     "os.execv(sys.executable, [sys.executable, '-m', 'pdsmem', *sys.argv[1:]])")
+
+
 def pdsmem(args: list[str], env: dict[str, str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "pdsmem", *args], env={**os.environ, **env},
+    return subprocess.Popen([sys.executable, "-c", _AS_IN_A_TERMINAL, *args], env={**os.environ, **env},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
