@@ -95,17 +95,23 @@ def sensitive_reason(text: str) -> str | None:
     looked up among the last ones checked first: a memory's kind, provenance and session ids
     repeat from one memory to the next. A stand-in for a key (``_STAND_IN_KEYS``) and a lesson's
     example password (``labelled.examples_masked``) are read as what they are."""
-    if "did:" in text or "at://" in text:
-        text = _PUBLIC_NAMES.sub("did", text)
-    if _MAY_STAND_IN(text):
-        text = _STAND_IN_KEYS.sub("placeholder", text)
-    text = labelled.examples_masked(text)
+    text = _as_read(text)
     if len(text) <= _REMEMBERED_LENGTH:
         return _remembered_reason(text)
     return _sensitive_reason(text)
 
 
 _REMEMBERED_LENGTH = 200
+
+
+def _as_read(text: str) -> str:
+    """``text`` with what is public or no secret by its form read as a plain word: DIDs and
+    at-uris, documentation's stand-ins for keys, a lesson's example passwords."""
+    if "did:" in text or "at://" in text:
+        text = _PUBLIC_NAMES.sub("did", text)
+    if _MAY_STAND_IN(text):
+        text = _STAND_IN_KEYS.sub("placeholder", text)
+    return labelled.examples_masked(text)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -127,7 +133,8 @@ def _sensitive_reason(text: str) -> str | None:
 
 def layer_reasons(text: str) -> dict[str, str | None]:
     """What each layer alone says of ``text`` (and of its plain form): for the benchmark's
-    figures per layer."""
+    figures per layer), read as ``sensitive_reason`` reads it."""
+    text = _as_read(text)
     forms = (text, plain_form(text)) if may_hide(text) else (text,)
     found: dict[str, str | None] = {}
     for name, layer in LAYERS:

@@ -479,8 +479,9 @@ _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.
                              r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण")
 # the word for a password or a secret and a few digits, as a whole word: "Passwort123", "senha123",
 # "geheim123"
-_THE_WORD_AND_DIGITS = lazy(r"(?i)(?<![\w-])(?:pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord"
-                            r"|salasana|lösenord|passord|heslo|şifre|geheim|rahasia|segreto|secreto|secret|sekret|hemlig)"
+_THE_WORD = (r"pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord|salasana|lösenord|passord|heslo"
+             r"|şifre")
+_THE_WORD_AND_DIGITS = lazy(r"(?i)(?<![\w-])(?:" + _THE_WORD + r"|geheim|rahasia|segreto|secreto|secret|sekret|hemlig)"
                             r"[0-9!]{1,6}(?![\w-])")
 
 
@@ -501,8 +502,7 @@ _BEFORE = 200
 # them an ordinary word ("Geslo je poteklo", expired) cannot be told from a made-up one
 _WORDS_WITHOUT_A_LIST = lowered_search(r"(?i)kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|haśl")
 # the word for a password itself, with digits or a sign: what documentation shows as an example
-_THE_WORD_ITSELF = lazy(r"(?i)(?:pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord|salasana"
-                        r"|lösenord|passord|heslo|şifre)[0-9!]{0,6}")
+_THE_WORD_ITSELF = lazy(r"(?i)(?:" + _THE_WORD + r")[0-9!]{0,6}")
 
 
 def _password_nearby(text: str) -> bool:
@@ -553,15 +553,16 @@ def _password_nearby(text: str) -> bool:
 # capitalised words and a number of two to four digits joined by "-": "Lupo-Bianco-42" (a host's name
 # has that shape too: only where a value is told)
 _NAMES_AND_A_NUMBER = lazy(r"[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]{2,}){1,3}-[0-9]{2,4}[!?#$%&*]?")
-# two or three words in small letters joined by "_" or "-", the middle one maybe short: "cawl-cennin",
+# two or three words in small letters joined by "_" (or "-" beside one), the middle one maybe short:
 # "polbo_a_feira" (a name in code looks the same: only where a password is told, and no code is about)
 _TWO_OR_THREE_WORDS = lazy(r"(?-i:[^\W\d_A-Z]{3,}(?:[_-][^\W\d_A-Z]{1,12}){0,1}[_-][^\W\d_A-Z]{3,})")
 
 
 def _words_joined_as_a_password(joined: str, line: str) -> bool:
-    """Whether words joined by "_" or "-" where a password is told are one: not on a line about
-    code or showing an example, not a stand-in ("wijzig_mij"), no part a name in code or the word
-    for a password, and joined by "-" only if a part is no common word ("case-sensitive" is one)."""
+    """Whether words joined by "_" where a password is told are one: not on a line about code or
+    showing an example, not a stand-in ("wijzig_mij"), no part a name in code or the word for a
+    password, and not every part a common word ("doi_mat_khau"; by "-" alone they are a compound
+    of a language, "case-sensitive")."""
     parts = re.split(r"[_-]", joined)
     if (_ABOUT_CODE.search(line) or _AN_EXAMPLE(line) or _A_STAND_IN_ELSEWHERE(joined) or _A_STAND_IN.search(joined)
             or any(part.lower() in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)):
@@ -1040,7 +1041,8 @@ _SPELLED_DIGITS = lazy(r"(?i)(?<![\w-])((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s
 # what a code of three words needs right before it: a verb or a colon ("the bike lock is six-one-nine")
 _TOLD_RIGHT_BEFORE = lazy(r"(?i)(?:(?<!\w)(?:is|was|er|är|ist|est|es|è|é|on|to|je|jest)|[:：=])\s*+[\"'“„«]?$")
 # a code's name right before it: "Door code is ", "PIN: " (then even "nine eight seven six" is one)
-_A_CODE_IS = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|combination|kod|koden|koodi|código|codice|pincode)\s*+"
+_CODES_NAME = r"(?:code|pin|passcode|pincode|combination|kombination|kod|kode|koden|koodi|código|codice)"
+_A_CODE_IS = lazy(r"(?i)(?<!\w)" + _CODES_NAME + r"\s*+"
                   r"(?:is|was|:|=|är|er|est|es|ist|è|é|on)\s*+[\"'“„«]?$")
 # a conjunction and a digit word after a run: a list of numbers, not a code
 _A_LIST_GOES_ON = lazy(r"(?i)\s*+,?\s*+(?:and|och|og|und|et|y|e|en|ja|ve|и|or|oder|ou|o|eller)\s++(?:" + _DIGIT_WORD + r")(?!\w)")
@@ -1083,7 +1085,7 @@ _A_LOCKERS_NUMBER = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfac
 _A_CUSTOMERS_NUMBER = lazy(r"(?i)(?<![\w-])(?:kundennummer|customer\s++number|membership\s++number|mitgliedsnummer"
                            r"|num[ée]ro\s++(?:de\s++)?client|n[úu]mero\s++de\s++(?:cliente|socio)|klantnummer|lidnummer"
                            r"|zákaznick\w*)(?![\w-])")
-_A_CODES_NAME_BEFORE = lazy(r"(?i)(?:code|pin|kod|kode|koden|código|codice|combination|kombination)\s*+"
+_A_CODES_NAME_BEFORE = lazy(r"(?i)" + _CODES_NAME + r"\s*+"
                             r"(?:is|ist|est|es|er|är|:|=)?\s*+$")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pdsmem.mapping.privacy.plain import Needles, lazy
+from pdsmem.mapping.privacy.plain import Needles, lazy, lowered
 
 # Where a token starts and ends, a letter of a script written without spaces between words
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
@@ -311,7 +311,7 @@ def _a_code_may_be_there(text: str) -> bool:
 _REQUIRED = {_PIN_OR_CODE: _a_code_may_be_there, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
-# text itself, or for a case-insensitive pattern (needles in lower case) in the ``_folded`` text.
+# text itself, or for a case-insensitive pattern (needles in lower case) in its ``plain.lowered`` form.
 # The needles let ordinary text skip every pattern at the cost of a few substring searches.
 _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("looks like a private key", _PRIVATE_KEY, ("PRIVATE KEY", "PuTTY-User-Key-File")),
@@ -451,21 +451,10 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
 )
 
 
-def _folded(text: str) -> str:
-    """``text`` in lower case, folded further so that an ASCII letter a case-insensitive pattern
-    matches at some place is that very letter here: besides upper case, ``re`` equates 'ſ' with
-    's', 'ı' and 'İ' (which lowers to 'i' and U+0307) with 'i', and 'K' (Kelvin) with 'k'; and of
-    the letters of the needles in other scripts, the narrow 'ᲂ' (U+1C82) with the Cyrillic 'о'."""
-    low = text.lower()
-    if low.isascii():
-        return low
-    return low.replace("\u017f", "s").replace("\u0131", "i").replace("\u0307", "").replace("\u1c82", "\u043e")
-
-
 # (reason, search, needles, whether the needles are looked for in the folded text, the search
 # for what its matches also hold, if any: ``_REQUIRED``)
 _GATED = tuple(
-    (reason, pattern, needles, pattern.ignores_case, _REQUIRED.get(pattern))
+    (reason, pattern, frozenset(needles), pattern.ignores_case, _REQUIRED.get(pattern))
     for reason, pattern, needles in _DETECTORS
 )
 
@@ -475,18 +464,16 @@ _GATED = tuple(
 # detector can fire, and the rest is sent only through the detectors whose needles it holds.
 _NEEDLES = Needles({n for _, _, needles, folded, _ in _GATED if not folded for n in needles})
 _FOLDED_NEEDLES = Needles({n for _, _, needles, folded, _ in _GATED if folded for n in needles})
-_NEEDLED = tuple((reason, pattern, frozenset(needles), folded, required)
-                 for reason, pattern, needles, folded, required in _GATED)
 
 
 def reason(text: str) -> str | None:
     """The first of these rules that fires on ``text`` as written (not its plain form), or None;
     each detector is tried only where one of its needles occurs."""
     found = _NEEDLES.found(text)
-    found_folded = _FOLDED_NEEDLES.found(_folded(text))
+    found_folded = _FOLDED_NEEDLES.found(lowered(text))
     if not found and not found_folded:
         return None
-    for why, pattern, needles, in_folded, required in _NEEDLED:
+    for why, pattern, needles, in_folded, required in _GATED:
         if (not needles.isdisjoint(found_folded if in_folded else found)
                 and (required is None or required(text)) and pattern.search(text)):
             return why
