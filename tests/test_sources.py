@@ -118,5 +118,31 @@ def test_a_missing_source_says_what_from_takes(tmp_path: Path) -> None:
         list(read_source(tmp_path / "nowhere.jsonl"))
     assert str(caught.value) == (
         f"cannot read {tmp_path / 'nowhere.jsonl'}: No such file or directory (--from takes a JSON "
-        "Lines file of AgentMemoryEvent v1 or a directory of *.json events)"
+        "Lines file of AgentMemoryEvent v1 or a directory of *.json events (and *.jsonl files))"
     )
+
+
+def test_a_byte_order_mark_at_a_files_start_is_skipped(tmp_path: Path) -> None:
+    """Regression: a file an editor saved with a byte order mark failed with Python's own words
+    ("Unexpected UTF-8 BOM (decode using utf-8-sig)")."""
+    lines = tmp_path / "memories.jsonl"
+    lines.write_bytes(b'\xef\xbb\xbf{"text": "a"}\n{"text": "b"}\n')
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    (outbox / "one.json").write_bytes(b'\xef\xbb\xbf{"text": "c"}')
+    assert described(lines) == [("memories.jsonl:1", {"text": "a"}), ("memories.jsonl:2", {"text": "b"})]
+    assert described(outbox) == [("outbox/one.json", {"text": "c"})]
+
+
+def test_a_directorys_json_lines_files_are_read_too(tmp_path: Path) -> None:
+    """Regression: a folder holding events.jsonl was read as holding no memory, with no word of the
+    file it skipped."""
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    (outbox / "a.json").write_text('{"text": "one"}')
+    (outbox / "events.jsonl").write_text('{"text": "two"}\nnot json\n{"text": "three"}\n')
+    found = described(outbox)
+    assert found[0] == ("outbox/a.json", {"text": "one"})
+    assert found[1] == ("outbox/events.jsonl:1", {"text": "two"})
+    assert found[2][0] == "outbox/events.jsonl:2" and isinstance(found[2][1], str)
+    assert found[3] == ("outbox/events.jsonl:3", {"text": "three"})

@@ -51,7 +51,8 @@ def read_source(path: str | Path) -> Iterator[SourceItem]:
     except OSError as err:
         raise SourceError(
             f"cannot read {path}: {err.strerror or err}",
-            hint="--from takes a JSON Lines file of AgentMemoryEvent v1 or a directory of *.json events",
+            hint="--from takes a JSON Lines file of AgentMemoryEvent v1 or a directory of *.json events"
+                 " (and *.jsonl files)",
         ) from None
     with handle:
         yield from read_stream(handle, path.name)
@@ -69,7 +70,7 @@ def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int
     for number, raw in enumerate(stream, start=1):
         where = f"{name}:{number}" if name else f"line {number}"
         try:
-            line = raw.decode("utf-8")
+            line = raw.decode("utf-8-sig" if number == 1 else "utf-8")  # a byte order mark an editor wrote
         except UnicodeDecodeError as err:
             yield number, SourceError(_not_utf8(raw, err), item=where)
             continue
@@ -78,8 +79,18 @@ def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int
 
 
 def _read_directory(path: Path) -> Iterator[SourceItem]:
-    for file in sorted(path.glob("*.json")):
+    """Each ``*.json`` file of ``path`` (one event each, a Hermes outbox), and each event of its
+    ``*.jsonl`` files (JSON Lines, as ``--from FILE`` reads them), in the order of their names."""
+    for file in sorted([*path.glob("*.json"), *path.glob("*.jsonl")]):
         where = f"{path.name}/{file.name}"
+        if file.suffix == ".jsonl" and file.is_file():
+            try:
+                with file.open("rb") as handle:
+                    for number, value in json_lines(handle, where):
+                        yield SourceItem(f"{where}:{number}", value)
+            except OSError as err:
+                yield SourceItem(where, UnreadableFile(f"cannot read the file: {err.strerror or err}", item=where))
+            continue
         try:
             raw = file.read_bytes()
         except IsADirectoryError:
@@ -108,6 +119,8 @@ def json_value(data: str | bytes) -> Any:
     """The JSON value ``data`` holds, or ``SourceError`` saying in words why it holds none: not
     UTF-8 text, not JSON, or past what the interpreter reads (a number of thousands of digits,
     nesting about a thousand levels deep)."""
+    if isinstance(data, bytes):
+        data = data.removeprefix(b"\xef\xbb\xbf")  # a byte order mark an editor wrote
     try:
         return json.loads(data)
     except json.JSONDecodeError as err:
