@@ -1429,6 +1429,8 @@ def test_the_round_on_tune12_refuses_these(text):
     'OpenAPI sample body: {"email": "string", "password": "string"}.',  # a schema's types
     "The password is case-sensitive and the user forgets the capital.",
     "The password field is trimmed before hashing, with spaces inside kept as typed.",
+    # a client's try: a lesson's example of a kind of password
+    "Taught the user that a password like 'password123' is cracked in seconds; suggested a passphrase.",
 ])
 def test_the_round_on_tune12_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -476,7 +476,9 @@ def _the_word_itself(token: str) -> bool:
 
 _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.|ejemplo|exemple|esempio|voorbeeld|przykład"
                              r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)"
-                             r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण")
+                             r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण"
+                             # a kind of password shown by one of its kind: "a password like 'password123'"
+                             r"|(?:a|any)\s++password\s++(?:like|such\s++as)")
 # the word for a password or a secret and a few digits, as a whole word: "Passwort123", "senha123",
 # "geheim123"
 _THE_WORD = (r"pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord|salasana|lösenord|passord|heslo"
