@@ -68,7 +68,7 @@ class PdsmemError(Exception):
     def detail(self) -> str:
         """What went wrong and what to do, without the position (``item``, ``uri``, ``did``): for
         a report that already names the item."""
-        text = f"{self.message} (at {self.path})" if self.path else self.message
+        text = f"at {self.path}: {self.message}" if self.path else self.message  # (where, as ``str`` puts it)
         return f"{text} ({self.hint})" if self.hint else text
 
     def __str__(self) -> str:

@@ -295,6 +295,22 @@ def test_a_bad_option_value_is_a_usage_error(args: list[str], option: str) -> No
     assert f"Error: Invalid value for '{option}': " in result.stderr
 
 
+def test_a_bad_account_argument_is_quoted_back_unless_it_looks_like_a_secret(tmp_path: Path) -> None:
+    """Found by a new user: ``--to "alice test"`` was shown as "(a value of 10 characters)", the form
+    messages use for a memory's words; an argument is what the person typed, so it is quoted."""
+    memories = source(tmp_path, [fact(1)])
+    typo = CliRunner().invoke(cli, ["export", "--to", "alice test", "--from", memories])
+    assert typo.exit_code == 2
+    assert typo.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--to': expected a DID ('did:...') or a handle; handle has ' ' at position 5 "
+        "(only ASCII letters, digits, '.' and '-' allowed): 'alice test'"
+    )
+    secret = "the password is Kestrel!Moon77"
+    pasted = CliRunner().invoke(cli, ["export", "--to", secret, "--from", memories])
+    assert pasted.exit_code == 2
+    assert "Kestrel" not in pasted.output and pasted.stderr.endswith(": (a value of 30 characters)\n")
+
+
 def test_a_bad_url_in_the_config_file_is_a_usage_error(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('pds = "not a url"\n')

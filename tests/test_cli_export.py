@@ -243,7 +243,7 @@ def test_a_file_of_a_directory_that_cannot_be_read_is_not_told_to_fix_its_memory
     assert result.stdout == f"0 created, 0 unchanged, 3 failed ({account.did}, 0 applyWrites batches)\n"
     unreadable = "make it a readable JSON file or remove it from the directory, then run the export again"
     assert result.stderr.splitlines() == [
-        "Error: outbox/bad.json: failed: is required to compute the factId (at $.runtime); fix the memory "
+        "Error: outbox/bad.json: failed: at $.runtime: is required to compute the factId; fix the memory "
         "in the source, then run the export again",
         f"Error: outbox/gone.json: failed: cannot read the file: it is a link to a file that does not exist; "
         f"{unreadable}",

@@ -271,5 +271,5 @@ def test_validate_checks_the_extension_against_its_lexicon_as_import_does():
     bad = _view("3lbt4ilkfw22s", **{"dev.pdsmem.agentMemory": {"eventType": 3}})
     result = run(["validate"], [bad])
     assert result.exit_code == 1
-    assert ("its dev.pdsmem.agentMemory extension does not validate against its lexicon: is required but "
-            "missing (at $.id) (import would ignore the extension)") in result.stderr
+    assert ("its dev.pdsmem.agentMemory extension does not validate against its lexicon: at $.id: is "
+            "required but missing (import would ignore the extension)") in result.stderr

@@ -121,6 +121,16 @@ def test_stock_jsonschema_accepts_a_hash_with_a_final_newline_but_the_contract_d
     assert err.value.path == "$.channelIdHash"
 
 
+def test_a_missing_property_is_named_first_in_the_message() -> None:
+    """Found by a new user: "failed: is required in a fact (at $.validFrom)" read as a sentence
+    without its subject; the place now comes first, as in the other messages."""
+    event = valid_fact()
+    del event["validFrom"]
+    with pytest.raises(ContractError) as err:
+        parse_event(event)
+    assert err.value.detail() == "at $.validFrom: is required in a fact"
+
+
 def test_date_time_format_is_asserted_on_both_sides() -> None:
     event = dict(valid_episode(), observedAt="yesterday")
     assert not schema_accepts(event)

@@ -186,6 +186,20 @@ def test_an_unknown_did_and_an_unreachable_plc(pds: LocalPds) -> None:
     )
 
 
+@pytest.mark.parametrize("did, has", [("did:plc:xyz", "this one has 3"),
+                                       ("did:plc:" + "a" * 23 + "1", "this one has others")])
+def test_a_did_plc_of_another_shape_is_refused_before_the_directory_is_asked(did: str, has: str) -> None:
+    with socket.socket() as sock:  # a directory that would refuse the connection: it is never asked
+        sock.bind(("127.0.0.1", 0))
+        closed = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    with pytest.raises(IdentityError) as caught:
+        resolve(did, plc_url=closed)
+    assert str(caught.value) == (
+        f"{did}: not a valid did:plc: one has 24 characters after 'did:plc:', letters a-z and digits 2-7 "
+        f"({has}) (check the DID's spelling)"
+    )
+
+
 # --- DNS ---------------------------------------------------------------------------------------
 
 

@@ -241,6 +241,17 @@ def test_without_a_pds_url_the_did_document_names_the_pds(
         assert session.query(GET_SESSION)["did"] == account.did
 
 
+@pytest.mark.pds
+def test_a_did_no_directory_knows_is_named_once_with_what_to_check(pds: LocalPds, tmp_path: Path) -> None:
+    missing = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"
+    with pytest.raises(SessionError) as caught:
+        Session.load_or_login(missing, "pw", plc_url=pds.plc_url, state_dir=tmp_path)
+    assert str(caught.value) == (
+        f"cannot find the PDS of {missing}: the PLC directory at {pds.plc_url} does not know this DID "
+        "(HTTP 404) (check the DID's spelling; if it is right, set ATP_PDS_HOST to the URL of the account's PDS)"
+    )
+
+
 def test_default_state_dir_follows_the_platform(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

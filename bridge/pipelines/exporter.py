@@ -203,6 +203,7 @@ class Exporter:
         self.deleted_on_pds: list[str] = []  # rkeys of such records the last plan left alone
         self._prune_answer: bool | None = None  # asked once per run, whatever the re-plans
         self._failures = 0  # transient failures in a row
+        self._dry_run = False  # the run in progress writes nothing (its retries say so)
         self._run_name: str | None = None  # the source of the run in progress (see ``run``)
 
     # --- reading the repository -------------------------------------------------------------
@@ -499,6 +500,7 @@ class Exporter:
 
     def _run(self, source: Iterable[SourceItem], *, dry_run: bool, prune: bool, notes: Iterable[str]) -> ExportReport:
         report = ExportReport(self.did, dry_run=dry_run)
+        self._dry_run = dry_run
         items, unread = self._prepare(source, report)
         source_notes = list(notes)  # read after the source: a source notes what it found as it is read
         report.notes += source_notes
@@ -649,7 +651,9 @@ class Exporter:
         self._failures += 1
         if self._failures > MAX_TRANSIENT:
             err.message += f" (tried {MAX_TRANSIENT + 1} times)"
-            resume = "everything written so far is recorded: run the same command again to resume"
+            resume = ("a dry run writes nothing: run the same command again when the PDS answers"
+                      if self._dry_run else
+                      "everything written so far is recorded: run the same command again to resume")
             err.hint = f"{err.hint}; {resume}" if err.hint else resume
             raise err
         delay = min(0.1 * 2**self._failures, 5.0)

@@ -145,9 +145,12 @@ class Session(AuthedCalls):
         if pds_url is None:
             try:
                 pds_url = resolve(account, plc_url=plc_url).pds_url
-            except IdentityError as exc:
+            except IdentityError as exc:  # (its message is about ``account``: not named twice)
+                what = "DID" if account.startswith("did:") else "handle"
                 raise SessionError(
-                    f"cannot find the PDS of {account}: {exc}", hint=f"set {ENV_PDS} to its URL"
+                    f"cannot find the PDS of {account}: {exc.message}",
+                    hint=exc.hint or f"check the {what}'s spelling; if it is right, set {ENV_PDS} to the "
+                    "URL of the account's PDS",
                 ) from None
         stored = store.load(pds_url, account)
         if stored is not None:
