@@ -51,11 +51,21 @@ def check_nsid(value: str) -> str:
 
 def check_handle_or_did(value: str) -> str:
     """``value`` (blanks and a leading ``@`` left out) if it is a handle or a DID; else
-    ``InvalidSyntax`` saying why. Syntax only: ``check_account`` also checks that a ``did:web``
-    names a host pdsmem can reach."""
+    ``InvalidSyntax`` saying why, quoting ``value`` unless the privacy gate refuses it. Syntax only:
+    ``check_account`` also checks that a ``did:web`` names a host pdsmem can reach."""
+    from pdsmem.errors import InvalidSyntax
     from pdsmem.mapping.syntax import AtIdentifier
+    from pdsmem.mapping.syntax_base import sensitive, shown
 
-    return str(AtIdentifier.parse(value.strip().removeprefix("@")))
+    try:
+        return str(AtIdentifier.parse(value.strip().removeprefix("@")))
+    except InvalidSyntax as err:
+        # A bad value with a space in it is shown by its length only, as a memory's words may be
+        # there (docs/mapping.md, "Privacy gate"); an account is what the caller typed: quoted back.
+        hidden = shown(value.strip().removeprefix("@"))
+        if not hidden.startswith("(a value of ") or len(value) > 64 or sensitive(value):
+            raise
+        raise InvalidSyntax(err.message.removesuffix(hidden) + repr(value), hint=err.hint) from None
 
 
 def signing_key(value: str) -> str:

@@ -103,24 +103,10 @@ def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click
             try:
                 check(value)
             except PdsmemError as err:
-                message = _typed_back(err.message, value)
-                raise click.BadParameter(message + (f" ({err.hint})" if err.hint else "")) from None
+                raise click.BadParameter(err.message + (f" ({err.hint})" if err.hint else "")) from None
         return value
 
     return callback
-
-
-def _typed_back(message: str, value: str) -> str:
-    """``message`` quoting the argument it is about. A syntax check shows a bad value with a space
-    in it by its length only, since a memory's words are more likely there than a typo
-    (docs/mapping.md, "Privacy gate"); an argument is what the person just typed, so it is quoted
-    back unless the privacy gate refuses it."""
-    from pdsmem.mapping.syntax_base import sensitive
-
-    length = re.search(r"\(a value of [\d,]+ characters\)$", message)
-    if length is None or len(value) > 64 or sensitive(value):
-        return message
-    return message[: length.start()] + repr(value)
 
 
 # The checks are the library's (``pdsmem.api``, imported when a check runs: the command line starts

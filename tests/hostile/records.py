@@ -240,7 +240,7 @@ def extension_type_cases() -> list[RecordCase]:
             else:
                 # import ignores it; validate says so (the extension lexicon is checked, as import does)
                 cases.append(contained(case_name, value, "extension ignored", untrusted,
-                                       validate="extension does not validate against its lexicon: must be"))
+                                       validate=f"extension does not validate against its lexicon: at $.{name}: must be"))
     return cases
 
 
