@@ -1496,3 +1496,28 @@ def test_a_pattern_that_refers_back_is_not_factored():
     from pdsmem.mapping.privacy.plain import factored
 
     assert factored(r"a(x)|b(y)\2|a(z)") == r"a(x)|b(y)\2|a(z)"
+
+
+@pytest.mark.parametrize("text", [
+    "Password is capital M, then a r s, then 2 0 2 4, then an exclamation mark.",  # a client's try
+    "Das Passwort ist großes K, dann a t z e, dann 7 7.",
+    "Le mot de passe : M majuscule, puis o n a, puis 9 9 et un point d'exclamation.",
+    "wifi pw: lowercase q, uppercase R, then 5 5 1",
+    "To log into the router, type admin and then Kestrel!Moon77 on the second field.",  # a client's try
+    "Am Router: Benutzer root und dann Heidekraut#12 eingeben.",
+])
+def test_a_password_told_a_character_at_a_time_or_after_a_user_and_then_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Password must include an uppercase letter, a number and an exclamation mark.",
+    "Password must contain an uppercase A-Z, a digit and an exclamation mark.",
+    "Passwords need a capital letter and a small letter, then 2 digits.",
+    "Das Passwort braucht einen großen Buchstaben und ein Ausrufezeichen.",
+    "The password field rejects a capital I next to a lowercase l: they look alike in the font.",
+    "To log into the router, type admin and then your usual password on the second field.",
+    "Log in as admin then go to Settings > Network.",
+])
+def test_a_rule_for_passwords_or_a_login_told_without_its_value_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

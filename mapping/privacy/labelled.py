@@ -545,10 +545,38 @@ def _password_nearby(text: str) -> bool:
                 return True  # "psw: Gatto-Nero-77" where a value is told; not "except Debian-Bookworm-12 boxes"
             if (not unlisted and match[0].isalpha() and _CASE_AFTER.match(line, match.end())
                     and not _DESCRIBING.fullmatch(match[0])
-                    and match[0].lower() not in _STATES
+                    and match[0].lower() not in _STATES and match[0].lower() not in _RULE_VERBS
                     and _PASSWORD_OR_IS.search(before) and not _NAME_BEFORE.search(before)
                     and _A_PASSWORDS_NAME.search(before) and not _A_USERS_NAME.search(before)):
                 return True  # "şifresi sincap, küçük harflerle", "parola … e veverita, cu literă mică"
+    return False
+
+
+# A password told a character at a time: "capital M, then a r s, then 2 0 2 4, then an exclamation
+# mark". Its parts: a letter named by its case, a run of single characters, a sign named. A rule
+# for passwords names a case or a sign, never a letter of it ("an uppercase letter and a digit").
+_TOLD_CASE = lazy(r"(?i)(?<!\w)(?:capital|upper\s*+-?\s*+case|lower\s*+-?\s*+case|small|big|gro(?:ß|ss)es?|kleines?)"
+                  r"\s++(?:letter\s++)?(?-i:[A-Za-z])(?![\w-])"
+                  r"|(?<![\w-])(?-i:[A-Za-z])\s++(?:majuscule|minuscule|may[uú]scula|min[uú]scula|mai[uú]scul[ao]"
+                  r"|minuscola|groot|klein)(?!\w)")
+_SINGLES = lazy(r"(?<![\w!-/])[A-Za-z0-9](?: [A-Za-z0-9]){2,}(?![\w-])")
+_SIGN_NAMED = lazy(r"(?i)exclamation\s++(?:mark|point)|question\s++mark|at\s++sign|hash\s++sign|dollar\s++sign"
+                   r"|percent\s++sign|underscore|asterisk|ampersand|ausrufezeichen|point\s++d['’]exclamation"
+                   r"|signo\s++de\s++exclamaci[oó]n|punto\s++esclamativo|uitroepteken")
+_SPELLED_NEEDLES = ("capital", "upper", "lower", "small ", "big ", "großes", "grosses", "kleines", "majuscul",
+                    "minuscul", "mayúscul", "mayuscul", "minúscul", "maiúscul", "maiuscul", "groot", "klein")
+
+
+def _spelled_out(text: str) -> bool:
+    for line in text.splitlines():
+        cased = _TOLD_CASE.search(line)
+        if cased is None or not _ON_A_PASSWORD_LINE(line):
+            continue
+        cases, singles = sum(1 for _ in _TOLD_CASE.finditer(line)), sum(1 for _ in _SINGLES.finditer(line))
+        sign = 1 if _SIGN_NAMED.search(line) else 0
+        # two letters by their case alone are as often talk of a font ("a capital I next to a lowercase l")
+        if singles and cases + singles + sign >= 2 or cases + sign >= 3:
+            return True
     return False
 
 
@@ -616,6 +644,7 @@ def _ABOUT_ACCESS(line: str) -> bool:
     return _ACCESS_IN_WORDS(line) or not line.isascii() and _ACCESS_AFTER_A_SCRIPT(line)
 
 
+_THEN = r"(?:then|dann|puis|luego|después|depois|poi|daarna|sedan|deretter|derefter|potem|потом|затем)"
 _INTRODUCED = lazy(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
     r"|usa|usá|usar|utiliza|utilizza|utilise|utilisez|benutze|benutz|nimm|gebruik|użyj|använd|bruk|brug|käytä|kullan"
@@ -626,8 +655,9 @@ _INTRODUCED = lazy(
     r"|enter|type\s++in|escribe|escriba|digita|digite|tape|tapez|saisis|saisissez|entrez|inserisci|scrivi|введи|введите"
     r"|введіть|введи|wpisz|ketik|gõ|nhập|scrie|yaz|skriv|tippe|tipp|eingeben|gib|voer|typ|kirjoita|írd\s++be|zadej"
     r"|输入|入力|입력"
-    # a user, "and", then the password: "med admin og Hq7tZ2wLmVx"
-    r"|(?:admin|root|administrator|user|guest)\s++(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a))"
+    # a user, "and" or "then", then the password: "med admin og Hq7tZ2wLmVx", "type admin and then …"
+    r"|(?:admin|root|administrator|user|guest)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
+    r"|" + _THEN + r"))"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
 _FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
                        r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
@@ -1450,6 +1480,13 @@ _STATES = frozenset(
     " igual même gleich hetzelfde ainda encore noch todavía ancora".split())
 
 
+# what a rule for passwords says a password does: "Das Passwort braucht einen großen Buchstaben"
+_RULE_VERBS = frozenset(
+    "needs need must should contains contain requires require has have takes uses braucht benötigt muss soll"
+    " enthält hat heeft moet bevat vereist necesita debe contiene requiere lleva precisa deve contém exige doit"
+    " contient nécessite richiede contiene serve".split())
+
+
 def _a_thing(value: str) -> bool:
     """Whether ``value``, told as a password with nothing else in its clause, is a word that names
     a thing (``sunflower``, ``tournesol``, ``Midsommar``) rather than one that says how the
@@ -1567,6 +1604,7 @@ _CHECKS = (
       "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
       "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli", "wagwoord", "கடவுச்சொல்")),
     ("looks like a password in a table's password column", _password_column, ("|",)),
+    ("looks like a password told a character at a time", _spelled_out, _SPELLED_NEEDLES),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
     ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
