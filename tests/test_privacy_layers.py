@@ -217,7 +217,8 @@ def _corpus(name: str, kind: str) -> list[dict]:
 
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
-                                         ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97)])
+                                         ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
+                                         ("tune13", 0.96)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -1520,4 +1521,73 @@ def test_a_password_told_a_character_at_a_time_or_after_a_user_and_then_is_refus
     "Log in as admin then go to Settings > Network.",
 ])
 def test_a_rule_for_passwords_or_a_login_told_without_its_value_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune13 (a fifteenth writer; heldout12 held out): each written apart from the corpus --
+
+
+@pytest.mark.parametrize("text", [
+    "Fy nghyfrinair i'r banc yw Bara!Brith7.",
+    'Mənim bank şifrəm Qala_Baku8.',
+    'Igama lokugqitha le-imeyile ngu isonka_samanzi.',
+    'Okwuntughe email m bụ ofe_nsala.',
+    'An focal faire don ríomhphost ná Bairin!Breac9.',
+    'Ọ̀rọ̀ aṣínà imeeli mi ni Iyan_Egusi4.',
+    "D'Passwuert fir de Mail ass Kachkeis_42.",
+    'Iphasiwedi yami ye-wifi ngu Pap_Vleis22.',
+    'Mening bank paroli Somsa_Buxoro3.',
+    'Менің поштамның құпиясөзі Beshbarmak_77.',
+    'મારો ઇમેઇલ પાસવર્ડ Dhokla!Vadodara છે.',
+    'എന്റെ ഇമെയിൽ പാസ്\u200cവേഡ് appam_stew9 ആണ്.',
+    'ರೂಟರ್ ಪಾಸ್\u200cವರ್ಡ್ dosa_chutney7.',
+    'ລະຫັດຜ່ານ email ແມ່ນ khao_niao5.',
+    'የባንክ የይለፍ ቃሌ Injera_Tibs3 ነው።',
+    'Паролата за wifi-то в офиса е banitsa_sirene.',
+    'Het wachtwoord van de router is Stroop_Wafel.',
+    'Kodelåsen på garasjen: 5821',
+    'Värava kood on 4417.',
+    'আমার এটিএম পিন 9031।',
+    'میرا اے ٹی ایم پن 2286 ہے۔',
+    'El código de desbloqueo de mi tablet es 829104.',
+    'The room safe was set to 640271 by Ana.',
+    'Gizli soru (ilk evcil hayvan): Pamuk.',
+    'Дівоче прізвище матері для банку: Коваленко.',
+    'curl -u deploy:Tr0ub4dor7 https://ci.example.org/api',
+    'unzip -P Sommer2019! rechnungen.zip',
+    '7z x -pGeheim#55 backup.7z',
+    "Wifi at the cabin is 'moose crossing ahead', all lowercase with spaces.",
+    'Inloggen op de router: admin en dan kaasbroodje, alles klein.',
+    'Acesso ao painel: usuário caio, e aí vem Sabia_Laranja.',
+    'Emre spelled the router password: capital K, o, r, u, 1, 9.',
+])
+def test_the_round_on_tune13_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    'Heslo na wifi je napísané na chladničke.',
+    'Hasło do routera jest na naklejce.',
+    'Lozinka za mail je na papiriću u ladici.',
+    'Zmieniłem hasło do wifi na nowe wczoraj.',
+    'API_KEY=REPLACE_WITH_YOUR_KEY in the template',
+    'TOKEN=please-change-me',
+    'curl -H "Authorization: Bearer YOUR_TOKEN" https://api.example.com',
+    'curl -H "X-Api-Key: $API_KEY" https://api.example.com',
+    'NPM_TOKEN=npm_<token>',
+    'db_password: !vault |',
+    'AUTH=username:password in the sample config',
+    'spring.datasource.password=${DB_PASSWORD}',
+    'curl -u admin:$ADMIN_PASSWORD https://ci.example.org',
+    'STRIPE_KEY=sk_live_...replace',
+    "Our security guide shows 'letmein' as the classic bad password.",
+    'Login tests: tests/e2e/login.spec.ts',
+    'La guía usa el IBAN de muestra ES91 2100 0418 4502 0005 1332.',
+    "Stripe's test card 4242 4242 4242 4242 with expiry 12/34, as in their docs.",
+    'The safe is 450 by 300 mm inside.',
+    'unzip -P "$ZIP_PASSWORD" archive.zip',
+    'Wifi at the cabin is slow, the router sits in the attic.',
+    'MYSQL_ROOT_PASSWORD=root is the default in the compose file of the tutorial.',  # the image's documented value
+])
+def test_the_round_on_tune13_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

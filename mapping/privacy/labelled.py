@@ -69,6 +69,8 @@ _NOT_A_VALUE_ANYWHERE = lowered_search(
     r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
     r"|(?:ctrl|alt|shift|cmd|option|super)\+"
     r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
+    # a template's slot and words: "npm_<token>", "username:password"
+    r"|<[a-z_ -]{1,30}>|^user(?:name)?:pass(?:word)?$"
 )
 
 
@@ -133,7 +135,9 @@ _COMMAND_SECRET = lazy(
     r"|rabbitmqctl\s++(?:add_user|change_password)\s++\S+|htpasswd(?:\s++-\w+)*?\s++-\w*b\w*(?:\s++-\w+)*+\s++\S+\s++\S+|net\s++user\s++\S+"
     r"|sshpass\s++-p|smbclient\b[^\n]*?\s-U\s*+[^\s%]{1,40}%"
     r"|(?:mongosh|mongo|mongodump|mongorestore|mongoimport|mongoexport)\b[^\n]*?\s(?:-p|--password[=\s])"
-    r"|rclone\b[^\n]*?\spass(?:word)?\s)\s*+(?:[\"'](?P<quoted>[^\"'\n]{4,200})[\"']|(?P<value>[^\s\"']{4,200}))")
+    r"|rclone\b[^\n]*?\spass(?:word)?\s"
+    # a user and password to curl, an archive's password to unzip, zip and 7-Zip
+    r"|curl\b[^\n]*?\s(?:-u|--user)\s++[^\s:\"']{1,40}:|(?:unzip|zip|funzip)\b[^\n]*?\s-P|7za?\b[^\n]*?\s-p(?=\S))\s*+(?:[\"'](?P<quoted>[^\"'\n]{4,200})[\"']|(?P<value>[^\s\"']{4,200}))")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 # what is said of a password's letters: "all lowercase", "with a capital first letter", "małymi
@@ -193,7 +197,9 @@ _SECURITY_ANSWER = lazy(
     r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल"
     r"|sicherheitsantwort|risposta\s++di\s++sicurezza|resposta\s++de\s++seguran[çc]a|r[ée]ponse\s++de\s++s[ée]curit[ée]"
     r"|antwoord\s++op\s++(?:de\s++)?beveiligingsvraag|odpowied[źz]\w*\s++(?:na\s++pytanie\s++)?(?:bezpiecze[ńn]stwa|pomocnicze)"
-    r"|секретн\w*\s++вопрос)"
+    r"|секретн\w*\s++вопрос"
+    # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
+    r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*)"
     r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
@@ -260,6 +266,9 @@ _AS = lazy(r"\sas\s").search
 # "p/w"): how people tell an assistant a password is endless ("use Daisy1971! to log in to the NAS",
 # "Revolut şifrem EQGA5367hkh-", "Hasło do wifi: mango-maple-tiger"), what such a line says around
 # it is not. The token must look like a password and like nothing else a memory names.
+# the word for a password in scripts the other lists lack (an Indic word may hold a zero-width non-joiner)
+_WORDS_OF_OTHER_SCRIPTS = (r"құпия\s*+сөз\w*|પાસવર્ડ|പാസ്\u200c?വേഡ്|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|ລະຫັດຜ່ານ"
+                           r"|የይለፍ\s*+ቃ\w*")
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
     r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
@@ -278,7 +287,12 @@ _PASSWORD_LINE = lazy(
     r"|cyfrinair|fjal[ëe]kalim|პაროლ|գաղտնաբառ|contrasinal|(?<![a-z])[šs]ifr[aeu](?![a-z])|پاس\s*+ورڈ|كلمة\s*+مرور"
     r"|(?<![a-z])psw(?![a-z])|parol[ei](?=[^\n]{0,40}?\sir\s)"
     # Afrikaans, Tamil
-    r"|wagwoord|கடவுச்சொல்")
+    r"|wagwoord|கடவுச்சொல்"
+    # Welsh after a mutation, Azerbaijani, Xhosa, Igbo, Irish, Yoruba, Luxembourgish, Zulu, Uzbek
+    r"|(?<![a-z])(?:g|ch|ngh)yfrinair|[şs]ifr[əe]\w*|lokugqitha|okwuntughe|focal\s++faire|a[ṣs][íi]n[àa]|passwuert"
+    r"|phasiwedi|(?<![a-z])paroli(?![a-z])"
+    # and in the scripts of Kazakh, Gujarati, Malayalam, Telugu, Kannada, Lao, Amharic
+    r"|" + _WORDS_OF_OTHER_SCRIPTS)
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
 _TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：।" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = lazy(
@@ -388,6 +402,8 @@ def _password_shaped(token: str) -> bool:
         return True  # "harbor1027", "NQRV2670xwg"
     if digits == 1 and letters >= 5 and token[-1].isdigit() and token[:-1].isalpha() and token.islower():
         return not _NOT_MADE_UP.fullmatch(token)  # "snowman6", "raspberry5"; not "python3"
+    if re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?_[A-Z][a-z]{2,}", token):
+        return True  # two names joined by "_": "Kazy_Almaty", "ComTam_Saigon"
     if _NAME_AND_NUMBER.fullmatch(token) and not _NOT_MADE_UP.fullmatch(token):
         return True  # "Monkey65", "Lastochka10", "Lea.2018"
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
@@ -411,7 +427,9 @@ _CODE_WORD = lazy(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+|[a-z]+(?
 _VALUE_BEFORE = lazy(
     r"(?i)(?:[:=→>/]|คือ|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|là|adalah|είναι|это|yra|este|és|usa|use|uses|try|pass|pw|pwd|p/w"
     r"|mdp|senha|passwort|kennwort|hasło|haśle|hasłem|heslo|parola|password|contraseña|wachtwoord|lösenord|passord|şifre|пароль"
-    r"|kodeord|slaptažodis|parool|geslo|lozinka|contrasenya))"
+    r"|kodeord|slaptažodis|parool|geslo|lozinka|contrasenya"
+    # "is" in Xhosa and Zulu, Igbo, Irish, Luxembourgish, Welsh, Yoruba
+    r"|ngu|yi|bụ|ná|ass|yw|ni))"
     r"\s*+[\"'“‘«„]?$")
 
 # what names a tool, whose name is no password: "the password manager is bitwarden"
@@ -471,7 +489,14 @@ def _answered(lines: list[str]) -> bool:
 def _the_word_itself(token: str) -> bool:
     """Whether ``token``, its quotes and stops aside, is the word for a password and a few digits
     ("passwort123"): what documentation shows as its example, when the line says it is one."""
-    return _THE_WORD_ITSELF.fullmatch(token.strip("\"'„“”«»‚‘’.,;:")) is not None
+    bare = token.strip("\"'„“”«»‚‘’.,;:")
+    return _THE_WORD_ITSELF.fullmatch(bare) is not None or bare.lower() in _NOTORIOUS
+
+
+# the passwords every list of the worst ones starts with: a lesson's examples of a bad password
+_NOTORIOUS = frozenset("123456 1234567 12345678 123456789 qwerty qwerty123 letmein hunter2 iloveyou admin admin123"
+                       " welcome welcome1 monkey dragon abc123 p@ssw0rd passw0rd trustno1 111111 sunshine princess"
+                       " football 000000 azerty qwertz 654321 1q2w3e4r".split())
 
 
 _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.|ejemplo|exemple|esempio|voorbeeld|przykład"
@@ -491,10 +516,20 @@ def examples_masked(text: str) -> str:
     """``text`` with the word for a password and a few digits ("Passwort123") read as "placeholder"
     on each line that says it shows an example: what documentation and a lesson show, never
     someone's password ("Im Tutorial steht passwort: geheim123 als Beispielwert")."""
+    if _A_DEFAULT_SAID(text):  # "POSTGRES_PASSWORD=postgres, the image's documented default"
+        text = "\n".join(_IMAGES_DEFAULT.sub(r"\1placeholder", line) if _A_DEFAULT_SAID(line) else line
+                         for line in text.split("\n"))
     if not _THE_WORD_AND_DIGITS.search(text):
         return text
     return "\n".join(_THE_WORD_AND_DIGITS.sub("placeholder", line) if _AN_EXAMPLE(line) else line
                      for line in text.split("\n"))
+
+
+# A database's or a broker's password set to the value its image's documentation gives, on a line
+# that says it is that default: a value every copy of the documentation holds
+_IMAGES_DEFAULT = lazy(r"(?i)((?<![\w-])(?:postgres(?:ql)?|mysql|mariadb|rabbitmq|mongo|redis)_(?:root_|default_|initdb_root_)?"
+                       r"(?:password|pass)\s*+[=:]\s*+[\"']?)(?:postgres|mysql|mariadb|root|guest|mongo|example)(?![\w-])")
+_A_DEFAULT_SAID = lowered_search(r"(?i)default|standard|voreinstell|par\s++d[ée]faut|por\s++defecto|predefinit")
 
 
 # "on" is "is" after the Finnish and Estonian words for a password: "Ruuteri parool on …"
@@ -507,6 +542,10 @@ _WORDS_WITHOUT_A_LIST = lowered_search(r"(?i)kodeord|slaptažod|parool|geslo|ges
 _THE_WORD_ITSELF = lazy(r"(?i)(?:" + _THE_WORD + r")[0-9!]{0,6}")
 
 
+# a reference to a value kept elsewhere, as a whole: "${DB_PASSWORD}", "$DB_PASSWORD", "%DB_PASSWORD%"
+_A_REFERENCE = lazy(r"\$\{[^}]*+\}?|\$[A-Z_][A-Z0-9_]*+|%\w+%")
+
+
 def _password_nearby(text: str) -> bool:
     if ("?\n" in text or "? " in text) and _answered(text.splitlines()):
         return True
@@ -515,6 +554,11 @@ def _password_nearby(text: str) -> bool:
             continue
         unlisted, an_example = _WORDS_WITHOUT_A_LIST(line), None
         for match in _TOKEN.finditer(line):
+            token = match[0]
+            assigned = token.partition("=")[2] if "=" in token else token.rpartition(":")[2] if ":" in token else None
+            if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
+                                         or len(assigned) < 2 and token.endswith(("=", "=$"))):
+                continue  # "spring.datasource.password=${DB_PASSWORD}", "admin:$PASSWORD": a name and a reference
             if _the_word_itself(match[0]):
                 if an_example is None:  # searched once a line: a line of 40,000 characters is thousands of tokens
                     an_example = _AN_EXAMPLE(line)
@@ -559,7 +603,7 @@ _TOLD_CASE = lazy(r"(?i)(?<!\w)(?:capital|upper\s*+-?\s*+case|lower\s*+-?\s*+cas
                   r"\s++(?:letter\s++)?(?-i:[A-Za-z])(?![\w-])"
                   r"|(?<![\w-])(?-i:[A-Za-z])\s++(?:majuscule|minuscule|may[uú]scula|min[uú]scula|mai[uú]scul[ao]"
                   r"|minuscola|groot|klein)(?!\w)")
-_SINGLES = lazy(r"(?<![\w!-/])[A-Za-z0-9](?: [A-Za-z0-9]){2,}(?![\w-])")
+_SINGLES = lazy(r"(?<![\w!-/])[A-Za-z0-9](?:(?: |, ?)[A-Za-z0-9]){2,}(?![\w-])")
 _SIGN_NAMED = lazy(r"(?i)exclamation\s++(?:mark|point)|question\s++mark|at\s++sign|hash\s++sign|dollar\s++sign"
                    r"|percent\s++sign|underscore|asterisk|ampersand|ausrufezeichen|point\s++d['’]exclamation"
                    r"|signo\s++de\s++exclamaci[oó]n|punto\s++esclamativo|uitroepteken")
@@ -629,6 +673,7 @@ _ACCESS_WORDS = (
     r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|låser|açılıyor|puso|messa"
     r"|mise|gesetzt|ingesteld|ustawi\w*|colocou|поставил\w*|satte|yaptı|changé|cambi[ée]|mudei|veranderd|bytte"
     r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートpc|电脑|设成|設定|설정|で開く|열려|开机"
+    r"|(?:ال)?وا[يى]\s*+فا[يى]|inloggen|entrar\s++no\s++sistema|acesso|acceso|accesso"
     # what is said of a password's letters: "all lowercase", "without a digit", "12 characters"
     r"|lowercase|uppercase|capital|digits?|numbers|characters|symbol|exclamation|minúsculas?|minuscules?|kleinbuchstaben"
     r"|cijfers|bokstäver|chiffres|numeri|harf|小写|소문자|маленькими)"
@@ -644,7 +689,7 @@ def _ABOUT_ACCESS(line: str) -> bool:
     return _ACCESS_IN_WORDS(line) or not line.isascii() and _ACCESS_AFTER_A_SCRIPT(line)
 
 
-_THEN = r"(?:then|dann|puis|luego|después|depois|poi|daarna|sedan|deretter|derefter|potem|потом|затем)"
+_THEN = r"(?:then|dann|puis|luego|después|depois|poi|dan|daarna|sedan|deretter|derefter|potem|потом|затем|a[íi]\s++vem)"
 _INTRODUCED = lazy(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
     r"|usa|usá|usar|utiliza|utilizza|utilise|utilisez|benutze|benutz|nimm|gebruik|użyj|använd|bruk|brug|käytä|kullan"
@@ -656,7 +701,7 @@ _INTRODUCED = lazy(
     r"|введіть|введи|wpisz|ketik|gõ|nhập|scrie|yaz|skriv|tippe|tipp|eingeben|gib|voer|typ|kirjoita|írd\s++be|zadej"
     r"|输入|入力|입력"
     # a user, "and" or "then", then the password: "med admin og Hq7tZ2wLmVx", "type admin and then …"
-    r"|(?:admin|root|administrator|user|guest)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
+    r"|(?:admin|root|administrator|user|guest|\w+,)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
     r"|" + _THEN + r"))"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
 _FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
@@ -708,8 +753,14 @@ def _told_where_a_value_is(before: str, after: str) -> bool:
     """Whether the words around a value tell it ("… unlocks with V", "V gets you in"), rather than
     name it ("called V", "the password manager is V")."""
     before = before[-60:]
-    return (not _NAME_BEFORE.search(before) and not _A_TOOL_IS.search(before)
+    return (not _NAME_BEFORE.search(before) and not _A_TOOL_IS.search(before) and not _KEPT_ON.search(before)
             and bool(_INTRODUCED.search(before) or _FOLLOWED.search(after[:20])))
+
+
+# "na" says "to" after a change ("zmieniłem hasło na …") and "on" after "is": "Heslo na wifi je
+# nalepené na routri", "Lozinka za wifi je na hladnjaku" tell where it is kept
+_KEPT_ON = lazy(r"(?i)(?<!\w)(?:je|jest|są|sú|su|jsou|je\s++to|leży|lezi|leží|visí|wisi|stoi|stojí|stoji)"
+                r"(?:\s++[^\W\d_]+)?\s++na\s*+$")
 
 
 _VALUE_TOKEN = lazy(r"(?<![\w@./:#+-])(?:[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9]{0,4}(?![\w@/:+=-]|\.\w)"
@@ -751,7 +802,7 @@ def _access_value(text: str) -> bool:
 # product, a device or a word of any language: "пароль от Wi-Fi", "密码 manager" pass).
 _PASSWORD_OF_ANOTHER_SCRIPT = lazy(
     r"(?i)пароль\w*|паролем|парол[аіяю]\w*|كلمة\s*+(?:ال)?مرور|كلمة\s*+(?:ال)?سر|密码|密碼|口令|パスワード|비밀번호|비번"
-    r"|암호|סיסמ\w*|รหัสผ่าน|पासवर्ड|лозинк\w*|رمز(?:\s*+(?:عبور|ورود))?\w*|கடவுச்சொல்\w*")
+    r"|암호|סיסמ\w*|รหัสผ่าน|पासवर्ड|лозинк\w*|رمز(?:\s*+(?:عبور|ورود))?\w*|கடவுச்சொல்\w*|" + _WORDS_OF_OTHER_SCRIPTS)
 _LATIN_WORD = lazy(r"(?<![\w@./:#+-])[A-Za-z][A-Za-z0-9_!?#$%&*+=~@.-]{3,40}(?![A-Za-z0-9_@/:+=-])")
 
 
@@ -774,8 +825,8 @@ def _latin_value_in_another_script(text: str) -> bool:
             for word in itertools.islice(_LATIN_WORD.finditer(sentence), 3):  # "κωδικό του email από FPgq2NrzGhrU"
                 if _made_up_value(word[0], sentence) is not None:
                     return True
-                if not _ABOUT_ACCESS(word[0]):
-                    break  # only what it opens may come between
+                if not _ABOUT_ACCESS(word[0].rstrip("-.")):
+                    break  # only what it opens may come between ("wifi-то": an ending in the sentence's script)
     return False
 
 
@@ -822,7 +873,7 @@ _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?
                          r"\s++[0-9]{1,4}\s*+(?:[,;!)]|\.(?![0-9])|$)")
 # a phrase said to hold its spaces: "the laptop password is correct horse lantern 73 (with spaces)"
 _SPACES_TOLD = (r"(?:with(?:\s++(?:the|a))?\s++spaces?|avec\s++(?:les\s++|un\s++)?espaces?|mit\s++(?:den\s++)?leerzeichen?"
-                r"|con\s++(?:los\s++|un\s++)?espacios?|con\s++(?:gli\s++|uno\s++)?spazi[o]?|com\s++(?:os\s++)?espa[çc]os?"
+                r"|con\s++(?:los\s++|un\s++|el\s++)?espacios?|con\s++(?:gli\s++|uno\s++)?spazi[o]?|com\s++(?:os\s++)?espa[çc]os?"
                 r"|met\s++(?:de\s++|een\s++)?spaties?|ze\s++spacj[ąa]|ze\s++spacjami|z\s++spacjami|(?:pakai|dengan)\s++spasi"
                 r"|s\s++mezer(?:ou|ami)|med\s++mellanrum|med\s++mellemrum|med\s++mellomrom|välilyönn\w*|boşluklu"
                 r"|szóközzel|cu\s++spa[țt]ii?|с\s++пробел\w*|з\s++пробіл\w*)")
@@ -949,7 +1000,17 @@ _TOLD_ELSEWHERE = frozenset(
     " demande demander chiedi chiedere pergunte vraag kysy spørg fråga zapytaj sor".split())
 
 
+# a wifi network's password of several words, said to keep its spaces: 'The guest wifi at the café is
+# "two flat whites please", lowercase with spaces', "Para el wifi escribe paella valenciana con el espacio"
+_WIFI_WITH_SPACES = lazy(
+    r"(?i)(?:" + _WIFI_NAMES + r")[^\n:.!?]{0,40}?(?:\s(?:is|er|är|est|ist|je|jest|è|é|es|on|to|lautet|escribe|type|enter"
+    r"|tape|tapez|gib|digita|scrivi)|\s*+[:：=—–])\s*+[\"'“«„]?[^\W\d_]{2,}(?:\s++[^\W\d_]{2,}){1,5}[\"'”»“]?\s*+[(,]?"
+    r"\s*+(?:[^\W\d_]+\s++){0,2}?" + _SPACES_TOLD)
+
+
 def _wifi_phrase(text: str) -> bool:
+    if _WIFI_WITH_SPACES.search(text):
+        return True
     for match in _WIFI_PHRASE.finditer(text):
         said = re.findall(r"[a-z]+", match["words"])
         if len(said) < (4 if text.isascii() else 3):
@@ -993,13 +1054,15 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
     r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
-    r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금")
+    r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금"
+    # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
+    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
-         r"|days?|by|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
+         r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
          r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
 # a count in Chinese, Japanese or Korean: "每180天" (every 180 days), "8位" (8 places), "3개월"
 _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|時間|分钟|分鐘|分|秒|人|元|円|块|個|个|岁|歳|일|개월|년|시간|분|초|명|원|회"
@@ -1266,7 +1329,7 @@ _ACCOUNT_PAIR = lazy(
     r"(?i)(?<![\w/.-])(?:admin|root|administrator|ubuntu|guest|postgres)\s*+(?:/|\s++(?:og|and|und|et|y|e|en|och)\s++)"
     r"\s*+(?P<value>[^\s\"',;/]{4,60})"
     r"|(?i:(?<![\w-])root\b[^\n:]{0,40}:\s*+(?P<root>[^\s\"',;]{4,60})\s*+$)"
-    r"|(?i:(?:login|creds|credentials|údaje|accesso|zugang)[^\n:]{0,40}:\s*+[\w.@+-]{2,40}\s*+/\s*+(?P<told>[^\s\"',;]{4,60}))",
+    r"|(?i:(?:login|creds|credentials|údaje|accesso|zugang)[^\n:]{0,40}:\s*+[\w.@+-]{2,40}\s*+/\s*+(?P<told>[^\s\"',;/]{4,60})(?![/\w]))",
     re.MULTILINE)
 
 
@@ -1543,6 +1606,7 @@ _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contrase�
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
                 "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
+_OTHER_SCRIPTS_NEEDLES = ("құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ")
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":")),
     ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
@@ -1565,7 +1629,7 @@ _CHECKS = (
                                                        "jelszó", "parola", "şifre", "mdp")),
     ("looks like a labelled credential", _latin_value_in_another_script,
      ("пароль", "паролем", "парол", "كلمة", "密码", "密碼", "口令", "パスワード", "비밀번호", "비번", "암호", "סיסמ",
-      "รหัสผ่าน", "पासवर्ड", "лозинк", "رمز", "கடவுச்சொல்")),
+      "รหัสผ่าน", "पासवर्ड", "лозинк", "رمز", "கடவுச்சொல்") + _OTHER_SCRIPTS_NEEDLES),
     ("looks like a labelled credential", _shaped_value(_ORACLE_LOGIN), ("jdbc:oracle", "sqlplus")),
     ("looks like a labelled credential (HTTP basic authentication)", _basic_auth, ("basic",)),
     ("looks like a labelled credential", _shaped_value(_ADDRESS_AND_PASSWORD), ("@",)),
@@ -1576,7 +1640,7 @@ _CHECKS = (
     ("looks like a credential on a command line", lambda t: any(_on_a_command_line(m["quoted"] or m["value"])
                                                                for m in _COMMAND_SECRET.finditer(t)),
      ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass", "smbclient", "mongo",
-      "rclone")),
+      "rclone", "curl", "zip", "7z")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _SECURITY_ANSWER.search,
@@ -1590,7 +1654,8 @@ _CHECKS = (
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
       "nickname", "verbal password", "reset question", "biztons", "geheime vraag", "geheimfrage", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",
       "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
-      "solteira", "soltera", "jeune fille", "mädchenname", "旧姓")),
+      "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
+      "дівоч")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),
@@ -1602,7 +1667,9 @@ _CHECKS = (
       "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
       "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck", "pasfhocal", "pasahitz",
       "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
-      "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli", "wagwoord", "கடவுச்சொல்")),
+      "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli", "wagwoord", "கடவுச்சொல்",
+      "yfrinair", "ifrə", "lokugqitha", "okwuntughe", "focal faire", "aṣínà", "asina", "passwuert", "phasiwedi")
+     + _OTHER_SCRIPTS_NEEDLES),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a password told a character at a time", _spelled_out, _SPELLED_NEEDLES),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
@@ -1617,6 +1684,7 @@ _CHECKS = (
                                              "nenosiri", "laluan", "pw", "psw")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
+      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",

@@ -76,6 +76,8 @@ _PUBLISHED_TEST_CARDS = frozenset((
 ).split())
 # Adyen's test cards are documented with one expiry date and one security code: those two are no card's
 _ADYEN_EXPIRY, _ADYEN_CVC = "03/2030", ("737", "7373")
+# Stripe's testing guide gives one: "Use a valid future date, such as 12/34"
+_STRIPE_EXPIRY = "12/34"
 _PUBLISHED_TEST_IBANS = frozenset(
     "DE89370400440532013000 GB82WEST12345698765432 GB29NWBK60161331926819 FR1420041010050500013M02606"
     " NL91ABNA0417164300 ES9121000418450200051332 IT60X0542811101000000123456"
@@ -101,7 +103,9 @@ _PUBLISHED_TEST_IBANS = frozenset(
 )
 _NAMED_A_TEST = lowered_search(
     r"(?i)test|sandbox|staging|example|sample|docs|documentation|dummy|fake|demo|beispiel|ejemplo|exemple|esempio"
-    r"|voorbeeld|przykład|exemplo|prueba|prova|teste|テスト|测试|테스트|тест|δοκιμ|próbn|testow")
+    r"|voorbeeld|przykład|exemplo|prueba|prova|teste|テスト|测试|테스트|тест|δοκιμ|próbn|testow"
+    # "sample" in other languages: "el IBAN de muestra", "Muster-IBAN"
+    r"|muestra|amostra|muster|campione|échantillon|echantillon|próbk|probk|exempel|eksempel|esimerk")
 # a card's expiry date as a card gives it ("12/28", "09/2027"): "any future expiry date" gives none
 _EXPIRY = lazy(r"(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])").search
 
@@ -114,6 +118,8 @@ def _published_example(value: str, text: str, published: frozenset[str]) -> bool
     cvv = _CVV.search(text)
     if _ADYEN_EXPIRY in text and (cvv is None or cvv[0].endswith(_ADYEN_CVC)):
         return not _EXPIRY(text.replace(_ADYEN_EXPIRY, ""))  # Adyen's documented "03/2030" and "737"
+    if _STRIPE_EXPIRY in text and cvv is None:
+        return not _EXPIRY(text.replace(_STRIPE_EXPIRY, ""))  # Stripe's "a valid future date, such as 12/34"
     return not _EXPIRY(text) and cvv is None
 
 
