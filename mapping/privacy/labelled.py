@@ -152,6 +152,11 @@ _CASE_TOLD = (
     r"|больш\w*\s++букв\w*|строчн\w*|заглавн\w*|velk\w*\s++písm\w*|mal\w*\s++písm\w*|wielkie\s++litery"
     r"|małe\s++litery|小写|大写|소문자|대문자|小文字|大文字))")
 _CASE_AFTER = lazy(r"[\"'”’»」]?\s*+[,(–—-]?\s*+(?:\w+\s++){0,3}?" + _CASE_TOLD)
+# the words that start what ``_CASE_TOLD`` finds (more than it takes): one search of a line's lower
+# case, before ``_CASE_AFTER`` is tried at each of its words (a few µs each)
+_CASE_WORDS = lowered_search(r"(?i)capital|lower|upper|small|majuscul|minuscul|may[uú]scul|min[uú]scul|maiuscol|minuscol|gro[ßs]"
+                             r"|klein|hoofdletter|wielk|mał|kezdőbet|betű|liter|harf|bokst|маленьк|больш|строчн|заглавн"
+                             r"|písm|小写|大写|소문자|대문자|小文字|大文字")
 _ONE_WORD = lazy(
     r"(?i)(?:(?<!\w)|(?<=(?-i:[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
@@ -552,7 +557,7 @@ def _password_nearby(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
-        unlisted, an_example = _WORDS_WITHOUT_A_LIST(line), None
+        unlisted, an_example, cased = _WORDS_WITHOUT_A_LIST(line), None, _CASE_WORDS(line)
         for match in _TOKEN.finditer(line):
             token = match[0]
             assigned = token.partition("=")[2] if "=" in token else token.rpartition(":")[2] if ":" in token else None
@@ -587,7 +592,7 @@ def _password_nearby(text: str) -> bool:
             if (_NAMES_AND_A_NUMBER.fullmatch(joined) and _VALUE_BEFORE.search(before) and not _NAME_BEFORE.search(before)
                     and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "psw: Gatto-Nero-77" where a value is told; not "except Debian-Bookworm-12 boxes"
-            if (not unlisted and match[0].isalpha() and _CASE_AFTER.match(line, match.end())
+            if (not unlisted and match[0].isalpha() and cased and _CASE_AFTER.match(line, match.end())
                     and not _DESCRIBING.fullmatch(match[0])
                     and match[0].lower() not in _STATES and match[0].lower() not in _RULE_VERBS
                     and _PASSWORD_OR_IS.search(before) and not _NAME_BEFORE.search(before)
@@ -774,12 +779,13 @@ def _access_value(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ABOUT_ACCESS(line):
             continue  # (one search in the line's lower case: most lines are about no access)
+        cased = _CASE_WORDS(line)
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
             if _the_word_itself(token) and _AN_EXAMPLE(line):
                 continue  # "the staging seed uses 'password123' for every fixture account"
             after = line[match.end():]
-            if (token.isalpha() and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
+            if (token.isalpha() and cased and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
                     and token.lower() not in _STATES and not _A_USERS_NAME.search(line[:match.start()])
                     and _told_where_a_value_is(line[:match.start()], after)):
                 return True  # "tape Moustache (avec une majuscule au début)": its letters are told
