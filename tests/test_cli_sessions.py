@@ -118,6 +118,11 @@ def test_export_without_to_goes_to_the_one_account_signed_in(pds: LocalPds, acco
     assert exported.exit_code == 0, exported.output
     assert exported.stdout == f"1 created, 0 unchanged ({account.did}, 1 applyWrites batch)\n"
     assert exported.stderr.startswith(f"Note: --to {account.handle} ({account.did}), the one account signed in")
+    # a --from that is not there is the error, before the account is named (found by a new user)
+    missing = run("export", "--from", str(tmp_path / "nosuch.jsonl"), env=where)
+    assert missing.exit_code == 2 and "Note:" not in missing.stderr
+    assert missing.stderr.endswith(f"Error: Invalid value for '--from': no such file or directory: "
+                                   f"{tmp_path / 'nosuch.jsonl'}\n")
 
     other = pds.create_account()
     assert run("login", other.handle, env={**where, "ATP_AUTH_PASSWORD": other.password}).exit_code == 0

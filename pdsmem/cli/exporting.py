@@ -35,10 +35,17 @@ SHOWN_DELETIONS = 20  # a prune's records listed before "… and N more"
 PRUNE_SHARE = api.PRUNE_SHARE
 
 
+def _a_source_that_is_there(ctx: click.Context, param: click.Parameter, source: str | None) -> str | None:
+    """--from checked as it is read, before the account it defaults to is named on stderr."""
+    if source is not None and source not in ("-", "rushdb") and not Path(source).exists():
+        raise click.BadParameter(f"no such file or directory: {source}")
+    return source
+
+
 @cli.command()
 @account_option("--to", "The repository (account) to export to. Its app password comes from a "
                 "stored session (pdsmem login), ATP_AUTH_PASSWORD, or a prompt on a terminal.")
-@click.option("--from", "source", required=True, metavar="FILE|DIR|-|rushdb",
+@click.option("--from", "source", required=True, metavar="FILE|DIR|-|rushdb", callback=_a_source_that_is_there,
               help="JSON Lines of AgentMemoryEvent v1 (- for stdin), a directory of one-event-per-file "
               "JSON (a Hermes outbox), or the word rushdb: the memories of the scope that --agent-id, "
               "--profile-id and the account's DID (or --participant-scope-hash) name, in RushDB (a file "
@@ -100,8 +107,6 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
                                    "scope whose memories to export")
         store = open_store(rushdb_url, rushdb_api_key)
         store.check()
-    elif not (source == "-" or Path(source).exists()):
-        raise click.BadParameter(f"no such file or directory: {source}", param_hint="--from")
     session = open_session(account, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
     if source == "rushdb":
         scope = trusted_scope(session.did, participant, agent_id=agent_id, profile_id=profile_id, salt=salt,
