@@ -1558,7 +1558,6 @@ def test_a_rule_for_passwords_or_a_login_told_without_its_value_passes(text):
     '7z x -pGeheim#55 backup.7z',
     "Wifi at the cabin is 'moose crossing ahead', all lowercase with spaces.",
     'Inloggen op de router: admin en dan kaasbroodje, alles klein.',
-    'Acesso ao painel: usuário caio, e aí vem Sabia_Laranja.',
     'Emre spelled the router password: capital K, o, r, u, 1, 9.',
 ])
 def test_the_round_on_tune13_refuses_these(text):
@@ -1590,4 +1589,50 @@ def test_the_round_on_tune13_refuses_these(text):
     'MYSQL_ROOT_PASSWORD=root is the default in the compose file of the tutorial.',  # the image's documented value
 ])
 def test_the_round_on_tune13_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    'wifi pass:$HOLLYWOOD88',
+    'router password=$PARIS2024',
+    'pw:$MONEY',
+    'pass=%Kitten99%',
+    'API_KEY=$K9XW2PLM4QZ7',
+    'password=hunter<b>2',
+    'password=Oops...!',
+])
+def test_the_review_of_the_round_on_tune13_refuses_these(text):
+    """A value of capitals after "$" or between "%" is no reference without "_" or a credential's word;
+    a template's slot and an ellipsis stand in only as the whole value (each passed after the round)."""
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    'The password reset view lives in Accounts_Views, next to Login_Form.',
+    'Password policy enum: Strong_Policy or Weak_Policy in the config.',
+    'Renamed the password column from Old_Password to Pass_Hash.',
+    'Password field label is Current_Password in the Django admin.',
+    'Wifi password setting is under Network_Settings > Wireless_Security.',
+    'The login button is in Header_Nav.',
+    'Password manager folder: Family_Shared.',
+    'To log in, click Accounts, then Admin_Panel.',
+    'Login flow: Start, then Login_Screen, then Home_Screen.',
+    'Kızlık soyadı: formda boş bıraktım.',
+    'Gizli soru: hatırlamıyorum.',
+    'Контрольне питання: не встановлено.',
+    'Дівоче прізвище — це поле в анкеті.',
+    'Wifi tip: pick three random words with spaces for the new router.',
+    'The office wifi is called Blue Lagoon, with a space in the name.',
+    'Wifi SSID: Hotel Guests (with spaces)',
+    'The wifi name is Villa Sol with spaces, the password is on the card.',
+    'Wifi password advice: use four random words with spaces.',
+    'The password font makes a capital I, a small l and the exclamation mark look alike.',
+    'Login screen has tabs A, B, C; the capital X closes the dialog.',
+    'The safe was set to 0000 by default.',
+    'The room safe was set to 0000 by the factory.',
+])
+def test_the_review_of_the_round_on_tune13_passes_these(text):
+    """Names in code joined by "_", non-answers after a secret question in Turkish and Ukrainian, a
+    network's name "with spaces", a font's letters, a safe "set to 0000 by default" (each refused
+    after the round)."""
     assert privacy.sensitive_reason(text) is None, text

@@ -70,7 +70,7 @@ _NOT_A_VALUE_ANYWHERE = lowered_search(
     r"|(?:ctrl|alt|shift|cmd|option|super)\+"
     r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
     # a template's slot and words: "npm_<token>", "username:password"
-    r"|<[a-z_ -]{1,30}>|^user(?:name)?:pass(?:word)?$"
+    r"|<[a-z_ -]{2,30}>$|^user(?:name)?:pass(?:word)?$"
 )
 
 
@@ -216,6 +216,7 @@ _SECURITY_ANSWER = lazy(
     r"|pflicht|obligatori\w*|optionnel\w*"
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow"
+    r"|yok|boş|bos|değil|hatırla\w*|değiştir\w*|sorma\w*|sorul\w*|formda|не|немає|необов\w*|поле|є|це|это|bu"
     # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
     r"|[\w-]+['’]s\s++(?:old\s++|new\s++|former\s++)?(?:recovery|security|login|sign-in|account|reset)\s++(?:feature|flow|page"
     r"|option|setting|questions?|system|process|form)"
@@ -407,8 +408,6 @@ def _password_shaped(token: str) -> bool:
         return True  # "harbor1027", "NQRV2670xwg"
     if digits == 1 and letters >= 5 and token[-1].isdigit() and token[:-1].isalpha() and token.islower():
         return not _NOT_MADE_UP.fullmatch(token)  # "snowman6", "raspberry5"; not "python3"
-    if re.fullmatch(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?_[A-Z][a-z]{2,}", token):
-        return True  # two names joined by "_": "Kazy_Almaty", "ComTam_Saigon"
     if _NAME_AND_NUMBER.fullmatch(token) and not _NOT_MADE_UP.fullmatch(token):
         return True  # "Monkey65", "Lastochka10", "Lea.2018"
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
@@ -508,7 +507,9 @@ _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.
                              r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)"
                              r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण"
                              # a kind of password shown by one of its kind: "a password like 'password123'"
-                             r"|(?:a|any)\s++password\s++(?:like|such\s++as)")
+                             r"|(?:a|any)\s++password\s++(?:like|such\s++as)"
+                             # a list of the worst: "the worst passwords list starts with 123456"
+                             r"|(?:worst|weakest|most\s++common|commonest)\s++passwords?")
 # the word for a password or a secret and a few digits, as a whole word: "Passwort123", "senha123",
 # "geheim123"
 _THE_WORD = (r"pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord|salasana|lösenord|passord|heslo"
@@ -533,7 +534,7 @@ def examples_masked(text: str) -> str:
 # A database's or a broker's password set to the value its image's documentation gives, on a line
 # that says it is that default: a value every copy of the documentation holds
 _IMAGES_DEFAULT = lazy(r"(?i)((?<![\w-])(?:postgres(?:ql)?|mysql|mariadb|rabbitmq|mongo|redis)_(?:root_|default_|initdb_root_)?"
-                       r"(?:password|pass)\s*+[=:]\s*+[\"']?)(?:postgres|mysql|mariadb|root|guest|mongo|example)(?![\w-])")
+                       r"(?:password|pass)\s*+[=:]\s*+[\"']?)(?:postgres|mysql|mariadb|root|guest|mongo|redis|example)(?![\w-])")
 _A_DEFAULT_SAID = lowered_search(r"(?i)default|standard|voreinstell|par\s++d[ée]faut|por\s++defecto|predefinit")
 
 
@@ -548,7 +549,9 @@ _THE_WORD_ITSELF = lazy(r"(?i)(?:" + _THE_WORD + r")[0-9!]{0,6}")
 
 
 # a reference to a value kept elsewhere, as a whole: "${DB_PASSWORD}", "$DB_PASSWORD", "%DB_PASSWORD%"
-_A_REFERENCE = lazy(r"\$\{[^}]*+\}?|\$[A-Z_][A-Z0-9_]*+|%\w+%")
+# (a name with "_" or a credential's word in it: "$PARIS2024" is a value)
+_A_VARIABLES_NAME = r"(?:[A-Za-z][A-Za-z0-9]*+_\w++|(?=[A-Z0-9]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED))[A-Z][A-Z0-9]*+)"
+_A_REFERENCE = lazy(r"\$\{[^}]*+\}?|[$%]" + _A_VARIABLES_NAME + r"%?")
 
 
 def _password_nearby(text: str) -> bool:
@@ -592,6 +595,10 @@ def _password_nearby(text: str) -> bool:
             if (_NAMES_AND_A_NUMBER.fullmatch(joined) and _VALUE_BEFORE.search(before) and not _NAME_BEFORE.search(before)
                     and _CLAUSE_ENDS(line[match.end():])):
                 return True  # "psw: Gatto-Nero-77" where a value is told; not "except Debian-Bookworm-12 boxes"
+            if (_NAMES_JOINED.fullmatch(joined) and _VALUE_BEFORE.search(before) and not _NAME_BEFORE.search(before)
+                    and not _A_TOOL_IS.search(before) and not _TO_OR_IN.search(before) and not _ABOUT_CODE.search(line)
+                    and not _IN_AN_APP.search(line) and _CLAUSE_ENDS(line[match.end():])):
+                return True  # "Mật khẩu email … là ComTam_Saigon"; not "next to Login_Form", "folder: Family_Shared"
             if (not unlisted and match[0].isalpha() and cased and _CASE_AFTER.match(line, match.end())
                     and not _DESCRIBING.fullmatch(match[0])
                     and match[0].lower() not in _STATES and match[0].lower() not in _RULE_VERBS
@@ -609,6 +616,8 @@ _TOLD_CASE = lazy(r"(?i)(?<!\w)(?:capital|upper\s*+-?\s*+case|lower\s*+-?\s*+cas
                   r"|(?<![\w-])(?-i:[A-Za-z])\s++(?:majuscule|minuscule|may[uú]scula|min[uú]scula|mai[uú]scul[ao]"
                   r"|minuscola|groot|klein)(?!\w)")
 _SINGLES = lazy(r"(?<![\w!-/])[A-Za-z0-9](?:(?: |, ?)[A-Za-z0-9]){2,}(?![\w-])")
+_SINGLES_NEXT = lazy(r"\s*+[,;:]?\s*+(?:(?:then|dann|puis|luego|después|poi|dan|daarna|and|und|et|y|e)\s++)?"
+                     r"[A-Za-z0-9](?:(?: |, ?)[A-Za-z0-9]){1,}(?![\w-])")
 _SIGN_NAMED = lazy(r"(?i)exclamation\s++(?:mark|point)|question\s++mark|at\s++sign|hash\s++sign|dollar\s++sign"
                    r"|percent\s++sign|underscore|asterisk|ampersand|ausrufezeichen|point\s++d['’]exclamation"
                    r"|signo\s++de\s++exclamaci[oó]n|punto\s++esclamativo|uitroepteken")
@@ -621,10 +630,12 @@ def _spelled_out(text: str) -> bool:
         cased = _TOLD_CASE.search(line)
         if cased is None or not _ON_A_PASSWORD_LINE(line):
             continue
-        cases, singles = sum(1 for _ in _TOLD_CASE.finditer(line)), sum(1 for _ in _SINGLES.finditer(line))
-        sign = 1 if _SIGN_NAMED.search(line) else 0
-        # two letters by their case alone are as often talk of a font ("a capital I next to a lowercase l")
-        if singles and cases + singles + sign >= 2 or cases + sign >= 3:
+        # single characters right after a letter named by its case ("capital M, then a r s"), or three
+        # letters named so; not talk of a font or a screen ("a capital I, a small l and the
+        # exclamation mark look alike", "tabs A, B, C; the capital X closes it")
+        if any(_SINGLES_NEXT.match(line, told.end()) for told in _TOLD_CASE.finditer(line)):
+            return True
+        if sum(1 for _ in _TOLD_CASE.finditer(line)) >= 3:
             return True
     return False
 
@@ -632,6 +643,12 @@ def _spelled_out(text: str) -> bool:
 # capitalised words and a number of two to four digits joined by "-": "Lupo-Bianco-42" (a host's name
 # has that shape too: only where a value is told)
 _NAMES_AND_A_NUMBER = lazy(r"[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]{2,}){1,3}-[0-9]{2,4}[!?#$%&*]?")
+# two names joined by "_": "Kazy_Almaty", "ComTam_Saigon" (a name in code has that shape too: only
+# where a value is told, "Mật khẩu … là ComTam_Saigon"; not "the login button is in Header_Nav.")
+_NAMES_JOINED = lazy(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?_[A-Z][a-z]{2,}")
+_TO_OR_IN = lazy(r"(?i)(?<!\w)(?:to|from|in|into|under|next\s++to)\s*+$")
+_IN_AN_APP = lazy(r"(?i)(?<!\w)(?:folder|enum|view|setting|settings|screen|page|button|tab|menu|section|group|label"
+                  r"|policy|class|column|field|module|component)(?!\w)")
 # two or three words in small letters joined by "_" (or "-" beside one), the middle one maybe short:
 # "polbo_a_feira" (a name in code looks the same: only where a password is told, and no code is about)
 _TWO_OR_THREE_WORDS = lazy(r"(?-i:[^\W\d_A-Z]{3,}(?:[_-][^\W\d_A-Z]{1,12}){0,1}[_-][^\W\d_A-Z]{3,})")
@@ -706,8 +723,8 @@ _INTRODUCED = lazy(
     r"|введіть|введи|wpisz|ketik|gõ|nhập|scrie|yaz|skriv|tippe|tipp|eingeben|gib|voer|typ|kirjoita|írd\s++be|zadej"
     r"|输入|入力|입력"
     # a user, "and" or "then", then the password: "med admin og Hq7tZ2wLmVx", "type admin and then …"
-    r"|(?:admin|root|administrator|user|guest|\w+,)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
-    r"|" + _THEN + r"))"
+    r"|(?:admin|root|administrator|user|guest)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
+    r"|" + _THEN + r")|\w,\s++(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)\s++" + _THEN + r")"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
 _FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
                        r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
@@ -1009,9 +1026,11 @@ _TOLD_ELSEWHERE = frozenset(
 # a wifi network's password of several words, said to keep its spaces: 'The guest wifi at the café is
 # "two flat whites please", lowercase with spaces', "Para el wifi escribe paella valenciana con el espacio"
 _WIFI_WITH_SPACES = lazy(
-    r"(?i)(?:" + _WIFI_NAMES + r")[^\n:.!?]{0,40}?(?:\s(?:is|er|är|est|ist|je|jest|è|é|es|on|to|lautet|escribe|type|enter"
-    r"|tape|tapez|gib|digita|scrivi)|\s*+[:：=—–])\s*+[\"'“«„]?[^\W\d_]{2,}(?:\s++[^\W\d_]{2,}){1,5}[\"'”»“]?\s*+[(,]?"
-    r"\s*+(?:[^\W\d_]+\s++){0,2}?" + _SPACES_TOLD)
+    r"(?i)(?:" + _WIFI_NAMES + r")(?:(?!name|ssid|called|named|hei(?:ß|ss)t|se\s++llama|s['’]appelle|si\s++chiama)[^\n:.!?]){0,40}?"
+    r"(?:(?:\s(?:is|er|är|est|ist|je|jest|è|é|es|on|lautet)|\s*+[:：=—–])\s*+[\"'“«„][^\W\d_]{2,}(?:\s++[^\W\d_]{2,}){1,5}[\"'”»“]"
+    r"|\s(?:escribe|escriba|type|enter|tape|tapez|gib|digita|digite|scrivi)\s++[^\W\d_]{2,}(?:\s++[^\W\d_]{2,}){1,5})"
+    r"\s*+[(,]?\s*+(?:(?:all\s++)?(?:lower\s*+case|in\s++lowercase|small|klein\w*|min[uú]scul\w*|minuscules?),?\s++)?"
+    + _SPACES_TOLD + r"\s*+\)?\s*+(?:[.;!]|$)")
 
 
 def _wifi_phrase(text: str) -> bool:
@@ -1290,7 +1309,7 @@ def _warned_against(before: str) -> bool:
     return False
 
 
-_FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory)")
+_FACTORY = lazy(r"(?i)\s*+(?:\(?default|factory|by\s++(?:default|the\s++factory)|ab\s++werk|par\s++d[ée]faut|por\s++defecto)")
 _AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|placeholder)(?:\s++(?:value|pin|code))?\s*+(?:[.,;)]|$)")
 _IN_GROUPS_OF_FOUR = lazy(r"(?<![0-9])[0-9]{4}(?:[ -][0-9]{4}){2,}(?![0-9])")
 _FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything|suites?|runs?"

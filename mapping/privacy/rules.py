@@ -136,11 +136,13 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
-               r"|(?<=:)[?+=-]|(?:[A-Za-z]{2,5}[_-]?(?:[A-Za-z]{2,8}[_-])?)?(?:\.{3}|…)(?:(?i:replace|here)(?![a-z0-9])|(?![A-Za-z0-9]))"
+               r"|(?<=:)[?+=-]|(?:[A-Za-z]{2,5}[_-](?:[A-Za-z]{2,8}[_-])?)?(?:\.{3}|…)(?![A-Za-z0-9])"
+               r"|[A-Za-z]{2,5}[_-]?(?:\.{3}|…)(?i:replace|here)(?![a-z0-9])"
                r"|(?i:replace[_-]?(?:me|with(?:[_-][a-z]+){1,4})|(?:please[_-])?change[_-]?me)(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
                # a variable of the shell, a tag, an ansible vault, a template's words: "$API_KEY", "npm_<token>",
                # "!vault |", "username:password"
-               r"|(?-i:\$[A-Z_][A-Z0-9_]*+)(?![A-Za-z0-9!#$%&*@^~+=-])|[A-Za-z0-9_-]{0,12}<[A-Za-z_ -]{1,30}>|!vault(?![a-z])"
+               r"|(?-i:\$(?:[A-Z][A-Z0-9]*+_[A-Z0-9_]++|(?=[A-Z0-9]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED))[A-Z][A-Z0-9]*+))(?![A-Za-z0-9!#$%&*@^~+=-])"
+               r"|[A-Za-z0-9_-]{0,12}<[A-Za-z_ -]{2,30}>(?=[\"'`\s,;)]|\.?$)|!vault(?![a-z])"
                r"|(?i:user(?:name)?:pass(?:word)?)(?![a-z0-9])"
                # a stand-in in documentation and tests ("YOUR_KEY_HERE", "your-api-key", "NPM_TOKEN_HERE",
                # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
@@ -358,7 +360,8 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     (
         "looks like a bearer credential",
-        lazy(r"(?i)" + WORD_START + r"bearer\s+(?!your[_-]|" + STAND_IN + r"(?![A-Za-z0-9]))[A-Za-z0-9._~+/=-]{16,}"),
+        lazy(r"(?i)" + WORD_START + r"bearer\s+(?!your[_-]|replace[_-]with[_-]|" + STAND_IN + r"(?![A-Za-z0-9]))"
+             r"[A-Za-z0-9._~+/=-]{16,}"),
         ("bearer",),
     ),
     (
