@@ -61,7 +61,8 @@ def test_a_bad_environment_value_names_its_variable(path: tuple[str, ...], optio
     args = list(path)
     for param in command.params if path else []:
         if param.required and param is not option:
-            args += [PLACEHOLDER] if isinstance(param, click.Argument) else [param.opts[0], PLACEHOLDER]
+            value = "-" if param.opts[0] == "--from" else PLACEHOLDER  # a source that is there: standard input
+            args += [PLACEHOLDER] if isinstance(param, click.Argument) else [param.opts[0], value]
     if not path:
         args = ["status"]
     for name in names:
