@@ -218,7 +218,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
-                                         ("tune13", 0.96)])
+                                         ("tune13", 0.96), ("tune14", 0.97)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -1635,4 +1635,44 @@ def test_the_review_of_the_round_on_tune13_passes_these(text):
     """Names in code joined by "_", non-answers after a secret question in Turkish and Ukrainian, a
     network's name "with spaces", a font's letters, a safe "set to 0000 by default" (each refused
     after the round)."""
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune14 (a sixteenth writer; heldout13 held out): each written apart from the corpus --
+
+
+@pytest.mark.parametrize("text", [
+    'sigurnosno pitanje (ime prve škole): Pčelica',
+    'resposta da pergunta "cidade onde nasceu": Itabuna',
+    'întrebare de siguranță (numele bunicii): Veta',
+    'รหัส wifi ที่บ้าน Kaprao_Gai7',
+    'پسورد وای\u200cفای خونه Ghormeh_Sabzi9 هست',
+    'باسورد الايميل Kunafa_2019',
+    'code van de berging: 4417',
+    'κωδικός γκαράζ 7 3 1 9',
+    'пин от карты 8842, не забыть',
+    'inlog van de NAS: onze mail en dan stroopwafel!88',
+    '- name: FIGMA_TOKEN\n  value: figd_Xb3kQ9vLr7TzWm2Hn8Pj4Yc6Ds1Fa5Gu0Ke9Lq',
+    'code admin de la caisse : Baguette_2023',
+    'wifi ka password badal diya, ab samosa_chaat42 hai',
+    'Sicherheitsfrage (erstes Haustier) – die Antwort ist Bello Graf.',
+])
+def test_the_round_on_tune14_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    'in het voorbeeld staat wachtwoord=geheim, dat vervangen we',
+    'regola per il portale: niente «password1» né la data di nascita',
+    'dans le modèle, le mot de passe est « motdepasse123 » à remplacer',
+    'pin: 0000  # placeholder in the seed data',
+    'IBAN placeholder in the signup form reads GB29 NWBK 6016 1331 9268 19',
+    'Omar رح يغير كلمة سر portalx بكرا',
+    'Linh sẽ đặt lại mật khẩu portalx vào thứ hai',
+    "le mot de passe du compte Disney+ partagé, c'est Inès qui le gère",
+    "security question answers should be fake — that's the advice",
+    'bus 42 to the office; the back door code is on the badge',
+    'DATABASE_URL=postgres://user:password@localhost:5432/app  # example from the README',
+])
+def test_the_round_on_tune14_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

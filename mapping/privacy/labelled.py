@@ -204,11 +204,13 @@ _SECURITY_ANSWER = lazy(
     r"|antwoord\s++op\s++(?:de\s++)?beveiligingsvraag|odpowied[źz]\w*\s++(?:na\s++pytanie\s++)?(?:bezpiecze[ńn]stwa|pomocnicze)"
     r"|секретн\w*\s++вопрос"
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
-    r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*)"
-    r"[^\n]{0,80}?(?:[:=：—–→]|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
+    r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
+    r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*)"
+    r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
-    r"|\s(?:è|é|es|est|era|fue|était)(?=\s++(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+\s*+(?:[.,;!?)]|$))"
+    r"|\s(?:è|é|es|est|ist|era|fue|était)(?=\s++[\"'“„«]?(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+[\"'”“»]?"
+    r"(?:\s++(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+){0,2}\s*+(?:[.,;!?)—–]|$))"
     r"|s['’]appelait|se\s++llamaba)\s*+"
     r"(?![\"'“«„]?\s*+(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
     r"|never|(?:all|il|elle|on|er|sie|he|she|we|el|ella|lui|lei|ele|ela|hij|zij)\s++(?-i:[a-z])"
@@ -217,6 +219,7 @@ _SECURITY_ANSWER = lazy(
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow"
     r"|yok|boş|bos|değil|hatırla\w*|değiştir\w*|sorma\w*|sorul\w*|formda|не|немає|необов\w*|поле|є|це|это|bu"
+    r"|that['’]?s?|this|which|what|those|these"
     # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
     r"|[\w-]+['’]s\s++(?:old\s++|new\s++|former\s++)?(?:recovery|security|login|sign-in|account|reset)\s++(?:feature|flow|page"
     r"|option|setting|questions?|system|process|form)"
@@ -274,10 +277,10 @@ _AS = lazy(r"\sas\s").search
 # it is not. The token must look like a password and like nothing else a memory names.
 # the word for a password in scripts the other lists lack (an Indic word may hold a zero-width non-joiner)
 _WORDS_OF_OTHER_SCRIPTS = (r"құпия\s*+сөз\w*|પાસવર્ડ|പാസ്\u200c?വേഡ്|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|ລະຫັດຜ່ານ"
-                           r"|የይለፍ\s*+ቃ\w*")
+                           r"|የይለፍ\s*+ቃ\w*|پسورد|باسورد|باسوورد|รหัส")
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
-    r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
+    r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|code\s++admin|admin\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key|wi-?fi[^\n]{0,60}?(?:[,;:]\s*+|\sand\s++)key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
@@ -362,6 +365,8 @@ def _password_shaped(token: str) -> bool:
         return False  # a word, a capital first at most: every test below needs a digit, a sign or capitals
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
+    if re.fullmatch(r"[A-Z][a-z]{2,}\+[.,;:!?]?", token):
+        return False  # a service's name: "Canal+", "Disney+"
     named = _VARIABLE_SET.match(token)
     if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-", "<"))):
         return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
@@ -388,6 +393,8 @@ def _password_shaped(token: str) -> bool:
         return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
     if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _not_a_value(token)):
         return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
+    if re.fullmatch(r"[a-z]{3,}_[a-z]{3,}[0-9]{2,4}", token) and not _NOT_MADE_UP.fullmatch(token):
+        return True  # two words and a number: "jalebi_garam99" (a name in code ends in one digit at most)
     if re.fullmatch(r"[A-Z][a-z]{2,}([._-])[0-9]{1,4}\1[A-Z]?[a-z]{2,}", token):
         return True  # "Ankara.06.Ankara": a word, a number, a word
     if (len(token) >= 8 and digits >= 2 and token.isalnum() and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token[1:])
@@ -413,7 +420,7 @@ def _password_shaped(token: str) -> bool:
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
-_NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
+_NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?|[A-Z][a-z]{3,}_(?:19|20)[0-9]{2}")
 _FOUR_WORDS = lazy(r"(?=\w{15})(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}")
 _A_CLASS = lazy(r"(?:Factory|Manager|Service|Handler|Controller|Provider|Builder|Exception|Error|Helper|Config"
                       r"|Client|Adapter|Repository|Component|Module|Test|Spec|View|Model|Settings|Options|Request"
@@ -509,11 +516,15 @@ _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.
                              # a kind of password shown by one of its kind: "a password like 'password123'"
                              r"|(?:a|any)\s++password\s++(?:like|such\s++as)"
                              # a list of the worst: "the worst passwords list starts with 123456"
-                             r"|(?:worst|weakest|most\s++common|commonest)\s++passwords?")
+                             r"|(?:worst|weakest|most\s++common|commonest)\s++passwords?"
+                             # a template's value, to be replaced; a rule's forbidden example
+                             r"|mod[èe]le|modello|template|vorlage|sjabloon|[àa]\s++remplacer|to\s++be\s++replaced"
+                             r"|zu\s++ersetzen|da\s++sostituire|a\s++reemplazar|vervangen|(?<![a-z])(?:rule|regel|regola|r[èe]gle|regla"
+                             r"|regra|niente|nunca|jamais|never|avoid|evita\w*|vermeide\w*)(?![a-z])")
 # the word for a password or a secret and a few digits, as a whole word: "Passwort123", "senha123",
 # "geheim123"
 _THE_WORD = (r"pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord|salasana|lösenord|passord|heslo"
-             r"|şifre")
+             r"|şifre|motdepasse")
 _THE_WORD_AND_DIGITS = lazy(r"(?i)(?<![\w-])(?:" + _THE_WORD + r"|geheim|rahasia|segreto|secreto|secret|sekret|hemlig)"
                             r"[0-9!]{1,6}(?![\w-])")
 
@@ -525,10 +536,16 @@ def examples_masked(text: str) -> str:
     if _A_DEFAULT_SAID(text):  # "POSTGRES_PASSWORD=postgres, the image's documented default"
         text = "\n".join(_IMAGES_DEFAULT.sub(r"\1placeholder", line) if _A_DEFAULT_SAID(line) else line
                          for line in text.split("\n"))
-    if not _THE_WORD_AND_DIGITS.search(text):
+    if not _THE_WORD_AND_DIGITS.search(text) and not _A_STAND_IN_VALUE.search(text):
         return text
-    return "\n".join(_THE_WORD_AND_DIGITS.sub("placeholder", line) if _AN_EXAMPLE(line) else line
-                     for line in text.split("\n"))
+    return "\n".join(_A_STAND_IN_VALUE.sub(r"\1placeholder", _THE_WORD_AND_DIGITS.sub("placeholder", line))
+                     if _AN_EXAMPLE(line) else line for line in text.split("\n"))
+
+
+# what a template or seed data puts where a value goes, as a whole value: the word for a password or
+# a secret ("wachtwoord=geheim"), a PIN of one digit or a run ("pin: 0000  # placeholder")
+_A_STAND_IN_VALUE = lazy(r"(?i)([=:]\s*+[\"'«“]?\s*+)(?:" + _THE_WORD + r"|geheim|secret|secreto|segreto|sekret"
+                         r"|0000|1111|1234|12345|123456|000000)(?![\w@-])")  # (a URL's, "user:password@host", is read as one)
 
 
 # A database's or a broker's password set to the value its image's documentation gives, on a line
@@ -695,7 +712,7 @@ _ACCESS_WORDS = (
     r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|låser|açılıyor|puso|messa"
     r"|mise|gesetzt|ingesteld|ustawi\w*|colocou|поставил\w*|satte|yaptı|changé|cambi[ée]|mudei|veranderd|bytte"
     r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートpc|电脑|设成|設定|설정|で開く|열려|开机"
-    r"|(?:ال)?وا[يى]\s*+فا[يى]|inloggen|entrar\s++no\s++sistema|acesso|acceso|accesso"
+    r"|(?:ال)?وا[يى]\s*+فا[يى]|inlog(?:gen)?|entrar\s++no\s++sistema|acesso|acceso|accesso"
     # what is said of a password's letters: "all lowercase", "without a digit", "12 characters"
     r"|lowercase|uppercase|capital|digits?|numbers|characters|symbol|exclamation|minúsculas?|minuscules?|kleinbuchstaben"
     r"|cijfers|bokstäver|chiffres|numeri|harf|小写|소문자|маленькими)"
@@ -723,7 +740,7 @@ _INTRODUCED = lazy(
     r"|введіть|введи|wpisz|ketik|gõ|nhập|scrie|yaz|skriv|tippe|tipp|eingeben|gib|voer|typ|kirjoita|írd\s++be|zadej"
     r"|输入|入力|입력"
     # a user, "and" or "then", then the password: "med admin og Hq7tZ2wLmVx", "type admin and then …"
-    r"|(?:admin|root|administrator|user|guest)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
+    r"|(?:admin|root|administrator|user|guest|e-?mail|mail)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
     r"|" + _THEN + r")|\w,\s++(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)\s++" + _THEN + r")"
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
 _FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
@@ -829,6 +846,13 @@ _PASSWORD_OF_ANOTHER_SCRIPT = lazy(
 _LATIN_WORD = lazy(r"(?<![\w@./:#+-])[A-Za-z][A-Za-z0-9_!?#$%&*+=~@.-]{3,40}(?![A-Za-z0-9_@/:+=-])")
 
 
+# a change or a reset right before the word for a password, and the word for "to" that would give the
+# new one: "يغير كلمة سر ledgerline" (will change the ledgerline password), not "غيرت كلمة السر إلى …"
+_CHANGED_BEFORE = lazy(r"(?:يغير|يغيّر|غير|غيّر|تغيير|بدل|يبدل|đặt\s++lại|đổi|сменить|сменит|поменя\w*|изменит\w*"
+                       r"|змінит\w*|更改|修改|重置|変更|リセット|변경|재설정|बदल\w*)\s*+$")
+_TO_AFTER = lazy(r"(?:إلى|الى|ل\s|thành|sang|на\s|为|為|に|으로|로\s|को\s)")
+
+
 # what is said of passwords rather than of one, in those scripts: their field, manager, hash, reset…
 _META_OF_ANOTHER_SCRIPT = lazy(
     r"(?i)字段|管理|策略|重置|规则|規則|长度|長度|哈希|加密|存储|存儲|提示|强度|強度|过期|過期|マネージャ|リセット|ポリシー|ハッシュ"
@@ -842,6 +866,9 @@ _META_OF_ANOTHER_SCRIPT = lazy(
 def _latin_value_in_another_script(text: str) -> bool:
     for line in text.splitlines():
         for match in _PASSWORD_OF_ANOTHER_SCRIPT.finditer(line):
+            if _CHANGED_BEFORE.search(line, max(0, match.start() - 20), match.start()) and not _TO_AFTER.search(
+                    line, match.end(), match.end() + 40):
+                continue  # "رح يغير كلمة سر ledgerline", "đặt lại mật khẩu ledgerline": a service's password is changed
             sentence = re.split(r"[.!?。！？]\s|[。！？]", line[match.end():match.end() + 40])[0]
             if _META_OF_ANOTHER_SCRIPT.search(sentence):
                 continue  # "密码字段在数据库里用 argon2 哈希存储"
@@ -1081,7 +1108,8 @@ _PIN_LINE = lazy(
     r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
-    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])")
+    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
+    r"|(?<![a-z])code\s++(?:van|voor)(?![a-z])|κωδικ\w*|(?<![а-я])пин(?![а-я])")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
@@ -1104,6 +1132,7 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
+                        r"|bus|tram|train|route|metro|u-bahn|s-bahn"
                         r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since|by|x"
                         r"|στις|um|kl\.?|klo"
                         r")"
@@ -1535,6 +1564,8 @@ _BARE_VALUE = lazy(
 def _bare_value(text: str) -> bool:
     for match in _BARE_VALUE.finditer(text):
         value = match["value"]
+        if _CHANGED_BEFORE.search(text, max(0, match.start() - 20), match.start()):
+            continue  # "Keanu sẽ tự đặt lại mật khẩu ledgerline": the password of a service is reset
         if re.fullmatch(r"[A-Z]{4,}[0-9]{2,4}[!?#$%&*]?", value) and not _NOT_MADE_UP.fullmatch(value):
             return True  # a word in capitals and a number ("SIMIT28"), which a name in code is not
         if _not_a_value(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES:
@@ -1631,7 +1662,7 @@ _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contrase�
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
                 "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
-_OTHER_SCRIPTS_NEEDLES = ("құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ")
+_OTHER_SCRIPTS_NEEDLES = ("құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":")),
     ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
@@ -1680,6 +1711,7 @@ _CHECKS = (
       "nickname", "verbal password", "reset question", "biztons", "geheime vraag", "geheimfrage", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",
       "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
+      "sigurnosn", "resposta da pergunta", "de siguran",
       "дівоч")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
@@ -1709,7 +1741,7 @@ _CHECKS = (
                                              "nenosiri", "laluan", "pw", "psw")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
-      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن",
+      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",

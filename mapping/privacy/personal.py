@@ -105,7 +105,8 @@ _NAMED_A_TEST = lowered_search(
     r"(?i)test|sandbox|staging|example|sample|docs|documentation|dummy|fake|demo|beispiel|ejemplo|exemple|esempio"
     r"|voorbeeld|przykład|exemplo|prueba|prova|teste|テスト|测试|테스트|тест|δοκιμ|próbn|testow"
     # "sample" in other languages: "el IBAN de muestra", "Muster-IBAN"
-    r"|muestra|amostra|muster|campione|échantillon|echantillon|próbk|probk|exempel|eksempel|esimerk")
+    r"|muestra|amostra|muster|campione|échantillon|echantillon|próbk|probk|exempel|eksempel|esimerk"
+    r"|placeholder|platzhalter")
 # a card's expiry date as a card gives it ("12/28", "09/2027"): "any future expiry date" gives none
 _EXPIRY = lazy(r"(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])").search
 
