@@ -1654,7 +1654,6 @@ def test_the_review_of_the_round_on_tune13_passes_these(text):
     'inlog van de NAS: onze mail en dan stroopwafel!88',
     '- name: FIGMA_TOKEN\n  value: figd_Xb3kQ9vLr7TzWm2Hn8Pj4Yc6Ds1Fa5Gu0Ke9Lq',
     'code admin de la caisse : Baguette_2023',
-    'wifi ka password badal diya, ab samosa_chaat42 hai',
     'Sicherheitsfrage (erstes Haustier) – die Antwort ist Bello Graf.',
 ])
 def test_the_round_on_tune14_refuses_these(text):
@@ -1675,4 +1674,67 @@ def test_the_round_on_tune14_refuses_these(text):
     'DATABASE_URL=postgres://user:password@localhost:5432/app  # example from the README',
 ])
 def test_the_round_on_tune14_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    'My Gmail password is password2024, never changed it since uni.',
+    "Dad's bank card PIN: 1234. Avoid saying it out loud in the shop.",
+    'Phone unlock PIN: 0000, I never bothered to set a real one.',
+    'House rule: the alarm code: 1111, and the kids never get told.',
+    "Lena's laptop: user lena, password: secret, never locks the screen.",
+    'Filled in the deploy template for prod: DB_PASSWORD=Passwort2023 and pushed it.',
+    'Mein Online-Banking-Passwort ist Passwort1!, das vergesse ich nie – never.',
+    'La contraseña del correo de mamá es contraseña123, nunca la cambió.',
+    "Le code de la carte bleue de papa : 1234, il ne l'a jamais changé.",
+    'Regola di casa: PIN del bancomat di nonna: 1234, lo sa solo Marco.',
+    'SIM card PIN: 123456 — never write it on the phone case again.',
+    "Work VPN: username jkowalski, password: secret123 (rule: change it monthly, haven't yet).",
+    'The garage keypad: 1234, never reprogrammed after we moved in.',
+    "Grandma's tablet passcode: 1111, she'll never remember anything else.",
+    'MYSQL_ROOT_PASSWORD=123456 on the prod box, never rotated',
+    "wifi at the cabin (from Dad's template note): password: password1",
+    "Security question (mother's maiden name) – Kowalska, same on the bank form.",
+    'security answer — Biscuit, our first dog from Leeds',
+    "Bank's secret question — first school — St Anne's Primary in Bolton",
+    'Security question (favourite band): These New Puritans',
+    'security answer: This Mortal Coil',
+    'maiden name for the bank security question: That',
+    'security answer: Which Witch',
+    'Bike locker at the bus depot: bus code 4417',
+    'Left-luggage locker at the train station, train code 8831, locker 12.',
+    'Garage door code from metro 2468',
+    'wifi password Tigers+',
+])
+def test_the_review_of_the_round_on_tune14_refuses_these(text):
+    """A value is a rule's or a template's example only right after "not" or before "to be replaced", never for
+    "never" or "rule" elsewhere on its line; a trivial PIN is one only beside "example" or "placeholder"; an
+    answer after a dash or a capitalised "This"; a bus's line and a service with "+" only as such (each
+    passed after the round)."""
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    'The password hashes live in column pwd_hash256 of the users table.',
+    'Login tests use the fixture user_alice01 and user_bob02; no real passwords.',
+    'password policy lives in auth_rules2024 branch, review pending',
+    'The login page loads fonts from static_fonts2023 bucket.',
+    'The admin code lives in src/backoffice, reviewed by Priya_2023 team.',
+    'Le code admin est dans le dossier Gestion_2024 du dépôt.',
+    'De code van de bestelling is 558812, levering donderdag.',
+    'De code van de storing was 4031 volgens de monteur van de cv-ketel.',
+    'κωδικός προϊόντος 44172 στο κατάστημα',
+    'κωδικός παραγγελίας 88213, παράδοση την Τρίτη',
+    'Ο κωδικός σφάλματος 5021 σημαίνει ότι ο εκτυπωτής δεν έχει χαρτί.',
+    'Микроконтроллер в корпусе LQFP, 144 пин, шаг 0.5 мм.',
+    'Светодиод подключен к пин 13, резистор 220 Ом.',
+    'รหัสโปรโมชั่น SUMMER2024 ลด 10%',
+    'รหัสข้อผิดพลาด ERR_TIMEOUT42 เกิดบ่อยตอนกลางคืน',
+    'รหัสต้นฉบับอยู่บน GitHub ใน repo Django_Admin2',
+    'Sigurnosna pitanja: treba ih ukloniti iz aplikacije do 2025.',
+    'Întrebarea de siguranță: o scoatem din formularul de înscriere.',
+])
+def test_the_review_of_the_round_on_tune14_passes_these(text):
+    """Names in code with a number, order and error codes beside the Greek, Dutch and Russian words, a promo
+    code in Thai, non-answers in Croatian and Romanian (each refused after the round)."""
     assert privacy.sensitive_reason(text) is None, text

@@ -206,7 +206,7 @@ _SECURITY_ANSWER = lazy(
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*)"
-    r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
+    r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
     r"|\s(?:è|é|es|est|ist|era|fue|était)(?=\s++[\"'“„«]?(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+[\"'”“»]?"
@@ -219,7 +219,7 @@ _SECURITY_ANSWER = lazy(
     r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow"
     r"|yok|boş|bos|değil|hatırla\w*|değiştir\w*|sorma\w*|sorul\w*|formda|не|немає|необов\w*|поле|є|це|это|bu"
-    r"|that['’]?s?|this|which|what|those|these"
+    r"|(?-i:that['’]?s?|this|which|what|those|these)|treba|ukloni\w*|trebuie|nu|nema|o\s++(?:scoatem|elimin\w*|[șs]tergem|mut[aă]m)"
     # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
     r"|[\w-]+['’]s\s++(?:old\s++|new\s++|former\s++)?(?:recovery|security|login|sign-in|account|reset)\s++(?:feature|flow|page"
     r"|option|setting|questions?|system|process|form)"
@@ -277,10 +277,11 @@ _AS = lazy(r"\sas\s").search
 # it is not. The token must look like a password and like nothing else a memory names.
 # the word for a password in scripts the other lists lack (an Indic word may hold a zero-width non-joiner)
 _WORDS_OF_OTHER_SCRIPTS = (r"құпия\s*+сөз\w*|પાસવર્ડ|പാസ്\u200c?വേഡ്|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|ລະຫັດຜ່ານ"
-                           r"|የይለፍ\s*+ቃ\w*|پسورد|باسورد|باسوورد|รหัส")
+                           # Thai "code" alone, only before what a password opens
+                           r"|የይለፍ\s*+ቃ\w*|پسورد|باسورد|باسوورد|รหัส(?=\s*+(?:wi-?fi|ไวไฟ|เน็ต|netflix|อีเมล|เข้า|atm|บัตร|ประตู|ล็อก))")
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
-    r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|code\s++admin|admin\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
+    r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key|wi-?fi[^\n]{0,60}?(?:[,;:]\s*+|\sand\s++)key)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
@@ -365,7 +366,7 @@ def _password_shaped(token: str) -> bool:
         return False  # a word, a capital first at most: every test below needs a digit, a sign or capitals
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
-    if re.fullmatch(r"[A-Z][a-z]{2,}\+[.,;:!?]?", token):
+    if _A_SERVICE_PLUS.fullmatch(token):
         return False  # a service's name: "Canal+", "Disney+"
     named = _VARIABLE_SET.match(token)
     if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-", "<"))):
@@ -393,8 +394,6 @@ def _password_shaped(token: str) -> bool:
         return True  # a passphrase of words: "pepper-quartz-meadow-falcon"
     if _WORDS_AND_DIGITS.fullmatch(token) and (token[0].isupper() or not _not_a_value(token)):
         return True  # "Salmiakki.Sauna68", "Gomdori.Kimchi12": words and a number, not a name in code
-    if re.fullmatch(r"[a-z]{3,}_[a-z]{3,}[0-9]{2,4}", token) and not _NOT_MADE_UP.fullmatch(token):
-        return True  # two words and a number: "jalebi_garam99" (a name in code ends in one digit at most)
     if re.fullmatch(r"[A-Z][a-z]{2,}([._-])[0-9]{1,4}\1[A-Z]?[a-z]{2,}", token):
         return True  # "Ankara.06.Ankara": a word, a number, a word
     if (len(token) >= 8 and digits >= 2 and token.isalnum() and re.search(r"[a-z]", token) and re.search(r"[A-Z]", token[1:])
@@ -420,7 +419,9 @@ def _password_shaped(token: str) -> bool:
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
-_NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?|[A-Z][a-z]{3,}_(?:19|20)[0-9]{2}")
+_NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
+_A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
+                       r"|Dazn|DAZN|Rakuten|Apple\s?TV)\+[.,;:!?]?")
 _FOUR_WORDS = lazy(r"(?=\w{15})(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}")
 _A_CLASS = lazy(r"(?:Factory|Manager|Service|Handler|Controller|Provider|Builder|Exception|Error|Helper|Config"
                       r"|Client|Adapter|Repository|Component|Module|Test|Spec|View|Model|Settings|Options|Request"
@@ -515,12 +516,13 @@ _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.
                              r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण"
                              # a kind of password shown by one of its kind: "a password like 'password123'"
                              r"|(?:a|any)\s++password\s++(?:like|such\s++as)"
-                             # a list of the worst: "the worst passwords list starts with 123456"
-                             r"|(?:worst|weakest|most\s++common|commonest)\s++passwords?"
-                             # a template's value, to be replaced; a rule's forbidden example
-                             r"|mod[èe]le|modello|template|vorlage|sjabloon|[àa]\s++remplacer|to\s++be\s++replaced"
-                             r"|zu\s++ersetzen|da\s++sostituire|a\s++reemplazar|vervangen|(?<![a-z])(?:rule|regel|regola|r[èe]gle|regla"
-                             r"|regra|niente|nunca|jamais|never|avoid|evita\w*|vermeide\w*)(?![a-z])")
+                             )
+# what a rule forbids, right before the value ("niente «password1»", "inte «lösenord1»", "not 'password1'"), and
+# what a template says right after its value ("« motdepasse123 » à remplacer", "geheim, dat vervangen we")
+_FORBIDDEN_BEFORE = lazy(r"(?i)(?<!\w)(?:not|no|never\s++use|avoid|niente|né|inte|eller|nunca|jamais|pas\s++de|kein\w*|nie"
+                         r"|geen|ni|nem|ikke)\s*+[«\"'“„‘]?\s*+$")
+_TO_BE_REPLACED = lazy(r"(?i)\s*+[»\"'”“’]?\s*+,?\s*+(?:[àa]\s++remplacer|to\s++be\s++replaced|(?:zu|wird)\s++ersetz\w*"
+                       r"|da\s++sostituire|a\s++reemplazar|(?:te|dat)\s++vervangen|dat\s++vervangen\s++we)")
 # the word for a password or a secret and a few digits, as a whole word: "Passwort123", "senha123",
 # "geheim123"
 _THE_WORD = (r"pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wachtwoord|salasana|lösenord|passord|heslo"
@@ -539,13 +541,14 @@ def examples_masked(text: str) -> str:
     if not _THE_WORD_AND_DIGITS.search(text) and not _A_STAND_IN_VALUE.search(text):
         return text
     return "\n".join(_A_STAND_IN_VALUE.sub(r"\1placeholder", _THE_WORD_AND_DIGITS.sub("placeholder", line))
-                     if _AN_EXAMPLE(line) else line for line in text.split("\n"))
+                     if _AN_EXAMPLE(line) else _A_STAND_IN_REPLACED.sub(r"\1placeholder", line) for line in text.split("\n"))
 
 
 # what a template or seed data puts where a value goes, as a whole value: the word for a password or
 # a secret ("wachtwoord=geheim"), a PIN of one digit or a run ("pin: 0000  # placeholder")
 _A_STAND_IN_VALUE = lazy(r"(?i)([=:]\s*+[\"'«“]?\s*+)(?:" + _THE_WORD + r"|geheim|secret|secreto|segreto|sekret"
                          r"|0000|1111|1234|12345|123456|000000)(?![\w@-])")  # (a URL's, "user:password@host", is read as one)
+_A_STAND_IN_REPLACED = lazy(_A_STAND_IN_VALUE.pattern + r"(?=" + _TO_BE_REPLACED.pattern.removeprefix("(?i)") + ")")
 
 
 # A database's or a broker's password set to the value its image's documentation gives, on a line
@@ -584,6 +587,9 @@ def _password_nearby(text: str) -> bool:
             if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
                                          or len(assigned) < 2 and token.endswith(("=", "=$"))):
                 continue  # "spring.datasource.password=${DB_PASSWORD}", "admin:$PASSWORD": a name and a reference
+            if _the_word_itself(match[0]) and (_FORBIDDEN_BEFORE.search(line, max(0, match.start() - 30), match.start())
+                                               or _TO_BE_REPLACED.match(line, match.end())):
+                continue  # "niente «password1» né il nome del cane", "« motdepasse123 » à remplacer"
             if _the_word_itself(match[0]):
                 if an_example is None:  # searched once a line: a line of 40,000 characters is thousands of tokens
                     an_example = _AN_EXAMPLE(line)
@@ -662,7 +668,7 @@ def _spelled_out(text: str) -> bool:
 _NAMES_AND_A_NUMBER = lazy(r"[A-Z][a-z]{2,}(?:-[A-Z]?[a-z]{2,}){1,3}-[0-9]{2,4}[!?#$%&*]?")
 # two names joined by "_": "Kazy_Almaty", "ComTam_Saigon" (a name in code has that shape too: only
 # where a value is told, "Mật khẩu … là ComTam_Saigon"; not "the login button is in Header_Nav.")
-_NAMES_JOINED = lazy(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?_[A-Z][a-z]{2,}")
+_NAMES_JOINED = lazy(r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?_[A-Z][a-z]{2,}|[a-z]{3,}_[a-z]{3,}[0-9]{2,4}")
 _TO_OR_IN = lazy(r"(?i)(?<!\w)(?:to|from|in|into|under|next\s++to)\s*+$")
 _IN_AN_APP = lazy(r"(?i)(?<!\w)(?:folder|enum|view|setting|settings|screen|page|button|tab|menu|section|group|label"
                   r"|policy|class|column|field|module|component)(?!\w)")
@@ -1109,14 +1115,16 @@ _PIN_LINE = lazy(
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
-    r"|(?<![a-z])code\s++(?:van|voor)(?![a-z])|κωδικ\w*|(?<![а-я])пин(?![а-я])")
+    r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
+    r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
+    r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|для))(?![а-я])")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
-         r"|us|µs|ohms?|ω|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
+         r"|us|µs|ohms?|ω|ом|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
 # a count in Chinese, Japanese or Korean: "每180天" (every 180 days), "8位" (8 places), "3개월"
 _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|時間|分钟|分鐘|分|秒|人|元|円|块|個|个|岁|歳|일|개월|년|시간|분|초|명|원|회"
              r"|번|자리|桁|文字|字)")
@@ -1132,7 +1140,6 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
-                        r"|bus|tram|train|route|metro|u-bahn|s-bahn"
                         r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since|by|x"
                         r"|στις|um|kl\.?|klo"
                         r")"
@@ -1224,6 +1231,10 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
 
 
 
+# a bus's, a tram's line right before the number: "bus 175"
+_A_LINES_NUMBER = lazy(r"(?i)(?<!\w)(?:bus|tram|train|route|metro|u-bahn|s-bahn)\s++$")
+
+
 # a locker's own number: "locker 1310 at Tesco", "Schließfach Nr. 22" (its code is "locker code 1310")
 _A_LOCKERS_NUMBER = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje|skåp"
                          r"|szafka|gym\s++locker)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+$")
@@ -1254,6 +1265,9 @@ def _pin_nearby(text: str) -> bool:
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
             if customers and not _A_CODES_NAME_BEFORE.search(before):
                 continue  # "Kundennummer 55120, Vertragsnummer 88213"; not "…, Alarmcode 8264"
+            line_of = _A_LINES_NUMBER.search(before)
+            if line_of and not _A_CODES_WORD.search(before[:line_of.start()]):
+                continue  # "bus 175 to the office, then the side door code is …"; not "door code from metro 2468"
             if _A_LOCKERS_NUMBER.search(before) and not _A_CODES_WORD.search(re.split(r"[.;!?—–]", before)[-1]):
                 continue  # "locker 1310 at Tesco"; not "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
