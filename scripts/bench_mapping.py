@@ -144,6 +144,9 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     # one long word after the start of a word for a password, or of a lock's: each start scanned it
     "'hasl' and one long word": "hasl" + "a" * 39_996,
     "'adgangskode' and one long word": "adgangskode" + "a" * 39_989,
+    # a word that is also one of the worst passwords, on a line about access: each was searched for an
+    # example over the whole line
+    "'admin and then', again and again": ("admin and then " * 3_000)[:40_000],
 }
 
 

@@ -819,11 +819,14 @@ def _access_value(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ABOUT_ACCESS(line):
             continue  # (one search in the line's lower case: most lines are about no access)
-        cased = _CASE_WORDS(line)
+        cased, an_example = _CASE_WORDS(line), None
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
-            if _the_word_itself(token) and _AN_EXAMPLE(line):
-                continue  # "the staging seed uses 'password123' for every fixture account"
+            if _the_word_itself(token):
+                if an_example is None:  # once a line: "admin" is a word itself, and a line may hold thousands
+                    an_example = _AN_EXAMPLE(line)
+                if an_example:
+                    continue  # "the staging seed uses 'password123' for every fixture account"
             after = line[match.end():]
             if (token.isalpha() and cased and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
                     and token.lower() not in _STATES and not _A_USERS_NAME.search(line[:match.start()])
