@@ -35,6 +35,13 @@ from pdsmem.errors import InvalidSyntax, TransientError
 MISSING_DID = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"
 
 
+def a_closed_url() -> str:
+    """A loopback URL whose port nothing listens on: a connection to it is refused."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{sock.getsockname()[1]}"
+
+
 class LocalDns:
     """A DNS server on 127.0.0.1 answering TXT questions from ``records``, NXDOMAIN otherwise."""
 
@@ -176,9 +183,7 @@ def test_an_unknown_did_and_an_unreachable_plc(pds: LocalPds) -> None:
     assert str(caught.value) == (
         f"{MISSING_DID}: the PLC directory at {pds.plc_url} does not know this DID (HTTP 404)"
     )
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        closed = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    closed = a_closed_url()
     with pytest.raises(TransientError) as caught:
         resolve(MISSING_DID, plc_url=closed)
     assert str(caught.value) == (
@@ -189,11 +194,8 @@ def test_an_unknown_did_and_an_unreachable_plc(pds: LocalPds) -> None:
 @pytest.mark.parametrize("did, has", [("did:plc:xyz", "this one has 3"),
                                        ("did:plc:" + "a" * 23 + "1", "this one has others")])
 def test_a_did_plc_of_another_shape_is_refused_before_the_directory_is_asked(did: str, has: str) -> None:
-    with socket.socket() as sock:  # a directory that would refuse the connection: it is never asked
-        sock.bind(("127.0.0.1", 0))
-        closed = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    with pytest.raises(IdentityError) as caught:
-        resolve(did, plc_url=closed)
+    with pytest.raises(IdentityError) as caught:  # a directory that would refuse the connection: never asked
+        resolve(did, plc_url=a_closed_url())
     assert str(caught.value) == (
         f"{did}: not a valid did:plc: one has 24 characters after 'did:plc:', letters a-z and digits 2-7 "
         f"({has}) (check the DID's spelling)"
