@@ -1738,3 +1738,22 @@ def test_the_review_of_the_round_on_tune14_passes_these(text):
     """Names in code with a number, order and error codes beside the Greek, Dutch and Russian words, a promo
     code in Thai, non-answers in Croatian and Romanian (each refused after the round)."""
     assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "curl --user=backup:Zeppelin42x https://nas.local/api",  # the reviews' leftovers: curl's other forms
+    'curl -u"admin:Tulip!Bloom9" http://192.168.1.1/cgi-bin/status',
+    "curl --basic --user 'ops:Gr33nTea#Lake' https://x",
+    "pass=%Kitten99%",  # a value between "%", no variable's name
+])
+def test_the_reviews_leftovers_of_this_round_are_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "curl -u admin:${ADMIN_PASS} http://localhost:8080",  # a user and a reference
+    "GITHUB_TOKEN=ghp_<your token>",
+    "password: %MYSQL_PWD% in the batch script",
+])
+def test_the_reviews_leftovers_of_this_round_pass(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -70,7 +70,7 @@ _NOT_A_VALUE_ANYWHERE = lowered_search(
     r"|(?:ctrl|alt|shift|cmd|option|super)\+"
     r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
     # a template's slot and words: "npm_<token>", "username:password"
-    r"|<[a-z_ -]{2,30}>$|^user(?:name)?:pass(?:word)?$"
+    r"|<[a-z_ -]{2,30}>$|<your$|^user(?:name)?:pass(?:word)?$"
 )
 
 
@@ -137,7 +137,7 @@ _COMMAND_SECRET = lazy(
     r"|(?:mongosh|mongo|mongodump|mongorestore|mongoimport|mongoexport)\b[^\n]*?\s(?:-p|--password[=\s])"
     r"|rclone\b[^\n]*?\spass(?:word)?\s"
     # a user and password to curl, an archive's password to unzip, zip and 7-Zip
-    r"|curl\b[^\n]*?\s(?:-u|--user)\s++[^\s:\"']{1,40}:|(?:unzip|zip|funzip)\b[^\n]*?\s-P|7za?\b[^\n]*?\s-p(?=\S))\s*+(?:[\"'](?P<quoted>[^\"'\n]{4,200})[\"']|(?P<value>[^\s\"']{4,200}))")
+    r"|curl\b[^\n]*?\s(?:-u|--user)(?:\s++|=)?[\"']?[^\s:\"'=]{1,40}:|(?:unzip|zip|funzip)\b[^\n]*?\s-P|7za?\b[^\n]*?\s-p(?=\S))\s*+(?:[\"'](?P<quoted>[^\"'\n]{4,200})[\"']|(?P<value>[^\s\"']{4,200}))")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 # what is said of a password's letters: "all lowercase", "with a capital first letter", "małymi
@@ -585,7 +585,7 @@ def _password_nearby(text: str) -> bool:
             token = match[0]
             assigned = token.partition("=")[2] if "=" in token else token.rpartition(":")[2] if ":" in token else None
             if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
-                                         or len(assigned) < 2 and token.endswith(("=", "=$"))):
+                                         or len(assigned) < 2 and token.endswith(("=", "=$", ":", ":$"))):
                 continue  # "spring.datasource.password=${DB_PASSWORD}", "admin:$PASSWORD": a name and a reference
             if _the_word_itself(match[0]) and (_FORBIDDEN_BEFORE.search(line, max(0, match.start() - 30), match.start())
                                                or _TO_BE_REPLACED.match(line, match.end())):

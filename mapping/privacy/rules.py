@@ -86,7 +86,7 @@ _STAND_IN_REPLACE = (r"(?:replace[_-]?me|change[_-]?me|changez[_-]?moi|[àa][_-]
 STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_HERE + r")?"
             r"|" + _STAND_IN_KEY + r"[_-]" + _STAND_IN_HERE
             + r"|" + _STAND_IN_REPLACE + r"(?:[_-]" + _STAND_IN_HERE + r")?)")
-_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me"
+_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
 _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
