@@ -134,7 +134,7 @@ class AtIdentifier(SyntaxStr):
         try:
             Handle.parse(raw)
         except InvalidSyntax as err:
-            raise InvalidSyntax(f"expected a DID ('did:...') or a handle; {err.message}") from None
+            raise invalid(f"expected a DID ('did:...') or a handle; {err.why}", raw) from None
 
     @property
     def is_did(self) -> bool:

@@ -49,7 +49,9 @@ def trusted(cls: type[_S], value: str) -> _S:
 
 def invalid(why: str, raw: str) -> InvalidSyntax:
     """The error for ``raw``: why it is invalid, then the value as ``shown`` shows it."""
-    return InvalidSyntax(f"{why}: {shown(raw)}")
+    error = InvalidSyntax(f"{why}: {shown(raw)}")
+    error.why = why
+    return error
 
 
 def sensitive(value: str) -> bool:

@@ -97,6 +97,10 @@ class UsageError(PdsmemError, ValueError):
 class InvalidSyntax(PdsmemError, ValueError):
     """An identifier (DID, handle, NSID, at-uri, record key, TID, datetime, CID) is malformed."""
 
+    why: str | None = None
+    """What is wrong with the value, without the value: the message is ``why`` and the value as a
+    message may show it (``mapping.syntax_base.shown``)."""
+
 
 class DataModelError(PdsmemError, ValueError):
     """A value is outside the atproto data model, or DAG-CBOR/CID bytes are malformed."""

@@ -104,41 +104,44 @@ def test_an_outage_longer_than_the_retries_stops_and_a_second_run_finishes(own_p
         assert_exported_exactly(session, state, events)
 
 
-def test_a_dry_run_that_cannot_reach_the_pds_does_not_speak_of_resuming(own_pds, tmp_path):
+@pytest.fixture
+def restarted(own_pds) -> Iterator[None]:
+    """Whatever a test stops, the module's PDS runs again after it."""
+    yield
+    if not own_pds.running:
+        own_pds.start()
+
+
+def _a_session_then_the_pds_stopped(own_pds, tmp_path) -> tuple[Session, list[float]]:
+    """A signed-in session of a new account, then the PDS stopped; and a list the retries' waits go to."""
+    session = login(own_pds, own_pds.create_account(), tmp_path / "s")
+    own_pds.stop()
+    return session, []
+
+
+def test_a_dry_run_that_cannot_reach_the_pds_does_not_speak_of_resuming(own_pds, restarted, tmp_path):
     """Found by a new user: a dry run with the PDS down ended with "everything written so far is
     recorded: run the same command again to resume", though a dry run writes nothing."""
-    account = own_pds.create_account()
-    session = login(own_pds, account, tmp_path / "s")
-    waits: list[float] = []
-    own_pds.stop()
-    try:
-        with State(tmp_path / "state") as state:
-            with pytest.raises(TransientError) as caught:
-                Exporter(session, state, sleep=waits.append).run(items([fact(1)]), dry_run=True)
-            assert len(waits) == MAX_TRANSIENT
-            assert caught.value.hint.endswith(
-                "a dry run writes nothing: run the same command again when the PDS answers")
-            assert "resume" not in str(caught.value) and state.unfinished_exports() == []
-    finally:
-        own_pds.start()
+    session, waits = _a_session_then_the_pds_stopped(own_pds, tmp_path)
+    with State(tmp_path / "state") as state:
+        with pytest.raises(TransientError) as caught:
+            Exporter(session, state, sleep=waits.append).run(items([fact(1)]), dry_run=True)
+        assert len(waits) == MAX_TRANSIENT
+        assert caught.value.hint.endswith(
+            "a dry run writes nothing: run the same command again when the PDS answers")
+        assert "resume" not in str(caught.value) and state.unfinished_exports() == []
 
 
-def test_an_empty_source_does_not_need_the_pds(own_pds, tmp_path):
+def test_an_empty_source_does_not_need_the_pds(own_pds, restarted, tmp_path):
     """Found by hand: exporting an empty file to a PDS that was down retried for half a minute,
     then failed, though there was nothing to write or delete. The repository is not read now."""
-    account = own_pds.create_account()
-    session = login(own_pds, account, tmp_path / "s")
-    waits: list[float] = []
-    own_pds.stop()
-    try:
-        with State(tmp_path / "state") as state:
-            for prune in (False, True):
-                report = Exporter(session, state, sleep=waits.append).run([], prune=prune)
-                assert report.outcomes == [] and report.batches == 0 and waits == []
-                assert "the source holds no memories" in report.notes[0]
-            assert state.unfinished_exports() == []
-    finally:
-        own_pds.start()
+    session, waits = _a_session_then_the_pds_stopped(own_pds, tmp_path)
+    with State(tmp_path / "state") as state:
+        for prune in (False, True):
+            report = Exporter(session, state, sleep=waits.append).run([], prune=prune)
+            assert report.outcomes == [] and report.batches == 0 and waits == []
+            assert "the source holds no memories" in report.notes[0]
+        assert state.unfinished_exports() == []
 
 
 # --- export: reset connections --------------------------------------------------------------

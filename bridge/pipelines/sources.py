@@ -86,8 +86,7 @@ def _read_directory(path: Path) -> Iterator[SourceItem]:
         if file.suffix == ".jsonl" and file.is_file():
             try:
                 with file.open("rb") as handle:
-                    for number, value in json_lines(handle, where):
-                        yield SourceItem(f"{where}:{number}", value)
+                    yield from read_stream(handle, where)
             except OSError as err:
                 yield SourceItem(where, UnreadableFile(f"cannot read the file: {err.strerror or err}", item=where))
             continue

@@ -587,10 +587,10 @@ def _password_nearby(text: str) -> bool:
             if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
                                          or len(assigned) < 2 and token.endswith(("=", "=$", ":", ":$"))):
                 continue  # "spring.datasource.password=${DB_PASSWORD}", "admin:$PASSWORD": a name and a reference
-            if _the_word_itself(match[0]) and (_FORBIDDEN_BEFORE.search(line, max(0, match.start() - 30), match.start())
-                                               or _TO_BE_REPLACED.match(line, match.end())):
-                continue  # "niente «password1» né il nome del cane", "« motdepasse123 » à remplacer"
             if _the_word_itself(match[0]):
+                if (_FORBIDDEN_BEFORE.search(line, max(0, match.start() - 30), match.start())
+                        or _TO_BE_REPLACED.match(line, match.end())):
+                    continue  # "niente «password1» né il nome del cane", "« motdepasse123 » à remplacer"
                 if an_example is None:  # searched once a line: a line of 40,000 characters is thousands of tokens
                     an_example = _AN_EXAMPLE(line)
                 if an_example:
@@ -638,27 +638,21 @@ _TOLD_CASE = lazy(r"(?i)(?<!\w)(?:capital|upper\s*+-?\s*+case|lower\s*+-?\s*+cas
                   r"\s++(?:letter\s++)?(?-i:[A-Za-z])(?![\w-])"
                   r"|(?<![\w-])(?-i:[A-Za-z])\s++(?:majuscule|minuscule|may[uú]scula|min[uú]scula|mai[uú]scul[ao]"
                   r"|minuscola|groot|klein)(?!\w)")
-_SINGLES = lazy(r"(?<![\w!-/])[A-Za-z0-9](?:(?: |, ?)[A-Za-z0-9]){2,}(?![\w-])")
 _SINGLES_NEXT = lazy(r"\s*+[,;:]?\s*+(?:(?:then|dann|puis|luego|después|poi|dan|daarna|and|und|et|y|e)\s++)?"
                      r"[A-Za-z0-9](?:(?: |, ?)[A-Za-z0-9]){1,}(?![\w-])")
-_SIGN_NAMED = lazy(r"(?i)exclamation\s++(?:mark|point)|question\s++mark|at\s++sign|hash\s++sign|dollar\s++sign"
-                   r"|percent\s++sign|underscore|asterisk|ampersand|ausrufezeichen|point\s++d['’]exclamation"
-                   r"|signo\s++de\s++exclamaci[oó]n|punto\s++esclamativo|uitroepteken")
 _SPELLED_NEEDLES = ("capital", "upper", "lower", "small ", "big ", "großes", "grosses", "kleines", "majuscul",
                     "minuscul", "mayúscul", "mayuscul", "minúscul", "maiúscul", "maiuscul", "groot", "klein")
 
 
 def _spelled_out(text: str) -> bool:
     for line in text.splitlines():
-        cased = _TOLD_CASE.search(line)
-        if cased is None or not _ON_A_PASSWORD_LINE(line):
+        told = list(_TOLD_CASE.finditer(line))
+        if not told or not _ON_A_PASSWORD_LINE(line):
             continue
         # single characters right after a letter named by its case ("capital M, then a r s"), or three
         # letters named so; not talk of a font or a screen ("a capital I, a small l and the
         # exclamation mark look alike", "tabs A, B, C; the capital X closes it")
-        if any(_SINGLES_NEXT.match(line, told.end()) for told in _TOLD_CASE.finditer(line)):
-            return True
-        if sum(1 for _ in _TOLD_CASE.finditer(line)) >= 3:
+        if len(told) >= 3 or any(_SINGLES_NEXT.match(line, case.end()) for case in told):
             return True
     return False
 

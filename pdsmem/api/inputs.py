@@ -55,17 +55,17 @@ def check_handle_or_did(value: str) -> str:
     ``check_account`` also checks that a ``did:web`` names a host pdsmem can reach."""
     from pdsmem.errors import InvalidSyntax
     from pdsmem.mapping.syntax import AtIdentifier
-    from pdsmem.mapping.syntax_base import sensitive, shown
+    from pdsmem.mapping.syntax_base import sensitive
 
+    value = value.strip().removeprefix("@")
     try:
-        return str(AtIdentifier.parse(value.strip().removeprefix("@")))
+        return str(AtIdentifier.parse(value))
     except InvalidSyntax as err:
         # A bad value with a space in it is shown by its length only, as a memory's words may be
         # there (docs/mapping.md, "Privacy gate"); an account is what the caller typed: quoted back.
-        hidden = shown(value.strip().removeprefix("@"))
-        if not hidden.startswith("(a value of ") or len(value) > 64 or sensitive(value):
+        if err.why is None or len(value) > 64 or sensitive(value):
             raise
-        raise InvalidSyntax(err.message.removesuffix(hidden) + repr(value), hint=err.hint) from None
+        raise InvalidSyntax(f"{err.why}: {value!r}", hint=err.hint) from None
 
 
 def signing_key(value: str) -> str:
