@@ -43,6 +43,7 @@ _DID_MAX = 2048
 _DID_RE = re.compile(r"did:[a-z]+:[a-zA-Z0-9._:%-]*[a-zA-Z0-9._-]")
 _DID_CHAR = re.compile(r"[a-zA-Z0-9._:%-]")
 _LOWER = re.compile(r"[a-z]+")
+_PLC_IDENT = re.compile(r"[a-z2-7]{24}")
 
 
 class Did(SyntaxStr):
@@ -75,6 +76,19 @@ class Did(SyntaxStr):
     def method(self) -> str:
         """The DID method, such as ``plc`` or ``web``."""
         return self.split(":", 2)[1]
+
+    def plc_problem(self) -> str | None:
+        """Why this ``did:plc`` can name no account, or None (and None for other methods): the
+        did:plc method's identifier is 24 characters of base32, so no directory or PDS holds
+        another and none need be asked."""
+        if self.method != "plc":
+            return None
+        ident = self[len("did:plc:"):]
+        if _PLC_IDENT.fullmatch(ident):
+            return None
+        has = f"this one has {len(ident)}" if len(ident) != 24 else "this one has others"
+        return (f"not a valid did:plc: one has 24 characters after 'did:plc:', letters a-z and digits 2-7 "
+                f"({has})")
 
 
 _HANDLE_MAX = 253

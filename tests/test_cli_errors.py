@@ -311,6 +311,25 @@ def test_a_bad_account_argument_is_quoted_back_unless_it_looks_like_a_secret(tmp
     assert "Kestrel" not in pasted.output and pasted.stderr.endswith(": (a value of 30 characters)\n")
 
 
+@pytest.mark.parametrize("command", [
+    ["export", "--from", "{memories}", "--to", "did:plc:xyz"],
+    ["import", "--from", "did:plc:xyz", "--agent-id", "a", "--profile-id", "p", "--salt", "s", "--dry-run"],
+])
+def test_a_did_plc_of_another_shape_is_refused_before_any_pds_is_asked(tmp_path: Path, command: list[str]) -> None:
+    """Found by a new user: with ``ATP_PDS_HOST`` set, ``--to did:plc:xyz`` went to the PDS, which
+    answered that it has no such account, as if a real DID were missing; only the path through the
+    PLC directory checked the method's shape."""
+    memories = source(tmp_path, [fact(1)])
+    nowhere = f"http://127.0.0.1:{closed_port()}"  # a PDS that would refuse the connection: never asked
+    result = CliRunner().invoke(cli, [arg.format(memories=memories) for arg in command],
+                                env={"ATP_PDS_HOST": nowhere, "ATP_AUTH_PASSWORD": "app-pass"})
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines()[-1].endswith(
+        "not a valid did:plc: one has 24 characters after 'did:plc:', letters a-z and digits 2-7 (this one "
+        "has 3): 'did:plc:xyz'" + (" (expected a handle, a DID or a CAR file)" if command[0] == "import" else ""))
+    assert "cannot reach" not in result.output
+
+
 def test_a_bad_url_in_the_config_file_is_a_usage_error(tmp_path: Path) -> None:
     config = tmp_path / "config.toml"
     config.write_text('pds = "not a url"\n')

@@ -251,6 +251,25 @@ def test_a_file_of_a_directory_that_cannot_be_read_is_not_told_to_fix_its_memory
     ]
 
 
+@pytest.mark.pds
+def test_what_a_directory_holds_that_is_not_read_is_named(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """Found by a new user: a folder of memories as ``.txt`` files exported nothing and said only
+    that the source holds no memories; a ``.JSON`` file was passed over as well."""
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    (outbox / "one.JSON").write_text(json.dumps(fact(1)))
+    (outbox / "two.txt").write_text(json.dumps(fact(2)))
+    (outbox / "archive").mkdir()
+    (outbox / ".DS_Store").write_bytes(b"\0\0\0\1Bud1")
+    result = _export(pds, account, outbox)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"1 created, 0 unchanged ({account.did}, 1 applyWrites batch)\n"
+    assert result.stderr == (
+        "Note: 2 entries of outbox/ not read: archive/, two.txt (a directory source reads its *.json and "
+        "*.jsonl files, not the folders in it)\n"
+    )
+
+
 @pytest.mark.parametrize("option, what", [("--pds", "the PDS URL"), ("--plc", "the PLC directory URL")])
 def test_a_url_option_whose_port_is_not_a_number_is_refused_in_words(option: str, what: str) -> None:
     """Regression: this read "Invalid value for '--pds': the PDS URL 'http://localhost:x' is not a

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
@@ -58,7 +57,6 @@ DEFAULT_PLC_URL = "https://plc.directory"
 ENV_PLC = "ATP_PLC_HOST"
 
 # The did:plc method's identifiers: 24 characters of base32, lowercase (the atproto DID spec).
-_PLC_DID = re.compile(r"did:plc:[a-z2-7]{24}")
 
 _RESERVED_TLDS = frozenset(
     {"test", "example", "invalid", "local", "localhost", "internal", "arpa", "onion", "alt"}
@@ -315,15 +313,9 @@ class IdentityResolver:
     def resolve_did(self, did: str) -> dict[str, Any]:
         """The DID document of a ``did:plc`` or ``did:web`` DID, checked to be about ``did``."""
         parsed = Did.parse(did)
-        if parsed.method == "plc" and not _PLC_DID.fullmatch(parsed):
+        if problem := parsed.plc_problem():
             # (the did:plc method's own rule: no directory holds another, so it is not asked)
-            ident = parsed[len("did:plc:"):]
-            has = f"this one has {len(ident)}" if len(ident) != 24 else "this one has others"
-            raise IdentityError(
-                f"not a valid did:plc: one has 24 characters after 'did:plc:', letters a-z and digits 2-7 "
-                f"({has})",
-                did=did, hint="check the DID's spelling",
-            )
+            raise IdentityError(problem, did=did, hint="check the DID's spelling")
         if parsed.method == "plc":
             url, where = f"{self.plc_url}/{parsed}", f"the PLC directory at {self.plc_url}"
         elif parsed.method == "web":

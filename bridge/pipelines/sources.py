@@ -38,13 +38,14 @@ class SourceItem:
     value: Any  # a dict, or a SourceError for an unreadable item
 
 
-def read_source(path: str | Path) -> Iterator[SourceItem]:
-    """Yield every item of a JSON Lines file (or pipe) or an outbox directory."""
+def read_source(path: str | Path, notes: list[str] | None = None) -> Iterator[SourceItem]:
+    """Yield every item of a JSON Lines file (or pipe) or an outbox directory; what a directory
+    holds that is not read (a ``notes.txt``, a folder) is named in ``notes``."""
     from pathlib import Path  # here: the filters that read standard input start without it
 
     path = Path(path)
     if path.is_dir():
-        yield from _read_directory(path)
+        yield from _read_directory(path, notes if notes is not None else [])
         return
     try:
         handle = path.open("rb")
@@ -78,12 +79,31 @@ def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int
             yield number, _parse(line.rstrip("\r\n"), where, line=True)
 
 
-def _read_directory(path: Path) -> Iterator[SourceItem]:
+_READ = (".json", ".jsonl")
+_SHOWN = 5  # the names of skipped entries a note lists
+
+
+def _read_directory(path: Path, notes: list[str]) -> Iterator[SourceItem]:
     """Each ``*.json`` file of ``path`` (one event each, a Hermes outbox), and each event of its
-    ``*.jsonl`` files (JSON Lines, as ``--from FILE`` reads them), in the order of their names."""
-    for file in sorted([*path.glob("*.json"), *path.glob("*.jsonl")]):
+    ``*.jsonl`` files (JSON Lines, as ``--from FILE`` reads them), in the order of their names, the
+    suffix in any case. Hidden entries (``.DS_Store``) are passed over; anything else not read
+    (``notes.txt``, a folder: the directory is read one level deep) is named in ``notes``, as
+    a person who put it there expects it read."""
+    try:
+        entries = sorted(path.iterdir())
+    except OSError as err:
+        raise SourceError(f"cannot read the directory {path}: {err.strerror or err}") from None
+    skipped = [entry for entry in entries if not entry.name.startswith(".") and entry.suffix.lower() not in _READ]
+    if skipped:
+        names = ", ".join(entry.name + ("/" if entry.is_dir() else "") for entry in skipped[:_SHOWN])
+        more = f" and {len(skipped) - _SHOWN} more" if len(skipped) > _SHOWN else ""
+        notes.append(
+            f"{len(skipped)} entr{'y' if len(skipped) == 1 else 'ies'} of {path.name}/ not read: {names}{more} "
+            "(a directory source reads its *.json and *.jsonl files, not the folders in it)"
+        )
+    for file in (entry for entry in entries if not entry.name.startswith(".") and entry.suffix.lower() in _READ):
         where = f"{path.name}/{file.name}"
-        if file.suffix == ".jsonl" and file.is_file():
+        if file.suffix.lower() == ".jsonl" and file.is_file():
             try:
                 with file.open("rb") as handle:
                     yield from read_stream(handle, where)

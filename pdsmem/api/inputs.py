@@ -51,15 +51,19 @@ def check_nsid(value: str) -> str:
 
 def check_handle_or_did(value: str) -> str:
     """``value`` (blanks and a leading ``@`` left out) if it is a handle or a DID; else
-    ``InvalidSyntax`` saying why, quoting ``value`` unless the privacy gate refuses it. Syntax only:
+    ``InvalidSyntax`` saying why, quoting ``value`` unless the privacy gate refuses it. Syntax only
+    (a ``did:plc``'s identifier included, so no PDS is asked about one that cannot exist):
     ``check_account`` also checks that a ``did:web`` names a host pdsmem can reach."""
     from pdsmem.errors import InvalidSyntax
-    from pdsmem.mapping.syntax import AtIdentifier
-    from pdsmem.mapping.syntax_base import sensitive
+    from pdsmem.mapping.syntax import AtIdentifier, Did
+    from pdsmem.mapping.syntax_base import invalid, sensitive
 
     value = value.strip().removeprefix("@")
     try:
-        return str(AtIdentifier.parse(value))
+        identifier = AtIdentifier.parse(value)
+        if identifier.is_did and (problem := Did.parse(identifier).plc_problem()):
+            raise invalid(problem, value)
+        return str(identifier)
     except InvalidSyntax as err:
         # A bad value with a space in it is shown by its length only, as a memory's words may be
         # there (docs/mapping.md, "Privacy gate"); an account is what the caller typed: quoted back.

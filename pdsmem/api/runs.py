@@ -53,13 +53,20 @@ def _directory(path: str | os.PathLike[str] | None) -> Path | None:
 
 def check_account(account: str) -> None:
     """Check that ``account`` is a handle or DID pdsmem can read (a ``did:web`` whose host and port
-    make a URL). Raises ``InvalidSyntax`` saying what is wrong; never makes a request."""
+    make a URL, a ``did:plc`` of the method's shape). Raises ``InvalidSyntax`` saying what is wrong;
+    never makes a request."""
     from pdsmem.bridge.atproto.identity import did_web_base
     from pdsmem.mapping.syntax import AtIdentifier, Did
 
+    from pdsmem.mapping.syntax_base import invalid
+
     identifier = AtIdentifier.parse(account)
-    if identifier.is_did and Did.parse(identifier).method == "web":
-        did_web_base(Did.parse(identifier))
+    if identifier.is_did:
+        did = Did.parse(identifier)
+        if problem := did.plc_problem():
+            raise invalid(problem, account)
+        if did.method == "web":
+            did_web_base(did)
 
 
 def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = None,
@@ -123,7 +130,7 @@ def _items(memories: Memories, did: str, name: str | None, notes: list[str]) -> 
         path = Path(memories)
         if not path.exists():
             raise UsageError(f"no such file or directory: {path}")
-        return read_source(path), name or str(path.resolve())
+        return read_source(path, notes), name or str(path.resolve())
     if hasattr(memories, "read"):
         stream: Any = memories
         shown = name or "stream"
