@@ -35,6 +35,18 @@ def test_detect_secrets_plugins_find_provider_formats(text):
     assert "provider" in providers.reason(text)
 
 
+@pytest.mark.parametrize("text, named", [
+    ("Slack webhook: https://hooks.slack.com/services/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",
+     "looks like a secret (Slack webhook, a provider's format)"),
+    ("the bot's token is xoxb-2948573019-1938475620-AbCdEfGhIjKlMnOpQrStUvWx",
+     "looks like a Slack token"),
+    ("Backup codes for Google: 8142-5531", "looks like 2FA backup or one-time codes"),
+])
+def test_a_refusal_names_what_was_found_as_the_person_knows_it(text, named):
+    """Found by a new user: a webhook was called a "Slack Token", one code "a list of backup codes"."""
+    assert privacy.sensitive_reason(text) == named
+
+
 @pytest.mark.parametrize("text", [
     "sk_live_" + "a1B2c3D4" * 3,  # Stripe's documented prefix, longer than detect-secrets' 24
     "npm_" + "a1B2c3D4e5" * 3 + "a1B2c3",

@@ -692,7 +692,7 @@ _CHECKS = (
     ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),
     ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None and not _adyens_documented_card(t),
      lambda t, d: d >= 3 and _NAMES_A_CVV(t)),
-    ("looks like a list of 2FA backup codes", _backup_codes,
+    ("looks like 2FA backup or one-time codes", _backup_codes,
      lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower()) or _LETTER_GROUPS.search(t) is not None),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),

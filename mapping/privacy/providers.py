@@ -152,6 +152,12 @@ def _prefilter() -> tuple[Any, tuple[Any, ...]]:
     return re.compile("|".join(parts)).search, tuple(always)
 
 
+def _named(secret_type: str, found: str) -> str:
+    """What a plugin found, as the person knows it: the Slack plugin's "Slack Token" is also its
+    name for a webhook's URL."""
+    return "Slack webhook" if secret_type == "Slack Token" and "hooks.slack.com" in found else secret_type
+
+
 def reason(text: str) -> str | None:
     """``looks like a secret (Stripe Access Key, a provider's format)`` when a plugin finds one,
     as a whole token, on a line of ``text``; else None."""
@@ -169,5 +175,5 @@ def reason(text: str) -> str | None:
                 if plugin.secret_type == "Private Key" and keys_elided(text):
                     continue  # a header around "..." or "(omitted)": no key
                 if _whole(found, line) and not _PLACEHOLDER.fullmatch(_token_at(str(found), line)):
-                    return f"looks like a secret ({plugin.secret_type}, a provider's format)"
+                    return f"looks like a secret ({_named(plugin.secret_type, str(found))}, a provider's format)"
     return None
