@@ -252,10 +252,27 @@ def test_every_layer_reports_for_the_benchmark():
     "4111 1111 1111 1111, exp 12/28, CVV 123",
     "Das WLAN-Passwort ist Bella!",
     "Router admin pw is Snoopy2019!",
+    # a second new user's try, with the Hermes provider
+    "Ihr Entsperrcode fürs Tablet lautet 7 7 0 3.", "Il codice del lucchetto della bici è 3-8-1-5.",
+    "Her PIN: the year her dad was born, 1958.", "Her answer for 'favourite teacher' is Mrs Pennywhistle.",
+    "The config password field is set to <changeme-Zq81!pl>; that is the real one, not a template.",
+    "pin-4821", "PIN4821",
 ])
 def test_what_a_new_user_published_is_refused(text):
     """Regression: each of these reached a public repository with no flag."""
     assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "PIN: changed at the bank, 2024.", "Door code: ask the landlord, 2024 lease.", "fixed PIN-1021 today",
+    "gpio/pin_2001 drives the fan", "password: changeme", "The password is changeme.", "password=CHANGE_ME",
+    "DATABASE_URL=mysql://root:CHANGE_ME@localhost:3306/dev", "the locker takes a 4-digit code",
+    "Flight LH 4410 leaves at 14 35 from gate 22", "Sie hat den Entsperrcode fürs Tablet geändert.",
+])
+def test_the_neighbours_of_what_a_new_user_published_pass(text):
+    """What the rules for the texts above must not take: a change told with a year, an issue's key,
+    a pin of a board, the stand-in "changeme" alone."""
+    assert privacy.sensitive_reason(text) is None, text
 
 
 @pytest.mark.parametrize("text", ["/" * 1999, "\n" * 1999, "DE89 " * 400, "GB29 NWBK " * 200, "a\n" * 1000])

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import Needles, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
-    _DESCRIPTION, AT_LEAST, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
+    _DESCRIPTION, AT_LEAST, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
@@ -68,7 +68,7 @@ _NOT_A_VALUE_ANYWHERE = lowered_search(
     r"(?i)\{\{|os\.|process\.|env\b|environ|getenv|config\.|settings\.|request\.|req\."
     r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
     r"|(?:ctrl|alt|shift|cmd|option|super)\+"
-    r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|change[_-]?me|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
+    r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|" + CHANGE_ME + r"|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
     # a template's slot and words: "npm_<token>", "username:password"
     r"|<[a-z_ -]{2,30}>$|<your$|^user(?:name)?:pass(?:word)?$"
 )
@@ -189,7 +189,7 @@ _SECURITY_ANSWER = lazy(
     r"(?i)(?:security\s++(?:question|answer|q)|secret\s++question|memorable\s++word|verification\s++phrase"
     r"|maiden\s++name|first\s++pet|sicherheitsfrage|geburtsname|domanda\s++di\s++sicurezza"
     r"|pergunta\s++de\s++seguran[çc]a|pregunta\s++de\s++seguridad|question\s++secr[èe]te|beveiligingsvraag"
-    r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++to\s++['‘\"]"
+    r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++(?:to|for)\s++['‘\"]"
     r"|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
     r"|s[äa]kerhetsfr[åa]ga|resposta\s++secreta|respuesta\s++secreta|r[ée]ponse\s++secr[èe]te|geheime\s++antwort"
     r"|pregunta\s++secreta|pergunta\s++secreta|geheime\s++vraag|geheimfrage"
@@ -762,7 +762,7 @@ _ABOUT_CODE = lazy(r"(?i)(?<![\w-])(?:function|variable|method|module|class|colu
                          r"|config|setting|parameter|param|argument|endpoint|route|schema|key\s++name|called|named)(?![\w-])")
 
 
-_A_STAND_IN = lazy(r"(?i)replace[_-]?me|change[_-]?me|placeholder|example|dummy|your[_-]|x{4,}|redacted")
+_A_STAND_IN = lazy(r"(?i)replace[_-]?me|" + CHANGE_ME + r"|placeholder|example|dummy|your[_-]|x{4,}|redacted")
 _A_STAND_IN_ELSEWHERE = lazy(STAND_IN).fullmatch
 
 
@@ -1715,7 +1715,7 @@ _CHECKS = (
       "sicherheitsantwort", "risposta di sicurezza", "resposta de seguran", "réponse de sécurité", "reponse de securite",
       "antwoord op", "odpowied",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
-      "보안", "güvenlik", "pytanie", "answer to", "asks", "secret answer", "sikkerhed", "секретн", "密保", "安全问题", "安全問題", "सिक्योरिटी",
+      "보안", "güvenlik", "pytanie", "answer to", "answer for", "asks", "secret answer", "sikkerhed", "секретн", "密保", "安全问题", "安全問題", "सिक्योरिटी",
       "recovery question", "they ask", "sikkerhetssvar", "sikkerhedssvar", "säkerhetssvar",
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",

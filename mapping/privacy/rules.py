@@ -86,7 +86,9 @@ _STAND_IN_REPLACE = (r"(?:replace[_-]?me|change[_-]?me|changez[_-]?moi|[àa][_-]
 STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_HERE + r")?"
             r"|" + _STAND_IN_KEY + r"[_-]" + _STAND_IN_HERE
             + r"|" + _STAND_IN_REPLACE + r"(?:[_-]" + _STAND_IN_HERE + r")?)")
-_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|change[_-]?me|replace[_-]?me"
+# "changeme" as a stand-in, not the start of a value made from it ("changeme-Zq81!pl", "changeme2024")
+CHANGE_ME = r"change[_-]?me(?![-_.]?[a-z!#%^&*+=~_.-]{0,40}?[0-9!#%^&*])"
+_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|" + CHANGE_ME + r"|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 _HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
 _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
@@ -138,7 +140,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
                r"|(?<=:)[?+=-]|(?:[A-Za-z]{2,5}[_-](?:[A-Za-z]{2,8}[_-])?)?(?:\.{3}|…)(?![A-Za-z0-9])"
                r"|[A-Za-z]{2,5}[_-]?(?:\.{3}|…)(?i:replace|here)(?![a-z0-9])"
-               r"|(?i:replace[_-]?(?:me|with(?:[_-][a-z]+){1,4})|(?:please[_-])?change[_-]?me)(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
+               r"|(?i:replace[_-]?(?:me|with(?:[_-][a-z]+){1,4})|(?:please[_-])?" + CHANGE_ME + r")(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
                # a variable of the shell, a tag, an ansible vault, a template's words: "$API_KEY", "npm_<token>",
                # "!vault |", "username:password"
                r"|(?-i:\$(?:[A-Z][A-Z0-9]*+_[A-Z0-9_]++|(?=[A-Z0-9]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED))[A-Z][A-Z0-9]*+))(?![A-Za-z0-9!#$%&*@^~+=-])"
@@ -180,8 +182,11 @@ _PASSWORD_NEEDLES = (
 
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
 # "50 Hz", "5000 pesos")
-_CODE_DIGITS = (r"\s*+" + _OPENING + r"\s*+[#*]?[0-9]{4,12}(?![0-9]|[-./][0-9])"
-                r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm|pesos?|euros?|eur|usd|dollars?|€|руб)(?![a-z]))")
+# or its digits one at a time, apart ("7 7 0 3", "3-8-1-5", "4.8.2.1"), as a code is said aloud
+_SPACED_DIGITS = r"[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?:\.[0-9]){3,7})(?![0-9]|[-. ]?[0-9])"
+_CODE_DIGITS = (r"\s*+" + _OPENING + r"\s*+[#*]?(?:[0-9]{4,12}(?![0-9]|[-./][0-9])"
+                r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm|pesos?|euros?|eur|usd|dollars?|€|руб)(?![a-z]))"
+                r"|" + _SPACED_DIGITS + ")")
 # A PIN or a code: "bank PIN: 4821", "the door code is 4821", "debit card PIN 4821", "the code for
 # the front door is 4821"; not a reading ("the max current per pin is 2000 uA").
 _PIN_OR_CODE = lazy(
@@ -197,9 +202,19 @@ _PIN_OR_CODE = lazy(
     r"|(?:passcode|(?:door|gate|garage|safe|lockbox|keypad)[\s_-]?code"
     r"|(?:card|bank|atm|debit|credit|visa|mastercard|amex|girocard|ec|sim|phone|mobile|unlock)(?:['’]s)?"
     r"[^\S\n]++pin(?:[\s_-]?(?:code|number))?)(?=\s)"
+    # a PIN joined to its digits, as a field's value or a name ("pin-4821", "pin_4821", "PIN4821"), not
+    # an issue's key ("PIN-1021") or a part of a path or a name ("gpio/pin_2001", "spin4821")
+    r"|(?<![\w/.#-])(?:pin_|(?-i:pin)-|pin(?=[0-9]))(?=[0-9]{4,8}(?![\w/-]))"
     # in Japanese and Chinese: a PIN (暗証番号), and a password of digits (银行卡密码 482915)
     r"|暗証番号\s*+[はが:：]?|(?:密码|密碼)\s*+(?:是|为|為|[:：])?(?=\s*+[0-9]{6}))" + _CODE_DIGITS
 )
+# A PIN or a lock's code told after what it is ("Her PIN: the year her dad was born, 1958", "the
+# garage code is her birthday — 0412"); not a change told with a year ("PIN: changed at the bank, 2024").
+_PIN_DESCRIBED = lazy(
+    r"(?i)(?<![a-z0-9])(?:pin(?:[\s_-]?code)?|passcode|(?:door|gate|garage|alarm|safe|lock|locker|padlock|keypad)"
+    r"[\s_-]?(?:code|combination))(?:[^\S\n]*+[:：]|[^\S\n]++(?:is|was))[^\S\n]++"
+    r"(?![^\n]{0,60}?(?:chang|reset|updat|renew|expir|since|until|rotat|requir|must|should|need))"
+    r"[^\d\n.;!?:]{3,60}?[,—–][^\S\n]*+[0-9]{4,8}(?![0-9]|[-./][0-9])[^\S\n]*+(?:[.!;)]|(?=\n)|$)")
 # The same in German, French, Spanish, Portuguese, Italian, Dutch, Polish, Swedish and Russian.
 # With no verb, only a word that names a PIN or a lock's code by itself ("Haustürcode: 4821",
 # "digicode 4821B", "Код от двери 4821", "пин-код 4821"), and never before a year ("Türcode 2024
@@ -211,7 +226,7 @@ _PIN_OR_CODE = lazy(
 # what it opens ("el código de error de acceso 1045" passes).
 _CODE_WORDS_ELSEWHERE = (
     r"(?:(?:haus|wohnungs|eingangs)?tür|(?:garagen|hof)?tor|tresor|briefkasten|schließfach)-?code|zugangscode"
-    r"|geheimzahl|zahlenschloss|digicode|deurcode|toegangscode|code\s++(?:confidentiel|secret)"
+    r"|(?:ent)?sperr-?code|geheimzahl|zahlenschloss|digicode|deurcode|toegangscode|code\s++(?:confidentiel|secret)"
     r"|(?:n[úu]mero|c[óo]digo)\s++secreto|codice\s++segreto"
     r"|pin-?kod(?:en)?|portkod(?:en)?|kod\s++dostępu|pin-?код|пин-?код|код\s++доступа"
     r"|(?:пин|pin)(?:-?код)?\s++карты"
@@ -257,7 +272,7 @@ _CODE_ELSEWHERE = lazy(
     r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|[^\S\n]*+[:：=])"
     r"(?!\s*+" + _YEAR + r"(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_])))" + _CODE_DIGITS
 )
-_FOUR_DIGITS = lazy("[0-9]{4}").search
+_FOUR_DIGITS = lazy("[0-9]{4}|[0-9][-. ][0-9][-. ][0-9][-. ][0-9]").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a
 # text that says "code" or "pin" seldom holds four digits.
 # what documentation writes for a URL's password: "<password>", "{password}", "${REDIS_PASSWORD}",
@@ -286,7 +301,7 @@ def _a_key_may_be_there(text: str) -> bool:
 _IN_A_ROW = sorted({run[start:start + length] for run in ("0123456789", "9876543210")
                     for length in range(4, 11) for start in range(0, 11 - length)}, key=len, reverse=True)
 TRIVIAL_CODE = r"([0-9])\1{2,7}|0?123|876|" + "|".join(_IN_A_ROW)
-_CODES = lazy(r"(?<![0-9])[0-9]{4,12}(?![0-9])").finditer
+_CODES = lazy(r"(?<![0-9])(?:[0-9]{4,12}(?![0-9])|" + _SPACED_DIGITS + ")").finditer
 _TRIVIAL = lazy(TRIVIAL_CODE).fullmatch
 _A_DEMO = lazy(r"(?i)demo|d[ée]monstra|example|exemple|ejemplo|beispiel|esempio|voorbeeld|przyk[łl]ad|sample|exemplo"
                r"|placeholder|platzhalter").search
@@ -312,10 +327,11 @@ def _a_code_may_be_there(text: str) -> bool:
     """Four digits or more, not all of them a trivial code a demo or an example shows ("Demo PIN
     0000 is the example value from the docs")."""
     codes = list(_CODES(text))
-    return bool(codes) and not all(_TRIVIAL(code[0]) and a_demos_code(text, code.start(), code.end()) for code in codes)
+    return bool(codes) and not all(_TRIVIAL(re.sub("[-. ]", "", code[0])) and a_demos_code(text, code.start(), code.end())
+                                   for code in codes)
 
 
-_REQUIRED = {_PIN_OR_CODE: _a_code_may_be_there, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
+_REQUIRED = {_PIN_OR_CODE: _a_code_may_be_there, _PIN_DESCRIBED: _a_code_may_be_there, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in its ``plain.lowered`` form.
@@ -401,6 +417,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     ("looks like a credential stated in a sentence", _PIN_OR_CODE, ("pin", "puk", "code", "combination", "passcode",
                                                                     "暗証番号", "密码", "密碼")),
+    ("looks like a PIN or a lock's code", _PIN_DESCRIBED, ("pin", "code", "combination", "passcode")),
     ("looks like a credential stated in a sentence", _CODE_ELSEWHERE, ("code", "codice", "código", "codigo", "kod",
                                                                        "код", "pin", "пин", "geheimzahl", "combina",
                                                                        "kombination", "zahlenschloss", "secreto",
