@@ -230,7 +230,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
-                                         ("tune13", 0.96), ("tune14", 0.97)])
+                                         ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -1785,4 +1785,65 @@ def test_the_reviews_leftovers_of_this_round_are_refused(text):
     "password: %MYSQL_PWD% in the batch script",
 ])
 def test_the_reviews_leftovers_of_this_round_pass(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune15 (a seventeenth writer; heldout14, the other half of one pool, held out):
+# each written apart from the corpus ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    # in parts, and how to join them
+    "the printer at the office: first Gouda, then Leiden42, no space",
+    "le Disney+ des enfants : d'abord Tarte, puis Tatin31, collés",
+    # a sentence with spaces
+    "for the NAS it's a whole sentence with spaces: the kettle sings at dawn",
+    "la clave es una frase con espacios: el perro duerme bajo la mesa",
+    # a digit at a time, in digits or in words, and a dial
+    "Spind im Fitnessstudio 3 8 0 6", "candado de la bici: 7-2-9-4",
+    "код от сейфа: шесть ноль три восемь", "kombinationslåset: tre nio noll sju",
+    "Closet safe combination: 18 - 33 - 06",
+    # a relative's year of birth
+    "Opas Bankkarte, die PIN ist das Geburtsjahr von Oma, 1947",
+    "la carte de papa : le code est l'année de naissance de mamie, 1952",
+    # the letters' case, a child's tablet
+    "for the garden camera use Tulipa2021, the T a capital",
+    "put dinosaur77 on the little one's tablet",
+    # a token only a password is, and words joined after what they open
+    "cabin wifi → Pinecone#Lake", "the Hulu login: Mango&Kiwi19", "router in the shed: Kaffee_Kuchen8",
+    # a stand-in's word and a random part, said to be the real one
+    "{password-Vq83xT} is really the camera's, the installer never changed it",
+    # spelled with dashes
+    "spell it for the kiosk: B-r-i-o-c-h-e-9",
+    # an answer, the question, and where it was given
+    "favourite teacher, what I gave the bank: Mr Okafor",
+    "pregunta de seguretat «carrer de la infància»: Carrer Major",
+    # a memory tool's fields
+    'remember: service: "mum\'s tablet Netflix", pass: "Lasagna_Sunday9"',
+    # sqlcmd's password, a Korean resident number with its short name
+    "sqlcmd -S reports.internal -U etl -P Vx82kLm0Qz7Tr -d ledger",
+    "주민번호 850412-1234561",
+])
+def test_the_round_on_tune15_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "we put the two halves of the report together, first the intro then section 2",
+    "passphrases can be a sentence with spaces: the longer the better",
+    "the extension for the dentist is 4-1-2-2", "scored 3 1 2 0 in the four rounds",
+    "Koden i kursen: vi räknade ett, två, fyra, fem och sju i loopen.",
+    "Dad was born in 1958, the year of the big flood",
+    "her tablet runs android13 and needs an update",
+    "User's router is a Fritz!Box 7590 AX.", "Marks&Spencer order arrives Friday",
+    "Passwort für Router FRITZ!Box7590 steht auf dem Aufkleber.",
+    "Parola chiave del progetto: Aurora2025.", "Password policy enum: Strong_Policy or Weak_Policy in the config.",
+    "the locker code resets to 0000 when you open it", "o voo LO 8183 sai do portão K24 às 15:55",
+    "regra do app: PIN de 4 dígitos, sem sequências tipo 1234",
+    "the sample config has password=example123 on purpose, it's a fixture",
+    "サンプル設定ではパスワードが <PASSWORD> のまま",
+    "grandma forgot her favourite teacher's name, so the bank reset the question",
+    "a spelling bee word: s-p-e-l-l-i-n-g",
+])
+def test_the_round_on_tune15_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -27,7 +27,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from pdsmem.mapping.privacy import words
+from pdsmem.mapping.privacy import told, words
 from pdsmem.mapping.privacy.plain import Needles, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
@@ -137,7 +137,7 @@ _COMMAND_SECRET = lazy(
     r"|(?:mongosh|mongo|mongodump|mongorestore|mongoimport|mongoexport)\b[^\n]*?\s(?:-p|--password[=\s])"
     r"|rclone\b[^\n]*?\spass(?:word)?\s"
     # a user and password to curl, an archive's password to unzip, zip and 7-Zip
-    r"|curl\b[^\n]*?\s(?:-u|--user)(?:\s++|=)?[\"']?[^\s:\"'=]{1,40}:|(?:unzip|zip|funzip)\b[^\n]*?\s-P|7za?\b[^\n]*?\s-p(?=\S))\s*+(?:[\"'](?P<quoted>[^\"'\n]{4,200})[\"']|(?P<value>[^\s\"']{4,200}))")
+    r"|curl\b[^\n]*?\s(?:-u|--user)(?:\s++|=)?[\"']?[^\s:\"'=]{1,40}:|(?:unzip|zip|funzip|sqlcmd|bcp)\b[^\n]*?\s-P|7za?\b[^\n]*?\s-p(?=\S))\s*+(?:[\"'](?P<quoted>[^\"'\n]{4,200})[\"']|(?P<value>[^\s\"']{4,200}))")
 # what a password is said to be, in one word at the end of its sentence: "the guest network password
 # is summer!", "pass orange?", "Mein Passwort ist waffles."; not a word that describes it
 # what is said of a password's letters: "all lowercase", "with a capital first letter", "małymi
@@ -216,7 +216,7 @@ _SECURITY_ANSWER = lazy(
     r"|never|(?:all|il|elle|on|er|sie|he|she|we|el|ella|lui|lei|ele|ela|hij|zij)\s++(?-i:[a-z])"
     r"|muss|must|should|soll|doit|debe|deve|[àa]\s++d[ée]finir|to\s++be|устаревш\w*|obsolete|outdated|veraltet"
     r"|pflicht|obligatori\w*|optionnel\w*"
-    r"|unknown|forgot\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
+    r"|unknown|forgot\w*|भूल\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow"
     r"|yok|boş|bos|değil|hatırla\w*|değiştir\w*|sorma\w*|sorul\w*|formda|не|немає|необов\w*|поле|є|це|это|bu"
     r"|(?-i:that['’]?s?|this|which|what|those|these)|treba|ukloni\w*|trebuie|nu|nema|o\s++(?:scoatem|elimin\w*|[șs]tergem|mut[aă]m)"
@@ -1229,7 +1229,9 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
 
 
 # a bus's, a tram's line right before the number: "bus 175"
-_A_LINES_NUMBER = lazy(r"(?i)(?<!\w)(?:bus|tram|train|route|metro|u-bahn|s-bahn)\s++$")
+_A_LINES_NUMBER = lazy(r"(?i)(?<!\w)(?:bus|tram|train|route|metro|u-bahn|s-bahn"
+                       # a flight's: "o voo LO 8183 sai do portão K24"
+                       r"|flight|flug|vol|vuelo|voo|volo|vlucht|lot|рейс|uçuş|sefer)(?:\s++[A-Z0-9]{2,3})?\s++$")
 
 
 # a locker's own number: "locker 1310 at Tesco", "Schließfach Nr. 22" (its code is "locker code 1310")
@@ -1271,7 +1273,7 @@ def _pin_nearby(text: str) -> bool:
                     and not line.startswith("#", end) and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
             if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
-                                               or a_demos_code(line, start, end)):
+                                               or a_demos_code(line, start, end) or _RESETS_TO.search(before)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
             if (_A_DATE_AFTER_ON.search(before) and _date_shaped(number)
                     and not _A_LOCKS_WORD.search(re.split(r"[.;:!?\n]", before)[-1])):
@@ -1288,6 +1290,8 @@ def _pin_nearby(text: str) -> bool:
     return False
 
 
+# what a lock goes back to by itself: "the locker code resets to 0000 when you open it"
+_RESETS_TO = lazy(r"(?i)(?<!\w)(?:resets?|defaults?|goes\s++back|springt|zurück)\s++(?:to|auf|à|a)\s*+$")
 # said after an example, in Korean, Chinese and Japanese: "1234 같은 연속 숫자", "1234这类", "1234のような"
 _EXAMPLE_AFTER = lazy(r"\s*+(?:같은|등의|这类|這類|这样的|之类|之類|のような|などの)")
 
@@ -1354,7 +1358,7 @@ _AS_AN_EXAMPLE = lazy(r"(?i)\s++as\s++(?:an?|the)\s++(?:example|sample|demo|plac
 _IN_GROUPS_OF_FOUR = lazy(r"(?<![0-9])[0-9]{4}(?:[ -][0-9]{4}){2,}(?![0-9])")
 _FOR_EXAMPLE = lazy(r"(?i)(?:(?<!\w)(?:sequences?|patterns?|pins?|codes?|numbers?|ones|digits|something|anything|suites?|runs?"
                     r"|folgen?|sequenz\w*|secuencias?|sequ[êe]ncias?|sequenze|reeks\w*|ci[ąa]g\w*|följd\w*)\s++"
-                    r"(?:like|such\s++as|comme|wie|como|come|zoals|jak|som|kuten)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
+                    r"(?:like|such\s++as|comme|wie|como|come|zoals|jak|som|kuten|tipo)|(?<!\w)(?:e\.\s*+g\.,?|for\s++(?:example|instance)|z\.\s*+b\.|zum\s++beispiel"
                     r"|par\s++exemple|por\s++ejemplo|ad\s++esempio|bijvoorbeeld|np\.|örneğin|например|esim\.|t\.\s*+ex\.|p\.\s*+ex\.|f\.\s*+eks\."
                     r"|bv\.|bspw\.|pl\.|napr\.|např\.|π\.χ\.|fx\.|例如|比如|譬如|例えば|예를\s*+들어"
                     # what a code must not be: "never use obvious PINs, not 1234 or 0000"
@@ -1707,7 +1711,7 @@ _CHECKS = (
     ("looks like a credential on a command line", lambda t: any(_on_a_command_line(m["quoted"] or m["value"])
                                                                for m in _COMMAND_SECRET.finditer(t)),
      ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass", "smbclient", "mongo",
-      "rclone", "curl", "zip", "7z")),
+      "rclone", "curl", "zip", "7z", "sqlcmd", "bcp")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _SECURITY_ANSWER.search,
@@ -1765,6 +1769,9 @@ _CHECKS = (
      _KEY_NEEDLES + ("api", "access", "password")),
 )
 
+
+# and a value told by what is said around it, with no label (``told``)
+_CHECKS += told.CHECKS
 
 # every needle, looked for once in a text (the checks share many)
 _NEEDLES = Needles({needle for _, _, needles in _CHECKS for needle in needles})

@@ -577,7 +577,7 @@ _NATIONAL_IDS = (
     (r"\bnhs\b", ("gb.nhs",)),
     (r"\bsin\b|social\s++insurance", ("ca.sin",)),
     (r"\btfn\b|tax\s++file\s++number", ("au.tfn",)),
-    (r"주민등록번호|resident\s++registration", ("kr.rrn",)),
+    (r"주민(?:등록)?번호|resident\s++registration", ("kr.rrn",)),
     (r"\bahv\b|\bavs\b", ("ch.ssn",)),
     (r"\bppsn?\b", ("ie.pps",)),
     (r"\bcnp\b", ("ro.cnp",)),
@@ -605,7 +605,7 @@ _NATIONAL_IDS = (
 _NATIONAL_ID_NEEDLES = (
     "kimlik", "ein", "身份证", "身分證", "resident", "dni", "nie", "nif", "documento", "codice", "fisc", "curit", "sécu",
     "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
-    "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호",
+    "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호", "주민번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",

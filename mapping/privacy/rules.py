@@ -90,10 +90,11 @@ STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAN
 CHANGE_ME = r"change[_-]?me(?![-_.]?[a-z!#%^&*+=~_.-]{0,40}?[0-9!#%^&*])"
 _NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|\*{3,}|•{3,}|" + CHANGE_ME + r"|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
-_HAS_A_SIGN = r"\s*+" + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
+# (_NO_VALUE before the opening too: "<PASSWORD>" is a stand-in whole, not "<" and a value)
+_HAS_A_SIGN = r"\s*+" + _NO_VALUE + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
 _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a value in ASCII: "パスワードはabc123です",
     # not "パスワードはルーターWXR-5700の裏に記載"
-    r"\s*+" + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[!-~]{4}")
+    r"\s*+" + _NO_VALUE + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[!-~]{4}")
 # A password stated with no verb ("her gmail password Hunter2024!", "the password, hunter22, is…"):
 # the value must mix letters and digits in 6 to 64 ASCII characters on the same line, and end there
 # or at a sign; "password 2024-03-12", "password (12+ chars)", "WPA3-Personal" and "密码管理器用的是
@@ -149,7 +150,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                # a stand-in in documentation and tests ("YOUR_KEY_HERE", "your-api-key", "NPM_TOKEN_HERE",
                # "dummy", "test", "sk_live_xxx"), a command's output ("$(vault kv get …)")
                # (the whole value: "Dummy!2024", "your-9f8a7b…" and "placeholder99!Q" are real)
-               r"|(?i:(?:your[_-](?:[a-z]+[_-])*[a-z]+|[a-z0-9_]*_here|dummy|fake|placeholder|test(?:ing)?"
+               r"|(?i:(?:your[_-](?:[a-z]+[_-])*[a-z]+|[a-z0-9_]*_here|dummy|fake|placeholder|test(?:ing)?|example[0-9]{0,4}"
                r"|(?:[a-z0-9]+_)+x{3,})(?=[\"'`\s,;)]|\.?$))"
                # the values documentation shows: Kubernetes' base64 of "password" and "admin", AWS's example key
                r"|(?:cGFzc3dvcmQ=|YWRtaW4=|MWYyZDFlMmU2N2Rm|wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY)(?=[\"'`\s,;)]|\.?$)"

@@ -1,0 +1,465 @@
+"""Checks of the labelled layer for a value told by what is said around it, with no label before it.
+
+People tell an assistant a password, a PIN or an answer the way they would tell a relative:
+
+- in two parts and how to join them (``first Bigos, then Krakow2019, together``);
+- as a sentence, saying it has spaces (``a sentence with spaces: the cat sleeps on the stove``);
+- a digit at a time (``gym locker 1 5 5 3``, ``bike lock: 1-8-5-4``) or in words (``девять пять два
+  шесть``), and a dial's numbers (``combination 24 . 11 . 36``);
+- as a relative's year of birth (``Papa's card PIN is grandad's year of birth, 1953``);
+- by the letters' case (``Rangoli2024, the R a capital``), or set on a child's tablet (``put
+  chebur4shka on the tablet``);
+- as a token that only a password is: a word, a sign and more (``Feta#Kalamata``, ``Tahdig#99``),
+  or words joined by ``_`` and a number after what it opens (``grandma's wifi: Hummus_Haifa8``);
+- after the question it answers and where it was given (``favourite teacher, what I told the bank:
+  Mrs Kmita``).
+
+The labelled layer runs them after its own (``labelled._CHECKS``), each only where one of its
+needles is. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pdsmem.mapping.privacy.plain import lazy
+
+# --- a value in two parts, and how to join them ---------------------------------------------------
+
+# "together", "no space", "joined" where a value is told in parts, in the languages people write in
+_JOINED_WORDS = (
+    r"(?i)(?<!\w)(?:together|joined|no\s++space|without\s++(?:a\s++)?space|one\s++word|run\s++together"
+    r"|coll[ée]s?|attach[ée]s?|zusammen(?:geschrieben)?|ohne\s++leerzeichen|am\s++st[üu]ck|razem|[łl][aą]cznie"
+    r"|junts?|junt[oa]s?|todo\s++junto|pegad[oa]s?|colad[oa]s?|insieme|attaccat[oi]|tutto\s++attaccato|samen|aan\s++elkaar"
+    r"|vast\s++aan\s++elkaar|ihop|tillsammans|sammen|i\s++ett\s++ord|bitişik|birleşik|dikit|magkadikit|viết\s++liền"
+    r"|liền\s++nhau|digabung|disambung|tanpa\s++spasi|слитно|вместе|разом|злито|împreună|lipit[eă]?|dohromady"
+    r"|dokopy|spolu|együtt|egybe|μαζί|κολλητά|ביחד|צמוד(?:ים)?|ملزوق(?:ين|ة)?|مع\s*+بعض|چسبیده|چسبیده\s*+بنویس"
+    r"|saath\s++(?:mein|me)|एक\s*+साथ|মিলিয়ে|একসাথে|ติดกัน|连在一起|連在一起|连着|連著|つなげて|続けて|붙여서|붙여|붙여\s*+써)"
+    r"(?!\w)"
+)
+_JOINED = lazy(_JOINED_WORDS)
+# a part a value is made of: a word of four letters or more, a word with digits, or digits
+_PART_WITH_DIGITS = lazy(r"(?<![\w#@$%&*!])(?=[\w#@$%&*!]{0,30}?[0-9])(?=[\w#@$%&*!]{0,30}?[^\W\d_])[\w#@$%&*!]{3,30}"
+                         r"(?![\w#@$%&*!])")
+# what says the parts come in an order: "first … then", "vorne … hinten", "前面 … 后面"
+_ORDER = lazy(
+    r"(?i)(?<!\w)(?:first|then|second\s++half|first\s++half|d['’]abord|puis|zuerst|erst|dann|danach|vorne|hinten"
+    r"|najpierw|potem|primero|luego|despu[ée]s|primer|despr[ée]s|primeiro|depois|prima|poi|eerst|daarna|f[öo]rst"
+    r"|sedan|önce|sonra|pehle|phir|muna|tapos|đầu\s++là|sau\s++là|сначала|потом|спочатку|потім|mai\s++[îi]nt[âa]i"
+    r"|apoi|nejd[řr]ív|pak|először|aztán|πρώτα|μετά|קודם|ואז|أولاً|أولا|بعدها|ثم|اول|بعد|pertama|lalu|kemudian)(?!\w)"
+    r"|前面|后面|後面|前半|後半|앞은|뒤는|먼저|다음"
+)
+
+
+def _told_in_parts(text: str) -> bool:
+    """A value told in parts to be joined: a word that says so, an order, and a part with digits
+    ("najpierw Bigos, potem Krakow2019, razem")."""
+    return bool(_JOINED.search(text) and _ORDER.search(text) and _PART_WITH_DIGITS.search(text))
+
+
+# --- a passphrase told as a sentence with spaces --------------------------------------------------
+
+_SPACES = (
+    r"(?:spaces|spaties|spazi|espaces|espacios|espaços|espais|leerzeichen|spacjami|spacjach|пробелами|пробілами"
+    r"|razmacima|razmakom|spații|spatii|κενά|רווחים|مسافات|بمسافات|فاصله|اسپیس|boşluklarla|boşluklu|mezerami"
+    r"|medzerami|mellomrom|mellanslag|mellemrum|szóközökkel|szóközzel|เว้นวรรค|スペース|띄어쓰기|空格|dấu\s++cách"
+    r"|spasi|nafasi|интервали|välilyön\w*|स्पेस|স্পেস)"
+)
+_SENTENCE = (
+    r"(?:sentence|phrase|passphrase|words|wörter|mots|palabras|palavras|woorden|słowa|слова|zin|frase|satz|zdanie|фраза|фразой|предложение|речення|rečenica|propoziți[ea]"
+    r"|propozitie|πρόταση|φράση|משפט|جملة|العبارة|عبارة|جملہ|جمله|پاس\s*+فریز|cümle|věta|veta|setning|mening"
+    r"|sætning|mondat|jelmondat|ประโยค|文章|문장|句子|câu|kalimat|sentensi|sentència|изречение|вираз)"
+)
+# the sentence, then its words after a colon or "is": three words or more to the end of the text
+_PASSPHRASE_TOLD = lazy(
+    r"(?i)(?:" + _SENTENCE + r"[^\n]{0,80}?" + _SPACES + r"|" + _SPACES + r"[^\n]{0,80}?" + _SENTENCE + r")"
+    r"[^\n:：]{0,40}?(?:[:：]|\s(?:c['’]est|is|ist|é|è|es|est|jest|je|er|är|to)\s)\s*+[\"'“„«]?"
+    r"(?:[^\W\d_][^\n:：]{2,80}?(?:\s++[^\W\d_][\w'’-]*+){2,12}|[\u0e00-\u0e7f\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{6,40})"
+    r"\s*+[\"'”»]?[.!]?\s*+(?:,[^\n]{0,60})?$"
+    # or the words first and then the sentence: "la phrase secrète c'est le chat …, avec les espaces"
+    r"|(?i:(?:" + _SENTENCE + r")[^\n,:]{0,30}?\s(?:c['’]est|é|è|is|ist|es)\s++[^\W\d_][^\n,:]{2,80}?,\s*+"
+    r"(?:with|avec|com|con|mit|met|z|с|з)\s++(?:the\s++|les\s++|gli\s++|os\s++|los\s++)?" + _SPACES + r")"
+    r"|(?:" + _SENTENCE + r")[^\n]{0,40}?(?:スペースなし|without\s++spaces|sans\s++espaces)[^\n:：]{0,20}?[:：]\s*+\S{6,}"
+)
+# a rule for passphrases, not one: "can", "must", "allowed", "should"
+_A_RULE = lazy(r"(?i)(?<!\w)(?:can|may|must|should|allowed|allow|kann|darf|muss|peut|doit|puede|debe|pode|deve|può"
+               r"|mag|moet|może|musi|может|должн|může|musí|kan|må|bisa|harus|boleh|phải|có\s++thể|不能|可以|必须"
+               r"|できる|해야|가능|policy|rule|rules|regel|règle|regla|regola|requirement|example|e\.g\.)(?!\w)")
+
+
+def _passphrase_told(text: str) -> bool:
+    return bool(_PASSPHRASE_TOLD.search(text)) and not _A_RULE.search(text)
+
+
+# --- a code a digit at a time, in digits or in words ---------------------------------------------
+
+# four to eight single digits apart, the same way each time ("1 5 5 3", "1-8-5-4", "2 0 4 8")
+_DIGITS_APART = lazy(r"(?<![\w.,:/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7})(?![\w.,:/-]|\s[0-9](?![0-9]))")
+# a dial's numbers: "24 . 11 . 36", "24-11-36" after the word for a combination
+_DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinaci[óo]n|combina[çc][ãa]o|kombination"
+             r"|kombinacja|szyfr|комбинаци\w*|şifre|kombinace|kombinasi)(?!\w)[^\n]{0,40}?"
+             r"(?<![0-9])[0-9]{1,2}(?:\s*+([.-])\s*+[0-9]{1,2}){2,3}(?![0-9])"
+             r"|(?i:(?<![0-9])[0-9]{2}\.[0-9]{2}\.[0-9]{2}(?![0-9])[^\n]{0,60}?"
+             r"(?:combinaison|combination|combinazione|combinación|kombination))")
+# what a run of single digits also is: a score, an example, a date's parts, a rating
+_NOT_A_CODE_APART = lazy(r"(?i)(?<!\w)(?:score|scored|won|lost|rating|rated|stars|sterne|étoiles|vote|votes|example"
+                         r"|e\.g\.|such\s++as|like|sequence|countdown|steps|step|level|levels|version|ver\.|v\."
+                         # a phone's extension: "the extension for the pharmacy is 2-3-0-1"
+                         r"|extension|ext\.?|durchwahl|poste|interno|phone|tel\.?|telefon\w*|number|nummer|numéro|número"
+                         r"|numero)(?!\w)")
+
+
+_A_DIGIT_RUN = lazy(r"[0-9][ -][0-9][ -][0-9][ -][0-9]").search  # what every match holds, found at C speed
+
+
+def _digits_apart(text: str) -> bool:
+    if not _A_DIGIT_RUN(text):
+        return False
+    for match in _DIGITS_APART.finditer(text):
+        digits = re.sub(r"[- ]", "", match[0])
+        steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
+        if len(steps) == 1 and steps <= {-1, 0, 1}:
+            continue  # "1 2 3 4", "0 0 0 0": counting, or a stand-in
+        if _NOT_A_CODE_APART.search(text[max(0, match.start() - 60):match.start()]):
+            continue
+        return True
+    return False
+
+
+# the digits in words, in the languages the gate reads that ``labelled`` has no words of
+_DIGIT_NAMES = {
+    "ru": "ноль нуль один одна два две три четыре пять шесть семь восемь девять",
+    "uk": "нуль один одна два дві три чотири п'ять п’ять шість сім вісім дев'ять дев’ять",
+    "bg": "нула едно две три четири пет шест седем осем девет",
+    "el": "μηδέν ένα δύο τρία τέσσερα πέντε έξι επτά εφτά οχτώ οκτώ εννιά εννέα",
+    "pl": "zero jeden dwa trzy cztery pięć sześć siedem osiem dziewięć",
+    "cs": "nula jedna dva tři čtyři pět šest sedm osm devět",
+    "ro": "zero unu doi trei patru cinci șase sase șapte sapte opt nouă noua",
+    "tr": "sıfır bir iki üç dört beş altı yedi sekiz dokuz",
+    "sv": "noll ett två tre fyra fem sex sju åtta nio",
+    "fr": "zéro un deux trois quatre cinq six sept huit neuf",
+    "id": "nol kosong satu dua tiga empat lima enam tujuh delapan sembilan",
+    "vi": "không một hai ba bốn năm sáu bảy tám chín",
+    "ar": "صفر واحد اثنان اثنين ثلاثة أربعة اربعة خمسة ستة سبعة ثمانية تسعة",
+    "fa": "صفر یک دو سه چهار پنج شش هفت هشت نه",
+    "ur": "صفر ایک دو تین چار پانچ چھ چھے سات آٹھ نو",
+    "hi": "शून्य एक दो तीन चार पांच पाँच छह छः सात आठ नौ",
+    "bn": "শূন্য এক দুই তিন চার পাঁচ ছয় সাত আট নয়",
+    "ko": "영 공 일 이 삼 사 오 육 칠 팔 구",
+    "he": "אפס אחת אחד שתיים שניים שלוש ארבע חמש שש שבע שמונה תשע",
+    "th": "ศูนย์ หนึ่ง สอง สาม สี่ ห้า หก เจ็ด แปด เก้า",
+    "ja": "ゼロ れい いち に さん よん し ご ろく なな しち はち きゅう",
+    "zh": "零 一 二 三 四 五 六 七 八 九 洞 幺",
+}
+_DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in names.split())
+_DIGIT_TOKENS = lazy(r"[^\s,、・-]++").finditer
+_SEPARATORS = str.maketrans(",、・-", "    ")
+# what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
+_TOLD_FOR = lazy(r"(?i)[:：]\s*+$|(?<!\w)(?:code|kod|kode|kód|код|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|קוד|pin|пин|пін"
+                 r"|lock|lås|zámek|zámok|замок|замка|сейф|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|cadenas|candado"
+                 r"|lucchetto|kłódk|kasa|kasası|safe|tresor|coffre|caja|cassaforte|brankas|két\s++sắt|ตู้เซฟ|तिजोरी)")
+
+
+def _digit_names(text: str) -> bool:
+    """Four to eight digit names in a row, not one name repeated, told for a code or a lock (a colon
+    right before, a code's or a lock's name on its line): "förrådets hänglås: två åtta noll fem"."""
+    if len(_DIGIT_NAME_SET.intersection(text.lower().translate(_SEPARATORS).split())) < 2:
+        return False  # (two names at least: a set's intersection, before any token is looked at)
+    tokens = list(_DIGIT_TOKENS(text))
+    run: list[re.Match[str]] = []
+    for index, token in enumerate([*tokens, None]):
+        if token is not None and token[0].lower() in _DIGIT_NAME_SET and (not run or "\n" not in text[run[-1].end():token.start()]):
+            run.append(token)
+            continue
+        if 4 <= len(run) <= 8 and len({t[0].lower() for t in run}) > 1 and not _a_list_goes_on(tokens[index:index + 2]):
+            start = run[0].start()
+            if _TOLD_FOR.search(text[text.rfind("\n", 0, start) + 1:start]):
+                return True
+        run = [token] if token is not None and token[0].lower() in _DIGIT_NAME_SET else []
+    return False
+
+
+_AND = frozenset("and or och og und et y e en ja ve и или і або și i a oraz και ή ו و و و और এবং và dan 和 と 그리고".split())
+
+
+def _a_list_goes_on(after: list[re.Match[str]]) -> bool:
+    """A conjunction and a digit name after a run: a count or a list ("ett, två, fyra, fem och sju")."""
+    return len(after) == 2 and after[0][0].lower() in _AND and after[1][0].lower() in _DIGIT_NAME_SET
+
+
+# --- a PIN that is a relative's year of birth ----------------------------------------------------
+
+_A_PINS_NAME = (r"(?:pin|pin-?code|pin-ul|pinpas|пин|пін|پن|পিন|पिन|ピン|핀|şifre\w*|senha|رمز|קוד|kód|kod|код"
+                r"|code|codice|código|mã\s++pin|atm|ec-karte|karte|card|carte|tarjeta|cartão|karty|kart\w*|картк\w*|карты)")
+_BIRTH_YEAR = (r"(?:year\s++(?:\w+\s++){0,4}?(?:was\s++)?born|birth\s*+year|year\s++of\s++birth|geburtsjahr|jahrgang"
+               r"|anno\s++di\s++nascita|año\s++(?:de\s++nacimiento|en\s++que\s++naci[óo])|ano\s++(?:de\s++nascimento|que\s++\w+"
+               r"(?:\s++\w+){0,3}?\s++nasceu|em\s++que\s++\w+\s++nasceu)|ann[ée]e\s++de\s++naissance|geboortejaar"
+               r"|год\s++рождения|рік\s++народження|anul\s++na[șs]terii|rok\s++(?:narození|urodzenia)|doğum\s++yılı"
+               r"|năm\s++sinh|سال\s*+تولد|שנת\s++הלידה|سنِ?\s*+پیدائش|জন্মসাল|জন্ম\s*+সাল|जन्म\s*+वर्ष|जन्म\s*+साल"
+               r"|生まれ年|出生年|出生年份|태어난\s*+해|출생\s*+연도|tahun\s++lahir|födelseår|fødselsår|syntymävuo\w*"
+               r"|születési\s++év\w*|έτος\s++γέννησης|χρονιά\s++(?:που\s++)?γεννήθηκε)")
+_YEAR_PIN = lazy(r"(?i)(?:(?<!\w)" + _A_PINS_NAME + r"(?!\w)|קוד|رمز)[^\n]{0,80}?" + _BIRTH_YEAR + r"[^\n]{0,40}?"
+                 r"(?<![0-9۰-۹])(?:1[89][0-9]{2}|20[0-2][0-9]|1[34][0-9]{2}|[۱][۳۴][۰-۹]{2})(?![0-9۰-۹])")
+
+
+# --- the letters' case, and a child's tablet ------------------------------------------------------
+
+# a letter and what its case is, either way round: "the R a capital", "büyük L", "HとNが大文字"
+_CASE = (r"(?:capital|upper\s*+-?case|uppercase|majuscule|mayúscula|maiúscula|maiuscola|groß|gross|hoofdletter"
+         r"|wielk\w*|заглавн\w*|большая|велика|велику|büyük|大文字|大写|大寫|ใหญ่|कैपिटल|বড়\s*+হাতের|বড়|besar|kapital"
+         r"|κεφαλαίο|גדולה|بزرگ|کیپیٹل|대문자)")
+_LETTERS_CASE = lazy(r"(?<![\w])(?P<a>[A-Z])(?:\s++(?:is|es|è|é|ist|est|a|an|e|la|el|il|das|der|die|de|je|to)){0,3}"
+                     r"(?:\s*+[,:]?\s*+)(?i:" + _CASE + r")"
+                     r"|(?i:" + _CASE + r")(?:\s++(?:letter|letra|lettre|buchstabe|lettera|harf|huruf|písmeno|litera))?"
+                     r"\s++(?P<b>[A-Z])(?![\w])"
+                     r"|(?P<c>[A-Z])(?:\s*+(?:と|和|и|i|and|e|y|und|et|আর|और)\s*+(?P<d>[A-Z]))?\s*+(?:が|は)?\s*+(?:大文字|大写|বড়)"
+                     # "la c es mayúscula", "the r is a capital": a letter after an article
+                     r"|(?i:(?<!\w)(?:la|el|the|die|der|das|le|il|lo|o|a)\s++(?P<e>[a-z])\s++(?:es|is|ist|est|è|é)\s++(?:una?\s++|a\s++)?"
+                     + _CASE + r")")
+# a value: letters with a digit, a sign or "_", or two capitals ("Hanabi-Natsu"), after any script
+_CASED_TOKEN = lazy(r"(?<![A-Za-z0-9@/.])(?:(?=[A-Za-z0-9#@$%&*!_-]{0,30}?[0-9#@$%&*!_])|(?=[A-Za-z0-9_-]{0,30}?[A-Z][a-z]+-[A-Z]))"
+                    r"(?=[A-Za-z0-9#@$%&*!_-]{0,30}?[a-z])[A-Za-z][A-Za-z0-9#@$%&*!_-]{3,30}")
+
+
+def _case_told(text: str) -> bool:
+    """A value with a letter the text says the case of ("Rangoli2024, R a capital")."""
+    letters = set()
+    for match in _LETTERS_CASE.finditer(text):
+        letters.update(group.upper() for group in match.groups() if group)
+    if not letters:
+        return False
+    return any(letter in token for token in _CASED_TOKEN.findall(text) for letter in letters)
+
+
+_TABLET = (r"(?:(?<!\w)(?:tablet|tableta|tabletă|tablette|tabletin|τάμπλετ|планшет\w*|تبلت|تابلت|ট্যাবলেট\w*|टैबलेट"
+           r"|tab|compu|ipad|chromebook)(?!\w)|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính\s++bảng|تبلت|تابلت)")
+_LOWER_TOLD = (r"(?:all\s++lower\s*+case|lower\s*+case|todo\s++en\s++min[úu]sculas|min[úu]sculas|hepsi\s++küçük\s++harf"
+               r"|küçük\s++harf|全小写|全小寫|すべて小文字|كله\s++حروف\s++صغيرة|حروف\s++صغيرة|alles\s++klein|kleingeschrieben)")
+# a word with digits put on a child's device, or said to be all lower case
+_WORD_AND_DIGITS = r"(?<![\w@/.#-])(?=[a-z_]{0,20}[0-9])[a-z][a-z_]{2,20}[0-9]{1,6}[a-z]{0,8}(?![\w@/.-])"
+_TABLET_VALUE = lazy(r"(?i)(?:" + _TABLET + r"[^\n]{0,60}?(?-i:" + _WORD_AND_DIGITS + r")"
+                     r"|(?-i:" + _WORD_AND_DIGITS + r")[^\n]{0,60}?" + _TABLET + r")"
+                     r"|(?-i:" + _WORD_AND_DIGITS + r")[^\n]{0,30}?(?i:" + _LOWER_TOLD + r")")
+# "version", "model", "build": a product's name, not a value ("the kids' tablet runs android13")
+_A_PRODUCT = lazy(r"(?i)(?<!\w)(?:version|model|build|runs|running|android|ios|firmware|update|os)(?!\w)")
+
+
+_A_WORD_AND_DIGITS = lazy(_WORD_AND_DIGITS).search
+
+
+def _tablet_value(text: str) -> bool:
+    return bool(_A_WORD_AND_DIGITS(text) and _TABLET_VALUE.search(text)) and not _A_PRODUCT.search(text)
+
+
+# --- a token only a password is -------------------------------------------------------------------
+
+# a word, a sign and more: "Feta#Kalamata", "Tahdig#99", "Kanelbulle!34", "Rendang#Padang8"; not
+# "C#", "F#", "Sheet1!A1", "#general", an address or a URL's anchor
+_SIGNED = lazy(r"(?<![\w@/.#&!$%*:-])(?=[A-Za-z][A-Za-z_]{2})(?![A-Z]{2,}[!&])[A-Za-z][A-Za-z_]{2,20}[0-9]{0,4}"
+               # "#", "$", "%", "*" as they are; "!" and "&" with a digit ("Fritz!Box", "Marks&Spencer" are
+               # names, and so is a word in capitals before them: "FRITZ!Box7590", "AT&T5G"); "@" before a
+               # capital ("deploy@web01" is a user at a host)
+               r"(?:[#$%*][A-Za-z0-9_]{2,20}|[!&](?=[A-Za-z_]{0,20}[0-9])[A-Za-z0-9_]{2,20}|@(?-i:[A-Z])[A-Za-z0-9_]{1,20})"
+               r"[#!$%&*]?(?![\w@/.#&$%*:(-])")
+# words joined by "_" with a number, or capitalised words joined by "_": "Ilish_Padma77", "Sill_och_Potatis"
+_UNDERSCORED = lazy(r"(?<![\w@/.#-])(?:[A-Z][a-z]{2,15}(?:_[A-Za-z][a-z]{1,15}){1,3}[0-9]{1,4}"
+                    r"|[A-Z][a-z]{2,15}(?:_[a-z]{1,4}){0,2}_[A-Z][a-z]{2,15}|[A-Z][a-z]{2,15}(?:_[a-z]{2,15}){2,3})"
+                    r"(?![\w@/.-])")
+# what it is told for: a colon or an arrow after something that opens, or "changed to", "is"
+_TOLD_AFTER = lazy(r"[:：→]\s*+[\"'“„«]?$|(?i:(?<!\w)(?:is|es|est|ist|è|é|är|er|là|là|jadi|thành|ni|sasa\s++ni"
+                   r"|گذاشتم|to|na|på|on)\s*+[\"'“„«]?$)")
+# what a code line has ("=", "(", "def ", "import"): a name in code, not a value
+_CODE_LINE = lazy(r"(?i)[=(){};]|(?<!\w)(?:def|class|import|return|function|const|var|let|select|from|where|folder"
+                  r"|enum|config|constant|setting|settings|option|type|struct|property|key|keys|env|parameter"
+                  r"|directory|file|branch|table|column|field|variable|module|tag|label|channel|hashtag)(?!\w)")
+
+
+# the "_" said to be there: "glöm inte understrecken", "usisahau underscore"
+_UNDERSCORES_TOLD = lazy(r"(?i)underscore|understreck|unterstrich|tiret\s++bas|guion\s++bajo|trattino\s++basso"
+                         r"|underline|podkreśl|alt\s++çizgi|подч[её]ркив|підкреслен|garis\s++bawah|下划线|アンダースコア|언더바")
+# a long word and a number, the whole value at a line's end after a colon or an arrow ("für die
+# Fritzbox im Keller: Zitronenfalter77", "сімейний Megogo → Borshch2020"); not a product's version
+_WORD_NUMBER_AT_END = lazy(r"(?m)(?:[:：]|→|->)\s*+[\"'“„«]?(?!(?i:python|ubuntu|debian|windows|android|postgres|mysql|version"
+                           r"|iphone|galaxy|pixel|office|java|node|fedora|centos|macos|ios)[0-9])"
+                           r"[A-Z][a-z]{4,20}[0-9]{2,4}[!#$%&*]?[\"'”»]?[.!]?\s*+$")
+
+
+# what names a project, a release or a campaign by such a word ("Parola chiave del progetto: Aurora2025")
+_A_NAMES_LINE = lazy(r"(?i)(?<!\w)(?:project|projekt|projet|progetto|proyecto|projeto|codename|code\s++name|sprint|release"
+                     r"|campaign|kampagne|campagne|campaña|campagna|theme|motto|keyword|chiave|hashtag|event|edition|team"
+                     r"|name|nom|nombre|nome|naam|called|named|heißt|s['’]appelle|se\s++llama|si\s++chiama)(?!\w)")
+
+
+def _line_of(text: str, match: re.Match[str]) -> str:
+    return text[text.rfind("\n", 0, match.start()) + 1:(text.find("\n", match.end()) + 1 or len(text) + 1) - 1]
+
+
+_A_SIGN_INSIDE = lazy(r"[A-Za-z][#$%*!&@][A-Za-z0-9]").search  # what _SIGNED's matches hold
+_AN_UNDERSCORE_INSIDE = lazy(r"[a-z]_[A-Za-z]").search  # and _UNDERSCORED's
+
+
+def _only_a_password(text: str) -> bool:
+    for match in _SIGNED.finditer(text) if _A_SIGN_INSIDE(text) else ():
+        if not _CODE_LINE.search(_line_of(text, match)):
+            return True
+    for match in _UNDERSCORED.finditer(text) if _AN_UNDERSCORE_INSIDE(text) else ():
+        line = _line_of(text, match)
+        start = match.start() - (text.rfind("\n", 0, match.start()) + 1)
+        if not _CODE_LINE.search(line) and (_TOLD_AFTER.search(line, max(0, start - 12), start)
+                                            or _UNDERSCORES_TOLD.search(line)):
+            return True
+    return False
+
+
+def _a_word_and_number_told(text: str) -> bool:
+    if ":" not in text and "：" not in text and "→" not in text and "->" not in text:
+        return False
+    for match in _WORD_NUMBER_AT_END.finditer(text):
+        line = _line_of(text, match)
+        if not _CODE_LINE.search(line) and not _A_NAMES_LINE.search(line):
+            return True
+    return False
+
+
+# --- a value that starts as a stand-in ------------------------------------------------------------
+
+# "<placeholder-Hm71$>", "[MOTDEPASSE-v8Rw]": a stand-in's word and a random part (a digit, both cases)
+_STAND_IN_AND_MORE = lazy(
+    r"(?i)(?<![\w-])[<\[(]?(?:placeholder|changeme|change-me|motdepasse|mot-de-passe|password|passwort|contrase[ñn]a"
+    r"|senha|wachtwoord|has[łl]o|parola|token|secret|template|default|example)[-_]"
+    r"(?=[A-Za-z0-9!@#$%^&*]{0,20}?[0-9])(?=[A-Za-z0-9!@#$%^&*]{0,20}?(?-i:[A-Z]))(?=[A-Za-z0-9!@#$%^&*]{0,20}?(?-i:[a-z]))"
+    r"[A-Za-z0-9!@#$%^&*]{4,20}[>\])]?(?![\w-])"
+)
+
+
+
+def _stand_in_and_more(text: str) -> bool:
+    return ("-" in text or "_" in text) and _STAND_IN_AND_MORE.search(text) is not None
+
+
+# --- a value spelled a character at a time, with dashes -------------------------------------------
+
+_SPELLED_WITH_DASHES = lazy(r"(?<![\w-])(?=(?:\w-){0,20}?[^\W\d_])\w(?:-\w){5,30}(?![\w-])")
+
+
+def _spelled_with_dashes(text: str) -> bool:
+    """"P-u-t-r-a-j-a-y-a-8": six or more single characters, letters among them, not all of one case
+    of a word spelled for a reader ("S-P-E-L-L" in a lesson is one too: both cases or a digit)."""
+    if text.count("-") < 5:
+        return False
+    for match in _SPELLED_WITH_DASHES.finditer(text):
+        chars = match[0].replace("-", "")
+        if any(c.isdigit() for c in chars) or (any(c.isupper() for c in chars) and any(c.islower() for c in chars)):
+            return True
+    return False
+
+
+# --- an answer, after its question and where it was given ------------------------------------------
+
+_FAVOURITE_TEACHER = (
+    r"(?:favou?rite\s++teacher|teacher\s++(?:I|you)\s++liked\s++most|lieblingslehrer\w*|professeur\s++pr[ée]f[ée]r[ée]e?"
+    r"|profesora?\s++favorit[oa]|professora?\s++favorit[oa]|professore(?:ssa)?\s++preferit[oa]|insegnante\s++preferit[oa]"
+    r"|maestra\s++preferita|favoriete\s++(?:leraar|lerares|juf|meester)|ulubion[ya]\s++nauczyciel\w*"
+    r"|oblíben[áý]\s++učitel\w*|obľúben[áý]\s++učiteľ\w*|profesoar[aă]\s++preferat[aă]|profesorul\s++preferat"
+    r"|favoritlärare|yndlingslærer\w*|favorittlærer\w*|en\s++sevdiğim\s++öğretmen\w*|sevdiğim\s++öğretmen"
+    r"|любим\w*\s++учител\w*|улюблен\w*\s++вчител\w*|αγαπημέν\w*\s++δάσκαλ\w*|המורה\s++האהוב\w*|المعلم\s++المفضل"
+    r"|معلم\s++محبوب|پسندیدہ\s++استاد|पसंदीदा\s++(?:टीचर|शिक्षक)|প্রিয়\s++শিক্ষক|最喜欢的老师|最喜歡的老師|好きだった先生"
+    r"|좋아하던\s++선생님|ครูคนโปรด|giáo\s++viên\s++yêu\s++thích|guru\s++favorit|mwalimu\s+(?:ninayempenda|kipenzi))"
+)
+# where an answer is given: a bank, an insurer, an account's login, "I wrote", "I put"
+_GIVEN_TO = (
+    r"(?:bank|banca|banque|banco|banku|banky|bancă|banca|banken|bankaya|банк\w*|בנק|بنک|بانک|بنك|للبنك|बैंक|ব্যাংক\w*"
+    r"|银行|銀行|은행|ธนาคาร|ngân\s++hàng|paypal|insurer|insurance|versicherung|assurance|seguro|login|account|konto"
+    r"|puse|pus|wrote|put|gave|told|angegeben|eingetragen|écrit|mis|escribí|escrevi|scritto|messo|ingevuld"
+    r"|wpisał\w*|napsal\w*|dala|scris|yazdım|lưu|tulis|nulis|כתבתי|كتبته|نوشتم|لکھا|लिखा|লিখেছি|填的|書いた|적었)"
+)
+_TEACHER_ANSWER = lazy(r"(?i)" + _FAVOURITE_TEACHER + r"[^\n]{0,80}?" + _GIVEN_TO + r"[^\n]{0,40}?(?:[:：—–→]|\s(?:puse|pus))"
+                       r"\s*+[\"'“„«]?\S"
+                       r"|(?i:" + _FAVOURITE_TEACHER + r")\s*+(?:[—–]|,)\s*+[^\n,]{2,40}?,\s*+[^\n]{0,30}?" + _GIVEN_TO
+                       + r"|(?i:" + _FAVOURITE_TEACHER + r")\s*+[?？]\s*+[^\n]{0,30}?" + _GIVEN_TO + r"\s++\S")
+# a security question in more languages, and its answer after a colon or "the answer is"
+_SECURITY_QUESTION_MORE = lazy(
+    r"(?i)(?:pregunta\s++de\s++seguretat|bezpečnostn[áa]\s++otázk\w*|таен\s++въпрос|таен\w*\s++въпрос|حفاظتی\s++سوال"
+    r"|سوال\s++امنیتی|pertanyaan\s++keamanan|swali\s++la\s++usalama|安全問題|보안\s*+질문|sikkerhetsspørsmål)"
+    r"[^\n]{0,80}?(?:[:：]|jawabnya|jawaban(?:nya)?|odpoveď|отговор|جواب|answer)\s*+[\"'“„«]?\S"
+    # an answer after the question in quotes, told to a bank or a login: '"in what city did your
+    # parents meet" → I told the bank Tromsø', 'first holiday you remember, for the energy company login: Skegness'
+    r"|[\"“][^\"”\n]{8,60}[\"”]\s*+(?:→|->|:)\s*+[^\n]{0,30}?(?:told|gave|put|wrote)\b[^\n]{0,30}?\s(?-i:[A-Z])"
+    r"|(?:first|favou?rite|childhood|oldest|best)\s++[\w ]{2,40}?,\s*+for\s++(?:the\s++)?[\w ]{2,40}?"
+    r"(?:login|insurer|portal)\s*+[:：]\s*+(?-i:[A-Z])"
+    r"|answer\s++I\s++gave\s++[^\n]{2,60}?\s++is\s++\S"
+)
+
+
+# --- a memory tool's fields, with a value among them ----------------------------------------------
+
+# 'service: "Dad's bank app", pass: "Lamyai@Pa"': quoted fields, and one that is a value
+_FIELDS = lazy(r"[\w\u0080-\uffff]{1,20}\s*+[:：]\s*+[\"“][^\"”\n]{1,60}[\"”]")
+_FIELD_VALUE = lazy(r"[:：]\s*+[\"“](?=[^\"”\s]{0,30}?[_@#!$%&*0-9])(?=[^\"”\s]{0,30}?[^\W\d_])(?=[^\"”\s]{0,30}?(?-i:[A-Z]))"
+                    r"[^\"”\s]{5,30}[\"”]")
+_A_SERVICE_FIELD = lazy(r"(?i)(?:service|tjänst|dịch\s++vụ|سروس|บริการ|servicio|serviço|servizio|dienst|usługa|сервис"
+                        r"|servis|layanan|huduma|サービス|服务|서비스|שירות|خدمة|سرویس|सेवा|সেবা)\s*+[:：]")
+
+
+def _fields_with_a_value(text: str) -> bool:
+    return bool(_A_SERVICE_FIELD.search(text)) and len(_FIELDS.findall(text)) >= 2 and bool(_FIELD_VALUE.search(text))
+
+
+# (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
+CHECKS = (
+    ("looks like a password told in parts", _told_in_parts,
+     ("together", "joined", "space", "one word", "coll", "attach", "zusammen", "leerzeichen", "stück", "razem", "łącznie",
+      "lacznie", "junt", "pegad", "colad", "insieme", "attaccat", "samen", "elkaar", "ihop", "tillsammans", "sammen",
+      "ett ord", "bitişik", "birleşik", "dikit", "liền", "digabung", "disambung", "spasi", "слитно", "вместе", "разом",
+      "злито", "împreună", "lipit", "dohromady", "dokopy", "spolu", "együtt", "egybe", "μαζί", "κολλητά", "ביחד", "צמוד",
+      "ملزوق", "مع بعض", "چسبیده", "saath", "साथ", "মিলিয়ে", "একসাথে", "ติดกัน", "连在一起", "連在一起", "连着", "連著",
+      "つなげて", "続けて", "붙여")),
+    ("looks like a passphrase told as a sentence", _passphrase_told,
+     ("space", "spatie", "spazi", "espace", "espacio", "espaço", "espais", "leerzeichen", "spacj", "пробел", "пробіл",
+      "razmak", "razmac", "spați", "spati", "κενά", "רווחים", "مسافات", "فاصله", "اسپیس", "boşluk", "mezer", "medzer", "mellom",
+      "mellan", "mellem", "szóköz", "เว้นวรรค", "スペース", "띄어쓰기", "空格", "dấu cách", "spasi", "nafasi", "интервал",
+      "välilyön", "स्पेस", "স্পেস")),
+    # (no needles: a needle for each pair of digits made the needle search of every text slower
+    # than the search for the digits themselves)
+    ("looks like a code told a digit at a time", _digits_apart, ()),
+    ("looks like a lock's combination", _DIAL.search,
+     ("combination", "combo", "combinaison", "combinazione", "combinaci", "combinação", "combinacao", "kombination",
+      "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi")),
+    # (told for a code or a lock: a colon, or a code's or a lock's name; the digit names themselves,
+    # words of every language, made the needle search of every text twice as slow)
+    ("looks like a code told a digit at a time", _digit_names,
+     (":", "：", "code", "kod", "kód", "код", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "קוד", "pin",
+      "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
+      "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
+      "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी")),
+    ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
+     ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
+      "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
+      "تولد", "הלידה", "پیدائش", "জন্ম", "जन्म", "生まれ年", "出生年", "태어난", "출생", "tahun lahir", "födelseår",
+      "fødselsår", "syntymävuo", "születési", "γέννησης", "γεννήθηκε")),
+    ("looks like a password told by its letters' case", _case_told,
+     ("capital", "upper", "majuscul", "mayúscul", "maiúscul", "maiuscol", "groß", "gross", "hoofdletter", "wielk",
+      "заглавн", "больш", "велик", "büyük", "大文字", "大写", "大寫", "ใหญ่", "कैपिटल", "বড়", "besar", "kapital",
+      "κεφαλαίο", "גדולה", "بزرگ", "کیپیٹل", "대문자")),
+    ("looks like a password told for a device", _tablet_value,
+     ("tablet", "tablette", "τάμπλετ", "планшет", "تبلت", "تابلت", "ট্যাবলেট", "टैबलेट", "平板", "タブレット", "태블릿",
+      "แท็บเล็ต", "máy tính bảng", "tab ", "compu ", "ipad", "chromebook",
+      "lower", "minúscul", "minuscul", "küçük harf", "小写", "小寫", "小文字", "حروف صغيرة", "klein")),
+    ("looks like a password (a word, a sign and more)", _only_a_password, ("#", "!", "$", "%", "&", "*", "@", "_")),
+    ("looks like a password (a word, a sign and more)", _a_word_and_number_told, ()),
+    ("looks like a password (a stand-in's word and a random part)", _stand_in_and_more,
+     ("placeholder", "change", "motdepasse", "mot-de-passe", "password", "passwort", "contrase", "senha", "wachtwoord",
+      "hasło", "haslo", "parola", "token", "secret", "template", "default", "example")),
+    ("looks like a password spelled a character at a time", _spelled_with_dashes, ()),
+    ("looks like the answer to a security question", _TEACHER_ANSWER.search,
+     ("teacher", "lehrer", "professeur", "profesor", "professor", "insegnante", "maestra", "leraar", "lerares", "juf",
+      "meester", "nauczyciel", "učitel", "učiteľ", "profesoar", "favoritlärare", "lærer", "öğretmen", "учител",
+      "вчител", "δάσκαλ", "המורה", "المعلم", "معلم", "استاد", "टीचर", "शिक्षक", "শিক্ষক", "老师", "老師", "先生",
+      "선생님", "ครู", "giáo viên", "guru", "mwalimu")),
+    ("looks like the answer to a security question", _SECURITY_QUESTION_MORE.search,
+     ("seguretat", "bezpečnostn", "въпрос", "حفاظتی", "امنیتی", "keamanan", "usalama", "安全問題", "보안", "sikkerhets",
+      "told", "gave", "wrote", "login", "insurer", "portal")),
+    ("looks like a labelled credential", _fields_with_a_value,
+     ("service", "tjänst", "dịch vụ", "سروس", "บริการ", "servicio", "serviço", "servizio", "dienst", "usługa", "сервис",
+      "servis", "layanan", "huduma", "サービス", "服务", "서비스", "שירות", "خدمة", "سرویس", "सेवा", "সেবা")),
+)
