@@ -458,7 +458,12 @@ def test_import_reaches_an_agent_runtimes_scope_by_its_parts_and_salt(
     assert participant(("RUSHDB_MEMORY_SCOPE_SALT", "hermes")) == hash_scope("discord", "coder", "user-42", salt="hermes")
     assert participant(("RUSHDB_MEMORY_SCOPE_SALT", "hermes"), ("MEMORY_SCOPE_SALT", "mine")) == hash_scope(
         "discord", "coder", "user-42", salt="mine")
-    assert participant() == hash_scope("discord", "coder", "user-42")  # no salt: Hermes's default too
+    for name in ("MEMORY_SCOPE_SALT", "RUSHDB_MEMORY_SCOPE_SALT"):
+        monkeypatch.delenv(name, raising=False)
+    unsalted = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts, "--dry-run")
+    assert unsalted.exit_code == 2 and "no salt for the participant scope hash" in unsalted.stderr  # help: "Required"
+    parts += ["--accept-unsalted-scope"]
+    assert participant() == hash_scope("discord", "coder", "user-42")  # no salt, acknowledged: Hermes's default too
     both = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts,
                "--participant-scope-hash", "a" * 64)
     assert both.exit_code == 2 and "not both" in both.stderr

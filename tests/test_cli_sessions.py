@@ -95,6 +95,17 @@ def test_logout_forgets_the_session_here_when_its_pds_cannot_be_reached(tmp_path
         f"session is stored for {nowhere}: pass that with --pds, or unset ATP_PDS_HOST)\n"
     )
 
+    # found by a new user: export named no stored session and sent them to log in again
+    memories = tmp_path / "m.jsonl"
+    memories.write_text("")
+    export = CliRunner().invoke(cli, ["export", "--to", "alice.test", "--from", str(memories), "--pds",
+                                      "http://127.0.0.1:9"], env=env)
+    assert export.exit_code == 1
+    assert export.stderr.splitlines()[-1] == (
+        f"Error: no stored session for alice.test at http://127.0.0.1:9 (its session is stored for {nowhere}: "
+        "pass that with --pds, or unset ATP_PDS_HOST); set ATP_AUTH_PASSWORD or run pdsmem login"
+    )
+
     result = CliRunner().invoke(cli, ["logout", "alice.test"], env=env)
     assert result.exit_code == 3 and not path.exists()
     assert list(store.directory.iterdir()) == []  # the renewal lock file goes with the session

@@ -62,6 +62,7 @@ class Following:
             text=True,
         )
         self.lines: list[dict] = []
+        self.summary: dict | None = None
         # Its status lines are read as they come, always: a pipe nobody reads fills and stops it.
         self._queue: queue.Queue[dict | None] = queue.Queue()
         threading.Thread(target=self._drain, daemon=True).start()
@@ -69,7 +70,11 @@ class Following:
     def _drain(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
-            self._queue.put(json.loads(line)["follow"])
+            parsed = json.loads(line)
+            if "summary" in parsed:  # the last line, once the follow stopped
+                self.summary = parsed["summary"]
+                continue
+            self._queue.put(parsed["follow"])
         self._queue.put(None)
 
     def wait_for(self, test, what: str, timeout: float = 90) -> dict:
@@ -160,6 +165,11 @@ def test_changes_through_the_pds_reach_rushdb_while_following(
     assert sum(1 for row in held["MEMORY_FACT"].values() if row["active"] is False) == 3  # edited, deleted, superseded
     assert follow.stop() == 0
     assert follow.lines[-1]["state"] == "stopped"
+    # found by a new user: --json did not end with a summary, and no "synced" line named its event
+    synced = [line for line in follow.lines if line["note"].startswith("synced (memory records changed")]
+    assert synced and all(isinstance(line["seq"], int) for line in synced)
+    assert follow.summary == {"did": account.did, "state": "stopped", "seq": follow.lines[-1]["seq"],
+                              "eventTime": follow.lines[-1]["eventTime"]}
     status = subprocess.run([sys.executable, "-m", "pdsmem", "status", "--json"], capture_output=True, text=True,
                             env=environment(pds, rushdb, tmp_path / "state"), cwd=REPO_ROOT)
     (followed,) = json.loads(status.stdout)["summary"]["follows"]

@@ -176,6 +176,15 @@ def test_a_reserved_tld_handle_needs_the_pds_fallback(pds: LocalPds) -> None:
     )
 
 
+def test_a_handle_whose_pds_is_away_says_so_first() -> None:
+    """Found by a new user: with the PDS stopped, ``sync alice.test`` said the handle could not be
+    resolved and to check its spelling; the PDS that did not answer came second."""
+    closed = a_closed_url()
+    with pytest.raises(TransientError) as caught:
+        resolve("alice.test", plc_url=closed, pds_hint=closed)
+    assert str(caught.value) == f"cannot reach the PDS at {closed}: connection refused (to resolve the handle alice.test)"
+
+
 @pytest.mark.pds
 def test_an_unknown_did_and_an_unreachable_plc(pds: LocalPds) -> None:
     with pytest.raises(IdentityError) as caught:

@@ -257,6 +257,13 @@ def test_every_layer_reports_for_the_benchmark():
     "Her PIN: the year her dad was born, 1958.", "Her answer for 'favourite teacher' is Mrs Pennywhistle.",
     "The config password field is set to <changeme-Zq81!pl>; that is the real one, not a template.",
     "pin-4821", "PIN4821",
+    # a third new user's try, with the Hermes provider writing to RushDB
+    "Closet safe: turn to 18, then 33, then 06.", "SIM PUK from the carrier letter: 84920371",
+    "Her first car, for the security question, was a 'Lada Niva 1988'.", "Zahlenschloss am Fahrrad: 5 - 9 - 1 - 6",
+    "hermes:memory_write:Walnut#Drift#33", "The user prefers walnut furniture. Walnut#Drift#33", "Walnut#Drift#33",
+    "Ran `id` on the server and got uid=1000(alice) gid=1000(alice) groups=1000(alice),27(sudo),998(docker).",
+    "security.answer.Schneewittchen", "Her card number is 4045.5006.4661.8072", "Door code: A7C9",
+    "The garage code is B4-77", "Her first pet's name (security question) was Mr Whiskers.",
 ])
 def test_what_a_new_user_published_is_refused(text):
     """Regression: each of these reached a public repository with no flag."""
@@ -268,6 +275,10 @@ def test_what_a_new_user_published_is_refused(text):
     "gpio/pin_2001 drives the fan", "password: changeme", "The password is changeme.", "password=CHANGE_ME",
     "DATABASE_URL=mysql://root:CHANGE_ME@localhost:3306/dev", "the locker takes a 4-digit code",
     "Flight LH 4410 leaves at 14 35 from gate 22", "Sie hat den Entsperrcode fürs Tablet geändert.",
+    "the security question was removed from the signup form", "`PIN_LENGTH = 6` is a constant in the auth module",
+    "user.password.min_length is 12 in the settings", "uid=1000 is the first user on most Linux systems",
+    "The door code is on the sticker, ask Sam", "IP 10.0.4.12 and the printer at 10.0.4.13",
+    "turn left at the lock, then right after 200 m, then left again",
 ])
 def test_the_neighbours_of_what_a_new_user_published_pass(text):
     """What the rules for the texts above must not take: a change told with a year, an issue's key,

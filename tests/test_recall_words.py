@@ -146,3 +146,9 @@ def test_word_recall_ranks_and_returns_nothing_rather_than_noise(
     assert "Note: left out 1 memory holding too little of the query (below the score floor)" in some.stderr
     for text in ("TypeScript", "green tea", "dog"):  # never a memory's text in a message
         assert text not in nothing.stderr + morning.stderr + little.stderr + some.stderr
+    # found by a new user: with a wrong --agent-id, recall said to ask with other words
+    elsewhere = [arg if arg != SCOPE_ARGS[SCOPE_ARGS.index("--agent-id") + 1] else "nobody" for arg in args]
+    empty = run(pds, rushdb, "recall", "What does the user drink in the morning?", *elsewhere)
+    assert empty.exit_code == 0 and empty.stdout.splitlines() == ['{"summary":{"method":"words","hits":0}}']
+    assert "holds no memories of this scope: check --agent-id, --profile-id" in empty.stderr
+    assert "ask with other words" not in empty.stderr

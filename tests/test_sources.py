@@ -41,6 +41,24 @@ def test_each_bad_line_is_refused_alone_and_the_rest_is_read(tmp_path: Path) -> 
     assert found[5][1] == "not valid JSON (Expecting value at column 9)"
 
 
+@pytest.mark.parametrize("content, shape", [
+    (json.dumps({"eventType": "fact", "text": "one"}, indent=2), "a JSON object written over several lines"),
+    (json.dumps([{"eventType": "fact"}, {"eventType": "fact"}], indent=2), "a JSON array"),
+    (json.dumps([{"eventType": "fact"}]), "a JSON array"),
+])
+def test_one_json_document_is_one_error_that_says_how_to_make_json_lines(tmp_path: Path, content: str,
+                                                                          shape: str) -> None:
+    """Found by a new user: a pretty-printed event gave an error for each of its 20 lines, and an
+    array "expected a JSON object on each line", neither saying what to do."""
+    source = tmp_path / "memories.jsonl"
+    source.write_text("\n" + content + "\n")
+    [item] = list(read_source(source))
+    assert isinstance(item.value, SourceError) and item.where == "memories.jsonl:2"
+    assert str(item.value) == (
+        f"memories.jsonl:2: the input is {shape}, not JSON Lines (put each event on a line of its own: "
+        "jq -c '.[]' FILE for an array, jq -c . FILE for pretty-printed objects)")
+
+
 def test_a_pipe_is_read_as_json_lines(tmp_path: Path) -> None:
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)

@@ -243,7 +243,10 @@ class IdentityResolver:
                 reasons.append(reason)
         hint = None
         if pds_hint:
-            did, reason = self._from_pds(name, pds_hint)
+            try:
+                did, reason = self._from_pds(name, pds_hint)
+            except TransientError as exc:  # the PDS is away: that is what to fix, not the handle's spelling
+                raise TransientError(f"{exc.message} (to resolve the handle {name})") from None
             if did is not None:
                 return did
             reasons.append(reason)
@@ -300,8 +303,6 @@ class IdentityResolver:
             except XrpcError as exc:
                 why = exc.server_message or exc.error
                 return None, f"the PDS at {xrpc.base_url} could not resolve it ({why})"
-            except TransientError as exc:
-                return None, exc.message
         raw = answer.get("did")
         try:
             return Did.parse(raw), ""

@@ -220,7 +220,7 @@ class Follower:
                 if self._paused:
                     continue  # nothing saved past a sync that is due: it runs when the account is back
                 reasons = "; ".join(dict.fromkeys(wanted))  # each reason once, in order
-                self._run_sync(reasons + (f" ({len(wanted)} events)" if len(wanted) > 1 else ""))
+                self._run_sync(reasons + (f" ({len(wanted)} events)" if len(wanted) > 1 else ""), seq=seq, when=when)
                 wanted.clear()
             if seq is not None:
                 self._save_cursor(seq, when)  # only now: everything up to seq is written
@@ -301,7 +301,9 @@ class Follower:
                 return "memory records changed"
         return None
 
-    def _run_sync(self, why: str) -> None:
+    def _run_sync(self, why: str, *, seq: int | None = None, when: str | None = None) -> None:
+        """Sync for ``why``; the events up to ``seq`` (at ``when``) are then handled, and the line
+        that says so names it."""
         self._tell("syncing", note=why)
         try:
             counts, rev, data = self._sync()
@@ -315,6 +317,8 @@ class Follower:
         elif chain.rev is None or rev > chain.rev:
             self._chain = _Chain(rev, None)
         self.status.synced = counts
+        if seq is not None:
+            self.status.seq, self.status.event_time = seq, when
         shown = ", ".join(f"{n} {name}" for name, n in counts.items() if n)
         self._tell("connected", note=f"synced ({why}): {shown or 'nothing changed'}")
 

@@ -68,6 +68,7 @@ def read_stream(stream: IO[bytes], name: str) -> Iterator[SourceItem]:
 def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int, Any]]:
     """``(line number, object)`` for each non-blank line, or ``(line number, SourceError)`` for a
     line that is not one JSON object; errors name ``name:N``, or ``line N`` without a name."""
+    first = True
     for number, raw in enumerate(stream, start=1):
         where = f"{name}:{number}" if name else f"line {number}"
         try:
@@ -75,8 +76,28 @@ def json_lines(stream: IO[bytes], name: str | None = None) -> Iterator[tuple[int
         except UnicodeDecodeError as err:
             yield number, SourceError(_not_utf8(raw, err), item=where)
             continue
-        if line.strip():
-            yield number, _parse(line.rstrip("\r\n"), where, line=True)
+        if not line.strip():
+            continue
+        if first and (shape := _one_document(line)):
+            # one error for the file, not one for each of its lines
+            yield number, SourceError(
+                f"the input is {shape}, not JSON Lines", item=where,
+                hint="put each event on a line of its own: jq -c '.[]' FILE for an array, jq -c . FILE for "
+                     "pretty-printed objects")
+            return
+        first = False
+        yield number, _parse(line.rstrip("\r\n"), where, line=True)
+
+
+def _one_document(line: str) -> str | None:
+    """What a first line says the input is when it is one JSON document rather than JSON Lines: an
+    array (``[``), or an object written over several lines (``{`` alone)."""
+    shape = line.strip()
+    if shape.startswith("["):
+        return "a JSON array"
+    if shape == "{":
+        return "a JSON object written over several lines"
+    return None
 
 
 _READ = (".json", ".jsonl")

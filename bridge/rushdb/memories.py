@@ -219,6 +219,10 @@ def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], 
         for row in held:
             read.setdefault((label, row[key]), (label, row))
             candidates.add((label, row[key]))
+    if not read:  # not a query that matches nothing: a scope that holds nothing, as list and export say
+        notes.append(f"{store.target.shown} holds no memories of this scope: check --agent-id, --profile-id, "
+                     "--privacy-scope and the salt (or --participant-scope-hash)")
+        return []
     order = list(read)
     texts = [str(row.get(rows.TEXT_PROPERTY[label], "")) for label, row in read.values()]
     ranked, below = rank(words, texts, among=[i for i, name in enumerate(order) if name in candidates])

@@ -160,8 +160,11 @@ class Session(AuthedCalls):
             damaged = (f" ({len(store.unreadable)} unreadable session file"
                        f"{'' if len(store.unreadable) == 1 else 's'} in {store.directory} ignored: damaged, "
                        "or written by another version)") if store.unreadable else ""
+            elsewhere = sorted({kept.pds_url for kept in store.sessions_of(account)})
+            kept = (f" (its session is stored for {' and '.join(elsewhere)}: pass that with --pds, or unset {ENV_PDS})"
+                    if elsewhere else "")  # a wrong port is likelier than a lost session
             raise SessionError(
-                f"no stored session for {account} at {normalize_base_url(pds_url)}{damaged}; "
+                f"no stored session for {account} at {normalize_base_url(pds_url)}{kept}{damaged}; "
                 f"set {ENV_PASSWORD} or run pdsmem login"
             )
         return cls.login(

@@ -32,6 +32,7 @@ _CHECKS = (
         r"|^[^\S\n]*+from [^\s:]+\.rb:[0-9]+:in "  # Ruby
         r"|Exception in thread \"[^\"\n]+\" [\w.$]+"),
         ("at ", "goroutine", "panic", "from ", "exception in thread")),
+    ("looks like command output (id)", lazy(r"uid=[0-9]+\([^)\s]{1,40}\)\s++gid=[0-9]+\("), ("uid=",)),
     ("looks like a local filesystem path", lazy(
         r"(?i)(?<![\w\\])\\\\[\w.$-]+\\[\w.$ -]+"  # a UNC path
         r"|(?<![\w/])[a-z]:/(?:users|documents and settings|windows|program files|projects|dev|code|src|home|work)\b"

@@ -32,7 +32,9 @@ from pdsmem.mapping.privacy.plain import Needles, lazy, lowered_search
 _DIGITS = lazy(r"[0-9]").findall
 
 # 13 to 19 digits, plain or in groups joined by single spaces or dashes (4-4-4-4, 4-6-5)
-_CARD = lazy(r"(?<![0-9A-Za-z.,/-])[0-9]{4}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?[0-9]{1,4})?(?![0-9A-Za-z]|[.,/-][0-9])")
+# (or in four groups of four with dots between: "4045.5006.4661.8072")
+_CARD = lazy(r"(?<![0-9A-Za-z.,/-])(?:[0-9]{4}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?[0-9]{1,4})?|[0-9]{4}(?:\.[0-9]{4}){3})"
+             r"(?![0-9A-Za-z]|[.,/-][0-9])")
 
 
 def _card_issuer(digits: str) -> bool:
@@ -127,13 +129,13 @@ def _published_example(value: str, text: str, published: frozenset[str]) -> bool
 def _adyens_documented_card(text: str) -> bool:
     """A test card with the expiry and security code Adyen documents for every test card, named a test."""
     return _ADYEN_EXPIRY in text and any(
-        _published_example(match[0].replace(" ", "").replace("-", ""), text, _PUBLISHED_TEST_CARDS)
+        _published_example(re.sub("[ .-]", "", match[0]), text, _PUBLISHED_TEST_CARDS)
         for match in _CARD.finditer(text))
 
 
 def _card(text: str) -> bool:
     for match in _CARD.finditer(text):
-        digits = match[0].replace(" ", "").replace("-", "")
+        digits = re.sub("[ .-]", "", match[0])
         if (13 <= len(digits) <= 19 and _card_issuer(digits) and _validator('luhn').is_valid(digits)
                 and not _published_example(digits, text, _PUBLISHED_TEST_CARDS)):
             return True

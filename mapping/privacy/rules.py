@@ -53,7 +53,7 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # look-ahead is bounded: in a script written without spaces a run has no end before the text's,
 # and an unbounded one made such a text quadratic. _NO_VALUE: what starts a description, not a
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
-_CONNECTS = r"for|to|of|at|on|für|von|del|de|do|da|du|от|для"  # "password for", "Passwort für", "пароль для"
+_CONNECTS = r"for|to|of|at|on|from|für|von|del|de|do|da|du|от|для"  # "password for", "Passwort für", "пароль для"
 _FOR = r"(?:\s++(?:" + _CONNECTS + r")(?:\s++\S{1,40}?){1,3}?)?"
 _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je|yra|este|és)"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
@@ -184,7 +184,7 @@ _PASSWORD_NEEDLES = (
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
 # "50 Hz", "5000 pesos")
 # or its digits one at a time, apart ("7 7 0 3", "3-8-1-5", "4.8.2.1"), as a code is said aloud
-_SPACED_DIGITS = r"[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?:\.[0-9]){3,7})(?![0-9]|[-. ]?[0-9])"
+_SPACED_DIGITS = r"[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7}|(?:\.[0-9]){3,7})(?![0-9]|[-. ]?[0-9]| - [0-9])"
 _CODE_DIGITS = (r"\s*+" + _OPENING + r"\s*+[#*]?(?:[0-9]{4,12}(?![0-9]|[-./][0-9])"
                 r"(?!\s*+(?:[kmµunp]?[avwfs]|k?(?:ohms?|[ωΩ])|[kmg]?hz|mm|cm|pesos?|euros?|eur|usd|dollars?|€|руб)(?![a-z]))"
                 r"|" + _SPACED_DIGITS + ")")
@@ -273,7 +273,7 @@ _CODE_ELSEWHERE = lazy(
     r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|[^\S\n]*+[:：=])"
     r"(?!\s*+" + _YEAR + r"(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_])))" + _CODE_DIGITS
 )
-_FOUR_DIGITS = lazy("[0-9]{4}|[0-9][-. ][0-9][-. ][0-9][-. ][0-9]").search
+_FOUR_DIGITS = lazy("[0-9]{4}|[0-9](?: - |[-. ])[0-9](?: - |[-. ])[0-9](?: - |[-. ])[0-9]").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a
 # text that says "code" or "pin" seldom holds four digits.
 # what documentation writes for a URL's password: "<password>", "{password}", "${REDIS_PASSWORD}",

@@ -94,13 +94,21 @@ def _passphrase_told(text: str) -> bool:
 # --- a code a digit at a time, in digits or in words ---------------------------------------------
 
 # four to eight single digits apart, the same way each time ("1 5 5 3", "1-8-5-4", "2 0 4 8")
-_DIGITS_APART = lazy(r"(?<![\w.,:/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7})(?![\w.,:/-]|\s[0-9](?![0-9]))")
+_DIGITS_APART = lazy(r"(?<![\w.,:/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7})(?![\w.,:/-]|\s[0-9](?![0-9])"
+                     r"|\s-\s[0-9])")
 # a dial's numbers: "24 . 11 . 36", "24-11-36" after the word for a combination
 _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinaci[óo]n|combina[çc][ãa]o|kombination"
              r"|kombinacja|szyfr|комбинаци\w*|şifre|kombinace|kombinasi)(?!\w)[^\n]{0,40}?"
              r"(?<![0-9])[0-9]{1,2}(?:\s*+([.-])\s*+[0-9]{1,2}){2,3}(?![0-9])"
              r"|(?i:(?<![0-9])[0-9]{2}\.[0-9]{2}\.[0-9]{2}(?![0-9])[^\n]{0,60}?"
              r"(?:combinaison|combination|combinazione|combinación|kombination))")
+# a dial's moves: "Closet safe: turn to 18, then 33, then 06", "left to 12, right to 38, left to 4"
+_DIAL_MOVES = lazy(r"(?i)(?<!\w)(?:safe|lock|locker|padlock|combination|combo|dial|tresor|coffre|caja\s++fuerte|cassaforte"
+                   r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|замок)(?!\w)[^\n]{0,60}?"
+                   r"(?<!\w)(?:turn|spin|rotate|left|right|links|rechts|gauche|droite|izquierda|derecha|sinistra|destra)"
+                   r"(?!\w)[^\n0-9]{0,12}?(?<![0-9])[0-9]{1,2}(?![0-9])(?:[^\n0-9]{1,24}?(?<![0-9])[0-9]{1,2}(?![0-9])){2,3}")
+
+
 # what a run of single digits also is: a score, an example, a date's parts, a rating
 _NOT_A_CODE_APART = lazy(r"(?i)(?<!\w)(?:score|scored|won|lost|rating|rated|stars|sterne|étoiles|vote|votes|example"
                          r"|e\.g\.|such\s++as|like|sequence|countdown|steps|step|level|levels|version|ver\.|v\."
@@ -109,7 +117,7 @@ _NOT_A_CODE_APART = lazy(r"(?i)(?<!\w)(?:score|scored|won|lost|rating|rated|star
                          r"|numero)(?!\w)")
 
 
-_A_DIGIT_RUN = lazy(r"[0-9][ -][0-9][ -][0-9][ -][0-9]").search  # what every match holds, found at C speed
+_A_DIGIT_RUN = lazy(r"[0-9](?: - |[ -])[0-9](?: - |[ -])[0-9](?: - |[ -])[0-9]").search  # what every match holds, found at C speed
 
 
 def _digits_apart(text: str) -> bool:
@@ -255,11 +263,12 @@ def _tablet_value(text: str) -> bool:
 
 # a word, a sign and more: "Feta#Kalamata", "Tahdig#99", "Kanelbulle!34", "Rendang#Padang8"; not
 # "C#", "F#", "Sheet1!A1", "#general", an address or a URL's anchor
-_SIGNED = lazy(r"(?<![\w@/.#&!$%*:-])(?=[A-Za-z][A-Za-z_]{2})(?![A-Z]{2,}[!&])[A-Za-z][A-Za-z_]{2,20}[0-9]{0,4}"
+_SIGNED = lazy(r"(?<![\w@/.#&!$%*-])(?=[A-Za-z][A-Za-z_]{2})(?![A-Z]{2,}[!&])[A-Za-z][A-Za-z_]{2,20}[0-9]{0,4}"
                # "#", "$", "%", "*" as they are; "!" and "&" with a digit ("Fritz!Box", "Marks&Spencer" are
                # names, and so is a word in capitals before them: "FRITZ!Box7590", "AT&T5G"); "@" before a
                # capital ("deploy@web01" is a user at a host)
                r"(?:[#$%*][A-Za-z0-9_]{2,20}|[!&](?=[A-Za-z_]{0,20}[0-9])[A-Za-z0-9_]{2,20}|@(?-i:[A-Z])[A-Za-z0-9_]{1,20})"
+               r"(?:[#$%*!&][A-Za-z0-9_]{2,20}){0,2}"
                r"[#!$%&*]?(?![\w@/.#&$%*:(-])")
 # words joined by "_" with a number, or capitalised words joined by "_": "Ilish_Padma77", "Sill_och_Potatis"
 _UNDERSCORED = lazy(r"(?<![\w@/.#-])(?:[A-Z][a-z]{2,15}(?:_[A-Za-z][a-z]{1,15}){1,3}[0-9]{1,4}"
@@ -321,6 +330,12 @@ def _a_word_and_number_told(text: str) -> bool:
     return False
 
 
+# a door's, a gate's or a keypad's code with letters in it: "Door code: A7C9", "The garage code is B4-77"
+_LETTERED_CODE = lazy(r"(?i)(?<!\w)(?:door|gate|garage|front\s++door|alarm|keypad|lockbox|safe|locker|padlock|entry|building)"
+                      r"[\s_-]?(?:code|combination|pin)(?:\s*+[:：]|\s++(?:is|was))\s*+[\"'“]?"
+                      r"(?-i:(?=[A-Z0-9-]{0,8}?[0-9])(?=[A-Z0-9-]{0,8}?[A-Z])[A-Z0-9][A-Z0-9-]{2,7}[A-Z0-9])(?![\w-])")
+
+
 # --- a value that starts as a stand-in ------------------------------------------------------------
 
 # "<placeholder-Hm71$>", "[MOTDEPASSE-v8Rw]": a stand-in's word and a random part (a digit, both cases)
@@ -352,6 +367,13 @@ def _spelled_with_dashes(text: str) -> bool:
         if any(c.isdigit() for c in chars) or (any(c.isupper() for c in chars) and any(c.islower() for c in chars)):
             return True
     return False
+
+
+# --- a value in a key's path ------------------------------------------------------------------------
+
+_VALUE_IN_A_PATH = lazy(r"(?i)(?<![\w-])(?:[\w-]{1,30}[.:/])?(?:answer|question|password|passwd|pwd|passcode|pin)[.:/]"
+                        r"(?:(?-i:[A-Z])[a-zäöüßàáâãçèéêëìíîïñòóôõùúûý]{3,30}|(?=[\w!#$%&*-]{0,30}?[0-9])(?=[\w!#$%&*-]{0,30}?[A-Za-z])"
+                        r"[\w!#$%&*-]{4,30})(?![\w./:])")
 
 
 # --- an answer, after its question and where it was given ------------------------------------------
@@ -422,6 +444,9 @@ CHECKS = (
     # (no needles: a needle for each pair of digits made the needle search of every text slower
     # than the search for the digits themselves)
     ("looks like a code told a digit at a time", _digits_apart, ()),
+    ("looks like a lock's combination", _DIAL_MOVES.search,
+     ("turn", "spin", "rotate", "left", "right", "links", "rechts", "gauche", "droite", "izquierda", "derecha",
+      "sinistra", "destra")),
     ("looks like a lock's combination", _DIAL.search,
      ("combination", "combo", "combinaison", "combinazione", "combinaci", "combinação", "combinacao", "kombination",
       "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi")),
@@ -451,6 +476,11 @@ CHECKS = (
      ("placeholder", "change", "motdepasse", "mot-de-passe", "password", "passwort", "contrase", "senha", "wachtwoord",
       "hasło", "haslo", "parola", "token", "secret", "template", "default", "example")),
     ("looks like a password spelled a character at a time", _spelled_with_dashes, ()),
+    ("looks like a PIN or a lock's code", _LETTERED_CODE.search, ("door", "gate", "garage", "alarm", "keypad", "lockbox",
+                                                                 "safe", "locker", "padlock", "entry", "building")),
+    # G: a value in a key's path ("security.answer.Schneewittchen", "wifi.password.Kestrel77")
+    ("looks like a value in a key's path", _VALUE_IN_A_PATH.search,
+     ("answer", "question", "password", "passwd", "pwd", "passcode", "pin")),
     ("looks like the answer to a security question", _TEACHER_ANSWER.search,
      ("teacher", "lehrer", "professeur", "profesor", "professor", "insegnante", "maestra", "leraar", "lerares", "juf",
       "meester", "nauczyciel", "učitel", "učiteľ", "profesoar", "favoritlärare", "lærer", "öğretmen", "учител",

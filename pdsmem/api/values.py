@@ -44,6 +44,9 @@ class Scope:
             raise UsageError(f'privacy_scope must be "shared" or "private", not {self.privacy_scope!r}')
         if self.participant_hash is not None and self.participant_parts is not None:
             raise UsageError("give participant_hash or participant_parts, not both")
+        if self.participant_parts is not None and not self.salt and not self.accept_unsalted:
+            raise UsageError("participant_parts are hashed with the salt: give a salt, or accept_unsalted=True to "
+                             "accept that anyone who knows the parts can compute the hash")
         if self.participant_hash is not None and not _is_hex64(self.participant_hash):
             raise UsageError("participant_hash must be 64 lowercase hexadecimal digits, as agent runtimes "
                              "write the hash")

@@ -198,7 +198,10 @@ def _follow(following: api.Follow, *, as_json: bool) -> None:
     """``sync --follow``: the first sync, then the event stream, until Ctrl-C or SIGTERM."""
     show = _status_printer(lambda: following.did or following.source, lambda: following.url or "", as_json)
 
+    last: list[api.FollowStatus] = []  # the last status told, for the summary
+
     def tell(status: api.FollowStatus) -> None:
+        last[:] = [status]
         for problem in status.skipped:
             click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
                        "repository; the next change syncs it again)", err=True)
@@ -217,6 +220,10 @@ def _follow(following: api.Follow, *, as_json: bool) -> None:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+    if as_json:  # the last line of --json is a summary, as for every command
+        status = last[-1] if last else None
+        write({"summary": {"did": following.did or following.source, "state": "stopped",
+                           "seq": status.seq if status else None, "eventTime": status.event_time if status else None}})
 
 
 def _status_printer(account: Callable[[], str], stream: Callable[[], str],

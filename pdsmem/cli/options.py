@@ -265,6 +265,8 @@ def participant_option(help: str) -> Callable[[F], F]:
                                            "hash), not both")
                 from pdsmem import api
 
+                # the parts are hashed with the salt: without one, the hash is anyone's to compute
+                require_salt(kwargs.get("salt") or "", bool(kwargs.get("accept_unsalted_scope")))
                 kwargs["participant"] = api.hash_scope(participant_parts, kwargs.get("salt") or "")
             return command(*args, **kwargs)
 
