@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from stdnum import luhn
 
 from pdsmem.mapping import privacy
-from pdsmem.mapping.privacy import labelled, output, personal, providers, words
+from pdsmem.mapping.privacy import labelled, output, personal, providers, told, words
 
 CORPORA = Path(__file__).parent / "privacy_corpus"
 
@@ -1857,4 +1857,82 @@ def test_the_round_on_tune15_refuses_these(text):
     "a spelling bee word: s-p-e-l-l-i-n-g",
 ])
 def test_the_round_on_tune15_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+_TOLD_PIECES = ["1", "5", "0", "9", " ", "-", "–", " – ", "·", "/", ".", ":", "：", ",", "#", "!", "$", "%", "&", "@", "_",
+                "→", "Feta", "Lake", "wifi", "router", "lock", "safe", "PIN", "code", "born", "year of birth", "tablet",
+                "put", "capital", "R", "first", "then", "together", "sentence", "with spaces", "två", "åtta", "девять",
+                "пять", "四", "\n", '"', "service", "pass", "security question", "answer", "favourite teacher", "bank"]
+
+
+@given(st.lists(st.sampled_from(_TOLD_PIECES) | st.text(max_size=3), max_size=24).map("".join))
+def test_the_checks_of_a_value_told_answer_any_text(text):
+    """Regression: a code told with en dashes ("5–9–1–6") raised ValueError out of the gate, which
+    read each character between the digits as a digit."""
+    for _, check, _ in told.CHECKS:
+        check(text)
+    privacy.sensitive_reason(text)
+
+
+
+# -- the review of the round on tune15 (a fresh-eyes reviewer who read the rules, not the tests) --------
+
+
+@pytest.mark.parametrize("text", [
+    "WLAN-Passphrase, ein Satz mit Leerzeichen: der Hund schläft unter dem Tisch\nNicht vergessen!",
+    "Passphrase of the old laptop (spaces between the words): my dog can fly to Paris",
+    "La phrase de passe, avec des espaces : mon chat mange des croquettes\nÀ ne pas oublier",
+    "Parola boşluklu bir cümle: kan kırmızı gül açtı",
+    "Spind im Fitnessstudio: 1 5 5 3.",
+    "Szafka na basenie:7 3 9 1",
+    "Kłódka od roweru 4 – 8 – 2 – 6",
+    "Sejf w hotelu otwiera się tak: 2·7·4·1",
+    "ロッカーの暗証は ４ ７ ２ ９",
+    "Cijferslot kluis: rechts 24, links 11, rechts 36",
+    "Kombinationen till cykellåset är 12.30.08",
+    "El PIN de la tarjeta de mamá es el año en que el abuelo nació, 1949",
+    "A senha do cartão do vovô é o ano em que a vovó nasceu: 1944",
+    "Laptop dziadka: changeme~Qz81",
+    "En el banco, a la pregunta de mi maestra favorita puse: Doña Rosa",
+])
+def test_the_review_of_the_round_on_tune15_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "We had 4 7 2 9 visitors on the four open days, roughly.",
+    "He works a 2-2-3-2-2-3 shift schedule at the hospital.",
+    "Sudoku row she was stuck on: 5 3 9 1 7",
+    "Kartenspiel-Abend mit Opa (Jahrgang 1938) jeden Donnerstag.",
+    "Her PIN was blocked at the ATM in Lisbon, 2019.",
+    "Hotel in Vancouver was CAD$189 a night.",
+    "Fixed in react#28765, according to Tom.",
+    "Hotel Wi-Fi network: Hotel_Guest",
+    "First mix 200g flour with the butter, then add the eggs and stir together.",
+    "Primero 2kg de patatas, luego la cebolla, todo junto en la sartén.",
+    "D'abord 100g de sucre, puis le beurre, et on mélange le tout collé au fond? No — just mix together.",
+    "Сначала 300г муки, потом яйца, всё вместе перемешать.",
+    "The poster's phrase, with spaces between the words, reads: keep calm and carry on",
+    "Ćwiczenie pisania, zdanie ze spacjami: Ala ma kota",
+    "The username mika92 is all lowercase on the school portal.",
+    "Na compu del abuelo tiene instalado zoom5 y nada más.",
+    "The answer I gave in the quiz is wrong, Paris is not the capital of Australia.",
+    "First job she remembers, for the insurer: Vienna office paperwork.",
+    "service: \"Backup\", schedule: \"Daily_03h\"",
+    "Saymayı öğrendi: bir iki üç dört beş",
+    "Zosia umie liczyć po polsku: jeden, dwa, trzy, cztery, pięć",
+    "Comptine de Léa : un deux trois quatre cinq six",
+    "Kombination aus 3-2-1 Training hat ihr geholfen.",
+    "The kids sang A-B-C-1-2-3 in the car.",
+    "Office Secret_Santa2024 group is on WhatsApp.",
+    "Default_Theme3 looks nicer than the old one, says Ana.",
+    "Car: Peugeot208",
+    "Old car: Renault12",
+    "She was 1 of 4 finalists; ranks 2 4 1 3 across the rounds.",
+])
+def test_the_review_of_the_round_on_tune15_passes_these(text):
+    """Ordinary memories the round's first forms refused (85 of the reviewer's 150): recipes told
+    "first … then … together", counting rhymes, a team's formation, a bug's number, a sheet's name,
+    a car's model, a name spelled, a birthday card's year."""
     assert privacy.sensitive_reason(text) is None, text

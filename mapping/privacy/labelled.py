@@ -189,7 +189,10 @@ _SECURITY_ANSWER = lazy(
     r"(?i)(?:security\s++(?:question|answer|q)|secret\s++question|memorable\s++word|verification\s++phrase"
     r"|maiden\s++name|first\s++pet|sicherheitsfrage|geburtsname|domanda\s++di\s++sicurezza"
     r"|pergunta\s++de\s++seguran[çc]a|pregunta\s++de\s++seguridad|question\s++secr[èe]te|beveiligingsvraag"
-    r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++(?:to|for)\s++['‘\"]"
+    r"|контрольн\w*\s++вопрос|秘密の質問|보안\s*+질문|güvenlik\s++sorusu|pytanie\s++pomocnicze|answer\s++to\s++['‘\"]"
+    # an answer "for" a question a security question asks ("for 'favourite teacher'"; not "for 'best pizza in town'")
+    r"|answer\s++for\s++['‘\"](?=[^'’\"\n]{0,40}?(?:teacher|pet|street|city|town\s++(?:of|where)|school|mother|maiden"
+    r"|car|friend|born|nickname|first|childhood|grandm|grandf|hero|book|food|sport))"
     r"|answer\s++to\s++the\s++[\w-]+\s++question|secret\s++answer|sikkerhedssp[øo]rgsm[åa]l"
     r"|s[äa]kerhetsfr[åa]ga|resposta\s++secreta|respuesta\s++secreta|r[ée]ponse\s++secr[èe]te|geheime\s++antwort"
     r"|pregunta\s++secreta|pergunta\s++secreta|geheime\s++vraag|geheimfrage"

@@ -214,6 +214,8 @@ _PIN_OR_CODE = lazy(
 _PIN_DESCRIBED = lazy(
     r"(?i)(?<![a-z0-9])(?:pin(?:[\s_-]?code)?|passcode|(?:door|gate|garage|alarm|safe|lock|locker|padlock|keypad)"
     r"[\s_-]?(?:code|combination))(?:[^\S\n]*+[:：]|[^\S\n]++(?:is|was))[^\S\n]++"
+    # what it is, named: "the year …", "her birthday …", "the same as …" (not "was blocked at the ATM, 2019")
+    r"(?=(?:the|her|his|my|our|their|its|a|an|same|just)\s)"
     r"(?![^\n]{0,60}?(?:chang|reset|updat|renew|expir|since|until|rotat|requir|must|should|need))"
     r"[^\d\n.;!?:]{3,60}?[,—–][^\S\n]*+[0-9]{4,8}(?![0-9]|[-./][0-9])[^\S\n]*+(?:[.!;)]|(?=\n)|$)")
 # The same in German, French, Spanish, Portuguese, Italian, Dutch, Polish, Swedish and Russian.

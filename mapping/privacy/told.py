@@ -22,7 +22,48 @@ from __future__ import annotations
 
 import re
 
-from pdsmem.mapping.privacy.plain import lazy
+from pdsmem.mapping.privacy.plain import lazy, lowered_search
+
+# What a secret opens or is, in the languages people write in: a network, a device, an account, a
+# service, a lock, a code; the words for a password. Most checks below fire only on a text that
+# names one (a fresh-eyes review's recipes, counting rhymes, formations, sheet names and car models
+# had the shapes of these values and nothing of the sort).
+_CONTEXT = lowered_search(
+    r"(?i)wi-?fi|wlan|ওয়াইফাই|ওয়াই-ফাই|וויפיי|ויפי|وائی\s*+فائی|وای\s*+فای|واي\s*+فاي|वाईफाई|वाई-फाई|ไวไฟ|와이파이"
+    r"|无线|無線|נטפליקס|نتفليكس|نتفلیکس|넷플릭스|ネットフリックス|router|roteador|routeru|routerul|рутер|роутер|ראוטר|راوتر|روٹر|مودم|modem|공유기|ルーター|路由器"
+    r"|fritz|hotspot|laptop|notebook|computer|compu|ordenador|computador|ordinateur|rechner|komputer|ноутбук|компьютер"
+    r"|tablet|ipad|планшет|τάμπλετ|تبلت|تابلت|ট্যাবলেট|टैबलेट|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính|phone|handy|telefon"
+    r"|телефон|nas\b|vpn|printer|drucker|imprimante|kindle|chromebook|playstation|xbox|nintendo|console|steam"
+    r"|account|konto|compte|cuenta|conta\b|tài\s++khoản|akun|akaun|hesab|hesap|аккаунт|акаунт|login|log\s++in|inlog"
+    r"|logowani|connexion|anmeld|sign\s++in|लॉगिन|লগইন|ログイン|로그인|登录|登入|mail|ईमेल|ইমেইল|ایمیل|إيميل|メール|이메일|邮箱"
+    r"|netflix|disney|hulu|spotify|youtube|prime|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
+    r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
+    r"|ธนาคาร|ngân\s++hàng|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
+    r"|password|passw|passphrase|\bpass\b|\bpw\b|\bpwd\b|kennwort|contrase|senha|wachtwoord|hasł|haslo|mot\s++de\s++passe"
+    r"|mdp|phrase\s++secr|пароль|парол|şifre|sifre|parola|jelsz|heslo|lozink|κωδικ|סיסמ|كلمة\s*+(?:ال)?سر|كلمة\s*+المرور"
+    r"|رمز|پاس|पासवर्ड|পাসওয়ার্ড|密码|密碼|パスワード|パスフレーズ|パス|비밀번호|รหัส|mật\s++khẩu|\bmk\b|sandi|passord|lösenord"
+    r"|adgangskode|salasana|nenosiri|\bpin\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
+    r"|lock|padlock|locker|\bsafe\b|door|gate|garage|alarm|keypad|combination|combo|schloss|spind|tresor|schließfach"
+    r"|cadenas|casier|coffre|candado|taquilla|caja\s++fuerte|lucchetto|armadietto|cassaforte|\bslot\b|kluis|hangslot"
+    r"|kłódk|szafk|sejf|замок|шкафчик|сейф|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény"
+    r"|lås|skåp|dulap|lacăt|seif|θυρίδα|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার"
+    r"|锁|鎖|储物柜|保险箱|ロック|ロッカー|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok"
+    r"|loker|kufuli|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok|разблок"
+    # an account, a login, an e-mail, a phone, a computer, in the languages people write in
+    r"|účet|fiók|contul|λογαριασμ|חשבון|حساب|अकाउंट|অ্যাকাউন্ট|账号|帐号|账户|帳號|帳戶|アカウント|계정|บัญชี|kontoen|kontot|tili"
+    r"|вход|логин|вхід|přihláš|prihlás|bejelentkez|autentific|σύνδεση|התחבר|تسجيل\s*+الدخول|ورود|लॉग\s*+इन|লগ\s*+ইন|登錄"
+    r"|เข้าสู่ระบบ|đăng\s++nhập|masuk|giriş|inloggen|anmeldung|accesso|acceso|acesso"
+    r"|почт|пошт|e-?posta|correo|courriel|メール|邮件|이메일|อีเมล|البريد|דוא\"ל|אימייל|surel|barua\s++pepe"
+    r"|τηλέφωνο|טלפון|هاتف|گوشی|موبائل|फ़ोन|फोन|ফোন|手机|手機|スマホ|携帯|휴대폰|핸드폰|โทรศัพท์|điện\s++thoại|ponsel|simu"
+    r"|celular|móvil|movil|cellulare|telefoon|komórk|mobile\s++phone|вай-?фай|واي\s*+فاي|ワイファイ|无线网|無線網路"
+    r"|компьютер|комп.ютер|bilgisayar|počítač|számítógép|υπολογιστ|מחשב|كمبيوتر|حاسوب|کامپیوتر|कंप्यूटर"
+    r"|কম্পিউটার|电脑|電腦|パソコン|컴퓨터|คอมพิวเตอร์|kompyuta"
+    # services people name, beyond the ones above
+    r"|shopee|tokopedia|gojek|gcash|m-pesa|mpesa|paytm|phonepe|upi\b|bkash|nagad|jazzcash|easypaisa"
+    r"|kaspi|sber|gosuslugi|госуслуг|yandex|яндекс|vk\b|wechat|微信|alipay|支付宝|taobao|淘宝|naver|kakao|rakuten"
+    r"|mercado\s++(?:libre|pago)|nubank|itaú|itau|bradesco|revolut|n26|sparkasse|swish|vipps|mobilepay|allegro|olx|blik"
+    r"|monobank|privat24|diia|дія|trendyol|hepsiburada|turkcell|hotmail|yahoo|proton|skype|discord"
+    r"|twitch|epic\s++games|fortnite|minecraft|roblox|xfinity|comcast|vodafone|movistar|telcel|airtel|jio\b")
 
 # --- a value in two parts, and how to join them ---------------------------------------------------
 
@@ -39,7 +80,8 @@ _JOINED_WORDS = (
 )
 _JOINED = lazy(_JOINED_WORDS)
 # a part a value is made of: a word of four letters or more, a word with digits, or digits
-_PART_WITH_DIGITS = lazy(r"(?<![\w#@$%&*!])(?=[\w#@$%&*!]{0,30}?[0-9])(?=[\w#@$%&*!]{0,30}?[^\W\d_])[\w#@$%&*!]{3,30}"
+_PART_WITH_DIGITS = lazy(r"(?<![\w#@$%&*!])(?=[\w#@$%&*!]{0,30}?[0-9])(?=(?:[^\W\d_]|[0-9#@$%&*!_]){0,30}?"
+                         r"(?:[^\W\d_][0-9#@$%&*!_]{0,8}){3})[\w#@$%&*!]{3,30}"
                          r"(?![\w#@$%&*!])")
 # what says the parts come in an order: "first … then", "vorne … hinten", "前面 … 后面"
 _ORDER = lazy(
@@ -54,7 +96,7 @@ _ORDER = lazy(
 def _told_in_parts(text: str) -> bool:
     """A value told in parts to be joined: a word that says so, an order, and a part with digits
     ("najpierw Bigos, potem Krakow2019, razem")."""
-    return bool(_JOINED.search(text) and _ORDER.search(text) and _PART_WITH_DIGITS.search(text))
+    return bool(_JOINED.search(text) and _ORDER.search(text) and _PART_WITH_DIGITS.search(text) and _CONTEXT(text))
 
 
 # --- a passphrase told as a sentence with spaces --------------------------------------------------
@@ -79,7 +121,9 @@ _PASSPHRASE_TOLD = lazy(
     # or the words first and then the sentence: "la phrase secrète c'est le chat …, avec les espaces"
     r"|(?i:(?:" + _SENTENCE + r")[^\n,:]{0,30}?\s(?:c['’]est|é|è|is|ist|es)\s++[^\W\d_][^\n,:]{2,80}?,\s*+"
     r"(?:with|avec|com|con|mit|met|z|с|з)\s++(?:the\s++|les\s++|gli\s++|os\s++|los\s++)?" + _SPACES + r")"
-    r"|(?:" + _SENTENCE + r")[^\n]{0,40}?(?:スペースなし|without\s++spaces|sans\s++espaces)[^\n:：]{0,20}?[:：]\s*+\S{6,}"
+    r"|(?:" + _SENTENCE + r")[^\n]{0,40}?(?:スペースなし|without\s++spaces|sans\s++espaces|sin\s++espacios|sem\s++espaços"
+    r"|senza\s++spazi|ohne\s++leerzeichen|zonder\s++spaties|bez\s++spacji|без\s++пробелов|без\s++пробілів)"
+    r"[^\n:：]{0,20}?[:：]\s*+\S{6,}"
 )
 # a rule for passphrases, not one: "can", "must", "allowed", "should"
 _A_RULE = lazy(r"(?i)(?<!\w)(?:can|may|must|should|allowed|allow|kann|darf|muss|peut|doit|puede|debe|pode|deve|può"
@@ -87,21 +131,47 @@ _A_RULE = lazy(r"(?i)(?<!\w)(?:can|may|must|should|allowed|allow|kann|darf|muss|
                r"|できる|해야|가능|policy|rule|rules|regel|règle|regla|regola|requirement|example|e\.g\.)(?!\w)")
 
 
+# a typing exercise, a poster, a quote: a sentence with spaces that is no one's passphrase
+_AN_EXERCISE = lowered_search(r"(?i)typing|exercise|practi[cs]|poster|lesson|class|übung|ejercicio|exercice|esercizio"
+                              r"|oefening|ćwiczeni|упражнени|mecanograf|dactylo|dictation|diktat|dictée|quote|proverb"
+                              r"|motto|song|lyric|banner|headline|title|slogan|reads|zitat|cita|citation|sprichwort")
+_A_PASSWORDS_WORD = lowered_search(
+    r"(?i)password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe"
+    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس|पासवर्ड"
+    r"|密码|パスワード|パスフレーズ|비밀번호|รหัส|mật\s++khẩu|sandi|passord|lösenord|adgangskode|salasana")
+
+
 def _passphrase_told(text: str) -> bool:
-    return bool(_PASSPHRASE_TOLD.search(text)) and not _A_RULE.search(text)
+    if not _PASSPHRASE_TOLD.search(text):
+        return False
+    before_value = re.split(r"[:：]", text, maxsplit=1)[0]  # ("can" inside the passphrase is no rule)
+    return not _A_RULE.search(before_value) and (_A_PASSWORDS_WORD(text) or not _AN_EXERCISE(text))
 
 
 # --- a code a digit at a time, in digits or in words ---------------------------------------------
 
 # four to eight single digits apart, the same way each time ("1 5 5 3", "1-8-5-4", "2 0 4 8")
-_DIGITS_APART = lazy(r"(?<![\w.,:/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7})(?![\w.,:/-]|\s[0-9](?![0-9])"
-                     r"|\s-\s[0-9])")
+_DIGITS_APART = lazy(r"(?<![\w.,/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7}|(?:–[0-9]){3,7}"
+                     r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7})"
+                     r"(?![\w,:/–·-]|\.[0-9]|\s[0-9](?![0-9])|\s[-–]\s[0-9])")
 # a dial's numbers: "24 . 11 . 36", "24-11-36" after the word for a combination
 _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinaci[óo]n|combina[çc][ãa]o|kombination"
-             r"|kombinacja|szyfr|комбинаци\w*|şifre|kombinace|kombinasi)(?!\w)[^\n]{0,40}?"
+             r"|kombinacja|szyfr|комбинаци\w*|şifre|kombinace|kombinasi|kombination\w*|combinaison\w*)(?!\w)[^\n]{0,40}?"
              r"(?<![0-9])[0-9]{1,2}(?:\s*+([.-])\s*+[0-9]{1,2}){2,3}(?![0-9])"
              r"|(?i:(?<![0-9])[0-9]{2}\.[0-9]{2}\.[0-9]{2}(?![0-9])[^\n]{0,60}?"
              r"(?:combinaison|combination|combinazione|combinación|kombination))")
+# a lock a dial opens ("combination" alone is also of spices, of training sets)
+_A_LOCK = lowered_search(r"(?i)lock|padlock|locker|\bsafe\b|tresor|schloss|spind|schließfach|cadenas|casier|coffre"
+                         r"|candado|taquilla|caja\s++fuerte|lucchetto|armadietto|cassaforte|kluis|hangslot|kłódk|szafk"
+                         r"|sejf|замок|шкафчик|сейф|kilit|dolap|kasa|zámek|skříňk|trezor|lakat|lås|skåp|dulap|lacăt|seif"
+                         r"|θυρίδα|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|تجوری|ताला|लॉकर|তালা|锁|鎖|储物柜|保险箱"
+                         r"|ロック|ロッカー|金庫|자물쇠|사물함|금고|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker")
+
+
+def _dial(text: str) -> bool:
+    return bool(_DIAL.search(text)) and _A_LOCK(text)
+
+
 # a dial's moves: "Closet safe: turn to 18, then 33, then 06", "left to 12, right to 38, left to 4"
 _DIAL_MOVES = lazy(r"(?i)(?<!\w)(?:safe|lock|locker|padlock|combination|combo|dial|tresor|coffre|caja\s++fuerte|cassaforte"
                    r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|замок)(?!\w)[^\n]{0,60}?"
@@ -117,14 +187,14 @@ _NOT_A_CODE_APART = lazy(r"(?i)(?<!\w)(?:score|scored|won|lost|rating|rated|star
                          r"|numero)(?!\w)")
 
 
-_A_DIGIT_RUN = lazy(r"[0-9](?: - |[ -])[0-9](?: - |[ -])[0-9](?: - |[ -])[0-9]").search  # what every match holds, found at C speed
+_A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9]").search  # what every match holds, found at C speed
 
 
 def _digits_apart(text: str) -> bool:
-    if not _A_DIGIT_RUN(text):
-        return False
+    if not _A_DIGIT_RUN(text) or not _CONTEXT(text):
+        return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
-        digits = re.sub(r"[- ]", "", match[0])
+        digits = re.sub(r"[^0-9]", "", match[0])
         steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
         if len(steps) == 1 and steps <= {-1, 0, 1}:
             continue  # "1 2 3 4", "0 0 0 0": counting, or a stand-in
@@ -163,14 +233,15 @@ _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in 
 _DIGIT_TOKENS = lazy(r"[^\s,、・-]++").finditer
 _SEPARATORS = str.maketrans(",、・-", "    ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
-_TOLD_FOR = lazy(r"(?i)[:：]\s*+$|(?<!\w)(?:code|kod|kode|kód|код|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|קוד|pin|пин|пін"
-                 r"|lock|lås|zámek|zámok|замок|замка|сейф|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|cadenas|candado"
-                 r"|lucchetto|kłódk|kasa|kasası|safe|tresor|coffre|caja|cassaforte|brankas|két\s++sắt|ตู้เซฟ|तिजोरी)")
+_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|kod|kode|kód|код|pin|пин|пін|lock|lås|zámek|zámok|замок|замка|сейф|cadenas"
+                 r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
+                 r"|\w*lås(?:et)?|förråd\w*)(?!\w)"
+                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
 def _digit_names(text: str) -> bool:
-    """Four to eight digit names in a row, not one name repeated, told for a code or a lock (a colon
-    right before, a code's or a lock's name on its line): "förrådets hänglås: två åtta noll fem"."""
+    """Four to eight digit names in a row, not one name repeated and not a count that goes on, told
+    for a code or a lock (its name on their line): "förrådets hänglås: två åtta noll fem"."""
     if len(_DIGIT_NAME_SET.intersection(text.lower().translate(_SEPARATORS).split())) < 2:
         return False  # (two names at least: a set's intersection, before any token is looked at)
     tokens = list(_DIGIT_TOKENS(text))
@@ -197,9 +268,14 @@ def _a_list_goes_on(after: list[re.Match[str]]) -> bool:
 
 # --- a PIN that is a relative's year of birth ----------------------------------------------------
 
-_A_PINS_NAME = (r"(?:pin|pin-?code|pin-ul|pinpas|пин|пін|پن|পিন|पिन|ピン|핀|şifre\w*|senha|رمز|קוד|kód|kod|код"
-                r"|code|codice|código|mã\s++pin|atm|ec-karte|karte|card|carte|tarjeta|cartão|karty|kart\w*|картк\w*|карты)")
-_BIRTH_YEAR = (r"(?:year\s++(?:\w+\s++){0,4}?(?:was\s++)?born|birth\s*+year|year\s++of\s++birth|geburtsjahr|jahrgang"
+_A_CARD = r"(?:carte|card|karte|tarjeta|cartão|karty|kart[ıi]\w*|картк\w*|карты|carta|kaart)"
+_A_CODE = r"(?:code|codice|código|kod|kód|код)"
+_A_PINS_NAME = (r"(?:pin|pin-?code|pin-ul|pinpas|пин|пін|پن|পিন|पिन|ピン|핀|şifre\w*|senha|mã\s++pin"
+                # a card's code, either way round ("la carte de papa : le code est …", "el código de la tarjeta")
+                r"|" + _A_CARD + r"[^\n]{0,30}?" + _A_CODE + r"|" + _A_CODE + r"[^\n]{0,30}?" + _A_CARD + r")")
+_BIRTH_YEAR = (r"(?:(?:year|ann[ée]e|año|ano|anno|jahr|jaar|rok|год|рік|anul|yıl)\s++(?:\S+\s++){0,5}?"
+               r"(?:was\s++)?(?:born|est\s++n[ée]e?|n[ée]e?|naci[óo]|nasceu|[èe]\s++nat[oa]|nat[oa]|geboren|urodził\w*"
+               r"|родил\w*|народив\w*|născut|doğdu)|year\s++(?:\w+\s++){0,4}?(?:was\s++)?born|birth\s*+year|year\s++of\s++birth|geburtsjahr|jahrgang"
                r"|anno\s++di\s++nascita|año\s++(?:de\s++nacimiento|en\s++que\s++naci[óo])|ano\s++(?:de\s++nascimento|que\s++\w+"
                r"(?:\s++\w+){0,3}?\s++nasceu|em\s++que\s++\w+\s++nasceu)|ann[ée]e\s++de\s++naissance|geboortejaar"
                r"|год\s++рождения|рік\s++народження|anul\s++na[șs]terii|rok\s++(?:narození|urodzenia)|doğum\s++yılı"
@@ -213,7 +289,7 @@ _YEAR_PIN = lazy(r"(?i)(?:(?<!\w)" + _A_PINS_NAME + r"(?!\w)|קוד|رمز)[^\n]
 # --- the letters' case, and a child's tablet ------------------------------------------------------
 
 # a letter and what its case is, either way round: "the R a capital", "büyük L", "HとNが大文字"
-_CASE = (r"(?:capital|upper\s*+-?case|uppercase|majuscule|mayúscula|maiúscula|maiuscola|groß|gross|hoofdletter"
+_CASE = (r"(?:capital|upper\s*+-?case|uppercase|majuscule|mayúscula|maiúscula|maiuscola|gro(?:ß|ss)\w*|hoofdletter"
          r"|wielk\w*|заглавн\w*|большая|велика|велику|büyük|大文字|大写|大寫|ใหญ่|कैपिटल|বড়\s*+হাতের|বড়|besar|kapital"
          r"|κεφαλαίο|גדולה|بزرگ|کیپیٹل|대문자)")
 _LETTERS_CASE = lazy(r"(?<![\w])(?P<a>[A-Z])(?:\s++(?:is|es|è|é|ist|est|a|an|e|la|el|il|das|der|die|de|je|to)){0,3}"
@@ -231,6 +307,8 @@ _CASED_TOKEN = lazy(r"(?<![A-Za-z0-9@/.])(?:(?=[A-Za-z0-9#@$%&*!_-]{0,30}?[0-9#@
 
 def _case_told(text: str) -> bool:
     """A value with a letter the text says the case of ("Rangoli2024, R a capital")."""
+    if not _CONTEXT(text):
+        return False  # ("Hanna-Lena, with a capital L, is Anna's niece")
     letters = set()
     for match in _LETTERS_CASE.finditer(text):
         letters.update(group.upper() for group in match.groups() if group)
@@ -239,15 +317,22 @@ def _case_told(text: str) -> bool:
     return any(letter in token for token in _CASED_TOKEN.findall(text) for letter in letters)
 
 
-_TABLET = (r"(?:(?<!\w)(?:tablet|tableta|tabletă|tablette|tabletin|τάμπλετ|планшет\w*|تبلت|تابلت|ট্যাবলেট\w*|टैबलेट"
-           r"|tab|compu|ipad|chromebook)(?!\w)|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính\s++bảng|تبلت|تابلت)")
+_TABLET = (r"(?:(?<!\w)(?:tablet\w*|tablec\w*|tableta|tabletă|tablette|tabletin|τάμπλετ|планшет\w*|تبلت|تابلت|ট্যাবলেট\w*|टैबलेट"
+           r"|compu|ipad|chromebook)(?!\w)|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính\s++bảng|تبلت|تابلت)")
+# what one does with a value on a device: put it, use it, type it ("поставь chebur4shka на планшет")
+_PUT_ON = lowered_search(r"(?i)(?<!\w)(?:put|use|type|enter|set|usa|usar|utiliza|pon|poner|mets|mettre|metti|usa"
+                         r"|nimm|gib|tipp|zet|gebruik|wpisz|użyj|поставь|поставить|введи|βάλε|pune|folosește|kullan|yaz"
+                         r"|pakai|gunakan|masukkan|daal|dalo|likho|দাও|দিন|লিখ|بزن|بذار|استعمل|استخدم|ضع|用|入れて|입력|넣어)(?!\w)"
+                         r"|用|入力|입력|ใส่|ใช้|nhập|dùng|بزن|بذار|دلو|دو\b")
+_A_NAME_TOLD = lowered_search(r"(?i)user\s*+name|username|nickname|handle|file\s*+name|filename|dateiname|nom\s++du\s++fichier"
+                              r"|nombre\s++de\s++archivo|gamertag|e-?mail\s++address")
 _LOWER_TOLD = (r"(?:all\s++lower\s*+case|lower\s*+case|todo\s++en\s++min[úu]sculas|min[úu]sculas|hepsi\s++küçük\s++harf"
                r"|küçük\s++harf|全小写|全小寫|すべて小文字|كله\s++حروف\s++صغيرة|حروف\s++صغيرة|alles\s++klein|kleingeschrieben)")
 # a word with digits put on a child's device, or said to be all lower case
 _WORD_AND_DIGITS = r"(?<![\w@/.#-])(?=[a-z_]{0,20}[0-9])[a-z][a-z_]{2,20}[0-9]{1,6}[a-z]{0,8}(?![\w@/.-])"
-_TABLET_VALUE = lazy(r"(?i)(?:" + _TABLET + r"[^\n]{0,60}?(?-i:" + _WORD_AND_DIGITS + r")"
-                     r"|(?-i:" + _WORD_AND_DIGITS + r")[^\n]{0,60}?" + _TABLET + r")"
-                     r"|(?-i:" + _WORD_AND_DIGITS + r")[^\n]{0,30}?(?i:" + _LOWER_TOLD + r")")
+_ON_A_TABLET = lazy(r"(?i)" + _TABLET + r"[^\n]{0,60}?(?-i:" + _WORD_AND_DIGITS + r")"
+                    r"|(?-i:" + _WORD_AND_DIGITS + r")[^\n]{0,60}?" + _TABLET)
+_LOWER_CASE_TOLD = lazy(r"(?-i:" + _WORD_AND_DIGITS + r")[^\n]{0,30}?(?i:" + _LOWER_TOLD + r")")
 # "version", "model", "build": a product's name, not a value ("the kids' tablet runs android13")
 _A_PRODUCT = lazy(r"(?i)(?<!\w)(?:version|model|build|runs|running|android|ios|firmware|update|os)(?!\w)")
 
@@ -256,14 +341,22 @@ _A_WORD_AND_DIGITS = lazy(_WORD_AND_DIGITS).search
 
 
 def _tablet_value(text: str) -> bool:
-    return bool(_A_WORD_AND_DIGITS(text) and _TABLET_VALUE.search(text)) and not _A_PRODUCT.search(text)
+    """A word and digits put on a child's device ("поставь chebur4shka на планшет"), or said to be all
+    lower case where something is opened ("Steam hesabı galatasaray1905x, hepsi küçük harf"); not a
+    user's or a file's name, nor an app on an iPad ("the covid19 certificate")."""
+    if not _A_WORD_AND_DIGITS(text) or _A_PRODUCT.search(text) or _A_NAME_TOLD(text):
+        return False
+    if _ON_A_TABLET.search(text) and _PUT_ON(text):
+        return True
+    return bool(_LOWER_CASE_TOLD.search(text) and (_CONTEXT(text) or _PUT_ON(text)))
 
 
 # --- a token only a password is -------------------------------------------------------------------
 
 # a word, a sign and more: "Feta#Kalamata", "Tahdig#99", "Kanelbulle!34", "Rendang#Padang8"; not
 # "C#", "F#", "Sheet1!A1", "#general", an address or a URL's anchor
-_SIGNED = lazy(r"(?<![\w@/.#&!$%*-])(?=[A-Za-z][A-Za-z_]{2})(?![A-Z]{2,}[!&])[A-Za-z][A-Za-z_]{2,20}[0-9]{0,4}"
+_SIGNED = lazy(r"(?<![\w@/.#&!$%*-])(?=[A-Za-z][A-Za-z_]{2})(?![A-Z]{2,}[#$%*!&@])(?!\w+%[0-9A-Fa-f]{2})"
+               r"[A-Za-z][A-Za-z_]{2,20}[0-9]{0,4}"
                # "#", "$", "%", "*" as they are; "!" and "&" with a digit ("Fritz!Box", "Marks&Spencer" are
                # names, and so is a word in capitals before them: "FRITZ!Box7590", "AT&T5G"); "@" before a
                # capital ("deploy@web01" is a user at a host)
@@ -307,15 +400,31 @@ _A_SIGN_INSIDE = lazy(r"[A-Za-z][#$%*!&@][A-Za-z0-9]").search  # what _SIGNED's 
 _AN_UNDERSCORE_INSIDE = lazy(r"[a-z]_[A-Za-z]").search  # and _UNDERSCORED's
 
 
+_SIGNS = frozenset("#$%*!&@")
+# what names a thing by a word joined with "_": a network, a sheet, a room, a group
+_A_THINGS_NAME = lowered_search(r"(?i)network|ssid|sheet|tab|room|channel|group|team|folder|file|workbook|server|host"
+                                r"|bucket|project|branch|label|tag|board|playlist|album")
+
+
 def _only_a_password(text: str) -> bool:
+    """A token only a password is: a word, a sign and more, capitalised ("Feta#Kalamata", "Tahdig#99";
+    not "pandas#51234" or "order#40312"), where the text names what it opens or has two signs in it
+    ("Walnut#Drift#33"); words joined by "_" with a number ("Ilish_Padma77") where the text names what
+    it opens, told after a colon or a verb, or with its "_" told."""
+    context = None
     for match in _SIGNED.finditer(text) if _A_SIGN_INSIDE(text) else ():
-        if not _CODE_LINE.search(_line_of(text, match)):
+        token = match[0]
+        if not token[0].isupper() or _CODE_LINE.search(_line_of(text, match)):
+            continue
+        if sum(char in _SIGNS for char in token) >= 2 or (context := _CONTEXT(text) if context is None else context):
             return True
     for match in _UNDERSCORED.finditer(text) if _AN_UNDERSCORE_INSIDE(text) else ():
         line = _line_of(text, match)
         start = match.start() - (text.rfind("\n", 0, match.start()) + 1)
-        if not _CODE_LINE.search(line) and (_TOLD_AFTER.search(line, max(0, start - 12), start)
-                                            or _UNDERSCORES_TOLD.search(line)):
+        if _CODE_LINE.search(line) or _A_THINGS_NAME(line):
+            continue
+        if _UNDERSCORES_TOLD.search(line) or (any(char.isdigit() for char in match[0]) and _CONTEXT(line)
+                                              and _TOLD_AFTER.search(line, max(0, start - 12), start)):
             return True
     return False
 
@@ -325,7 +434,12 @@ def _a_word_and_number_told(text: str) -> bool:
         return False
     for match in _WORD_NUMBER_AT_END.finditer(text):
         line = _line_of(text, match)
-        if not _CODE_LINE.search(line) and not _A_NAMES_LINE.search(line):
+        if _CODE_LINE.search(line) or _A_NAMES_LINE.search(line):
+            continue
+        # after an arrow ("Megogo → Borshch2020"); after a colon, where the label names what it opens
+        # ("für die Fritzbox im Keller: Zitronenfalter77"; not "Car: Peugeot208", "Verein: Bayer04")
+        label = line[:match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1]
+        if match[0].lstrip().startswith(("→", "->")) or _CONTEXT(label):
             return True
     return False
 
@@ -343,7 +457,9 @@ _STAND_IN_AND_MORE = lazy(
     r"(?i)(?<![\w-])[<\[(]?(?:placeholder|changeme|change-me|motdepasse|mot-de-passe|password|passwort|contrase[ñn]a"
     r"|senha|wachtwoord|has[łl]o|parola|token|secret|template|default|example)[-_]"
     r"(?=[A-Za-z0-9!@#$%^&*]{0,20}?[0-9])(?=[A-Za-z0-9!@#$%^&*]{0,20}?(?-i:[A-Z]))(?=[A-Za-z0-9!@#$%^&*]{0,20}?(?-i:[a-z]))"
-    r"[A-Za-z0-9!@#$%^&*]{4,20}[>\])]?(?![\w-])"
+    # random: a sign, or a capital after a small letter or a digit ("Hm71$", "v8Rw"; not "Santa2024", "Reset2")
+    r"(?=[A-Za-z0-9]{0,20}?[!@#$%^&*]|[A-Za-z0-9]{0,20}?(?-i:[a-z0-9])(?-i:[A-Z]))"
+    r"[A-Za-z0-9!@#$%^&*]{4,20}[>\])]?(?![\w.-])"
 )
 
 
@@ -364,14 +480,16 @@ def _spelled_with_dashes(text: str) -> bool:
         return False
     for match in _SPELLED_WITH_DASHES.finditer(text):
         chars = match[0].replace("-", "")
-        if any(c.isdigit() for c in chars) or (any(c.isupper() for c in chars) and any(c.islower() for c in chars)):
+        # "P-u-t-r-a-j-a-y-a-8", "x-Q-7-m-p-L"; not a name spelled ("K-o-w-a-l-s-k-i") or "A-B-C-1-2-3"
+        if (any(c.isdigit() for c in chars) and any(c.islower() for c in chars)
+                or any(c.isupper() for c in chars[1:]) and any(c.islower() for c in chars)):
             return True
     return False
 
 
 # --- a value in a key's path ------------------------------------------------------------------------
 
-_VALUE_IN_A_PATH = lazy(r"(?i)(?<![\w-])(?:[\w-]{1,30}[.:/])?(?:answer|question|password|passwd|pwd|passcode|pin)[.:/]"
+_VALUE_IN_A_PATH = lazy(r"(?i)(?<![\w-])(?:answer|question|password|passwd|pwd|passcode|pin)[.:/]"
                         r"(?:(?-i:[A-Z])[a-zäöüßàáâãçèéêëìíîïñòóôõùúûý]{3,30}|(?=[\w!#$%&*-]{0,30}?[0-9])(?=[\w!#$%&*-]{0,30}?[A-Za-z])"
                         r"[\w!#$%&*-]{4,30})(?![\w./:])")
 
@@ -380,7 +498,7 @@ _VALUE_IN_A_PATH = lazy(r"(?i)(?<![\w-])(?:[\w-]{1,30}[.:/])?(?:answer|question|
 
 _FAVOURITE_TEACHER = (
     r"(?:favou?rite\s++teacher|teacher\s++(?:I|you)\s++liked\s++most|lieblingslehrer\w*|professeur\s++pr[ée]f[ée]r[ée]e?"
-    r"|profesora?\s++favorit[oa]|professora?\s++favorit[oa]|professore(?:ssa)?\s++preferit[oa]|insegnante\s++preferit[oa]"
+    r"|profesora?\s++favorit[oa]|maestr[ao]\s++(?:favorit[ao]|preferid[ao]|preferit[ao])|professora?\s++favorit[oa]|professore(?:ssa)?\s++preferit[oa]|insegnante\s++preferit[oa]"
     r"|maestra\s++preferita|favoriete\s++(?:leraar|lerares|juf|meester)|ulubion[ya]\s++nauczyciel\w*"
     r"|oblíben[áý]\s++učitel\w*|obľúben[áý]\s++učiteľ\w*|profesoar[aă]\s++preferat[aă]|profesorul\s++preferat"
     r"|favoritlärare|yndlingslærer\w*|favorittlærer\w*|en\s++sevdiğim\s++öğretmen\w*|sevdiğim\s++öğretmen"
@@ -392,12 +510,14 @@ _FAVOURITE_TEACHER = (
 _GIVEN_TO = (
     r"(?:bank|banca|banque|banco|banku|banky|bancă|banca|banken|bankaya|банк\w*|בנק|بنک|بانک|بنك|للبنك|बैंक|ব্যাংক\w*"
     r"|银行|銀行|은행|ธนาคาร|ngân\s++hàng|paypal|insurer|insurance|versicherung|assurance|seguro|login|account|konto"
-    r"|puse|pus|wrote|put|gave|told|angegeben|eingetragen|écrit|mis|escribí|escrevi|scritto|messo|ingevuld"
+    r"|puse|pus|wrote|put|gave|angegeben|eingetragen|écrit|mis|escribí|escrevi|scritto|messo|ingevuld"
     r"|wpisał\w*|napsal\w*|dala|scris|yazdım|lưu|tulis|nulis|כתבתי|كتبته|نوشتم|لکھا|लिखा|লিখেছি|填的|書いた|적었)"
 )
 _TEACHER_ANSWER = lazy(r"(?i)" + _FAVOURITE_TEACHER + r"[^\n]{0,80}?" + _GIVEN_TO + r"[^\n]{0,40}?(?:[:：—–→]|\s(?:puse|pus))"
                        r"\s*+[\"'“„«]?\S"
-                       r"|(?i:" + _FAVOURITE_TEACHER + r")\s*+(?:[—–]|,)\s*+[^\n,]{2,40}?,\s*+[^\n]{0,30}?" + _GIVEN_TO
+                       r"|(?i:" + _FAVOURITE_TEACHER + r")\s*+(?:[—–]|,)\s*+[^\n,]{2,40}?,\s*+[^\n]{0,30}?"
+                       r"(?:puse|wrote|put|gave|angegeben|eingetragen|écrit|mis|escribí|escrevi|scritto|messo|ingevuld"
+                       r"|wpisał\w*|napsal\w*|dala|scris|yazdım|כתבתי|كتبته|نوشتم|لکھا|लिखा|লিখেছি|填的|書いた|적었)"
                        + r"|(?i:" + _FAVOURITE_TEACHER + r")\s*+[?？]\s*+[^\n]{0,30}?" + _GIVEN_TO + r"\s++\S")
 # a security question in more languages, and its answer after a colon or "the answer is"
 _SECURITY_QUESTION_MORE = lazy(
@@ -406,10 +526,10 @@ _SECURITY_QUESTION_MORE = lazy(
     r"[^\n]{0,80}?(?:[:：]|jawabnya|jawaban(?:nya)?|odpoveď|отговор|جواب|answer)\s*+[\"'“„«]?\S"
     # an answer after the question in quotes, told to a bank or a login: '"in what city did your
     # parents meet" → I told the bank Tromsø', 'first holiday you remember, for the energy company login: Skegness'
-    r"|[\"“][^\"”\n]{8,60}[\"”]\s*+(?:→|->|:)\s*+[^\n]{0,30}?(?:told|gave|put|wrote)\b[^\n]{0,30}?\s(?-i:[A-Z])"
-    r"|(?:first|favou?rite|childhood|oldest|best)\s++[\w ]{2,40}?,\s*+for\s++(?:the\s++)?[\w ]{2,40}?"
-    r"(?:login|insurer|portal)\s*+[:：]\s*+(?-i:[A-Z])"
-    r"|answer\s++I\s++gave\s++[^\n]{2,60}?\s++is\s++\S"
+    r"|[\"“][^\"”\n]{8,60}[\"”]\s*+(?:→|->|:)\s*+[^\n]{0,30}?(?:told|gave|put|wrote)\s++(?:the\s++|my\s++)?"
+    r"(?:bank|insurer|insurance|site|website|app|portal|support|form)\b[^\n]{0,30}?\s(?-i:[A-Z])"
+    r"|(?:first|favou?rite|childhood|oldest)\s++[\w ]{2,40}?,\s*+for\s++(?:the\s++)?[\w ]{2,40}?login\s*+[:：]\s*+(?-i:[A-Z])"
+    r"|answer\s++I\s++gave\s++(?:the\s++)?(?:insurer|bank|insurance|site|website|app|portal)[^\n]{2,60}?\s++is\s++\S"
 )
 
 
@@ -417,7 +537,9 @@ _SECURITY_QUESTION_MORE = lazy(
 
 # 'service: "Dad's bank app", pass: "Lamyai@Pa"': quoted fields, and one that is a value
 _FIELDS = lazy(r"[\w\u0080-\uffff]{1,20}\s*+[:：]\s*+[\"“][^\"”\n]{1,60}[\"”]")
-_FIELD_VALUE = lazy(r"[:：]\s*+[\"“](?=[^\"”\s]{0,30}?[_@#!$%&*0-9])(?=[^\"”\s]{0,30}?[^\W\d_])(?=[^\"”\s]{0,30}?(?-i:[A-Z]))"
+_FIELD_VALUE = lazy(r"(?i)(?:pass\w*|pw|pwd|mk|mật\s*+khẩu|รหัส\w*|پاس\w*|value|värde|valor|valeur|wert|waarde|valore"
+                    r"|secret|pin|code|kod|kode|код|contraseña|senha|parola|şifre|hasło|heslo|wachtwoord|passwort|lösenord"
+                    r"|passord|sandi|密码|パスワード|비밀번호)\s*+[:：]\s*+[\"“](?=[^\"”\s]{0,30}?[_@#!$%&*0-9])(?=[^\"”\s]{0,30}?[^\W\d_])(?=[^\"”\s]{0,30}?(?-i:[A-Z]))"
                     r"[^\"”\s]{5,30}[\"”]")
 _A_SERVICE_FIELD = lazy(r"(?i)(?:service|tjänst|dịch\s++vụ|سروس|บริการ|servicio|serviço|servizio|dienst|usługa|сервис"
                         r"|servis|layanan|huduma|サービス|服务|서비스|שירות|خدمة|سرویس|सेवा|সেবা)\s*+[:：]")
@@ -447,13 +569,13 @@ CHECKS = (
     ("looks like a lock's combination", _DIAL_MOVES.search,
      ("turn", "spin", "rotate", "left", "right", "links", "rechts", "gauche", "droite", "izquierda", "derecha",
       "sinistra", "destra")),
-    ("looks like a lock's combination", _DIAL.search,
+    ("looks like a lock's combination", _dial,
      ("combination", "combo", "combinaison", "combinazione", "combinaci", "combinação", "combinacao", "kombination",
       "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi")),
-    # (told for a code or a lock: a colon, or a code's or a lock's name; the digit names themselves,
+    # (told for a code or a lock, by its name; the digit names themselves,
     # words of every language, made the needle search of every text twice as slow)
     ("looks like a code told a digit at a time", _digit_names,
-     (":", "：", "code", "kod", "kód", "код", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "קוד", "pin",
+     ("code", "kod", "kód", "код", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी")),
@@ -488,7 +610,7 @@ CHECKS = (
       "선생님", "ครู", "giáo viên", "guru", "mwalimu")),
     ("looks like the answer to a security question", _SECURITY_QUESTION_MORE.search,
      ("seguretat", "bezpečnostn", "въпрос", "حفاظتی", "امنیتی", "keamanan", "usalama", "安全問題", "보안", "sikkerhets",
-      "told", "gave", "wrote", "login", "insurer", "portal")),
+      "told", "gave", "wrote", "login")),
     ("looks like a labelled credential", _fields_with_a_value,
      ("service", "tjänst", "dịch vụ", "سروس", "บริการ", "servicio", "serviço", "servizio", "dienst", "usługa", "сервис",
       "servis", "layanan", "huduma", "サービス", "服务", "서비스", "שירות", "خدمة", "سرویس", "सेवा", "সেবা")),
