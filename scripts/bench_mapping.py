@@ -147,6 +147,14 @@ HOSTILE_TEXTS = {  # 40,000 characters each, that reach a detector's pattern wit
     # a word that is also one of the worst passwords, on a line about access: each was searched for an
     # example over the whole line
     "'admin and then', again and again": ("admin and then " * 3_000)[:40_000],
+    # a letter whose case is told, on a line about access: each token looked back over all the line
+    "'wifi R is a capital', again and again": ("wifi R is a capital " * 2_500)[:40_000],
+    # the shapes of a value told with no label (mapping/privacy/told.py), with what they need around them
+    "'wifi 1 2', again and again": ("wifi 1 2 " * 6_000)[:40_000],
+    "'a-', a character spelled on and on": ("a-" * 20_000)[:40_000],
+    "'sentence with spaces:', again and again": ("sentence with spaces: " * 2_000)[:40_000],
+    "'код два три' (code two three), again": ("код два три " * 4_000)[:40_000],
+    "'pin year of birth', again and again": ("pin year of birth " * 3_000)[:40_000],
 }
 
 

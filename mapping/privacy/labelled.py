@@ -824,19 +824,20 @@ def _access_value(text: str) -> bool:
                     an_example = _AN_EXAMPLE(line)
                 if an_example:
                     continue  # "the staging seed uses 'password123' for every fixture account"
-            after = line[match.end():]
+            # what is said around a token, as far as a clause reaches (the whole line before each
+            # token made a line of 40,000 characters take seconds)
+            after, before = line[match.end():match.end() + _BEFORE], line[max(0, match.start() - _BEFORE):match.start()]
             if (token.isalpha() and cased and _CASE_AFTER.match(after) and not _DESCRIBING.fullmatch(token)
-                    and token.lower() not in _STATES and not _A_USERS_NAME.search(line[:match.start()])
-                    and _told_where_a_value_is(line[:match.start()], after)):
+                    and token.lower() not in _STATES and not _A_USERS_NAME.search(before)
+                    and _told_where_a_value_is(before, after)):
                 return True  # "tape Moustache (avec une majuscule au début)": its letters are told
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
                 continue  # no made-up word: too short, or with a capital (but words run together)
             if _made_up_value(token, line) is None:
                 continue
-            after = line[match.end():]
-            if token.isalpha() and not _CLAUSE_ENDS(after) and not _FOLLOWED.search(after[:20]):
+            if token.isalpha() and not _CLAUSE_ENDS(line, match.end()) and not _FOLLOWED.search(after[:20]):
                 continue  # a made-up word the sentence goes on from is a word: "jest na naklejce pod routerem"
-            if _told_where_a_value_is(line[:match.start()], after):
+            if _told_where_a_value_is(before, after):
                 return True
     return False
 
