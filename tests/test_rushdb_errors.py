@@ -160,14 +160,14 @@ def test_an_api_key_with_a_line_break_is_refused_unshown_and_one_pasted_with_a_l
 
 @pytest.mark.parametrize("url", ["notaurl", "ftp://example.com", "https://user:secret@rushdb.example"])
 def test_a_malformed_rushdb_url_is_a_usage_error_that_never_echoes_a_password(pds, tmp_path, url) -> None:
-    result = run(pds, tmp_path, "sync", "did:plc:abc", *SCOPE, RUSHDB_API_URL=url, RUSHDB_API_KEY="k")
+    result = run(pds, tmp_path, "sync", "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", *SCOPE, RUSHDB_API_URL=url, RUSHDB_API_KEY="k")
     assert result.exit_code == 2
     assert "the RushDB URL" in result.stderr
     assert "secret" not in result.stderr
 
 
-@pytest.mark.parametrize("command", [["sync", "did:plc:abc", *SCOPE], ["recall", "tea", *SCOPE],
-                                     ["export", "--to", "did:plc:abc", "--from", "rushdb", *SCOPE]])
+@pytest.mark.parametrize("command", [["sync", "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", *SCOPE], ["recall", "tea", *SCOPE],
+                                     ["export", "--to", "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", "--from", "rushdb", *SCOPE]])
 def test_a_participant_hash_that_is_not_one_is_a_usage_error(pds, tmp_path, command) -> None:
     result = run(pds, tmp_path, *command, "--participant-scope-hash", "user-42", RUSHDB_API_URL="http://127.0.0.1:9",
                  RUSHDB_API_KEY="k")
@@ -175,7 +175,7 @@ def test_a_participant_hash_that_is_not_one_is_a_usage_error(pds, tmp_path, comm
     assert "'--participant-scope-hash': must be 64 lowercase hexadecimal digits" in result.stderr
 
 
-@pytest.mark.parametrize("command", [["sync", "did:plc:abc", *SCOPE], ["recall", "tea", *SCOPE, "--did", "did:plc:abc"],
+@pytest.mark.parametrize("command", [["sync", "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa", *SCOPE], ["recall", "tea", *SCOPE, "--did", "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"],
                                      ["ensure-indexes"]])
 def test_an_embeddings_endpoint_configured_in_part_is_a_usage_error(pds, tmp_path, rushdb: Project, command) -> None:
     result = run(pds, tmp_path, *command, RUSHDB_API_URL=rushdb.url, RUSHDB_API_KEY=rushdb.api_key,
