@@ -1936,3 +1936,12 @@ def test_the_review_of_the_round_on_tune15_passes_these(text):
     "first … then … together", counting rhymes, a team's formation, a bug's number, a sheet's name,
     a car's model, a name spelled, a birthday card's year."""
     assert privacy.sensitive_reason(text) is None, text
+
+
+@given(st.text(alphabet="aAbBzZ019_-", max_size=16))
+def test_words_joined_answers_as_the_pattern_with_plain_quantifiers(token):
+    """Regression: ``_WORDS_JOINED`` as written with plain quantifiers cut a run of 40 small letters
+    before a sign into parts every way there is (minutes for "x" * 40 + "A1-password" on a line that
+    names a key, found by fuzzing the gate); its possessive form must answer as that pattern did."""
+    plain = re.compile(r"(?:[A-Z]{1,4}[a-z]{2,}|[a-z]{2,}|[0-9]{1,2})+")
+    assert bool(labelled._WORDS_JOINED.fullmatch(token)) is bool(plain.fullmatch(token))
