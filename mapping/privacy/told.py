@@ -24,6 +24,17 @@ import re
 
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
 
+# A lock, a safe, a locker, a padlock, in the languages people write in (a dial needs one).
+_LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|cadenas|casier|coffre|candado|taquilla"
+          r"|caja\s++fuerte|lucchetto|armadietto|cassaforte|\bslot\b|kluis|hangslot|kłódk|szafk|sejf|замок|шкафчик|сейф"
+          r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|dulap|lacăt|seif|θυρίδα"
+          r"|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার|锁|鎖|储物柜|保险箱|ロック|ロッカー"
+          r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli")
+# The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
+_PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe"
+                   r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس"
+                   r"|पासवर्ड|密码|パスワード|パスフレーズ|비밀번호|รหัส|mật\s++khẩu|sandi|passord|lösenord|adgangskode|salasana")
+
 # What a secret opens or is, in the languages people write in: a network, a device, an account, a
 # service, a lock, a code; the words for a password. Most checks below fire only on a text that
 # names one (a fresh-eyes review's recipes, counting rhymes, formations, sheet names and car models
@@ -39,16 +50,10 @@ _CONTEXT = lowered_search(
     r"|netflix|disney|hulu|spotify|youtube|prime|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
     r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
     r"|ธนาคาร|ngân\s++hàng|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
-    r"|password|passw|passphrase|\bpass\b|\bpw\b|\bpwd\b|kennwort|contrase|senha|wachtwoord|hasł|haslo|mot\s++de\s++passe"
-    r"|mdp|phrase\s++secr|пароль|парол|şifre|sifre|parola|jelsz|heslo|lozink|κωδικ|סיסמ|كلمة\s*+(?:ال)?سر|كلمة\s*+المرور"
-    r"|رمز|پاس|पासवर्ड|পাসওয়ার্ড|密码|密碼|パスワード|パスフレーズ|パス|비밀번호|รหัส|mật\s++khẩu|\bmk\b|sandi|passord|lösenord"
-    r"|adgangskode|salasana|nenosiri|\bpin\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
-    r"|lock|padlock|locker|\bsafe\b|door|gate|garage|alarm|keypad|combination|combo|schloss|spind|tresor|schließfach"
-    r"|cadenas|casier|coffre|candado|taquilla|caja\s++fuerte|lucchetto|armadietto|cassaforte|\bslot\b|kluis|hangslot"
-    r"|kłódk|szafk|sejf|замок|шкафчик|сейф|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény"
-    r"|lås|skåp|dulap|lacăt|seif|θυρίδα|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার"
-    r"|锁|鎖|储物柜|保险箱|ロック|ロッカー|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok"
-    r"|loker|kufuli|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok|разблок"
+    # short forms and the words for a code
+    r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
+    r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
+    r"|разблок|" + _LOCKS + "|" + _PASSWORD_WORDS +
     # an account, a login, an e-mail, a phone, a computer, in the languages people write in
     r"|účet|fiók|contul|λογαριασμ|חשבון|حساب|अकाउंट|অ্যাকাউন্ট|账号|帐号|账户|帳號|帳戶|アカウント|계정|บัญชี|kontoen|kontot|tili"
     r"|вход|логин|вхід|přihláš|prihlás|bejelentkez|autentific|σύνδεση|התחבר|تسجيل\s*+الدخول|ورود|लॉग\s*+इन|লগ\s*+ইন|登錄"
@@ -135,10 +140,7 @@ _A_RULE = lazy(r"(?i)(?<!\w)(?:can|may|must|should|allowed|allow|kann|darf|muss|
 _AN_EXERCISE = lowered_search(r"(?i)typing|exercise|practi[cs]|poster|lesson|class|übung|ejercicio|exercice|esercizio"
                               r"|oefening|ćwiczeni|упражнени|mecanograf|dactylo|dictation|diktat|dictée|quote|proverb"
                               r"|motto|song|lyric|banner|headline|title|slogan|reads|zitat|cita|citation|sprichwort")
-_A_PASSWORDS_WORD = lowered_search(
-    r"(?i)password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe"
-    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس|पासवर्ड"
-    r"|密码|パスワード|パスフレーズ|비밀번호|รหัส|mật\s++khẩu|sandi|passord|lösenord|adgangskode|salasana")
+_A_PASSWORDS_WORD = lowered_search("(?i)" + _PASSWORD_WORDS)
 
 
 def _passphrase_told(text: str) -> bool:
@@ -161,11 +163,7 @@ _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinac
              r"|(?i:(?<![0-9])[0-9]{2}\.[0-9]{2}\.[0-9]{2}(?![0-9])[^\n]{0,60}?"
              r"(?:combinaison|combination|combinazione|combinación|kombination))")
 # a lock a dial opens ("combination" alone is also of spices, of training sets)
-_A_LOCK = lowered_search(r"(?i)lock|padlock|locker|\bsafe\b|tresor|schloss|spind|schließfach|cadenas|casier|coffre"
-                         r"|candado|taquilla|caja\s++fuerte|lucchetto|armadietto|cassaforte|kluis|hangslot|kłódk|szafk"
-                         r"|sejf|замок|шкафчик|сейф|kilit|dolap|kasa|zámek|skříňk|trezor|lakat|lås|skåp|dulap|lacăt|seif"
-                         r"|θυρίδα|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|تجوری|ताला|लॉकर|তালা|锁|鎖|储物柜|保险箱"
-                         r"|ロック|ロッカー|金庫|자물쇠|사물함|금고|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker")
+_A_LOCK = lowered_search("(?i)" + _LOCKS)
 
 
 def _dial(text: str) -> bool:
@@ -317,8 +315,8 @@ def _case_told(text: str) -> bool:
     return any(letter in token for token in _CASED_TOKEN.findall(text) for letter in letters)
 
 
-_TABLET = (r"(?:(?<!\w)(?:tablet\w*|tablec\w*|tableta|tabletă|tablette|tabletin|τάμπλετ|планшет\w*|تبلت|تابلت|ট্যাবলেট\w*|टैबलेट"
-           r"|compu|ipad|chromebook)(?!\w)|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính\s++bảng|تبلت|تابلت)")
+_TABLET = (r"(?:(?<!\w)(?:tablet\w*|tablec\w*|tableta|tabletă|tablette|tabletin|τάμπλετ|планшет\w*|ট্যাবলেট\w*|टैबलेट"
+           r"|compu|ipad|chromebook)(?!\w)|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính\s++bảng|تبلت|تابلت)")  # (with "ل" or "ب" before them)
 # what one does with a value on a device: put it, use it, type it ("поставь chebur4shka на планшет")
 _PUT_ON = lowered_search(r"(?i)(?<!\w)(?:put|use|type|enter|set|usa|usar|utiliza|pon|poner|mets|mettre|metti|usa"
                          r"|nimm|gib|tipp|zet|gebruik|wpisz|użyj|поставь|поставить|введи|βάλε|pune|folosește|kullan|yaz"
@@ -368,7 +366,7 @@ _UNDERSCORED = lazy(r"(?<![\w@/.#-])(?:[A-Z][a-z]{2,15}(?:_[A-Za-z][a-z]{1,15}){
                     r"|[A-Z][a-z]{2,15}(?:_[a-z]{1,4}){0,2}_[A-Z][a-z]{2,15}|[A-Z][a-z]{2,15}(?:_[a-z]{2,15}){2,3})"
                     r"(?![\w@/.-])")
 # what it is told for: a colon or an arrow after something that opens, or "changed to", "is"
-_TOLD_AFTER = lazy(r"[:：→]\s*+[\"'“„«]?$|(?i:(?<!\w)(?:is|es|est|ist|è|é|är|er|là|là|jadi|thành|ni|sasa\s++ni"
+_TOLD_AFTER = lazy(r"[:：→]\s*+[\"'“„«]?$|(?i:(?<!\w)(?:is|es|est|ist|è|é|är|er|là|jadi|thành|ni|sasa\s++ni"
                    r"|گذاشتم|to|na|på|on)\s*+[\"'“„«]?$)")
 # what a code line has ("=", "(", "def ", "import"): a name in code, not a value
 _CODE_LINE = lazy(r"(?i)[=(){};]|(?<!\w)(?:def|class|import|return|function|const|var|let|select|from|where|folder"
