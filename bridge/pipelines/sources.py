@@ -114,7 +114,9 @@ def _read_directory(path: Path, notes: list[str]) -> Iterator[SourceItem]:
         entries = sorted(path.iterdir())
     except OSError as err:
         raise SourceError(f"cannot read the directory {path}: {err.strerror or err}") from None
-    skipped = [entry for entry in entries if not entry.name.startswith(".") and entry.suffix.lower() not in _READ]
+    shown = [entry for entry in entries if not entry.name.startswith(".")]
+    read = [entry for entry in shown if entry.suffix.lower() in _READ]
+    skipped = [entry for entry in shown if entry.suffix.lower() not in _READ]
     if skipped:
         names = ", ".join(entry.name + ("/" if entry.is_dir() else "") for entry in skipped[:_SHOWN])
         more = f" and {len(skipped) - _SHOWN} more" if len(skipped) > _SHOWN else ""
@@ -122,7 +124,7 @@ def _read_directory(path: Path, notes: list[str]) -> Iterator[SourceItem]:
             f"{len(skipped)} entr{'y' if len(skipped) == 1 else 'ies'} of {path.name}/ not read: {names}{more} "
             "(a directory source reads its *.json and *.jsonl files, not the folders in it)"
         )
-    for file in (entry for entry in entries if not entry.name.startswith(".") and entry.suffix.lower() in _READ):
+    for file in read:
         where = f"{path.name}/{file.name}"
         if file.suffix.lower() == ".jsonl" and file.is_file():
             try:
