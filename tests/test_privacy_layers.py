@@ -1945,3 +1945,23 @@ def test_words_joined_answers_as_the_pattern_with_plain_quantifiers(token):
     names a key, found by fuzzing the gate); its possessive form must answer as that pattern did."""
     plain = re.compile(r"(?:[A-Z]{1,4}[a-z]{2,}|[a-z]{2,}|[0-9]{1,2})+")
     assert bool(labelled._WORDS_JOINED.fullmatch(token)) is bool(plain.fullmatch(token))
+
+
+# -- a blind try after the round (a helper with texts of its own, offline) -------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "Safe combination is 12 left, 34 right, 56 left.", "home.garage.code.4719", "ATM: 1-9-8-7",
+])
+def test_what_a_blind_try_after_the_round_published_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Le fils de l'utilisateur est né en 2012 et joue au foot en 4-2-3-1.",  # "tili" (Finnish) in "utilisateur"
+    "L'équipe de l'utilisateur joue en 4-2-3-1.", "error.code.4041 in the logs", "status.code.2000",
+    "the atmosphere was 1 2 3 4 stars", "the block clock showed 4 7 1 9 all night",
+])
+def test_what_a_blind_try_after_the_round_refused_passes(text):
+    """A word for what a value opens counts where a word starts: "tili" was found in "utilisateur"."""
+    assert privacy.sensitive_reason(text) is None, text

@@ -40,18 +40,19 @@ _PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contra
 # names one (a fresh-eyes review's recipes, counting rhymes, formations, sheet names and car models
 # had the shapes of these values and nothing of the sort).
 _CONTEXT = lowered_search(
-    r"(?i)wi-?fi|wlan|ওয়াইফাই|ওয়াই-ফাই|וויפיי|ויפי|وائی\s*+فائی|وای\s*+فای|واي\s*+فاي|वाईफाई|वाई-फाई|ไวไฟ|와이파이"
+    # (each word where a word starts: "tili" is in "utilisateur", "lock" in "block", "line" in "online")
+    r"(?i)(?<![a-zà-ÿ])(?:wi-?fi|wlan|ওয়াইফাই|ওয়াই-ফাই|וויפיי|ויפי|وائی\s*+فائی|وای\s*+فای|واي\s*+فاي|वाईफाई|वाई-फाई|ไวไฟ|와이파이"
     r"|无线|無線|נטפליקס|نتفليكس|نتفلیکس|넷플릭스|ネットフリックス|router|roteador|routeru|routerul|рутер|роутер|ראוטר|راوتر|روٹر|مودم|modem|공유기|ルーター|路由器"
     r"|fritz|hotspot|laptop|notebook|computer|compu|ordenador|computador|ordinateur|rechner|komputer|ноутбук|компьютер"
-    r"|tablet|ipad|планшет|τάμπλετ|تبلت|تابلت|ট্যাবলেট|टैबलेट|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính|phone|handy|telefon"
-    r"|телефон|nas\b|vpn|printer|drucker|imprimante|kindle|chromebook|playstation|xbox|nintendo|console|steam"
+    r"|tablet|ipad|планшет|τάμπλετ|تبلت|تابلت|ট্যাবলেট|टैबलेट|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính|phone|handy\b|telefon"
+    r"|телефон|nas\b|vpn|printer|drucker|imprimante|kindle|chromebook|playstation|xbox|nintendo|console\b|steam\b"
     r"|account|konto|compte|cuenta|conta\b|tài\s++khoản|akun|akaun|hesab|hesap|аккаунт|акаунт|login|log\s++in|inlog"
     r"|logowani|connexion|anmeld|sign\s++in|लॉगिन|লগইন|ログイン|로그인|登录|登入|mail|ईमेल|ইমেইল|ایمیل|إيميل|メール|이메일|邮箱"
-    r"|netflix|disney|hulu|spotify|youtube|prime|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
+    r"|netflix|disney|hulu|spotify|youtube|prime\s++video|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
     r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
     r"|ธนาคาร|ngân\s++hàng|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
     # short forms and the words for a code
-    r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
+    r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
     r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
     r"|разблок|" + _LOCKS + "|" + _PASSWORD_WORDS +
     # an account, a login, an e-mail, a phone, a computer, in the languages people write in
@@ -59,7 +60,7 @@ _CONTEXT = lowered_search(
     r"|вход|логин|вхід|přihláš|prihlás|bejelentkez|autentific|σύνδεση|התחבר|تسجيل\s*+الدخول|ورود|लॉग\s*+इन|লগ\s*+ইন|登錄"
     r"|เข้าสู่ระบบ|đăng\s++nhập|masuk|giriş|inloggen|anmeldung|accesso|acceso|acesso"
     r"|почт|пошт|e-?posta|correo|courriel|メール|邮件|이메일|อีเมล|البريد|דוא\"ל|אימייל|surel|barua\s++pepe"
-    r"|τηλέφωνο|טלפון|هاتف|گوشی|موبائل|फ़ोन|फोन|ফোন|手机|手機|スマホ|携帯|휴대폰|핸드폰|โทรศัพท์|điện\s++thoại|ponsel|simu"
+    r"|τηλέφωνο|טלפון|هاتف|گوشی|موبائل|फ़ोन|फोन|ফোন|手机|手機|スマホ|携帯|휴대폰|핸드폰|โทรศัพท์|điện\s++thoại|ponsel|simu\b"
     r"|celular|móvil|movil|cellulare|telefoon|komórk|mobile\s++phone|вай-?фай|واي\s*+فاي|ワイファイ|无线网|無線網路"
     r"|компьютер|комп.ютер|bilgisayar|počítač|számítógép|υπολογιστ|מחשב|كمبيوتر|حاسوب|کامپیوتر|कंप्यूटर"
     r"|কম্পিউটার|电脑|電腦|パソコン|컴퓨터|คอมพิวเตอร์|kompyuta"
@@ -68,7 +69,7 @@ _CONTEXT = lowered_search(
     r"|kaspi|sber|gosuslugi|госуслуг|yandex|яндекс|vk\b|wechat|微信|alipay|支付宝|taobao|淘宝|naver|kakao|rakuten"
     r"|mercado\s++(?:libre|pago)|nubank|itaú|itau|bradesco|revolut|n26|sparkasse|swish|vipps|mobilepay|allegro|olx|blik"
     r"|monobank|privat24|diia|дія|trendyol|hepsiburada|turkcell|hotmail|yahoo|proton|skype|discord"
-    r"|twitch|epic\s++games|fortnite|minecraft|roblox|xfinity|comcast|vodafone|movistar|telcel|airtel|jio\b")
+    r"|twitch|epic\s++games|fortnite|minecraft|roblox|xfinity|comcast|vodafone|movistar|telcel|airtel|jio\b)")
 
 # --- a value in two parts, and how to join them ---------------------------------------------------
 
@@ -174,7 +175,10 @@ def _dial(text: str) -> bool:
 _DIAL_MOVES = lazy(r"(?i)(?<!\w)(?:safe|lock|locker|padlock|combination|combo|dial|tresor|coffre|caja\s++fuerte|cassaforte"
                    r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|замок)(?!\w)[^\n]{0,60}?"
                    r"(?<!\w)(?:turn|spin|rotate|left|right|links|rechts|gauche|droite|izquierda|derecha|sinistra|destra)"
-                   r"(?!\w)[^\n0-9]{0,12}?(?<![0-9])[0-9]{1,2}(?![0-9])(?:[^\n0-9]{1,24}?(?<![0-9])[0-9]{1,2}(?![0-9])){2,3}")
+                   r"(?!\w)[^\n0-9]{0,12}?(?<![0-9])[0-9]{1,2}(?![0-9])(?:[^\n0-9]{1,24}?(?<![0-9])[0-9]{1,2}(?![0-9])){2,3}"
+                   # or each number before its direction: "Safe combination is 12 left, 34 right, 56 left"
+                   r"|(?i:(?<!\w)(?:safe|lock|locker|padlock|combination|combo|dial)(?!\w)[^\n0-9]{0,40}?"
+                   r"(?:(?<![0-9])[0-9]{1,2}\s++(?:left|right|links|rechts|gauche|droite|izquierda|derecha)(?!\w)[,;\s]*+){3,4})")
 
 
 # what a run of single digits also is: a score, an example, a date's parts, a rating
@@ -487,9 +491,14 @@ def _spelled_with_dashes(text: str) -> bool:
 
 # --- a value in a key's path ------------------------------------------------------------------------
 
-_VALUE_IN_A_PATH = lazy(r"(?i)(?<![\w-])(?:answer|question|password|passwd|pwd|passcode|pin)[.:/]"
-                        r"(?:(?-i:[A-Z])[a-zäöüßàáâãçèéêëìíîïñòóôõùúûý]{3,30}|(?=[\w!#$%&*-]{0,30}?[0-9])(?=[\w!#$%&*-]{0,30}?[A-Za-z])"
-                        r"[\w!#$%&*-]{4,30})(?![\w./:])")
+_VALUE_IN_A_PATH = lazy(
+    # a lock's code or a PIN: "home.garage.code.4719", "user.pin.4821" (not "error.code.4041")
+    r"(?i)(?:(?<![\w-])pin|(?:garage|door|gate|alarm|safe|lock|locker|keypad|bike|phone|atm|card)[._-]?"
+    r"(?:code|combination|pin))[.:/][0-9]{4,8}(?![\w./:])"
+    # an answer or a password: "security.answer.Schneewittchen", "wifi.password.fietsbel2020"
+    r"|(?<![\w-])(?:answer|question|password|passwd|pwd|passcode|pin)[.:/]"
+    r"(?:(?-i:[A-Z])[a-zäöüßàáâãçèéêëìíîïñòóôõùúûý]{3,30}|(?=[\w!#$%&*-]{0,30}?[0-9])(?=[\w!#$%&*-]{0,30}?[A-Za-z])"
+    r"[\w!#$%&*-]{4,30})(?![\w./:])")
 
 
 # --- an answer, after its question and where it was given ------------------------------------------
@@ -600,7 +609,7 @@ CHECKS = (
                                                                  "safe", "locker", "padlock", "entry", "building")),
     # G: a value in a key's path ("security.answer.Schneewittchen", "wifi.password.Kestrel77")
     ("looks like a value in a key's path", _VALUE_IN_A_PATH.search,
-     ("answer", "question", "password", "passwd", "pwd", "passcode", "pin")),
+     ("answer", "question", "password", "passwd", "pwd", "passcode", "pin", "code", "combination")),
     ("looks like the answer to a security question", _TEACHER_ANSWER.search,
      ("teacher", "lehrer", "professeur", "profesor", "professor", "insegnante", "maestra", "leraar", "lerares", "juf",
       "meester", "nauczyciel", "učitel", "učiteľ", "profesoar", "favoritlärare", "lærer", "öğretmen", "учител",
