@@ -351,7 +351,8 @@ _LOWERED = [("_KEY_WORDS", labelled._KEY_WORDS, labelled._ON_A_KEY_LINE),
             ("_PASSWORD_LINE", labelled._PASSWORD_LINE.pattern, labelled._ON_A_PASSWORD_LINE),
             ("_ACCESS", labelled._ACCESS.pattern, labelled._ABOUT_ACCESS),
             ("_PIN_LINE", labelled._PIN_LINE.pattern, labelled._ON_A_PIN_LINE),
-            ("_PASSPHRASE_NAMES", "(?i)" + labelled._PASSPHRASE_NAMES, labelled._NAMES_A_PASSPHRASE)]
+            ("_PASSPHRASE_NAMES", "(?i)" + labelled._PASSPHRASE_NAMES, labelled._NAMES_A_PASSPHRASE),
+            ("_THE_WORD_AND_DIGITS", labelled._THE_WORD_AND_DIGITS.pattern, labelled._HOLDS_THE_WORD_AND_DIGITS)]
 _LETTERS = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_:/.!äöüßÄÖÜéÉçÇñÑşŞıİłŁåÅøØſ\u212aΣσςΚΩΔκωδικός"
                                             "пароль ПАРОЛЬ кодКОД パスワード密码비밀번호"), max_size=60)
 

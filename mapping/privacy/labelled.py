@@ -532,6 +532,7 @@ _THE_WORD = (r"pass(?:word|wort)?|kennwort|parola|senha|contraseña|hasło|wacht
              r"|şifre|motdepasse")
 _THE_WORD_AND_DIGITS = lazy(r"(?i)(?<![\w-])(?:" + _THE_WORD + r"|geheim|rahasia|segreto|secreto|secret|sekret|hemlig)"
                             r"[0-9!]{1,6}(?![\w-])")
+_HOLDS_THE_WORD_AND_DIGITS = lowered_search(_THE_WORD_AND_DIGITS.pattern)  # whether: in half the time
 
 
 def examples_masked(text: str) -> str:
@@ -541,7 +542,7 @@ def examples_masked(text: str) -> str:
     if _A_DEFAULT_SAID(text):  # "POSTGRES_PASSWORD=postgres, the image's documented default"
         text = "\n".join(_IMAGES_DEFAULT.sub(r"\1placeholder", line) if _A_DEFAULT_SAID(line) else line
                          for line in text.split("\n"))
-    if not _THE_WORD_AND_DIGITS.search(text) and not _A_STAND_IN_VALUE.search(text):
+    if not _HOLDS_THE_WORD_AND_DIGITS(text) and not _A_STAND_IN_VALUE.search(text):
         return text
     return "\n".join(_A_STAND_IN_VALUE.sub(r"\1placeholder", _THE_WORD_AND_DIGITS.sub("placeholder", line))
                      if _AN_EXAMPLE(line) else _A_STAND_IN_REPLACED.sub(r"\1placeholder", line) for line in text.split("\n"))
