@@ -46,7 +46,7 @@ _ASSIGNED = lazy(
 # is whole, asked at its start alone, and what it holds anywhere, one search of its lower case (the
 # two in one search took 15 µs over a ten-letter token: every alternative at every position).
 _NOT_A_VALUE_START = lazy(
-    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
+    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\][.,;]?$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
     # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
     r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
@@ -233,6 +233,17 @@ _SECURITY_ANSWER = lazy(
     # names that ordinary talk uses too ("User's first car, a Fiat Punto, is now…"): only with a colon
     r"|(?i:favou?rite\s++teacher|childhood\s++(?:best\s++)?friend|first\s++car|asks\s++['‘\"][^'’\"\n]{1,60}['’\"])"
     r"[^\S\n]*+\)?(?:[:=：→]|[^\n]{0,20}?answer\s++(?:I\s++(?:gave|use|used)\s++)?(?:is|was)\b)\s*+\S")
+# a family tree, where a maiden name is a line of research, not an answer ("Mum's maiden name came up
+# while doing the family tree: the Whitfields were from Cornwall")
+_GENEALOGY = lowered_search(r"(?i)family\s++tree|genealog|ancestry|stammbaum|ahnenforschung|árbol\s++genealógico"
+                            r"|arbre\s++généalogique|albero\s++genealogico|árvore\s++genealógica|stamboom|drzew\w*\s++genealogiczn"
+                            r"|родослов|генеалог|soy\s*+ağac|släktträd|slektstre|stamtræ|家系図|族谱|家譜|가계도")
+
+
+def _security_answer(text: str) -> bool:
+    return _SECURITY_ANSWER.search(text) is not None and not _GENEALOGY(text)
+
+
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
 _AFTER_COLON_PAIR = lazy(
     r"(?i)[:—–]\s*+[\w.@+-]{2,40}\s++/\s++(?P<value>[^\s\"',;]{4,100})")
@@ -535,6 +546,15 @@ _THE_WORD_AND_DIGITS = lazy(r"(?i)(?<![\w-])(?:" + _THE_WORD + r"|geheim|rahasia
 _HOLDS_THE_WORD_AND_DIGITS = lowered_search(_THE_WORD_AND_DIGITS.pattern)  # whether: in half the time
 
 
+# a password that its own name says is an example's, and its value: "the example password is demo123",
+# "la contraseña de ejemplo es demo123", "Beispielpasswort: demo123" (what documentation shows)
+_EXAMPLE_PASSWORD = lazy(
+    r"(?i)((?<!\w)(?:(?:example|sample|demo)\s++password|password\s++(?:de|di|d['’])\s*+(?:ejemplo|exemplo|esempio|exemple)"
+    r"|contraseña\s++de\s++(?:ejemplo|demostración)|senha\s++de\s++(?:exemplo|demonstração)|beispiel-?passwort"
+    r"|demo-?passwort|voorbeeldwachtwoord|mot\s++de\s++passe\s++d['’]exemple|przykładowe\s++hasło|hasło\s++przykładowe)"
+    r"\s*+(?:is|es|est|ist|è|é|era|was|lautet|:|=)?\s*+[\"'«“„]?)[^\s\"'»”“,;]{3,40}")
+
+
 def examples_masked(text: str) -> str:
     """``text`` with the word for a password and a few digits ("Passwort123") read as "placeholder"
     on each line that says it shows an example: what documentation and a lesson show, never
@@ -542,6 +562,8 @@ def examples_masked(text: str) -> str:
     if _A_DEFAULT_SAID(text):  # "POSTGRES_PASSWORD=postgres, the image's documented default"
         text = "\n".join(_IMAGES_DEFAULT.sub(r"\1placeholder", line) if _A_DEFAULT_SAID(line) else line
                          for line in text.split("\n"))
+    if _AN_EXAMPLE(text) and _EXAMPLE_PASSWORD.search(text):  # "la contraseña de ejemplo es demo123"
+        text = _EXAMPLE_PASSWORD.sub(r"\1placeholder", text)
     if not _HOLDS_THE_WORD_AND_DIGITS(text) and not _A_STAND_IN_VALUE.search(text):
         return text
     return "\n".join(_A_STAND_IN_VALUE.sub(r"\1placeholder", _THE_WORD_AND_DIGITS.sub("placeholder", line))
@@ -813,9 +835,14 @@ _VALUE_TOKEN = lazy(r"(?<![\w@./:#+-])(?:[^\W\d_]{3,}(?:\.[^\W\d_]{3,}){2,5}[0-9
                           r"(?![^\W" + NO_SPACE_SCRIPTS + r"]|[@/:+=-]|\.\w))")
 
 
+# a change to code: "rename refreshAccessToken to encrypt_field in the accounts module"
+_A_RENAME = lazy(r"(?i)(?<!\w)(?:renam\w*|refactor\w*|umbenenn\w*|umbenann\w*|renomm\w*|renombr\w*|rinomin\w*|hernoem\w*"
+                 r"|переименова\w*|перейменува\w*|zmie[nń]\w*\s++nazw\w*)(?!\w)")
+
+
 def _access_value(text: str) -> bool:
     for line in text.splitlines():
-        if "`" in line or not _ABOUT_ACCESS(line):
+        if "`" in line or not _ABOUT_ACCESS(line) or _A_RENAME.search(line):
             continue  # (one search in the line's lower case: most lines are about no access)
         cased, an_example = _CASE_WORDS(line), None
         for match in _VALUE_TOKEN.finditer(line):
@@ -913,7 +940,7 @@ _JOINED_WORDS = (r"[^\W\d_]{3,}(?:[._-][^\W\d_]{3,}){2,7}[0-9]{0,4}|(?-i:(?:[A-Z
                  r"|[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){2,6}[0-9]{1,4}")
 _PASSPHRASE_JOINED = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)"
-    r"|[:=：—–-]|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
+    r"|[:=：—–]|(?<!-)-(?!-)|\s++(?=[\"'«“])|(?<=[^\x00-\x7f]))\s*+[\"'«“「]?(?:" + _JOINED_WORDS + r")(?![\w-]|\.\w)")
 
 
 _PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|(?<![a-z])(?-i:mdp|pw|pwd|psw|PW|PWD)(?![a-z])"
@@ -968,7 +995,9 @@ def _password_word_starts(text: str) -> list[int]:
     case (a third of the time of ``(?i)``, at the same positions), the short ones kept only as
     ``_PASSWORD_WORD`` takes them ("mdp", not "MDP")."""
     return [match.start() for match in _PASSWORD_WORD_LOWERED.finditer(lowered(text))
-            if match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]]]
+            if (match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]])
+            # not inside a name in code: "hashPassword", "resetPasswort" (a compound's "routerpasswort" is a word)
+            and not (match.start() and text[match.start()].isupper() and text[match.start() - 1].islower())]
 
 
 def _a_content_word(word: str) -> bool:
@@ -1157,6 +1186,9 @@ _NOT_A_CODE_LINE = lazy(
     # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
     r"|virhe\w*|помилк\w*|ошибк\w*|hata\w*|chyb\w*|błęd\w*|hib[aá]\w*|fout\w*|felkod\w*|fejl\w*|feil\w*|errore|erro"
     r"|responds?\s++with|відповіда\w*|отвеча\w*"
+    # a program that ended with a code: "упала с кодом 126", "exited with code 137", "Exit-Code 2"
+    r"|exit(?:ed)?\s++(?:with\s++)?(?:code|status)|exit-?code|упал[аио]?|вылетел\w*|завершил\w*\s++с|с\s++кодом\s++(?:выхода|возврата)"
+    r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
@@ -1526,6 +1558,9 @@ def _one_word(text: str) -> bool:
         value = match["value"] if match["quote"] else _LATIN_START.match(match["value"])[0]  # "Tanukiです": the value
         if len(value) < 3:
             continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
+        if (match["value"][len(value):].startswith(_HONORIFIC)
+                or _WHO_KNOWS.search(text, max(0, match.start("value") - 40), match.start("value"))):
+            continue  # "パスワードはAishaさんが管理", "a senha quem sabe é Sven": who keeps it
         if match["middle"] and _META.search(match["middle"]) or match["owner"] and _META.search(match["owner"]):
             continue  # "the password manager is 1Password", "password reset is done"
         if match["colon"] and text[match.end("colon"):match.end("colon") + 1].isalpha() and value.islower() and len(value) <= 5:
@@ -1588,7 +1623,8 @@ def _bare_value(text: str) -> bool:
             continue  # "Keanu sẽ tự đặt lại mật khẩu ledgerline": the password of a service is reset
         if re.fullmatch(r"[A-Z]{4,}[0-9]{2,4}[!?#$%&*]?", value) and not _NOT_MADE_UP.fullmatch(value):
             return True  # a word in capitals and a number ("SIMIT28"), which a name in code is not
-        if _not_a_value(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES:
+        if (_not_a_value(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES
+                or _AT_A_RELATIVE.fullmatch(value)):
             continue
         if _password_shaped(value) or value.isalpha() and value.islower() and _made_up(value):
             return True
@@ -1616,7 +1652,17 @@ _STATES = frozenset(
     " predefinita predefinito standaard"
     " juste faux court courte longue corto corta larga largo lungo lunga trop debole faible schwach sicher sûr seguro"
     " segura sicuro kurz lang nuevo nueva nouveau nouvelle neu nieuw nowe novo nova vecchio ancien alt oud viejo vieja"
-    " igual même gleich hetzelfde ainda encore noch todavía ancora".split())
+    " igual même gleich hetzelfde ainda encore noch todavía ancora"
+    # expired: "la password … è scaduta"
+    " scaduta scaduto scadute scaduti vencida vencido caducada caducado expirada expirado expiré expirée verlopen"
+    " wygasło wygasła wygasłe istekla isteklo utgått udløbet utløpt vanhentunut lejárt".split())
+# who keeps it, not what it is: a relative with the Turkish "at" ("Netflix şifresi ablada": with her
+# sister), a person named with an honorific ("Aishaさんが管理"), or after "who knows it is" ("quem sabe é Sven")
+_AT_A_RELATIVE = lazy(r"(?i)(?:abla|anne|baba|abi|ağabey|kardeş|eş|teyze|hala|dayı|amca|dede|nine|babaanne|anneanne"
+                      r"|kuzen|oğl|kız)\w{0,4}?(?:da|de|ta|te)")
+_HONORIFIC = ("さん", "くん", "ちゃん", "様", "さま", "氏", "씨", "님", "先生")
+_WHO_KNOWS = lazy(r"(?i)(?<!\w)(?:quem|qui[ée]n|wer|qui|chi|who|kto|кто|хто|wie|vem|hvem|kuka|kim|ki)\s++(?:sabe|wei(?:ß|ss)"
+                  r"|sait|conna[iî]t|conosce|sa|knows|zna|знает|знає|weet|vet|ved|tiet[äa][äa]|bilir|tudja)\s++\S+\s*+$")
 
 
 # what a rule for passwords says a password does: "Das Passwort braucht einen großen Buchstaben"
@@ -1722,7 +1768,7 @@ _CHECKS = (
       "rclone", "curl", "zip", "7z", "sqlcmd", "bcp")),
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
-    ("looks like the answer to a security question", _SECURITY_ANSWER.search,
+    ("looks like the answer to a security question", _security_answer,
      ("security", "secret question", "memorable", "verification", "maiden", "first pet", "first car", "sicherheitsfrage",
       "sicherheitsantwort", "risposta di sicurezza", "resposta de seguran", "réponse de sécurité", "reponse de securite",
       "antwoord op", "odpowied",
