@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from stdnum import luhn
 
 from pdsmem.mapping import privacy
-from pdsmem.mapping.privacy import labelled, output, personal, providers, told, words
+from pdsmem.mapping.privacy import beside, labelled, output, personal, providers, told, words
 
 CORPORA = Path(__file__).parent / "privacy_corpus"
 
@@ -230,7 +230,8 @@ def _corpus(name: str, kind: str) -> list[dict]:
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
-                                         ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99)])
+                                         ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
+                                         ("tune16", 0.99)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -1965,3 +1966,80 @@ def test_what_a_blind_try_after_the_round_published_is_refused(text):
 def test_what_a_blind_try_after_the_round_refused_passes(text):
     """A word for what a value opens counts where a word starts: "tili" was found in "utilisateur"."""
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune16 (an eighteenth writer; heldout15, the other half of one pool, held out):
+# each written apart from the corpus ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    # a lock's code that looks like a year, after the lock's name; the word for a code and a locker
+    "Zahlenschloss am Gartenhaus: 1968", "candado del trastero: 1987", "велозамок на даче: 1949",
+    "šifra za ormarić u teretani 3391",
+    # a PIN told as a year in words
+    "Grandad's card PIN is nineteen eighty-one, the year he retired",
+    "el PIN de la tarjeta del tío es mil novecientos sesenta y cinco",
+    "pinpas van oma: negentienhonderdachtenvijftig", "车库的锁：一九六三",
+    # an alarm's code with stars and hashes
+    "the shop alarm goes off with *4417#", "l'allarme del magazzino si disinserisce con 5#0#8#2",
+    # a code in two halves, a password in two parts
+    "gym locker: first half 42, second half 17", "Tresor im Büro: vorne 61, hinten 09",
+    "Dad's bank: first Lisbon then 1966, no space", "poczta babci: najpierw Kraków, potem 1945, razem",
+    # a code before what it opens
+    "7392 opens the bike shed at the allotment", "5521 avaa varaston oven",
+    "Notiz: 6630 für die Schlüsselbox am Ferienhaus",
+    # a sentence told as a device's passphrase
+    "фраза для ноутбука дедушки: рыжий кот спит на печи", "kalimat laptop kantor: kopi hitam tanpa gula",
+    # a network's name and its password; a token beside what it opens, a site that wants it
+    "Vodafone-7C21 / Kartoffel.Salat4", "KPN_5G_771 e Stroopwafel!88",
+    "voor de printer op zolder: Kaas.Boer7", "typ Appeltaart#42 als de site erom vraagt",
+    "Hoppla!Zwerg opens the garage portal", "the school portal wants Lemonade77 every Monday",
+    # a building's door code with letters
+    "digicode de la résidence : 7B41C",
+    # security answers as a list, and after the question is asked
+    "Sicherheitsantworten für die Bank: erstes Haustier Bello, erstes Auto Golf",
+    "answers for the insurer: first pet Rex, first school Oakfield Primary",
+    "if the bank asks for the first pet, it's Nibbles",
+    "якщо спитають про першого собаку — Рудий",
+])
+def test_the_round_on_tune16_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # what the round's shapes are in ordinary memories
+    "Schloss Neuschwanstein: 1869", "bike lock bought at Decathlon for 25 euros",
+    "the alarm company's number is *100# for balance", "the team won 52 to 48: first half 31, second half 21",
+    "first 200 g of flour then 100 g of sugar", "2024 opens with the new office in Porto",
+    "the phrase of the day on the laptop sticker: keep calm and code on",
+    "Cargo.lock pins serde 1.16.6", "Booking.com sent the invoice to her email",
+    "User deploys with ssh -t deploy@web01 and restarts the app",
+    "the Wi-Fi network is called Casa_Rossi, the key is on the router",
+    "Node-18 / Python3 for the build box", "email Maria@Example.com about the printer",
+    # tune16's ordinary memories that the gate refused, written otherwise
+    'db_password = "[REDACTED]" in the shared config', "secret = not-a-real-key in the sample ini",
+    "API_TOKEN=example-token  # replaced in CI", "im Export steht nur passwort=[entfernt]",
+    "сборка 812 упала с кодом 137", "helper verifyPassword uses argon2 with 3 iterations",
+    "kubectl create secret generic db-creds --from-literal=user=app",
+    "la password della banca di Marco è scaduta, la rifà lui", "Spotifyのパスワードは健太さんが管理している",
+    "a senha do Netflix quem sabe é a Ana", "Disney+ şifresi annemde",
+    "Grandma's maiden name came up in the family tree: the Ferreiras came from Braga",
+    "rename resetAccessToken to token_store in the accounts module",
+    "the example password in the tutorial is demo123",
+])
+def test_the_round_on_tune16_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+_BESIDE_PIECES = ["1", "9", "5", "0", "#", "*", " ", "-", "_", ".", "!", "@", "/", "·", ":", "：", ",", "，", "\n", "(",
+                  "lock", "safe", "Fahrradschloss", "alarm", "first", "then", "vorne", "hinten", "opens", "avaa", "für",
+                  "Schlüsselbox", "phrase", "laptop", "Telia-3F2A", "Kaas.Boer7", "Lemonade77", "wants", "typ",
+                  "answers", "first pet", "if", "asks", "it's", "Rex", "PIN", "nineteen", "seventy", "一九", "五五",
+                  "digicode", "7B41C", "Moodle", "portal", "router", "e-mail"]
+
+
+@given(st.lists(st.sampled_from(_BESIDE_PIECES) | st.text(max_size=3), max_size=24).map("".join))
+def test_the_checks_of_a_value_told_beside_answer_any_text(text):
+    for _, check, _ in beside.CHECKS:
+        check(text)
+    privacy.sensitive_reason(text)

@@ -27,7 +27,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from pdsmem.mapping.privacy import told, words
+from pdsmem.mapping.privacy import beside, told, words
 from pdsmem.mapping.privacy.plain import Needles, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
@@ -552,6 +552,7 @@ _EXAMPLE_PASSWORD = lazy(
     r"(?i)((?<!\w)(?:(?:example|sample|demo)\s++password|password\s++(?:de|di|d['’])\s*+(?:ejemplo|exemplo|esempio|exemple)"
     r"|contraseña\s++de\s++(?:ejemplo|demostración)|senha\s++de\s++(?:exemplo|demonstração)|beispiel-?passwort"
     r"|demo-?passwort|voorbeeldwachtwoord|mot\s++de\s++passe\s++d['’]exemple|przykładowe\s++hasło|hasło\s++przykładowe)"
+    r"(?:\s++(?:in|from|of|im|in\s++der|del|de|du|da|aus|nel|na|no)\s++(?:the\s++|la\s++|le\s++|el\s++|il\s++)?[^\W\d_]+){0,2}"
     r"\s*+(?:is|es|est|ist|è|é|era|was|lautet|:|=)?\s*+[\"'«“„]?)[^\s\"'»”“,;]{3,40}")
 
 
@@ -995,9 +996,7 @@ def _password_word_starts(text: str) -> list[int]:
     case (a third of the time of ``(?i)``, at the same positions), the short ones kept only as
     ``_PASSWORD_WORD`` takes them ("mdp", not "MDP")."""
     return [match.start() for match in _PASSWORD_WORD_LOWERED.finditer(lowered(text))
-            if (match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]])
-            # not inside a name in code: "hashPassword", "resetPasswort" (a compound's "routerpasswort" is a word)
-            and not (match.start() and text[match.start()].isupper() and text[match.start() - 1].islower())]
+            if match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]]]
 
 
 def _a_content_word(word: str) -> bool:
@@ -1014,6 +1013,8 @@ def _from_each(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterat
 
 def _passphrase(text: str) -> bool:
     names_a_passphrase, starts = _NAMES_A_PASSPHRASE(text), _password_word_starts(text)
+    # not a word inside a name in code: "hashPassword", "resetPasswort" (a compound's "routerpasswort" is a word)
+    starts = [start for start in starts if not (start and text[start].isupper() and text[start - 1].islower())]
     if any(_from_each(_PHRASE_WITH_SPACES, text, starts)):
         return True
     for match in _from_each(_WORDS_WITH_SPACES, text, starts):
@@ -1186,6 +1187,8 @@ _NOT_A_CODE_LINE = lazy(
     # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
     r"|virhe\w*|помилк\w*|ошибк\w*|hata\w*|chyb\w*|błęd\w*|hib[aá]\w*|fout\w*|felkod\w*|fejl\w*|feil\w*|errore|erro"
     r"|responds?\s++with|відповіда\w*|отвеча\w*"
+    # a castle by its name, a German "Schloss" that is no lock: "Schloss Neuschwanstein: 1869"
+    r"|(?-i:Schloss\s++[A-ZÄÖÜ][a-zäöüß]{3,})"
     # a program that ended with a code: "упала с кодом 126", "exited with code 137", "Exit-Code 2"
     r"|exit(?:ed)?\s++(?:with\s++)?(?:code|status)|exit-?code|упал[аио]?|вылетел\w*|завершил\w*\s++с|с\s++кодом\s++(?:выхода|возврата)"
     r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
@@ -1826,6 +1829,8 @@ _CHECKS = (
 
 # and a value told by what is said around it, with no label (``told``)
 _CHECKS += told.CHECKS
+# and one told beside what it opens or answers, with no word for a password (``beside``)
+_CHECKS += beside.CHECKS
 
 # every needle, looked for once in a text (the checks share many)
 _NEEDLES = Needles({needle for _, _, needles in _CHECKS for needle in needles})

@@ -43,7 +43,7 @@ _CONTEXT = lowered_search(
     # (each word where a word starts: "tili" is in "utilisateur", "lock" in "block", "line" in "online")
     r"(?i)(?<![a-zà-ÿ])(?:wi-?fi|wlan|ওয়াইফাই|ওয়াই-ফাই|וויפיי|ויפי|وائی\s*+فائی|وای\s*+فای|واي\s*+فاي|वाईफाई|वाई-फाई|ไวไฟ|와이파이"
     r"|无线|無線|נטפליקס|نتفليكس|نتفلیکس|넷플릭스|ネットフリックス|router|roteador|routeru|routerul|рутер|роутер|ראוטר|راوتر|روٹر|مودم|modem|공유기|ルーター|路由器"
-    r"|fritz|hotspot|laptop|notebook|computer|compu|ordenador|computador|ordinateur|rechner|komputer|ноутбук|компьютер"
+    r"|routeur|reititin|reitittim|fritz|hotspot|laptop|notebook|computer|compu|ordenador|computador|ordinateur|rechner|komputer|ноутбук|компьютер"
     r"|tablet|ipad|планшет|τάμπλετ|تبلت|تابلت|ট্যাবলেট|टैबलेट|平板|タブレット|태블릿|แท็บเล็ต|máy\s++tính|phone|handy\b|telefon"
     r"|телефон|nas\b|vpn|printer|drucker|imprimante|kindle|chromebook|playstation|xbox|nintendo|console\b|steam\b"
     r"|account|konto|compte|cuenta|conta\b|tài\s++khoản|akun|akaun|hesab|hesap|аккаунт|акаунт|login|log\s++in|inlog"
