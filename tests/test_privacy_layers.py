@@ -2043,3 +2043,40 @@ def test_the_checks_of_a_value_told_beside_answer_any_text(text):
     for _, check, _ in beside.CHECKS:
         check(text)
     privacy.sensitive_reason(text)
+
+
+# -- a new user's try with the Hermes provider and files (offline, texts of its own) ---------------
+
+
+@pytest.mark.parametrize("text", [
+    "Le code de la porte d'entrée est 4B72A.",
+    "Der Nutzer hat sein neues Passwort Maiglöckchen7 genannt, damit der Assistent es sich merkt.",
+    "Код доступа к личному кабинету: Зима2024",
+    "The wifi key is 8472 9910 3381 4467 9921.", "WLAN-Schlüssel: 84729910338144679921",
+    "My email password is correct horse battery staple.",
+    "Το συνθηματικό μου είναι Ηλιος2020.",
+    "The session cookie is 9f8e7d6c5b4a39281706f5e4d3c2b1a0.",
+])
+def test_what_a_new_users_try_published_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "the password is stored in the password manager app", "the wifi password is printed under the router box",
+    "My email password is different for every account.", "Passwort Änderung 2024 geplant",
+    "the git commit is 9f8e7d6c5b4a39281706f5e4d3c2b1a0c3d4e5f6", "the access code arrives by text message",
+])
+def test_what_a_new_users_try_published_has_neighbours_that_pass(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_refusal_of_a_text_whose_accents_are_combining_marks_says_so():
+    """Regression: a Spanish recovery phrase written with combining accents (as BIP-39's word list
+    gives them) was refused "once its invisible characters are dropped and its full-width … forms
+    read as plain text", naming no character: it holds none."""
+    import unicodedata
+
+    text = unicodedata.normalize("NFD", "frase de recuperación: pájaro rancho suplir toro prole arar semilla pipa "
+                                        "barba trato susto verbo")
+    reason = privacy.sensitive_reason(text)
+    assert reason is not None and "accents" in reason and "invisible" not in reason

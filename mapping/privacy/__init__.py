@@ -32,6 +32,7 @@ the very secret. Pure functions, no I/O.
 from __future__ import annotations
 
 import functools
+import unicodedata
 from collections.abc import Callable, Mapping
 
 from pdsmem.errors import PrivacyRefused, SensitiveContent
@@ -125,6 +126,8 @@ def _sensitive_reason(text: str) -> str | None:
         plain = plain_form(text)
         if plain != text:
             reason = detector_reason(plain)
+            if reason is not None and unicodedata.normalize("NFC", text) == plain:
+                return f"{reason} once its accents are read with their letters (combining marks, as NFC joins them)"
             if reason is not None:
                 return f"{reason} once its invisible characters are dropped and its full-width or other " \
                        f"compatibility forms read as plain text{first_hidden(text)}"

@@ -315,10 +315,55 @@ _ANSWER_AFTER_ASKED = lazy(
     r"[\"'”»]?\s*+[.!]?\s*+$", re.M)
 
 
-# a building's door code with letters in it: "digicode de l'immeuble de Claire : 4C82B"
-_LETTERED_DOOR_CODE = lazy(r"(?i)(?<!\w)(?:digicode|code\s++(?:de\s++l['’])?(?:immeuble|entrée|porte|portail)|türcode|haustürcode"
-                           r"|código\s++(?:del\s++|do\s++)?(?:portal|portão|edificio|prédio)|код\s++(?:домофона|подъезда|під.їзду))"
-                           r"[^\n:：]{0,40}[:：]\s*+(?-i:(?=[A-Z0-9]{0,7}[0-9])(?=[A-Z0-9]{0,7}[A-Z])[A-Z0-9]{4,8})(?![\w-])")
+# a building's door code with letters in it: "digicode de l'immeuble de Claire : 4C82B", "Le code de la
+# porte d'entrée est 4B72A"
+_LETTERED_DOOR_CODE = lazy(
+    r"(?i)(?<!\w)(?:digicode|code\s++(?:de\s++(?:l['’]|la\s++))?(?:immeuble|entrée|porte|portail)|türcode|haustürcode"
+    r"|(?:tür|haustür)-?code|código\s++(?:del\s++|do\s++|de\s++la\s++|da\s++)?(?:portal|portão|edificio|prédio|puerta|porta)"
+    r"|codice\s++(?:del\s++|della\s++)?(?:portone|porta|citofono)|deurcode|dörrkod|kod\s++(?:do\s++)?(?:drzwi|bramy|domofonu)"
+    r"|код\s++(?:от\s++)?(?:двери|домофона|подъезда|під.їзду|дверей))"
+    r"[^\n:：]{0,40}(?:[:：]|\s(?:est|ist|es|é|è|is|jest|je|är|er|—|–)\s)\s*+"
+    r"(?-i:(?=[A-Z0-9]{0,7}[0-9])(?=[A-Z0-9]{0,7}[A-Z])[A-Z0-9]{4,8})(?![\w-])")
+
+# an access code that is a word and a number, in any script: "Код доступа к личному кабинету: Зима2024"
+_ACCESS_CODE_VALUE = lazy(
+    r"(?i)(?<!\w)(?:код\w*\s++доступа|access\s++code|zugangscode|zugriffscode|code\s++d['’]accès|código\s++de\s++acceso"
+    r"|código\s++de\s++acesso|codice\s++(?:di\s++)?accesso|kod\s++dostępu|toegangscode|erişim\s++kodu|přístupový\s++kód"
+    r"|κωδικός\s++πρόσβασης|קוד\s++גישה|رمز\s++الدخول)[^\n:：]{0,40}(?:[:：]|\s(?:is|ist|est|es|é|è|jest|—|–|это|—)\s)\s*+"
+    r"[\"'«“„]?(?=[^\W\d_]{0,30}[0-9])(?=[0-9]{0,8}[^\W\d_])[^\W_]{4,40}[!?#$%&*]?[\"'»”]?\s*+(?:[.,;!]|$)", re.M)
+
+# a Wi-Fi's key told as digits, grouped or not: "The wifi key is 8472 9910 3381 4467 9921", "WLAN-Schlüssel: 8472…"
+_WIFI_KEY_DIGITS = lazy(
+    r"(?i)(?<!\w)(?:wi-?fi|wlan|wpa2?|network|netzwerk|réseau|red|rete|netwerk)[\s-]*+(?:key|schlüssel|clé|cle|clave"
+    r"|chiave|sleutel|nyckel|nøgle|nøkkel|ключ|klucz)[^\n:：0-9]{0,20}(?:[:：=]|\s(?:is|ist|est|es|é|è|är|er|jest)\s)\s*+"
+    r"[0-9]{4}(?:[ -]?[0-9]{2,8}){1,8}(?![\w-])")
+
+# a plain word and a number with letters outside ASCII right after the word for a password: "sein neues
+# Passwort Maiglöckchen7 genannt" (the rules' bare values are ASCII)
+_ACCENTED_VALUE = lazy(
+    r"(?i)(?<!\w)(?:passwort|password|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord|hasło|lösenord|passord"
+    r"|salasana|jelszó|heslo|parola)\s++[\"'«“„]?(?-i:(?=[A-Za-z]{0,20}[^\x00-\x7f])[A-ZÀ-Þ][^\W\d_]{2,20}[0-9]{1,4}[!?#$%&*]?)"
+    r"(?![\w-])")
+
+# a password of four to six plain words after "password is", none a word of talk about it: "My email
+# password is correct horse battery staple." (not "is stored in the vault", "is long and random")
+_PLAIN_WORDS_AFTER_IS = lazy(
+    r"(?i)(?<!\w)(?:password|passphrase|passwort|mot\s++de\s++passe|contraseña|senha|wachtwoord)(?:\s++\w+){0,3}?"
+    r"\s++(?:is|ist|est|es|é|is\s++now|lautet)\s++[\"'«“„]?(?P<words>(?-i:[a-zà-ÿ]{3,12})(?:\s++(?-i:[a-zà-ÿ]{3,12})){3,5})"
+    r"[\"'»”]?\s*+(?:[.!]|$)", re.M)
+_TALK_WORDS = frozenset(
+    "the and for with from this that your our their its his her not now also still just only very too more less most"
+    " same different long short random strong weak secure simple easy hard stored saved kept written printed shared"
+    " changed reset expired required needed case sensitive different each every all any some none empty blank"
+    " somewhere here there sticker router note paper back bottom side manager vault app phone laptop".split())
+
+
+def _plain_words_after_is(text: str) -> bool:
+    for match in _PLAIN_WORDS_AFTER_IS.finditer(text):
+        said = match["words"].split()
+        if not any(word in _TALK_WORDS or re.search(r"(?:ed|ing|ly|able|ible|ful|less|ous|ive)$", word) for word in said):
+            return True
+    return False
 
 
 # the needles of _FIRST: a halved code and a password in parts start with one
@@ -349,7 +394,18 @@ CHECKS = (
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),
     ("looks like a network's name and its password", _network_and_password, ("/", "|", "·", "•", " ")),
     ("looks like a password (a word, a sign and more)", _token_beside_what_it_opens, ()),
-    ("looks like a PIN or a lock's code", _LETTERED_DOOR_CODE.search, ("digicode", "code", "código", "код")),
+    ("looks like a PIN or a lock's code", _LETTERED_DOOR_CODE.search,
+     ("digicode", "code", "código", "codice", "kod", "kód", "код")),
+    ("looks like a credential stated in a sentence", _ACCESS_CODE_VALUE.search,
+     ("код", "access", "zugangscode", "zugriffscode", "accès", "acceso", "acesso", "accesso", "dostępu", "toegangscode",
+      "erişim", "přístupový", "πρόσβασης", "קוד", "رمز")),
+    ("looks like a credential stated in a sentence", _WIFI_KEY_DIGITS.search,
+     ("key", "schlüssel", "clé", "cle", "clave", "chiave", "sleutel", "nyckel", "nøgle", "nøkkel", "ключ", "klucz")),
+    ("looks like a credential stated in a sentence", _ACCENTED_VALUE.search,
+     ("passwort", "password", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord", "hasło", "lösenord", "passord",
+      "salasana", "jelszó", "heslo", "parola")),
+    ("looks like a passphrase told as a sentence", _plain_words_after_is,
+     ("password", "passphrase", "passwort", "mot de passe", "contraseña", "senha", "wachtwoord")),
     ("looks like the answer to a security question", _answers_listed, _ANSWERS_NEEDLES),
     ("looks like the answer to a security question", _ANSWER_AFTER_ASKED.search, _ASKED_ABOUT_NEEDLES),
 )

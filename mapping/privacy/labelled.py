@@ -159,7 +159,7 @@ _CASE_WORDS = lowered_search(r"(?i)capital|lower|upper|small|majuscul|minuscul|m
                              r"|písm|小写|大写|소문자|대문자|小文字|大文字")
 _ONE_WORD = lazy(
     r"(?i)(?:(?<!\w)|(?<=(?-i:[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af])))(?:pass(?:word)?|pw|pwd|p/w|passcode|passwort|kennwort|mot\s++de\s++passe|mdp|contraseña|(?<!palabra\s)clave|senha"
-    r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός"
+    r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός|συνθηματικό"
     r"|şifre(?:si)?|пароль|password\s++di\s++\w+|(?<!palabra\s)clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
     r"|\w{2,12}-?(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
     r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード|ה?סיסמ[הא])"
@@ -252,7 +252,8 @@ _AFTER_COLON_PAIR = lazy(
 _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])auth(?![a-z])|credential|password|clave"
               r"|chiave|(?<![a-z])cl[ée](?![a-z])"
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave"
-              r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key)")
+              r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key"
+              r"|(?:session\s*+)?cookie|session\s*+(?:id|token))")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 _RANDOM_TOKEN = lazy(
     r"(?<![\w+/=.-])(?=[A-Za-z0-9_+/=.-]{0,199}?[a-z])(?=[A-Za-z0-9_+/=.-]{0,199}?[A-Z])(?=[A-Za-z0-9_+/=.-]{0,199}?[0-9])"
@@ -300,7 +301,7 @@ _PASSWORD_LINE = lazy(
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
     r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|netværksnøgl|nettverksnøkk|nätverksnyck"
-    r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|brugernavn|parolas[ıi]|parolam"
+    r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|συνθηματικ|brugernavn|parolas[ıi]|parolam"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน"
     # Irish, Basque, Icelandic, Swahili, Malay, Persian, Bengali, Serbian; Latvian's "parole" (also
@@ -1730,9 +1731,9 @@ def _random_on_a_key_line(text: str) -> bool:
 
 _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contraseña", "clave", "senha", "wachtwoord",
                      "hasło", "lösenord", "passord", "adgangskode", "salasana", "heslo", "jelszó", "parola", "κωδικός",
-                     "şifre", "пароль")
+                     "συνθηματικό", "şifre", "пароль")
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
-                "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave")
+                "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
 _OTHER_SCRIPTS_NEEDLES = ("құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
 _CHECKS = (
@@ -1792,7 +1793,7 @@ _CHECKS = (
      ("pass", "pw", "p/w", "mdp", "cred", "log", "sign", "unlock", "code", "wort", "mot de", "contra", "clave", "senha",
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
       " key",
-      "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
+      "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "συνθηματικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
       "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
       "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck", "pasfhocal", "pasahitz",
       "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
