@@ -163,6 +163,11 @@ def test_a_large_prune_is_refused_without_a_terminal_or_flag_and_listed_by_dry_r
     assert "The user prefers" not in dry.stderr
     assert len(held(pds, account)) == 10
 
+    # Regression: a dry run past the limit listed nothing and said to list them "with --dry-run"
+    unconfirmed = _export(pds, account, source, "--prune", "--dry-run")
+    assert "Would delete" not in unconfirmed.stderr
+    assert "pass --confirm-prune with --dry-run" in unconfirmed.stderr, unconfirmed.stderr
+
     refused = _export(pds, account, source, "--prune")
     assert refused.exit_code == 3
     assert refused.stdout == f"0 created, 7 unchanged ({account.did}, 0 applyWrites batches)\n"

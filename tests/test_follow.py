@@ -390,3 +390,11 @@ def test_what_each_kind_of_event_asks_for() -> None:
 def test_a_relay_url_that_cannot_be_followed_is_refused_with_a_message(url: str) -> None:
     with pytest.raises(FollowError):
         stream_url(url)
+
+
+def test_the_synced_line_reads_its_counts_as_a_person_would() -> None:
+    """Regression: a follow printed "1 created, 10 wrote memories, 1 wrote mirrors"."""
+    from pdsmem.bridge.pipelines.follower import _counted
+
+    assert [_counted(name, n) for name, n in (("created", 1), ("wrote memories", 10), ("wrote mirrors", 1))] == [
+        "1 created", "wrote 10 memories", "wrote 1 mirror"]

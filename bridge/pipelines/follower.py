@@ -319,7 +319,7 @@ class Follower:
         self.status.synced = counts
         if seq is not None:
             self.status.seq, self.status.event_time = seq, when
-        shown = ", ".join(f"{n} {name}" for name, n in counts.items() if n)
+        shown = ", ".join(_counted(name, n) for name, n in counts.items() if n)
         self._tell("connected", note=f"synced ({why}): {shown or 'nothing changed'}")
 
     def _refresh_identity(self) -> bool:
@@ -354,3 +354,15 @@ def _reason(err: BaseException) -> str:
     if isinstance(err, ConnectionClosed):
         return "the stream closed" + (f" ({err.rcvd.reason})" if err.rcvd is not None and err.rcvd.reason else "")
     return str(err) or type(err).__name__
+
+
+_SINGULAR = {"memories": "memory", "mirrors": "mirror"}
+
+
+def _counted(name: str, n: int) -> str:
+    """``3 created``, ``wrote 1 memory``: a count as the line reads it (the counts of what was written
+    are named ``wrote memories``)."""
+    if name.startswith("wrote "):
+        what = name.removeprefix("wrote ")
+        return f"wrote {n} {_SINGULAR.get(what, what) if n == 1 else what}"
+    return f"{n} {name}"

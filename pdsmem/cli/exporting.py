@@ -220,10 +220,15 @@ def print_report(report: api.Report, as_json: bool) -> None:
         if ctx is not None and ctx.meta.get(_PRUNE_ASKED):  # the person at the terminal said no
             click.echo("Note: the records stay, as answered; run the same export again to be asked again, "
                        "or pass --confirm-prune to delete them without a question", err=True)
+        elif report.dry_run:  # a dry run of a prune past the limit lists nothing: its list needs the confirmation too
+            click.echo(
+                "Note: to list the records this prune would delete, pass --confirm-prune with --dry-run; "
+                "then --confirm-prune alone deletes them", err=True,
+            )
         else:
             click.echo(
                 "Note: run the export on a terminal to see the records and be asked, or pass --confirm-prune "
-                "(list them first with --dry-run)", err=True,
+                "(list them first with --confirm-prune --dry-run)", err=True,
             )
     if not as_json:
         click.echo(summary(report))
