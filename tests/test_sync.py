@@ -434,6 +434,12 @@ def test_recall_ranks_by_similarity_with_an_embedder_and_says_when_it_cannot(
         excluded = run(pds, rushdb, "recall", "TypeScript web", *SCOPE_ARGS, "--did", account.did,
                        "--exclude-session", "session-42", "--json", **embeddings.env)
         assert all(json.loads(line).get("label") != "EPISODE" for line in excluded.stdout.splitlines())
+        # Regression: by similarity, a scope that holds nothing (a wrong agent, salt or DID) only said
+        # "No memory of this scope matches."
+        empty = run(pds, rushdb, "recall", "TypeScript", "--agent-id", "nobody", "--profile-id", "default",
+                    "--salt", "s", "--did", account.did, **embeddings.env)
+        assert empty.exit_code == 0, empty.output
+        assert f"Note: RushDB at {rushdb.url} holds no memories of this scope: check --agent-id" in empty.stderr
     words = run(pds, rushdb, "recall", "dog", *SCOPE_ARGS, "--did", account.did)
     assert "similarity=n/a" in words.stdout and '"The user walks the dog at seven."' in words.stdout
     assert "matched by the words of the query" in words.stderr

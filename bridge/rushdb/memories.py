@@ -189,6 +189,8 @@ def recall(
         else:
             result.hits.sort(key=lambda hit: hit["score"] or 0.0, reverse=True)
             result.hits = result.hits[:limit]
+            if not result.hits and _holds_nothing(store, filters):  # a wrong salt or agent, as words say below
+                result.notes.append(_EMPTY_SCOPE.format(shown=store.target.shown))
             return result
     else:
         result.notes.append(
@@ -198,6 +200,15 @@ def recall(
     result.method = "words"
     result.hits = _ranked_by_words(store, filters, query, limit, result.notes)
     return result
+
+
+def _holds_nothing(store: MemoryStore, filters: Mapping[str, dict[str, Any]]) -> bool:
+    return not any(next(iter(store.find(label, where, order_by=rows.MERGE_KEY[label], limit=1)), None) is not None
+                   for label, where in filters.items())
+
+
+_EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope and the "
+                "salt (or --participant-scope-hash)")
 
 
 def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], query: str, limit: int,
@@ -220,8 +231,7 @@ def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], 
             read.setdefault((label, row[key]), (label, row))
             candidates.add((label, row[key]))
     if not read:  # not a query that matches nothing: a scope that holds nothing, as list and export say
-        notes.append(f"{store.target.shown} holds no memories of this scope: check --agent-id, --profile-id, "
-                     "--privacy-scope and the salt (or --participant-scope-hash)")
+        notes.append(_EMPTY_SCOPE.format(shown=store.target.shown))
         return []
     order = list(read)
     texts = [str(row.get(rows.TEXT_PROPERTY[label], "")) for label, row in read.values()]
