@@ -190,7 +190,9 @@ def test_an_unknown_did_and_an_unreachable_plc(pds: LocalPds) -> None:
     with pytest.raises(IdentityError) as caught:
         resolve(MISSING_DID, plc_url=pds.plc_url)
     assert str(caught.value) == (
-        f"{MISSING_DID}: the PLC directory at {pds.plc_url} does not know this DID (HTTP 404)"
+        f"{MISSING_DID}: the PLC directory at {pds.plc_url} does not know this DID (HTTP 404) (check the DID's "
+        "spelling, or give the account's handle; if the DID is right, pass --pds (or set ATP_PDS_HOST) with the URL "
+        "of the account's PDS)"
     )
     closed = a_closed_url()
     with pytest.raises(TransientError) as caught:

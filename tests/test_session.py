@@ -248,7 +248,8 @@ def test_a_did_no_directory_knows_is_named_once_with_what_to_check(pds: LocalPds
         Session.load_or_login(missing, "pw", plc_url=pds.plc_url, state_dir=tmp_path)
     assert str(caught.value) == (
         f"cannot find the PDS of {missing}: the PLC directory at {pds.plc_url} does not know this DID "
-        "(HTTP 404) (check the DID's spelling; if it is right, set ATP_PDS_HOST to the URL of the account's PDS)"
+        "(HTTP 404) (check the DID's spelling, or give the account's handle; if the DID is right, pass --pds (or set "
+        "ATP_PDS_HOST) with the URL of the account's PDS)"
     )
 
 

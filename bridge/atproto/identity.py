@@ -336,7 +336,9 @@ class IdentityResolver:
         try:
             with self._http.stream("GET", url) as response:
                 if response.status_code == 404:
-                    raise IdentityError(f"{where} does not know this DID (HTTP 404)", did=did)
+                    raise IdentityError(f"{where} does not know this DID (HTTP 404)", did=did,
+                                        hint="check the DID's spelling, or give the account's handle; if the DID "
+                                        "is right, pass --pds (or set ATP_PDS_HOST) with the URL of the account's PDS")
                 if response.status_code == 410:
                     raise IdentityError(f"{where} says this DID is deactivated (HTTP 410)", did=did)
                 if response.status_code >= 500:
