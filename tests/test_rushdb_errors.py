@@ -52,12 +52,15 @@ def with_a_memory(pds: LocalPds, account: Account) -> Account:
 class Failing:
     """An HTTP server on loopback that answers every request with ``status``."""
 
-    def __init__(self, status: int) -> None:
+    def __init__(self, status: int, *, settings: bool = False) -> None:
         class Handler(BaseHTTPRequestHandler):
             def _answer(self) -> None:
                 self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                body = b'{"message": "Internal server error", "statusCode": %d}' % status
-                self.send_response(status)
+                if settings and self.command == "GET" and self.path.endswith("/settings"):  # a server that answers that
+                    body, answer = b'{"data": {}, "success": true}', 200
+                else:
+                    body, answer = b'{"message": "Internal server error", "statusCode": %d}' % status, status
+                self.send_response(answer)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
@@ -94,6 +97,17 @@ def test_a_server_that_is_not_rushdb_is_named_as_such(pds, tmp_path, with_a_memo
     line = one_error(result)
     assert f"RushDB at {elsewhere.url} does not answer as a RushDB REST API does (HTTP 404" in line
     assert "check --rushdb-url or RUSHDB_API_URL" in line
+
+
+def test_a_server_that_answers_the_check_but_is_not_rushdb_is_named_as_such(pds, tmp_path, with_a_memory) -> None:
+    """Regression: a server that answered the settings and 404 to everything else passed the key
+    check (a missing record is a 404 too) and then failed with "refused to search … (HTTP 404)"."""
+    with Failing(404, settings=True) as elsewhere:
+        result = run(pds, tmp_path, "sync", with_a_memory.did, *SCOPE, RUSHDB_API_URL=elsewhere.url,
+                     RUSHDB_API_KEY="k")
+    assert result.exit_code == 1
+    line = one_error(result)
+    assert "(HTTP 404" in line and "check --rushdb-url or RUSHDB_API_URL" in line, line
 
 
 @pytest.mark.parametrize("source", ["bad did:", "did:plc:bad!", "bad_handle.test"])

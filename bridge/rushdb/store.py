@@ -150,7 +150,7 @@ class MemoryStore:
                                   hint="pass a smaller --batch-size (pdsmem halves a chunk that fails so by itself)")
         if status >= 500 or any(mark in message for mark in _TRY_AGAIN):
             return RushDBServerError(f"{where} failed to {what} ({said})")
-        if status == 404 and what == CHECK:
+        if status == 404 and (what == CHECK or what.startswith("search")):  # a RushDB search finds none, never 404
             return RushDBError(f"{where} does not answer as a RushDB REST API does ({said})",
                                hint="check --rushdb-url or RUSHDB_API_URL: the address of the RushDB API")
         return RushDBError(f"{where} refused to {what} ({said})")
