@@ -136,6 +136,42 @@ def test_an_unreachable_rushdb_or_embeddings_endpoint_is_named_as_the_pds_is(tmp
         )
 
 
+def test_an_embeddings_url_that_serves_a_web_page_names_the_url_in_one_line(tmp_path: Path) -> None:
+    """Regression: a base URL that is a web site dumped its whole HTML page into the error and said
+    to check the API key and the model (a new user's try)."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Page(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            body = b"<!DOCTYPE html>\n<html>\n<head><title>Not Found</title></head>\n<body>nothing here</body>\n</html>\n"
+            self.send_response(404)
+            self.send_header("Content-Type", "text/html")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Page)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}"
+        result = run("recall", "which language", "--agent-id", "a", "--profile-id", "p", "--accept-unsalted-scope",
+                     "--did", DID, "--rushdb-url", f"http://127.0.0.1:{closed_port()}", env={
+                         "RUSHDB_API_KEY": "k", "RUSHDB_EMBEDDING_API_KEY": "e", "RUSHDB_EMBEDDING_MODEL": "m",
+                         "RUSHDB_EMBEDDING_DIMENSIONS": "8", "RUSHDB_EMBEDDING_BASE_URL": url})
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result.exit_code == 1
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("Error: the embeddings endpoint") and "(HTTP 404)" in last, result.stderr
+    assert "check RUSHDB_EMBEDDING_BASE_URL" in last and "<html>" not in result.stderr
+
+
 @pytest.mark.pds
 def test_export_to_a_pds_gone_down_shows_each_retry_and_ends_with_the_hint(tmp_path: Path) -> None:
     """Regression: with a stored session and the PDS down, export retried silently for about

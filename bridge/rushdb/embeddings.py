@@ -92,9 +92,15 @@ class Embedder:
             raise EmbeddingUnavailable(f"cannot reach {self.shown}: {describe_transport_error(err)}") from None
         if answer.status_code >= 500:
             raise EmbeddingUnavailable(f"{self.shown} failed (HTTP {answer.status_code})")
+        if answer.status_code in (404, 405) or answer.status_code >= 400 and not _json_answer(answer):
+            raise EmbeddingError(  # a page that is no embeddings API: its text says nothing to the operator
+                f"{self.shown} has no embeddings API there (HTTP {answer.status_code})",
+                hint=f"check {ENV_BASE_URL}: the base URL of an OpenAI-compatible API, to which /embeddings is added",
+            )
         if answer.status_code >= 400:
+            said = " ".join(answer.text.split())[:200]  # one line, whatever the server sent
             raise EmbeddingError(
-                f"{self.shown} refused the request (HTTP {answer.status_code}: {answer.text[:200]})",
+                f"{self.shown} refused the request (HTTP {answer.status_code}: {said})",
                 hint=f"check {ENV_KEY} and {ENV_MODEL}",
             )
         try:
@@ -109,3 +115,7 @@ class Embedder:
                 hint=f"{ENV_DIMENSIONS} must be a length the model gives",
             )
         return vectors
+
+
+def _json_answer(answer: httpx.Response) -> bool:
+    return "json" in answer.headers.get("content-type", "")
