@@ -164,6 +164,8 @@ def test_a_config_file_pdsmem_cannot_use_is_a_usage_error(tmp_path: Path, text: 
     result = run("config", "show")
     assert result.exit_code == 2
     assert result.stderr.startswith("Error: ") and message in result.stderr
+    if "TOML" in message:  # Regression: it said what, not what to do (a new user's try)
+        assert "fix it there" in result.stderr
 
 
 @pytest.mark.parametrize(
@@ -185,7 +187,8 @@ def test_a_config_file_its_parser_cannot_read_is_a_usage_error_not_a_crash(
     for args in (["config", "show"], ["status"]):
         result = run(*args)
         assert result.exit_code == 2, args
-        assert result.stderr == f"Error: the config file {path} {message}\n"
+        assert result.stderr == (f"Error: the config file {path} {message}; fix it there ('pdsmem config --help' "
+                                 "shows one), or point PDSMEM_CONFIG at another file\n")
 
 
 def test_a_secret_behind_a_long_dotted_key_is_found_not_a_crash(tmp_path: Path) -> None:

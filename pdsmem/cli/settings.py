@@ -134,7 +134,8 @@ def _parse(path: Path) -> Any:
         reason = f": a number with more than {sys.get_int_max_str_digits()} digits"
     except RecursionError:
         reason = ": tables or arrays nested too deeply to read"
-    raise ConfigError(f"the config file {path} is not valid {kind}{reason}")
+    raise ConfigError(f"the config file {path} is not valid {kind}{reason}; fix it there ('pdsmem config --help' shows "
+                      f"one), or point {ENV_CONFIG} at another file")
 
 
 def _secret_home(key: str) -> str | None:
