@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner, Result
 from devkit.pds import Account, LocalPds, Repo
 from devkit.rushdb import Project
-from support.rushdb_view import records, snapshot
+from support.rushdb_view import client, records, snapshot
 
 from pdsmem.cli import cli
 from pdsmem.lexicons import RECORD_NSID
@@ -156,7 +156,6 @@ def test_rows_an_earlier_version_wrote_are_repaired_by_the_next_sync_with_nothin
     pds: LocalPds, account: Account, rushdb: Project
 ) -> None:
     from devkit.events import episode
-    from support.rushdb_view import client
 
     from pdsmem.mapping.to_record import to_record
 
@@ -362,6 +361,24 @@ def test_a_round_trip_with_hermes_loses_nothing_damages_nothing_and_forgets_what
                         CONTRACT.validate(row)
             left = held_rows(rushdb, rows.EPISODE)
             assert left == {i: r for i, r in written[rows.EPISODE].items() if "trip" not in r["userText"]}
+
+            # The agent writes the deleted fact again (the same words, the same factId: the row made
+            # active again, as a new user's try saw Hermes do it); a full sync retires it again, and
+            # only it. Regression: it was recalled for good, as no sync retired it a second time.
+            monkeypatch.setenv("RUSHDB_API_URL", rushdb.url)
+            [rust] = [r for r in held_rows(rushdb, rows.FACT).values() if r["text"].startswith("The user prefers Rust")]
+            client(rushdb).records.import_json([{**rust, "active": True}], rows.FACT, {
+                "mergeBy": [rows.MERGE_KEY[rows.FACT]], "mergeStrategy": "append", "suggestTypes": True})
+            agent.on_memory_write("add", "user", "The user walks to work.")  # a new one, nothing to do with it
+            assert {r["text"]: r["active"] for r in held_rows(rushdb, rows.FACT).values()}[rust["text"]] is True
+            full = summary(run(pds, rushdb, "sync", account.did, *own, "--full", "--json", MEMORY_SCOPE_SALT="", **env))
+            assert full["retired"] == 1, full
+            facts = {r["text"]: r for r in held_rows(rushdb, rows.FACT).values()}
+            assert facts["The user prefers Rust for command line tools."]["active"] is False
+            assert facts["The user walks to work."]["active"] is True
+            assert "The user prefers Rust" not in "\n".join(recalled(agent, "Rust command line tools"))
+            for row in facts.values():
+                CONTRACT.validate(row)
             other.shutdown()
         finally:
             agent.shutdown()

@@ -36,6 +36,9 @@ Tricky bits:
   is deleted (in the chunk's transaction), its event kept on the mirror (``retiredEpisodes``).
 - An update writes only what the record determines (``rushdb_rows.update_row``): a row that
   an agent runtime wrote keeps the transcript an episode record does not carry.
+- A full read (``sync --full``, a CAR) also re-asserts the scope's retirements: a fact whose record
+  the person deleted or edited away that an agent runtime wrote again (the same words: the same
+  ``factId``, the same row) is deactivated again (``_retired_again``).
 """
 
 from __future__ import annotations
@@ -208,6 +211,9 @@ class Syncer:
         self._link(written, scope, anchor)
         if self.unsure and (left := self._retrying(lambda: self._leftovers(scope, anchor))):
             report.written["repaired"] = report.written.get("repaired", 0) + left
+        if batch.read in FULL_READS and (again := self._retrying(lambda: self._retired_again(scope, anchor))):
+            report.counts["retired"] += again
+            report.written["deactivated"] += again
         self.importer.commit(batch)
         return report
 
@@ -242,6 +248,22 @@ class Syncer:
         found = self.scopes.held(anchor, rows.EPISODE, left, scope)
         self.store.delete(rows.EPISODE, {**rows.scope_where(scope), "eventId": {"$in": sorted(found)}})
         return len(found)
+
+    def _retired_again(self, scope: dict, anchor: Anchor) -> int:
+        """On a full read: the facts a mirror of the scope retired (their record deleted or edited
+        into another memory), made by no live mirror, that are active again (an agent runtime
+        wrote the same words again, so the same ``factId``) are deactivated again: the person's
+        deletion stands. Returns how many."""
+        mirrors = self.scopes.neighbours(anchor, rows.MIRROR, {"memoryLabel": rows.FACT}, scope)
+        made = {m.get("memoryId") for m in mirrors if not m.get("deleted")}
+        retired = {name for m in mirrors for name in m.get(rows.RETIRED_IDS) or []} - made
+        if not retired:
+            return 0
+        active = [row for row in self.scopes.held(anchor, rows.FACT, retired, scope).values() if row.get("active")]
+        if active:
+            self.store.upsert(rows.FACT, [rows.deactivated(rows.FACT, row[rows.MERGE_KEY[rows.FACT]], row)
+                                          for row in active], rows.MERGE_BY[rows.FACT])
+        return len(active)
 
     def _reconcile(self, batch: ImportBatch, scope: dict, anchor: Anchor | None) -> None:
         """A full read sees every record of the repository: a live mirror, written at an earlier
