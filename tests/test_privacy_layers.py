@@ -2080,3 +2080,21 @@ def test_a_refusal_of_a_text_whose_accents_are_combining_marks_says_so():
                                         "barba trato susto verbo")
     reason = privacy.sensitive_reason(text)
     assert reason is not None and "accents" in reason and "invisible" not in reason
+
+
+# -- the review of the round on tune16 (a fresh-eyes reviewer who read beside.py, not the tests) ----
+
+
+def test_no_check_of_beside_refuses_an_ordinary_memory_of_the_review_of_its_round():
+    """The first forms of the round's checks refused 164 of the review's 193 ordinary memories aimed
+    at them (a castle's year, a USSD code, a recipe's halves, a router's model, a sticker's phrase,
+    a landlord's answers); none does now. (25 of them are refused by older checks, as before.)"""
+    refused = [item["id"] for item in _corpus("review16", "benign")
+               if any(check(privacy._as_read(item["text"])) for _, check, _ in beside.CHECKS)]
+    assert refused == []
+
+
+def test_the_gate_catches_what_it_caught_of_the_reviews_near_misses():
+    leaks = _corpus("review16", "leaks")
+    caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
+    assert caught >= 71, f"caught {caught} of {len(leaks)}"

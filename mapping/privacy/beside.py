@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
 from pdsmem.mapping.privacy.told import _CONTEXT, _JOINED_WORDS, _LOCKS
 
@@ -31,26 +32,42 @@ from pdsmem.mapping.privacy.told import _CONTEXT, _JOINED_WORDS, _LOCKS
 
 # a bike lock, a padlock, a locker, a safe by a name no castle, rock song or course has ("Schloss" is
 # also a castle, "замок" one too, "ロック" rock, "khóa" a course)
+# (whole words, each where a word starts and ends: "Schloss", "zámek" and "zamek" are castles too, "slot"
+# a deployment's, "skåpbil" a van, "Seife" soap, "safe" an adjective, "鎖国" a closed country, "block" no lock)
 _A_LOCKS_NAME = (
-    r"(?:bike\s*+lock|padlock|combination\s++lock|locker|\w+schloss|spind|\w*slot\b|cykellås\w*|hänglås\w*|sykkellås\w*"
-    r"|hengelås\w*|lås(?:et|en)?|велозам\w*|кодов\w*\s++замок|замок\s++(?:от|на|для)|lucchetto|cadeado|candado|cadenas"
-    r"|kłódk\w*|zámek|zámok|lakat\w*|lacăt\w*|kilid\w*|kilit\w*|khóa\s++xe(?:\s++đạp)?|ổ\s++khóa|gembok|kufuli|λουκέτο"
-    r"|מנעול\w*|قفل|তালা|ताला|锁|鎖|自転車の鍵|ダイヤル錠|자물쇠|กุญแจ\w*|ormarić\w*|ormar\w*|szafk\w*|θυρίδα|loker|armadietto"
-    r"|taquilla|casier|skåp\w*|skříňk\w*|safe|tresor|coffre|cofre|caja\s++fuerte|cassaforte|kluis|sejf|сейф|seif\w*"
-    r"|kasası|trezor|χρηματοκιβώτιο|כספת|خزنة|تجوری|金庫|保险箱|금고|két\s++sắt|brankas)"
+    r"(?:(?<![^\W\d_])(?:bike\s*+lock|u-lock|padlock|combination\s++lock|locker(?!\s++room)|gym\s++locker|(?:fahrrad|zahlen|vorhänge|bügel"
+    r"|ketten|spind|koffer|rad)schloss|spind|schließfach|(?:fiets|cijfer|hang|ketting)slot|cykellås\w*|hänglås\w*|sykkellås\w*"
+    r"|hengelås\w*|kodlås\w*|velozamok|велозам\w*|кодов\w*\s++замок|замок\s++(?:от|на|для)\s++\w+|lucchetto|cadeado|candado"
+    r"|cadenas|kłódk\w*|zamek\s++(?:szyfrowy|do\s++roweru|rowerowy)|kódový\s++zámek|visací\s++zámek|zámek\s++na\s++kolo"
+    r"|(?:pyörän\s++)?lukko|lakat|lakatot|lacăt\w*|bisiklet\s++kilidi|kilit|dolab[ıi]|khóa\s++xe(?:\s++đạp)?|ổ\s++khóa|gembok"
+    r"|kufuli|λουκέτο|מנעול\w*|قفل|তালা|ताला|ormarić\w*|szafk\w*|θυρίδα|loker|armadietto|taquilla|casier|skříňk\w*"
+    r"|(?:hotel|wall|floor|gun|home|office|room|fire|hotel\s++room)\s++safe|safe\s++(?:code|combination)|tresor|coffre-fort"
+    r"|coffre\s++fort|cofre|caja\s++fuerte|cassaforte|kluis|sejf|сейф|seif|seiful|trezor|χρηματοκιβώτιο|כספת|خزنة|تجوری"
+    r"|két\s++sắt|brankas)(?![^\W\d_])"
+    r"|自行车锁|车锁|挂锁|密码锁|门锁|(?<=的)锁|自転車の鍵|ダイヤル錠|南京錠|자물쇠|กุญแจ\w*|(?<!信用)金庫|保险箱|금고)"
 )
+# what a number after a lock's name and a colon also is: its model, its year, its price, a race's number
+_NOT_THE_CODE = lazy(r"(?i)(?<![^\W\d_])(?:model|modell|modèle|modelo|modello|year|jahr|année|año|anno|ano|årsmodell|built|baujahr"
+                     r"|made|manufactured|bought|gekauft|acheté|comprado|price|preis|prix|precio|number|nummer|numéro"
+                     r"|número|numero|port|size|größe|taille|capacity|kapazität|type|typ|sku|article|artikel|part"
+                     r"|founded|gegründet|fondé|fundado|fondato|opened|eröffnet|width|breite|largeur|ancho|larghezza"
+                     r"|szerokość|height|höhe|depth|tiefe|mm|cm|hour|uhr|heure|hora|ora|time|zeit|o['’]clock|الساعة|يقفل"
+                     r"|expediente|reference|référence|referencia|riferimento|ticket|order|case|file|модел\w*|номер\w*)")
 # the lock's name, a few words (whose lock), a colon and the number, the last thing said: the number
 # at a line's end after a colon is found first, then the lock's name in the 60 characters before it
-_NUMBER_AFTER_A_COLON = lazy(r"[:：]\s*+[0-9]{3,8}\s*+[.!]?\s*+$", re.M)
-_LOCKS_NAME_BEFORE = lazy(r"(?i)(?<!\w)" + _A_LOCKS_NAME + r"[^\n:：0-9]{0,40}$")
+_NUMBER_AFTER_A_COLON = lazy(r"(?:[:：]|\s[—–-])\s*+[0-9]{3,8}\s*+(?:\([^()\n]{0,40}\))?\s*+[.!]?\s*+$", re.M)
+_LOCKS_NAME_BEFORE = lazy(r"(?i)" + _A_LOCKS_NAME + r"(?P<label>[^\n:：0-9]{0,40})$")
 
 
 def _lock_then_number(text: str) -> bool:
-    return any(_LOCKS_NAME_BEFORE.search(text, max(0, colon.start() - 60), colon.start())
-               for colon in _NUMBER_AFTER_A_COLON.finditer(text))
+    for colon in _NUMBER_AFTER_A_COLON.finditer(text):
+        named = _LOCKS_NAME_BEFORE.search(text, max(0, colon.start() - 60), colon.start())
+        if named and not _NOT_THE_CODE.search(named[0]):
+            return True
+    return False
 # "šifra za ormarić na bazenu 2094": the word for a code, what it is for, the number at the end
-_CODE_FOR_A_LOCK = lazy(r"(?i)(?<!\w)(?:šifra|šifru|шифр\w*|kód|kod|code|код)\s++(?:za|na|for|für|pour|para|per|voor|do|dla"
-                        r"|для|від|от)\s++(?:\S+\s++){0,3}?" + _A_LOCKS_NAME + r"(?:\s++\S+){0,3}?\s++[0-9]{4,8}\s*+[.!]?\s*+$",
+_CODE_FOR_A_LOCK = lazy(r"(?i)(?<!\w)(?<!dress\s)(?<!zip\s)(?<!post\s)(?<!area\s)(?<!promo\s)(?:šifra|šifru|шифр\w*|kód|kod|code|код)\s++(?:za|na|for|für|pour|para|per|voor|do|dla"
+                        r"|для|від|от)\s++(?:\S+\s++){0,3}?" + _A_LOCKS_NAME + r"(?:\s++\S+){0,3}?\s++[0-9]{4,6}\s*+[.!]?\s*+$",
                         re.M)
 
 # --- a PIN told as a year in words ------------------------------------------------------------------
@@ -67,60 +84,86 @@ _YEAR_IN_WORDS = (
     r"|tweeduizend\w+|tysi[aą]c\s++dziewi[eę][cć]set\s++\w+|dwa\s++tysi[aą]ce\s++\w+|тысяча\s++девятьсот\s++\w+"
     r"|две\s++тысячи\s++\w+|тисяча\s++дев.ятсот\s++\w+|дві\s++тисячі\s++\w+|bin\s++dokuz\s++yüz\s++\w+|iki\s++bin\s++\w+"
     r"|אלף\s++תשע\s++מאות\s++\S+|אלפיים\s++ו?\S+|ألف\s*+و\s*+تسعمائة|ألفين\s++و\S+|ألفان\s++و\S+"
+    r"|twenty[\s-]++(?:oh[\s-]++\w+|" + _TEENS + r"|twenty(?:[\s-]++\w+)?)|diecinueve\s++(?:veinte|treinta|cuarenta"
+    r"|cincuenta|sesenta|setenta|ochenta|noventa)|千九百\S*|二千\S*"
     r"|(?<![〇零一二三四五六七八九十])[一二][〇零一二三四五六七八九]{3}(?![〇零一二三四五六七八九十])|천구백\S*|이천\S+)"
 )
 # what such a year is the code of: a PIN, a card's or a lock's code
-_A_PIN_OR_LOCK = (r"(?:(?<!\w)(?:pin|pin-?code|pinpas|bancomat|pincode|pin-kod\w*|пин|пін|código|codice|kode|kod|kód"
-                  r"|код\w*|ה?קוד|كود|رمز|الرقم\s++السري|رقم\s++\S+(?:\s++\S+)?\s++السري|密码|暗証番号|비밀번호)(?!\w)|"
+_A_PIN_OR_LOCK = (r"(?:(?<!\w)(?:(?<!hat\s)(?<!hair\s)(?<!tie\s)(?<!safety\s)pin|pin-?code|pinpas|bancomat|pincode"
+                  r"|pin-kod\w*|geheimzahl|alarm\s++code|code\s++(?:pin|de\s++la\s++carte|of\s++the\s++card)|пин|пін"
+                  r"|ה?קוד\s++(?:של\s++)?ה?כרטיס|الرقم\s++السري|رقم\s++\S+(?:\s++\S+)?\s++السري|暗証番号|비밀번호)(?!\w)|"
                   + _A_LOCKS_NAME + r")")
-_YEAR_IN_WORDS_TOLD = lazy(r"(?i)" + _A_PIN_OR_LOCK + r"[^\n]{0,60}?(?<![\w-])" + _YEAR_IN_WORDS)
+# the year after what it is the code of and "is" or a colon, in one clause: "Nan's card PIN is nineteen seventy-two"
+_YEAR_IN_WORDS_TOLD = lazy(r"(?i)" + _A_PIN_OR_LOCK + r"[^\n.;!?]{0,40}?(?:[:：=—–]|\s(?:is|was|es|era|est|ist|è|é|jest|je"
+                           r"|är|er|lautet|это|—)\s|的|は|(?<=السري)\s)\s*+(?<![\w-])" + _YEAR_IN_WORDS)
 
 # --- an alarm's code with stars and hashes ----------------------------------------------------------
 
-_STARRED_CODE = lazy(r"(?<![A-Za-z0-9_*#])(?:\*[0-9]{4,8}#?|[0-9](?:#[0-9]){3,7}#?|[0-9]{4,8}#)(?![A-Za-z0-9_*#])")
+# ("*2024 roadmap*" is markdown's italics: a star alone before digits is no code)
+_STARRED_CODE = lazy(r"(?<![A-Za-z0-9_*#])(?:\*[0-9]{4,8}#|#[0-9]{4,8}\*|[0-9](?:#[0-9]){3,7}#?|[0-9](?:\*[0-9]){3,7}"
+                     r"|[0-9]{2}#[0-9]{2}#)(?![A-Za-z0-9_*#])")
+# an alarm, a keypad, a lock, a door, as a word: "Solarmodule" holds no alarm
 _AN_ALARM = lowered_search(
-    r"(?i)alarm|alarme|alarma|allarme|antifurto|larm|hälyt|riasztó|συναγερμ|сигнализ|сигналіз|报警|報警|警報|警报|경보"
-    r"|دزدگیر|إنذار|אזעקה|báo\s++động|กันขโมย|अलार्म|এলার্ম|poplach|撤防|解除|disarm|entschärf|désactiv|desactiv"
-    r"|disinserisc|vypíná|вимика|выключа|خاموش|keypad|panel")
+    r"(?i)(?<![a-zà-ÿ])(?:alarm|alarme|alarma|allarme|antifurto|larm|hälyt\w*|riasztó|συναγερμ|сигнализ|сигналіз|verisure"
+    r"|einbruchmelde\w*|keypad|disarm|entschärf|désactiv|desactiv|disinserisc|vypíná|вимика|выключа|code|porte|door|tür"
+    r"|gate|garage|tresor|safe|kluis|cadenas)"
+    r"|报警|報警|警報|警报|경보|دزدگیر|إنذار|אזעקה|báo\s++động|กันขโมย|अलार्म|এলার্ম|poplach|撤防|解除|خاموش")
+# a phone's own codes: "dial *3282#", USSD, a balance
+_A_PHONES_CODE = lowered_search(r"(?i)dial|call|ussd|balance|guthaben|saldo|solde|marque|wähle|wählen|llama|chiama|phone"
+                                r"|telefon|handy|mobile|celular|cellulare|sim\b|carrier|operator")
 
 
 def _starred_code(text: str) -> bool:
-    return ("*" in text or "#" in text) and _STARRED_CODE.search(text) is not None and (_AN_ALARM(text) or _CONTEXT(text))
+    return (("*" in text or "#" in text) and _STARRED_CODE.search(text) is not None and _AN_ALARM(text)
+            and not _A_PHONES_CODE(text))
 
 
 # --- a code in two halves, a password in two parts --------------------------------------------------
 
-_FIRST = (r"(?:first\s++half|first|vorne|zuerst|erst|depan|앞자리|najpierw|começa\s++(?:com|por)|comienza\s++(?:con|por)"
+_FIRST = (r"(?:first\s++half|first\s++two|erste\s++hälfte|first|vorne|zuerst|erst|depan|앞자리|najpierw|começa\s++(?:com|por)|comienza\s++(?:con|por)"
           r"|empieza\s++(?:con|por)|(?:mai\s++)?[îi]nt[âa]i|önce|đầu|trước|d['’]abord|primero|primeiro|prima|eerst|först"
           r"|først|ensin|előbb|először|πρώτα|сначала|спочатку|pehle|पहले|أولاً|أولا|kwanza|먼저|前面|前半)")
-_THEN = (r"(?:second\s++half|then|hinten|dann|danach|belakang|뒷자리|potem|termina\s++(?:com|em|en)|acaba\s++en|apoi|sonra"
+_THEN = (r"(?:second\s++half|last\s++two|second\s++two|zweite\s++hälfte|then|hinten|dann|danach|belakang|뒷자리|potem|termina\s++(?:com|em|en)|acaba\s++en|apoi|sonra"
          r"|cuối|sau|ensuite|puis|luego|despu[ée]s|depois|poi|daarna|sedan|deretter|sitten|aztán|μετά|потом|потім|phir"
          r"|फिर|ثم|بعدها|kisha|다음|后面|後面|後半)")
 _AND = r"(?:(?:and|und|et|y|e|i|ve|và|dan|en|og|och|ja|és|a|и|і|و)\s++)?"
 # two numbers of two to four digits, each after its half's word: "vorne 27, hinten 84", "앞자리 08, 뒷자리 39"
+_UNITS = (r"(?:g|gr|grams?|kg|ml|cl|l|min|mins|minutes?|minuten|minutos|minuti|minuter|dakika|minut\w*|h|hrs?|hours?|stunden"
+          r"|horas|ore|timer|saat|sec|s|seconds?|sekunden|segundos|km|kms|miles?|m|cm|mm|meters?|metres?|%|°|€|\$|£|euros?|dollars?"
+          r"|psi|bar|kpa|points?|pts|punkte|puntos|punti|goals?|tore|goles|runs?|laps?|reps?|sets?|pages?|seiten|páginas)")
 _HALVES = lazy(r"(?i)(?<!\w)" + _FIRST + r"\s*+[:=]?\s*+[0-9]{2,4}\s*+[,;、，]?\s*+" + _AND + _THEN
-               + r"\s*+[:=]?\s*+[0-9]{2,4}(?![0-9]|[.,][0-9]|\s*+(?:g|kg|ml|cl|l|min|km|m|cm|mm|%|°|€|\$)(?!\w))")
+               + r"\s*+[:=]?\s*+[0-9]{2,4}(?![0-9]|[.,][0-9]|\s*+" + _UNITS + r"(?!\w))")
 # a word, then a number or a word with one: "first Harbour then 1974", "najpierw Wawel, potem 88zl"
-_PARTS = lazy(r"(?<!\w)" + _FIRST.replace("(?:", "(?i:", 1) + r"\s++(?:[A-Z\u00c0-\u024f\u0400-\u042f\u0391-\u03a9][^\W\d_]{2,20}"
-              r"|[^\W\d_\u0000-\u024f]{2,20})(?:\s*+[,;]\s*+|\s++)" + _AND.replace("(?:", "(?i:", 1) + _THEN.replace("(?:", "(?i:", 1)
-              + r"\s++[0-9]{2,4}[a-z!#$%&*]{0,3}(?![\w./:-]|,[0-9]|\s*+(?:g|kg|ml|min|km|%)(?!\w))")
+# (the first part's word in any case, the words around it too: "first harbour, then 1974, no space")
+_FIRST_PART = r"(?i:starts?\s++with|begins?\s++with|beginnt\s++mit|commence\s++par|empieza\s++por|" + _FIRST[3:]
+_LAST_PART = (r"(?i:ends?\s++with|endet\s++mit|finit\s++par|termina\s++con|sist|last|zuletzt|enfin|por\s++último|infine|"
+              + _THEN[3:])
+_PARTS = lazy(r"(?<!\w)" + _FIRST_PART + r",?\s++(?:[A-Z\u00c0-\u024f\u0400-\u042f\u0391-\u03a9]?[^\W\d_]{2,20}"
+              r"|[^\W\d_\u0000-\u024f]{2,20})(?:\s*+[,;]\s*+|\s++)" + "(?i:" + _AND[3:] + _LAST_PART
+              + r",?\s++[0-9]{2,4}[a-z!#$%&*]{0,3}(?![\w./:-]|,[0-9]|\s*+(?:g|kg|ml|min|km|%)(?!\w))")
 _A_JOIN = lazy(_JOINED_WORDS + r"|(?i:glued|stuck\s++together|two\s++bits|deux\s++morceaux|dwóch\s++kawałkach|بدون\s*+مسافة"
                r"|बिना\s*+स्पेस|zonder\s++spatie|bila\s++nafasi|sans\s++espace|sin\s++espacio|senza\s++spazi|sem\s++espaço"
                r"|bez\s++spacji|boşluksuz|без\s++пробел\w*|без\s++пробіл\w*|viết\s++liền)")
 
 
 def _halves(text: str) -> bool:
-    return _HALVES.search(text) is not None and (_CONTEXT(text) or _A_DOOR(text) or _A_LOCK(text) is not None)
+    return _HALVES.search(text) is not None and (_A_CODES_NAME(text) or _A_DOOR(text) or _A_LOCK(text) is not None)
+
+
+# a code's or a combination's name (what a halved code is told of, beside a lock's or a door's)
+_A_CODES_NAME = lowered_search(r"(?i)(?<![a-zà-ÿ])(?:code|codes|combination|combo|combinaison|combinazione|combinación"
+                               r"|combinação|kombination|kombinacja|szyfr|pin|digicode|kod|kód|kodu|código|codice|код)(?![a-zà-ÿ])"
+                               r"|코드|번호|密码|暗証|รหัส|رمز|קוד")
 
 
 def _parts(text: str) -> bool:
-    return _PARTS.search(text) is not None and (_CONTEXT(text) or _A_MAILBOX(text)) and (
-        _A_JOIN.search(text) is not None or _CONTEXT(text))
+    return (_PARTS.search(text) is not None and _A_JOIN.search(text) is not None
+            and (_CONTEXT(text) or _A_MAILBOX(text)))
 
 
 # a door, an intercom, a building's entrance: what a halved code opens beside the locks
-_A_DOOR = lowered_search(r"(?i)domofon|interfon|intercom|citofono|interphone|gegensprechanlage|домофон|kapi"
-                         r"|portão|portail|cancello|brama|furtka|pagar")
+_A_DOOR = lowered_search(r"(?i)(?<![a-zà-ÿ])(?:domofon|interfon|intercom|citofono|interphone|gegensprechanlage|домофон"
+                         r"|apartman\s++kapisi|kapisi|portão|portail|cancello|brama|furtka)(?![a-zà-ÿ])")
 _A_LOCK = lazy(r"(?i)(?<!\w)" + _A_LOCKS_NAME).search
 # e-mail and bank in the words told.py's context does not hold
 _A_MAILBOX = lowered_search(r"(?i)e-?mail|poczt|mejl|meil|e-post|benki|banki|e-banking|netbank|banking")
@@ -134,19 +177,28 @@ _OPENS = (r"(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|åpner|öppnar|åbn
 _NUMBER_OPENS = lazy(r"(?i)(?:^|(?<=[:：])|(?<=\n))\s*+(?P<code>[0-9]{4,8})\s++(?:\S+\s++){0,4}?" + _OPENS + r"(?!\w)", re.M)
 # "8316 für den Schlüsselkasten": a number for a key box
 _NUMBER_FOR_A_KEY_BOX = lazy(
-    r"(?i)(?<![\w.,/-])(?P<code>[0-9]{4,8})\s++(?:für|for|pour|para|per|voor|för|til|dla|для|do)\s++(?:\S+\s++){0,2}?"
+    r"(?i)(?:^|(?<=[:：])|(?<=\n))\s*+(?P<code>[0-9]{4,8})\s++(?:für|for|pour|para|per|voor|för|til|dla|для|do)\s++(?:\S+\s++){0,2}?"
     r"(?:schlüsselkast\w*|schlüsselbox|schlüsseltresor|key\s*+box|keybox|lockbox|key\s*+safe|boîte\s++à\s++clés"
     r"|caja\s++de\s++llaves|sleutelkast\w*|nyckelskåp|nøkkelboks|avainkaap\w*|" + _A_LOCKS_NAME + r")")
-_A_YEAR = lazy(r"(?:19|20)[0-9]{2}")
+# the number after "with", before or after the verb: "Con 2580 se abre", "gaat open met 5183", "5529 ile açılıyor"
+_OPENS_WITH_NUMBER = lazy(
+    r"(?i)(?<!\w)(?:(?:con|com|mit|met|avec|with|z|ze|с|со|з)\s++(?P<code>[0-9]{4,8})\s++(?:\S+\s++){0,3}?" + _OPENS
+    + r"|(?:gaat\s++open|se\s++abre|s['’]ouvre|si\s++apre|öffnet\s++sich|opens|abre-se|otwiera\s++się|otevírá\s++se)"
+    r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem)\s++(?P<code2>[0-9]{4,8})"
+    r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*)(?![\w.,])")
+# a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
+_A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
+_A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
 
 
 def _number_before_what_it_opens(text: str) -> bool:
-    if not _FOUR_DIGITS(text):
+    if not _FOUR_DIGITS(text) or _A_PRICE.search(text):
         return False
-    for pattern in (_NUMBER_OPENS, _NUMBER_FOR_A_KEY_BOX):
+    for pattern in (_NUMBER_OPENS, _NUMBER_FOR_A_KEY_BOX, _OPENS_WITH_NUMBER):
         for match in pattern.finditer(text):
-            if not _A_YEAR.fullmatch(match["code"]) or re.search(r"(?i)" + _LOCKS, text):
-                return True  # (a year opens much: "2024 opens with a bang"; a lock is opened by a code)
+            code = match["code"] if pattern is not _OPENS_WITH_NUMBER else next(c for c in match.groups() if c)
+            if not _A_TIME_OR_YEAR.fullmatch(code) or _A_LOCK(text):
+                return True  # (a year or a time opens much: "2025 opens with …", "0900 abre"; a lock, a code)
     return False
 
 
@@ -154,7 +206,8 @@ def _number_before_what_it_opens(text: str) -> bool:
 
 # (a word of an alphabet where a word starts and ends: "zin" is in "Lozinka")
 _SENTENCE = (r"(?:(?<!\w)(?:sentence|phrase|passphrase|satz|zin|zdanie|věta|veta|фраза|речення|frase|câu|cümle|mondat"
-             r"|جملہ|جملة|جمله|משפט|φράση|kalimat)\w{0,3}(?!\w)|ประโยค|合言葉|口令短语|口令短語|短语|短語|口令|문장)")
+             r"|جملہ|جملة|جمله|משפט|φράση|kalimat|words\s++that\s++(?:get\s++(?:me\s++|you\s++)?into|open|unlock)"
+             r"|словами)\w{0,3}(?!\w)|ประโยค|合言葉|口令短语|口令短語|短语|短語|口令|문장)")
 # the label (a sentence's word and what it opens), a colon or "is", and three words or more to the end
 _TOLD_AS_A_SENTENCE = lazy(
     r"(?im)^(?P<label>[^\n:：]{0,80}?)(?:[:：]|\s(?:is|é|è|es|est|ist|je|jest|это)\s|是|は)\s*+[\"'“„«「]?"
@@ -164,8 +217,11 @@ _TOLD_AS_A_SENTENCE = lazy(
 _A_SENTENCES_WORD = lazy(r"(?i)" + _SENTENCE)
 # where a sentence is no one's passphrase: a rule, a lesson, a saying, a title
 _NOT_A_PASSPHRASE = lazy(r"(?i)(?<!\w)(?:can|may|must|should|example|e\.g\.|rule|policy|sticker|poster|slogan|motto|quote"
-                         r"|proverb|saying|song|lyric|title|book|film|movie|lesson|exercise|typing|of\s++the\s++day"
-                         r"|wallpaper|screensaver|engraved|inscription)(?!\w)")
+                         r"|proverb|saying|says|said|song|lyric|title|book|film|movie|lesson|exercise|typing|of\s++the\s++day"
+                         r"|wallpaper|screensaver|engraved|inscription|decal|lid|about|aufkleber|sticker|autocollant|pegatina"
+                         r"|adesivo|naklejk\w*|nálepk\w*|наклейк\w*|hintergrund|fond\s++d['’]écran|fondo\s++de\s++pantalla"
+                         r"|sfondo|tapet\w*|обо[ия]|sagt|dice|dit|говорит|mówi|říká|über|sobre|à\s++propos|про)(?!\w)"
+                         r"|ステッカー|스티커|贴纸|貼紙|배경|壁纸|壁紙|待ち受け")
 # a laptop, a PC and a notebook in the words told.py's context does not hold
 _A_DEVICE = lowered_search(r"(?i)노트북|ノートpc|ノートパソコン|لیپ\s*+ٹاپ|لپ\s*+تاپ|لابتوب|bitwarden|1password|keepass\w*|lastpass"
                            r"|vault|cofre|kasa|notebook")
@@ -173,12 +229,23 @@ _A_DEVICE = lowered_search(r"(?i)노트북|ノートpc|ノートパソコン|ل�
 
 def _told_as_a_sentence(text: str) -> bool:
     for match in _TOLD_AS_A_SENTENCE.finditer(text):
-        label = match["label"]
-        named = _A_SENTENCES_WORD.sub(" ", label)  # what it opens, beside the sentence's own word
-        if (named != label and (_CONTEXT(named) or _A_DEVICE(named))
-                and not _NOT_A_PASSPHRASE.search(match[0])):
+        if _SENTENCE_OF_A_DEVICE.search(match["label"]) and not _NOT_A_PASSPHRASE.search(match[0]):
             return True
     return False
+
+
+# what a passphrase opens, and the sentence's word linked to it: "фраза для ноутбука", "věta k notebooku",
+# "frase do cofre", "câu mở laptop"; "母のノートPCの合言葉", "엄마 노트북 문장", "电脑的口令短语", "Mum's laptop phrase"
+# (not a sentence of a device's sticker, a teacher's favourite or a lock screen's: linked by no word)
+_DEVICE = (r"(?:laptop\w*|notebook\w*|computer|pc|ordinateur|ordenador|computador|rechner|komputer\w*|počítač\w*"
+           r"|ноутбук\w*|компьютер\w*|комп.ютер\w*|телефон\w*|phone|tablet|ipad|cofre|vault|coffre|tresor|bitwarden"
+           r"|keepass\w*|1password|nas|router|wi-?fi|wlan|account|konto|compte|cuenta|conta|e-?mail|bank\w*|máy\s++tính"
+           r"|bilgisayar\w*|laptopa|لیپ\s*+ٹاپ|لپ\s*+تاپ|کمپیوٹر|کامپیوتر|حاسوب|لابتوب|ノートpc|ノートパソコン|パソコン|スマホ"
+           r"|电脑|電腦|手机|手機|노트북|컴퓨터|휴대폰|คอมพิวเตอร์|โน้ตบุ๊ก)")
+_SENTENCE_OF_A_DEVICE = lazy(
+    r"(?i)" + _SENTENCE + r"\s++(?:(?:for|für|pour|para|per|voor|för|til|k|ke|ku|к|для|до|do|dla|of|de|da|di|du|del|della"
+    r"|des|mở|để\s++mở|to\s++(?:open|unlock))\s++(?:\S+\s++){0,1}?)?(?:the\s++|la\s++|le\s++|el\s++|il\s++|o\s++|a\s++)?"
+    + _DEVICE + r"|" + _DEVICE + r"\s*+(?:['’]s\s++|の|的|کا\s++|کی\s++|کے\s++|\s)?\s*+" + _SENTENCE)
 
 
 # --- a network's name and its password, a token only a password is ----------------------------------
@@ -197,23 +264,26 @@ _JOINED_TOKEN = (
     r"|[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[._!#$%&*_][A-Z]?[0-9]{1,4}[!#$%&*]?"
     # ("@" before a capital or a digit: "deploy@web01" is a user at a host, "NasiLemak@88" a password)
     r"|[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})?[0-9]{0,4}(?:[!#$%&*][A-Za-z0-9]{1,12}|@[A-Z0-9][A-Za-z0-9]{0,11})"
-    r"|[a-z][A-Z0-9][A-Za-z0-9]{1,6}[!#$%&*][a-z0-9]{2,8})"
+    r"|[a-z][A-Z0-9][A-Za-z0-9]{1,6}[!#$%&*][a-z0-9]{2,8}"
+    r"|[a-z]{3,}[A-Z][a-z]{2,}[_.][0-9]{1,4}|[A-Z][a-z]{2,}[0-9]{2,4}[A-Z][a-z]{2,}|[A-Z][a-z]{2,}~[A-Z]?[a-z]{2,}[0-9]{0,4})"
 )
 _WORD_AND_DIGITS = r"[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[0-9]{2,4}[a-z!#$%&*]{0,2}"
 _PASSWORD_TOKEN = (r"(?<![\w@/.:#&!$%*+=-])(?:" + _JOINED_TOKEN + r"|" + _WORD_AND_DIGITS + r")(?![\w@/:#&$%*+=-]|\.\w)")
 _NETWORK_AND_PASSWORD = lazy(
-    r"(?<![\w@/.:-])" + _NETWORK + r"(?:\s*+[/|·•]\s*+|\s++(?:e|and|und|et|y|i|og|och|en|và|و|وبعدها|then|dann)\s++)"
-    + _PASSWORD_TOKEN)
+    r"(?<![\w@/.:-])" + _NETWORK + r"(?:\s*+[/|·•]\s*+|\s++[-–—]\s++|\s++(?:e|and|und|et|y|i|og|och|en|và|و|وبعدها|then"
+    r"|dann|и|і)\s++)"
+    r"(?:" + _PASSWORD_TOKEN + r"|(?<![\w@/.:#&!$%*+=-])(?:[a-z]{6,20}[0-9]{2,4}|[А-ЯЁ][а-яё]{2,20}[0-9]{2,4})(?![\w@/:#&$%*+=-]|\.\w))")
 # either, in one search: "joined" names the first
 _A_TOKEN = lazy(r"(?<![\w@/.:#&!$%*+=-])(?:(?P<joined>" + _JOINED_TOKEN + r")|" + _WORD_AND_DIGITS + r")(?![\w@/:#&$%*+=-]|\.\w)")
 # names that have those shapes and no password is: products, a chat's app, a versioned tool
-_A_PRODUCTS_NAME = lazy(r"(?i)(?:fritz!box|yahoo!|e\*trade|marks&spencer|procter&gamble|at&t|c#|f#|python|ubuntu|debian"
+_A_PRODUCTS_NAME = lazy(r"(?i)(?:\w*box[0-9]|fritz\w*|archer|experia\w*|nighthawk|orbi|deco[0-9]|speedport|homehub|hub[0-9]"
+                        r"|ticket|order|issue|case|invoice|bug|incident|hall|room|gate|seat|aqua|avis|fritz!box|yahoo!|e\*trade|marks&spencer|procter&gamble|at&t|c#|f#|python|ubuntu|debian"
                         r"|windows|android|postgres|mysql|galaxy|pixel|iphone|office|java|node|fedora|centos|macos|xbox"
                         r"|playstation|nintendo|model|version|route|area|covid|league|euro|expo|world)")
 # what a site or a device is, beside told.py's context: a site that asks, a portal, a printer, a camera
 _A_SITE = lowered_search(
     r"(?i)site|seite|sitio|sito|stránk|stranic|страниц|сайт|موقع|سایت|situs|trang\s++web|sayfa|strona|oldal|साइट|サイト|网站"
-    r"|網站|사이트|เว็บ|moodle|portal|portál|portail|portale|портал|پورتال|पोर्टल|พอร์ทัล|cổng|printer|drucker|imprimante"
+    r"|網站|사이트|เว็บ|moodle|portal|portál|portail|portale|портал|پورتال|पोर्टल|พอร์ทัล|cổng|кабінет|кабинет|printer|drucker|imprimante"
     r"|stampante|impresora|impressora|yazici|tiskárn|tiskal|drukark|принтер|پرینتر|プリンター|打印机|打印機|프린터"
     r"|เครื่องพิมพ์|máy\s++in|प्रिंटर|camera|kamera|câmera|cámara|камер|监控|監控|カメラ|카메라|controller|unifi|zertifikat"
     r"|certificat|nas-|freebox|livebox|e-banking|netbank|banking")
@@ -221,8 +291,16 @@ _A_SITE = lowered_search(
 _TYPE_OR_WANTS = lazy(
     r"(?i)(?<!\w)(?:type|enter|gib|tippe|eingeben|tape|tapez|saisis|escribe|digita|digite|introduce|inserisci|scrivi|typ"
     r"|voer|wpisz|zadej|zadaj|napiš|въведи|вводи|введи|введіть|ketik|masukkan|isi|yaz|gõ|nhập|اكتب|أدخل|بنویس|وارد\s++کن"
-    r"|entrar|entrer|accedi|acceder|acessar|einloggen|anmelden|log\s++in(?:to)?|sign\s++in(?:to)?|הקלד|לחץ|लिखो|डालो|入力|输入|輸入|입력|พิมพ์|wants|will|vuole|quiere|pide|veut|demande|quer|pede|wil|chce|хочет"
-    r"|иска|istiyor|ister|minta|يطلب|می\s*+خواهد|要|求め|원해|asks\s++for|fragt|vraagt|kéri|cere|ζητάει|מבקש)(?!\w)")
+    r"|entrar|entrer|accedi|acceder|acessar|einloggen|anmelden|log\s++in(?:to)?|sign\s++in(?:to)?|הקלד|לחץ|लिखो|डालो|入力|输入|輸入|입력|พิมพ์)(?!\w)")
+# what a site wants: only of a site, a portal, a page ("das Moodle der Uni will …", "the portal wants …";
+# not "Leo wants Mario64", "we will watch Apollo13")
+_A_SITE_WANTS = lazy(
+    r"(?i)(?:site|seite|sitio|sito|stránk\w*|сайт\w*|موقع|سایت|situs|sayfa\w*|strona|oldal|moodle|portal\w*|portál\w*|portail"
+    r"|portale|портал\w*|page|app|login)[^\n]{0,40}?(?<!\w)(?:wants|will|vuole|quiere|pide|veut|demande|quer|pede|wil|chce"
+    r"|хочет|иска|istiyor|ister|minta|يطلب|می\s*+خواهد|asks\s++for|asks|fragt|vraagt|kéri|cere|ζητάει|מבקש|poiska|попросит)(?!\w)"
+    r"|(?<!\w)(?:wants|will|vuole|quiere|pide|veut|demande|quer|pede|wil|chce|хочет|иска|istiyor|ister|minta|يطلب|asks|fragt"
+    r"|vraagt|kéri|cere|ζητάει|מבקש|poiska|попросит)[^\n]{0,40}?(?:site|seite|sitio|sito|stránk\w*|сайт\w*|موقع|سایت|situs"
+    r"|sayfa\w*|strona|oldal|moodle|portal\w*|portál\w*|portail|portale|портал\w*|page)")
 _A_CODE_LINE = lazy(r"(?i)[={};]|\w\(|(?<!\w)(?:def|class|import|return|function|const|var|let|select|from|where|enum|struct"
                     r"|module|component|variable|rename\w*|refactor\w*|branch|commit|merge|test|spec|api|endpoint"
                     r"|column|field|table|schema|hashtag|channel|sheet|tab|folder|file|repo|dossier|carpeta|cartella"
@@ -232,9 +310,27 @@ _A_CODE_LINE = lazy(r"(?i)[={};]|\w\(|(?<!\w)(?:def|class|import|return|function
 
 def _network_and_password(text: str) -> bool:
     for match in _NETWORK_AND_PASSWORD.finditer(text):
-        if not _A_PRODUCTS_NAME.search(match[0]) and not _A_CODE_LINE.search(_line(text, match.start())):
+        line = _line(text, match.start())
+        if (not _A_PRODUCTS_NAME.search(match[0]) and not _A_CODE_LINE.search(line)
+                and (_A_NETWORK_WORD(line) or _A_PROVIDER.match(match[0]))):
             return True
     return False
+
+
+# what a network is called by in a line, and the names its provider or router gives it: "Telia-3F2A1C",
+# "MOVISTAR_8F2A" (a model's number and a team's year have the shape of the name, not the company)
+_A_NETWORK_WORD = lowered_search(
+    r"(?i)wi-?fi|wlan|ssid|router|modem|hotspot|network|netzwerk|réseau|red\b|rete\b|sieć|netwerk|nätverk|netværk|nettverk"
+    r"|сеть|мережа|ağ\b|internet|box\b|livebox|freebox|fritz|شبكة|شبکه|רשת|网络|網路|ネットワーク|네트워크|เครือข่าย|mạng"
+    r"|वाईफाई|राउटर|jaringan|rangkaian")
+_A_PROVIDER = lazy(
+    r"(?i)(?:movistar|bezeq|jiofiber|jio|indihome|aterm|iptime|ziggo|telenor|orange|digi|telia|true|livebox|vivo|vivofibra"
+    r"|fritz|tp-?link|netgear|asus|huawei|zte|xfinity|spectrum|bt|sky|virgin|vodafone|telekom|kpn|proximus|swisscom|freebox"
+    r"|sfr|bbox|tim|fastweb|wind|o2|telstra|optus|airtel|bsnl|act|globe|pldt|unifi|maxis|singtel|ais|viettel|fpt|vnpt"
+    r"|telkom|superonline|turknet|ttnet|rostelecom|beeline|mts|kyivstar|upc|vectra|netia|t-mobile|magenta|a1|telenet|eir"
+    r"|etisalat|stc|zain|ooredoo|safaricom|mtn|vodacom|claro|nos|meo|telmex|izzi|totalplay|starlink|att|verizon|frontier"
+    r"|centurylink|cox|rogers|bell|telus|shaw|dlink|d-link|linksys|tenda|mercusys|keenetic|zyxel|sagemcom|technicolor"
+    r"|arcadyan|speedport|easybox|connectbox|hitron)[-_]?")
 
 
 def _token_beside_what_it_opens(text: str) -> bool:
@@ -243,11 +339,15 @@ def _token_beside_what_it_opens(text: str) -> bool:
     (``Hagelslag2023``) only on a line that says it opens something, wants it or to type it."""
     for match in _A_TOKEN.finditer(text):
         line = _line(text, match.start())
-        if _A_PRODUCTS_NAME.search(match[0]) or _A_CODE_LINE.search(line) or _NAMED(line):
+        if (_A_PRODUCTS_NAME.search(match[0]) or _A_CODE_LINE.search(line) or _NAMED(line)
+                or _AS_A_NAME.search(text, max(0, match.start() - 12), match.start())):
             continue
-        if (_TYPE_OR_WANTS.search(line) or _AN_OPENING.search(line)
-                or match["joined"] and (_CONTEXT(line) or _A_SITE(line) or _A_MAILBOX(line))):
+        if match["joined"] and (_TYPE_OR_WANTS.search(line) or _A_SITE_WANTS.search(line) or _AN_OPENING.search(line)
+                                or _CONTEXT(line) or _A_SITE(line) or _A_MAILBOX(line)):
             return True
+        if (not match["joined"] and (_TYPE_OR_WANTS.search(line) or _A_SITE_WANTS.search(line) or _AN_OPENING.search(line))
+                and (_CONTEXT(line) or _A_SITE(line) or _A_MAILBOX(line))):
+            return True  # a word and a number: typed where a site asks, or what opens it
     return False
 
 
@@ -257,10 +357,15 @@ _AN_OPENING = lazy(r"(?i)" + _OPENS + r"(?!\w)")
 # what a line names by such a token: a network, a team, a project, a file, a sheet
 _NAMED = lowered_search(r"(?i)ssid|network\s++name|netzwerkname|heißt|heisst|heet|se\s++llama|si\s++chiama|nazywa\s++się"
                         r"|s['’]appelle|se\s++chama|chama-se|heter|hedder|hedde|называется|називається|adi|jmenuje\s++se|volá\s++sa"
-                        r"|nevű|ονομάζεται|נקרא|اسمها|اسمه|名前は|名字|叫做|이름은|called|named|team|project|network|netzwerk"
+                        r"|nevű|ονομάζεται|נקרא|اسمها|اسمه|名前は|名字|叫做|이름은|called|named|shows\s++up\s++as|appears\s++as"
+                        r"|listed\s++as|labell?ed|team|project|network|netzwerk"
                         r"|réseau|rete\b|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа|group|gruppe|grupo|groupe|projekt|projet|proyecto|codename|sprint"
                         r"|release|campaign|hashtag|username|user\s++name|nickname|handle|gamertag|login\s++name|nutzername"
                         r"|benutzername|brugernavn|användarnamn|nom\s++d['’]utilisateur|usuario|utente|kullanici\s++adi")
+
+
+# the word before a name: "shows up … as Kitchen_Printer2", "taucht … als Flur_Cam1 auf", "su Registro_Online2"
+_AS_A_NAME = lazy(r"(?i)(?<!\w)(?:as|als|sous|su|under|unter|como|jako|olarak|kuten|som|sebagai|như)\s++[\"'«“„]?$")
 
 
 def _line(text: str, at: int) -> str:
@@ -282,11 +387,24 @@ _TOPIC = (r"(?:(?:first|erste[rsn]?|primo|prima|primeir[oa]|primer[oa]?|pierwsz[
           r"|mașin\w*|masin\w*|școal\w*|scoal\w*|strad\w*|husdjur\w*|katt\w*|bil\w*|skola\w*|lärare|mascota|perro|coche"
           r"|escuela|calle|ciudad|chien|chat|voiture|école|rue|ville|huisdier|hond|kat|school|straat|lemmikki|koira|auto"
           r"|háziállat|kutya|mazlíček|pes|evcil\w*|köpek|okul|питом\w*|собак\w*|кошк\w*|школ\w*|машин\w*|улиц\w*|тварин\w*)")
-_ANSWERS_LISTED = lazy(r"(?i)(?<!\w)" + _ANSWERS + r"[^\n:：]{0,60}[:：]\s*+(?P<items>[^\n]+)")
+_ANSWERS_LISTED = lazy(r"(?i)(?<!\w)(?:" + _ANSWERS + r"|säkerhetsfrågorna|sicherheitsfragen|security\s++questions"
+                       r"|preguntas\s++de\s++seguridad|perguntas\s++de\s++segurança|questions\s++de\s++sécurité"
+                       r"|domande\s++di\s++sicurezza|pytania\s++bezpieczeństwa)[^\n:：]{0,60}[:：]\s*+(?P<items>[^\n]+)")
 _AN_ITEM = lazy(r"(?i)\s*+" + _TOPIC + r"(?!\w)\s*+[:=—–-]?\s*+\S")
 
 
+# what says a list's answers are a security question's: its name, or a bank's, an account's, a service's
+_SECURITY = lowered_search(
+    r"(?i)secur|sicherheit|segret|secret|geheim|seguran|segurid|sécurit|securit|siguranț|sigurant|säkerhet|sikkerhed"
+    r"|sikkerhet|zabezpiecz|bezpieczeń|безопасн|безпек|bezpečnost|biztonság|güvenlik|keamanan|keselamatan|turva|veilig"
+    r"|recovery|wiederherstell|récupération|recuperación|recuperação|bank|banc|banque|банк|paypal|apple|google|microsoft"
+    r"|amazon|insur|versicher|assuran|seguro|assicura|verzeker|ubezpiecz|account|konto|compte|cuenta|conta|login|verification|verifizier|vérification|verificación|hmrc|\birs\b|asks|fragt"
+    r"|pregunt|pergunt|demand|chied|vraag|pyta|ptal|спрос|спит|سؤال|پرس|שאל")
+
+
 def _answers_listed(text: str) -> bool:
+    if not _SECURITY(text):
+        return False
     for match in _ANSWERS_LISTED.finditer(text):
         if sum(_AN_ITEM.match(item) is not None for item in re.split(r"[,;]", match["items"])) >= 2:
             return True  # "Antworten für Apple: Haustier Struppi, Grundschule am Weiher, erstes Auto Käfer"
@@ -322,21 +440,40 @@ _LETTERED_DOOR_CODE = lazy(
     r"|(?:tür|haustür)-?code|código\s++(?:del\s++|do\s++|de\s++la\s++|da\s++)?(?:portal|portão|edificio|prédio|puerta|porta)"
     r"|codice\s++(?:del\s++|della\s++)?(?:portone|porta|citofono)|deurcode|dörrkod|kod\s++(?:do\s++)?(?:drzwi|bramy|domofonu)"
     r"|код\s++(?:от\s++)?(?:двери|домофона|подъезда|під.їзду|дверей))"
-    r"[^\n:：]{0,40}(?:[:：]|\s(?:est|ist|es|é|è|is|jest|je|är|er|—|–)\s)\s*+"
-    r"(?-i:(?=[A-Z0-9]{0,7}[0-9])(?=[A-Z0-9]{0,7}[A-Z])[A-Z0-9]{4,8})(?![\w-])")
+    r"(?P<label>[^\n:：]{0,40})(?:[:：]|\s(?:est|ist|es|é|è|is|jest|je|är|er|—|–)\s|(?<=digicode)\s)\s*+"
+    r"(?=[A-Za-z0-9А-Я]{0,7}[0-9])(?=[0-9]{0,7}[A-Za-zА-Я])(?-i:[A-Z0-9А-Я]{4,8}|[a-z0-9]{4,8})(?![\w-])")
+
+def _lettered_door_code(text: str) -> bool:
+    return any(not _NOT_THE_CODE.search(match["label"]) for match in _LETTERED_DOOR_CODE.finditer(text))
+
 
 # an access code that is a word and a number, in any script: "Код доступа к личному кабинету: Зима2024"
 _ACCESS_CODE_VALUE = lazy(
     r"(?i)(?<!\w)(?:код\w*\s++доступа|access\s++code|zugangscode|zugriffscode|code\s++d['’]accès|código\s++de\s++acceso"
     r"|código\s++de\s++acesso|codice\s++(?:di\s++)?accesso|kod\s++dostępu|toegangscode|erişim\s++kodu|přístupový\s++kód"
-    r"|κωδικός\s++πρόσβασης|קוד\s++גישה|رمز\s++الدخول)[^\n:：]{0,40}(?:[:：]|\s(?:is|ist|est|es|é|è|jest|—|–|это|—)\s)\s*+"
-    r"[\"'«“„]?(?=[^\W\d_]{0,30}[0-9])(?=[0-9]{0,8}[^\W\d_])[^\W_]{4,40}[!?#$%&*]?[\"'»”]?\s*+(?:[.,;!]|$)", re.M)
+    r"|κωδικός\s++πρόσβασης|קוד\s++גישה|رمز\s++الدخول)(?P<label>[^\n:：]{0,40})(?:[:：]|\s(?:is|ist|est|es|é|è|jest|—|–|это"
+    r"|lautet)\s)\s*+[\"'«“„]?(?:(?=[^\W\d_]{0,30}[0-9])(?=[0-9]{0,8}[^\W\d_])[^\W_]{4,40}|[^\W\d_]{3,20}\s[0-9]{2,4})"
+    r"[!?#$%&*]?[\"'»”]?\s*+(?:[.,;!]|$)", re.M)
+
+
+def _access_code_value(text: str) -> bool:
+    return any(not _NOT_THE_CODE.search(match["label"]) for match in _ACCESS_CODE_VALUE.finditer(text))
 
 # a Wi-Fi's key told as digits, grouped or not: "The wifi key is 8472 9910 3381 4467 9921", "WLAN-Schlüssel: 8472…"
 _WIFI_KEY_DIGITS = lazy(
-    r"(?i)(?<!\w)(?:wi-?fi|wlan|wpa2?|network|netzwerk|réseau|red|rete|netwerk)[\s-]*+(?:key|schlüssel|clé|cle|clave"
-    r"|chiave|sleutel|nyckel|nøgle|nøkkel|ключ|klucz)[^\n:：0-9]{0,20}(?:[:：=]|\s(?:is|ist|est|es|é|è|är|er|jest)\s)\s*+"
-    r"[0-9]{4}(?:[ -]?[0-9]{2,8}){1,8}(?![\w-])")
+    r"(?i)(?<!\w)(?:(?:wi-?fi|wlan|wpa2?|network|netzwerk|réseau|red|rete|netwerk)[\s-]*+(?:key|schlüssel|clé|cle|clave"
+    r"|chiave|sleutel|nyckel|nøgle|nøkkel|ключ|klucz)|(?:key|clé|cle|clave|chiave|schlüssel|sleutel|ключ|klucz)\s++(?:wpa2?|wi-?fi"
+    r"|wlan|du\s++wi-?fi|de\s++la\s++wi-?fi))"
+    r"(?P<label>[^\n:：0-9]{0,30})(?:[:：=]|\s(?:is|ist|est|es|é|è|är|er|jest)\s)\s*+"
+    r"(?:[0-9]{8,64}|[0-9]{4}(?:[ -][0-9]{4}){2,7})(?![\w-])")
+
+
+def _wifi_key_digits(text: str) -> bool:
+    return any(not _WHEN.search(match["label"]) for match in _WIFI_KEY_DIGITS.finditer(text))
+
+
+# when something was done, not what a value is: "rotated on: 2024-03-15"
+_WHEN = lazy(r"(?i)(?<!\w)(?:on|since|rotated|changed|updated|renewed|set|date|datum|le|el|il|am|seit)(?!\w)")
 
 # a plain word and a number with letters outside ASCII right after the word for a password: "sein neues
 # Passwort Maiglöckchen7 genannt" (the rules' bare values are ASCII)
@@ -361,21 +498,48 @@ _TALK_WORDS = frozenset(
 def _plain_words_after_is(text: str) -> bool:
     for match in _PLAIN_WORDS_AFTER_IS.finditer(text):
         said = match["words"].split()
-        if not any(word in _TALK_WORDS or re.search(r"(?:ed|ing|ly|able|ible|ful|less|ous|ive)$", word) for word in said):
-            return True
+        if not any(word in _TALK_WORDS or words.everyday(word) or re.search(r"(?:ed|ing|ly|able|ible|ful|less|ous|ive|é|ée)$", word)
+                   for word in said):
+            return True  # "correct horse battery staple"; not "much longer than before", "noté dans mon carnet rouge"
     return False
+
+
+# a dictionary's entry, not a password: Czech "heslo" is both ("Ve slovníku je heslo Zámek1")
+_A_DICTIONARY = lazy(r"(?i)slovník|slovnik|dictionary|wörterbuch|dictionnaire|diccionario|dizionario|słownik|stichwort"
+                     r"|headword|lemma")
+
+
+def _accented_value(text: str) -> bool:
+    return _ACCENTED_VALUE.search(text) is not None and not _A_DICTIONARY.search(text)
 
 
 # the needles of _FIRST: a halved code and a password in parts start with one
 _FIRST_NEEDLES = ("first", "vorne", "zuerst", "erst", "depan", "앞자리", "najpierw", "começa", "comienza", "empieza", "întâi",
       "intai", "önce", "đầu", "trước", "abord", "primero", "primeiro", "prima", "eerst", "först", "først", "ensin",
       "előbb", "először", "πρώτα", "сначала", "спочатку", "pehle", "पहले", "أولا", "kwanza", "먼저", "前面", "前半")
-_ANSWERS_NEEDLES = ("answers", "antworten", "risposte", "odpowiedzi", "respostas", "respuestas", "réponses", "reponses",
+_ANSWERS_NEEDLES = ("säkerhetsfrågorna", "sicherheitsfragen", "security questions", "preguntas de seguridad",
+                    "perguntas de segurança", "questions de sécurité", "domande di sicurezza", "pytania bezpieczeństwa",
+                    "answers", "antworten", "risposte", "odpowiedzi", "respostas", "respuestas", "réponses", "reponses",
                     "răspunsuri", "raspunsuri", "svar", "antwoorden", "vastaukset", "odpovědi", "válaszok", "cevaplar",
                     "ответы", "відповіді", "jawaban", "jawapan", "απαντήσεις", "תשובות", "إجابات", "جواب", "答案", "回答", "답변")
 _ASKED_ABOUT_NEEDLES = ("maiden", "first", "childhood", "parents", "grew up", "první", "перш", "перв", "първ", "حیوان",
                         "haiwan", "pierwsz", "primo", "premier", "erste", "primera", "primeiro")
 _FOUR_DIGITS = re.compile(r"[0-9]{4}").search
+
+
+# who asks a question no security question is, and what says there is no answer
+_NOT_A_SECURITY_ASKER = lazy(r"(?i)(?<!\w)(?:vet|census|form|formular|formulaire|formulario|quiz|survey|doctor|arzt|médecin"
+                             r"|teacher|school|questionnaire|fragebogen|cuestionario)(?!\w)")
+_NO_ANSWER = lazy(r"(?i)(?:removed|none|n/?a|not\s++applicable|optional|skipped|disabled|deleted|unknown|not\s++set|empty"
+                  r"|keine\s++angabe|entfernt|leer|aucune?|supprimée?|ninguna|ninguno|vacío|nessuna|rimossa|zrušeno|pominięte"
+                  r"|usunięte|отключ\w*|удален\w*|нет|немає|brak|geen|ingen|yok|boş)\.?")
+
+
+def _answer_after_asked(text: str) -> bool:
+    for match in _ANSWER_AFTER_ASKED.finditer(text):
+        if not _NO_ANSWER.fullmatch(match["answer"].strip()) and not _NOT_A_SECURITY_ASKER.search(_line(text, match.start())):
+            return True
+    return False
 
 
 # (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
@@ -394,18 +558,18 @@ CHECKS = (
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),
     ("looks like a network's name and its password", _network_and_password, ("/", "|", "·", "•", " ")),
     ("looks like a password (a word, a sign and more)", _token_beside_what_it_opens, ()),
-    ("looks like a PIN or a lock's code", _LETTERED_DOOR_CODE.search,
+    ("looks like a PIN or a lock's code", _lettered_door_code,
      ("digicode", "code", "código", "codice", "kod", "kód", "код")),
-    ("looks like a credential stated in a sentence", _ACCESS_CODE_VALUE.search,
+    ("looks like a credential stated in a sentence", _access_code_value,
      ("код", "access", "zugangscode", "zugriffscode", "accès", "acceso", "acesso", "accesso", "dostępu", "toegangscode",
       "erişim", "přístupový", "πρόσβασης", "קוד", "رمز")),
-    ("looks like a credential stated in a sentence", _WIFI_KEY_DIGITS.search,
+    ("looks like a credential stated in a sentence", _wifi_key_digits,
      ("key", "schlüssel", "clé", "cle", "clave", "chiave", "sleutel", "nyckel", "nøgle", "nøkkel", "ключ", "klucz")),
-    ("looks like a credential stated in a sentence", _ACCENTED_VALUE.search,
+    ("looks like a credential stated in a sentence", _accented_value,
      ("passwort", "password", "kennwort", "mot de passe", "contraseña", "senha", "wachtwoord", "hasło", "lösenord", "passord",
       "salasana", "jelszó", "heslo", "parola")),
     ("looks like a passphrase told as a sentence", _plain_words_after_is,
      ("password", "passphrase", "passwort", "mot de passe", "contraseña", "senha", "wachtwoord")),
     ("looks like the answer to a security question", _answers_listed, _ANSWERS_NEEDLES),
-    ("looks like the answer to a security question", _ANSWER_AFTER_ASKED.search, _ASKED_ABOUT_NEEDLES),
+    ("looks like the answer to a security question", _answer_after_asked, _ASKED_ABOUT_NEEDLES),
 )

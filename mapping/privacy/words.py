@@ -34,3 +34,14 @@ def made_up(value: str) -> bool:
     ``LANGUAGES``: ``tigerbella``, ``otterbruno``, ``qzmptrhv``; not ``expired``, ``abgelaufen``,
     ``Lincoln`` (a capital), ``bitwarden`` when it follows no password word (callers check that)."""
     return 6 <= len(value) <= 30 and value.isalpha() and value.isascii() and value.islower() and not is_common(value)
+
+
+@functools.lru_cache(maxsize=4096)
+def everyday(word: str) -> bool:
+    """Whether ``word`` is one of the most frequent words of one of ``LANGUAGES`` (a Zipf frequency
+    of 5.5 or more: "than", "before", "dans", "mon", "never"): what a sentence about a password
+    holds and a passphrase of plain words ("correct horse battery staple") does not."""
+    from wordfreq import zipf_frequency
+
+    word = word.lower()
+    return any(zipf_frequency(word, language, wordlist="small") >= 5.5 for language in LANGUAGES)
