@@ -23,6 +23,8 @@ team's score, a recipe's steps and a name in code. The labelled layer runs them 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
@@ -398,7 +400,8 @@ _SECURITY = lowered_search(
     r"(?i)secur|sicherheit|segret|secret|geheim|seguran|segurid|sécurit|securit|siguranț|sigurant|säkerhet|sikkerhed"
     r"|sikkerhet|zabezpiecz|bezpieczeń|безопасн|безпек|bezpečnost|biztonság|güvenlik|keamanan|keselamatan|turva|veilig"
     r"|recovery|wiederherstell|récupération|recuperación|recuperação|bank|banc|banque|банк|paypal|apple|google|microsoft"
-    r"|amazon|insur|versicher|assuran|seguro|assicura|verzeker|ubezpiecz|account|konto|compte|cuenta|conta|login|verification|verifizier|vérification|verificación|hmrc|\birs\b|asks|fragt"
+    r"|amazon|insur|versicher|assuran|seguro|assicura|verzeker|ubezpiecz|account|konto|compte|cuenta|conta|login"
+    r"|verification|verifizier|vérification|verificación|hmrc|\birs\b|asks|fragt"
     r"|pregunt|pergunt|demand|chied|vraag|pyta|ptal|спрос|спит|سؤال|پرس|שאל")
 
 
@@ -443,8 +446,16 @@ _LETTERED_DOOR_CODE = lazy(
     r"(?P<label>[^\n:：]{0,40})(?:[:：]|\s(?:est|ist|es|é|è|is|jest|je|är|er|—|–)\s|(?<=digicode)\s)\s*+"
     r"(?=[A-Za-z0-9А-Я]{0,7}[0-9])(?=[0-9]{0,7}[A-Za-zА-Я])(?-i:[A-Z0-9А-Я]{4,8}|[a-z0-9]{4,8})(?![\w-])")
 
-def _lettered_door_code(text: str) -> bool:
-    return any(not _NOT_THE_CODE.search(match["label"]) for match in _LETTERED_DOOR_CODE.finditer(text))
+
+def _unless_its_label_says(pattern: Any, says: Any) -> Callable[[str], bool]:
+    """Whether ``pattern`` matches where its label (the words before the value) does not say the
+    value is something else: a model, a date, a reference."""
+    def check(text: str) -> bool:
+        return any(not says.search(match["label"]) for match in pattern.finditer(text))
+    return check
+
+
+_lettered_door_code = _unless_its_label_says(_LETTERED_DOOR_CODE, _NOT_THE_CODE)
 
 
 # an access code that is a word and a number, in any script: "Код доступа к личному кабинету: Зима2024"
@@ -455,9 +466,8 @@ _ACCESS_CODE_VALUE = lazy(
     r"|lautet)\s)\s*+[\"'«“„]?(?:(?=[^\W\d_]{0,30}[0-9])(?=[0-9]{0,8}[^\W\d_])[^\W_]{4,40}|[^\W\d_]{3,20}\s[0-9]{2,4})"
     r"[!?#$%&*]?[\"'»”]?\s*+(?:[.,;!]|$)", re.M)
 
+_access_code_value = _unless_its_label_says(_ACCESS_CODE_VALUE, _NOT_THE_CODE)
 
-def _access_code_value(text: str) -> bool:
-    return any(not _NOT_THE_CODE.search(match["label"]) for match in _ACCESS_CODE_VALUE.finditer(text))
 
 # a Wi-Fi's key told as digits, grouped or not: "The wifi key is 8472 9910 3381 4467 9921", "WLAN-Schlüssel: 8472…"
 _WIFI_KEY_DIGITS = lazy(
@@ -467,13 +477,9 @@ _WIFI_KEY_DIGITS = lazy(
     r"(?P<label>[^\n:：0-9]{0,30})(?:[:：=]|\s(?:is|ist|est|es|é|è|är|er|jest)\s)\s*+"
     r"(?:[0-9]{8,64}|[0-9]{4}(?:[ -][0-9]{4}){2,7})(?![\w-])")
 
-
-def _wifi_key_digits(text: str) -> bool:
-    return any(not _WHEN.search(match["label"]) for match in _WIFI_KEY_DIGITS.finditer(text))
-
-
 # when something was done, not what a value is: "rotated on: 2024-03-15"
 _WHEN = lazy(r"(?i)(?<!\w)(?:on|since|rotated|changed|updated|renewed|set|date|datum|le|el|il|am|seit)(?!\w)")
+_wifi_key_digits = _unless_its_label_says(_WIFI_KEY_DIGITS, _WHEN)
 
 # a plain word and a number with letters outside ASCII right after the word for a password: "sein neues
 # Passwort Maiglöckchen7 genannt" (the rules' bare values are ASCII)
