@@ -260,12 +260,13 @@ _NETWORK = (r"(?=[\w!-]{0,30}?[0-9])(?:[A-Za-z][A-Za-z0-9!]*+(?:[-_][A-Za-z0-9]+
 # perhaps a letter or a sign ("Girasol2019", "Lefse2019x", "Kalyna2022!")
 _JOINED_TOKEN = (
     # (with a digit or a sign: "Booking.com" and "Cargo.lock" are names)
-    r"(?:(?=[A-Za-z._-]{0,60}?[0-9!#@$%&*])[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?(?:[._!#$%&*][A-Z]?[a-z]{1,20}|-[A-Z][a-z]{1,20}){1,3}[0-9]{0,4}[!#$%&*]?"
+    r"(?:(?=[A-Za-z._-]{0,60}?[0-9!#@$%&*])[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?(?:[._!#$%*][A-Z]?[a-z]{1,20}|-[A-Z][a-z]{1,20}){1,3}[0-9]{0,4}[!#$%&*]?"
     # (words joined by "_" with a number, or with a short word between: "Accounts_Views" is a name in code)
     r"|[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?_(?:[A-Z][a-z]{1,20}[0-9]{1,4}|[a-z]{1,3}_[A-Z][a-z]{1,20}[0-9]{0,4})"
     r"|[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})?[._!#$%&*_][A-Z]?[0-9]{1,4}[!#$%&*]?"
     # ("@" before a capital or a digit: "deploy@web01" is a user at a host, "NasiLemak@88" a password)
-    r"|[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})?[0-9]{0,4}(?:[!#$%&*][A-Za-z0-9]{1,12}|@[A-Z0-9][A-Za-z0-9]{0,11})"
+    # ("&" before a digit only: "Sales&Marketing2" and "Marks&Spencer" are names)
+    r"|[A-Za-z][a-z]{2,}(?:[A-Z][a-z]{2,})?[0-9]{0,4}(?:[!#$%*][A-Za-z0-9]{1,12}|&[0-9][A-Za-z0-9]{0,11}|@[A-Z0-9][A-Za-z0-9]{0,11})"
     r"|[a-z][A-Z0-9][A-Za-z0-9]{1,6}[!#$%&*][a-z0-9]{2,8}"
     r"|[a-z]{3,}[A-Z][a-z]{2,}[_.][0-9]{1,4}|[A-Z][a-z]{2,}[0-9]{2,4}[A-Z][a-z]{2,}|[A-Z][a-z]{2,}~[A-Z]?[a-z]{2,}[0-9]{0,4})"
 )
