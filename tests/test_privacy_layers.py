@@ -2098,3 +2098,20 @@ def test_the_gate_catches_what_it_caught_of_the_reviews_near_misses():
     leaks = _corpus("review16", "leaks")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
     assert caught >= 71, f"caught {caught} of {len(leaks)}"
+
+
+@pytest.mark.parametrize("text", [
+    "Thread-safe ring buffer in the ingest worker, default capacity: 1024",
+    "Ausflugstipp Wasserschloss Mespelbrunn, erste Erwähnung: 1412",
+    "Casier à vin de la cave, capacité en bouteilles : 120",
+    "Cadenas de nieve que compramos para el Seat, talla: 090",
+    "Код для сейфа Aiko по каталогу 40217",
+    "Alarme incendie testée samedi, rapport classé sous la référence 2024#",
+    "Bank app security question about mother's maiden name: Removed.",
+    "The question about first pet in the new banking app: Skipped",
+])
+def test_what_older_checks_refused_of_the_reviews_ordinary_memories_passes(text):
+    """The review of the round on tune16 found older checks refusing these: a capacity, a size, a
+    catalogue's number or a reference beside a lock's or a safe's word, a castle, a thread-safe
+    buffer, a security question with no answer."""
+    assert privacy.sensitive_reason(text) is None, text

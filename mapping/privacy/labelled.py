@@ -220,7 +220,8 @@ _SECURITY_ANSWER = lazy(
     r"|muss|must|should|soll|doit|debe|deve|[àa]\s++d[ée]finir|to\s++be|устаревш\w*|obsolete|outdated|veraltet"
     r"|pflicht|obligatori\w*|optionnel\w*"
     r"|unknown|forgot\w*|भूल\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
-    r"|something|anything|whatever|broken|page|flow"
+    r"|something|anything|whatever|broken|page|flow|removed|skipped|gone|deleted|disabled|entfernt|supprim\w*|eliminad\w*"
+    r"|rimoss\w*"
     r"|yok|boş|bos|değil|hatırla\w*|değiştir\w*|sorma\w*|sorul\w*|formda|не|немає|необов\w*|поле|є|це|это|bu"
     r"|(?-i:that['’]?s?|this|which|what|those|these)|treba|ukloni\w*|trebuie|nu|nema|o\s++(?:scoatem|elimin\w*|[șs]tergem|mut[aă]m)"
     # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
@@ -1189,7 +1190,13 @@ _NOT_A_CODE_LINE = lazy(
     r"|virhe\w*|помилк\w*|ошибк\w*|hata\w*|chyb\w*|błęd\w*|hib[aá]\w*|fout\w*|felkod\w*|fejl\w*|feil\w*|errore|erro"
     r"|responds?\s++with|відповіда\w*|отвеча\w*"
     # a castle by its name, a German "Schloss" that is no lock: "Schloss Neuschwanstein: 1869"
-    r"|(?-i:Schloss\s++[A-ZÄÖÜ][a-zäöüß]{3,})"
+    r"|(?-i:Schloss\s++[A-ZÄÖÜ][a-zäöüß]{3,})|\w+schloss\s++(?-i:[A-ZÄÖÜ])"
+    # what a number beside a lock's or a safe's word also is: a capacity, a size, seconds, a catalogue's
+    # number, a reference, a first mention ("Thread-safe ring buffer, capacity: 1024", "talla: 090"; not
+    # seconds: an alarm's code is typed "within 30 seconds")
+    r"|(?:thread|type|memory|null|fail|crash)-safe|capacity|capacité|kapazität|capacidad|capacità|pojemność"
+    r"|talla|taille|größe|catalog(?:ue)?|katalog\w*|каталог\w*"
+    r"|r[ée]f[ée]rence|referencia|riferimento|referenz|erste\s++erwähnung|gegründet|founded|erbaut"
     # a program that ended with a code: "упала с кодом 126", "exited with code 137", "Exit-Code 2"
     r"|exit(?:ed)?\s++(?:with\s++)?(?:code|status)|exit-?code|упал[аио]?|вылетел\w*|завершил\w*\s++с|с\s++кодом\s++(?:выхода|возврата)"
     r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
