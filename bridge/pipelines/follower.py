@@ -38,6 +38,7 @@ from pdsmem.mapping.datamodel import Cid
 from pdsmem.mapping.dagcbor import decode_dag_cbor_frame
 
 from ..atproto.commit_proof import verify_commit_event
+from .syncer import counted
 
 __all__ = ["FollowError", "FollowStatus", "Follower", "stream_url"]
 
@@ -356,13 +357,9 @@ def _reason(err: BaseException) -> str:
     return str(err) or type(err).__name__
 
 
-_SINGULAR = {"memories": "memory", "mirrors": "mirror"}
-
-
 def _counted(name: str, n: int) -> str:
     """``3 created``, ``wrote 1 memory``: a count as the line reads it (the counts of what was written
     are named ``wrote memories``)."""
     if name.startswith("wrote "):
-        what = name.removeprefix("wrote ")
-        return f"wrote {n} {_SINGULAR.get(what, what) if n == 1 else what}"
+        return f"wrote {counted(n, name.removeprefix('wrote '))}"
     return f"{n} {name}"

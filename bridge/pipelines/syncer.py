@@ -59,7 +59,7 @@ from .importer import Importer
 from ..rushdb.store import MemoryStore, RushDBTooLarge, retrying
 from .sync_scope import Anchor, Scopes
 
-__all__ = ["CHUNK", "SyncReport", "Syncer", "ensure_indexes"]
+__all__ = ["CHUNK", "SyncReport", "Syncer", "counted", "ensure_indexes"]
 
 CHUNK = 500  # changes written per transaction
 DETACH_EACH = 4  # sources whose relationships are removed by id, one call each; more: one call for all
@@ -84,6 +84,14 @@ class SyncReport:
     @property
     def wrote_nothing(self) -> bool:
         return not any(self.written.values())
+
+
+_SINGULAR = {"memories": "memory", "mirrors": "mirror"}  # of SyncReport.written's names
+
+
+def counted(n: int, name: str) -> str:
+    """``1 memory``, ``3 mirrors``: a count of ``SyncReport.written`` as a person reads it."""
+    return f"{n} {_SINGULAR.get(name, name) if n == 1 else name}"
 
 
 @dataclass

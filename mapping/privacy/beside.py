@@ -28,7 +28,7 @@ from typing import Any
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import lazy, lowered_search
-from pdsmem.mapping.privacy.told import _CONTEXT, _JOINED_WORDS, _LOCKS
+from pdsmem.mapping.privacy.told import _CONTEXT, _JOINED_WORDS, _line_of
 
 # --- a lock's code that looks like a year -----------------------------------------------------------
 
@@ -216,17 +216,13 @@ _TOLD_AS_A_SENTENCE = lazy(
     r"(?P<value>[^\W\d_][^\W\d_'’-]*+(?:\s++[^\W\d_][^\W\d_'’-]*+){2,9}"
     r"|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\s]{5,30})"
     r"\s*+[\"'”»」]?[.!]?\s*+(?:[,，、][^\n]{0,40})?$")
-_A_SENTENCES_WORD = lazy(r"(?i)" + _SENTENCE)
 # where a sentence is no one's passphrase: a rule, a lesson, a saying, a title
 _NOT_A_PASSPHRASE = lazy(r"(?i)(?<!\w)(?:can|may|must|should|example|e\.g\.|rule|policy|sticker|poster|slogan|motto|quote"
                          r"|proverb|saying|says|said|song|lyric|title|book|film|movie|lesson|exercise|typing|of\s++the\s++day"
-                         r"|wallpaper|screensaver|engraved|inscription|decal|lid|about|aufkleber|sticker|autocollant|pegatina"
+                         r"|wallpaper|screensaver|engraved|inscription|decal|lid|about|aufkleber|autocollant|pegatina"
                          r"|adesivo|naklejk\w*|nálepk\w*|наклейк\w*|hintergrund|fond\s++d['’]écran|fondo\s++de\s++pantalla"
                          r"|sfondo|tapet\w*|обо[ия]|sagt|dice|dit|говорит|mówi|říká|über|sobre|à\s++propos|про)(?!\w)"
                          r"|ステッカー|스티커|贴纸|貼紙|배경|壁纸|壁紙|待ち受け")
-# a laptop, a PC and a notebook in the words told.py's context does not hold
-_A_DEVICE = lowered_search(r"(?i)노트북|ノートpc|ノートパソコン|لیپ\s*+ٹاپ|لپ\s*+تاپ|لابتوب|bitwarden|1password|keepass\w*|lastpass"
-                           r"|vault|cofre|kasa|notebook")
 
 
 def _told_as_a_sentence(text: str) -> bool:
@@ -313,7 +309,7 @@ _A_CODE_LINE = lazy(r"(?i)[={};]|\w\(|(?<!\w)(?:def|class|import|return|function
 
 def _network_and_password(text: str) -> bool:
     for match in _NETWORK_AND_PASSWORD.finditer(text):
-        line = _line(text, match.start())
+        line = _line_of(text, match)
         if (not _A_PRODUCTS_NAME.search(match[0]) and not _A_CODE_LINE.search(line)
                 and (_A_NETWORK_WORD(line) or _A_PROVIDER.match(match[0]))):
             return True
@@ -341,7 +337,7 @@ def _token_beside_what_it_opens(text: str) -> bool:
     opens, or on a line that says to type it or that a site wants it; a word and a number
     (``Hagelslag2023``) only on a line that says it opens something, wants it or to type it."""
     for match in _A_TOKEN.finditer(text):
-        line = _line(text, match.start())
+        line = _line_of(text, match)
         if (_A_PRODUCTS_NAME.search(match[0]) or _A_CODE_LINE.search(line) or _NAMED(line)
                 or _AS_A_NAME.search(text, max(0, match.start() - 12), match.start())):
             continue
@@ -369,10 +365,6 @@ _NAMED = lowered_search(r"(?i)ssid|network\s++name|netzwerkname|heißt|heisst|he
 
 # the word before a name: "shows up … as Kitchen_Printer2", "taucht … als Flur_Cam1 auf", "su Registro_Online2"
 _AS_A_NAME = lazy(r"(?i)(?<!\w)(?:as|als|sous|su|under|unter|como|jako|olarak|kuten|som|sebagai|như)\s++[\"'«“„]?$")
-
-
-def _line(text: str, at: int) -> str:
-    return text[text.rfind("\n", 0, at) + 1:(text.find("\n", at) + 1 or len(text) + 1) - 1]
 
 
 # --- security answers as a list, or after the question is asked -------------------------------------
@@ -544,7 +536,7 @@ _NO_ANSWER = lazy(r"(?i)(?:removed|none|n/?a|not\s++applicable|optional|skipped|
 
 def _answer_after_asked(text: str) -> bool:
     for match in _ANSWER_AFTER_ASKED.finditer(text):
-        if not _NO_ANSWER.fullmatch(match["answer"].strip()) and not _NOT_A_SECURITY_ASKER.search(_line(text, match.start())):
+        if not _NO_ANSWER.fullmatch(match["answer"].strip()) and not _NOT_A_SECURITY_ASKER.search(_line_of(text, match)):
             return True
     return False
 
@@ -563,7 +555,7 @@ CHECKS = (
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),
-    ("looks like a network's name and its password", _network_and_password, ("/", "|", "·", "•", " ")),
+    ("looks like a network's name and its password", _network_and_password, ()),
     ("looks like a password (a word, a sign and more)", _token_beside_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _lettered_door_code,
      ("digicode", "code", "código", "codice", "kod", "kód", "код")),

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from pdsmem.mapping.privacy import beside, told, words
 from pdsmem.mapping.privacy.plain import Needles, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
-    _DESCRIPTION, AT_LEAST, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
+    _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
@@ -46,7 +46,7 @@ _ASSIGNED = lazy(
 # is whole, asked at its start alone, and what it holds anywhere, one search of its lower case (the
 # two in one search took 15 µs over a ten-letter token: every alternative at every position).
 _NOT_A_VALUE_START = lazy(
-    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\][.,;]?$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
+    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|" + BRACKETED_SLOT + r"[.,;]?$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
     # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
     r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"

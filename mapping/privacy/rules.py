@@ -91,9 +91,11 @@ _STAND_IN_FAKE = (r"(?:not[_-]a[_-]real|no[_-]real|fake|dummy|example|sample|tes
 STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAND_IN_KEY + r"(?:[_-]" + _STAND_IN_HERE + r")?"
             r"|" + _STAND_IN_KEY + r"[_-]" + _STAND_IN_HERE
             + r"|" + _STAND_IN_REPLACE + r"(?:[_-]" + _STAND_IN_HERE + r")?|" + _STAND_IN_FAKE + ")")
+# a slot in brackets, letters alone: "[REDACTED]", "[entfernt]", "[removed]"
+BRACKETED_SLOT = r"\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\]"
 # "changeme" as a stand-in, not the start of a value made from it ("changeme-Zq81!pl", "changeme2024")
 CHANGE_ME = r"change[_-]?me(?![-_.]?[a-z!#%^&*+=~_.-]{0,40}?[0-9!#%^&*])"
-_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\]|\*{3,}|•{3,}|" + CHANGE_ME + r"|replace[_-]?me"
+_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|" + BRACKETED_SLOT + r"|\*{3,}|•{3,}|" + CHANGE_ME + r"|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 # (_NO_VALUE before the opening too: "<PASSWORD>" is a stand-in whole, not "<" and a value)
 _HAS_A_SIGN = r"\s*+" + _NO_VALUE + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
@@ -143,8 +145,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
-               # a slot in brackets, letters alone: "[REDACTED]", "[entfernt]", "[removed]"
-               r"|\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\](?=[\"'`\s,;)]|\.?$)"
+               # a slot in brackets ("[REDACTED]")
+               r"|" + BRACKETED_SLOT + r"(?=[\"'`\s,;)]|\.?$)"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
                r"|(?<=:)[?+=-]|(?:[A-Za-z]{2,5}[_-](?:[A-Za-z]{2,8}[_-])?)?(?:\.{3}|…)(?![A-Za-z0-9])"
                r"|[A-Za-z]{2,5}[_-]?(?:\.{3}|…)(?i:replace|here)(?![a-z0-9])"
