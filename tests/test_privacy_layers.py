@@ -2115,3 +2115,35 @@ def test_what_older_checks_refused_of_the_reviews_ordinary_memories_passes(text)
     catalogue's number or a reference beside a lock's or a safe's word, a castle, a thread-safe
     buffer, a security question with no answer."""
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- a blind try after the review (its own texts; these are written apart from them) ---------------
+
+
+@pytest.mark.parametrize("text", [
+    "Cadenas de la trottinette : 2051. Ne pas oublier.",
+    "Zahlenschloss am Keller: 1983 (sieht aus wie ein Geburtsjahr, ist aber die Kombination vom Schloss).",
+    "Havuzdaki dolap kilidi: 1999.",
+    "Cassaforte in ufficio: prima metà 44, seconda metà 17.",
+    "De kluis in de kelder: eerste helft 52, tweede helft 09.",
+    "Сейф на даче: первая половина кода 71, вторая 26.",
+    "Le coffre-fort du bureau : les deux premiers chiffres sont 58, les deux derniers 13.",
+    "5519 gets you into the storage room at work.",
+    "Phrase secrète pour l'ordinateur portable : « la pluie tombe sur le toit rouge ».",
+    "Фраза для входа в ноутбук: «синий кит поёт ночью».",
+    "Domande di sicurezza della banca: primo animale Briciola, liceo Galilei.",
+    "Preguntas de seguridad del banco: primera mascota Luna, colegio San José.",
+    "Le code de la carte bleue, c'est mille neuf cent quatre-vingt-deux.",
+])
+def test_what_a_blind_try_after_the_review_published_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Le château de Chambord : 1519. On y va en mai.",
+    "Match de basket : première mi-temps 44, seconde mi-temps 51.",
+    "The bus gets you into town in 20 minutes.",
+    "Phrase préférée du prof d'informatique : redémarre et ça ira mieux.",
+])
+def test_what_a_blind_try_after_the_review_checked_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

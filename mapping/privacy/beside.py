@@ -41,7 +41,7 @@ _A_LOCKS_NAME = (
     r"|ketten|spind|koffer|rad)schloss|spind|schließfach|(?:fiets|cijfer|hang|ketting)slot|cykellås\w*|hänglås\w*|sykkellås\w*"
     r"|hengelås\w*|kodlås\w*|velozamok|велозам\w*|кодов\w*\s++замок|замок\s++(?:от|на|для)\s++\w+|lucchetto|cadeado|candado"
     r"|cadenas|kłódk\w*|zamek\s++(?:szyfrowy|do\s++roweru|rowerowy)|kódový\s++zámek|visací\s++zámek|zámek\s++na\s++kolo"
-    r"|(?:pyörän\s++)?lukko|lakat|lakatot|lacăt\w*|bisiklet\s++kilidi|kilit|dolab[ıi]|khóa\s++xe(?:\s++đạp)?|ổ\s++khóa|gembok"
+    r"|(?:pyörän\s++)?lukko|lakat|lakatot|lacăt\w*|bisiklet\s++kilidi|kilit|dolap\s++kilidi|dolab[ıi]|khóa\s++xe(?:\s++đạp)?|ổ\s++khóa|gembok"
     r"|kufuli|λουκέτο|מנעול\w*|قفل|তালা|ताला|ormarić\w*|szafk\w*|θυρίδα|loker|armadietto|taquilla|casier|skříňk\w*"
     r"|(?:hotel|wall|floor|gun|home|office|room|fire|hotel\s++room)\s++safe|safe\s++(?:code|combination)|tresor|coffre-fort"
     r"|coffre\s++fort|cofre|caja\s++fuerte|cassaforte|kluis|sejf|сейф|seif|seiful|trezor|χρηματοκιβώτιο|כספת|خزنة|تجوری"
@@ -57,7 +57,7 @@ _NOT_THE_CODE = lazy(r"(?i)(?<![^\W\d_])(?:model|modell|modèle|modelo|modello|y
                      r"|expediente|reference|référence|referencia|riferimento|ticket|order|case|file|модел\w*|номер\w*)")
 # the lock's name, a few words (whose lock), a colon and the number, the last thing said: the number
 # at a line's end after a colon is found first, then the lock's name in the 60 characters before it
-_NUMBER_AFTER_A_COLON = lazy(r"(?:[:：]|\s[—–-])\s*+[0-9]{3,8}\s*+(?:\([^()\n]{0,40}\))?\s*+[.!]?\s*+$", re.M)
+_NUMBER_AFTER_A_COLON = lazy(r"(?:[:：]|\s[—–-])\s*+[0-9]{3,8}\s*+(?:\([^()\n]{0,80}\))?\s*+(?:[.!]\s|[.!]?\s*+$)", re.M)
 _LOCKS_NAME_BEFORE = lazy(r"(?i)" + _A_LOCKS_NAME + r"(?P<label>[^\n:：0-9]{0,40})$")
 
 
@@ -97,7 +97,7 @@ _A_PIN_OR_LOCK = (r"(?:(?<!\w)(?:(?<!hat\s)(?<!hair\s)(?<!tie\s)(?<!safety\s)pin
                   + _A_LOCKS_NAME + r")")
 # the year after what it is the code of and "is" or a colon, in one clause: "Nan's card PIN is nineteen seventy-two"
 _YEAR_IN_WORDS_TOLD = lazy(r"(?i)" + _A_PIN_OR_LOCK + r"[^\n.;!?]{0,40}?(?:[:：=—–]|\s(?:is|was|es|era|est|ist|è|é|jest|je"
-                           r"|är|er|lautet|это|—)\s|的|は|(?<=السري)\s)\s*+(?<![\w-])" + _YEAR_IN_WORDS)
+                           r"|är|er|lautet|это|c['’]est|—)\s|的|は|(?<=السري)\s)\s*+(?<![\w-])" + _YEAR_IN_WORDS)
 
 # --- an alarm's code with stars and hashes ----------------------------------------------------------
 
@@ -122,10 +122,13 @@ def _starred_code(text: str) -> bool:
 
 # --- a code in two halves, a password in two parts --------------------------------------------------
 
-_FIRST = (r"(?:first\s++half|first\s++two|erste\s++hälfte|first|vorne|zuerst|erst|depan|앞자리|najpierw|começa\s++(?:com|por)|comienza\s++(?:con|por)"
+_FIRST = (r"(?:first\s++half|first\s++two|erste\s++hälfte|prima\s++metà|eerste\s++helft|primera\s++mitad"
+          r"|primeira\s++metade|pierwsza\s++połowa|первая\s++половина(?:\s++кода)?|les\s++deux\s++premiers(?:\s++chiffres)?"
+          r"(?:\s++sont)?|first|vorne|zuerst|erst|depan|앞자리|najpierw|começa\s++(?:com|por)|comienza\s++(?:con|por)"
           r"|empieza\s++(?:con|por)|(?:mai\s++)?[îi]nt[âa]i|önce|đầu|trước|d['’]abord|primero|primeiro|prima|eerst|först"
           r"|først|ensin|előbb|először|πρώτα|сначала|спочатку|pehle|पहले|أولاً|أولا|kwanza|먼저|前面|前半)")
-_THEN = (r"(?:second\s++half|last\s++two|second\s++two|zweite\s++hälfte|then|hinten|dann|danach|belakang|뒷자리|potem|termina\s++(?:com|em|en)|acaba\s++en|apoi|sonra"
+_THEN = (r"(?:second\s++half|last\s++two|second\s++two|zweite\s++hälfte|seconda\s++metà|tweede\s++helft|segunda\s++mitad"
+         r"|segunda\s++metade|druga\s++połowa|вторая(?:\s++половина)?|les\s++deux\s++derniers(?:\s++chiffres)?(?:\s++sont)?|then|hinten|dann|danach|belakang|뒷자리|potem|termina\s++(?:com|em|en)|acaba\s++en|apoi|sonra"
          r"|cuối|sau|ensuite|puis|luego|despu[ée]s|depois|poi|daarna|sedan|deretter|sitten|aztán|μετά|потом|потім|phir"
          r"|फिर|ثم|بعدها|kisha|다음|后面|後面|後半)")
 _AND = r"(?:(?:and|und|et|y|e|i|ve|và|dan|en|og|och|ja|és|a|и|і|و)\s++)?"
@@ -172,7 +175,7 @@ _A_MAILBOX = lowered_search(r"(?i)e-?mail|poczt|mejl|meil|e-post|benki|banki|e-b
 
 # --- a code before what it opens --------------------------------------------------------------------
 
-_OPENS = (r"(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|åpner|öppnar|åbner|avaa|otwiera|otvára|otevírá|odpre|otvara"
+_OPENS = (r"(?:opens?|unlocks?|gets\s++(?:you|me|us|them)\s++into|lets\s++(?:you|me|us)\s++into|öffnet|ouvre|abre|apre|opent|åpner|öppnar|åbner|avaa|otwiera|otvára|otevírá|odpre|otvara"
           r"|открывает|відкриває|açıyor|açar|mở|เปิด|buka|membuka|bukas|nyitja|deschide|ανοίγει|פותח|يفتح|باز\s++می|کھلتا"
           r"|کھولتا|खुलता|खोलता|খোলে|打开|打開|開く|開け|열리|연다)")
 # the number first, then at most a few words and the verb: "4407 buka pagar automatik", "8842 ang bukas ng vault"
@@ -212,7 +215,7 @@ _SENTENCE = (r"(?:(?<!\w)(?:sentence|phrase|passphrase|satz|zin|zdanie|věta|vet
              r"|словами)\w{0,3}(?!\w)|ประโยค|合言葉|口令短语|口令短語|短语|短語|口令|문장)")
 # the label (a sentence's word and what it opens), a colon or "is", and three words or more to the end
 _TOLD_AS_A_SENTENCE = lazy(
-    r"(?im)^(?P<label>[^\n:：]{0,80}?)(?:[:：]|\s(?:is|é|è|es|est|ist|je|jest|это)\s|是|は)\s*+[\"'“„«「]?"
+    r"(?im)^(?P<label>[^\n:：]{0,80}?)(?:[:：]|\s(?:is|é|è|es|est|ist|je|jest|это)\s|是|は)\s*+[\"'“„«「]?\s*+"
     r"(?P<value>[^\W\d_][^\W\d_'’-]*+(?:\s++[^\W\d_][^\W\d_'’-]*+){2,9}"
     r"|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af][\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\s]{5,30})"
     r"\s*+[\"'”»」]?[.!]?\s*+(?:[,，、][^\n]{0,40})?$")
@@ -235,14 +238,14 @@ def _told_as_a_sentence(text: str) -> bool:
 # what a passphrase opens, and the sentence's word linked to it: "фраза для ноутбука", "věta k notebooku",
 # "frase do cofre", "câu mở laptop"; "母のノートPCの合言葉", "엄마 노트북 문장", "电脑的口令短语", "Mum's laptop phrase"
 # (not a sentence of a device's sticker, a teacher's favourite or a lock screen's: linked by no word)
-_DEVICE = (r"(?:laptop\w*|notebook\w*|computer|pc|ordinateur|ordenador|computador|rechner|komputer\w*|počítač\w*"
+_DEVICE = (r"(?:laptop\w*|notebook\w*|computer|pc|ordinateur(?:\s++portable)?|portátil|portatile|ordenador|computador|rechner|komputer\w*|počítač\w*"
            r"|ноутбук\w*|компьютер\w*|комп.ютер\w*|телефон\w*|phone|tablet|ipad|cofre|vault|coffre|tresor|bitwarden"
            r"|keepass\w*|1password|nas|router|wi-?fi|wlan|account|konto|compte|cuenta|conta|e-?mail|bank\w*|máy\s++tính"
            r"|bilgisayar\w*|laptopa|لیپ\s*+ٹاپ|لپ\s*+تاپ|کمپیوٹر|کامپیوتر|حاسوب|لابتوب|ノートpc|ノートパソコン|パソコン|スマホ"
            r"|电脑|電腦|手机|手機|노트북|컴퓨터|휴대폰|คอมพิวเตอร์|โน้ตบุ๊ก)")
 _SENTENCE_OF_A_DEVICE = lazy(
-    r"(?i)" + _SENTENCE + r"\s++(?:(?:for|für|pour|para|per|voor|för|til|k|ke|ku|к|для|до|do|dla|of|de|da|di|du|del|della"
-    r"|des|mở|để\s++mở|to\s++(?:open|unlock))\s++(?:\S+\s++){0,1}?)?(?:the\s++|la\s++|le\s++|el\s++|il\s++|o\s++|a\s++)?"
+    r"(?i)" + _SENTENCE + r"(?:\s++[^\W\d_]{3,12})?\s++(?:(?:for|für|pour|para|per|voor|för|til|k|ke|ku|к|для|до|do|dla|of|de|da|di|du|del|della"
+    r"|des|mở|để\s++mở|to\s++(?:open|unlock))\s++(?:\S+\s++){0,2}?)?(?:the\s++|la\s++|le\s++|el\s++|il\s++|o\s++|a\s++|l['’])?"
     + _DEVICE + r"|" + _DEVICE + r"\s*+(?:['’]s\s++|の|的|کا\s++|کی\s++|کے\s++|\s)?\s*+" + _SENTENCE)
 
 
@@ -373,9 +376,11 @@ _ANSWERS = (r"(?:answers|antworten|risposte|odpowiedzi|respostas|respuestas|rép
             r"|antwoorden|vastaukset|odpovědi|válaszok|cevaplar|ответы|відповіді|jawaban|jawapan|απαντήσεις|תשובות|إجابات"
             r"|جواب\s*+ها|答案|回答|답변)")
 # what a security question asks about, as a list's item starts: "first pet", "Haustier", "primo animale"
-_TOPIC = (r"(?:(?:first|erste[rsn]?|primo|prima|primeir[oa]|primer[oa]?|pierwsz[aey]|primul|prima|första|første|premier"
+_TOPIC = (r"(?:(?:name\s++of\s++(?:the\s++|my\s++)?|nom\s++d[ue]\s++|nombre\s++de\s++(?:la\s++|el\s++)?|nome\s++d[eo]l?\s++)?"
+          r"(?:first|erste[rsn]?|primo|prima|primeir[oa]|primer[oa]?|pierwsz[aey]|primul|prima|första|første|premier"
           r"|première|eerste|ensimmäinen|első|první|první|ilk|перв\w+|перш\w+|първ\w+)\s++)?"
           r"(?:pet|dog|cat|animal|car|school|street|teacher|city|town|friend|nickname|maiden\s++name|mother['’]s\s++maiden"
+          r"|ville\s++de\s++naissance|city\s++of\s++birth|ciudad\s++de\s++nacimiento|città\s++(?:di|natale)|colegio|collège|liceo"
           r"|haustier\w*|tier|hund|katze|auto|schule|grundschule|straße|strasse|lehrer\w*|stadt|freund\w*|spitzname"
           r"|animale|cane|gatto|macchina|scuola|via\s++dell['’]infanzia|maestr\w*|città|amic\w*|kot|pies|zwierz\w*|samoch\w*"
           r"|szkoł\w*|ulica|nauczyciel\w*|miasto|escola|cão|cachorro|gato|carro|rua|professor\w*|cidade|câine|caine|pisic\w*"
@@ -390,7 +395,7 @@ _AN_ITEM = lazy(r"(?i)\s*+" + _TOPIC + r"(?!\w)\s*+[:=—–-]?\s*+\S")
 
 # what says a list's answers are a security question's: its name, or a bank's, an account's, a service's
 _SECURITY = lowered_search(
-    r"(?i)secur|sicherheit|segret|secret|geheim|seguran|segurid|sécurit|securit|siguranț|sigurant|säkerhet|sikkerhed"
+    r"(?i)secur|sicurezz|sicherheit|segret|secret|geheim|seguran|segurid|sécurit|securit|siguranț|sigurant|säkerhet|sikkerhed"
     r"|sikkerhet|zabezpiecz|bezpieczeń|безопасн|безпек|bezpečnost|biztonság|güvenlik|keamanan|keselamatan|turva|veilig"
     r"|recovery|wiederherstell|récupération|recuperación|recuperação|bank|banc|banque|банк|paypal|apple|google|microsoft"
     r"|amazon|insur|versicher|assuran|seguro|assicura|verzeker|ubezpiecz|account|konto|compte|cuenta|conta|login"
@@ -513,7 +518,7 @@ def _accented_value(text: str) -> bool:
 
 
 # the needles of _FIRST: a halved code and a password in parts start with one
-_FIRST_NEEDLES = ("first", "vorne", "zuerst", "erst", "depan", "앞자리", "najpierw", "começa", "comienza", "empieza", "întâi",
+_FIRST_NEEDLES = ("premiers", "первая", "primera", "primeira", "pierwsza", "first", "vorne", "zuerst", "erst", "depan", "앞자리", "najpierw", "começa", "comienza", "empieza", "întâi",
       "intai", "önce", "đầu", "trước", "abord", "primero", "primeiro", "prima", "eerst", "först", "først", "ensin",
       "előbb", "először", "πρώτα", "сначала", "спочатку", "pehle", "पहले", "أولا", "kwanza", "먼저", "前面", "前半")
 _ANSWERS_NEEDLES = ("säkerhetsfrågorna", "sicherheitsfragen", "security questions", "preguntas de seguridad",
