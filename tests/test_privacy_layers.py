@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from stdnum import luhn
 
 from pdsmem.mapping import privacy
-from pdsmem.mapping.privacy import beside, labelled, output, personal, providers, told, words
+from pdsmem.mapping.privacy import beside, labelled, output, personal, providers, rules, told, words
 
 CORPORA = Path(__file__).parent / "privacy_corpus"
 
@@ -147,6 +147,31 @@ def test_words_that_describe_a_password_pass(text):
 ])
 def test_a_made_up_word_is_in_no_languages_list(word, made_up):
     assert words.made_up(word) is made_up
+
+
+def _common_by_frequency(word: str) -> bool:
+    """``words.is_common`` as it was written first: through wordfreq's own ``zipf_frequency``."""
+    from wordfreq import zipf_frequency
+
+    return (any(zipf_frequency(word, language, wordlist="small") > 0 for language in words.LANGUAGES)
+            or zipf_frequency(word, "en", wordlist="large") > 0)
+
+
+def _listed_words() -> list[str]:
+    from wordfreq import get_frequency_dict
+
+    return sorted({word for language in ("en", "de", "tr", "fi") for word in list(get_frequency_dict(language, "small"))[:3000]
+                   if word.isascii() and word.isalpha()})
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(alphabet="abcdefghijklmnopqrstuvwxyzIK", min_size=1, max_size=12),
+                 st.sampled_from(_listed_words()),
+                 st.sampled_from(_listed_words()).map(str.title),
+                 st.text(alphabet="aeiouüößçğışłñé", min_size=1, max_size=8)))
+def test_a_common_word_is_looked_up_as_wordfreq_finds_it(word):
+    words.is_common.cache_clear()
+    assert words.is_common(word) is _common_by_frequency(word.lower())
 
 
 @pytest.mark.parametrize("text", [
@@ -823,6 +848,61 @@ def test_a_factored_alternation_matches_where_the_pattern_as_written_does(words,
 
     pattern = shape.format("|".join(re.escape(word) for word in words))
     assert (re.search(factored(pattern), text) is None) == (re.search(pattern, text) is None), factored(pattern)
+
+
+def test_the_needles_of_a_pattern_are_the_literals_every_match_holds():
+    from pdsmem.mapping.privacy.plain import required_needles
+
+    assert required_needles(r"(?:pin|pass)\s*+code") == {"code"}
+    assert required_needles("pin|pass(?:word)?") == {"pin", "pass"}  # the parser takes "p" out of both
+    assert required_needles(r"(?<![a-z])(?:k[óo]d|[şs]ifre)\w*") == {"kód", "kod", "şifre", "sifre"}
+    assert required_needles(r"wi-?fi|wlan") == {"wi", "wlan"}
+    assert required_needles("锁|lock") == {"锁", "lock"}  # one character of a script written without spaces
+    assert required_needles("a|lock") is None  # one letter is in most lines
+    assert required_needles(r"(?:secret)?\d+") is None  # a match may hold no literal
+    assert required_needles("(?-i:Key)|code") is None  # a group with flags of its own gives none
+
+
+_SHAPES = ["{}", "(?<![a-z])(?:{})(?![a-z])", "x(?:{})?y", "(?:{})+b", "[ab]c(?:{})", "(?:{})\\s*+z|q[xy]z",
+           "a[bp]-(?:{})", "(?:{}){{2}}", "(?>{})-?p"]
+
+
+@given(_WORDS, st.sampled_from(_SHAPES), st.text(alphabet="abp/- xyzq", max_size=30))
+def test_every_match_holds_one_of_the_needles_read_from_its_pattern(words, shape, text):
+    """``required_needles``: a text that holds none of them does not match (the cheap test that
+    lets ``lowered_search`` skip its search)."""
+    from pdsmem.mapping.privacy.plain import required_needles
+
+    pattern = shape.format("|".join(re.escape(word) for word in words))
+    needles = required_needles(pattern)
+    match = re.search(pattern, text)
+    if needles is not None and match:
+        assert any(needle in match[0] for needle in needles), (pattern, needles, match[0])
+
+
+def _lowered_searches():
+    from pdsmem.mapping.privacy import plain
+
+    for module in (rules, personal, labelled, told, beside, output, providers):
+        for name, value in vars(module).items():
+            if isinstance(value, plain._LoweredSearch):
+                yield f"{module.__name__.rsplit('.', 1)[1]}.{name}", value
+
+
+@pytest.mark.parametrize("name, search", list(_lowered_searches()), ids=[name for name, _ in _lowered_searches()])
+def test_every_match_of_the_gates_line_searches_holds_one_of_their_needles(name, search):
+    """What ``lowered_search`` skips by its needles (after its first lines) would not have matched:
+    on every line of the tuning corpora, each match of the pattern holds one of them."""
+    from pdsmem.mapping.privacy.plain import lowered, required_needles
+
+    needles, pattern = required_needles(search._pattern), re.compile(search._pattern)
+    for corpus in ("tune", "tune7", "tune13", "tune16", "review16"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                for line in item["text"].splitlines():
+                    match = pattern.search(lowered(line))
+                    if needles is not None and match:
+                        assert any(needle in match[0] for needle in needles), (item["id"], name)
 
 
 def test_a_factored_alternation_shares_first_letters_and_keeps_other_groups_whole():

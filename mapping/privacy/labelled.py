@@ -850,6 +850,9 @@ def _access_value(text: str) -> bool:
         cased, an_example = _CASE_WORDS(line), None
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
+            if (not cased and token.isalpha() and (len(token) < 6 or not token.islower() or not words.made_up(token))
+                    and not _CAMEL_WORDS.fullmatch(token)):
+                continue  # a word, where no letter's case is told: the test below, first (most tokens are words)
             if _the_word_itself(token):
                 if an_example is None:  # once a line: "admin" is a word itself, and a line may hold thousands
                     an_example = _AN_EXAMPLE(line)

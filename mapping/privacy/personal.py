@@ -317,7 +317,16 @@ _CODES_NAMED = lazy(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コ�
 _LETTER_GROUPS = lazy(r"(?<![\w-])[a-z]{4}(?:[^\S\n]{1,2}[a-z]{4}|\n[a-z]{4}){8,}(?![\w-])")
 
 
+def _may_hold_letter_groups(text: str) -> bool:
+    """Whether ``text`` may hold ``_LETTER_GROUPS``: the groups between the first and the last of a
+    run are words of four characters between spaces, seven at least (a cheaper test than the search,
+    which most texts fail)."""
+    return len(text) >= 44 and sum(len(word) == 4 for word in text.split()) >= 7
+
+
 def _letter_codes(text: str) -> bool:
+    if not _may_hold_letter_groups(text):
+        return False
     for match in _LETTER_GROUPS.finditer(text):
         groups = match[0].split()
         if sum(not words.is_common(group) for group in groups) * 4 >= len(groups) * 3:
@@ -695,7 +704,8 @@ _CHECKS = (
     ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None and not _adyens_documented_card(t),
      lambda t, d: d >= 3 and _NAMES_A_CVV(t)),
     ("looks like 2FA backup or one-time codes", _backup_codes,
-     lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower()) or _LETTER_GROUPS.search(t) is not None),
+     lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower()) or _may_hold_letter_groups(t)
+     and _LETTER_GROUPS.search(t) is not None),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )

@@ -5,6 +5,8 @@ character, a right-to-left override. Pure functions, no I/O."""
 from __future__ import annotations
 
 import re
+import re._constants as _constants  # the parser's own reading of a pattern (required_needles)
+import re._parser as _parser
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 
@@ -163,6 +165,7 @@ class _LoweredSearch:
         self._pattern = pattern
         self._as_written = LazyPattern(pattern)
         self._factored: Callable[[str], re.Match[str] | None] | None = None
+        self._holds_a_needle: Callable[[str], bool] | None = None
         self._left = WARM_UP
 
     def __call__(self, line: str) -> bool:
@@ -171,7 +174,95 @@ class _LoweredSearch:
                 self._left -= 1
                 return self._as_written.search(lowered(line)) is not None
             self._factored = re.compile(factored(self._pattern)).search
-        return self._factored(lowered(line)) is not None
+            needles = required_needles(self._pattern)
+            self._holds_a_needle = Needles(needles).any if needles else None
+        line = lowered(line)
+        if self._holds_a_needle is not None and not self._holds_a_needle(line):
+            return False  # (most lines hold none of the words: one pass of the automaton, not the search)
+        return self._factored(line) is not None
+
+
+def required_needles(pattern: str) -> frozenset[str] | None:
+    """Substrings of which every match of ``pattern`` holds one, read from the pattern (``(?:pin|
+    pass)\\s*+code`` gives ``code``; ``pin|pass(?:word)?`` gives ``pin`` and ``pass``), or None when
+    some match may hold none (or only one ASCII character). A line that holds none of them cannot
+    match: the cheap test before the search (``Needles``). The literals are taken as written, so
+    for a pattern matched as it is written, with no case folded (``lowered_search``'s)."""
+    try:
+        parsed = _parser.parse(pattern)
+    except re.error:
+        return None
+    needles = _required(parsed)
+    if not needles or any(len(needle) < 2 and needle.isascii() for needle in needles):
+        return None  # (one letter or sign is in most lines; one character of another script, "锁", is not)
+    return frozenset(needles)
+
+
+def _leading(items: Iterable[tuple[object, object]]) -> set[str]:
+    """The literal strings a sequence starts with (one of them), or none."""
+    starts: set[str] = {""}
+    for op, argument in items:
+        spelled = _spelled(op, argument)
+        if spelled is None or len(starts) * len(spelled) > _MOST_SPELLINGS:
+            break
+        starts = {start + char for start in starts for char in spelled}
+    return starts if "" not in starts else set()
+
+
+# how many spellings a run of literals may have before it is cut ("k[óo]d" has two)
+_MOST_SPELLINGS = 16
+
+
+def _spelled(op: object, argument: object) -> list[str] | None:
+    """The characters a literal or a small class of literals ("[óo]") matches, or None."""
+    if op is _constants.LITERAL:
+        return [chr(argument)]  # type: ignore[arg-type]
+    if op is _constants.IN and all(member is _constants.LITERAL for member, _ in argument) and len(argument) <= 4:  # type: ignore[attr-defined]
+        return [chr(char) for _, char in argument]  # type: ignore[attr-defined]
+    return None
+
+
+def _required(items: Iterable[tuple[object, object]]) -> set[str] | None:
+    """The needles of a sequence: those of its item whose shortest needle is longest, where a run of
+    literal characters (a small class of them spells it more ways) is one item, and a group, an
+    alternation (if every alternative has needles) and a repeat of at least once give theirs;
+    other classes, anchors and lookarounds give none."""
+    candidates: list[set[str]] = []
+    run: set[str] = {""}
+    for op, argument in items:
+        spelled = _spelled(op, argument)
+        if spelled is not None and len(run) * len(spelled) <= _MOST_SPELLINGS:
+            run = {start + char for start in run for char in spelled}
+            continue
+        before = run if "" not in run else set()
+        if before:
+            candidates.append(before)
+        run = {""}
+        if spelled is not None:  # a class that would spell the run too many ways starts a new one
+            run = set(spelled)
+            continue
+        found: set[str] | None = None
+        if op is _constants.SUBPATTERN:
+            _group, add_flags, del_flags, inner = argument  # type: ignore[misc]
+            found = None if add_flags or del_flags else _required(inner)
+        elif op is _constants.BRANCH:
+            alternatives = [_required(alternative) for alternative in argument[1]]  # type: ignore[index]
+            found = set().union(*alternatives) if all(alternatives) else None  # type: ignore[arg-type]
+            starts = [_leading(alternative) for alternative in argument[1]]  # type: ignore[index]
+            if before and all(starts) and len(before) * sum(map(len, starts)) <= _MOST_SPELLINGS * 8:
+                # the literals before it and each alternative's first ones, as one: the parser takes
+                # the start the alternatives share out of them ("pin|pass" is "p(?:in|ass)")
+                candidates.append({first + start for first in before for each in starts for start in each})
+        elif op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+            least, _most, inner = argument  # type: ignore[misc]
+            found = _required(inner) if least >= 1 else None
+        elif op is _constants.ATOMIC_GROUP:
+            found = _required(argument)  # type: ignore[arg-type]
+        if found:
+            candidates.append(found)
+    if "" not in run:
+        candidates.append(run)
+    return max(candidates, key=lambda needles: (min(map(len, needles)), -len(needles))) if candidates else None
 
 
 def factored(pattern: str) -> str:
