@@ -108,6 +108,34 @@ def test_after_the_first_sync_only_a_memory_an_agent_may_hold_is_searched_for_in
     assert_each_row_once_and_in_its_scope(rushdb)
 
 
+def test_a_scopes_first_sync_reads_back_only_what_it_wrote_itself(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    """The scope's row is made by the first sync with nothing to link: its chunks look up no row of
+    the scope but one an earlier chunk of the same run wrote (here: one memory exported to two
+    records), and every row is written once and linked."""
+    repo = Repo(pds, account)
+    exported = to_record(fact(7), account.did)
+    repo.put(RECORD_NSID, exported.uri.rsplit("/", 1)[1], exported.value)
+    for n in range(4):
+        repo.create(RECORD_NSID, plain(f"The user likes item {n}."))
+    repo.create(RECORD_NSID, exported.value)  # the same memory again, under a new key
+    store = Spy(RushDBTarget(rushdb.api_key, url=rushdb.url))
+    with State(tmp_path / "state") as state:
+        store.check()
+        importer = Importer(state, **SCOPE, plc_url=pds.plc_url, pds_hint=pds.url, target=store.target.key)
+        with importer.from_pds(account.did) as batch:
+            syncer = Syncer(importer, store)
+            syncer.batch_size = 2
+            report = syncer.sync(batch)
+    assert not report.failures, report.failures
+    by_the_scope = [(label, where) for label, where, related in store.searches if related]
+    # at most one lookup: the exported memory, when its two records fall in two chunks
+    assert by_the_scope in ([], [(rows.FACT, {"factId": {"$in": [rows.exported_from(exported)]}})]), by_the_scope
+    held = assert_each_row_once_and_in_its_scope(rushdb)
+    assert len(held[rows.FACT]) == 6 and len(held[rows.MIRROR]) == 6  # (a record copied under a new key is a memory of its own)
+
+
 def test_rows_an_earlier_version_wrote_are_found_linked_to_the_scope_and_never_written_twice(
     pds: LocalPds, account: Account, rushdb: Project, rushdb_server: LocalRushDB, tmp_path: Path
 ) -> None:

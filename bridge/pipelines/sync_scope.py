@@ -19,6 +19,9 @@ Tricky bits:
   UUIDv7, time-ordered), then the others are deleted.
 - Rows that an earlier version of pdsmem writes after this one made the row are not linked to it:
   do not sync a scope with both.
+- A row made with nothing to link (a scope's first sync) keeps the keys of the rows the run
+  links to it (``Anchor.written``, noted before each write, so a write tried again reads back what
+  its first try may have made): a lookup of any other key needs no call.
 """
 
 from __future__ import annotations
@@ -43,6 +46,15 @@ class Anchor:
     id: str
     mirrors: dict[str, dict] | None = None  # only when made by this run
     repaired: int = 0
+    # Made by this run with nothing of the scope to link: the keys of the rows linked to it since,
+    # by label, noted by the sync before each write. Only those can be its neighbours, so a lookup
+    # of others is answered without a call (a first sync reads nothing back: ``Scopes.held``).
+    written: dict[str, set[str]] | None = None
+
+    def note(self, label: str, keys: Iterable[str]) -> None:
+        """Note that rows of ``label`` with these keys may be linked to the row from now on."""
+        if self.written is not None:
+            self.written.setdefault(label, set()).update(keys)
 
 
 class Scopes:
@@ -94,13 +106,17 @@ class Scopes:
         linked = {row["__id"] for row in [*mirrors.values(), *memories]}
         anchor_id = self.retrying(lambda: self._create(scope, linked))
         self.store.remembered[_name(scope)] = anchor_id
-        return Anchor(anchor_id, mirrors=mirrors, repaired=repaired)
+        return Anchor(anchor_id, mirrors=mirrors, repaired=repaired, written=None if linked else {})
 
     def held(self, anchor: Anchor, label: str, values: Iterable[str], scope: Mapping[str, Any]) -> dict[str, dict]:
         """key → row, for the rows of ``label`` linked to the scope's row whose merge key is one of
         ``values``. The server filters on the key alone (each condition it compiles costs time
         whatever the data); the five scope fields are checked here."""
         key = rows.MERGE_KEY[label]
+        if anchor.written is not None:  # only rows this run noted can be linked to it
+            values = set(values) & anchor.written.get(label, set())
+            if not values:
+                return {}
         found = self.store.find_by(label, key, values, related=anchor.id)
         return {name: row for name, row in found.items() if rows.in_scope(row, scope)}
 

@@ -219,7 +219,9 @@ class Syncer:
         self._link(written, scope, anchor)
         if self.unsure and (left := self._retrying(lambda: self._leftovers(scope, anchor))):
             report.written["repaired"] = report.written.get("repaired", 0) + left
-        if batch.read in FULL_READS and (again := self._retrying(lambda: self._retired_again(scope, anchor))):
+        # (a scope's row made by this run holds only this run's retirements: none can be undone yet)
+        if (batch.read in FULL_READS and anchor.written is None
+                and (again := self._retrying(lambda: self._retired_again(scope, anchor)))):
             report.counts["retired"] += again
             report.written["deactivated"] += again
         self.importer.commit(batch)
@@ -329,6 +331,7 @@ class Syncer:
                 report.notes.append(note)
         keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
         held_mirrors = self.scopes.held(anchor, rows.MIRROR, keys.values(), scope)
+        anchor.note(rows.MIRROR, keys.values())  # (after the lookup, before the write: a retry reads them back)
         held, searched = self._held_memories([line for line in lines if line["op"] != "delete"],
                                              held_mirrors.values(), scope, anchor)
         plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
@@ -400,6 +403,8 @@ class Syncer:
                 found = self.store.find_by(label, rows.MERGE_KEY[label], ids, where)
                 held[label].update(found)
                 searched |= {(label, name) for name in found}
+        for label, ids in wanted.items():  # every memory the chunk may write or link to the scope
+            anchor.note(label, ids)
         return held, searched
 
     def _plan(self, lines: list[dict], keys: dict[str, str], held_mirrors: dict[str, dict],
