@@ -256,7 +256,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
-                                         ("tune16", 0.99)])
+                                         ("tune16", 0.99), ("tune17", 0.97)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -2111,11 +2111,65 @@ def test_the_round_on_tune16_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
 
 
+# -- the round on tune17 (a nineteenth writer; heldout16, the other half of one pool, held out):
+# each written apart from the corpus ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    # a security question quoted, then its answer
+    'Kredītkartes drošības jautājums "mātes dzimšanas pilsēta": Cēsis',
+    'Sikkerhetsspørsmål i banken "navnet på første kjæledyr": Pusur',
+    'la pregunta del banco "nombre de tu primer perro" tiene como respuesta Canelo',
+    '보안 질문 "첫 번째 애완동물 이름"에 바둑이라고 적음',
+    '保険会社の秘密の質問「母の旧姓」は田中。',
+    'Kontrolní otázka v bance „jméno prvního psa“ – odpověď Alík',
+    # a dial's combination after a lock's name
+    "Катинарът на мазето: 14-22-07", "the padlock on the shed is 09-31-18", "ロッカーのダイヤル錠は05-17-33",
+    # a device that opens with a word, its letters told or in another script
+    "планшет дедушки открывается словом lastochka, маленькими буквами", "tablet kakek dibuka dengan kenanga huruf kecil",
+    "la tauleta del pare s'obre amb garrofer",
+    # a password manager's passphrase of plain words
+    "Фраза для менеджера паролей у мамы: «лес гриб река мост»", 'Frase segreta per 1Password: "vento sale pane luna".',
+    # a code by a door, a gate, a keypad, in more languages
+    "Etxeko atearen kodea 4417 da.", "Vartelių kodas 5810.", "3301 是车库的门禁码", "7742 でキーパッドが開く",
+    # an account opened with a word and a number; a word used with an account
+    "Kjellerboden hos Shurgard: kundekontoen åpnes med lagerbu1987.", "we use fluffcake with Mum's email for the family Netflix",
+    # digit names before what they open, with a stop after the last
+    "Il tape sept-trois-zéro-un pour déverrouiller le cadenas", "ПИН от сейфа: девять-один-четыре-шесть.",
+    # a Dutch BSN named far before its number
+    "Het BSN van mijn moeder voor het aanvraagformulier bij de gemeente is 111222333.",
+])
+def test_the_round_on_tune17_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # what the round's shapes are in ordinary memories
+    'The quiz question "capital of Peru": Lima', 'Bank security question "first pet" was removed: none',
+    "the padlock was bought on 12-08-23 at the hardware store", "ticket 14-22-07 for the lock repair",
+    "the tablet opens with a splash screen", "la aplicación se abre con cuidado", "the laptop opens with patience",
+    "Password manager tip: use four random words", "Frase segreta per Bitwarden: salvata nel vault",
+    # tune17's ordinary memories that the gate refused, written otherwise
+    "The Xbox gamer tag is RainFox_77; the kids call the team \"WaffleCrew\".",
+    "The portal now needs passwords of 12+ characters with upper and lower case.",
+    "ERROR 1045 (28000): Access denied for user 'web'@'10.0.0.5' (using password: NO)", "API_SECRET=TODO",
+    "保姆便条模板：“门禁密码：____”", 'Formulário da babá: "Senha do alarme: ____".',
+    'The help-desk guide shows "jane.roe / Passw0rd!" in its screenshots.',
+    "Gym locker key tag reads 217; the deposit was 10.", "लॉकर 12 का किराया 450 रुपये महीना",
+    "Tresor im Hotelzimmer 318 war zu klein für die Kamera.",
+    "Each kid gets locker 200 plus their class number, so Noah has 206.",
+])
+def test_the_round_on_tune17_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
 _BESIDE_PIECES = ["1", "9", "5", "0", "#", "*", " ", "-", "_", ".", "!", "@", "/", "·", ":", "：", ",", "，", "\n", "(",
                   "lock", "safe", "Fahrradschloss", "alarm", "first", "then", "vorne", "hinten", "opens", "avaa", "für",
                   "Schlüsselbox", "phrase", "laptop", "Telia-3F2A", "Kaas.Boer7", "Lemonade77", "wants", "typ",
                   "answers", "first pet", "if", "asks", "it's", "Rex", "PIN", "nineteen", "seventy", "一九", "五五",
-                  "digicode", "7B41C", "Moodle", "portal", "router", "e-mail"]
+                  "digicode", "7B41C", "Moodle", "portal", "router", "e-mail", "14-22-07", "padlock", "opens with",
+                  "tablet", "kalyna", "lowercase", "question", '"', "「", "」は", "answer", "pet", "bank", "Фраза",
+                  "password manager", "Bitwarden", "«", "»"]
 
 
 @given(st.lists(st.sampled_from(_BESIDE_PIECES) | st.text(max_size=3), max_size=24).map("".join))

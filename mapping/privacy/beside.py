@@ -42,7 +42,8 @@ _A_LOCKS_NAME = (
     r"|hengelås\w*|kodlås\w*|velozamok|велозам\w*|кодов\w*\s++замок|замок\s++(?:от|на|для)\s++\w+|lucchetto|cadeado|candado"
     r"|cadenas|kłódk\w*|zamek\s++(?:szyfrowy|do\s++roweru|rowerowy)|kódový\s++zámek|visací\s++zámek|zámek\s++na\s++kolo"
     r"|(?:pyörän\s++)?lukko|lakat|lakatot|lacăt\w*|bisiklet\s++kilidi|kilit|dolap\s++kilidi|dolab[ıi]|khóa\s++xe(?:\s++đạp)?|ổ\s++khóa|gembok"
-    r"|kufuli|λουκέτο|מנעול\w*|قفل|তালা|ताला|ormarić\w*|szafk\w*|θυρίδα|loker|armadietto|taquilla|casier|skříňk\w*"
+    r"|kufuli|λουκέτο|ה?מנעול\w*|ה?לוקר|قفل|তালা|ताला|ormarić\w*|szafk\w*|θυρίδα|loker|armadietto|taquilla|casier|skříň\w*"
+    r"|катинар\w*|lakatj\w*|lukon|cadenat|kluisj\w*|লকার\w*"
     r"|(?:hotel|wall|floor|gun|home|office|room|fire|hotel\s++room)\s++safe|safe\s++(?:code|combination)|tresor|coffre-fort"
     r"|coffre\s++fort|cofre|caja\s++fuerte|cassaforte|kluis|sejf|сейф|seif|seiful|trezor|χρηματοκιβώτιο|כספת|خزنة|تجوری"
     r"|két\s++sắt|brankas)(?![^\W\d_])"
@@ -71,6 +72,27 @@ def _lock_then_number(text: str) -> bool:
 _CODE_FOR_A_LOCK = lazy(r"(?i)(?<!\w)(?<!dress\s)(?<!zip\s)(?<!post\s)(?<!area\s)(?<!promo\s)(?:šifra|šifru|шифр\w*|kód|kod|code|код)\s++(?:za|na|for|für|pour|para|per|voor|do|dla"
                         r"|для|від|от)\s++(?:\S+\s++){0,3}?" + _A_LOCKS_NAME + r"(?:\s++\S+){0,3}?\s++[0-9]{4,6}\s*+[.!]?\s*+$",
                         re.M)
+
+# a dial's combination, three or four numbers of one or two digits joined by dashes ("07-19-44", "5-31-19"),
+# after a lock's name in its sentence: "Катинарът на шкафчето във фитнеса: 12-08-33", "ジムのロッカーの
+# ダイヤル錠は11-26-38", "De kluisjes … hebben een cijferslot, de hare staat op 17-42-09" (not a date
+# said of it: "padlock bought on 12-08-23")
+_COMBINATION = lazy(r"(?<![A-Za-z0-9_-])[0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2}(?:-[0-9]{1,2})?(?![A-Za-z0-9_-]|[.,][0-9])"
+                    # where its clause ends ("3-2-1 Training" is a method)
+                    r"(?=\s*+(?:[.,;!?)。、，।]|$)|\s++(?:and|und|et|y|e|en|och|og|i|a|и|і)\s)")
+_LOCKS_NAME_IN = lazy(r"(?i)" + _A_LOCKS_NAME + r"|(?<![^\W\d_])(?:combination|combinación|combinação|combinazione|combinaison"
+                      r"|combinația|kombination|yhdistelmä|cijferslot|자물쇠|사물함|ダイヤル錠)")
+_A_DATE_SAID = lazy(r"(?i)(?<!\w)(?:on|since|bought|date|dated|datum|gekauft|acheté|comprado|desde|seit|depuis|до|від|с|од"
+                    r"|born|geboren|né|nacido)(?!\w)[^\n]{0,12}$")
+
+
+def _combination_beside_a_lock(text: str) -> bool:
+    for match in _COMBINATION.finditer(text):
+        sentence = re.split(r"[.;!?。！？।]\s|\n", text[max(0, match.start() - 100):match.start()])[-1]
+        if _LOCKS_NAME_IN.search(sentence) and not _A_DATE_SAID.search(sentence):
+            return True
+    return False
+
 
 # --- a PIN told as a year in words ------------------------------------------------------------------
 
@@ -234,9 +256,16 @@ def _told_as_a_sentence(text: str) -> bool:
     if not _A_SENTENCE_WORD(text):
         return False  # (the label names a sentence: the word first, then the search for the label)
     for match in _TOLD_AS_A_SENTENCE.finditer(text):
-        if _SENTENCE_OF_A_DEVICE.search(match["label"]) and not _NOT_A_PASSPHRASE.search(match[0]):
+        if (_SENTENCE_OF_A_DEVICE.search(match["label"]) and not _NOT_A_PASSPHRASE.search(match[0])
+                and not _mostly_talk(match["value"].split())):
             return True
     return False
+
+
+def _mostly_talk(said: list[str]) -> bool:
+    """Whether half of the words or more are words of talk about a password or everyday words:
+    "salvata nel vault" (kept in the vault) says where a phrase is, not what it is."""
+    return sum(word.lower() in _TALK_WORDS or words.everyday(word) for word in said) * 2 >= len(said)
 
 
 # what a passphrase opens, and the sentence's word linked to it: "фраза для ноутбука", "věta k notebooku",
@@ -252,6 +281,40 @@ _SENTENCE_OF_A_DEVICE = lazy(
     r"(?i)" + _SENTENCE + r"(?:\s++[^\W\d_]{3,12})?\s++(?:(?:for|für|pour|para|per|voor|för|til|k|ke|ku|к|для|до|do|dla|of|de|da|di|du|del|della"
     r"|des|mở|để\s++mở|to\s++(?:open|unlock))\s++(?:\S+\s++){0,2}?)?(?:the\s++|la\s++|le\s++|el\s++|il\s++|o\s++|a\s++|l['’])?"
     + _DEVICE + r"|" + _DEVICE + r"\s*+(?:['’]s\s++|の|的|کا\s++|کی\s++|کے\s++|\s)?\s*+" + _SENTENCE)
+
+
+# --- a password manager's passphrase --------------------------------------------------------------
+
+# a password manager, by its name or its kind's: "Фраза для менеджера паролей", "Frase segreta per Bitwarden"
+_A_MANAGER = lowered_search(
+    r"(?i)password\s++manager|passwort-?manager|gestionnaire\s++de\s++mots\s++de\s++passe|gestor\s++de\s++contraseñas"
+    r"|gerenciador\s++de\s++senhas|gestore\s++(?:di|delle)\s++password|мениджър\w*\s++на\s++пароли|менеджер\w*\s++парол"
+    r"|správc\w*\s++hes|managerul\s++de\s++parole|διαχειριστ\w*\s++κωδικ|salasanamanager|salasanojen\s++hallin"
+    r"|jelszókezelő|şifre\s++yönetici|מנהל\s++ה?סיסמאות|مدیر\s++رمز|مدير\s++كلمات|โปรแกรมจัดการรหัส|密码管理器|密碼管理器"
+    r"|パスワードマネージャー|비밀번호\s*+관리자|menedżer\w*\s++haseł|wachtwoordmanager|lösenordshanterare"
+    r"|bitwarden|1password|keepass|lastpass|dashlane|proton\s*+pass|enpass|vaultwarden|master\s*+password|主口令|主密码")
+# its phrase, after a colon, "is" or a quote: three to six words and the sentence ends
+_MANAGERS_PHRASE = lazy(
+    r"(?im)^(?P<label>[^\n:：]{0,100}?)(?:[:：]|\s(?:is|е|e|è|é|es|est|ist|je|jest|on|είναι|הוא|คือ|это)\s|是|\s(?=[\"“„«「]))"
+    r"\s*+[\"“„«「]?(?P<words>[^\W\d_][^\s\d\"”“»」.,!?:;]{1,15}(?:\s[^\W\d_][^\s\d\"”“»」.,!?:;]{1,15}){2,5})"
+    r"[\"”“»」]?\s*+(?:[.!。，,]|$)")
+_PHRASE_WORD = lowered_search(
+    r"(?i)phrase|fraz|fráz|фраз|φράση|tunnuslause|jelmondat|parola|şifre|משפט|عبارت|วลี|口令|主密码|master\s*+password"
+    r"|frase|heslo|password|passwort|mot\s++de\s++passe|contraseña|salasana")
+
+
+def _managers_phrase(text: str) -> bool:
+    """A password manager's passphrase of plain words: 'Фраза для менеджера паролей: «берёза чай окно
+    снег»', 'Şifre yöneticisinin parolası "deniz ekmek kedi yağmur"'; most of its words no words of
+    talk about it ("stored in the vault" passes)."""
+    if not _A_MANAGER(text):
+        return False
+    for match in _MANAGERS_PHRASE.finditer(text):
+        if not (_A_MANAGER(match["label"]) and _PHRASE_WORD(match["label"])) or _NOT_A_PASSPHRASE.search(match[0]):
+            continue
+        if not _mostly_talk(match["words"].split()):
+            return True
+    return False
 
 
 # --- a network's name and its password, a token only a password is ----------------------------------
@@ -367,7 +430,7 @@ _NAMED = lowered_search(r"(?i)ssid|network\s++name|netzwerkname|heißt|heisst|he
                         r"|nevű|ονομάζεται|נקרא|اسمها|اسمه|名前は|名字|叫做|이름은|called|named|shows\s++up\s++as|appears\s++as"
                         r"|listed\s++as|labell?ed|team|project|network|netzwerk"
                         r"|réseau|rete\b|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа|group|gruppe|grupo|groupe|projekt|projet|proyecto|codename|sprint"
-                        r"|release|campaign|hashtag|username|user\s++name|nickname|handle|gamertag|login\s++name|nutzername"
+                        r"|release|campaign|hashtag|username|user\s++name|nickname|handle|gamer\s*+tag|login\s++name|nutzername"
                         r"|benutzername|brugernavn|användarnamn|nom\s++d['’]utilisateur|usuario|utente|kullanici\s++adi")
 
 
@@ -522,6 +585,124 @@ def _accented_value(text: str) -> bool:
     return _ACCENTED_VALUE.search(text) is not None and not _A_DICTIONARY.search(text)
 
 
+# --- a device that opens with a word ---------------------------------------------------------------
+
+# the verb before the word: "opens with", "відкривається словом", "dibuka dengan", "s'obre amb", "mở bằng"
+_OPENS_WITH = (
+    r"(?:opens\s++with|unlocks\s++with|open\s++it\s++with|geht\s++mit|öffnet\s++sich\s++mit|entsperrt\s++mit"
+    r"|відкривається(?:\s++(?:словом|паролем))?|открывается(?:\s++(?:словом|паролем))?|dibuka\s++dengan|dibuka\s++pakai"
+    r"|يفتح\s++(?:بكلمة|ب)|aukeaa(?:\s++sanalla)?|se\s++otvara\s++(?:sa?|lozinkom)|se\s++odpre\s++z|s['’]obre\s++amb"
+    r"|se\s++abre\s++con|abre\s++con|abre\s++com|si\s++apre\s++con|s['’]ouvre\s++avec|gaat\s++open\s++met|opent\s++met"
+    r"|maak\s++oop\s++met|mở\s++bằng|avaneb(?:\s++sõnaga)?|öppnas\s++med|åbnes\s++med|åpnes\s++med|se\s++deschide\s++cu"
+    r"|ανοίγει\s++με|otwiera\s++się(?:\s++hasłem)?|se\s++otevírá|odemyká\s++se)")
+# the verb after it: "chameli से खुलता है", "با golab باز می‌شود", "malligai என்று திறக்கும்", "… jelszóval nyílik"
+_OPENS_AFTER = (r"(?:से\s++खुल\w*|سے\s++کھل\w*|என்று\s++திற\w*|jelszóval\s++nyílik|-?(?:val|vel|al|el)\s++nyílik"
+                r"|ile\s++açıl\w*|で開く|로\s*+열려|으로\s*+열려)")
+_WORD_THAT_OPENS = lazy(
+    r"(?i)(?<!\w)" + _OPENS_WITH + r"\s++[\"'«“„]?(?P<value>(?-i:[a-zà-ÿ][a-zà-ÿœ]{2,29}))[\"'»”]?(?P<after>[^\n.;!?]{0,60})"
+    r"|(?:^|\s|با\s++)(?P<before>(?-i:[a-zà-ÿ][a-zà-ÿœ]{2,29}))\s++(?:باز\s++می\S*|" + _OPENS_AFTER + r")(?P<after2>[^\n.;!?]{0,60})")
+# what is said of its letters, in the languages the labelled layer has no word of: "малими літерами",
+# "huruf kecil", "بحروف صغيرة", "حروف کوچک", "pienillä kirjaimilla", "malim slovima", "chữ thường", "छोटे अक्षर"
+_SMALL_LETTERS = lowered_search(
+    r"(?i)lower\s*+case|small\s++letters|kleinbuchstab|kleine\s++buchstaben|minuscul|minúscul|letras\s++pequeñas"
+    r"|малими\s++літер|маленькими\s++букв|строчными|huruf\s++kecil|حروف\s++صغيرة|بحروف\s++صغيرة|حروف\s++کوچک"
+    r"|pienillä\s++kirjaimilla|pienin\s++kirjaimin|malim\s++slovima|malimi\s++črkami|chữ\s++thường|छोटे\s++अक्षर"
+    r"|kisbetű|küçük\s++harf|små\s++bokstäver|små\s++bogstaver|kleine\s++letters|małymi\s++literami|malými\s++písmeny"
+    r"|lletres\s++minúscules|kleinletters|väiketähtedega|چھوٹے\s++حروف")
+# a device a person unlocks: the grandmother's tablet, the laptop, the iPad
+_A_DEVICE = lowered_search(
+    r"(?i)tablet|tabletti|tabletje|tauleta|tahvel|tablični|планшет|تابلت|تبلت|ٹیبلٹ|टैबलेट|டேப்லெட்|máy\s++tính\s++bảng"
+    r"|ipad|laptop|notebook|ordinateur|portátil|portatile|computer|rechner|pc\b|phone|handy|telefon|телефон|ноутбук|kindle"
+    r"|chromebook|e-?reader|console")
+
+
+_OPENS_WITH_WORDS = lowered_search(r"(?i)" + _OPENS_WITH + r"|" + _OPENS_AFTER + r"|باز\s++می")
+
+
+def _word_that_opens(text: str) -> bool:
+    """A device that opens with a plain word: 'планшет бабусі відкривається словом kalyna, малими
+    літерами', 'ouma se tablet maak oop met protea'. The word is told as a password is: its letters'
+    case is said after it, it is in Latin letters in a sentence of another script, or a device opens
+    with it and it is no word of the languages the gate reads ("opens with patience", "se abre con
+    cuidado" pass)."""
+    if not _OPENS_WITH_WORDS(text):
+        return False  # (the verbs first: one pass of the automaton, not the search)
+    for match in _WORD_THAT_OPENS.finditer(text):
+        value, after = (match["value"], match["after"]) if match["value"] else (match["before"], match["after2"])
+        if value in _TALK_WORDS or words.everyday(value):
+            continue
+        line = _line_of(text, match)
+        other_script = value.isascii() and sum(not char.isascii() for char in line if char.isalpha()) > len(line) // 4
+        if _SMALL_LETTERS(after) or other_script or _A_DEVICE(line) and words.made_up(value):
+            return True
+    return False
+
+
+# --- a security question quoted, then its answer ----------------------------------------------------
+
+# the word for a question, where a word starts; compounds too ("sekuriteitsvraag", "Öryggisspurning")
+_A_QUESTION = (r"(?:\w*(?:question|vraag|frage|fråga|spørsmål|spurning)|kysymy\w*|pregunta|pergunta|domanda|pytanie"
+               r"|ot[áa]zk[ay]|k[ée]rd[ée]s\w*|soru\w*|вопрос\w*|питання|въпрос\w*|ceist|soalan|pertanyaan|câu\s++hỏi"
+               r"|jaut[āa]jum\w*|galdera|vpra[šs]anj\w*|pitanj\w*|[îi]ntrebare\w*|ερώτηση|שאלת|سؤال|سوال|คำถาม|கேள்வி"
+               r"|प्रश्न|सवाल|asks?)")
+# (in the scripts written without spaces, the word may follow another with none between: "安全问题")
+_A_QUESTION_UNSPACED = r"(?:質問|问题|問題|질문)"
+# what a security question asks about, inside the quoted question
+_ASKED_ABOUT = lowered_search(
+    r"(?i)pet|animal|dog|cat\b|teacher|school|street|road|city|town|born|birth|mother|father|mom|mum|dad|maiden|car\b"
+    r"|friend|nickname|grew|childhood|haustier|tier|hund|katze|lehrer|schule|straße|strasse|stadt|geboren|geburt|mutter"
+    r"|vater|mascota|perro|gato|maestr|profesor|escuela|colegio|calle|rua\b|ciudad|cidade|città|ville|madre|mãe|mère"
+    r"|padre|pai\b|père|nacimiento|nascimento|nascita|naissance|coche|carro|voiture|macchina|amigo|amico|cresceu"
+    r"|creciste|cane|gatto|scuola|via\b|rue\b|chien|chat\b|école|huisdier|hond|kat\b|leraar|juf\b|meester|straat|stad"
+    r"|geboorte|moeder|vader|mazl|zvíř|pes\b|kočk|učitel|škol|ulic|měst|rodn|matk|otc|ojc|zwierz|pies|kot\b|nauczyciel"
+    r"|szkoł|miasto|urodz|ljubljen|ljubimac|psa\b|šol|mest|grad|rojst|rođen|mājdzīvniek|suņ|skolotāj|skol|iela|pilsēt"
+    r"|dzim|peata|pheata|madra|múinteoir|scoil|sráid|baile|maskota|txakur|irakasle|eskola|kale|hiri|jaio|troeteldier"
+    r"|onderwyser|skool|gebore|haiwan|peliharaan|anjing|kucing|guru|sekolah|jalan|bandar|kota|lahir|ibu|ayah|gæludýr"
+    r"|kennar|skól|gata|borg|fædd|evcil|hayvan|köpek|kedi|öğretmen|okul|sokak|şehir|doğum|anne|baba|câine|pisic|școal"
+    r"|strad|oraș|naștere|mamă|tată|háziállat|kutya|macska|tanár|iskola|utca|város|szület|anya|apa\b|lemmikki|koira"
+    r"|kissa|opettaja|koulu|katu|kaupunki|synty|äiti|isä|домашн|любим|куче|котк|учител|училищ|улиц|град|родн|майк"
+    r"|баща|питом|собак|кошк|школ|город|мат[ье]|отц|тварин|вчител|місто|вулиц|κατοικίδι|σκύλ|γάτα|δάσκαλ|σχολ|δρόμ"
+    r"|πόλη|γενν|μητέρα|πατέρα|חיית|מחמד|כלב|חתול|מור[הה]|בית\s*+ספר|רחוב|עיר|נולד|אמא|אבא|حيوان|أليف|كلب|قط|معلم"
+    r"|مدرس|شارع|مدينة|ولد|حیوان|خانگی|سگ|گربه|خیابان|شهر|تولد|مادر|پدر|สัตว์เลี้ยง|หมา|แมว|ครู|โรงเรียน|ถนน|เมือง"
+    r"|เกิด|แม่|พ่อ|செல்லப்பிராணி|நாய்|பூனை|ஆசிரிய|பள்ளி|தெரு|நகர|பிறந்த|அம்மா|அப்பா|पालतू|कुत्त|बिल्ली|शिक्षक"
+    r"|स्कूल|गली|शहर|जन्म|माँ|पिता|ペット|犬|猫|先生|学校|通り|生まれ|母|父|宠物|寵物|狗|老师|老師|街|城市|出生|애완"
+    r"|반려|강아지|고양이|선생님|학교|거리|도시|태어난|어머니|아버지|thú\s++cưng|chó|mèo|giáo\s++viên|trường|đường"
+    r"|thành\s++phố|mẹ|bố")
+_A_CAPITAL = r"(?-i:[A-Z\u00c0-\u00deА-ЯЁΑ-Ω])"
+# how the answer follows the quote: a colon, a dash before a capital, the word for an answer, a
+# verb for giving it ("she uses", "hat … eingetragen", "tiene como respuesta", "填的是"), a particle
+_ANSWERED = (
+    r"[,;]?\s*+[—–-]?\s*+(?:[:：=]|(?<=[—–-]\s)(?=" + _A_CAPITAL + r")|(?<=[—–-])(?=" + _A_CAPITAL + r")"
+    r"|(?:and\s++)?(?:the\s++)?(?:answer|antwoord|antwort|odpověď|odpowied[źz]|resposta|respuesta|réponse|risposta"
+    r"|svar(?:et)?|vastaus|válasz|cevab\w*|ответ|відповідь|jawapan|jawaban|คำตอบ(?:คือ)?|答え|答案|답)"
+    r"(?:\s++(?:\w+\s++){0,3}?(?:is|was|ist|es|est|é|è|era|är|er|je|jest|on|là|adalah|da))?\s*+[:：]?"
+    r"|tiene\s++como\s++respuesta|tem\s++como\s++resposta|ha\s++come\s++risposta"
+    r"|[^\n\"“”„«»「」]{0,30}?(?<!\w)(?:user|she|he|they|i|we|die\s++nutzerin|der\s++nutzer|sie|er|elle|il|ella|él)"
+    r"\s++(?:uses?|used|gave|put|wrote|typed|picked|chose|hat|gab|schrieb|nimmt|a\s++mis|puso|usa)"
+    r"|は|是|에|に|[，,]?\s*+(?:用户|她|他)?(?:填的是|写的是|用的是|填了))\s*+")
+_QUESTION_QUOTED = lazy(
+    r"(?i)(?:(?<!\w)" + _A_QUESTION + r"|" + _A_QUESTION_UNSPACED + r")[^\n\"“„«「」»”]{0,50}?[\"“„«「](?P<asked>[^\"”“»」\n]{3,60})[\"”“»」]" + _ANSWERED
+    + r"(?P<answer>[^\s.,;!?。！？、]{2,40}(?:\s++[^\s.,;!?。！？、]{2,40}){0,2})")
+# where such a question is asked: a bank, an account, a service (told.py's and this module's context
+# of security), in the scripts that list lacks
+_A_SECURE_PLACE = lowered_search(r"(?i)秘密|安全|セキュリティ|保険|保险|보험|slándál|bhainc|drošīb|kredīt|credit\s*+card|kreditkart|銀行|银行|ธนาคาร|בנק|வங்கி|보안|은행|pojišťovn|herstel|sparkasse|insurance|verzekering"
+                                 r"|versicherung|assurance|portal|portail|portale|pension|digid")
+
+
+def _question_quoted_and_answered(text: str) -> bool:
+    """A security question quoted and its answer after it: 'Bankas drošības jautājums "pirmā
+    mājdzīvnieka vārds": Muris', 'vraag "geboorteplaats van je moeder", antwoord Zwolle',
+    '秘密の質問「初めて飼ったペットの名前」はポチ'; the question asks what security questions ask, where
+    a bank or an account asks it, and no quiz, form or teacher does."""
+    for match in _QUESTION_QUOTED.finditer(text):
+        line = _line_of(text, match)
+        outside = line.replace(match["asked"], " ")
+        if (_ASKED_ABOUT(match["asked"]) and (_SECURITY(line) or _A_SECURE_PLACE(line))
+                and not _NO_ANSWER.fullmatch(match["answer"].strip()) and not _NOT_A_SECURITY_ASKER.search(outside)):
+            return True
+    return False
+
+
 # the needles of _FIRST: a halved code and a password in parts start with one
 _FIRST_NEEDLES = ("premiers", "первая", "primera", "primeira", "pierwsza", "first", "vorne", "zuerst", "erst", "depan", "앞자리", "najpierw", "começa", "comienza", "empieza", "întâi",
       "intai", "önce", "đầu", "trước", "abord", "primero", "primeiro", "prima", "eerst", "först", "først", "ensin",
@@ -560,6 +741,9 @@ CHECKS = (
       "negentienhonderd", "tweeduizend", "tysiąc", "tysiac", "tysiące", "тысяча", "тысячи", "тисяча", "тисячі",
       "bin dokuz", "iki bin", "אלף", "אלפיים", "ألف", "一九", "一八", "二〇", "二零", "천구백", "이천")),
     ("looks like a PIN or a lock's code", _starred_code, ("*", "#")),
+    ("looks like a PIN or a lock's code", _combination_beside_a_lock, ("-",)),
+    ("looks like a password told by what it opens", _word_that_opens, ()),
+    ("looks like a passphrase told as a sentence", _managers_phrase, ()),
     ("looks like a code told in two halves", _halves, _FIRST_NEEDLES),
     ("looks like a password told in parts", _parts, _FIRST_NEEDLES),
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
@@ -581,4 +765,6 @@ CHECKS = (
      ("password", "passphrase", "passwort", "mot de passe", "contraseña", "senha", "wachtwoord")),
     ("looks like the answer to a security question", _answers_listed, _ANSWERS_NEEDLES),
     ("looks like the answer to a security question", _answer_after_asked, _ASKED_ABOUT_NEEDLES),
+    ("looks like the answer to a security question", _question_quoted_and_answered,
+     ('"', "“", "„", "«", "「")),
 )

@@ -68,7 +68,7 @@ _NOT_A_VALUE_ANYWHERE = lowered_search(
     r"(?i)\{\{|os\.|process\.|env\b|environ|getenv|config\.|settings\.|request\.|req\."
     r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
     r"|(?:ctrl|alt|shift|cmd|option|super)\+"
-    r"|false$|\*{3,}|•{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|" + CHANGE_ME + r"|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
+    r"|false$|\*{3,}|•{3,}|_{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|" + CHANGE_ME + r"|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
     # a template's slot and words: "npm_<token>", "username:password"
     r"|<[a-z_ -]{2,30}>$|<your$|^user(?:name)?:pass(?:word)?$"
 )
@@ -183,7 +183,9 @@ _DESCRIBING = lazy(
     r"|hashed|encrypted|secret|unknown|missing|empty|blank|correct|valid|invalid|shared|same|different|easy|hard|simple"
     r"|complex|rotated|needed|protected|forgotten|lost|new|old|default|temporary|private|public|hidden|visible|good|bad"
     r"|case-sensitive|mandatory|optional|enough|there|here|it|this|that|none|nothing|fixed|working|broken|locked|in|on"
-    r"|manager|policy|field|prompt|reset|change|login|auth|the|a|an|his|her|their|my|our|your|too|not|also|only)[.!?]?")
+    r"|manager|policy|field|prompt|reset|change|login|auth|the|a|an|his|her|their|my|our|your|too|not|also|only"
+    # what a rule says of its letters: "8+ characters with upper and lower case"
+    r"|upper|lower|capital|capitals|small|big|mixed|both|letters|characters|digits|numbers|symbols)[.!?]?")
 # a security question's answer: "Sicherheitsfrage Geburtsname der Mutter: Fontaine"
 _SECURITY_ANSWER = lazy(
     r"(?i)(?:security\s++(?:question|answer|q)|secret\s++question|memorable\s++word|verification\s++phrase"
@@ -328,7 +330,7 @@ _NAME_BEFORE = lazy(
     r"|printer|drucker|laptop|phone|handy|device|gerät|modem|box|iPhone|Galaxy|Pixel"
     # a parcel or an order: "hämta paket 1ZU1VPMO9406296309"
     r"|paket|package|parcel|tracking|sendung|colis|paquete|pacco|pakket|przesyłk\w*|посылк\w*|order|bestellung"
-    r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamertag|user\s*+name|login\s*+name|handle|ssid|network(?:\s++name)?"
+    r"|commande|pedido|ordine)|\.|(?<!\w)(?:gamer\s*+tag|user\s*+name|login\s*+name|handle|ssid|network(?:\s++name)?"
     r"|nick(?:name)?|name"
     r"|username|id)\s*+(?:is|was|ist|est|es|:|=)\s*+|(?:名|名前|名称|ネットワーク名)\s*+[はが:：]\s*+)\s*+$"
     # a network's name in quotes: "WLAN-Name ist 'Müller_5G'", "is called \"Familie_Weber_5G\"", "Wi-Fi名は「…」"
@@ -488,7 +490,7 @@ _CHANGED_TO = lazy(
 
 _A_PASSWORDS_NAME = lazy(r"(?i)pass(?:word)?|pw|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord"
                          r"|has[łl]|hesl|lösenord|passord|salasan|[şs]ifre|jelsz|parola|парол|mật\s++khẩu|sandi")
-_A_USERS_NAME = lazy(r"(?i)user\s*+name|login|handle|nick|gamertag|benutzername|identifiant|usuario|brukernavn")
+_A_USERS_NAME = lazy(r"(?i)user\s*+name|login|handle|nick|gamer\s*+tag|benutzername|identifiant|usuario|brukernavn")
 _PASSWORD_OR_IS = lazy(
     r"(?i)(?:pass(?:word)?|pw|passwort|kennwort|mot\s++de\s++passe|contraseña|senha|wachtwoord|has[łl]\w*|hesl\w*"
     r"|lösenord\w*|passord\w*|salasan\w*|[şs]ifre\w*|jelsz\w*|parola|парол\w*|mật\s++khẩu|kata\s++sandi|sandi)\s*+$"
@@ -518,7 +520,8 @@ def _the_word_itself(token: str) -> bool:
     """Whether ``token``, its quotes and stops aside, is the word for a password and a few digits
     ("passwort123"): what documentation shows as its example, when the line says it is one."""
     bare = token.strip("\"'„“”«»‚‘’.,;:")
-    return _THE_WORD_ITSELF.fullmatch(bare) is not None or bare.lower() in _NOTORIOUS
+    return (_THE_WORD_ITSELF.fullmatch(bare) is not None or bare.lower() in _NOTORIOUS
+            or bare[-1:] == "!" and bare[:-1].lower() in _NOTORIOUS)  # "Passw0rd!"
 
 
 # the passwords every list of the worst ones starts with: a lesson's examples of a bad password
@@ -529,6 +532,8 @@ _NOTORIOUS = frozenset("123456 1234567 12345678 123456789 qwerty qwerty123 letme
 
 _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.|ejemplo|exemple|esempio|voorbeeld|przykład"
                              r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)"
+                             # what documentation shows: "the portal's guide uses … in its screenshots"
+                             r"|screenshot|tutorial|guide|manual|documentation"
                              r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण"
                              # a kind of password shown by one of its kind: "a password like 'password123'"
                              r"|(?:a|any)\s++password\s++(?:like|such\s++as)"
@@ -726,7 +731,7 @@ _ACCESS_AFTER_SCRIPT = (
     # make every one of its letters a start, each scanned to the run's end by "\w*laptop")
     r"(?i)(?<=(?-i:[" + NO_SPACE_SCRIPTS + r"]))(?:wi-?fi|wlan|router|modem|hotspot|laptop|notebook|pc|ipad|tablet|kindle"
     r"|netflix|gmail|icloud|outlook|vpn|nas|zip|usb)(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])"
-    r"|와이파이|노트북|ノートpc|电脑|電腦|设成|設定|설정")  # words of those scripts, wherever they are in a run
+    r"|와이파이|노트북|ノートpc|电脑|電腦|设成|設定|설정|会員ページ|マイページ|で入れる|로그인")  # words of those scripts, wherever they are in a run
 _ACCESS_WORDS = (
     r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
     r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
@@ -734,6 +739,8 @@ _ACCESS_WORDS = (
     r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"
     r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
     r"\s++one|(?:set|changed|switched|reset|made|make|updated|picked|chose|put)\s++it\b|went\s++with"
+    # a customer's account, a school's portal: "kundkontot öppnas med …", "het klantaccount gaat met …"
+    r"|\w*kontot|\w*kontoen|\w*account|portail|portale"
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
     r"|ordenador|computador|komputer\w*|notebook\w*|läppär\w*|datorn|pc-en|ноутбук\w*|компьютер\w*|počítač\w*|ruteren"
     r"|máy\s++tính|laptopa|entrar|entrare|entrer|войти|увійти|wejść|masuk|đăng\s++nhập|intri|girmek|komme\s++inn"
@@ -774,7 +781,9 @@ _INTRODUCED = lazy(
     r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
 _FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
                        r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
-                       r"|when\s++it\s++asks|jelszóval|heslem|salasanalla)")
+                       r"|when\s++it\s++asks|jelszóval|heslem|salasanalla"
+                       # the account it goes with: "we use lemonpie with Dad's email"
+                       r"|with\s++(?:(?:the|my|her|his|their|our|\w+['’]s)\s++)?(?:work\s++)?(?:e-?mail|login|user\s*+name|account))")
 _WORD_AND_NUMBER = lazy(r"(?:[^\W\d_]{4,}|[^\W\d_]{2,}[_-][^\W\d_]{2,})[_-]?[0-9]{1,4}[!?#$%&*]?|[^\W\d_]{3,}[!?#$%&*]"
                               r"|[^\W\d_]{4,}[0-9]{1,2}[^\W\d_]{2,}")
 _JOINED = lazy(r"[^\W\d_]{3,}(?:[_][^\W\d_0-9]{2,}[0-9]*)+|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){1,2}(?=,|\s++with)")
@@ -1152,6 +1161,9 @@ _PIN_LINE = lazy(
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
+    # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
+    r"|(?<![a-z])kode(?:a|ak)(?![a-z])|(?<![a-z])kodas(?![a-z])|(?<![a-z])šifr\w*\s++(?:na|od|za|do)\s++(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav)\w*|కోడ్|门禁码|門禁碼|密码锁|密碼鎖"
+    r"|キーパッド|lucchetto|schlüsselkästchen|πόρτ\w*"
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|для))(?![а-я])")
@@ -1159,6 +1171,7 @@ _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
+         r"|rupees?|rs\.?|रुपये|रुपए|रु\.?|টাকা|روپے"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
          r"|us|µs|ohms?|ω|ом|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
@@ -1182,7 +1195,9 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
-                        r"|(?<!\w)(?:zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)\s++$")
+                        r"|(?<!\w)(?:(?:hotel)?zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)\s++$"
+                        # a key's tag: "Locker room key tag says 113"
+                        r"|(?<!\w)tag\s++(?:says|reads|shows)\s++$")
 
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
@@ -1206,7 +1221,7 @@ _NOT_A_CODE_LINE = lazy(
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
-    r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamertag|civico"
+    r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamer\s*+tag|civico"
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
     r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|vorwahl)(?![\w-])"
     r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
@@ -1299,6 +1314,10 @@ _A_CODES_NAME_BEFORE = lazy(r"(?i)" + _CODES_NAME + r"\s*+"
                             r"(?:is|ist|est|es|er|är|:|=)?\s*+$")
 
 
+# a locker's number said before, in the line: the numbers after it are lockers' too, but one named a code
+_A_LOCKERS_NUMBER_SAID = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje"
+                              r"|szafka)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+[0-9]{1,5}(?![0-9])")
+_OPENS_IN = lazy(r"(?i)(?<!\w)(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|set\s++to)(?!\w)")
 _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo")
 
 
@@ -1318,8 +1337,11 @@ def _pin_nearby(text: str) -> bool:
             line_of = _A_LINES_NUMBER.search(before)
             if line_of and not _A_CODES_WORD.search(before[:line_of.start()]):
                 continue  # "bus 175 to the office, then the side door code is …"; not "door code from metro 2468"
-            if _A_LOCKERS_NUMBER.search(before) and not _A_CODES_WORD.search(re.split(r"[.;!?—–]", before)[-1]):
-                continue  # "locker 1310 at Tesco"; not "combination for my gym locker 4721"
+            clause = re.split(r"[.;!?—–]", before)[-1]
+            if ((_A_LOCKERS_NUMBER.search(before) or _A_LOCKERS_NUMBER_SAID.search(before) and not _OPENS_IN.search(clause))
+                    and not _A_CODES_WORD.search(clause)):
+                continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
+                # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not _SET_TO.search(before)):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
@@ -1327,7 +1349,7 @@ def _pin_nearby(text: str) -> bool:
                                                or a_demos_code(line, start, end) or _RESETS_TO.search(before)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
             if (_A_DATE_AFTER_ON.search(before) and _date_shaped(number)
-                    and not _A_LOCKS_WORD.search(re.split(r"[.;:!?\n]", before)[-1])):
+                    and (not _A_LOCKS_WORD.search(re.split(r"[.;:!?\n]", before)[-1]) or _BOUGHT_ON.search(before))):
                 continue  # "battery swapped on 3 14 22"; not "Bike lock combo is set on 10-24-36"
             group = _GROUP_BEFORE.search(before)
             if group and _TRIVIAL.fullmatch(group[1] + number) and _an_example(before[:group.start()]):
@@ -1360,6 +1382,9 @@ def _an_example(before: str) -> bool:
     return False
 
 
+# a thing's date, whatever it is: "the padlock was bought on 12-08-23"
+_BOUGHT_ON = lazy(r"(?i)(?<!\w)(?:bought|purchased|installed|replaced|fitted|delivered|ordered|gekauft|eingebaut|acheté"
+                  r"|installé|comprado|instalado|comprato|installato)\s++on\s++$")
 # what a date follows: "swapped on ", "am ", "le ", "since "
 _A_DATE_AFTER_ON = lazy(r"(?i)(?<!\w)(?:on|since|from|until|seit|depuis|desde|sinds)\s++$")
 # what names a lock or its code in a clause: then a date's shape is its combination ("padlock reset on 3-14-27")
@@ -1832,6 +1857,7 @@ _CHECKS = (
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
+      "šifr", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "キーパッド", "lucchetto", "πόρτ",
       "قفل", "الرمز", "συναγερμ")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),

@@ -648,7 +648,7 @@ def _national_id(text: str) -> bool:
     tried: set[tuple[str, tuple[str, ...]]] = set()  # a number is checked once, however often it is named
     for label, modules in _NATIONAL_ID_LABELS:
         for named in label.finditer(text):
-            for value in _ID_VALUE.finditer(text, named.end(), min(len(text), named.end() + 60)):
+            for value in _ID_VALUE.finditer(text, named.end(), min(len(text), named.end() + 100)):
                 parts = re.split(r"(?<=[A-Za-z0-9])(?=[ ])", value[0])
                 for start in range(len(parts)):  # any run of groups: "is 796 001 139", "lautet 85 890 612 780"
                     for end in range(len(parts), start, -1):

@@ -249,15 +249,27 @@ def _digit_names(text: str) -> bool:
     tokens = list(_DIGIT_TOKENS(text))
     run: list[re.Match[str]] = []
     for index, token in enumerate([*tokens, None]):
-        if token is not None and token[0].lower() in _DIGIT_NAME_SET and (not run or "\n" not in text[run[-1].end():token.start()]):
+        if token is not None and _named(token) in _DIGIT_NAME_SET and (not run or "\n" not in text[run[-1].end():token.start()]):
             run.append(token)
             continue
-        if 4 <= len(run) <= 8 and len({t[0].lower() for t in run}) > 1 and not _a_list_goes_on(tokens[index:index + 2]):
-            start = run[0].start()
-            if _TOLD_FOR.search(text[text.rfind("\n", 0, start) + 1:start]):
+        if 4 <= len(run) <= 8 and len({_named(t) for t in run}) > 1 and not _a_list_goes_on(tokens[index:index + 2]):
+            start, end = run[0].start(), run[-1].end()
+            if (_TOLD_FOR.search(text[text.rfind("\n", 0, start) + 1:start])
+                    or _TO_OPEN_AFTER.match(text, end)):  # "Elle tape quatre-huit-un-deux pour déverrouiller …"
                 return True
-        run = [token] if token is not None and token[0].lower() in _DIGIT_NAME_SET else []
+        run = [token] if token is not None and _named(token) in _DIGIT_NAME_SET else []
     return False
+
+
+def _named(token: re.Match[str]) -> str:
+    """A token as a digit's name: in lower case, without the stop after it ("девять.")."""
+    return token[0].lower().rstrip(".!?;:")
+
+
+# what a run of digit names opens, right after it
+_TO_OPEN_AFTER = lazy(r"(?i)[\s,]*+(?:pour\s++(?:déverrouiller|ouvrir)|to\s++(?:unlock|open)|zum\s++(?:entsperren|öffnen)"
+                      r"|para\s++(?:desbloquear|abrir)|per\s++(?:sbloccare|aprire)|om\s++(?:te\s++)?(?:ontgrendelen|openen)"
+                      r"|чтобы\s++(?:открыть|разблокировать)|щоб\s++(?:відкрити|розблокувати))")
 
 
 _AND = frozenset("and or och og und et y e en ja ve и или і або și i a oraz και ή ו و و و और এবং và dan 和 と 그리고".split())
@@ -327,7 +339,7 @@ _PUT_ON = lowered_search(r"(?i)(?<!\w)(?:put|use|type|enter|set|usa|usar|utiliza
                          r"|pakai|gunakan|masukkan|daal|dalo|likho|দাও|দিন|লিখ|بزن|بذار|استعمل|استخدم|ضع|用|入れて|입력|넣어)(?!\w)"
                          r"|用|入力|입력|ใส่|ใช้|nhập|dùng|بزن|بذار|دلو|دو\b")
 _A_NAME_TOLD = lowered_search(r"(?i)user\s*+name|username|nickname|handle|file\s*+name|filename|dateiname|nom\s++du\s++fichier"
-                              r"|nombre\s++de\s++archivo|gamertag|e-?mail\s++address")
+                              r"|nombre\s++de\s++archivo|gamer\s*+tag|e-?mail\s++address")
 _LOWER_TOLD = (r"(?:all\s++lower\s*+case|lower\s*+case|todo\s++en\s++min[úu]sculas|min[úu]sculas|hepsi\s++küçük\s++harf"
                r"|küçük\s++harf|全小写|全小寫|すべて小文字|كله\s++حروف\s++صغيرة|حروف\s++صغيرة|alles\s++klein|kleingeschrieben)")
 # a word with digits put on a child's device, or said to be all lower case
@@ -585,7 +597,8 @@ CHECKS = (
      ("code", "kod", "kód", "код", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
-      "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी")),
+      "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "ouvrir", "unlock", "entsperr", "öffnen",
+      "desbloque", "abrir", "sblocc", "aprire", "ontgrendel", "openen", "открыть", "разблок", "відкрити", "розблок")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
