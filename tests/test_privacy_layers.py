@@ -850,6 +850,16 @@ def test_a_factored_alternation_matches_where_the_pattern_as_written_does(words,
     assert (re.search(factored(pattern), text) is None) == (re.search(pattern, text) is None), factored(pattern)
 
 
+@pytest.mark.parametrize("search, needles", [(beside._OPENS_WITH_WORDS, beside._OPENS_WITH_NEEDLES),
+                                             (beside._A_MANAGER, beside._MANAGER_NEEDLES)])
+def test_a_checks_needles_cover_every_match_of_what_it_needs(search, needles):
+    """A check that runs only where its needles are, and needs a search to match first: each literal
+    that every match of the search holds one of holds one of the needles."""
+    from pdsmem.mapping.privacy.plain import required_needles
+
+    assert all(any(needle in required for needle in needles) for required in required_needles(search._pattern))
+
+
 def test_the_needles_of_a_pattern_are_the_literals_every_match_holds():
     from pdsmem.mapping.privacy.plain import required_needles
 

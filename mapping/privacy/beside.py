@@ -715,6 +715,17 @@ _ANSWERS_NEEDLES = ("säkerhetsfrågorna", "sicherheitsfragen", "security questi
 _ASKED_ABOUT_NEEDLES = ("maiden", "first", "childhood", "parents", "grew up", "první", "перш", "перв", "първ", "حیوان",
                         "haiwan", "pierwsz", "primo", "premier", "erste", "primera", "primeiro")
 _FOUR_DIGITS = re.compile(r"[0-9]{4}").search
+# the needles of _OPENS_WITH_WORDS and _A_MANAGER (tests/test_privacy_layers.py holds that each of their
+# matches holds one)
+_OPENS_WITH_NEEDLES = ("abre", "apre", "aukeaa", "avaneb", "açıl", "bằng", "deschide", "dibuka", "entsperrt", "gaat",
+                       "geht", "jelszóval", "maak", "nyílik", "odemyká", "odpre", "open", "opent", "otevírá", "otvara",
+                       "otwiera", "obre", "ouvre", "unlocks", "åbnes", "åpnes", "öffnet", "öppnas", "ανοίγει",
+                       "відкривається", "открывается", "باز", "يفتح", "کھل", "खुल", "என்று", "で開く", "열려", "으로")
+_MANAGER_NEEDLES = ("1password", "bitwarden", "contraseñas", "dashlane", "enpass", "gerenciador", "gestionnaire",
+                    "jelszókezelő", "keepass", "lastpass", "lösenordshanterare", "managerul", "menedżer", "password",
+                    "passwort", "proton", "salasanamanager", "salasanojen", "správc", "vaultwarden", "wachtwoordmanager",
+                    "yönetici", "διαχειριστ", "менеджер", "мениджър", "סיסמאות", "كلمات", "مدیر", "โปรแกรมจัดการรหัส",
+                    "パスワードマネージャー", "主口令", "主密码", "密码管理器", "密碼管理器", "비밀번호", "gestore")
 
 
 # who asks a question no security question is, and what says there is no answer
@@ -742,8 +753,8 @@ CHECKS = (
       "bin dokuz", "iki bin", "אלף", "אלפיים", "ألف", "一九", "一八", "二〇", "二零", "천구백", "이천")),
     ("looks like a PIN or a lock's code", _starred_code, ("*", "#")),
     ("looks like a PIN or a lock's code", _combination_beside_a_lock, ("-",)),
-    ("looks like a password told by what it opens", _word_that_opens, ()),
-    ("looks like a passphrase told as a sentence", _managers_phrase, ()),
+    ("looks like a password told by what it opens", _word_that_opens, _OPENS_WITH_NEEDLES),
+    ("looks like a passphrase told as a sentence", _managers_phrase, _MANAGER_NEEDLES),
     ("looks like a code told in two halves", _halves, _FIRST_NEEDLES),
     ("looks like a password told in parts", _parts, _FIRST_NEEDLES),
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
