@@ -241,6 +241,34 @@ def test_a_record_edited_before_its_first_sync_leaves_one_truth_in_the_scope_it_
         CONTRACT.validate(row)
 
 
+def test_a_record_deleted_before_its_first_sync_deactivates_the_memory_it_was_exported_from(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The export ledger names the record and the rev that wrote it; the first sync reads the
+    repository at a later rev without it: the person deleted it, and the agent's fact goes
+    inactive (every other row as Hermes wrote it; a second sync changes nothing)."""
+    hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
+    wait_for(rushdb, 2, 3)
+    before = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
+    exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
+                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
+    lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
+    rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
+                and "Rust" in get_record(pds, line["uri"])["content"])
+    Repo(pds, account).delete(RECORD_NSID, rust.rsplit("/", 1)[1])
+
+    synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
+    assert synced["written"]["deactivated"] == 1
+    facts = held_rows(rushdb, rows.FACT)
+    rust_id = next(i for i, r in before[rows.FACT].items() if "Rust" in r["text"])
+    assert facts == {**before[rows.FACT], rust_id: {**before[rows.FACT][rust_id], "active": False}}
+    assert held_rows(rushdb, rows.EPISODE) == before[rows.EPISODE]
+    for row in facts.values():
+        CONTRACT.validate(row)
+    again = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
+    assert again["written"]["deactivated"] == 0 and held_rows(rushdb, rows.FACT) == facts
+
+
 def external_search(factory):
     """The RushDB SDK as Hermes's provider gets it, with one change: its vector searches say
     ``"sourceType": "external"``, which this self-hosted server needs to search the external

@@ -48,8 +48,12 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         state.advance_stream(DID, "r", "wss://pds", 41, "2026-12-01T00:00:00Z")
         state.advance_stream(DID, "r", "wss://pds", 42, None)
         assert state.stream_cursor(DID, "r", "wss://pds") == 42 and state.stream_cursor(DID, "x", "wss://pds") is None
+        # schema 7: the rev of the commit that wrote each record, kept when a write does not know it
+        state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1", ("coder", "default"), "3lbt5aaaaaa22")])
+        state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1", ("coder", "default"))])
+        assert state.exported(DID)["3lbt4ilkfw22s"].rev == "3lbt5aaaaaa22"
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:

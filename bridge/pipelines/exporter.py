@@ -689,6 +689,7 @@ class Exporter:
 
     def _record(self, batch: list[_Write], response: dict, report: ExportReport) -> None:
         results = response.get("results") or []
+        rev = (response.get("commit") or {}).get("rev")  # a sync that reads a later rev without the record knows it deleted
         written, deleted = [], []
         for write, result in zip(batch, results):
             uri = self._uri(write.rkey)
@@ -703,7 +704,8 @@ class Exporter:
                     f"the PDS stored {uri} with CID {result.get('cid')}, but pdsmem computed {write.cid}",
                     hint="this is a bug in pdsmem's encoding; please report it with the memory",
                 )
-            written.append(ExportedRecord(write.rkey, write.cid, memory_id(write.item.event), _scope_of(write.item.event)))
+            written.append(ExportedRecord(write.rkey, write.cid, memory_id(write.item.event), _scope_of(write.item.event),
+                                          rev if isinstance(rev, str) else None))
             report.outcomes.append(Outcome.of(write.item, "created" if write.op == "create" else "updated", uri))
         self.state.record_writes(self.did, written, deleted)
 

@@ -8,8 +8,8 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
   links supersession across runs (``RememberedFact``). Import
   advances both in one transaction, after the data it describes has been handed over, so a
   crash never skips records; two scopes importing one repository keep separate cursors.
-- ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id, and
-  the agent and profile the memory came from). The exporter records each ``applyWrites`` batch
+- ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id, the
+  agent and profile the memory came from, and the rev of the commit that wrote it). The exporter records each ``applyWrites`` batch
   right after the PDS confirms it; ``--prune`` only ever deletes records listed here, of the
   scope of the run's source (a record written before schema 3 has no scope and is never pruned
   until an export of its memory records one).
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
     from ..atproto.repo import NodeSummary
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -173,6 +173,12 @@ _MIGRATIONS: dict[int, str] = {
     6: """
     ALTER TABLE export_record ADD COLUMN deleted_at TEXT;
     """,
+    # Schema 7: the rev of the commit that wrote each exported record, so that a sync that reads
+    # the repository at a later rev, without the record, knows the person deleted it (rows written
+    # before have none: a sync leaves them to their mirrors).
+    7: """
+    ALTER TABLE export_record ADD COLUMN rev TEXT;
+    """,
 }
 
 
@@ -229,6 +235,7 @@ class ExportedRecord:
     cid: str
     memory_id: str
     scope: tuple[str, str] | None = None  # (agentId, profileId) of the memory; None: not known
+    rev: str | None = None  # the rev of the commit that wrote it; None: not known
 
 
 @dataclass(frozen=True)
@@ -581,22 +588,23 @@ class State:
     def exported(self, did: str) -> dict[str, ExportedRecord]:
         """rkey → what pdsmem wrote there."""
         rows = self._db.execute(
-            "SELECT rkey, cid, memory_id, agent_id, profile_id FROM export_record WHERE did = ?", (did,)
+            "SELECT rkey, cid, memory_id, agent_id, profile_id, rev FROM export_record WHERE did = ?", (did,)
         )
         return {
-            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None)
-            for rkey, cid, mid, agent, profile in rows
+            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None, rev)
+            for rkey, cid, mid, agent, profile, rev in rows
         }
 
     def record_writes(self, did: str, written: Iterable[ExportedRecord], deleted: Iterable[str] = ()) -> None:
         """Record one confirmed batch of writes (and deletions), in one transaction."""
         with self.transaction() as db:
             db.executemany(
-                "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id) "
-                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
+                "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id, rev) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
                 "memory_id = excluded.memory_id, agent_id = coalesce(excluded.agent_id, agent_id), "
-                "profile_id = coalesce(excluded.profile_id, profile_id), deleted_at = NULL",
-                ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None))) for r in written),
+                "profile_id = coalesce(excluded.profile_id, profile_id), rev = coalesce(excluded.rev, rev), "
+                "deleted_at = NULL",
+                ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None)), r.rev) for r in written),
             )
             db.executemany("DELETE FROM export_record WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in deleted))
 

@@ -50,6 +50,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from pdsmem.errors import PdsmemError
+from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import rushdb_rows as rows
 from pdsmem.mapping.records import RecordView
 
@@ -217,6 +218,9 @@ class Syncer:
                 if self.on_progress:
                     self.on_progress(done, total)
         self._link(written, scope, anchor)
+        if gone := self._retrying(lambda: self._deleted_before_a_sync(batch, scope)):
+            report.counts["retired"] += gone
+            report.written["deactivated"] += gone
         if self.unsure and (left := self._retrying(lambda: self._leftovers(scope, anchor))):
             report.written["repaired"] = report.written.get("repaired", 0) + left
         # (a scope's row made by this run holds only this run's retirements: none can be undone yet)
@@ -246,6 +250,33 @@ class Syncer:
                     if targets:
                         self.store.attach(mirror_id, targets, rows.SUPERSEDES, tx=tx)
         self._retrying(attach)
+
+    def _deleted_before_a_sync(self, batch: ImportBatch, scope: dict) -> int:
+        """Facts an export wrote to the repository (the export ledger names them, with the rev that
+        wrote them) whose records the person deleted before a sync saw them, so that no mirror
+        names them: a full read at a later rev without the record, or a diff that deletes it. Each
+        one still active in the scope is deactivated (the person's deletion is their word; an
+        episode, which has no ``active``, is left). Returns how many."""
+        ledger = [record for record in self.importer.state.exported(batch.did).values()
+                  if record.scope == (scope["agentId"], scope["profileId"])]
+        uri_of = {record.rkey: f"at://{batch.did}/{RECORD_NSID}/{record.rkey}" for record in ledger}
+        if batch.read in FULL_READS:
+            present = set(batch.records) | {problem.uri for problem in batch.failures}
+            gone = [record for record in ledger if record.rev is not None and record.rev <= batch.rev
+                    and uri_of[record.rkey] not in present]
+        else:
+            deleted = set(batch.deleted)
+            gone = [record for record in ledger if uri_of[record.rkey] in deleted]
+        if not gone:
+            return 0
+        facts = self.store.find_by(rows.FACT, rows.MERGE_KEY[rows.FACT], {record.memory_id for record in gone},
+                                   rows.scope_where(scope))
+        active = [row for row in facts.values() if row.get("active") and rows.in_scope(row, scope)]
+        if active:
+            self.store.upsert(rows.FACT, [rows.deactivated(rows.FACT, row[rows.MERGE_KEY[rows.FACT]], row)
+                                          for row in active], rows.MERGE_BY[rows.FACT])
+        self.importer.state.note_deleted_on_pds(batch.did, [record.rkey for record in gone])
+        return len(active)
 
     def _leftovers(self, scope: dict, anchor: Anchor) -> int:
         """Episode rows a killed run left: retired (a mirror of the scope lists them) but not yet
