@@ -244,7 +244,7 @@ _GENEALOGY = lowered_search(r"(?i)family\s++tree|genealog|ancestry|stammbaum|ahn
 
 
 def _security_answer(text: str) -> bool:
-    return _SECURITY_ANSWER.search(text) is not None and not _GENEALOGY(text)
+    return _SECURITY_ANSWER.search(text) is not None and not _GENEALOGY(text) and not beside._A_QUIZ(text)
 
 
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
@@ -740,7 +740,7 @@ _ACCESS_WORDS = (
     r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
     r"\s++one|(?:set|changed|switched|reset|made|make|updated|picked|chose|put)\s++it\b|went\s++with"
     # a customer's account, a school's portal: "kundkontot öppnas med …", "het klantaccount gaat met …"
-    r"|\w*kontot|\w*kontoen|\w*account|portail|portale"
+    r"|\w*kontot|\w*kontoen|klantaccount|portail"
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
     r"|ordenador|computador|komputer\w*|notebook\w*|läppär\w*|datorn|pc-en|ноутбук\w*|компьютер\w*|počítač\w*|ruteren"
     r"|máy\s++tính|laptopa|entrar|entrare|entrer|войти|увійти|wejść|masuk|đăng\s++nhập|intri|girmek|komme\s++inn"
@@ -783,7 +783,7 @@ _FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++yo
                        r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
                        r"|when\s++it\s++asks|jelszóval|heslem|salasanalla"
                        # the account it goes with: "we use lemonpie with Dad's email"
-                       r"|with\s++(?:(?:the|my|her|his|their|our|\w+['’]s)\s++)?(?:work\s++)?(?:e-?mail|login|user\s*+name|account))")
+                       r"|with\s++(?:(?:the|my|her|his|their|our|\w+['’]s)\s++)?(?:work\s++)?(?:e-?mail|g?mail|login|user\s*+name|account))")
 _WORD_AND_NUMBER = lazy(r"(?:[^\W\d_]{4,}|[^\W\d_]{2,}[_-][^\W\d_]{2,})[_-]?[0-9]{1,4}[!?#$%&*]?|[^\W\d_]{3,}[!?#$%&*]"
                               r"|[^\W\d_]{4,}[0-9]{1,2}[^\W\d_]{2,}")
 _JOINED = lazy(r"[^\W\d_]{3,}(?:[_][^\W\d_0-9]{2,}[0-9]*)+|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){1,2}(?=,|\s++with)")
@@ -1162,8 +1162,11 @@ _PIN_LINE = lazy(
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
-    r"|(?<![a-z])kode(?:a|ak)(?![a-z])|(?<![a-z])kodas(?![a-z])|(?<![a-z])šifr\w*\s++(?:na|od|za|do)\s++(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav)\w*|కోడ్|门禁码|門禁碼|密码锁|密碼鎖"
-    r"|キーパッド|lucchetto|schlüsselkästchen|πόρτ\w*"
+    r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
+    r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
+    r"|врат|улаз|капиј|ормарић|локот|сеф|аларм|гараж|бицикл|брав)\w*"
+    r"|(?:లాకర్|తలుపు|గేట్)\s*+కోడ్|门禁码|門禁碼|密码锁|密碼鎖|暗証"
+    r"|キーパッド|lucchetto|schlüsselkästchen|κωδικ\w*\s++(?:στην|της|για\s++την)\s++(?:πόρτα|είσοδο|αυλόπορτα)"
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|для))(?![а-я])")
@@ -1196,8 +1199,9 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
                         r"|(?<!\w)(?:(?:hotel)?zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)\s++$"
-                        # a key's tag: "Locker room key tag says 113"
-                        r"|(?<!\w)tag\s++(?:says|reads|shows)\s++$")
+                        # a price paid, a phone's number, a model's: in other languages, and in those written without spaces
+                        r"|(?<!\w)(?:pagat[oa]|pagad[oa]|payée?|bezahlt|κοστίζει|κόστος|πλάτος|ύψος|kostet|costa|cuesta|coûte)\s++$"
+                        r"|(?:电话|電話|型番|型号|型號|価格|价格|價格)\s*+[:：]?\s*+(?:は|是)?\s*+$")
 
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
@@ -1317,8 +1321,11 @@ _A_CODES_NAME_BEFORE = lazy(r"(?i)" + _CODES_NAME + r"\s*+"
 # a locker's number said before, in the line: the numbers after it are lockers' too, but one named a code
 _A_LOCKERS_NUMBER_SAID = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje"
                               r"|szafka)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+[0-9]{1,5}(?![0-9])")
+_A_BRAND_AND_MODEL = lazy(r"(?<![\w-])[A-Z][a-z]{2,}\s++[A-Z][a-z]{2,}\s++$")
+_A_KEY_TAG = lazy(r"(?i)(?<!\w)tag\s++(?:says|reads|shows)\s++$")
 _OPENS_IN = lazy(r"(?i)(?<!\w)(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|set\s++to)(?!\w)")
-_A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo")
+_A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo"
+                     r"|dial|numbers|digits|punch")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -1338,7 +1345,13 @@ def _pin_nearby(text: str) -> bool:
             if line_of and not _A_CODES_WORD.search(before[:line_of.start()]):
                 continue  # "bus 175 to the office, then the side door code is …"; not "door code from metro 2468"
             clause = re.split(r"[.;!?—–]", before)[-1]
-            if ((_A_LOCKERS_NUMBER.search(before) or _A_LOCKERS_NUMBER_SAID.search(before) and not _OPENS_IN.search(clause))
+            brand = _A_BRAND_AND_MODEL.search(before)
+            if brand and not _A_CODES_WORD.search(brand[0]) and not _A_LOCKS_WORD.search(brand[0]):
+                continue  # "Il lucchetto Abus Bordo 6000 è arrivato": a maker's model; not "Door Code 4821"
+            if len(number) <= 3 and _A_KEY_TAG.search(before):
+                continue  # "Locker room key tag says 113": the locker's number (a code has four digits or more)
+            if ((_A_LOCKERS_NUMBER.search(before) or _A_LOCKERS_NUMBER_SAID.search(before) and not _OPENS_IN.search(clause)
+                 and not _A_CODES_WORD.search(before[_A_LOCKERS_NUMBER_SAID.search(before).end():]))
                     and not _A_CODES_WORD.search(clause)):
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
                 # "combination for my gym locker 4721"
@@ -1857,7 +1870,7 @@ _CHECKS = (
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
-      "šifr", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "キーパッド", "lucchetto", "πόρτ",
+      "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),

@@ -252,7 +252,8 @@ def _digit_names(text: str) -> bool:
         if token is not None and _named(token) in _DIGIT_NAME_SET and (not run or "\n" not in text[run[-1].end():token.start()]):
             run.append(token)
             continue
-        if 4 <= len(run) <= 8 and len({_named(t) for t in run}) > 1 and not _a_list_goes_on(tokens[index:index + 2]):
+        if (4 <= len(run) <= 8 and len({_named(t) for t in run}) > 1 and not _a_list_goes_on(tokens[index:index + 2])
+                and not _counting([_named(t) for t in run])):
             start, end = run[0].start(), run[-1].end()
             if (_TOLD_FOR.search(text[text.rfind("\n", 0, start) + 1:start])
                     or _TO_OPEN_AFTER.match(text, end)):  # "Elle tape quatre-huit-un-deux pour déverrouiller …"
@@ -261,15 +262,28 @@ def _digit_names(text: str) -> bool:
     return False
 
 
+# each digit's name, by language, at its place in the language's list (a count goes up it)
+_PLACES = [{name: place for place, name in enumerate(names.split())} for names in _DIGIT_NAMES.values()]
+
+
+def _counting(names: list[str]) -> bool:
+    """Whether the names go up one language's list, as a count does ("un deux trois quatre", "cinq six
+    sept huit"), not as a code's digits do ("quatre huit un deux")."""
+    return any(all(name in places for name in names) and all(places[a] < places[b] for a, b in zip(names, names[1:]))
+               for places in _PLACES)
+
+
 def _named(token: re.Match[str]) -> str:
     """A token as a digit's name: in lower case, without the stop after it ("девять.")."""
     return token[0].lower().rstrip(".!?;:")
 
 
 # what a run of digit names opens, right after it
-_TO_OPEN_AFTER = lazy(r"(?i)[\s,]*+(?:pour\s++(?:déverrouiller|ouvrir)|to\s++(?:unlock|open)|zum\s++(?:entsperren|öffnen)"
-                      r"|para\s++(?:desbloquear|abrir)|per\s++(?:sbloccare|aprire)|om\s++(?:te\s++)?(?:ontgrendelen|openen)"
-                      r"|чтобы\s++(?:открыть|разблокировать)|щоб\s++(?:відкрити|розблокувати))")
+# (to unlock, not to open: a show, a dance, a discussion "opens" with a count)
+_TO_OPEN_AFTER = lazy(r"(?i)[\s,]*+(?:pour\s++(?:déverrouiller|débloquer)|afin\s++de\s++(?:déverrouiller|débloquer)|to\s++unlock"
+                      r"|zum\s++entsperren|um\s++\S+\s++zu\s++entsperren|para\s++desbloquear|per\s++sbloccare"
+                      r"|om\s++(?:te\s++)?ontgrendelen|żeby\s++odblokować|aby\s++odblokować|чтобы\s++разблокировать"
+                      r"|щоб\s++розблокувати)")
 
 
 _AND = frozenset("and or och og und et y e en ja ve и или і або și i a oraz και ή ו و و و और এবং và dan 和 と 그리고".split())
@@ -597,8 +611,8 @@ CHECKS = (
      ("code", "kod", "kód", "код", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
-      "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "ouvrir", "unlock", "entsperr", "öffnen",
-      "desbloque", "abrir", "sblocc", "aprire", "ontgrendel", "openen", "открыть", "разблок", "відкрити", "розблок")),
+      "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
+      "sblocc", "ontgrendel", "odblok", "разблок", "розблок")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
