@@ -93,7 +93,7 @@ _NOT_A_COMBINATION = lazy(
     r"(?i)(?<!\w)(?:on|since|until|till|expires?|expiry|scheduled|bought|date|dated|datum|delivery|dostawa|gekauft|acheté"
     r"|comprado|desde|seit|depuis|до|від|с|од|born|geboren|né|nacido|rental|rent|warranty|size\w*|taill\w*|talla\w*"
     r"|shel(?:f|ves)|raft|regal|seats?|asientos|session|sesión|sala|lineup|formation|alineación|aufstellung|score\w*|set"
-    r"|dates?|fechas?|termine?|dagen|team|sheet"
+    r"|dates?|fechas?|termine?|team|sheet"
     r"|round|tanggal|dniach|dagen|výšek|model|price|preis|prix|precio)(?!\w)")
 
 
