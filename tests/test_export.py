@@ -128,6 +128,25 @@ def test_a_record_pdsmem_wrote_and_someone_deleted_is_not_created_again_unless_a
     assert state.deleted_on_pds() == []
 
 
+def test_a_memory_whose_record_someone_deleted_is_not_created_again_when_an_agent_writes_it_again(session, state):
+    """The agent writes the same memory again, later (the same id, a new validFrom: a new record key):
+    the person's deletion of its record stands, as for the same key."""
+    first = contract.with_ids(fact(2))
+    Exporter(session, state).run(items([first]))
+    [gone] = list_records(session)
+    session.procedure("com.atproto.repo.deleteRecord",
+                      {"repo": session.did, "collection": RECORD_NSID, "rkey": gone.rsplit("/", 1)[1]})
+    again = contract.with_ids({**fact(2), "validFrom": "2026-11-30T08:00:00Z"})
+    assert again["factId"] == first["factId"]
+    (view,), _ = to_records([again], session.did)
+    assert view.uri != gone  # a new key
+    report = Exporter(session, state).run(items([again]))
+    assert report.counts["created"] == 0 and report.counts["conflict"] == 1
+    assert list_records(session) == {}
+    asked = Exporter(session, state, recreate_deleted=True).run(items([again]))
+    assert asked.counts["created"] == 1
+
+
 def test_a_foreign_record_at_the_derived_key_is_not_overwritten(session, state):
     event = contract.with_ids(fact(7))
     (view,), _ = to_records([event], session.did)

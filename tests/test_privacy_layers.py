@@ -2148,6 +2148,8 @@ def test_the_round_on_tune16_passes_these(text):
     "Il tape sept-trois-zéro-un pour déverrouiller le cadenas", "ПИН от сейфа: девять-один-четыре-шесть.",
     # a Dutch BSN named far before its number
     "Het BSN van mijn moeder voor het aanvraagformulier bij de gemeente is 111222333.",
+    # what a new user's try published after the round: the answer after "has the answer"
+    'The insurer\'s security question "first school" has the answer "Oakfield".',
 ])
 def test_the_round_on_tune17_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None, text
@@ -2174,6 +2176,8 @@ def test_the_round_on_tune17_refuses_these(text):
     "Урок музыки открывается словом hello каждый день", "The kids' tablet opens with safemode after updates",
     "Password manager plan: Bitwarden Families, renews in March", "Pašto kodas 44280, Kaunas",
     "Il lucchetto Kryptonite Evolution 4000 è arrivato", "On compte un deux trois quatre pour ouvrir le bal",
+    # and what it refused: a team's formation beside a locker
+    "The coach sketched a 4-2-3-1 formation in the locker room",
 ])
 def test_the_round_on_tune17_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -25,8 +25,9 @@ Tricky bits:
 - Record keys are derived from the memory (``record_key``). On the rare collision with a
   different record at that key, the next ``attempt`` is used: deterministic for a repository.
 - A record the ledger says pdsmem wrote, and the repository no longer holds, was deleted by the
-  person (or an app of theirs): it is not created again unless ``recreate_deleted``; reported as
-  a conflict and noted in the state (``status`` lists it).
+  person (or an app of theirs): it is not created again unless ``recreate_deleted``, nor is its
+  memory at another key (an agent that writes the same memory again, later, gives it a new
+  ``createdAt`` and so a new key); reported as a conflict and noted in the state (``status`` lists it).
 - pdsmem updates a record only when it can tell the repository still holds its own unedited
   write (the extension's proof holds, or the ledger has that CID) or the version the item was
   read from; a record edited on the PDS since is reported as a conflict and left alone, unless
@@ -393,8 +394,12 @@ class Exporter:
                 return self._conflict(item, report)
             return _Write("update", rkey, item, view.value, view.cid)
         if current is None:
-            if rkey in ledger and not self.recreate_deleted:  # pdsmem wrote it; someone deleted it since
-                self.deleted_on_pds.append(rkey)
+            # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
+            # new createdAt, so a new key), and someone deleted it since
+            gone = rkey if rkey in ledger else next((mine.rkey for mine in ledger.values() if mine.rkey not in held
+                                                     and mine.memory_id == memory_id(item.event)), None)
+            if gone is not None and not self.recreate_deleted:
+                self.deleted_on_pds.append(gone)
                 report.outcomes.append(Outcome.of(
                     item, "conflict", view.uri, f"{view.uri} was deleted on the PDS after pdsmem wrote it: the "
                     f"person's word, not re-created (to write it again, run the export again with --overwrite-conflict "

@@ -720,7 +720,7 @@ _A_CAPITAL = r"(?-i:[A-Z\u00c0-\u00deА-ЯЁΑ-Ω])"
 # verb for giving it ("she uses", "hat … eingetragen", "tiene como respuesta", "填的是"), a particle
 _ANSWERED = (
     r"[,;]?\s*+[—–-]?\s*+(?:[:：=]|(?<=[—–-]\s)(?=" + _A_CAPITAL + r")|(?<=[—–-])(?=" + _A_CAPITAL + r")"
-    r"|(?:and\s++)?(?:the\s++)?(?:answer|antwoord|antwort|odpověď|odpowied[źz]|resposta|respuesta|réponse|risposta"
+    r"|(?:and\s++|has\s++|with\s++)?(?:the\s++|its\s++|as\s++)?(?:answer|antwoord|antwort|odpověď|odpowied[źz]|resposta|respuesta|réponse|risposta"
     r"|svar(?:et)?|vastaus|válasz|cevab\w*|ответ|відповідь|jawapan|jawaban|คำตอบ(?:คือ)?|答え|答案|답)"
     r"(?:\s++(?:\w+\s++){0,3}?(?:is|was|ist|es|est|é|è|era|är|er|je|jest|on|là|adalah|da))?\s*+[:：]?"
     r"|tiene\s++como\s++respuesta|tem\s++como\s++resposta|ha\s++come\s++risposta"

@@ -1321,6 +1321,10 @@ _A_CODES_NAME_BEFORE = lazy(r"(?i)" + _CODES_NAME + r"\s*+"
 # a locker's number said before, in the line: the numbers after it are lockers' too, but one named a code
 _A_LOCKERS_NUMBER_SAID = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje"
                               r"|szafka)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+[0-9]{1,5}(?![0-9])")
+# a team's formation ("4-3-3", "4-2-3-1") and the words of a line about one
+_A_FORMATION = lazy(r"[1-5](?:\s?-\s?[1-5]){2,3}")
+_A_TEAMS_WORD = lazy(r"(?i)(?<!\w)(?:formation|line-?up|team|plays?|playing|coach\w*|football|soccer|tactic\w*|aufstellung"
+                     r"|formación|alineación|formazione|schieramento|opstelling|formação|escalação|système|schema)(?!\w)")
 _A_BRAND_AND_MODEL = lazy(r"(?<![\w-])[A-Z][a-z]{2,}\s++[A-Z][a-z]{2,}\s++$")
 _A_KEY_TAG = lazy(r"(?i)(?<!\w)tag\s++(?:says|reads|shows)\s++$")
 _OPENS_IN = lazy(r"(?i)(?<!\w)(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|set\s++to)(?!\w)")
@@ -1345,6 +1349,8 @@ def _pin_nearby(text: str) -> bool:
             if line_of and not _A_CODES_WORD.search(before[:line_of.start()]):
                 continue  # "bus 175 to the office, then the side door code is …"; not "door code from metro 2468"
             clause = re.split(r"[.;!?—–]", before)[-1]
+            if _A_FORMATION.fullmatch(line[start:end].strip("*# ")) and _A_TEAMS_WORD.search(line):
+                continue  # "Coach pinned the lineup on the locker door: 4-4-2": a team's formation
             brand = _A_BRAND_AND_MODEL.search(before)
             if brand and not _A_CODES_WORD.search(brand[0]) and not _A_LOCKS_WORD.search(brand[0]):
                 continue  # "Il lucchetto Abus Bordo 6000 è arrivato": a maker's model; not "Door Code 4821"

@@ -186,7 +186,9 @@ _NOT_A_CODE_APART = lazy(r"(?i)(?<!\w)(?:score|scored|won|lost|rating|rated|star
                          r"|e\.g\.|such\s++as|like|sequence|countdown|steps|step|level|levels|version|ver\.|v\."
                          # a phone's extension: "the extension for the pharmacy is 2-3-0-1"
                          r"|extension|ext\.?|durchwahl|poste|interno|phone|tel\.?|telefon\w*|number|nummer|numéro|número"
-                         r"|numero)(?!\w)")
+                         r"|numero"
+                         # a team's formation: "a 4-2-3-1 formation", "the lineup: 4-4-2"
+                         r"|formation|line-?up|aufstellung|formación|alineación|formazione|opstelling|formação)(?!\w)")
 
 
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9]").search  # what every match holds, found at C speed
@@ -200,8 +202,9 @@ def _digits_apart(text: str) -> bool:
         steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
         if len(steps) == 1 and steps <= {-1, 0, 1}:
             continue  # "1 2 3 4", "0 0 0 0": counting, or a stand-in
-        if _NOT_A_CODE_APART.search(text[max(0, match.start() - 60):match.start()]):
-            continue
+        if (_NOT_A_CODE_APART.search(text[max(0, match.start() - 60):match.start()])
+                or _NOT_A_CODE_APART.match(text, match.end() + 1)):
+            continue  # (or right after it: "a 4-2-3-1 formation")
         return True
     return False
 
