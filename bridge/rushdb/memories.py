@@ -66,7 +66,7 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
     if not found and not deleted:
         notes.append(
             f"{store.target.shown} holds no memories of this scope: check --agent-id, --profile-id, "
-            "--privacy-scope and the salt (or --participant-scope-hash)"
+            "--privacy-scope, the participant (--did, --participant or --participant-scope-hash) and the salt"
         )
     if deleted:
         notes.append(
@@ -207,8 +207,8 @@ def _holds_nothing(store: MemoryStore, filters: Mapping[str, dict[str, Any]]) ->
                    for label, where in filters.items())
 
 
-_EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope and the "
-                "salt (or --participant-scope-hash)")
+_EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope, the "
+                "participant (--did, --participant or --participant-scope-hash) and the salt")
 
 
 def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], query: str, limit: int,
