@@ -339,6 +339,8 @@ class Exporter:
         moved = {item.template.uri: known[memory_id(item.event)] for item in items
                  if item.template is not None and memory_id(item.event) in known}  # copied: where to
         ledger = self.state.exported(self.did)
+        # the memories pdsmem wrote whose records someone deleted since, by memory id: found once a plan
+        gone = {mine.memory_id: mine.rkey for mine in ledger.values() if mine.rkey not in held}
         writes: list[_Write] = []
         for index in in_supersession_order([item.event for item in items]):
             item = items[index]
@@ -368,12 +370,13 @@ class Exporter:
                     if item.template is not None:
                         moved.pop(item.template.uri, None)
                 continue
-            write = self._decide(item, held, ledger, report)
+            write = self._decide(item, held, ledger, gone, report)
             if write is not None:
                 writes.append(write)
         return writes
 
-    def _decide(self, item: _Item, held: Mapping[str, dict], ledger, report: ExportReport) -> _Write | None:
+    def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[str, str],
+                report: ExportReport) -> _Write | None:
         view = item.view
         rkey = AtUri.parse(view.uri).rkey
         current = held.get(rkey)
@@ -396,10 +399,9 @@ class Exporter:
         if current is None:
             # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
             # new createdAt, so a new key), and someone deleted it since
-            gone = rkey if rkey in ledger else next((mine.rkey for mine in ledger.values() if mine.rkey not in held
-                                                     and mine.memory_id == memory_id(item.event)), None)
-            if gone is not None and not self.recreate_deleted:
-                self.deleted_on_pds.append(gone)
+            deleted = rkey if rkey in ledger else gone.get(memory_id(item.event))
+            if deleted is not None and not self.recreate_deleted:
+                self.deleted_on_pds.append(deleted)
                 report.outcomes.append(Outcome.of(
                     item, "conflict", view.uri, f"{view.uri} was deleted on the PDS after pdsmem wrote it: the "
                     f"person's word, not re-created (to write it again, run the export again with --overwrite-conflict "

@@ -257,6 +257,8 @@ class Syncer:
         names them: a full read at a later rev without the record, or a diff that deletes it. Each
         one still active in the scope is deactivated (the person's deletion is their word; an
         episode, which has no ``active``, is left). Returns how many."""
+        if batch.read not in FULL_READS and not batch.deleted:
+            return 0  # (a diff that deletes nothing: no need to read the ledger)
         ledger = [record for record in self.importer.state.exported(batch.did).values()
                   if record.scope == (scope["agentId"], scope["profileId"])]
         uri_of = {record.rkey: f"at://{batch.did}/{RECORD_NSID}/{record.rkey}" for record in ledger}
@@ -271,7 +273,7 @@ class Syncer:
             return 0
         facts = self.store.find_by(rows.FACT, rows.MERGE_KEY[rows.FACT], {record.memory_id for record in gone},
                                    rows.scope_where(scope))
-        active = [row for row in facts.values() if row.get("active") and rows.in_scope(row, scope)]
+        active = [row for row in facts.values() if row.get("active")]  # (the search asked for the scope)
         if active:
             self.store.upsert(rows.FACT, [rows.deactivated(rows.FACT, row[rows.MERGE_KEY[rows.FACT]], row)
                                           for row in active], rows.MERGE_BY[rows.FACT])

@@ -64,10 +64,7 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
             where_ = f"rushdb:{label}:{row.get(key, '?')[:12]}"
             yield SourceItem(where_, {"event": event, "record": rows.view_from_mirror(here[0]).to_json()} if here else event)
     if not found and not deleted:
-        notes.append(
-            f"{store.target.shown} holds no memories of this scope: check --agent-id, --profile-id, "
-            "--privacy-scope, the participant (--did, --participant or --participant-scope-hash) and the salt"
-        )
+        notes.append(_EMPTY_SCOPE.format(shown=store.target.shown))
     if deleted:
         notes.append(
             f"{deleted} memor{'y' if deleted == 1 else 'ies'} of this scope came from records since deleted from "

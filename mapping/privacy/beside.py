@@ -100,9 +100,7 @@ _NOT_A_COMBINATION = lazy(
 def _combination_beside_a_lock(text: str) -> bool:
     for match in _COMBINATION.finditer(text):
         sentence = re.split(r"[.;!?。！？।]\s|\n", text[max(0, match.start() - 100):match.start()])[-1]
-        named = None
-        for named in _LOCKERS_NAME.finditer(sentence):
-            pass  # the last lock's name before the combination
+        named = max(_LOCKERS_NAME.finditer(sentence), key=lambda found: found.start(), default=None)  # the last one
         if named is None or _NOT_A_COMBINATION.search(sentence, named.start()):
             continue
         between = sentence[named.end():]
@@ -631,6 +629,8 @@ _WORD_THAT_OPENS = lazy(
     r"|(?:^|\s|با\s++)(?P<before>(?-i:[a-zà-ÿ][a-zà-ÿœ]{2,29}))\s++(?:باز\s++می\S*|" + _OPENS_AFTER + r")(?P<after2>[^\n.;!?]{0,60})"
     # a particle right after a Latin word, in a script written without spaces: "himawariで開く"
     r"|(?<![a-z])(?P<attached>(?-i:[a-z]{3,30}))(?:で開く|で開け|로\s*+열려|으로\s*+열려)(?P<after3>[^\n。.!?]{0,60})")
+# a verb after the word that says it is the password: "… napraforgó jelszóval nyílik" (opens with the password)
+_WITH_THE_PASSWORD = lazy(r"(?i)jelszóval\s++nyílik")
 # how a device unlocks that is no value: a face, a finger, a mode, a pattern
 _A_WAY_TO_UNLOCK = lazy(r"(?i)(?:face|touch|finger)\w*|\w*mode|pattern\w*|swipe|default|update|screen\w*|splash|menu|pin"
                         r"|passcode|biometri\w*")
@@ -669,8 +669,7 @@ def _word_that_opens(text: str) -> bool:
         if not _A_DEVICE(line):
             continue  # a lesson, a concert, a menu "opens with" a word too
         other_script = value.isascii() and sum(not char.isascii() for char in line if char.isalpha()) > len(line) // 4
-        if (_SMALL_LETTERS(after) or other_script or words.made_up(value)
-                or match[0].lower().endswith(("jelszóval nyílik",))):  # "… napraforgó jelszóval nyílik": "with the password"
+        if _SMALL_LETTERS(after) or other_script or words.made_up(value) or _WITH_THE_PASSWORD.search(match[0]):
             return True
     return False
 

@@ -1356,8 +1356,9 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "Il lucchetto Abus Bordo 6000 è arrivato": a maker's model; not "Door Code 4821"
             if len(number) <= 3 and _A_KEY_TAG.search(before):
                 continue  # "Locker room key tag says 113": the locker's number (a code has four digits or more)
-            if ((_A_LOCKERS_NUMBER.search(before) or _A_LOCKERS_NUMBER_SAID.search(before) and not _OPENS_IN.search(clause)
-                 and not _A_CODES_WORD.search(before[_A_LOCKERS_NUMBER_SAID.search(before).end():]))
+            said = _A_LOCKERS_NUMBER_SAID.search(before)
+            if ((_A_LOCKERS_NUMBER.search(before) or said and not _OPENS_IN.search(clause)
+                 and not _A_CODES_WORD.search(before, said.end()))
                     and not _A_CODES_WORD.search(clause)):
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
                 # "combination for my gym locker 4721"
