@@ -142,6 +142,7 @@ def test_a_memory_whose_record_someone_deleted_is_not_created_again_when_an_agen
     assert view.uri != gone  # a new key
     report = Exporter(session, state).run(items([again]))
     assert report.counts["created"] == 0 and report.counts["conflict"] == 1
+    assert f"{gone} was deleted on the PDS" in report.problems[0].reason  # the record written, at its own key
     assert list_records(session) == {}
     asked = Exporter(session, state, recreate_deleted=True).run(items([again]))
     assert asked.counts["created"] == 1

@@ -269,6 +269,30 @@ def test_a_record_deleted_before_its_first_sync_deactivates_the_memory_it_was_ex
     assert again["written"]["deactivated"] == 0 and held_rows(rushdb, rows.FACT) == facts
 
 
+def test_a_record_exported_and_deleted_between_two_syncs_deactivates_its_fact(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first sync reads the repository (empty here), then an export writes records and the person
+    deletes one before the next sync: that sync reads a diff that never holds the record, and the
+    ledger's rev, after the last read, tells it was written and deleted in between."""
+    hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
+    wait_for(rushdb, 2, 3)
+    first = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
+    assert first["created"] == 0
+    before = held_rows(rushdb, rows.FACT)
+    exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
+                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
+    lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
+    rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
+                and "Rust" in get_record(pds, line["uri"])["content"])
+    Repo(pds, account).delete(RECORD_NSID, rust.rsplit("/", 1)[1])
+
+    synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
+    assert synced["written"]["deactivated"] == 1
+    rust_id = next(i for i, r in before.items() if "Rust" in r["text"])
+    assert held_rows(rushdb, rows.FACT) == {**before, rust_id: {**before[rust_id], "active": False}}
+
+
 def external_search(factory):
     """The RushDB SDK as Hermes's provider gets it, with one change: its vector searches say
     ``"sourceType": "external"``, which this self-hosted server needs to search the external

@@ -402,8 +402,9 @@ class Exporter:
             deleted = rkey if rkey in ledger else gone.get(memory_id(item.event))
             if deleted is not None and not self.recreate_deleted:
                 self.deleted_on_pds.append(deleted)
+                written = self._uri(deleted)  # (this memory's record, at the key it was written at)
                 report.outcomes.append(Outcome.of(
-                    item, "conflict", view.uri, f"{view.uri} was deleted on the PDS after pdsmem wrote it: the "
+                    item, "conflict", view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
                     f"person's word, not re-created (to write it again, run the export again with --overwrite-conflict "
                     f"{view.uri}, or --recreate-deleted for every such record)"))
                 return None

@@ -254,21 +254,30 @@ class Syncer:
     def _deleted_before_a_sync(self, batch: ImportBatch, scope: dict) -> int:
         """Facts an export wrote to the repository (the export ledger names them, with the rev that
         wrote them) whose records the person deleted before a sync saw them, so that no mirror
-        names them: a full read at a later rev without the record, or a diff that deletes it. Each
-        one still active in the scope is deactivated (the person's deletion is their word; an
-        episode, which has no ``active``, is left). Returns how many."""
-        if batch.read not in FULL_READS and not batch.deleted:
-            return 0  # (a diff that deletes nothing: no need to read the ledger)
-        ledger = [record for record in self.importer.state.exported(batch.did).values()
+        names them: a full read at a later rev without the record; a diff that deletes it; or a
+        diff that does not hold a record written after the last read (written and deleted in
+        between). Each one still active in the scope is deactivated (the person's deletion is
+        their word; an episode, which has no ``active``, is left). Returns how many."""
+        state = self.importer.state
+        ledger = [record for record in state.exported(batch.did).values()
                   if record.scope == (scope["agentId"], scope["profileId"])]
         uri_of = {record.rkey: f"at://{batch.did}/{RECORD_NSID}/{record.rkey}" for record in ledger}
+        failed = {problem.uri for problem in batch.failures}
         if batch.read in FULL_READS:
-            present = set(batch.records) | {problem.uri for problem in batch.failures}
+            present = set(batch.records) | failed
             gone = [record for record in ledger if record.rev is not None and record.rev <= batch.rev
                     and uri_of[record.rkey] not in present]
         else:
+            cursor = state.cursor(batch.did, self.importer.reader)  # the last read, not yet moved
+            last = cursor.rev if cursor is not None else ""
             deleted = set(batch.deleted)
             gone = [record for record in ledger if uri_of[record.rkey] in deleted]
+            recent = [record for record in ledger if record.rev is not None and last < record.rev <= batch.rev
+                      and uri_of[record.rkey] not in deleted]  # written after the last read
+            if recent:
+                held = set(state.seen_records(batch.did, self.importer.reader)) | failed | {
+                    pending.uri for pending in batch.pending_changes()}
+                gone += [record for record in recent if uri_of[record.rkey] not in held]
         if not gone:
             return 0
         facts = self.store.find_by(rows.FACT, rows.MERGE_KEY[rows.FACT], {record.memory_id for record in gone},
@@ -277,7 +286,7 @@ class Syncer:
         if active:
             self.store.upsert(rows.FACT, [rows.deactivated(rows.FACT, row[rows.MERGE_KEY[rows.FACT]], row)
                                           for row in active], rows.MERGE_BY[rows.FACT])
-        self.importer.state.note_deleted_on_pds(batch.did, [record.rkey for record in gone])
+        state.note_deleted_on_pds(batch.did, [record.rkey for record in gone])
         return len(active)
 
     def _leftovers(self, scope: dict, anchor: Anchor) -> int:
