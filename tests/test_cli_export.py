@@ -62,7 +62,8 @@ def test_dry_run_then_export_then_a_rerun_that_writes_nothing(
     assert [line["id"] for line in lines] == [e["factId"] if "factId" in e else e["eventId"] for e in with_ids_all(events)]
     assert last == {"summary": {
         "did": account.did, "dryRun": False, "batches": 0, "created": 0, "updated": 0, "unchanged": 2,
-        "duplicate": 0, "deleted": 0, "refused": 1, "failed": 0, "conflict": 0, "pruneRefused": False}}
+        "duplicate": 0, "deleted": 0, "inactive": 0, "refused": 1, "failed": 0, "conflict": 0,
+        "pruneRefused": False}}
     assert again.stderr.startswith(
         'Error: memories.jsonl:3: refused: memory ')
     assert "The user prefers" not in again.stderr  # named by its place and id, never by its words
@@ -347,6 +348,15 @@ def test_a_file_export_after_a_deletion_on_the_pds_leaves_it_deleted_and_status_
     assert again.stdout.startswith("0 created, 1 unchanged") and "1 conflict" in again.stdout
     assert f"{gone} was deleted on the PDS after pdsmem wrote it" in again.stderr
     assert "--recreate-deleted" in again.stderr and gone not in held(pds, account)
+    # named once: a scheduled export does not exit 3 on it every run after (it stays deleted)
+    later = invoke("export", "--to", account.handle, "--from", str(memories))
+    assert later.exit_code == 0, later.output
+    assert "1 conflict" in later.stdout and "Error" not in later.stderr and gone not in held(pds, account)
+    assert "Note: 1 memory whose record the person deleted on the PDS, named by an earlier run, stays deleted" \
+        in later.stderr
+    as_json = [json.loads(line) for line in
+               invoke("export", "--to", account.handle, "--from", str(memories), "--json").stdout.splitlines()]
+    assert [line.get("known") for line in as_json if line.get("status") == "conflict"] == [True]
     status = invoke("status")
     assert "Records pdsmem wrote and someone deleted on the PDS" in status.stdout and gone in status.stdout
     assert invoke("export", "--to", account.handle, "--from", str(memories), "--recreate-deleted").exit_code == 0

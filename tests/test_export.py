@@ -248,6 +248,22 @@ def test_supersession_across_runs_uses_the_ledger(session, state):
     assert new_record["value"]["supersedes"] == [old_uri]
 
 
+def test_an_inactive_fact_that_nothing_supersedes_is_not_created(session, state):
+    """A record has no ``active``: a forgotten fact written as one would read as current (and a
+    sync would make it active again). One a fact of the source supersedes is history, and goes."""
+    forgotten = contract.with_ids(fact(1, active=False))
+    old = contract.with_ids(fact(2, active=False))
+    new = fact(3, supersedesFactId=old["factId"])
+    report = Exporter(session, state).run(items([forgotten, old, new]))
+    assert [(o.memory_id, o.status) for o in report.outcomes if o.status != "created"] == [
+        (forgotten["factId"], "inactive")]
+    assert report.counts["created"] == 2 and not report.problems
+    assert {r["value"][EXT_KEY]["id"] for r in list_records(session).values()} == {
+        old["factId"], contract.with_ids(new)["factId"]}
+    asked = Exporter(session, state, overwrite={report.outcomes[0].uri}).run(items([forgotten]))
+    assert asked.counts["created"] == 1  # the person named it
+
+
 def test_a_fact_superseding_a_refused_one_is_refused_too_never_left_dangling(session, state):
     """The successor comes first in the source, the refused fact after it, then a fact that
     supersedes the successor: each is mapped after the fact it supersedes."""

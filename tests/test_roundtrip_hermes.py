@@ -292,6 +292,22 @@ def test_a_record_exported_and_deleted_between_two_syncs_deactivates_its_fact(
     rust_id = next(i for i, r in before.items() if "Rust" in r["text"])
     assert held_rows(rushdb, rows.FACT) == {**before, rust_id: {**before[rust_id], "active": False}}
 
+    # the scope exported into another account: the deleted memory is not published there, where
+    # nothing would tell it is inactive (a record has no ``active``) and a sync would revive it
+    other = pds.create_account()
+    copied = run(pds, rushdb, "export", "--to", other.did, "--from", "rushdb", *scope_args(hermes),
+                 "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=other.password)
+    outcomes = {line["id"]: line["status"] for line in map(json.loads, copied.stdout.splitlines()[:-1])}
+    assert outcomes[rust_id] == "inactive" and copied.exit_code == 0, copied.output
+    assert all(status == "created" for mid, status in outcomes.items() if mid != rust_id)
+    listed = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.listRecords", timeout=30,
+                       params={"repo": other.did, "collection": RECORD_NSID, "limit": 100}).json()["records"]
+    assert len(listed) == len(outcomes) - 1
+    assert before[rust_id]["text"] not in [r["value"]["content"] for r in listed]
+    synced_there = summary(run(pds, rushdb, "sync", other.did, *scope_args(hermes), "--json"))
+    assert synced_there["failed"] == 0
+    assert held_rows(rushdb, rows.FACT)[rust_id]["active"] is False
+
 
 def external_search(factory):
     """The RushDB SDK as Hermes's provider gets it, with one change: its vector searches say

@@ -27,7 +27,13 @@ Tricky bits:
 - A record the ledger says pdsmem wrote, and the repository no longer holds, was deleted by the
   person (or an app of theirs): it is not created again unless ``recreate_deleted``, nor is its
   memory at another key (an agent that writes the same memory again, later, gives it a new
-  ``createdAt`` and so a new key); reported as a conflict and noted in the state (``status`` lists it).
+  ``createdAt`` and so a new key); reported as a conflict and noted in the state (``status`` lists it),
+  then, on every later run, as a conflict already ``known`` (no failure: a scheduled export goes on).
+- An inactive fact that no memory of the source supersedes (an agent forgot it, or a sync
+  deactivated it because the person deleted its record, perhaps in another repository) is not
+  created: a record has no ``active``, so it would read as a current memory, and a sync would
+  make the fact active again (docs/mapping.md, "Supersession"). A record it already has is
+  updated as any other.
 - pdsmem updates a record only when it can tell the repository still holds its own unedited
   write (the extension's proof holds, or the ledger has that CID) or the version the item was
   read from; a record edited on the PDS since is reported as a conflict and left alone, unless
@@ -77,11 +83,12 @@ class ExportError(PdsmemError):
 @dataclass
 class Outcome:
     where: str
-    status: str  # created | updated | unchanged | duplicate | refused | failed | conflict | deleted
+    status: str  # created | updated | unchanged | duplicate | inactive | refused | failed | conflict | deleted
     uri: str | None = None
     reason: str | None = None
     memory_id: str | None = None  # factId or eventId, when the item was read as a memory
     unreadable: bool = False  # a file of the source that could not be read at all: no memory is at fault
+    known: bool = False  # a conflict an earlier run named already (a deletion it noted): no failure now
 
     @classmethod
     def of(cls, item: _Item, status: str, uri: str | None = None, reason: str | None = None) -> Outcome:
@@ -105,7 +112,7 @@ class ExportReport:
 
     @property
     def counts(self) -> dict[str, int]:
-        names = ("created", "updated", "unchanged", "duplicate", "deleted", "refused", "failed", "conflict")
+        names = ("created", "updated", "unchanged", "duplicate", "deleted", "inactive", "refused", "failed", "conflict")
         return {name: self.count(name) for name in names}
 
     @property
@@ -341,6 +348,7 @@ class Exporter:
         ledger = self.state.exported(self.did)
         # the memories pdsmem wrote whose records someone deleted since, by memory id: found once a plan
         gone = {mine.memory_id: mine.rkey for mine in ledger.values() if mine.rkey not in held}
+        superseded = {item.event.get("supersedesFactId") for item in items}
         writes: list[_Write] = []
         for index in in_supersession_order([item.event for item in items]):
             item = items[index]
@@ -370,13 +378,13 @@ class Exporter:
                     if item.template is not None:
                         moved.pop(item.template.uri, None)
                 continue
-            write = self._decide(item, held, ledger, gone, report)
+            write = self._decide(item, held, ledger, gone, superseded, report)
             if write is not None:
                 writes.append(write)
         return writes
 
     def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[str, str],
-                report: ExportReport) -> _Write | None:
+                superseded: set, report: ExportReport) -> _Write | None:
         view = item.view
         rkey = AtUri.parse(view.uri).rkey
         current = held.get(rkey)
@@ -396,6 +404,12 @@ class Exporter:
             if current["cid"] != item.source.cid:
                 return self._conflict(item, report)
             return _Write("update", rkey, item, view.value, view.cid)
+        if current is None and item.event.get("active") is False and memory_id(item.event) not in superseded:
+            report.outcomes.append(Outcome.of(
+                item, "inactive", view.uri, "an inactive fact that no memory of the source supersedes (forgotten, "
+                "or its record deleted from another repository): not created, as a record would show it as "
+                f"current (to write it all the same, run the export again with --overwrite-conflict {view.uri})"))
+            return None
         if current is None:
             # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
             # new createdAt, so a new key), and someone deleted it since
@@ -403,10 +417,13 @@ class Exporter:
             if deleted is not None and not self.recreate_deleted:
                 self.deleted_on_pds.append(deleted)
                 written = self._uri(deleted)  # (this memory's record, at the key it was written at)
-                report.outcomes.append(Outcome.of(
+                outcome = Outcome.of(
                     item, "conflict", view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
                     f"person's word, not re-created (to write it again, run the export again with --overwrite-conflict "
-                    f"{view.uri}, or --recreate-deleted for every such record)"))
+                    f"{view.uri}, or --recreate-deleted for every such record)")
+                # named once: a scheduled export does not fail on it every run after
+                outcome.known = ledger[deleted].deleted_at is not None
+                report.outcomes.append(outcome)
                 return None
             return _Write("create", rkey, item, view.value, view.cid)
         ours = ledger.get(rkey)

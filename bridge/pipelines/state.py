@@ -236,6 +236,7 @@ class ExportedRecord:
     memory_id: str
     scope: tuple[str, str] | None = None  # (agentId, profileId) of the memory; None: not known
     rev: str | None = None  # the rev of the commit that wrote it; None: not known
+    deleted_at: str | None = None  # when a run found it deleted from the repository; None: not found so
 
 
 @dataclass(frozen=True)
@@ -588,11 +589,12 @@ class State:
     def exported(self, did: str) -> dict[str, ExportedRecord]:
         """rkey → what pdsmem wrote there."""
         rows = self._db.execute(
-            "SELECT rkey, cid, memory_id, agent_id, profile_id, rev FROM export_record WHERE did = ?", (did,)
+            "SELECT rkey, cid, memory_id, agent_id, profile_id, rev, deleted_at FROM export_record WHERE did = ?",
+            (did,),
         )
         return {
-            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None, rev)
-            for rkey, cid, mid, agent, profile, rev in rows
+            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None, rev, deleted_at)
+            for rkey, cid, mid, agent, profile, rev, deleted_at in rows
         }
 
     def record_writes(self, did: str, written: Iterable[ExportedRecord], deleted: Iterable[str] = ()) -> None:

@@ -24,7 +24,8 @@ class Outcome:
     ``status``: created, updated, unchanged, duplicate, deleted, refused, failed or conflict.
     ``where`` names the item in its source (``memories.jsonl:3``, ``outbox/a.json``, an at-uri);
     ``reason`` never quotes a memory's text. ``known``: a failure an earlier run named already
-    (the record is unchanged since).
+    (the record is unchanged since), or a record pdsmem wrote whose deletion by the person an earlier
+    run noted (it stays deleted: the run does not fail on it again).
     """
 
     status: str

@@ -142,7 +142,7 @@ def _items(memories: Memories, did: str, name: str | None, notes: list[str]) -> 
 
 def _outcome(outcome: Any) -> Outcome:
     return Outcome(status=outcome.status, where=outcome.where, uri=outcome.uri, memory_id=outcome.memory_id,
-                   reason=outcome.reason, unreadable=outcome.unreadable)
+                   reason=outcome.reason, unreadable=outcome.unreadable, known=outcome.known)
 
 
 def _export_report(report: ExportReport) -> Report:

@@ -207,8 +207,13 @@ def _problem_line(outcome: api.Outcome) -> str:
 
 def print_report(report: api.Report, as_json: bool) -> None:
     """Problems, deletions and notes on stderr; the summary (or JSON lines) on stdout."""
-    for outcome in report.problems:
+    new = [outcome for outcome in report.problems if not outcome.known]
+    for outcome in new:
         click.echo(_problem_line(outcome), err=True)
+    if known := len(report.problems) - len(new):  # deletions an earlier run named: the person's word stands
+        click.echo(f"Note: {known} memor{'ies' if known > 1 else 'y'} whose record{'s' if known > 1 else ''} the person "
+                   f"deleted on the PDS, named by an earlier run, {'stay' if known > 1 else 'stays'} deleted (pdsmem "
+                   "status lists them; --recreate-deleted writes them again)", err=True)
     verb = "Would delete" if report.dry_run else "Deleted"
     for outcome in report.outcomes:
         if outcome.status == "deleted":
@@ -234,7 +239,8 @@ def print_report(report: api.Report, as_json: bool) -> None:
         click.echo(summary(report))
         return
     for o in report.outcomes:
-        write({"where": o.where, "status": o.status, "id": o.memory_id, "uri": o.uri, "reason": o.reason})
+        write({"where": o.where, "status": o.status, "id": o.memory_id, "uri": o.uri, "reason": o.reason,
+               **({"known": True} if o.known else {})})
     write({"summary": {
         "did": report.did, "dryRun": report.dry_run, "batches": report.batches, **report.counts,
         "pruneRefused": report.prune_refused,
