@@ -2256,12 +2256,31 @@ def test_no_check_of_beside_refuses_an_ordinary_memory_of_the_review_of_the_roun
     refused = [item["id"] for item in _corpus("review17", "benign")
                if any(check(privacy._as_read(item["text"])) for _, check, _ in beside.CHECKS)]
     assert refused == []
-    older = {"r17-benign-034", "r17-benign-035", "r17-benign-037", "r17-benign-038", "r17-benign-039", "r17-benign-043",
-             "r17-benign-049", "r17-benign-060", "r17-benign-062", "r17-benign-063", "r17-benign-072", "r17-benign-073",
+    older = {"r17-benign-035", "r17-benign-049", "r17-benign-063", "r17-benign-072", "r17-benign-073",
              "r17-benign-074", "r17-benign-075", "r17-benign-076", "r17-benign-102", "r17-benign-142", "r17-benign-143"}
     assert {item["id"] for item in _corpus("review17", "benign") if privacy.sensitive_reason(item["text"])} <= older
     leaks = _corpus("review17", "leaks")
     assert sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks) >= 98
+
+
+@pytest.mark.parametrize("text", [
+    "Kickboxing tonight: the combination 2-3-2, then duck", "Best combination for deadlifts was 5-5-3 last month",
+    "Bike locker lease expires 30-09-26, renew at the desk", "Locker del gimnasio, vaciarlo: fecha 15-07-26",
+    "Tennis, then the locker room: final scores 7-5-6", "Las cadenas para las ruedas sirven para las tallas 8-9-11",
+    "Casier du club, dossier du 03-11-22 archivé",
+])
+def test_a_number_in_dashes_beside_a_locker_that_is_a_date_a_score_a_size_or_a_move_passes(text):
+    """The review of the round on tune17 found these refused by ``_pin_nearby``: a boxing
+    combination, a rental's end date, a set's scores, sizes."""
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Bike lock combo is set on 10-24-36", "Le code du casier: 12-04-19", "Boxing gym locker combination 12-04-19",
+    "Gym locker combination expires? no: it is 31-12-25", "Padlock on the dance studio locker: 14-06-25",
+])
+def test_a_lock_or_a_code_beside_those_numbers_keeps_them_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
 
 
 def test_the_gate_catches_what_it_caught_of_the_reviews_near_misses():

@@ -1193,7 +1193,8 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
-                        r"|size|floor|platform|gate\s++[a-z]?|seat|score|won|lost|at|from|until|between|since|by|x"
+                        r"|sizes?|tallas?|tailles?|größen?|floor|platform|gate\s++[a-z]?|seat|scores?|won|lost|at|from|until"
+                        r"|between|since|by|x"
                         r"|στις|um|kl\.?|klo"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
@@ -1371,6 +1372,10 @@ def _pin_nearby(text: str) -> bool:
             if (_A_DATE_AFTER_ON.search(before) and _date_shaped(number)
                     and (not _A_LOCKS_WORD.search(re.split(r"[.;:!?\n]", before)[-1]) or _BOUGHT_ON.search(before))):
                 continue  # "battery swapped on 3 14 22"; not "Bike lock combo is set on 10-24-36"
+            if _A_DATES_WORD.search(before) and _date_shaped(number) and not _A_CODES_WORD.search(clause):
+                continue  # "Gym locker rental expires 31-12-25", "dossier du 12-04-19"; not "code du casier 12-04-19"
+            if _A_WORKOUT.search(line) and not _A_LOCKS_THING.search(line):
+                continue  # "Boxing drill: the combination 1-2-3, then slip and roll": a sport's, with no lock
             group = _GROUP_BEFORE.search(before)
             if group and _TRIVIAL.fullmatch(group[1] + number) and _an_example(before[:group.start()]):
                 continue  # the second half of an example shown in groups: "esim. 123 456"
@@ -1405,6 +1410,15 @@ def _an_example(before: str) -> bool:
 # a thing's date, whatever it is: "the padlock was bought on 12-08-23"
 _BOUGHT_ON = lazy(r"(?i)(?<!\w)(?:bought|purchased|installed|replaced|fitted|delivered|ordered|gekauft|eingebaut|acheté"
                   r"|installé|comprado|instalado|comprato|installato)\s++on\s++$")
+# what only a date follows: "expires ", "scheduled for ", "dossier du "
+_A_DATES_WORD = lazy(r"(?i)(?<!\w)(?:expires?|expired|expiry|expiring|scheduled\s++for|due(?:\s++(?:on|by))?|dated|renew\s++by"
+                     r"|valid\s++(?:until|till|through)|du|vom|del|fecha|datum|data)\s*+[:：]?\s*+$")
+# a sport or a workout, whose combinations and sets are moves and counts: "boxing", "squats", "reps"
+_A_WORKOUT = lazy(r"(?i)(?<!\w)(?:boxing|kickboxing|sparring|jab|uppercut|squats?|reps|deadlifts?|workout|drills?|kata|dance"
+                  r"|choreo\w*|combo\s++class|tennis|set\s++scores?|boxe|boxen|entrenamiento|allenamento|training)(?!\w)")
+# a thing a code opens: where one is named, a combination is its code whatever else the line says
+_A_LOCKS_THING = lazy(r"(?i)lock|safe|padlock|vault|door|gate|suitcase|cadenas|candado|tresor|kluis|schloss|casier|lucchetto"
+                      r"|k[łl][óo]dk|coffre|caja\s++fuerte|cassaforte")
 # what a date follows: "swapped on ", "am ", "le ", "since "
 _A_DATE_AFTER_ON = lazy(r"(?i)(?<!\w)(?:on|since|from|until|seit|depuis|desde|sinds)\s++$")
 # what names a lock or its code in a clause: then a date's shape is its combination ("padlock reset on 3-14-27")
