@@ -148,6 +148,29 @@ def test_a_memory_whose_record_someone_deleted_is_not_created_again_when_an_agen
     assert asked.counts["created"] == 1
 
 
+def test_the_words_of_a_record_someone_deleted_are_not_published_again_when_an_agent_learns_them_again(
+        session, state):
+    """An agent runtime learns the same words again in another session: the contract's id holds the
+    turn they came from, so a new fact id, a new key. The person deleted those words: they stay
+    off the repository, in that scope (another agent's same words are its own)."""
+    first = contract.with_ids(fact(3))
+    Exporter(session, state).run(items([first]))
+    [gone] = list_records(session)
+    session.procedure("com.atproto.repo.deleteRecord",
+                      {"repo": session.did, "collection": RECORD_NSID, "rkey": gone.rsplit("/", 1)[1]})
+    relearned = contract.with_ids({**fact(3), "text": "The user  prefers typescript for service 3.",
+                                   "sourceEventId": "turn-99", "validFrom": "2026-12-01T08:00:00Z"})
+    assert relearned["factId"] != first["factId"]
+    other_agent = contract.with_ids({**relearned, "agentId": "another-agent", "factId": None})
+    report = Exporter(session, state).run(items([relearned, other_agent]))
+    assert [(o.memory_id, o.status) for o in report.outcomes] == [
+        (relearned["factId"], "conflict"), (other_agent["factId"], "created")]
+    assert f"{gone}, a record of the same words, was deleted on the PDS" in report.problems[0].reason
+    assert state.exported(session.did)[gone.rsplit("/", 1)[1]].words is not None  # a hash, never the words
+    asked = Exporter(session, state, recreate_deleted=True).run(items([relearned]))
+    assert asked.counts["created"] == 1
+
+
 def test_a_foreign_record_at_the_derived_key_is_not_overwritten(session, state):
     event = contract.with_ids(fact(7))
     (view,), _ = to_records([event], session.did)

@@ -27,7 +27,8 @@ Tricky bits:
 - A record the ledger says pdsmem wrote, and the repository no longer holds, was deleted by the
   person (or an app of theirs): it is not created again unless ``recreate_deleted``, nor is its
   memory at another key (an agent that writes the same memory again, later, gives it a new
-  ``createdAt`` and so a new key); reported as a conflict and noted in the state (``status`` lists it),
+  ``createdAt`` and so a new key), nor a memory of the same words in the same scope (an agent
+  that learns them again in another session gives them a new id: ``words_of``); reported as a conflict and noted in the state (``status`` lists it),
   then, on every later run, as a conflict already ``known`` (no failure: a scheduled export goes on).
 - An inactive fact that no memory of the source supersedes (an agent forgot it, or a sync
   deactivated it because the person deleted its record, perhaps in another repository) is not
@@ -53,6 +54,7 @@ Tricky bits:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -348,6 +350,10 @@ class Exporter:
         ledger = self.state.exported(self.did)
         # the memories pdsmem wrote whose records someone deleted since, by memory id: found once a plan
         gone = {mine.memory_id: mine.rkey for mine in ledger.values() if mine.rkey not in held}
+        # and by their words in their scope: an agent that learns them again, in another session,
+        # gives them a new id (the contract's id holds the turn they came from)
+        gone.update({(mine.scope, mine.words): mine.rkey for mine in ledger.values()
+                     if mine.rkey not in held and mine.words and mine.scope})
         superseded = {item.event.get("supersedesFactId") for item in items}
         writes: list[_Write] = []
         for index in in_supersession_order([item.event for item in items]):
@@ -383,7 +389,7 @@ class Exporter:
                 writes.append(write)
         return writes
 
-    def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[str, str],
+    def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[Any, str],
                 superseded: set, report: ExportReport) -> _Write | None:
         view = item.view
         rkey = AtUri.parse(view.uri).rkey
@@ -414,9 +420,13 @@ class Exporter:
             # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
             # new createdAt, so a new key), and someone deleted it since
             deleted = rkey if rkey in ledger else gone.get(memory_id(item.event))
+            again = deleted is None  # then its words may be those of a record the person deleted
+            if again:
+                deleted = gone.get((_scope_of(item.event), words_of(item.event)))
             if deleted is not None and not self.recreate_deleted:
                 self.deleted_on_pds.append(deleted)
-                written = self._uri(deleted)  # (this memory's record, at the key it was written at)
+                written = self._uri(deleted)  # (this memory's record, or its words', at the key it was written at)
+                written += ", a record of the same words," if again else ""
                 outcome = Outcome.of(
                     item, "conflict", view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
                     f"person's word, not re-created (to write it again, run the export again with --overwrite-conflict "
@@ -622,7 +632,8 @@ class Exporter:
             if current and current["cid"] == item.view.cid and (
                 mine is None or mine.cid != current["cid"] or mine.scope != scope
             ):
-                missing.append(ExportedRecord(rkey, item.view.cid, memory_id(item.event), scope))
+                missing.append(ExportedRecord(rkey, item.view.cid, memory_id(item.event), scope,
+                                              words=words_of(item.event)))
         if missing:
             self.state.record_writes(self.did, missing)
 
@@ -730,7 +741,7 @@ class Exporter:
                     hint="this is a bug in pdsmem's encoding; please report it with the memory",
                 )
             written.append(ExportedRecord(write.rkey, write.cid, memory_id(write.item.event), _scope_of(write.item.event),
-                                          rev if isinstance(rev, str) else None))
+                                          rev if isinstance(rev, str) else None, words=words_of(write.item.event)))
             report.outcomes.append(Outcome.of(write.item, "created" if write.op == "create" else "updated", uri))
         self.state.record_writes(self.did, written, deleted)
 
@@ -753,6 +764,15 @@ def _rkey(uri: str | None) -> str | None:
         return AtUri.parse(uri).rkey if uri is not None else None
     except PdsmemError:
         return None
+
+
+def words_of(event: Mapping) -> str:
+    """A hash of a memory's words (a fact's kind and text, an episode's summary), in lower case
+    and with their spaces made one: what export knows a memory the person deleted by, when an agent
+    writes it again with a new id. The state keeps the hash, never the words."""
+    words = [event.get("kind"), event.get("text")] if event.get("eventType") == "fact" else [event.get("summary")]
+    plain = [" ".join(str(part).casefold().split()) for part in words]
+    return hashlib.sha256(json.dumps([event.get("eventType"), *plain]).encode()).hexdigest()
 
 
 def _scope_of(event: Mapping) -> tuple[str, str]:

@@ -9,7 +9,8 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
   advances both in one transaction, after the data it describes has been handed over, so a
   crash never skips records; two scopes importing one repository keep separate cursors.
 - ``export_record``: per repository, every record pdsmem itself wrote (rkey, CID, memory id, the
-  agent and profile the memory came from, and the rev of the commit that wrote it). The exporter records each ``applyWrites`` batch
+  agent and profile the memory came from, the rev of the commit that wrote it, and a hash of the
+  memory's words, by which export knows them again when an agent writes them once more). The exporter records each ``applyWrites`` batch
   right after the PDS confirms it; ``--prune`` only ever deletes records listed here, of the
   scope of the run's source (a record written before schema 3 has no scope and is never pruned
   until an export of its memory records one).
@@ -57,7 +58,7 @@ if TYPE_CHECKING:
 
     from ..atproto.repo import NodeSummary
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -179,6 +180,12 @@ _MIGRATIONS: dict[int, str] = {
     7: """
     ALTER TABLE export_record ADD COLUMN rev TEXT;
     """,
+    # Schema 8: a hash of each exported memory's words (``exporter.words_of``), so that an export
+    # does not publish again the words of a record the person deleted when an agent learns them
+    # again, in another session (a new fact id). Rows written before have none.
+    8: """
+    ALTER TABLE export_record ADD COLUMN words TEXT;
+    """,
 }
 
 
@@ -237,6 +244,7 @@ class ExportedRecord:
     scope: tuple[str, str] | None = None  # (agentId, profileId) of the memory; None: not known
     rev: str | None = None  # the rev of the commit that wrote it; None: not known
     deleted_at: str | None = None  # when a run found it deleted from the repository; None: not found so
+    words: str | None = None  # a hash of the memory's words (``exporter.words_of``); None: not known
 
 
 @dataclass(frozen=True)
@@ -589,24 +597,24 @@ class State:
     def exported(self, did: str) -> dict[str, ExportedRecord]:
         """rkey → what pdsmem wrote there."""
         rows = self._db.execute(
-            "SELECT rkey, cid, memory_id, agent_id, profile_id, rev, deleted_at FROM export_record WHERE did = ?",
-            (did,),
+            "SELECT rkey, cid, memory_id, agent_id, profile_id, rev, deleted_at, words FROM export_record "
+            "WHERE did = ?", (did,),
         )
         return {
-            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None, rev, deleted_at)
-            for rkey, cid, mid, agent, profile, rev, deleted_at in rows
+            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None, rev, deleted_at, words)
+            for rkey, cid, mid, agent, profile, rev, deleted_at, words in rows
         }
 
     def record_writes(self, did: str, written: Iterable[ExportedRecord], deleted: Iterable[str] = ()) -> None:
         """Record one confirmed batch of writes (and deletions), in one transaction."""
         with self.transaction() as db:
             db.executemany(
-                "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id, rev) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
+                "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id, rev, words) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
                 "memory_id = excluded.memory_id, agent_id = coalesce(excluded.agent_id, agent_id), "
                 "profile_id = coalesce(excluded.profile_id, profile_id), rev = coalesce(excluded.rev, rev), "
-                "deleted_at = NULL",
-                ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None)), r.rev) for r in written),
+                "words = coalesce(excluded.words, words), deleted_at = NULL",
+                ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None)), r.rev, r.words) for r in written),
             )
             db.executemany("DELETE FROM export_record WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in deleted))
 
