@@ -256,7 +256,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
-                                         ("tune16", 0.99), ("tune17", 0.96)])
+                                         ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.96)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -2281,6 +2281,56 @@ def test_a_number_in_dashes_beside_a_locker_that_is_a_date_a_score_a_size_or_a_m
 ])
 def test_a_lock_or_a_code_beside_those_numbers_keeps_them_refused(text):
     assert privacy.sensitive_reason(text) is not None, text
+
+
+# -- the round on tune18 (a twentieth writer, chat agents' memories; heldout17, the other half, held out)
+
+
+def test_the_needles_of_a_named_answer_cover_every_word_for_an_answer():
+    from pdsmem.mapping.privacy.plain import required_needles
+
+    spelled = required_needles(beside._AN_ANSWERS_WORD)
+    assert spelled and all(any(needle in word for needle in beside._ANSWERS_WORD_NEEDLES) for word in spelled)
+
+
+@pytest.mark.parametrize("text", [
+    # a PIN in the digits of its script
+    "Reza wrote on Telegram: «رمز کارت بانکی ۷۱۳۹ است»", "Anil: \"ATM पिन ४९२७ है, याद रखना\"",
+    "Mali ส่งมา: \"รหัส ATM คือ ๙๒๐๔\"",
+    # digit names, in more languages, and written together in Chinese, Japanese and Korean
+    "Liisan ovikoodi on viisi kaksi yksi nolla.", "El codi de la porta del garatge és set tres u nou.",
+    "门禁密码是四八二六，别忘了", "暗証番号は九〇二一です", "현관 도어락 번호는 삼칠이오.", "Porten: koden är sju noll två fem.",
+    # a passphrase named in the languages people write in
+    "Rasa atsiuntė slaptafrazę: medis upė vėjas.", "Juma alisema kaulisiri ya simu: nyota bahari jua.",
+    "משפט הסיסמה של המחשב: shemesh yam ruach.", "पासफ़्रेज़ aam neem pani है, उसने भेजा।",
+    "Frasa laluan tablet Siti: bunga hujan pagi.", "Paroles frāze datoram: jūra priede vējš.",
+    # a security question named, then its answer
+    "güvenlik sorusu ilk okulum, cevabı Gazi İlkokulu", "pyetja e sigurisë është qyteti, përgjigja Berat i Ri",
+    "swali la usalama ni mnyama wa kwanza, jibu ni Simba Mdogo", "a biztonsági kérdés az első tanár, a válasz Kovács Ilona",
+    "odpoveď na bezpečnostnú otázku (rodné mesto matky): Banská Štiavnica.",
+    # a PIN or a code in Tamil, Telugu, Irish and Serbian
+    "ஜிம் லாக்கர் குறியீடு 4719", "ఏటీఎం పిన్ 7264, గుర్తుంచుకో", "is é 8152 UAP an chárta", "ПИН картице је 5027",
+    "Bicikl, lokot: 17-42-08",
+])
+def test_the_round_on_tune18_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "قیمت ۴۵۰۰ تومان برای بلیت", "密码是二〇二六年改的", "మా ఇంటి పిన్ కోడ్ 500081, విజయవాడ.",
+    "Güvenlik sorusu değişti, cevabı artık farklı.", "The security question was hard, answer took a minute.",
+    "Reset the security question; the answer field was empty.", "Bank security question removed, answer deleted too.",
+    "Sicherheitsfrage geändert, die Antwort kennt nur Anna.",
+    'Telegram, Minh: "anh gửi mật khẩu wifi cho em chưa?" – Chưa.',
+    "Lieber eine Passphrase aus vielen Wörtern – und sie niemandem schicken.",
+    "The ski day pass is €42 this season.", "$ python3 --version\nPython 3.11.7",
+    'Onboarding note: "Username: ____  Password: (chosen at first login)"',
+    "Mia's locker at the gym is 214, key on a red band.", "Jonas' Spind ist Nummer 212, mit Schlüssel.",
+    "La taquilla de Ana es la número 318, con llave.",
+    "The master password was rotated today, the old one no longer works; nobody shared it.",
+])
+def test_the_round_on_tune18_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
 
 
 def test_the_gate_catches_what_it_caught_of_the_reviews_near_misses():

@@ -123,14 +123,18 @@ def _remembered_reason(text: str) -> str | None:
 def _sensitive_reason(text: str) -> str | None:
     reason = detector_reason(text)
     if reason is None and may_hide(text):
-        plain = plain_form(text)
-        if plain != text:
-            reason = detector_reason(plain)
-            if reason is not None and unicodedata.normalize("NFC", text) == plain:
+        as_seen = plain_form(text)
+        if as_seen != text:
+            reason = detector_reason(as_seen)
+            if reason is not None and unicodedata.normalize("NFC", text) == as_seen:
                 return f"{reason} once its accents are read with their letters (combining marks, as NFC joins them)"
             if reason is not None:
                 return f"{reason} once its invisible characters are dropped and its full-width or other " \
                        f"compatibility forms read as plain text{first_hidden(text)}"
+    if reason is None and not text.isascii() and plain.other_digits(text):
+        reason = detector_reason(plain.ascii_digits(plain_form(text)))
+        if reason is not None:
+            return f"{reason} once its digits of another script (٣, ३, ๓…) are read as 0 to 9"
     return reason
 
 

@@ -689,7 +689,9 @@ _A_SECURITY_QUESTION = (
     r"|segurtasun\s++galdera|pregunta\s++de\s++seguretat|[îi]ntrebare\w*\s++de\s++securitate|güvenlik\s++sorusu"
     r"|gizli\s++soru\w*|ερώτηση\s++ασφαλείας|שאלת\s*+ה?אבטחה|سؤال\s*+الأمان|سوال\s*+امنیتی|soalan\s++keselamatan"
     r"|pertanyaan\s++keamanan|câu\s++hỏi\s++bảo\s++mật|bezbednosn\w*\s++pitanj\w*|sigurnosn\w*\s++pitanj\w*"
-    r"|varnostn\w*\s++vprašanj\w*|பாதுகாப்பு\s*+கேள்வி|सुरक्षा\s*+प्रश्न|(?:bank|insurer|insurance|versicherung|banque"
+    r"|varnostn\w*\s++vprašanj\w*|பாதுகாப்பு\s*+கேள்வி|सुरक्षा\s*+प्रश्न|bezpečnostn\w*\s++otázk\w*|pyetj\w*\s++e\s++sigurisë"
+    r"|swali\s++la\s++usalama|c(?:h)?eist\s++slándála|নিরাপত্তা\s*+প্রশ্ন\w*|భద్రతా\s*+ప్రశ్న\w*"
+    r"|(?:bank|insurer|insurance|versicherung|banque"
     r"|banco|banca)\w*['’]?s?\s++asks?)")
 # (in the scripts written without spaces, the name may follow another word with none between: "銀行の秘密の質問")
 _A_SECURITY_QUESTION_UNSPACED = r"(?:秘密の質問|安全问题|安全問題|密保问题|보안\s*+질문|คำถามความปลอดภัย)"
@@ -754,6 +756,12 @@ def _question_quoted_and_answered(text: str) -> bool:
     return False
 
 
+# the needles of _ANSWER_NAMED: each word for an answer (tests/test_privacy_layers.py holds that each of
+# its matches holds one)
+_ANSWERS_WORD_NEEDLES = ("answer", "antwoord", "antwort", "odpov", "odpowied", "resposta", "respuesta", "réponse",
+                         "risposta", "svar", "vastaus", "vastus", "válasz", "cevab", "ответ", "відповідь", "jawapan",
+                         "jawaban", "atbilde", "atsakymas", "përgjigj", "freagra", "jibu", "תשובה", "جواب", "پاسخ",
+                         "उत्तर", "উত্তর", "జవాబు", "సమాధానం", "பதில்", "คำตอบ", "答え", "答案", "답")
 # the needles of _FIRST: a halved code and a password in parts start with one
 _FIRST_NEEDLES = ("premiers", "первая", "primera", "primeira", "pierwsza", "first", "vorne", "zuerst", "erst", "depan", "앞자리", "najpierw", "começa", "comienza", "empieza", "întâi",
       "intai", "önce", "đầu", "trước", "abord", "primero", "primeiro", "prima", "eerst", "först", "først", "ensin",
@@ -785,6 +793,43 @@ _NOT_A_SECURITY_ASKER = lazy(r"(?i)(?<!\w)(?:vet|census|form|formular|formulaire
 _NO_ANSWER = lazy(r"(?i)(?:removed|none|n/?a|not\s++applicable|optional|skipped|disabled|deleted|unknown|not\s++set|empty"
                   r"|keine\s++angabe|entfernt|leer|aucune?|supprimée?|ninguna|ninguno|vacío|nessuna|rimossa|zrušeno|pominięte"
                   r"|usunięte|отключ\w*|удален\w*|нет|немає|brak|geen|ingen|yok|boş)\.?")
+
+
+# the word for an answer, and what may come between it and the answer ("the answer is", "jibu ni",
+# "an freagra ná", "התשובה", "उत्तर")
+_AN_ANSWERS_WORD = (
+    r"(?:answer|antwoord|antwort|odpov[ěe]ď|odpoveď|odpowied[źz]|resposta|respuesta|réponse|risposta|svar(?:et)?"
+    r"|vastaus|vastus|válasz|cevab\w*|ответ|відповідь|jawapan|jawaban|atbilde|atsakymas|përgjigj\w*|freagra|jibu"
+    r"|התשובה|תשובה|جواب|پاسخ|उत्तर|উত্তর|జవాబు|సమాధానం|பதில்|คำตอบ|答え|答案|답)")
+_TO_ITS_ANSWER = (r"(?:\s++(?:is|was|ist|es|est|é|è|era|är|er|je|jest|on|là|adalah|da|ni|ná|ir|është|hi|היא|הוא))?"
+                  r"\s*+[:：=—–-]?\s*+")
+_AN_ANSWER = (r"[\"'“„«]?(?P<{name}>[^\s.,;!?。！？、()\"”»]{2,40}(?:\s++[^\s.,;!?。！？、()\"”»]{1,40}){0,3})"
+              r"(?=[\"'”»]?\s*+(?:[.,;!?。！？、()]|$|(?:है|ہے|است)(?!\w)))")
+# a security question named, then, in the same sentence, the word for its answer and the answer:
+# "güvenlik sorusu büyüdüğün sokak, cevabı Karaağaçlı Sokak", "swali la usalama ni …, jibu ni Shule
+# ya Msingi Mwembeni"; or the word for an answer to a security question, then a colon and the answer:
+# "odpoveď na bezpečnostnú otázku v banke (meno prvého zvieratka): Cmuľko Veľký"
+_ANSWER_NAMED = lazy(
+    r"(?i)(?:(?<!\w)" + _A_SECURITY_QUESTION + r"|" + _A_SECURITY_QUESTION_UNSPACED + r")[^\n.!?。！？]{0,100}?"
+    r"(?<![\w-])" + _AN_ANSWERS_WORD + _TO_ITS_ANSWER + _AN_ANSWER.replace("{name}", "answer")
+    + r"|(?<![\w-])" + _AN_ANSWERS_WORD + r"[^\n.!?。！？:：]{0,20}?(?:" + _A_SECURITY_QUESTION + r"|"
+    + _A_SECURITY_QUESTION_UNSPACED + r")[^\n.!?。！？:：]{0,60}?[:：]\s*+" + _AN_ANSWER.replace("{name}", "after"))
+# what is no answer, first: "in the vault", "stored", "the same as…"
+_NOT_AN_ANSWER = lazy(r"(?i)(?:in|on|at|the|a|an|is|was|stored|saved|kept|written|changed|reset|removed|same|different|secret"
+                      r"|private|here|there|elsewhere|somewhere|not|no|yes|see|ask|in\s++\w+)(?!\w)")
+
+
+def _answer_named(text: str) -> bool:
+    """The answer is a name: in a script with capitals, it starts with one ("cevabı Karaağaçlı Sokak";
+    not "cevabı artık farklı", "answer took a minute")."""
+    for match in _ANSWER_NAMED.finditer(text):
+        answer, line = (match["answer"] or match["after"]).strip("\"'“„«”» "), _line_of(text, match)
+        if answer[0].islower():
+            continue
+        if (not _NO_ANSWER.fullmatch(answer) and not _NOT_AN_ANSWER.match(answer)
+                and not _NOT_A_SECURITY_ASKER.search(line) and not _A_QUIZ(line)):
+            return True
+    return False
 
 
 def _answer_after_asked(text: str) -> bool:
@@ -827,6 +872,7 @@ CHECKS = (
      ("password", "passphrase", "passwort", "mot de passe", "contraseña", "senha", "wachtwoord")),
     ("looks like the answer to a security question", _answers_listed, _ANSWERS_NEEDLES),
     ("looks like the answer to a security question", _answer_after_asked, _ASKED_ABOUT_NEEDLES),
+    ("looks like the answer to a security question", _answer_named, _ANSWERS_WORD_NEEDLES),
     ("looks like the answer to a security question", _question_quoted_and_answered,
      ('"', "“", "„", "«", "「")),
 )

@@ -859,6 +859,8 @@ def _access_value(text: str) -> bool:
         cased, an_example = _CASE_WORDS(line), None
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
+            if token.endswith("?") and token[:-1].isalpha() and line.startswith(('"', "”", "»", "“"), match.end()):
+                continue  # a quoted question's last word: '"anh gửi mật khẩu laptop cho em chưa?"'
             if (not cased and token.isalpha() and (len(token) < 6 or not token.islower() or not words.made_up(token))
                     and not _CAMEL_WORDS.fullmatch(token)):
                 continue  # a word, where no letter's case is told: the test below, first (most tokens are words)
@@ -938,14 +940,27 @@ _PASSPHRASE_NAMES = (
     r"pass\s*+phrase|(?:vault|master|unlock|recovery|disk|volume|encryption|secret)\s++(?:pass)?phrase|master"
     r"\s++password|phrase\s++secrète|phrase\s++de\s++passe|frase(?:-senha|\s++de\s++paso|\s++secreta)|passphrase"
     r"|wachtzin|fraza\s++(?:do|hasła)|lösenfras\w*|parola\s++cümlesi|кодовая\s++фраза|парольн\w*\s++фраз\w*|パスフレーズ"
-    r"|암호\s*+문구|密码短语|口令|phrase\s++we\s++use|passwd|(?:vpn\s++)?creds(?:\s++are)?|credentials")
+    r"|암호\s*+문구|密码短语|口令|phrase\s++we\s++use|passwd|(?:vpn\s++)?creds(?:\s++are)?|credentials"
+    # and in the other languages people write in: "prístupová fráza", "jelmondat", "fraza de acces",
+    # "عبارة المرور", "cụm mật khẩu", "frasa laluan", "kaulisiri", "משפט הסיסמה", "cyfrinymadrodd"…
+    r"|prístupov\w*\s++fráz\w*|fráz\w*\s++(?:hesla|prístupu)|jelmondat\w*|fraz\w*\s++de\s++acces|pasaesaldi\w*"
+    r"|cụm\s++mật\s++khẩu|frasa\s++laluan|slaptafraz\w*|фраз\w*-парол\w*|парольн\w*\s++фраз\w*|kaulisiri"
+    r"|fraz\w*\s++e\s++kalimit\w*|lykilfras\w*|gesel\w*\s++fraz\w*|paroles\s++frāz\w*|\w?\w?yfrinymadrodd|salalause\w*"
+    r"|tunnuslause\w*|adgangsfras\w*|passfras\w*|wachtwoordzin\w*|frase\s++d['’]accés|frase\s++de\s++acceso"
+    r"|पासफ़्रेज़|पासफ्रेज़?|పాస్‌ఫ్రేజ్|పాస్ఫ్రేజ్|پاس\s*+فریز|عبارة\s*+(?:ال)?مرور|משפט\s++(?:ה)?סיסמה")
 _PASSPHRASE = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")"
-    r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)|[:=—–]|\s++(?=[\"'«“]))\s*+"
-    r"[\"'«“「]?(?P<words>[^\W\d_]{2,}(?:[\s,]++[^\W\d_]{2,}){2,6})[\"'»”」]?\s*+(?:[.!?]|$|\s*+[—–(-])")
+    r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是|هي|هو)|[:=—–]|\s++(?=[\"'«“])"
+    # (Latin words right after a name in another script: "पासफ़्रेज़ neem peepal barish है")
+    r"|(?<=[^\x00-\x7f])\s++(?=[a-z]))\s*+"
+    # (not a clause that goes on: "eine Passphrase aus mehreren Wörtern – und sie nicht mir schicken")
+    r"(?!(?:und|and|et|y|e|en|og|och|oraz|ja|és|ve|и|і)\s)"
+    r"[\"'«“「]?(?P<words>[^\W\d_]{2,}(?:[\s,]++[^\W\d_]{2,}){2,6})[\"'»”」]?\s*+(?:[.!?,;،۔]|$|\s*+[—–(-]"
+    r"|(?:है|हैं|ہے)(?!\w))")
 _SMALL_WORDS = frozenset(
     "the a an in on at of to is it and or my our your his her its with for from by as be are was not no yes this that"
     " stored saved kept written somewhere same long short random secure strong weak safe hidden printed paper there here"
+    " shown"
     " words word letters characters chosen managed generated something nothing only knows".split())
 
 
@@ -1073,6 +1088,8 @@ def _passphrase(text: str) -> bool:
         if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
                 word in _SMALL_WORDS or _DESCRIBING.fullmatch(word) for word in said[1:]):
             continue  # "stored in the vault", "long and random"; not "correct staple orbit plunge"
+        if match[0].rstrip()[-1] in ",;،" and any(word in _STATES or _STATE_ENDING.search(word) for word in said):
+            continue  # a clause that goes on: "was changed today, the old one no longer works;"
         if sum(word in _SMALL_WORDS for word in said) <= len(said) // 3:
             return True
     return False
@@ -1169,7 +1186,10 @@ _PIN_LINE = lazy(
     r"|キーパッド|lucchetto|schlüsselkästchen|κωδικ\w*\s++(?:στην|της|για\s++την)\s++(?:πόρτα|είσοδο|αυλόπορτα)"
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
-    r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|для))(?![а-я])")
+    r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
+    # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
+    # Irish (UAP), a padlock in Croatian and Serbian
+    r"|పిన్(?!\s*+కోడ్)|குறியீடு|லாக்கர்|(?<![a-z])uap(?![a-z])|(?<![a-z])lokot\w*|(?<![а-я])локот\w*")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
@@ -1194,6 +1214,7 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
                         r"|sizes?|tallas?|tailles?|größen?|floor|platform|gate\s++[a-z]?|seat|scores?|won|lost|at|from|until"
+                        r"|número|nummer|numero|numéro|numer|номер|numara|numurs|numeris"
                         r"|between|since|by|x"
                         r"|στις|um|kl\.?|klo"
                         r")"
@@ -1327,6 +1348,9 @@ _A_FORMATION = lazy(r"[1-5](?:\s?-\s?[1-5]){2,3}")
 _A_TEAMS_WORD = lazy(r"(?i)(?<!\w)(?:formation|line-?up|team|plays?|playing|coach\w*|football|soccer|tactic\w*|aufstellung"
                      r"|formación|alineación|formazione|schieramento|opstelling|formação|escalação|système|schema)(?!\w)")
 _A_BRAND_AND_MODEL = lazy(r"(?<![\w-])[A-Z][a-z]{2,}\s++[A-Z][a-z]{2,}\s++$")
+# a key, or the band it hangs on: what opens a locker that has a number and no code
+_OPENS_WITH_A_KEY = lazy(r"(?i)(?<!\w)(?:key|keys|llave|schlüssel|clé|chiave|sleutel|nyckel|nøgle|nøkkel|klucz|ключ"
+                         r"|wristband|armband|pulsera|bracelet)(?!\w)")
 _A_KEY_TAG = lazy(r"(?i)(?<!\w)tag\s++(?:says|reads|shows)\s++$")
 _OPENS_IN = lazy(r"(?i)(?<!\w)(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|set\s++to)(?!\w)")
 _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo"
@@ -1357,6 +1381,8 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "Il lucchetto Abus Bordo 6000 è arrivato": a maker's model; not "Door Code 4821"
             if len(number) <= 3 and _A_KEY_TAG.search(before):
                 continue  # "Locker room key tag says 113": the locker's number (a code has four digits or more)
+            if len(number) <= 3 and _OPENS_WITH_A_KEY.search(line, end) and not _A_CODES_WORD.search(line):
+                continue  # "Owen's locker at the pool is 112, key on a green wristband"; not "Lockbox for the key: 223"
             said = _A_LOCKERS_NUMBER_SAID.search(before)
             if ((_A_LOCKERS_NUMBER.search(before) or said and not _OPENS_IN.search(clause)
                  and not _A_CODES_WORD.search(before, said.end()))
@@ -1623,6 +1649,9 @@ _DUTCH_BEFORE_JE = lazy(r"(?i)(?<!\w)(?:met|voor|van|aan|op|dat|hoe|als|wat|kun|
 _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{2}){1,2}")
 
 
+_A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*|[0-9][0-9.,]*\s?(?:€|£|\$|eur|usd|gbp|zł|kr)")
+
+
 def _one_word(text: str) -> bool:
     """A one-word password at the end of its sentence: with a digit or a sign in it, said plainly
     ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
@@ -1631,6 +1660,8 @@ def _one_word(text: str) -> bool:
         value = match["value"] if match["quote"] else _LATIN_START.match(match["value"])[0]  # "Tanukiです": the value
         if len(value) < 3:
             continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
+        if _A_PRICE.fullmatch(value.rstrip(".,;!?")):
+            continue  # "day pass is £14": a price
         if (match["value"][len(value):].startswith(_HONORIFIC)
                 or _WHO_KNOWS.search(text, max(0, match.start("value") - 40), match.start("value"))):
             continue  # "パスワードはAishaさんが管理", "a senha quem sabe é Sven": who keeps it
@@ -1880,10 +1911,14 @@ _CHECKS = (
                                              "jelsz", "parola", "парол", "<-", "←", "that's", "that’s",
                                              "фраз", "パスフレーズ", "문구", "密码短语", "口令", "wachtwoord", "mdp",
                                              "adgangskode", "haśl", "hasl", "лозинк", "pasahitz", "pasfhocal", "lykilor",
-                                             "nenosiri", "laluan", "pw", "psw")),
+                                             "nenosiri", "laluan", "pw", "psw", "fráz", "fraz", "frāz", "fras",
+                                             "jelmondat", "pasaesaldi", "mật khẩu", "kaulisiri", "lause",
+                                             "yfrinymadrodd", "पासफ़्रेज़", "पासफ्रेज", "పాస్", "پاس", "عبارة",
+                                             "משפט")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
+      "పిన్", "குறியீடு", "லாக்கர்", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",

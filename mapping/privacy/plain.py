@@ -127,6 +127,21 @@ def plain_form(text: str) -> str:
     return _INVISIBLE.sub("", text)
 
 
+# a decimal digit of another script: Arabic-Indic, Persian, Devanagari, Bengali, Thai, Telugu… (a
+# PIN said in the script's own digits, "رمز کارت ۵۲۸۱", which NFKC leaves as they are)
+_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+
+
+def other_digits(text: str) -> bool:
+    """Whether ``text`` holds a decimal digit other than 0 to 9."""
+    return _OTHER_DIGIT.search(text) is not None
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with every decimal digit written 0 to 9 (``۵۲۸۱`` becomes ``5281``)."""
+    return _OTHER_DIGIT.sub(lambda digit: str(unicodedata.decimal(digit[0])), text)
+
+
 def first_hidden(text: str) -> str:
     """`` (the first such character: U+200B ZERO WIDTH SPACE, at position 4)``, naming the first
     character that ``plain_form`` drops or reads otherwise, which the operator may not see."""

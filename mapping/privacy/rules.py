@@ -145,6 +145,8 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
                r"|<|\$\{|%[A-Za-z_]+%|\{\{"
+               # a note in brackets ("Password: (set on first login)")
+               r"|\((?=[A-Za-z][a-z]*+[^\S\n])"
                # a slot in brackets ("[REDACTED]")
                r"|" + BRACKETED_SLOT + r"(?=[\"'`\s,;)]|\.?$)"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
@@ -475,7 +477,9 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like command output (a shell prompt)",
         # A line's leading blanks stop at its end: ^\s* would run on through every blank line below,
         # from each line start.
-        lazy(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#]|[\w.-]+@[\w.-]+ [^\n%]{1,40} %)\s+\S+.*\n\S"),
+        # Not a tool's version asked for and told: "$ node --version" then "v20.11.1".
+        lazy(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#]|[\w.-]+@[\w.-]+ [^\n%]{1,40} %)\s+"
+             r"(?!\S+[^\S\n]++(?:--version|-V|version)[^\S\n]*+\n[^\n]{0,60}?[0-9]+\.[0-9]+)\S+.*\n\S"),
         ("\n",),
     ),
     (

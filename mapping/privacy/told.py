@@ -232,21 +232,53 @@ _DIGIT_NAMES = {
     "he": "אפס אחת אחד שתיים שניים שלוש ארבע חמש שש שבע שמונה תשע",
     "th": "ศูนย์ หนึ่ง สอง สาม สี่ ห้า หก เจ็ด แปด เก้า",
     "ja": "ゼロ れい いち に さん よん し ご ろく なな しち はち きゅう",
-    "zh": "零 一 二 三 四 五 六 七 八 九 洞 幺",
+    "zh": "零 〇 一 二 三 四 五 六 七 八 九 洞 幺",
+    "fi": "nolla yksi kaksi kolme neljä viisi kuusi seitsemän kahdeksan yhdeksän",
+    "et": "null üks kaks kolm neli viis kuus seitse kaheksa üheksa",
+    "hu": "nulla egy kettő három négy öt hat hét nyolc kilenc",
+    "ca": "zero u un una dos tres quatre cinc sis set vuit nou",
+    "da": "nul en et to tre fire fem seks syv otte ni",
+    "nb": "null en ett to tre fire fem seks sju syv åtte ni",
+    "hr": "nula jedan jedna dva dvije tri četiri pet šest sedam osam devet",
+    "sr": "нула један једна два три четири пет шест седам осам девет",
+    "sk": "nula jeden jedna dva tri štyri päť šesť sedem osem deväť",
+    "sl": "nič ena dve tri štiri pet šest sedem osem devet",
+    "lt": "nulis vienas du trys keturi penki šeši septyni aštuoni devyni",
+    "lv": "nulle viens divi trīs četri pieci seši septiņi astoņi deviņi",
+    "is": "núll einn tveir þrír fjórir fimm sex sjö átta níu",
+    "sq": "zero një dy tre katër pesë gjashtë shtatë tetë nëntë",
+    "sw": "sifuri moja mbili tatu nne tano sita saba nane tisa",
+    "tl": "sero isa dalawa tatlo apat lima anim pito walo siyam",
+    "eu": "zero bat bi hiru lau bost sei zazpi zortzi bederatzi",
+    "ga": "náid haon dó trí ceathair cúig sé seacht hocht naoi",
+    "cy": "dim un dau tri pedwar pump chwech saith wyth naw",
+    "af": "nul een twee drie vier vyf ses sewe agt nege",
+    "ta": "பூஜ்ஜியம் ஒன்று இரண்டு மூன்று நான்கு ஐந்து ஆறு ஏழு எட்டு ஒன்பது",
+    "te": "సున్నా ఒకటి రెండు మూడు నాలుగు ఐదు ఆరు ఏడు ఎనిమిది తొమ్మిది",
 }
 _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in names.split())
 _DIGIT_TOKENS = lazy(r"[^\s,、・-]++").finditer
 _SEPARATORS = str.maketrans(",、・-", "    ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
-_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|kod|kode|kód|код|pin|пин|пін|lock|lås|zámek|zámok|замок|замка|сейф|cadenas"
+_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et)?|kód|код\w*|\w*koodi\w*|codi|pin|пин|пін|lock|lås|zámek|zámok"
+                 r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
                  r"|\w*lås(?:et)?|förråd\w*)(?!\w)"
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
+# four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
+# together, not a year's or an amount's: "银行卡密码是三七九一", "도어락 번호는 칠삼일구"
+_DIGITS_TOGETHER = lazy(r"[零〇一二三四五六七八九洞幺]{4,8}(?![年月日号號時时点點分个個位人元块塊円万千百十])"
+                        r"|(?<![가-힣])[영공일이삼사오육칠팔구]{4,8}(?![가-힣])")
+
+
 def _digit_names(text: str) -> bool:
     """Four to eight digit names in a row, not one name repeated and not a count that goes on, told
-    for a code or a lock (its name on their line): "förrådets hänglås: två åtta noll fem"."""
+    for a code or a lock (its name on their line): "förrådets hänglås: två åtta noll fem"; those
+    written together in Chinese, Japanese and Korean are read one by one."""
+    if not text.isascii():
+        text = _DIGITS_TOGETHER.sub(lambda together: " " + " ".join(together[0]) + " ", text)
     if len(_DIGIT_NAME_SET.intersection(text.lower().translate(_SEPARATORS).split())) < 2:
         return False  # (two names at least: a set's intersection, before any token is looked at)
     tokens = list(_DIGIT_TOKENS(text))
@@ -611,7 +643,7 @@ CHECKS = (
     # (told for a code or a lock, by its name; the digit names themselves,
     # words of every language, made the needle search of every text twice as slow)
     ("looks like a code told a digit at a time", _digit_names,
-     ("code", "kod", "kód", "код", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
+     ("code", "kod", "kód", "код", "koodi", "codi", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
