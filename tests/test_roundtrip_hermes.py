@@ -257,6 +257,8 @@ def test_a_record_deleted_before_its_first_sync_deactivates_the_memory_it_was_ex
                 and "Rust" in get_record(pds, line["uri"])["content"])
     Repo(pds, account).delete(RECORD_NSID, rust.rsplit("/", 1)[1])
 
+    previewed = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--dry-run", "--json"))
+    assert previewed["retired"] == 1 and held_rows(rushdb, rows.FACT) == before[rows.FACT]  # said, not done
     synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
     assert synced["written"]["deactivated"] == 1
     facts = held_rows(rushdb, rows.FACT)

@@ -196,6 +196,9 @@ class Syncer:
         if batch.read in FULL_READS:
             self._retrying(lambda: self._reconcile(batch, scope, anchor))
         report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
+        if dry_run and batch.read != "unchanged":  # what the person deleted before a sync saw it, said first
+            if would := self._retrying(lambda: self._deleted_before_a_sync(batch, scope, dry_run=True)):
+                report.counts["retired"] = report.counts.get("retired", 0) + would
         if dry_run or anchor is None:
             return report
         records = batch.summary
@@ -251,13 +254,14 @@ class Syncer:
                         self.store.attach(mirror_id, targets, rows.SUPERSEDES, tx=tx)
         self._retrying(attach)
 
-    def _deleted_before_a_sync(self, batch: ImportBatch, scope: dict) -> int:
+    def _deleted_before_a_sync(self, batch: ImportBatch, scope: dict, *, dry_run: bool = False) -> int:
         """Facts an export wrote to the repository (the export ledger names them, with the rev that
         wrote them) whose records the person deleted before a sync saw them, so that no mirror
         names them: a full read at a later rev without the record; a diff that deletes it; or a
         diff that does not hold a record written after the last read (written and deleted in
         between). Each one still active in the scope is deactivated (the person's deletion is
-        their word; an episode, which has no ``active``, is left). Returns how many."""
+        their word; an episode, which has no ``active``, is left). Returns how many (with
+        ``dry_run``, how many would be, and nothing is written)."""
         state = self.importer.state
         ledger = [record for record in state.exported(batch.did).values()
                   if record.scope == (scope["agentId"], scope["profileId"])]
@@ -283,6 +287,8 @@ class Syncer:
         facts = self.store.find_by(rows.FACT, rows.MERGE_KEY[rows.FACT], {record.memory_id for record in gone},
                                    rows.scope_where(scope))
         active = [row for row in facts.values() if row.get("active")]  # (the search asked for the scope)
+        if dry_run:
+            return len(active)
         if active:
             self.store.upsert(rows.FACT, [rows.deactivated(rows.FACT, row[rows.MERGE_KEY[rows.FACT]], row)
                                           for row in active], rows.MERGE_BY[rows.FACT])
