@@ -81,6 +81,23 @@ def hermes_writes(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch)
         provider.shutdown()
 
 
+def hermes_learns_again(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
+    """Hermes's provider in a new session writes ``text`` again (a new fact id: it holds the turn)."""
+    from rushdb_hermes_memory.provider import RushDBMemoryProvider
+
+    for name, value in project.env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("RUSHDB_MEMORY_SCOPE_SALT", "hermes-own-salt")
+    provider = RushDBMemoryProvider()
+    provider.initialize("session-2", hermes_home=str(home), agent_identity="coder", user_id="user-42",
+                        platform="discord")
+    try:
+        provider.on_memory_write("add", "user", text)
+        provider._flush(timeout_seconds=30)
+    finally:
+        provider.shutdown()
+
+
 def get_record(pds: LocalPds, uri: str) -> dict:
     did, collection, rkey = uri.removeprefix("at://").split("/")
     answer = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.getRecord",
@@ -294,17 +311,26 @@ def test_a_record_exported_and_deleted_between_two_syncs_deactivates_its_fact(
     rust_id = next(i for i, r in before.items() if "Rust" in r["text"])
     assert held_rows(rushdb, rows.FACT) == {**before, rust_id: {**before[rust_id], "active": False}}
 
+    # Hermes learns the deleted words again in a new session (a new fact id): not published again,
+    # here or in another account
+    hermes_learns_again(rushdb, tmp_path / "hermes", monkeypatch, before[rust_id]["text"])
+    wait_for(rushdb, len(before) + 1, 0)
+    [relearned] = set(held_rows(rushdb, rows.FACT)) - set(before)
+    here = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
+               "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
+    assert {line["id"]: line["status"] for line in map(json.loads, here.stdout.splitlines()[:-1])}[relearned] == "conflict"
+
     # the scope exported into another account: the deleted memory is not published there, where
     # nothing would tell it is inactive (a record has no ``active``) and a sync would revive it
     other = pds.create_account()
     copied = run(pds, rushdb, "export", "--to", other.did, "--from", "rushdb", *scope_args(hermes),
                  "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=other.password)
     outcomes = {line["id"]: line["status"] for line in map(json.loads, copied.stdout.splitlines()[:-1])}
-    assert outcomes[rust_id] == "inactive" and copied.exit_code == 0, copied.output
-    assert all(status == "created" for mid, status in outcomes.items() if mid != rust_id)
+    assert outcomes[rust_id] == outcomes[relearned] == "inactive" and copied.exit_code == 0, copied.output
+    assert all(status == "created" for mid, status in outcomes.items() if mid not in (rust_id, relearned))
     listed = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.listRecords", timeout=30,
                        params={"repo": other.did, "collection": RECORD_NSID, "limit": 100}).json()["records"]
-    assert len(listed) == len(outcomes) - 1
+    assert len(listed) == len(outcomes) - 2
     assert before[rust_id]["text"] not in [r["value"]["content"] for r in listed]
     synced_there = summary(run(pds, rushdb, "sync", other.did, *scope_args(hermes), "--json"))
     assert synced_there["failed"] == 0

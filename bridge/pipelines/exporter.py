@@ -355,6 +355,10 @@ class Exporter:
         gone.update({(mine.scope, mine.words): mine.rkey for mine in ledger.values()
                      if mine.rkey not in held and mine.words and mine.scope})
         superseded = {item.event.get("supersedesFactId") for item in items}
+        # the words of the source's forgotten facts (inactive, superseded by none): an agent that
+        # learns them again, in another session, gives them a new id
+        forgotten = {(_scope_of(item.event), words_of(item.event)) for item in items
+                     if item.event.get("active") is False and memory_id(item.event) not in superseded}
         writes: list[_Write] = []
         for index in in_supersession_order([item.event for item in items]):
             item = items[index]
@@ -384,13 +388,13 @@ class Exporter:
                     if item.template is not None:
                         moved.pop(item.template.uri, None)
                 continue
-            write = self._decide(item, held, ledger, gone, superseded, report)
+            write = self._decide(item, held, ledger, gone, superseded, forgotten, report)
             if write is not None:
                 writes.append(write)
         return writes
 
     def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[Any, str],
-                superseded: set, report: ExportReport) -> _Write | None:
+                superseded: set, forgotten: set, report: ExportReport) -> _Write | None:
         view = item.view
         rkey = AtUri.parse(view.uri).rkey
         current = held.get(rkey)
@@ -400,22 +404,18 @@ class Exporter:
         if view.uri in self.overwrite:  # the user chose this memory over the PDS's version
             return _Write("create" if current is None else "update", rkey, item, view.value, view.cid)
         if item.source is not None:
+            if current is None and rkey in ledger and not self.recreate_deleted:
+                return self._deleted(item, rkey, ledger, again=False, report=report)
             if current is None:
                 report.outcomes.append(Outcome.of(
-                    item, "conflict", view.uri, "deleted on the PDS since it was read; not re-created (to keep it "
-                    "deleted, remove the memory from the source; to write it again, run the export again with "
-                    f"--overwrite-conflict {view.uri})",
+                    item, "conflict", view.uri, "deleted on the PDS since it was read: the person's word, not "
+                    "re-created (a sync of the repository takes the memory out of the source; to write it again, run "
+                    f"the export again with --overwrite-conflict {view.uri})",
                 ))
                 return None
             if current["cid"] != item.source.cid:
                 return self._conflict(item, report)
             return _Write("update", rkey, item, view.value, view.cid)
-        if current is None and item.event.get("active") is False and memory_id(item.event) not in superseded:
-            report.outcomes.append(Outcome.of(
-                item, "inactive", view.uri, "an inactive fact that no memory of the source supersedes (forgotten, "
-                "or its record deleted from another repository): not created, as a record would show it as "
-                f"current (to write it all the same, run the export again with --overwrite-conflict {view.uri})"))
-            return None
         if current is None:
             # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
             # new createdAt, so a new key), and someone deleted it since
@@ -424,22 +424,37 @@ class Exporter:
             if again:
                 deleted = gone.get((_scope_of(item.event), words_of(item.event)))
             if deleted is not None and not self.recreate_deleted:
-                self.deleted_on_pds.append(deleted)
-                written = self._uri(deleted)  # (this memory's record, or its words', at the key it was written at)
-                written += ", a record of the same words," if again else ""
-                outcome = Outcome.of(
-                    item, "conflict", view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
-                    f"person's word, not re-created (to write it again, run the export again with --overwrite-conflict "
-                    f"{view.uri}, or --recreate-deleted for every such record)")
-                # named once: a scheduled export does not fail on it every run after
-                outcome.known = ledger[deleted].deleted_at is not None
-                report.outcomes.append(outcome)
+                return self._deleted(item, deleted, ledger, again=again, report=report)
+            if item.event.get("eventType") == "fact" and (
+                    item.event.get("active") is False and memory_id(item.event) not in superseded
+                    or (_scope_of(item.event), words_of(item.event)) in forgotten):
+                what = ("an inactive fact that no memory of the source supersedes" if item.event.get("active") is False
+                        else "the words of an inactive fact that no memory of the source supersedes")
+                report.outcomes.append(Outcome.of(
+                    item, "inactive", view.uri, f"{what} (forgotten, or its record deleted by the person, perhaps in "
+                    "another repository): not created, as a record would show it as current (to write it all the "
+                    f"same, run the export again with --overwrite-conflict {view.uri})"))
                 return None
             return _Write("create", rkey, item, view.value, view.cid)
         ours = ledger.get(rkey)
         if (ours and ours.cid == current["cid"]) or written_unchanged(view.uri, current["value"], item.event):
             return _Write("update", rkey, item, view.value, view.cid)
         return self._conflict(item, report)
+
+    def _deleted(self, item: _Item, deleted: str, ledger, *, again: bool, report: ExportReport) -> None:
+        """The conflict of a memory whose record (at key ``deleted``), or a record of its words
+        (``again``), pdsmem wrote and the person deleted: noted in the state; once a run has noted
+        the deletion, known (a scheduled export does not fail on it every run after)."""
+        self.deleted_on_pds.append(deleted)
+        written = self._uri(deleted)  # (this memory's record, or its words', at the key it was written at)
+        written += ", a record of the same words," if again else ""
+        outcome = Outcome.of(
+            item, "conflict", item.view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
+            f"person's word, not re-created (to write it all the same, run the export again with --overwrite-conflict "
+            f"{item.view.uri}, or --recreate-deleted for every such record)")
+        outcome.known = ledger[deleted].deleted_at is not None
+        report.outcomes.append(outcome)
+        return None
 
     @staticmethod
     def _conflict(item: _Item, report: ExportReport) -> None:

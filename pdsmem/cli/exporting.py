@@ -211,9 +211,9 @@ def print_report(report: api.Report, as_json: bool) -> None:
     for outcome in new:
         click.echo(_problem_line(outcome), err=True)
     if known := len(report.problems) - len(new):  # deletions an earlier run named: the person's word stands
-        click.echo(f"Note: {known} memor{'ies' if known > 1 else 'y'} whose record{'s' if known > 1 else ''} the person "
-                   f"deleted on the PDS, named by an earlier run, {'stay' if known > 1 else 'stays'} deleted (pdsmem "
-                   "status lists them; --recreate-deleted writes them again)", err=True)
+        click.echo(f"Note: {known} memor{'ies' if known > 1 else 'y'} whose record{'s' if known > 1 else ''} (or a record "
+                   f"of the same words) the person deleted on the PDS, as an earlier run found, {'stay' if known > 1 else 'stays'} "
+                   "deleted (pdsmem status lists the records; --recreate-deleted writes them again)", err=True)
     verb = "Would delete" if report.dry_run else "Deleted"
     for outcome in report.outcomes:
         if outcome.status == "deleted":
