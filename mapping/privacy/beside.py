@@ -715,7 +715,7 @@ _ASKED_ABOUT = lowered_search(
     r"|เกิด|แม่|พ่อ|செல்லப்பிராணி|நாய்|பூனை|ஆசிரிய|பள்ளி|தெரு|நகர|பிறந்த|அம்மா|அப்பா|पालतू|कुत्त|बिल्ली|शिक्षक"
     r"|स्कूल|गली|शहर|जन्म|माँ|पिता|ペット|犬|猫|先生|学校|通り|生まれ|母|父|宠物|寵物|狗|老师|老師|街|城市|出生|애완"
     r"|반려|강아지|고양이|선생님|학교|거리|도시|태어난|어머니|아버지|thú\s++cưng|chó|mèo|giáo\s++viên|trường|đường"
-    r"|thành\s++phố|mẹ|bố")
+    r"|thành\s++phố|mẹ|bố|rrug|shkoll|qen|qytet|shule|mtaa|bóthar|mhadra|zviera|lemmikloom|పెంపుడు|పాఠశాల|పోషা|পোষা|প্রাণী|স্কুল")
 _A_CAPITAL = r"(?-i:[A-Z\u00c0-\u00deА-ЯЁΑ-Ω])"
 # how the answer follows the quote: a colon, a dash before a capital, the word for an answer, a
 # verb for giving it ("she uses", "hat … eingetragen", "tiene como respuesta", "填的是"), a particle
@@ -816,15 +816,20 @@ _ANSWER_NAMED = lazy(
     + _A_SECURITY_QUESTION_UNSPACED + r")[^\n.!?。！？:：]{0,60}?[:：]\s*+" + _AN_ANSWER.replace("{name}", "after"))
 # what is no answer, first: "in the vault", "stored", "the same as…"
 _NOT_AN_ANSWER = lazy(r"(?i)(?:in|on|at|the|a|an|is|was|stored|saved|kept|written|changed|reset|removed|same|different|secret"
-                      r"|private|here|there|elsewhere|somewhere|not|no|yes|see|ask|in\s++\w+)(?!\w)")
+                      r"|private|here|there|elsewhere|somewhere|not|no|yes|see|ask|noted|forgotten|falsely|probably"
+                      r"|bitwarden|1password|lastpass|keepass\w*|in\s++\w+"
+                      # yes and no, and "I don't remember", in the languages of the words for an answer
+                      r"|sí|si|nein|ja|não|nao|да|нет|так|ні|kyllä|ei|nej|ya|tidak|nee|oui|non|hayır|evet|tak|nie|igen"
+                      r"|nem|hapana|ndiyo|jo|po|tá|níl|nie\s++pamiętam|keine|kein)(?!\w)")
 
 
 def _answer_named(text: str) -> bool:
-    """The answer is a name: in a script with capitals, it starts with one ("cevabı Karaağaçlı Sokak";
-    not "cevabı artık farklı", "answer took a minute")."""
+    """The question says what security questions ask about (a pet, a street, a school…), and the answer
+    is a name: in a script with capitals, it starts with one ("cevabı Karaağaçlı Sokak"; not "cevabı
+    artık farklı", "answer took a minute", "whose answer Google can't find")."""
     for match in _ANSWER_NAMED.finditer(text):
         answer, line = (match["answer"] or match["after"]).strip("\"'“„«”» "), _line_of(text, match)
-        if answer[0].islower():
+        if answer[0].islower() or not _ASKED_ABOUT(match[0]):
             continue
         if (not _NO_ANSWER.fullmatch(answer) and not _NOT_AN_ANSWER.match(answer)
                 and not _NOT_A_SECURITY_ASKER.search(line) and not _A_QUIZ(line)):

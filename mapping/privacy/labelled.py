@@ -859,8 +859,8 @@ def _access_value(text: str) -> bool:
         cased, an_example = _CASE_WORDS(line), None
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
-            if token.endswith("?") and token[:-1].isalpha() and line.startswith(('"', "”", "»", "“"), match.end()):
-                continue  # a quoted question's last word: '"anh gửi mật khẩu laptop cho em chưa?"'
+            if token.endswith("?") and token[:-1].lower() in _QUESTION_PARTICLES:
+                continue  # a question's own last word: '"anh gửi mật khẩu laptop cho em chưa?"'
             if (not cased and token.isalpha() and (len(token) < 6 or not token.islower() or not words.made_up(token))
                     and not _CAMEL_WORDS.fullmatch(token)):
                 continue  # a word, where no letter's case is told: the test below, first (most tokens are words)
@@ -943,16 +943,16 @@ _PASSPHRASE_NAMES = (
     r"|암호\s*+문구|密码短语|口令|phrase\s++we\s++use|passwd|(?:vpn\s++)?creds(?:\s++are)?|credentials"
     # and in the other languages people write in: "prístupová fráza", "jelmondat", "fraza de acces",
     # "عبارة المرور", "cụm mật khẩu", "frasa laluan", "kaulisiri", "משפט הסיסמה", "cyfrinymadrodd"…
-    r"|prístupov\w*\s++fráz\w*|fráz\w*\s++(?:hesla|prístupu)|jelmondat\w*|fraz\w*\s++de\s++acces|pasaesaldi\w*"
+    r"|prístupov\w*\s++fráz\w*|fráz\w*\s++(?:hesla|prístupu)|jelszómondat\w*|fraz\w*\s++de\s++acces|pasaesaldi\w*"
     r"|cụm\s++mật\s++khẩu|frasa\s++laluan|slaptafraz\w*|фраз\w*-парол\w*|парольн\w*\s++фраз\w*|kaulisiri"
     r"|fraz\w*\s++e\s++kalimit\w*|lykilfras\w*|gesel\w*\s++fraz\w*|paroles\s++frāz\w*|\w?\w?yfrinymadrodd|salalause\w*"
-    r"|tunnuslause\w*|adgangsfras\w*|passfras\w*|wachtwoordzin\w*|frase\s++d['’]accés|frase\s++de\s++acceso"
+    r"|adgangsfras\w*|passfras\w*|wachtwoordzin\w*|frase\s++d['’]accés|frase\s++de\s++acceso"
     r"|पासफ़्रेज़|पासफ्रेज़?|పాస్‌ఫ్రేజ్|పాస్ఫ్రేజ్|پاس\s*+فریز|عبارة\s*+(?:ال)?مرور|משפט\s++(?:ה)?סיסמה")
 _PASSPHRASE = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")"
-    r"[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是|هي|هو)|[:=—–]|\s++(?=[\"'«“])"
-    # (Latin words right after a name in another script: "पासफ़्रेज़ neem peepal barish है")
-    r"|(?<=[^\x00-\x7f])\s++(?=[a-z]))\s*+"
+    r"[^\n.:=—–→\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是|هي|هو)|[:=—–→]|->|\s++(?=[\"'«“])"
+    # (Latin words right after a name in a script with no Latin letters: "पासफ़्रेज़ neem peepal barish है")
+    r"|(?<=[\u0590-\u06ff\u0900-\u0dff])\s++(?=[a-z]))\s*+"
     # (not a clause that goes on: "eine Passphrase aus mehreren Wörtern – und sie nicht mir schicken")
     r"(?!(?:und|and|et|y|e|en|og|och|oraz|ja|és|ve|и|і)\s)"
     r"[\"'«“「]?(?P<words>[^\W\d_]{2,}(?:[\s,]++[^\W\d_]{2,}){2,6})[\"'»”」]?\s*+(?:[.!?,;،۔]|$|\s*+[—–(-]"
@@ -1028,6 +1028,10 @@ def _password_word_starts(text: str) -> list[int]:
             if match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]]]
 
 
+# the small words of Hindi, Urdu and Telugu written in Latin letters
+_ROMANIZED_SMALL = frozenset("ke ki ka ko ne se mein hai hain tha thi kya aur nahi gurinchi chesanu adigaru hota".split())
+
+
 def _a_content_word(word: str) -> bool:
     return word not in _SMALL_WORDS and word not in _STATES and not _DESCRIBING.fullmatch(word)
 
@@ -1088,9 +1092,11 @@ def _passphrase(text: str) -> bool:
         if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
                 word in _SMALL_WORDS or _DESCRIBING.fullmatch(word) for word in said[1:]):
             continue  # "stored in the vault", "long and random"; not "correct staple orbit plunge"
+        if any(word in _ROMANIZED_SMALL for word in said):
+            continue  # Hindi, Urdu or Telugu in Latin letters: "पासफ़्रेज़ ke baare mein user ne pucha tha"
         if match[0].rstrip()[-1] in ",;،" and any(word in _STATES or _STATE_ENDING.search(word) for word in said):
             continue  # a clause that goes on: "was changed today, the old one no longer works;"
-        if sum(word in _SMALL_WORDS for word in said) <= len(said) // 3:
+        if sum(word in _SMALL_WORDS or words.everyday(word) for word in said) <= len(said) // 3:
             return True
     return False
 
@@ -1189,13 +1195,15 @@ _PIN_LINE = lazy(
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
-    r"|పిన్(?!\s*+కోడ్)|குறியீடு|லாக்கர்|(?<![a-z])uap(?![a-z])|(?<![a-z])lokot\w*|(?<![а-я])локот\w*")
+    r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
+    r"|(?<![a-z])uap\s++(?:an\s++)?(?:ch?árta|bainc|bhainc)|(?<![a-z])lokot\w*|(?<![а-я])локот\w*")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
          r"|rupees?|rs\.?|रुपये|रुपए|रु\.?|টাকা|روپے"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
+         r"|dinara|динара|komada|комада|kuna|eura|евра"
          r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
          r"|us|µs|ohms?|ω|ом|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
 # a count in Chinese, Japanese or Korean: "每180天" (every 180 days), "8位" (8 places), "3개월"
@@ -1214,7 +1222,7 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
                         r"|sizes?|tallas?|tailles?|größen?|floor|platform|gate\s++[a-z]?|seat|scores?|won|lost|at|from|until"
-                        r"|número|nummer|numero|numéro|numer|номер|numara|numurs|numeris"
+                        r"|košta|кошта|stoji|стоји|cijena|цена|cena"
                         r"|between|since|by|x"
                         r"|στις|um|kl\.?|klo"
                         r")"
@@ -1348,6 +1356,13 @@ _A_FORMATION = lazy(r"[1-5](?:\s?-\s?[1-5]){2,3}")
 _A_TEAMS_WORD = lazy(r"(?i)(?<!\w)(?:formation|line-?up|team|plays?|playing|coach\w*|football|soccer|tactic\w*|aufstellung"
                      r"|formación|alineación|formazione|schieramento|opstelling|formação|escalação|système|schema)(?!\w)")
 _A_BRAND_AND_MODEL = lazy(r"(?<![\w-])[A-Z][a-z]{2,}\s++[A-Z][a-z]{2,}\s++$")
+# a number said as one, right before it: "es la número 127", "ist Nummer 156"
+_A_NUMBER_SAID = lazy(r"(?i)(?<!\w)(?:número|nummer|numero|numéro|numer|номер|numara|numurs|numeris|number|no\.?|nr\.?)"
+                      r"\s*+$")
+# a locker, and a lock or a box whose number would be its code
+_A_LOCKERS_WORD = lazy(r"(?i)locker|taquilla|spind|casier|armadietto|kluisje|skåp|szafk|шкафчик|dolap")
+_A_LOCK_OR_BOX = lazy(r"(?i)(?<!\w)(?:lock|locks|padlock|lockbox|key\s*+box|keybox|key\s*+safe|schlüsselbox|schloss"
+                      r"|zahlenschloss|suitcase|koffer|cadenas|candado|lucchetto|kłódk\w*|safe|tresor|caja|vault)(?!\w)")
 # a key, or the band it hangs on: what opens a locker that has a number and no code
 _OPENS_WITH_A_KEY = lazy(r"(?i)(?<!\w)(?:key|keys|llave|schlüssel|clé|chiave|sleutel|nyckel|nøgle|nøkkel|klucz|ключ"
                          r"|wristband|armband|pulsera|bracelet)(?!\w)")
@@ -1355,6 +1370,8 @@ _A_KEY_TAG = lazy(r"(?i)(?<!\w)tag\s++(?:says|reads|shows)\s++$")
 _OPENS_IN = lazy(r"(?i)(?<!\w)(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|set\s++to)(?!\w)")
 _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo"
                      r"|dial|numbers|digits|punch")
+# the same as a word of its own (not "pin" inside "Spind")
+_A_CODES_WORD_ALONE = lazy(r"(?i)(?<![^\W\d_])(?:" + _A_CODES_WORD.pattern[4:] + r")(?![^\W\d_])")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -1381,8 +1398,11 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "Il lucchetto Abus Bordo 6000 è arrivato": a maker's model; not "Door Code 4821"
             if len(number) <= 3 and _A_KEY_TAG.search(before):
                 continue  # "Locker room key tag says 113": the locker's number (a code has four digits or more)
-            if len(number) <= 3 and _OPENS_WITH_A_KEY.search(line, end) and not _A_CODES_WORD.search(line):
-                continue  # "Owen's locker at the pool is 112, key on a green wristband"; not "Lockbox for the key: 223"
+            if len(number) <= 3 and _A_NUMBER_SAID.search(before) and not _A_CODES_WORD_ALONE.search(clause):
+                continue  # "La taquilla de Javi es la número 127"; not "el código es el número 482", "PIN-Nummer: 4821"
+            if (len(number) <= 3 and _OPENS_WITH_A_KEY.search(line, end) and _A_LOCKERS_WORD.search(line)
+                    and not _A_LOCK_OR_BOX.search(line) and not _A_CODES_WORD_ALONE.search(line)):
+                continue  # "Owen's locker at the pool is 112, key on a green wristband"; not "Bike lock 907, keys…"
             said = _A_LOCKERS_NUMBER_SAID.search(before)
             if ((_A_LOCKERS_NUMBER.search(before) or said and not _OPENS_IN.search(clause)
                  and not _A_CODES_WORD.search(before, said.end()))
@@ -1649,7 +1669,32 @@ _DUTCH_BEFORE_JE = lazy(r"(?i)(?<!\w)(?:met|voor|van|aan|op|dat|hoe|als|wat|kun|
 _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](?:[0-9]{2}){1,2}")
 
 
-_A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*|[0-9][0-9.,]*\s?(?:€|£|\$|eur|usd|gbp|zł|kr)")
+# A PIN or a card's code told in the digits of a script other than Latin ("ATM पिन ७३०५", "رمز کارت
+# بانکی ۵۲۸۱", "รหัส ATM คือ ๘๒๗๓"), read in ``pin_in_other_digits`` after ``plain.ascii_digits``:
+# those digits count only after a word for a PIN, not for a year, a price or a postal code.
+_PIN_IN_OTHER_DIGITS = lazy(
+    r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
+    r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة)|کد\s*+(?:کارت|ورود|امنیتی)"
+    r"|الرقم\s*+السري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호)"
+    r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
+    r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
+    r"(?!\s*+(?:دلار|تومان|ریال|روپے|रुपये|रुपए|টাকা|บาท|円|元|원|صفحه|متر|मीटर|میگاواٹ|مگاوات|%))")
+_A_YEARS_WORD = lazy(r"(?:سال|عام|سنة|ปี|พ\.ศ\.|वर्ष|साल|সাল|বছর|年|년)\s*+$")
+
+
+def pin_in_other_digits(text: str, read: str) -> bool:
+    """Whether ``read`` (``text`` with its digits read as 0 to 9, position for position) holds a PIN
+    that ``text`` wrote in another script's digits, after a word for one."""
+    for match in _PIN_IN_OTHER_DIGITS.finditer(read):
+        start, end = match.span("digits")
+        if not text[start:end].isascii() and not _A_YEARS_WORD.search(read, 0, start):
+            return True
+    return False
+
+
+_A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
+# the words that end a question in the languages that have them: "… cho em chưa?", "… không?"
+_QUESTION_PARTICLES = frozenset("chưa không chứ hả à nhé nhỉ mi mı mu mü ne".split())
 
 
 def _one_word(text: str) -> bool:
@@ -1912,13 +1957,13 @@ _CHECKS = (
                                              "фраз", "パスフレーズ", "문구", "密码短语", "口令", "wachtwoord", "mdp",
                                              "adgangskode", "haśl", "hasl", "лозинк", "pasahitz", "pasfhocal", "lykilor",
                                              "nenosiri", "laluan", "pw", "psw", "fráz", "fraz", "frāz", "fras",
-                                             "jelmondat", "pasaesaldi", "mật khẩu", "kaulisiri", "lause",
+                                             "jelszómondat", "pasaesaldi", "mật khẩu", "kaulisiri", "lause",
                                              "yfrinymadrodd", "पासफ़्रेज़", "पासफ्रेज", "పాస్", "پاس", "عبارة",
                                              "משפט")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
-      "పిన్", "குறியீடு", "லாக்கர்", "uap", "lokot", "локот",
+      "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",

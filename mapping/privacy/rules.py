@@ -479,7 +479,8 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # from each line start.
         # Not a tool's version asked for and told: "$ node --version" then "v20.11.1".
         lazy(r"(?m)^[^\S\n]*(?:\$|[\w.-]+@[\w.-]+:[^\n$#]*[$#]|[\w.-]+@[\w.-]+ [^\n%]{1,40} %)\s+"
-             r"(?!\S+[^\S\n]++(?:--version|-V|version)[^\S\n]*+\n[^\n]{0,60}?[0-9]+\.[0-9]+)\S+.*\n\S"),
+             r"(?!\S+[^\S\n]++(?:--version|-[vV]|-version|version(?:[^\S\n]++--[a-z-]+)?)[^\S\n]*+\n[^\n]{0,60}?[0-9]+\.[0-9]+)"
+             r"\S+.*\n\S"),
         ("\n",),
     ),
     (

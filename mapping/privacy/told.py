@@ -234,11 +234,13 @@ _DIGIT_NAMES = {
     "ja": "ゼロ れい いち に さん よん し ご ろく なな しち はち きゅう",
     "zh": "零 〇 一 二 三 四 五 六 七 八 九 洞 幺",
     "fi": "nolla yksi kaksi kolme neljä viisi kuusi seitsemän kahdeksan yhdeksän",
-    "et": "null üks kaks kolm neli viis kuus seitse kaheksa üheksa",
+    "et": "üks kaks kolm neli viis kuus seitse kaheksa üheksa",
     "hu": "nulla egy kettő három négy öt hat hét nyolc kilenc",
-    "ca": "zero u un una dos tres quatre cinc sis set vuit nou",
-    "da": "nul en et to tre fire fem seks syv otte ni",
-    "nb": "null en ett to tre fire fem seks sju syv åtte ni",
+    # (without the names that are common words of other languages, English above all: "set", "en",
+    # "et", "to", "ni", "null", "dim": "set to null to disable" is no code)
+    "ca": "zero u una dos tres quatre cinc sis vuit nou",
+    "da": "nul tre fire fem seks syv otte",
+    "nb": "tre fire fem seks sju syv åtte",
     "hr": "nula jedan jedna dva dvije tri četiri pet šest sedam osam devet",
     "sr": "нула један једна два три четири пет шест седам осам девет",
     "sk": "nula jeden jedna dva tri štyri päť šesť sedem osem deväť",
@@ -251,7 +253,7 @@ _DIGIT_NAMES = {
     "tl": "sero isa dalawa tatlo apat lima anim pito walo siyam",
     "eu": "zero bat bi hiru lau bost sei zazpi zortzi bederatzi",
     "ga": "náid haon dó trí ceathair cúig sé seacht hocht naoi",
-    "cy": "dim un dau tri pedwar pump chwech saith wyth naw",
+    "cy": "dau tri pedwar pump chwech saith wyth naw",
     "af": "nul een twee drie vier vyf ses sewe agt nege",
     "ta": "பூஜ்ஜியம் ஒன்று இரண்டு மூன்று நான்கு ஐந்து ஆறு ஏழு எட்டு ஒன்பது",
     "te": "సున్నా ఒకటి రెండు మూడు నాలుగు ఐదు ఆరు ఏడు ఎనిమిది తొమ్మిది",
@@ -269,7 +271,7 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et)?|kód|код\w*|\w*ko
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
 # together, not a year's or an amount's: "银行卡密码是三七九一", "도어락 번호는 칠삼일구"
-_DIGITS_TOGETHER = lazy(r"[零〇一二三四五六七八九洞幺]{4,8}(?![年月日号號時时点點分个個位人元块塊円万千百十])"
+_DIGITS_TOGETHER = lazy(r"[零〇一二三四五六七八九洞幺]{4,8}(?![年月日号號時时点點分个個位人元块塊円万千百十届屆版期回次条條章节節页頁])"
                         r"|(?<![가-힣])[영공일이삼사오육칠팔구]{4,8}(?![가-힣])")
 
 
@@ -278,7 +280,8 @@ def _digit_names(text: str) -> bool:
     for a code or a lock (its name on their line): "förrådets hänglås: två åtta noll fem"; those
     written together in Chinese, Japanese and Korean are read one by one."""
     if not text.isascii():
-        text = _DIGITS_TOGETHER.sub(lambda together: " " + " ".join(together[0]) + " ", text)
+        text = _DIGITS_TOGETHER.sub(lambda together: " " + " ".join(together[0]) + " "
+                                    if len(set(together[0])) > 2 else together[0], text)  # not "사이사이", "七七八八"
     if len(_DIGIT_NAME_SET.intersection(text.lower().translate(_SEPARATORS).split())) < 2:
         return False  # (two names at least: a set's intersection, before any token is looked at)
     tokens = list(_DIGIT_TOKENS(text))
