@@ -337,6 +337,31 @@ def test_a_record_exported_and_deleted_between_two_syncs_deactivates_its_fact(
     assert held_rows(rushdb, rows.FACT)[rust_id]["active"] is False
 
 
+def test_a_record_a_sync_read_then_the_person_deleted_fails_one_export_not_every_one(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Regression (a new user's try): once a sync had read the records an export wrote, the memories
+    came from those records, and a record the person then deleted made every export exit 3, with
+    nothing noted, until a sync ran."""
+    hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
+    wait_for(rushdb, 2, 3)
+
+    def export() -> Result:
+        return run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
+                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
+
+    lines = [json.loads(line) for line in export().stdout.splitlines()[:-1]]
+    summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))  # the memories now come from records
+    rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
+                and "Rust" in get_record(pds, line["uri"])["content"])
+    Repo(pds, account).delete(RECORD_NSID, rust.rsplit("/", 1)[1])
+    first, later = export(), export()
+    assert first.exit_code == 3 and f"{rust} was deleted on the PDS after pdsmem wrote it" in first.stderr
+    assert later.exit_code == 0, later.output
+    assert [line.get("known") for line in map(json.loads, later.stdout.splitlines()[:-1])
+            if line["status"] == "conflict"] == [True]
+
+
 def external_search(factory):
     """The RushDB SDK as Hermes's provider gets it, with one change: its vector searches say
     ``"sourceType": "external"``, which this self-hosted server needs to search the external
