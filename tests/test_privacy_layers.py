@@ -265,6 +265,14 @@ def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     assert refused == [], f"{name}: benign texts refused: {refused}"
 
 
+def test_every_corpus_row_has_what_the_benchmark_reads():
+    """scripts/bench_privacy.py counts by group and family: a set without them stops the benchmark."""
+    for folder in sorted(path for path in CORPORA.iterdir() if path.is_dir()):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(folder.name, kind):
+                assert {"id", "group", "family", "lang", "text"} <= set(item), (folder.name, item.get("id"))
+
+
 def test_every_layer_reports_for_the_benchmark():
     found = privacy.layer_reasons("card 4111 1111 1111 1111 and AKIAQ8EG0RZ1WXYT9JH6")
     assert set(found) == {name for name, _ in privacy.LAYERS}
