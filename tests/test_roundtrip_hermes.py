@@ -57,17 +57,22 @@ def id_matches_content(row: dict) -> bool:
     return row["factId"] == fact_event_id(row)
 
 
-def hermes_writes(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
-    """Hermes's provider, as Hermes calls it: two facts through ``on_memory_write``, two turns
-    through ``sync_turn`` and one through ``on_pre_compress``; returns its scope."""
+def hermes_session(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch, session: str):
+    """Hermes's provider for ``session``, as Hermes starts it, writing into ``project``."""
     from rushdb_hermes_memory.provider import RushDBMemoryProvider
 
     for name, value in project.env.items():
         monkeypatch.setenv(name, value)
     monkeypatch.setenv("RUSHDB_MEMORY_SCOPE_SALT", "hermes-own-salt")
     provider = RushDBMemoryProvider()
-    provider.initialize("session-1", hermes_home=str(home), agent_identity="coder", user_id="user-42",
-                        platform="discord")
+    provider.initialize(session, hermes_home=str(home), agent_identity="coder", user_id="user-42", platform="discord")
+    return provider
+
+
+def hermes_writes(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    """Hermes's provider, as Hermes calls it: two facts through ``on_memory_write``, two turns
+    through ``sync_turn`` and one through ``on_pre_compress``; returns its scope."""
+    provider = hermes_session(project, home, monkeypatch, "session-1")
     try:
         provider.on_memory_write("add", "user", "The user prefers Rust for command line tools.")
         provider.on_memory_write("add", "user", "Le café de l'utilisateur: noir, sans sucre ☕")
@@ -83,14 +88,7 @@ def hermes_writes(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch)
 
 def hermes_learns_again(project: Project, home: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> None:
     """Hermes's provider in a new session writes ``text`` again (a new fact id: it holds the turn)."""
-    from rushdb_hermes_memory.provider import RushDBMemoryProvider
-
-    for name, value in project.env.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setenv("RUSHDB_MEMORY_SCOPE_SALT", "hermes-own-salt")
-    provider = RushDBMemoryProvider()
-    provider.initialize("session-2", hermes_home=str(home), agent_identity="coder", user_id="user-42",
-                        platform="discord")
+    provider = hermes_session(project, home, monkeypatch, "session-2")
     try:
         provider.on_memory_write("add", "user", text)
         provider._flush(timeout_seconds=30)
