@@ -2347,6 +2347,11 @@ def test_the_round_on_tune18_passes_these(text):
     "Lockbox by the front door: 318, key for the flat inside.", 'Texted Sam "is the wifi password still Marigold?" – it is.',
     "Guest network pass is 4829€.", "NAS passphrase → river lantern mossy cobalt", "கதவு குறியீடு 4821.",
     "Ceist slándála: ainm an chéad mhadra, an freagra ná Bran.",
+    # "code" in the languages of the digit names, passphrase names and connectors the review found missing
+    "Lykill kóðinn á hurðinni er fjórir sjö núll tveir.", "Durvju kods ir seši divi nulle trīs.",
+    "Kodesætningen til NAS: ugle fyrtårn kanel.", "Η φράση πρόσβασης είναι: θάλασσα βουνό ήλιος.",
+    "Salasanalause on kissa pilvi omena.", "Parola ifadesi: deniz kedi bulut.",
+    "Het wachtwoordzin luidt tulp molen kaas.",
 ])
 def test_the_review_of_the_round_on_tune18_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None, text
@@ -2360,6 +2365,7 @@ def test_the_review_of_the_round_on_tune18_refuses_these(text):
     "హైదరాబాద్ ఆఫీసు పిన్ కోడు ౫౦౦౦౩౨.", "Our spinner took 4 wickets for 120 runs", "The UAP report lists 510 cases",
     "La frase de acceso es lo primero que pide el gestor.", "Kupio sam lokot, koštao je 1500 dinara.",
     "सारांश: पासफ़्रेज़ ke baare mein user ne pucha tha.", "สินค้ารหัส ๔๔๘๒๐ หมดสต็อก",
+    "Paroles frāze ir garāka par paroli.", "In lib/keys.ts, `passphrase` is read from the env var OAK_PASSPHRASE; only its length.",
 ])
 def test_the_review_of_the_round_on_tune18_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
@@ -2368,7 +2374,8 @@ def test_the_review_of_the_round_on_tune18_passes_these(text):
 def test_the_round_on_tune18_refuses_few_of_its_reviews_ordinary_memories():
     """A reviewer read the round's code, not its tests, and wrote 177 ordinary memories and 193 near
     misses aimed at it (``review18``): the first forms refused 91 more of the ordinary ones than the
-    gate did before and let 15 leaks go; after the mends, 8 more, and no leak is lost."""
+    gate did before and let 15 leaks go; after the mends, 8 more, no leak lost, and 115 caught (54
+    before the round)."""
     older = {"r18-benign-043", "r18-benign-093", "r18-benign-094", "r18-benign-095", "r18-benign-096",
              "r18-benign-099", "r18-benign-100", "r18-benign-102", "r18-benign-105", "r18-benign-106",
              "r18-benign-107", "r18-benign-109", "r18-benign-110", "r18-benign-111", "r18-benign-113",
@@ -2378,7 +2385,7 @@ def test_the_round_on_tune18_refuses_few_of_its_reviews_ordinary_memories():
              "r18-benign-171", "r18-benign-172"}
     refused = {item["id"] for item in _corpus("review18", "benign") if privacy.sensitive_reason(item["text"])}
     assert len(refused - older) <= 8, sorted(refused - older)
-    assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review18", "leaks")) >= 82
+    assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review18", "leaks")) >= 115
 
 
 def test_the_gate_catches_what_it_caught_of_the_reviews_near_misses():

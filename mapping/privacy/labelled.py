@@ -945,12 +945,18 @@ _PASSPHRASE_NAMES = (
     # "عبارة المرور", "cụm mật khẩu", "frasa laluan", "kaulisiri", "משפט הסיסמה", "cyfrinymadrodd"…
     r"|prístupov\w*\s++fráz\w*|fráz\w*\s++(?:hesla|prístupu)|jelszómondat\w*|fraz\w*\s++de\s++acces|pasaesaldi\w*"
     r"|cụm\s++mật\s++khẩu|frasa\s++laluan|slaptafraz\w*|фраз\w*-парол\w*|парольн\w*\s++фраз\w*|kaulisiri"
-    r"|fraz\w*\s++e\s++kalimit\w*|lykilfras\w*|gesel\w*\s++fraz\w*|paroles\s++frāz\w*|\w?\w?yfrinymadrodd|salalause\w*"
+    r"|fraz\w*\s++e\s++kalimit\w*|lykilfras\w*|gesel\w*\s++fraz\w*|paroles\s++frāz\w*|\w?\w?yfrinymadrodd|sala(?:sana)?lause\w*"
     r"|adgangsfras\w*|passfras\w*|wachtwoordzin\w*|frase\s++d['’]accés|frase\s++de\s++acceso"
-    r"|पासफ़्रेज़|पासफ्रेज़?|పాస్‌ఫ్రేజ్|పాస్ఫ్రేజ్|پاس\s*+فریز|عبارة\s*+(?:ال)?مرور|משפט\s++(?:ה)?סיסמה")
+    r"|पासफ़्रेज़|पासफ्रेज़?|పాస్‌ఫ్రేజ్|పాస్ఫ్రేజ్|پاس\s*+فریز|عبارة\s*+(?:ال)?مرور|משפט\s++(?:ה)?סיסמה"
+    r"|fraz\w*\s++secret\w*|frase\s++segreta|frase\s++de\s++pas|kodesætning\w*|passordfrase\w*|paroolifraas\w*"
+    r"|φράση\s++πρόσβασης|кодов\w*\s++фраз\w*|паролн\w*\s++фраз\w*|عبارت\s*+عبور|ביטוי\s++(?:ה)?סיסמה"
+    r"|عبارة\s*+السر|frasa\s++sandi|kauli\s*+siri|密碼短語|패스프레이즈|cụm\s++từ\s++mật\s++khẩu|parola\s++ifadesi"
+    r"|pasfhrása|přístupov\w*\s++fráz\w*|fraz\w*\s++lozink\w*|pass-phrase")
 _PASSPHRASE = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")"
-    r"[^\n.:=—–→\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是|هي|هو)|[:=—–→]|->|\s++(?=[\"'«“])"
+    r"[^\n.:=—–→\"'«“]{0,60}?(?:\s++(?:(?:is|was|lautet|luidt|est|es|è|é|är|er|je|jest|to|on|ir)(?![^\W\d_])"
+    r"|это|は|是|هي|هو|הוא|היא)"
+    r"|[:=—–→]|->|\s++(?=[\"'«“])"
     # (Latin words right after a name in a script with no Latin letters: "पासफ़्रेज़ neem peepal barish है")
     r"|(?<=[\u0590-\u06ff\u0900-\u0dff])\s++(?=[a-z]))\s*+"
     # (not a clause that goes on: "eine Passphrase aus mehreren Wörtern – und sie nicht mir schicken")
@@ -1028,6 +1034,8 @@ def _password_word_starts(text: str) -> list[int]:
             if match[0] not in _CASED or text[match.start():match.end()] in _CASED[match[0]]]
 
 
+# the word for "than": what a passphrase is compared with ("Paroles frāze ir garāka par paroli")
+_THAN = frozenset("than als dan que che kuin än enn end par nei niż než mint mult decât".split())
 # the small words of Hindi, Urdu and Telugu written in Latin letters
 _ROMANIZED_SMALL = frozenset("ke ki ka ko ne se mein hai hain tha thi kya aur nahi gurinchi chesanu adigaru hota".split())
 
@@ -1092,8 +1100,11 @@ def _passphrase(text: str) -> bool:
         if (said[0] in _SMALL_WORDS or _DESCRIBING.fullmatch(said[0])) and any(
                 word in _SMALL_WORDS or _DESCRIBING.fullmatch(word) for word in said[1:]):
             continue  # "stored in the vault", "long and random"; not "correct staple orbit plunge"
-        if any(word in _ROMANIZED_SMALL for word in said):
-            continue  # Hindi, Urdu or Telugu in Latin letters: "पासफ़्रेज़ ke baare mein user ne pucha tha"
+        if (said[0] in _STATES or _STATE_ENDING.search(said[0])) and any(
+                word in _SMALL_WORDS or words.everyday(word) for word in said[1:]):
+            continue  # where it is: "salvata nel vault", "saved in the vault"
+        if any(word in _ROMANIZED_SMALL or word in _THAN for word in said):
+            continue  # Hindi, Urdu or Telugu in Latin letters: "पासफ़्रेज़ ke baare mein user ne pucha tha"; a comparison
         if match[0].rstrip()[-1] in ",;،" and any(word in _STATES or _STATE_ENDING.search(word) for word in said):
             continue  # a clause that goes on: "was changed today, the old one no longer works;"
         if sum(word in _SMALL_WORDS or words.everyday(word) for word in said) <= len(said) // 3:
@@ -1959,7 +1970,8 @@ _CHECKS = (
                                              "nenosiri", "laluan", "pw", "psw", "fráz", "fraz", "frāz", "fras",
                                              "jelszómondat", "pasaesaldi", "mật khẩu", "kaulisiri", "lause",
                                              "yfrinymadrodd", "पासफ़्रेज़", "पासफ्रेज", "పాస్", "پاس", "عبارة",
-                                             "משפט")),
+                                             "משפט", "kodesætning", "φράση", "عبارت", "ביטוי", "kauli",
+                                             "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",

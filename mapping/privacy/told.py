@@ -265,7 +265,11 @@ _SEPARATORS = str.maketrans(",、・-", "    ")
 _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et)?|kód|код\w*|\w*koodi\w*|codi|pin|пин|пін|lock|lås|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
-                 r"|\w*lås(?:et)?|förråd\w*)(?!\w)"
+                 r"|\w*lås(?:et)?|förråd\w*"
+                 # "code" in the languages whose digit names are above: kóðinn, kods, kodas, kood, kodi,
+                 # kodea, cod, cód, koda, kódja, šifra, tunnusluku, namba ya siri, kandado
+                 r"|kóð\w*|kods|kodas|kood\w*|kodi|kodea|cod|cód|koda|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
+                 r"|namba\s++ya\s++siri|kandado|katanac\w*|катанац\w*)(?!\w)"
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
@@ -646,7 +650,8 @@ CHECKS = (
     # (told for a code or a lock, by its name; the digit names themselves,
     # words of every language, made the needle search of every text twice as slow)
     ("looks like a code told a digit at a time", _digit_names,
-     ("code", "kod", "kód", "код", "koodi", "codi", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
+     ("code", "kod", "kód", "код", "koodi", "codi", "kóð", "kood", "cod", "cód", "šifr", "шифр", "tunnusluku",
+      "namba ya siri", "kandado", "katanac", "катанац", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
