@@ -237,9 +237,7 @@ def test_a_record_edited_before_its_first_sync_leaves_one_truth_in_the_scope_it_
 ) -> None:
     hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
     wait_for(rushdb, 2, 3)
-    exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
-                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
-    lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
+    lines = export_all(pds, rushdb, hermes, account)[1]
     rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
                 and "Rust" in get_record(pds, line["uri"])["content"])
     value = get_record(pds, rust)
@@ -265,12 +263,7 @@ def test_a_record_deleted_before_its_first_sync_deactivates_the_memory_it_was_ex
     hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
     wait_for(rushdb, 2, 3)
     before = {label: held_rows(rushdb, label) for label in (rows.FACT, rows.EPISODE)}
-    exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
-                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
-    lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
-    rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
-                and "Rust" in get_record(pds, line["uri"])["content"])
-    Repo(pds, account).delete(RECORD_NSID, rust.rsplit("/", 1)[1])
+    delete_the_rust_record(pds, account, export_all(pds, rushdb, hermes, account)[1])
 
     previewed = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--dry-run", "--json"))
     assert previewed["retired"] == 1 and held_rows(rushdb, rows.FACT) == before[rows.FACT]  # said, not done
@@ -297,12 +290,7 @@ def test_a_record_exported_and_deleted_between_two_syncs_deactivates_its_fact(
     first = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
     assert first["created"] == 0
     before = held_rows(rushdb, rows.FACT)
-    exported = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
-                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
-    lines = [json.loads(line) for line in exported.stdout.splitlines()[:-1]]
-    rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
-                and "Rust" in get_record(pds, line["uri"])["content"])
-    Repo(pds, account).delete(RECORD_NSID, rust.rsplit("/", 1)[1])
+    delete_the_rust_record(pds, account, export_all(pds, rushdb, hermes, account)[1])
 
     synced = summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))
     assert synced["written"]["deactivated"] == 1
@@ -314,16 +302,13 @@ def test_a_record_exported_and_deleted_between_two_syncs_deactivates_its_fact(
     hermes_learns_again(rushdb, tmp_path / "hermes", monkeypatch, before[rust_id]["text"])
     wait_for(rushdb, len(before) + 1, 0)
     [relearned] = set(held_rows(rushdb, rows.FACT)) - set(before)
-    here = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
-               "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
-    assert {line["id"]: line["status"] for line in map(json.loads, here.stdout.splitlines()[:-1])}[relearned] == "conflict"
+    assert {line["id"]: line["status"] for line in export_all(pds, rushdb, hermes, account)[1]}[relearned] == "conflict"
 
     # the scope exported into another account: the deleted memory is not published there, where
     # nothing would tell it is inactive (a record has no ``active``) and a sync would revive it
     other = pds.create_account()
-    copied = run(pds, rushdb, "export", "--to", other.did, "--from", "rushdb", *scope_args(hermes),
-                 "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=other.password)
-    outcomes = {line["id"]: line["status"] for line in map(json.loads, copied.stdout.splitlines()[:-1])}
+    copied, lines = export_all(pds, rushdb, hermes, other)
+    outcomes = {line["id"]: line["status"] for line in lines}
     assert outcomes[rust_id] == outcomes[relearned] == "inactive" and copied.exit_code == 0, copied.output
     assert all(status == "created" for mid, status in outcomes.items() if mid not in (rust_id, relearned))
     listed = httpx.get(f"{pds.url}/xrpc/com.atproto.repo.listRecords", timeout=30,
@@ -344,20 +329,29 @@ def test_a_record_a_sync_read_then_the_person_deleted_fails_one_export_not_every
     hermes = hermes_writes(rushdb, tmp_path / "hermes", monkeypatch)
     wait_for(rushdb, 2, 3)
 
-    def export() -> Result:
-        return run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
-                   "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
-
-    lines = [json.loads(line) for line in export().stdout.splitlines()[:-1]]
+    lines = export_all(pds, rushdb, hermes, account)[1]
     summary(run(pds, rushdb, "sync", account.did, *scope_args(hermes), "--json"))  # the memories now come from records
+    rust = delete_the_rust_record(pds, account, lines)
+    (first, _), (later, later_lines) = export_all(pds, rushdb, hermes, account), export_all(pds, rushdb, hermes, account)
+    assert first.exit_code == 3 and f"{rust} was deleted on the PDS after pdsmem wrote it" in first.stderr
+    assert later.exit_code == 0, later.output
+    assert [line.get("known") for line in later_lines if line["status"] == "conflict"] == [True]
+
+
+def export_all(pds: LocalPds, project: Project, hermes: dict, account: Account) -> tuple[Result, list[dict]]:
+    """``export --from rushdb`` of Hermes's scope into ``account``, private memories and transcripts
+    acknowledged: the run, and its JSON lines (the summary left out)."""
+    result = run(pds, project, "export", "--to", account.did, "--from", "rushdb", *scope_args(hermes),
+                 "--publish-private", "--include-transcript", "--json", ATP_AUTH_PASSWORD=account.password)
+    return result, [json.loads(line) for line in result.stdout.splitlines()[:-1]]
+
+
+def delete_the_rust_record(pds: LocalPds, account: Account, lines: list[dict]) -> str:
+    """As the person: delete the record of the fact about Rust that an export wrote; its at-uri."""
     rust = next(line["uri"] for line in lines if line["where"].startswith("rushdb:MEMORY_FACT")
                 and "Rust" in get_record(pds, line["uri"])["content"])
     Repo(pds, account).delete(RECORD_NSID, rust.rsplit("/", 1)[1])
-    first, later = export(), export()
-    assert first.exit_code == 3 and f"{rust} was deleted on the PDS after pdsmem wrote it" in first.stderr
-    assert later.exit_code == 0, later.output
-    assert [line.get("known") for line in map(json.loads, later.stdout.splitlines()[:-1])
-            if line["status"] == "conflict"] == [True]
+    return rust
 
 
 def external_search(factory):

@@ -131,8 +131,7 @@ def _sensitive_reason(text: str) -> str | None:
             if reason is not None:
                 return f"{reason} once its invisible characters are dropped and its full-width or other " \
                        f"compatibility forms read as plain text{first_hidden(text)}"
-    if reason is None and not text.isascii() and plain.other_digits(text) and labelled.pin_in_other_digits(
-            text, plain.ascii_digits(text)):
+    if reason is None and not text.isascii() and labelled.pin_in_other_digits(text):
         return "looks like a PIN or a lock's code (in the digits of its script: ٣, ३, ๓…)"
     return reason
 

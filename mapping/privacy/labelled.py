@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import beside, told, words
-from pdsmem.mapping.privacy.plain import Needles, lazy, lowered, lowered_search
+from pdsmem.mapping.privacy.plain import Needles, ascii_digits, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
@@ -1693,9 +1693,12 @@ _PIN_IN_OTHER_DIGITS = lazy(
 _A_YEARS_WORD = lazy(r"(?:سال|عام|سنة|ปี|พ\.ศ\.|वर्ष|साल|সাল|বছর|年|년)\s*+$")
 
 
-def pin_in_other_digits(text: str, read: str) -> bool:
-    """Whether ``read`` (``text`` with its digits read as 0 to 9, position for position) holds a PIN
-    that ``text`` wrote in another script's digits, after a word for one."""
+def pin_in_other_digits(text: str) -> bool:
+    """Whether ``text`` holds a PIN written in another script's digits, after a word for one (read
+    in ``text`` with its digits written 0 to 9, position for position)."""
+    read = ascii_digits(text)
+    if read == text:
+        return False
     for match in _PIN_IN_OTHER_DIGITS.finditer(read):
         start, end = match.span("digits")
         if not text[start:end].isascii() and not _A_YEARS_WORD.search(read, 0, start):

@@ -132,11 +132,6 @@ def plain_form(text: str) -> str:
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
 
 
-def other_digits(text: str) -> bool:
-    """Whether ``text`` holds a decimal digit other than 0 to 9."""
-    return _OTHER_DIGIT.search(text) is not None
-
-
 def ascii_digits(text: str) -> str:
     """``text`` with every decimal digit written 0 to 9 (``۵۲۸۱`` becomes ``5281``)."""
     return _OTHER_DIGIT.sub(lambda digit: str(unicodedata.decimal(digit[0])), text)

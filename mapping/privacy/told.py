@@ -262,13 +262,14 @@ _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in 
 _DIGIT_TOKENS = lazy(r"[^\s,、・-]++").finditer
 _SEPARATORS = str.maketrans(",、・-", "    ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
-_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et)?|kód|код\w*|\w*koodi\w*|codi|pin|пин|пін|lock|lås|zámek|zámok"
+_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|lås"
+                 r"|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
                  r"|\w*lås(?:et)?|förråd\w*"
                  # "code" in the languages whose digit names are above: kóðinn, kods, kodas, kood, kodi,
                  # kodea, cod, cód, koda, kódja, šifra, tunnusluku, namba ya siri, kandado
-                 r"|kóð\w*|kods|kodas|kood\w*|kodi|kodea|cod|cód|koda|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
+                 r"|kóð\w*|cod|cód|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
                  r"|namba\s++ya\s++siri|kandado|katanac\w*|катанац\w*)(?!\w)"
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 

@@ -21,7 +21,7 @@ __all__ = [
 class Outcome:
     """What happened to one memory or record in a run.
 
-    ``status``: created, updated, unchanged, duplicate, deleted, refused, failed or conflict.
+    ``status``: created, updated, unchanged, duplicate, deleted, inactive, refused, failed or conflict.
     ``where`` names the item in its source (``memories.jsonl:3``, ``outbox/a.json``, an at-uri);
     ``reason`` never quotes a memory's text. ``known``: a failure an earlier run named already
     (the record is unchanged since), or a record pdsmem wrote whose deletion by the person an earlier
