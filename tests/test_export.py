@@ -287,6 +287,15 @@ def test_an_inactive_fact_that_nothing_supersedes_is_not_created(session, state)
     assert asked.counts["created"] == 1  # the person named it
 
 
+def test_an_inactive_fact_superseded_only_by_forgotten_ones_is_not_created(session, state):
+    """Regression (an outside try): an inactive fact whose successor is inactive too, and superseded
+    by none, was written, and read as a current memory."""
+    first = contract.with_ids(fact(4, active=False))
+    second = contract.with_ids(fact(5, active=False, supersedesFactId=first["factId"]))
+    report = Exporter(session, state).run(items([first, second]))
+    assert sorted(o.status for o in report.outcomes) == ["inactive", "inactive"] and not list_records(session)
+
+
 def test_a_fact_superseding_a_refused_one_is_refused_too_never_left_dangling(session, state):
     """The successor comes first in the source, the refused fact after it, then a fact that
     supersedes the successor: each is mapped after the fact it supersedes."""

@@ -354,7 +354,7 @@ class Exporter:
         # gives them a new id (the contract's id holds the turn they came from)
         gone.update({(mine.scope, mine.words): mine.rkey for mine in ledger.values()
                      if mine.rkey not in held and mine.words and mine.scope})
-        superseded = {item.event.get("supersedesFactId") for item in items}
+        superseded = _superseded_by_a_live_fact(items)
         # the words of the source's forgotten facts (inactive, superseded by none): an agent that
         # learns them again, in another session, gives them a new id
         forgotten = {(_scope_of(item.event), words_of(item.event)) for item in items
@@ -419,15 +419,15 @@ class Exporter:
         if current is None:
             # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
             # new createdAt, so a new key), and someone deleted it since
+            words = (_scope_of(item.event), words_of(item.event))
             deleted = rkey if rkey in ledger else gone.get(memory_id(item.event))
             again = deleted is None  # then its words may be those of a record the person deleted
             if again:
-                deleted = gone.get((_scope_of(item.event), words_of(item.event)))
+                deleted = gone.get(words)
             if deleted is not None and not self.recreate_deleted:
                 return self._deleted(item, deleted, ledger, again=again, report=report)
             if item.event.get("eventType") == "fact" and (
-                    item.event.get("active") is False and memory_id(item.event) not in superseded
-                    or (_scope_of(item.event), words_of(item.event)) in forgotten):
+                    item.event.get("active") is False and memory_id(item.event) not in superseded or words in forgotten):
                 what = ("an inactive fact that no memory of the source supersedes" if item.event.get("active") is False
                         else "the words of an inactive fact that no memory of the source supersedes")
                 report.outcomes.append(Outcome.of(
@@ -779,6 +779,21 @@ def _rkey(uri: str | None) -> str | None:
         return AtUri.parse(uri).rkey if uri is not None else None
     except PdsmemError:
         return None
+
+
+def _superseded_by_a_live_fact(items: list[_Item]) -> set[str]:
+    """The ids of the facts that a fact of ``items`` supersedes, that one active, or itself so
+    superseded: history behind a current memory. A fact superseded only by forgotten ones (all
+    inactive) is forgotten too: written, it would read as current."""
+    prior = {memory_id(item.event): item.event.get("supersedesFactId") for item in items}
+    found: set[str] = set()
+    todo = [memory_id(item.event) for item in items if item.event.get("active") is not False]
+    while todo:
+        before = prior.get(todo.pop())
+        if before and before not in found:
+            found.add(before)
+            todo.append(before)
+    return found
 
 
 def words_of(event: Mapping) -> str:
