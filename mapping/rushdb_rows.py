@@ -20,7 +20,10 @@ beside them:
   ``(row)-[:IN_SCOPE]->(PDSMEM_SCOPE)`` from every mirror of the scope and every memory row pdsmem
   wrote or merged into there: a sync reads its scope's rows as the neighbours of that one row,
   which the server finds by its id, instead of searching the project (docs/rushdb.md, "Cost in a
-  large project").
+  large project");
+- ``PDSMEM_PROJECT``: one row per project, made with the project's first scope's row when the
+  project held nothing of pdsmem's: every pdsmem row of the project is linked to its scope's row,
+  so a scope's first sync there has nothing an earlier version wrote to look for.
 
 A record deleted from the repository, or edited so that it makes another memory, retires its
 memory: a fact becomes inactive (``active: false``, which every recall filters on); an episode
@@ -51,6 +54,7 @@ RECORDED_AS = "RECORDED_AS"
 SUPERSEDES = "SUPERSEDES"
 SCOPE = "PDSMEM_SCOPE"  # one row per scope and project, which the scope's rows are linked to
 IN_SCOPE = "IN_SCOPE"  # (mirror or memory row)-[:IN_SCOPE]->(PDSMEM_SCOPE)
+PROJECT = "PDSMEM_PROJECT"  # one row per project whose every pdsmem row is linked to its scope's row
 
 MERGE_KEY = {FACT: "factId", EPISODE: "eventId", MIRROR: "mirrorKey"}
 # What an update of a record already there matches on: a memory's id alone is the same in two
@@ -243,6 +247,11 @@ def view_from_mirror(row: Mapping[str, Any]) -> RecordView:
 def scope_row(scope: Mapping[str, Any]) -> dict[str, Any]:
     """The ``PDSMEM_SCOPE`` row of a scope: its five fields, nothing else."""
     return {name: scope[name] for name in SCOPE_FIELDS}
+
+
+def project_row(made_at: str) -> dict[str, Any]:
+    """The ``PDSMEM_PROJECT`` row: since when every pdsmem row of the project is linked to its scope's row."""
+    return {"scopeRowsSince": made_at}
 
 
 def in_scope(row: Mapping[str, Any], scope: Mapping[str, Any]) -> bool:

@@ -4,14 +4,20 @@ Starts a local PDS and a local RushDB server. For each N (rows of other scopes),
 is filled with N rows shaped as pdsmem writes them (other people's facts, each with its record's
 mirror and their ``RECORDED_AS``; ``ATPROTO_RECORD`` rows are half of N), sent as pre-built
 nested ``records.import_json`` calls of 1,000 rows: RushDB's own fastest bulk ingest, whose rate
-is the baseline for pdsmem's sync rate in the same run. Then one ``PDSMEM_SCOPE`` row per other
+is the baseline for pdsmem's sync rate in the same run. Then the project's ``PDSMEM_PROJECT``
+row, as pdsmem makes one with a project's first scope's row, and one ``PDSMEM_SCOPE`` row per other
 scope, as pdsmem writes one for each scope it syncs (their ``IN_SCOPE`` links are left out: the
 timed scope never reads them; the rows make the search for the timed scope's own row read as
 many rows of that label as such a project holds). Then, for one account of R memory
 records (default 20), each on its own in that project:
 
 - first sync, no-change re-sync, and a sync after one new record (the median of ``--repeat``
-  accounts), with where the first sync's time goes, per kind of RushDB call;
+  accounts), with where the first sync's time goes, per kind of RushDB call. The records are as
+  pdsmem exports them on another machine: each names the memory it was exported from, which
+  the sync searches the project for (an agent runtime may hold it);
+- the round trip on one machine: an agent's R facts of the scope in the project, exported by
+  pdsmem to a new account, then the first sync back (into the agent's rows, read by the ids the
+  export ledger keeps), and a sync after the agent learns one more fact and it is exported;
 - recall (``pdsmem recall`` by words: no embedder), the median of three;
 - follow (``pdsmem sync --follow`` as its own process): W records written one at a time through
   the PDS, each timed until its mirror is readable in RushDB (p50, p95);
@@ -44,6 +50,7 @@ from devkit.pds import LocalPds, Repo
 from devkit.rushdb import LocalRushDB, Project
 from devkit.timing import clock
 
+from pdsmem.api import FromRushDB, Scope, export, sign_in
 from pdsmem.bridge.pipelines.importer import Importer
 from pdsmem.bridge.pipelines.state import State
 from pdsmem.bridge.pipelines.syncer import SyncReport, Syncer
@@ -51,6 +58,7 @@ from pdsmem.bridge.rushdb.memories import recall
 from pdsmem.bridge.rushdb.store import MemoryStore, RushDBTarget
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import rushdb_rows as rows
+from pdsmem.mapping.contract_ids import fact_id
 from pdsmem.mapping.records import ImportScope
 from pdsmem.mapping.to_record import to_record
 
@@ -58,6 +66,8 @@ SCOPE = {"agent_id": "coder", "profile_id": "default", "salt": "bench-salt"}
 PER_ACCOUNT = 20  # memories of each other person in the fill
 FILL_CALL = 500  # memories per import call (with their mirrors: 1,000 rows, the most the server returns)
 AIM_RATIO, AIM_P95 = 1.3, 1.0
+TIMED = ("first sync", "no-change re-sync", "sync after one new record", "recall", "round trip: first sync",
+         "round trip: sync after one new fact")
 
 
 class TimedStore(MemoryStore):
@@ -126,6 +136,7 @@ def fill(project: Project, n: int) -> float:
         db.records.import_json(payload, rows.FACT, options)
     seconds = time.perf_counter() - start
     scopes = {row[rows.MIRROR]["participantScopeHash"]: rows.scope_row(row[rows.MIRROR]) for call in calls for row in call}
+    db.records.import_json([rows.project_row("2026-10-01T09:00:00+00:00")], rows.PROJECT, {"suggestTypes": True})
     db.records.import_json(list(scopes.values()), rows.SCOPE, {"suggestTypes": True, "returnResult": False})
     return seconds
 
@@ -151,8 +162,10 @@ def one_account(pds: LocalPds, project: Project, work: Path, records: int, tag: 
         repo = Repo(pds, account)
         view = to_record(fact(10_000 + records), account.did)
         repo.put(RECORD_NSID, view.uri.rsplit("/", 1)[1], view.value)
+        store.reset()
         out["sync after one new record"], report = clock(lambda: sync(pds, account.did, state, store))
         assert report.counts["created"] == 1, report.counts
+        out["spent one"], out["calls one"] = dict(store.spent), dict(store.calls)
         scope = Importer(state, **SCOPE).scope_for(account.did).fields
         times = []
         for _ in range(3):
@@ -160,6 +173,39 @@ def one_account(pds: LocalPds, project: Project, work: Path, records: int, tag: 
             times.append(seconds)
         assert found.hits, "recall found nothing"
         out["recall"] = statistics.median(times)
+    return out
+
+
+def round_trip(pds: LocalPds, project: Project, work: Path, records: int, tag: str) -> dict:
+    """An agent's facts of the scope, exported to a new account, then synced back: the first
+    sync, and the sync after one more fact is learned and exported (timed: the syncs only)."""
+    account = pds.create_account()
+    scope = ImportScope(did=account.did, **SCOPE).fields
+    db = RushDBTarget(project.api_key, url=project.url).connect()
+
+    def agent_writes(numbers: range) -> None:  # as an agent runtime writes its facts
+        events = [{**fact(n), **scope} for n in numbers]
+        db.records.import_json([{**event, "factId": fact_id(event)} for event in events], rows.FACT,
+                               {"suggestTypes": True, "returnResult": False})
+
+    def exported() -> None:
+        session = sign_in(account.did, account.password, pds_url=pds.url, plc_url=pds.plc_url, state_dir=work / tag)
+        source = FromRushDB(store, Scope("coder", "default", salt=SCOPE["salt"]))
+        assert not export(session, source, state_dir=work / tag).problems
+
+    store = TimedStore(RushDBTarget(project.api_key, url=project.url))
+    out = {}
+    agent_writes(range(records))
+    exported()
+    store.reset()
+    with State(work / tag) as state:
+        out["round trip: first sync"], report = clock(lambda: sync(pds, account.did, state, store))
+        assert (report.counts["created"], report.counts["merged"]) == (0, records), report.counts
+        out["spent round trip"], out["calls round trip"] = dict(store.spent), dict(store.calls)
+        agent_writes(range(records, records + 1))
+        exported()
+        out["round trip: sync after one new fact"], report = clock(lambda: sync(pds, account.did, state, store))
+        assert report.counts["merged"] == 1, report.counts
     return out
 
 
@@ -224,11 +270,12 @@ def main() -> int:
                     ingest_rates.append(rate)
                     print(f"N={n:,}: baseline, RushDB's own bulk ingest (import_json, pre-built, 1,000 rows a call) "
                           f"{n:,} rows in {seconds:.1f} s, {rate:,.0f} rows/s")
-                runs = [one_account(pds, project, work, options.records, f"{n}-{k}") for k in range(options.repeat)]
-                result = {name: statistics.median(run[name] for run in runs)
-                          for name in ("first sync", "no-change re-sync", "sync after one new record", "recall")}
+                runs = [{**one_account(pds, project, work, options.records, f"{n}-{k}"),
+                         **round_trip(pds, project, work, options.records, f"{n}-{k}-trip")} for k in range(options.repeat)]
+                result = {name: statistics.median(run[name] for run in runs) for name in TIMED}
                 spent = runs[len(runs) // 2]
-                result["spent"], result["calls"] = spent["spent"], spent["calls"]
+                for part in ("spent", "calls", "spent one", "calls one", "spent round trip", "calls round trip"):
+                    result[part] = spent[part]
                 if options.follow:
                     latencies = follow_latency(pds, project, work, options.follow, str(n))
                     result["follow p50"], result["follow p95"] = statistics.median(latencies), p95(latencies)
@@ -239,7 +286,12 @@ def main() -> int:
                 print(f"N={n:,}: the first sync's RushDB calls: " + "; ".join(
                     f"{kind} {seconds:.2f} s ({result['calls'][kind]}x)" for kind, seconds in where))
                 print(f"N={n:,}: the first sync outside RushDB calls (reading the PDS, verifying, mapping): "
-                      f"{result['first sync'] - sum(result['spent'].values()):.2f} s", flush=True)
+                      f"{result['first sync'] - sum(result['spent'].values()):.2f} s")
+                for name, part in (("the sync after one new record", "one"), ("the round trip's first sync", "round trip")):
+                    where = sorted(result[f"spent {part}"].items(), key=lambda item: -item[1])
+                    print(f"N={n:,}: {name}, its RushDB calls: " + "; ".join(
+                        f"{kind} {seconds:.2f} s ({result[f'calls {part}'][kind]}x)" for kind, seconds in where),
+                        flush=True)
             if options.big:
                 n = sizes[-1]
                 account = write_repo(pds, options.big, first=100_000)  # into the largest project, filled already
@@ -262,9 +314,9 @@ def main() -> int:
     for n, result in results.items():
         if n == 0:
             continue
-        for name in ("first sync", "no-change re-sync", "sync after one new record", "recall"):
+        for name in TIMED:
             ratio = result[name] / base[name]
-            verdict = "" if name == "sync after one new record" else (
+            verdict = "" if "after one new" in name else (
                 f" (aim <= {AIM_RATIO}x: {'met' if ratio <= AIM_RATIO else 'NOT met'})")
             print(f"scale: {name}, N={n:,} / N=0 = {ratio:.2f}x ({result[name]:.2f} s / {base[name]:.2f} s){verdict}")
         if "follow p95" in result:

@@ -188,9 +188,10 @@ def test_rows_an_earlier_version_wrote_are_repaired_by_the_next_sync_with_nothin
 
     # As an earlier version left them: pdsmem's properties on the memory rows, a deleted record's
     # episode kept inactive and retired, the fact to fact supersession, nothing on the mirrors; and
-    # no PDSMEM_SCOPE row, which earlier versions did not write.
+    # no PDSMEM_SCOPE or PDSMEM_PROJECT row, which earlier versions did not write.
     db = client(rushdb)
     db.records.delete({"labels": [rows.SCOPE], "where": {}})
+    db.records.delete({"labels": [rows.PROJECT], "where": {}})
     assert snapshot(rushdb)["scopes"] == {}
     facts, episodes = expected[rows.FACT], expected[rows.EPISODE]
     mirror_of = {m["memoryId"]: m for m in expected[rows.MIRROR].values()}

@@ -57,8 +57,13 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1", words="ab12")])
         state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1")])
         assert state.exported(DID)["3lbt4ilkfw22s"].words == "ab12"
+        # schema 9: the RushDB id of the row it was exported from, kept when a write does not know it
+        assert state.exported(DID)["3lbt4ilkfw22s"].row is None
+        state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1", row="0190a1b2")])
+        state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1")])
+        assert state.exported(DID)["3lbt4ilkfw22s"].row == "0190a1b2"
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 8
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:

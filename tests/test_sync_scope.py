@@ -63,10 +63,15 @@ class Spy(MemoryStore):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.searches: list[tuple[str, dict, bool]] = []
+        self.upserted: list[str] = []  # the labels of the rows written by an upsert
 
     def find(self, label, where, *, order_by, limit=None, related=None):
         self.searches.append((label, dict(where), related is not None))
         return super().find(label, where, order_by=order_by, limit=limit, related=related)
+
+    def upsert(self, label, rows, merge_by, **kwargs):
+        self.upserted += [label] * len(rows)
+        return super().upsert(label, rows, merge_by, **kwargs)
 
     def project_wide(self) -> list[tuple[str, dict]]:
         found = [(label, where) for label, where, related in self.searches if not related]
@@ -145,8 +150,9 @@ def test_rows_an_earlier_version_wrote_are_found_linked_to_the_scope_and_never_w
     repo.create(RECORD_NSID, to_record(episode(3), account.did).value)
     assert sync(pds, rushdb, account, tmp_path / "one")["created"] == 3
 
-    # As an earlier version left the project: the same rows, and no row for the scope.
+    # As an earlier version left the project: the same rows, no row for the scope nor the project.
     client(rushdb).records.delete({"labels": [rows.SCOPE], "where": {}})
+    client(rushdb).records.delete({"labels": [rows.PROJECT], "where": {}})
     assert snapshot(rushdb)["scopes"] == {}
     repo.create(RECORD_NSID, plain("The user likes green tea."))
 
@@ -160,6 +166,74 @@ def test_rows_an_earlier_version_wrote_are_found_linked_to_the_scope_and_never_w
     repo.create(RECORD_NSID, plain("The user likes jasmine tea."))  # and the next sync reads it by the scope's row
     assert sync(pds, rushdb, account, tmp_path / "another machine")["created"] == 1
     assert_each_row_once_and_in_its_scope(rushdb)
+
+
+def test_a_scopes_first_sync_searches_the_project_only_where_an_earlier_version_may_have_written(
+    pds: LocalPds, account: Account, rushdb: Project, rushdb_server: LocalRushDB, tmp_path: Path
+) -> None:
+    """The first scope's row of a project that holds nothing of pdsmem's comes with the project's
+    row: a later scope's first sync there reads no mirror of the project. In a project an earlier
+    version wrote (scope's rows but no project's row), each scope's first sync still reads them."""
+    Repo(pds, account).create(RECORD_NSID, plain("The user likes item 1."))
+    store = Spy(RushDBTarget(rushdb.api_key, url=rushdb.url))
+
+    def first_sync(profile: str) -> list[str]:
+        importer = Importer(state, agent_id="coder", profile_id=profile, salt=SALT, plc_url=pds.plc_url,
+                            pds_hint=pds.url, target=store.target.key)
+        with importer.from_pds(account.did) as batch:
+            assert Syncer(importer, store).sync(batch).counts["created"] == 1
+        return [label for label, _ in store.project_wide()]
+
+    with State(tmp_path / "state") as state:
+        assert rows.MIRROR in first_sync("default")  # (an empty project: it looks whether pdsmem wrote there)
+        [made] = records(rushdb, rows.PROJECT)
+        store.remembered.clear()  # as a new process would
+        assert rows.MIRROR not in first_sync("work")
+        assert records(rushdb, rows.PROJECT) == [made]
+
+        client(rushdb).records.delete({"labels": [rows.PROJECT], "where": {}})  # as an earlier version left it
+        store.remembered.clear()
+        assert rows.MIRROR in first_sync("home")
+        assert records(rushdb, rows.PROJECT) == []  # not made where an earlier version may have written
+    assert len(snapshot(rushdb)["scopes"]) == 3
+
+
+def test_an_agents_memory_this_machine_exported_is_read_by_its_row_id_in_that_project_only(
+    pds: LocalPds, account: Account, rushdb: Project, rushdb_server: LocalRushDB, tmp_path: Path
+) -> None:
+    """The agent's rows of a scope, exported to the person's repository: the first sync on the
+    machine that exported them reads each by the RushDB id its export ledger keeps, with no search
+    of the project for them; in another project holding the same memories (rows of other ids)
+    the ledger's ids find nothing there, and the search does. The rows hold what the records say:
+    none is written again (an upsert reads the project too)."""
+    scope = ImportScope(did=account.did, **SCOPE).fields
+    events = []
+    for n in (5, 6):
+        event = {**fact(n), **scope}
+        event["factId"] = fact_id(event)
+        events.append(event)
+    other = rushdb_server.new_project("other")
+    for project in (rushdb, other):  # as an agent runtime writes them (Hermes: an upsert by id)
+        for event in events:
+            client(project).records.upsert(event, rows.FACT, {"mergeBy": ["factId"], "mergeStrategy": "append"})
+    environment = {**rushdb.env, "ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "MEMORY_SCOPE_SALT": SALT,
+                   "PDSMEM_STATE_DIR": str(tmp_path / "state"), "ATP_AUTH_PASSWORD": account.password}
+    exported = CliRunner().invoke(cli, ["export", "--to", account.did, "--from", "rushdb", "--agent-id", "coder",
+                                        "--profile-id", "default", "--json"], env=environment, catch_exceptions=False)
+    assert exported.exit_code == 0, exported.output
+
+    for project, searched in ((rushdb, False), (other, True)):
+        before = {row["factId"]: row for row in records(project, rows.FACT)}
+        store = Spy(RushDBTarget(project.api_key, url=project.url))
+        with State(tmp_path / "state") as state:
+            importer = Importer(state, **SCOPE, plc_url=pds.plc_url, pds_hint=pds.url, target=store.target.key)
+            with importer.from_pds(account.did) as batch:
+                report = Syncer(importer, store).sync(batch)
+        assert (report.counts["created"], report.counts["merged"]) == (0, 2)
+        assert any(label == rows.FACT for label, _ in store.project_wide()) is searched
+        assert rows.FACT not in store.upserted
+        assert {row["factId"]: row for row in records(project, rows.FACT)} == before  # the agent's rows, as written
+        assert_each_row_once_and_in_its_scope(project)
 
 
 def test_an_agent_row_written_after_the_scope_row_is_merged_into_not_duplicated(

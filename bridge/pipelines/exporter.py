@@ -156,6 +156,7 @@ class _Item:
     view: RecordView | None = None
     template: RecordView | None = None  # the memory's record in another repository, copied here
     key_taken: bool = False  # a copy whose record key another memory of the run takes
+    row: str | None = None  # the RushDB id of the memory's row, when read from RushDB
 
 
 @dataclass
@@ -259,7 +260,8 @@ class Exporter:
                     entry.where, "failed", reason=err.detail(), unreadable=isinstance(err, UnreadableFile)))
                 unread += 1
                 continue
-            first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source, template=template))
+            first = prepared.setdefault(memory_id(event), _Item(entry.where, event, source, template=template,
+                                                                row=entry.row))
             if first.event is event:
                 continue
             kind = "factId" if event["eventType"] == "fact" else "eventId"
@@ -648,7 +650,7 @@ class Exporter:
                 mine is None or mine.cid != current["cid"] or mine.scope != scope
             ):
                 missing.append(ExportedRecord(rkey, item.view.cid, memory_id(item.event), scope,
-                                              words=words_of(item.event)))
+                                              words=words_of(item.event), row=item.row))
         if missing:
             self.state.record_writes(self.did, missing)
 
@@ -756,7 +758,8 @@ class Exporter:
                     hint="this is a bug in pdsmem's encoding; please report it with the memory",
                 )
             written.append(ExportedRecord(write.rkey, write.cid, memory_id(write.item.event), _scope_of(write.item.event),
-                                          rev if isinstance(rev, str) else None, words=words_of(write.item.event)))
+                                          rev if isinstance(rev, str) else None, words=words_of(write.item.event),
+                                          row=write.item.row))
             report.outcomes.append(Outcome.of(write.item, "created" if write.op == "create" else "updated", uri))
         self.state.record_writes(self.did, written, deleted)
 

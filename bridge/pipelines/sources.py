@@ -36,6 +36,7 @@ class UnreadableFile(SourceError):
 class SourceItem:
     where: str
     value: Any  # a dict, or a SourceError for an unreadable item
+    row: str | None = None  # the RushDB id of the memory's row, when read from RushDB
 
 
 def read_source(path: str | Path, notes: list[str] | None = None) -> Iterator[SourceItem]:

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
     from ..atproto.repo import NodeSummary
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -186,6 +186,11 @@ _MIGRATIONS: dict[int, str] = {
     8: """
     ALTER TABLE export_record ADD COLUMN words TEXT;
     """,
+    # Schema 9: the RushDB id of the row each record was exported from, so that a sync finds that
+    # memory by its id, not by a search of the project (docs/rushdb.md, "Cost in a large project").
+    9: """
+    ALTER TABLE export_record ADD COLUMN row_id TEXT;
+    """,
 }
 
 
@@ -245,6 +250,7 @@ class ExportedRecord:
     rev: str | None = None  # the rev of the commit that wrote it; None: not known
     deleted_at: str | None = None  # when a run found it deleted from the repository; None: not found so
     words: str | None = None  # a hash of the memory's words (``exporter.words_of``); None: not known
+    row: str | None = None  # the RushDB id of the memory's row it was exported from; None: not known
 
 
 @dataclass(frozen=True)
@@ -597,24 +603,25 @@ class State:
     def exported(self, did: str) -> dict[str, ExportedRecord]:
         """rkey → what pdsmem wrote there."""
         rows = self._db.execute(
-            "SELECT rkey, cid, memory_id, agent_id, profile_id, rev, deleted_at, words FROM export_record "
+            "SELECT rkey, cid, memory_id, agent_id, profile_id, rev, deleted_at, words, row_id FROM export_record "
             "WHERE did = ?", (did,),
         )
         return {
-            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None, rev, deleted_at, words)
-            for rkey, cid, mid, agent, profile, rev, deleted_at, words in rows
+            rkey: ExportedRecord(rkey, cid, mid, (agent, profile) if agent is not None else None, rev, deleted_at, words,
+                                 row)
+            for rkey, cid, mid, agent, profile, rev, deleted_at, words, row in rows
         }
 
     def record_writes(self, did: str, written: Iterable[ExportedRecord], deleted: Iterable[str] = ()) -> None:
         """Record one confirmed batch of writes (and deletions), in one transaction."""
         with self.transaction() as db:
             db.executemany(
-                "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id, rev, words) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
+                "INSERT INTO export_record (did, rkey, cid, memory_id, agent_id, profile_id, rev, words, row_id) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (did, rkey) DO UPDATE SET cid = excluded.cid, "
                 "memory_id = excluded.memory_id, agent_id = coalesce(excluded.agent_id, agent_id), "
                 "profile_id = coalesce(excluded.profile_id, profile_id), rev = coalesce(excluded.rev, rev), "
-                "words = coalesce(excluded.words, words), deleted_at = NULL",
-                ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None)), r.rev, r.words) for r in written),
+                "words = coalesce(excluded.words, words), row_id = coalesce(excluded.row_id, row_id), deleted_at = NULL",
+                ((did, r.rkey, r.cid, r.memory_id, *(r.scope or (None, None)), r.rev, r.words, r.row) for r in written),
             )
             db.executemany("DELETE FROM export_record WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in deleted))
 

@@ -10,6 +10,11 @@ rows they name) is read once, repaired (``sync_repair``), and linked to it in th
 that creates it. Reading the scope's rows is then a search of its neighbours, which the server
 starts from its id (indexed).
 
+That read searches the project. It is skipped in a project whose ``PDSMEM_PROJECT`` row says
+that every pdsmem row there is linked to its scope's row: the row is made with the first scope's
+row of a project that holds neither a scope's row nor a mirror (an earlier version wrote
+mirrors and no scope's rows), and a search of its own label, one row, finds it.
+
 Tricky bits:
 - The row is made last, in one transaction with the links to everything found: a run killed
   before that leaves no row, and the next run reads the scope again. A row without its links
@@ -17,8 +22,8 @@ Tricky bits:
 - Two rows for one scope (two machines made one at once, which docs/rushdb.md asks not to do)
   are merged: the other rows' links are made to the oldest (the smallest id: RushDB's ids are
   UUIDv7, time-ordered), then the others are deleted.
-- Rows that an earlier version of pdsmem writes after this one made the row are not linked to it:
-  do not sync a scope with both.
+- Rows that an earlier version of pdsmem writes after this one made the row are not linked to it,
+  nor found in a project with a ``PDSMEM_PROJECT`` row: do not sync a scope with both.
 - A row made with nothing to link (a scope's first sync) keeps the keys of the rows the run
   links to it (``Anchor.written``, noted before each write, so a write tried again reads back what
   its first try may have made): a lookup of any other key needs no call.
@@ -28,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 from pdsmem.mapping import rushdb_rows as rows
@@ -88,7 +94,7 @@ class Scopes:
             return {m["mirrorKey"]: m for m in self.retrying(lambda: list(
                 self.store.find(rows.MIRROR, where, order_by="mirrorKey")))}
 
-        mirrors = read()
+        mirrors = {} if self._linked_from_the_start() else read()
         repaired, memories = 0, []
         if mirrors:  # every version wrote a mirror for each memory it wrote: no mirror, no row of pdsmem's
             if repaired := repair(self.store, scope, self.retrying):
@@ -107,6 +113,30 @@ class Scopes:
         anchor_id = self.retrying(lambda: self._create(scope, linked))
         self.store.remembered[_name(scope)] = anchor_id
         return Anchor(anchor_id, mirrors=mirrors, repaired=repaired, written=None if linked else {})
+
+    def _linked_from_the_start(self) -> bool:
+        """Whether every pdsmem row of the project is linked to its scope's row (the project's
+        ``PDSMEM_PROJECT`` row says so): then no earlier version's rows are there to look for.
+        The row is made here when the project holds no scope's row and no mirror: pdsmem never
+        wrote there."""
+        if self.store.remembered.get(rows.PROJECT):
+            return True
+
+        def holds(label: str, order_by: str) -> bool:
+            return next(iter(self.store.find(label, {}, order_by=order_by, limit=1)), None) is not None
+
+        def look() -> bool:
+            if holds(rows.PROJECT, "scopeRowsSince"):
+                return True
+            if holds(rows.SCOPE, "agentId") or holds(rows.MIRROR, "mirrorKey"):
+                return False  # rows of a version before the project's row: the scope's are read
+            self.store.create(rows.PROJECT, [rows.project_row(datetime.now(timezone.utc).isoformat())])
+            return True
+
+        linked = bool(self.retrying(look))
+        if linked:
+            self.store.remembered[rows.PROJECT] = "yes"
+        return linked
 
     def held(self, anchor: Anchor, label: str, values: Iterable[str], scope: Mapping[str, Any]) -> dict[str, dict]:
         """key → row, for the rows of ``label`` linked to the scope's row whose merge key is one of

@@ -23,6 +23,9 @@ Tricky bits:
 - A memory a record's extension names (the memory it was exported from) that the scope's rows
   do not hold may be a row an agent runtime wrote: only those are searched for in the project
   (``rushdb_rows.to_search``), and a row found so is linked to the scope when it is written.
+  When this machine exported the record from RushDB, its export ledger keeps that row's id: up
+  to ``ROW_READS`` of a chunk are read by it (the server's index), each checked to be that
+  memory of the scope, and only the others searched for.
 - A new memory and the one new mirror that names it are created together, with their
   ``RECORDED_AS``, in one nested import (the server links them by the ids it gives them, and
   returns them). Any other ``RECORDED_AS`` a chunk makes (a mirror that is new, or names another
@@ -35,7 +38,9 @@ Tricky bits:
   the scope alone: the row of an episode whose record is deleted or edited into another memory
   is deleted (in the chunk's transaction), its event kept on the mirror (``retiredEpisodes``).
 - An update writes only what the record determines (``rushdb_rows.update_row``): a row that
-  an agent runtime wrote keeps the transcript an episode record does not carry.
+  an agent runtime wrote keeps the transcript an episode record does not carry. A row that holds
+  what the record determines already is not written at all (an upsert matches its rows by a
+  search of the project): an agent's memories exported and synced back cost no write.
 - A full read (``sync --full``, a CAR) also re-asserts the scope's retirements: a fact whose record
   the person deleted or edited away that an agent runtime wrote again (the same words: the same
   ``factId``, the same row) is deactivated again (``_retired_again``).
@@ -53,6 +58,7 @@ from pdsmem.errors import PdsmemError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import rushdb_rows as rows
 from pdsmem.mapping.records import RecordView
+from pdsmem.mapping.syntax import AtUri
 
 from ..rushdb.embeddings import Embedder
 from .import_batch import Change, ImportBatch, RecordProblem
@@ -64,6 +70,7 @@ __all__ = ["CHUNK", "SyncReport", "Syncer", "counted", "ensure_indexes"]
 
 CHUNK = 500  # changes written per transaction
 DETACH_EACH = 4  # sources whose relationships are removed by id, one call each; more: one call for all
+ROW_READS = 32  # memories a chunk reads by the row id the export ledger keeps; more: one search of the project
 FULL_READS = ("full", "full after diff", "car")  # the reads that see every record of the repository
 
 
@@ -110,6 +117,9 @@ class _Chunk:
     append: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
     rewrite: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
     deactivate: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
+    # Rows RushDB holds as the record says already: not written (an upsert reads the project), linked
+    # to the scope's row when a search found them.
+    kept: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
     new_mirrors: list[dict] = field(default_factory=list)
     mirrors: list[dict] = field(default_factory=list)  # mirrors RushDB holds, written again
     gone: list[dict] = field(default_factory=list)  # deleted mirrors
@@ -407,7 +417,7 @@ class Syncer:
             ids.update(((rows.MIRROR, name), row["__id"]) for name, row in held_mirrors.items())
             # Rows found by a search of the project (an agent runtime's) are linked once written.
             touched = {(label, row[rows.MERGE_KEY[label]]) for label in (rows.FACT, rows.EPISODE)
-                       for row in [*plan.memories(label), *plan.deactivate[label]]}
+                       for row in [*plan.memories(label), *plan.deactivate[label], *plan.kept[label]]}
             scoped = set(rows.keyed(made).values()) | {ids[name] for name in touched & searched}
             if scoped:
                 self.store.attach(anchor.id, scoped, rows.IN_SCOPE, direction="in", tx=tx)
@@ -446,6 +456,9 @@ class Syncer:
         where = rows.scope_where(scope)
         held = {label: self.scopes.held(anchor, label, ids, scope) for label, ids in wanted.items()}
         searched: set[tuple[str, str]] = set()
+        for label, found in self._exported_rows(lines, rows.to_search(named, held), scope).items():
+            held[label].update(found)
+            searched |= {(label, name) for name in found}
         for label, ids in rows.to_search(named, held).items():
             if ids:
                 found = self.store.find_by(label, rows.MERGE_KEY[label], ids, where)
@@ -454,6 +467,30 @@ class Syncer:
         for label, ids in wanted.items():  # every memory the chunk may write or link to the scope
             anchor.note(label, ids)
         return held, searched
+
+    def _exported_rows(self, lines: list[dict], named: dict[str, set[str]], scope: dict) -> dict[str, dict[str, dict]]:
+        """label → id → row, for the memories ``named`` whose records this machine exported from
+        RushDB rows whose ids its export ledger keeps: read by id, each checked to be that memory
+        of the scope (an id of another project, or of a row since deleted, is not). None when
+        the chunk names more than ``ROW_READS`` such memories: one search costs less then."""
+        if not any(named.values()):
+            return {}
+        ledgers: dict[str, dict] = {}
+        reads: dict[str, tuple[str, str]] = {}  # row id → (label, memory id)
+        for line in lines:
+            uri = AtUri.parse(line["record"]["uri"])
+            mine = ledgers.setdefault(uri.authority, self.importer.state.exported(uri.authority)).get(uri.rkey or "")
+            label = rows.label_of(line["event"])
+            if mine is not None and mine.row and mine.memory_id in named.get(label, ()):
+                reads[mine.row] = (label, mine.memory_id)
+        if not reads or len(reads) > ROW_READS:
+            return {}
+        found: dict[str, dict[str, dict]] = {}
+        for row_id, (label, name) in reads.items():
+            row = self._retrying(lambda row_id=row_id: self.store.get(row_id))
+            if row and row.get("__label") == label and row.get(rows.MERGE_KEY[label]) == name and rows.in_scope(row, scope):
+                found.setdefault(label, {})[name] = row
+        return found
 
     def _plan(self, lines: list[dict], keys: dict[str, str], held_mirrors: dict[str, dict],
               held: dict[str, dict[str, dict]], rev: str, scope: dict) -> _Chunk:
@@ -476,7 +513,8 @@ class Syncer:
                 key = rows.memory_key(event)
                 plan.create[label][key] = {**plan.create[label].get(key, {}), **row}
             else:
-                (plan.rewrite if rewrite else plan.append)[label].append(row)
+                same = not rewrite and vector is None and not rows.changes(before, row)
+                (plan.kept if same else plan.rewrite if rewrite else plan.append)[label].append(row)
                 if keys[view.uri] not in held_mirrors:  # a row another writer made (an agent runtime)
                     plan.tally["merged"] += 1
                 else:

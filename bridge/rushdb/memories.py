@@ -62,7 +62,8 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
             event = rows.event_from_row(row)
             here = [m for m in live if m.get("did") == did] or live  # another repository's: a copy keeps it
             where_ = f"rushdb:{label}:{row.get(key, '?')[:12]}"
-            yield SourceItem(where_, {"event": event, "record": rows.view_from_mirror(here[0]).to_json()} if here else event)
+            yield SourceItem(where_, {"event": event, "record": rows.view_from_mirror(here[0]).to_json()} if here else event,
+                             row.get("__id"))
     if not found and not deleted:
         notes.append(_EMPTY_SCOPE.format(shown=store.target.shown))
     if deleted:

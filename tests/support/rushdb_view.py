@@ -22,7 +22,8 @@ from rushdb import RushDB
 
 from devkit.rushdb import Project
 
-LABELS = {"MEMORY_FACT": "factId", "EPISODE": "eventId", "ATPROTO_RECORD": "mirrorKey", "PDSMEM_SCOPE": "agentId"}
+LABELS = {"MEMORY_FACT": "factId", "EPISODE": "eventId", "ATPROTO_RECORD": "mirrorKey", "PDSMEM_SCOPE": "agentId",
+          "PDSMEM_PROJECT": "scopeRowsSince"}
 MEMORY_LABELS = ("MEMORY_FACT", "EPISODE", "ATPROTO_RECORD")  # the rows a snapshot holds by key
 VOLATILE = {"syncedAt", "rev"}  # when and at which rev a mirror was written
 
