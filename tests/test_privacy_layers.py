@@ -2441,3 +2441,70 @@ def test_what_a_blind_try_after_the_review_published_is_refused(text):
 ])
 def test_what_a_blind_try_after_the_review_checked_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune19 (a twenty-first writer: mail, documents, tickets and runbooks; heldout18 held out)
+
+@pytest.mark.parametrize("text", [
+    # a password after its word, with no verb or colon, in more languages, and compounds of the word
+    "Mesaj de la proprietar: Wi-Fi Casa7, parola ciorba-bunica-4.", "Fjalëkalimi i rrjetit: fjalëkalimi lule-mali-8.",
+    "Langkah 2: log masuk dengan kata laluan rendang-manis-3, kemudian mulakan semula.",
+    "Skolas vēstule: portāla pagaidu parole Liepa#Gauja7.", "Willkommensbrief: Erstpasswort Mb4-Sonne-Ahorn, bitte ändern.",
+    "Ostatni krok: geslo planina-sonce-6 za usmerjevalnik.",
+    # the word in Armenian, Georgian, Bengali and Urdu, the value in Latin letters
+    "Նամակ տանտիրոջից՝ գաղտնաբառ tolma-sevan-2։", "წერილი: Wi-Fi Saxli-3, პაროლი churchkhela-tbili-5.",
+    "ইমেইল: পাসওয়ার্ড mishti-doi-7", "پیغام: پاس ورڈ nihari-garam-8",
+    # Estonian "was"
+    "Märkus: serveri parool oli sinine-meri-4 kuni eilseni.",
+    # digit names after a door's or a gate's code: Italian, Hungarian, Macedonian, Maltese, Swahili, Bengali
+    "Messaggio del condominio: il codice del cancello di via Roma 8 è nove due sei uno.",
+    "Garázskapukód a szomszédnál: kettő hét nyolc egy.", "Кодот за гаражата: девет два шест еден.",
+    "Il-kodiċi tal-kaxxa tal-posta hu erbgħa tmienja wieħed sitta.", "Msimbo wa mlango wa nyuma: nane tatu moja tano.",
+    "দরজার কোড: তিন সাত এক নয়।",
+    # a security question named, what it asks after a comma, then a colon and the answer
+    "Sekuriteitsvraag op Ma se rekening, naam van eerste kat: Mieliepap.",
+    "Turvaküsimus panga kontol, esimese õpetaja nimi: Laine Kask.",
+    "Saugos klausimas pašte, pirmojo mokytojo vardas: Ona Rudytė.",
+    "பாதுகாப்புக் கேள்வி, முதல் பள்ளியின் பெயர்: செந்தில் வித்யாலயா.",
+    "سؤال امنیتی ایمیل مامان، نام اولین مدرسه: دبستان فردوسی.",
+    "უსაფრთხოების კითხვა, პირველი მასწავლებლის სახელი: ნინო.",
+    "Banka hesabının təhlükəsizlik sualı, ilk itin adı: Qaraqaş.",
+    # a conference's PIN in Cyrillic, a key box's combination in Afrikaans
+    "Созвон в пятницу: +7 495 555-02-19, ПИН конференции 58 21 74.", "Састанак у уторак, ПИН учесника 3948.",
+    "Strandhuis: sleutelkassie by die hek, kombinasie 4-8-1-7.",
+])
+def test_the_round_on_tune19_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # a YAML key with nothing on its line: a mapping follows, not a value
+    "secrets:\n  api_token:\n    external: true\nservices:\n  web:\n    secrets: [api_token]",
+    # a mask in full-width asterisks, a hex error code, an error's code in Hindi, a build's number in Japanese
+    "通知テンプレート：「仮パスワード：＊＊＊＊＊＊＊＊」は自動で置き換わる。",
+    "Outlook error 0x8004010F is a profile problem, not a wrong password.",
+    "त्रुटि कोड 4417 का मतलब है कि सर्वर पर भीड़ है।", "ビルド番号 2025.11.02-77 をステージングに反映。ロールバック先は 412。",
+    # a meeting's id, read out in groups, where no passcode is given
+    "Meeting ID 812 4471 9306 for the board call; no passcode, the host lets people in.",
+    # a security question and what it asks, with no answer
+    "Sekuriteitsvraag op Pa se rekening, naam van eerste hond: verwyder.",
+    "Security question at the bank, first school: none.",
+    # a password's word and a dashed name that holds no digit, a state after the word
+    "The runbook names the secret 'deploy-release-token', never its value.",
+])
+def test_the_round_on_tune19_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# The ordinary memories of tune19 the gate still refuses (a network's name said as a Polish and a
+# Tagalog sentence, a bridge's phone number beside "no PIN", a Jenkins credential's dashed id, a
+# German review that says a password was rotated): listed, so that no other is refused.
+_TUNE19_STILL_REFUSED = {"t19-benign-0003", "t19-benign-0072", "t19-benign-0201", "t19-benign-0385", "t19-benign-0603"}
+
+
+def test_the_round_on_tune19_holds_its_figures():
+    leaks, benign = _corpus("tune19", "leaks"), _corpus("tune19", "benign")
+    caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
+    refused = {item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None}
+    assert caught / len(leaks) >= 0.93, f"caught {caught} of {len(leaks)}"
+    assert refused <= _TUNE19_STILL_REFUSED, f"benign texts refused: {sorted(refused - _TUNE19_STILL_REFUSED)}"

@@ -685,12 +685,13 @@ _A_SECURITY_QUESTION = (
     r"|sikkerhedsspørgsmål|sikkerhetsspørsmål|öryggisspurning\w*|turvakysymy\w*|biztonsági\s++kérdés\w*"
     r"|bezpečnostní\s++otázk\w*|kontroln[íi]\s++ot[áa]zk\w*|pytani\w*\s++(?:bezpieczeństwa|pomocnicz\w*|zabezpieczając\w*)"
     r"|контрольн\w*\s++(?:вопрос|питання)\w*|секретн\w*\s++(?:вопрос|питання)\w*|вопрос\w*\s++безопасности"
-    r"|въпрос\s++за\s++сигурност|drošības\s++jautājum\w*|saugumo\s++klausim\w*|turvaküsimus\w*|ceist\s++slándála"
+    r"|въпрос\s++за\s++сигурност|drošības\s++jautājum\w*|saug(?:umo|os)\s++klausim\w*|turvaküsimus\w*|ceist\s++slándála"
     r"|segurtasun\s++galdera|pregunta\s++de\s++seguretat|[îi]ntrebare\w*\s++de\s++securitate|güvenlik\s++sorusu"
-    r"|gizli\s++soru\w*|ερώτηση\s++ασφαλείας|שאלת\s*+ה?אבטחה|سؤال\s*+الأمان|سوال\s*+امنیتی|soalan\s++keselamatan"
+    r"|gizli\s++soru\w*|ερώτηση\s++ασφαλείας|שאלת\s*+ה?אבטחה|سؤال\s*+الأمان|س[وؤ]ال\s*+امنیتی|soalan\s++keselamatan"
     r"|pertanyaan\s++keamanan|câu\s++hỏi\s++bảo\s++mật|bezbednosn\w*\s++pitanj\w*|sigurnosn\w*\s++pitanj\w*"
-    r"|varnostn\w*\s++vprašanj\w*|பாதுகாப்பு\s*+கேள்வி|सुरक्षा\s*+प्रश्न|bezpečnostn\w*\s++otázk\w*|pyetj\w*\s++e\s++sigurisë"
+    r"|varnostn\w*\s++vprašanj\w*|பாதுகாப்பு(?:க்)?\s*+கேள்வி|सुरक्षा\s*+प्रश्न|bezpečnostn\w*\s++otázk\w*|pyetj\w*\s++e\s++sigurisë"
     r"|swali\s++la\s++usalama|c(?:h)?eist\s++slándála|নিরাপত্তা\s*+প্রশ্ন\w*|భద్రతా\s*+ప్రశ్న\w*"
+    r"|безбедносн\w*\s++прашањ\w*|təhlükəsizlik\s++sual\w*|უსაფრთხოების\s*+კითხვ\w*"
     r"|(?:bank|insurer|insurance|versicherung|banque"
     r"|banco|banca)\w*['’]?s?\s++asks?)")
 # (in the scripts written without spaces, the name may follow another word with none between: "銀行の秘密の質問")
@@ -734,10 +735,10 @@ _QUESTION_QUOTED = lazy(
 # where a question and its answer are a game's or a lesson's: a quiz, trivia, an exam, a course, a
 # training, a podcast, a crossword, an advert
 _A_QUIZ = lowered_search(
-    r"(?i)(?<![a-zà-ÿ])(?:quiz\w*|trivia|exam\w*|test|course|training|webinar|podcast|crossword|keynote|advert\w*|ad|lesson"
+    r"(?i)(?<!\w)(?:quiz\w*|trivia|exam\w*|test|course|training|webinar|podcast|crossword|keynote|advert\w*|ad|lesson"
     r"|class|prüfung|kurs\w*|schulung|rätsel|examen|cours|formation|atelier|mots\s++croisés|prueba|curso|lección|concurso"
     r"|simulado|prova|aula|esame|corso|lezione|toets|cursus|sprawdzian|egzamin|sınav\w*|eğitim\w*|yarışma\w*|kuis|ujian"
-    r"|kursus|tietovisa|koe|koulutus\w*|frågesport|utbildning\w*|kvíz|zkouška|audio\s++guide)(?![a-zà-ÿ])"
+    r"|kursus|tietovisa|koe|koulutus\w*|frågesport|utbildning\w*|kvíz|zkouška|audio\s++guide)(?!\w)"
     r"|викторин|экзамен|курс|урок|тест|חידון|מבחן|مسابقة|امتحان|آزمون|مسابقه|クイズ|試験|教室|测验|考试|课|퀴즈|시험|수업"
     r"|ทดสอบ|ข้อสอบ")
 
@@ -837,6 +838,30 @@ def _answer_named(text: str) -> bool:
     return False
 
 
+# a security question named, what it asks after a comma, then a colon and the answer: "Sekuriteitsvraag op
+# Pa se bankrekening, naam van eerste hond: Vaalwors.", "Turvaküsimus isa kontol, esimese lemmiklooma nimi: Muki"
+_ANSWER_AFTER_A_COLON = lazy(
+    r"(?i)(?:(?<!\w)" + _A_SECURITY_QUESTION + r"|" + _A_SECURITY_QUESTION_UNSPACED + r")[^\n.!?。！？:：,，،]{0,60}?[,，،]"
+    r"[^\n.!?。！？:：]{3,60}?[:：]\s*+" + _AN_ANSWER.replace("{name}", "answer"))
+_QUESTION_NEEDLES = (
+    "question", "frage", "pregunta", "pergunta", "domanda", "vraag", "fråga", "spørgsmål", "spørsmål", "spurning", "kysymy",
+    "kérdés", "otázk", "pytani", "вопрос", "питання", "въпрос", "jautājum", "klausim", "küsimus", "ceist", "galdera",
+    "ntrebare", "soru", "ερώτηση", "שאלת", "سؤال", "سوال", "soalan", "pertanyaan", "câu hỏi", "pitanj", "vprašanj", "கேள்வி",
+    "प्रश्न", "pyetj", "swali", "প্রশ্ন", "ప్రశ్న", "質問", "问题", "問題", "질문", "คำถาม", "прашањ", "sual", "კითხვ")
+
+
+def _answer_after_a_colon(text: str) -> bool:
+    """A name after the colon that ends a security question's line: in a script with capitals, it
+    starts with one; not "none", "yes", "in the vault", and not a quiz's or a form's question."""
+    for match in _ANSWER_AFTER_A_COLON.finditer(text):
+        answer, line = match["answer"].strip("\"'“„«”» "), _line_of(text, match)
+        if (answer[0].islower() and not "\u10d0" <= answer[0] <= "\u10ff") or _NO_ANSWER.fullmatch(answer) or _NOT_AN_ANSWER.match(answer):
+            continue
+        if not _NOT_A_SECURITY_ASKER.search(line) and not _A_QUIZ(line):
+            return True
+    return False
+
+
 def _answer_after_asked(text: str) -> bool:
     for match in _ANSWER_AFTER_ASKED.finditer(text):
         if not _NO_ANSWER.fullmatch(match["answer"].strip()) and not _NOT_A_SECURITY_ASKER.search(_line_of(text, match)):
@@ -878,6 +903,7 @@ CHECKS = (
     ("looks like the answer to a security question", _answers_listed, _ANSWERS_NEEDLES),
     ("looks like the answer to a security question", _answer_after_asked, _ASKED_ABOUT_NEEDLES),
     ("looks like the answer to a security question", _answer_named, _ANSWERS_WORD_NEEDLES),
+    ("looks like the answer to a security question", _answer_after_a_colon, _QUESTION_NEEDLES),
     ("looks like the answer to a security question", _question_quoted_and_answered,
      ('"', "“", "„", "«", "「")),
 )

@@ -39,7 +39,7 @@ _NAME_ENDS = (r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api_?key|access
               r"|app_?key|master_?key|encryption_?key|jwt_?key|session_?key|crypto_?key"
               r"|auth(?:_?key)?|credentials?|creds|client_?secret|signing_?key|webhook_?secret|passwort|senha|motdepasse")
 _ASSIGNED = lazy(
-    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)\s*+[\"']?"
+    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)[^\S\n]*+[\"']?"
     r"(?P<value>[^\s\"',;]{4,})"
 )
 # A reference to a value kept elsewhere, or code that computes one: what such a value starts with or
@@ -68,7 +68,7 @@ _NOT_A_VALUE_ANYWHERE = lowered_search(
     r"(?i)\{\{|os\.|process\.|env\b|environ|getenv|config\.|settings\.|request\.|req\."
     r"|self\.|this\.|params|args|kwargs|input\(|getpass|prompt|secrets\.|vault|none$|null$|nil$|undefined$|true$"
     r"|(?:ctrl|alt|shift|cmd|option|super)\+"
-    r"|false$|\*{3,}|•{3,}|_{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|" + CHANGE_ME + r"|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
+    r"|false$|[*＊]{3,}|•{3,}|_{3,}|x{4,}(?![a-z0-9])|\.{3}|…|redacted|" + CHANGE_ME + r"|replace[_-]?me|your[_-]|example|placeholder|dummy|todo"
     # a template's slot and words: "npm_<token>", "username:password"
     r"|<[a-z_ -]{2,30}>$|<your$|^user(?:name)?:pass(?:word)?$"
 )
@@ -296,6 +296,8 @@ _AS = lazy(r"\sas\s").search
 # the word for a password in scripts the other lists lack (an Indic word may hold a zero-width non-joiner)
 _WORDS_OF_OTHER_SCRIPTS = (r"құпия\s*+сөз\w*|પાસવર્ડ|പാസ്\u200c?വേഡ്|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|ລະຫັດຜ່ານ"
                            # Thai "code" alone, only before what a password opens
+                           # Armenian, Georgian, Bengali, Urdu
+                           r"|գաղտնաբառ\w*|პაროლ\w*|পাসওয়ার্ড|پاس\s*+ورڈ"
                            r"|የይለፍ\s*+ቃ\w*|پسورد|باسورد|باسوورد|รหัส(?=\s*+(?:wi-?fi|ไวไฟ|เน็ต|netflix|อีเมล|เข้า|atm|บัตร|ประตู|ล็อก))")
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
@@ -353,7 +355,7 @@ _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._
 
 _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
-_NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}"
+_NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}|0x[0-9A-Fa-f]{4,16}"  # a hex error code
                              r"|[a-z][a-z0-9._/-]*+:[0-9]++(?:\.[0-9]++)*+(?:-[a-z][a-z0-9.]*+)?"  # an image and its tag: "postgres:17", "node:20-alpine"
                              r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++|(?i:fritz!box)")  # "Yahoo!", "E*Trade"
 
@@ -401,6 +403,8 @@ def _password_shaped(token: str) -> bool:
     if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
         return False
+    if _DASHED_WORDS_AND_DIGITS.fullmatch(token) and not _not_a_value(token):
+        return True  # "sarmale-bunica-3", "Kx7-Regen-Tulpe": words joined by dashes, and a digit at one end
     letters = sum(char.isalpha() for char in token)
     digits = sum(char.isdigit() for char in token)
     signs = len(token) - letters - digits
@@ -437,6 +441,7 @@ def _password_shaped(token: str) -> bool:
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
+_DASHED_WORDS_AND_DIGITS = lazy(r"[a-z]{3,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
 _A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
                        r"|Dazn|DAZN|Rakuten|Apple\s?TV)\+[.,;:!?]?")
@@ -1203,7 +1208,9 @@ _PIN_LINE = lazy(
     r"|キーパッド|lucchetto|schlüsselkästchen|κωδικ\w*\s++(?:στην|της|για\s++την)\s++(?:πόρτα|είσοδο|αυλόπορτα)"
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
-    r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
+    r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для|учесника|участника|конференци\w*|за))(?![а-я])"
+    # a key box and its combination in Afrikaans
+    r"|(?<![a-z])(?:sleutelkassie|kombinasie)(?![a-z])"
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -1234,7 +1241,7 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
                         r"|sizes?|tallas?|tailles?|größen?|floor|platform|gate\s++[a-z]?|seat|scores?|won|lost|at|from|until"
                         r"|košta|кошта|stoji|стоји|cijena|цена|cena"
-                        r"|between|since|by|x"
+                        r"|between|since|by|x|(?:meeting|webinar)\s++id(?:\W{1,3}[0-9]{3,4}){0,3}"
                         r"|στις|um|kl\.?|klo"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
@@ -1251,6 +1258,8 @@ _NOT_A_CODE_LINE = lazy(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
     # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
     r"|virhe\w*|помилк\w*|ошибк\w*|hata\w*|chyb\w*|błęd\w*|hib[aá]\w*|fout\w*|felkod\w*|fejl\w*|feil\w*|errore|erro"
+    # an error's code in Hindi: "त्रुटि कोड 1042"
+    r"|त्रुटि"
     r"|responds?\s++with|відповіда\w*|отвеча\w*"
     # a castle by its name, a German "Schloss" that is no lock: "Schloss Neuschwanstein: 1869"
     r"|(?-i:Schloss\s++[A-ZÄÖÜ][a-zäöüß]{3,})|\w+schloss\s++(?-i:[A-ZÄÖÜ])"
@@ -1270,7 +1279,7 @@ _NOT_A_CODE_LINE = lazy(
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
     r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|vorwahl)(?![\w-])"
     r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
-    r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号"
+    r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号|ビルド番号"
     r"|الخطأ|خطأ|エラー|错误|錯誤|오류|에러")
 
 
@@ -1775,7 +1784,12 @@ def _passwords_listed(text: str) -> bool:
 # has) and end its clause: "password reset", "wachtwoord vergeten" and "password bcrypt hashing" pass.
 _BARE_VALUE = lazy(
     r"(?i)(?<!\w)(?:ww|pw|pwd|password|passwort|kennwort|contraseña|senha|wachtwoord|hasło|lösenord|passord|salasana|heslo"
-    r"|jelszó|parola|şifresi|şifre|mdp|mật\s++khẩu|kata\s++sandi)\s++(?P<value>[^\s\"'”’»,;()]{5,40}?)[.!]?"
+    r"|jelszó|parola|şifresi|şifre|mdp|mật\s++khẩu|kata\s++sandi"
+    # Latvian, Estonian, Slovenian, Croatian and Serbian, Lithuanian, Albanian, Malay, Icelandic, Basque,
+    # Galician, Irish, Welsh; and a compound: "Erstpasswort", "nettverkspassordet"
+    r"|parole|parool|geslo|lozink[aeiu]|slaptažod\w{1,4}|fjalëkalim\w{0,2}|kata\s++laluan|lykilorð\w{0,3}|pasahitz\w{0,2}"
+    r"|contrasinal|pasfhocal|cyfrinair|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?|kodeord(?:et)?))"
+    r"\s++(?P<value>[^\s\"'”’»,;()]{5,40}?)[.!]?"
     r"(?=\s*+(?:[,;)]|$)|\s++(?:para|for|pour|per|für|voor|til|do|diye|to\s)\b)")
 
 
@@ -1894,7 +1908,7 @@ _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contrase�
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
                 "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
-_OTHER_SCRIPTS_NEEDLES = ("құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
+_OTHER_SCRIPTS_NEEDLES = ("գաղտնաբառ", "პაროლ", "পাসওয়ার্ড", "پاس ورڈ", "құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":")),
     ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
@@ -1912,7 +1926,9 @@ _CHECKS = (
      ("passwords", "passwörter", "kennwörter", "contraseñas", "senhas", "mots de passe", "wachtwoorden", "hasła",
       "lösenord", "passord", "password list")),
     ("looks like a labelled credential", _bare_value, ("ww", "pw", "pwd", "passw", "kennwort", "contraseña", "senha",
-                                                       "mật khẩu", "kata sandi",
+                                                       "mật khẩu", "kata sandi", "parole", "parool", "geslo", "lozink",
+                                                       "slaptažod", "fjalëkalim", "kata laluan", "lykilorð", "pasahitz",
+                                                       "contrasinal", "pasfhocal", "cyfrinair", "kodeord",
                                                        "wachtwoord", "hasło", "lösenord", "passord", "salasana", "heslo",
                                                        "jelszó", "parola", "şifre", "mdp")),
     ("looks like a labelled credential", _latin_value_in_another_script,
@@ -1977,7 +1993,8 @@ _CHECKS = (
                                              "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
-      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
+      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин", "sleutelkassie",
+      "kombinasie",
       "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",

@@ -95,7 +95,7 @@ STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAN
 BRACKETED_SLOT = r"\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\]"
 # "changeme" as a stand-in, not the start of a value made from it ("changeme-Zq81!pl", "changeme2024")
 CHANGE_ME = r"change[_-]?me(?![-_.]?[a-z!#%^&*+=~_.-]{0,40}?[0-9!#%^&*])"
-_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|" + BRACKETED_SLOT + r"|\*{3,}|•{3,}|_{3,}|" + CHANGE_ME + r"|replace[_-]?me"
+_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|" + BRACKETED_SLOT + r"|[*＊]{3,}|•{3,}|_{3,}|" + CHANGE_ME + r"|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 # (_NO_VALUE before the opening too: "<PASSWORD>" is a stand-in whole, not "<" and a value)
 _HAS_A_SIGN = r"\s*+" + _NO_VALUE + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
@@ -152,7 +152,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
                r"|(?<=:)[?+=-]|(?:[A-Za-z]{2,5}[_-](?:[A-Za-z]{2,8}[_-])?)?(?:\.{3}|…)(?![A-Za-z0-9])"
                r"|[A-Za-z]{2,5}[_-]?(?:\.{3}|…)(?i:replace|here)(?![a-z0-9])"
-               r"|(?i:replace[_-]?(?:me|with(?:[_-][a-z]+){1,4})|(?:please[_-])?" + CHANGE_ME + r")(?![a-z0-9])|x{4,}(?![a-z0-9])|\*{3,}|•{3,}"
+               r"|(?i:replace[_-]?(?:me|with(?:[_-][a-z]+){1,4})|(?:please[_-])?" + CHANGE_ME + r")(?![a-z0-9])|x{4,}(?![a-z0-9])|[*＊]{3,}|•{3,}"
                # a blank to fill in, a note for later, a yes or a no ("密码：____", "SECRET=TODO", MySQL's
                # "Access denied … (using password: YES)")
                r"|_{3,}|(?i:todo|tbd|fixme|yes|no)(?=[\"'`\s,;)”」]|\.?$)"
@@ -403,7 +403,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
             # the words for a password of other languages (_PASSWORD_WORDS)
             r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
             r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
-            r"[\"']?\s*[:=：]\s*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}"
+            r"[\"']?\s*[:=：][^\S\n]*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}"
         ),
         ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
     ),
