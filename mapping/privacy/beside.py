@@ -692,6 +692,10 @@ _A_SECURITY_QUESTION = (
     r"|varnostn\w*\s++vprašanj\w*|பாதுகாப்பு(?:க்)?\s*+கேள்வி|सुरक्षा\s*+प्रश्न|bezpečnostn\w*\s++otázk\w*|pyetj\w*\s++e\s++sigurisë"
     r"|swali\s++la\s++usalama|c(?:h)?eist\s++slándála|নিরাপত্তা\s*+প্রশ্ন\w*|భద్రతా\s*+ప్రశ్న\w*"
     r"|безбедносн\w*\s++прашањ\w*|təhlükəsizlik\s++sual\w*|უსაფრთხოების\s*+კითხვ\w*"
+    # more names the review of the round on tune19 found missing
+    r"|slaptas\w*\s++klausim\w*|gizli\s++sual\w*|t[əe]hl[üu]k[əe]sizlik\s++sual\w*|(?:тајн|сигурносн)\w*\s++прашањ\w*"
+    r"|безбедносн\w*\s++питањ\w*|საიდუმლო\s*+კითხვ\w*|پرسش\s*+امنیتی|[îi]ntrebare\w*\s++secret\w*"
+    r"|slepen\w*\s++jautājum\w*|salajan\w*\s++küsimus\w*|सिक्योरिटी\s*+क्वेश्चन"
     r"|(?:bank|insurer|insurance|versicherung|banque"
     r"|banco|banca)\w*['’]?s?\s++asks?)")
 # (in the scripts written without spaces, the name may follow another word with none between: "銀行の秘密の質問")
@@ -842,19 +846,29 @@ def _answer_named(text: str) -> bool:
 # Pa se bankrekening, naam van eerste hond: Vaalwors.", "Turvaküsimus isa kontol, esimese lemmiklooma nimi: Muki"
 _ANSWER_AFTER_A_COLON = lazy(
     r"(?i)(?:(?<!\w)" + _A_SECURITY_QUESTION + r"|" + _A_SECURITY_QUESTION_UNSPACED + r")[^\n.!?。！？:：,，،]{0,60}?[,，،]"
-    r"[^\n.!?。！？:：]{3,60}?[:：]\s*+" + _AN_ANSWER.replace("{name}", "answer"))
+    r"(?P<label>[^\n.!?。！？:：]{3,60}?)[:：]\s*+" + _AN_ANSWER.replace("{name}", "answer"))
+# the word for a name, which says what a security question asks for ("naam van eerste hond", "esimese
+# lemmiklooma nimi"), in the languages whose security questions are named above
+_A_NAMES_WORD = lazy(
+    r"(?i)(?<!\w)(?:name|naam|nama|nimi|vardas|ad[ıi]|emri|ainm|enw|izena|nom|nombre|nome|namn|navn|nafn|imię|imie|jméno"
+    r"|meno|ime|име|имя|ім['’]я|името|името|όνομα|isim|ismi|jina|tên|vārds|nev[ei]|neve)(?!\w)"
+    r"|სახელ|பெயர்|নাম|نام|اسم|नाम|పేరు|שם|名前|名字|이름|ชื่อ")
 _QUESTION_NEEDLES = (
     "question", "frage", "pregunta", "pergunta", "domanda", "vraag", "fråga", "spørgsmål", "spørsmål", "spurning", "kysymy",
     "kérdés", "otázk", "pytani", "вопрос", "питання", "въпрос", "jautājum", "klausim", "küsimus", "ceist", "galdera",
     "ntrebare", "soru", "ερώτηση", "שאלת", "سؤال", "سوال", "soalan", "pertanyaan", "câu hỏi", "pitanj", "vprašanj", "கேள்வி",
-    "प्रश्न", "pyetj", "swali", "প্রশ্ন", "ప్రశ్న", "質問", "问题", "問題", "질문", "คำถาม", "прашањ", "sual", "კითხვ")
+    "प्रश्न", "pyetj", "swali", "প্রশ্ন", "ప్రశ్న", "質問", "问题", "問題", "질문", "คำถาม", "прашањ", "sual", "კითხვ",
+    "پرسش", "küsimus", "क्वेश्चन")
 
 
 def _answer_after_a_colon(text: str) -> bool:
-    """A name after the colon that ends a security question's line: in a script with capitals, it
-    starts with one; not "none", "yes", "in the vault", and not a quiz's or a form's question."""
+    """A name after the colon that ends a security question's line, the name of what it asks for
+    before the colon: in a script with capitals, the answer starts with one; not "none", "yes", "in
+    the vault", and not a quiz's or a form's question."""
     for match in _ANSWER_AFTER_A_COLON.finditer(text):
         answer, line = match["answer"].strip("\"'“„«”» "), _line_of(text, match)
+        if not _A_NAMES_WORD.search(match["label"]):
+            continue  # "Recovery question screen redesign, owner: Priya": no name is asked for
         if (answer[0].islower() and not "\u10d0" <= answer[0] <= "\u10ff") or _NO_ANSWER.fullmatch(answer) or _NOT_AN_ANSWER.match(answer):
             continue
         if not _NOT_A_SECURITY_ASKER.search(line) and not _A_QUIZ(line):

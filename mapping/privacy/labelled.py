@@ -169,7 +169,7 @@ _ONE_WORD = lazy(
     r"\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
     r"|tilille|για|от|для|של|sa|vir|kwa)(?:\s++[^\s:=\"'„“«]{1,30}?){1,5}?"
     r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{1,20}){1,2}?))?"
-    r"(?:\s++(?P<verb>(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|to|είναι|là|jadi)(?!\w)|—|–|-)"
+    r"(?:\s++(?P<verb>(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|oli|to|είναι|là|jadi)(?!\w)|—|–|-)"
     r"|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
     r"|\s++(?:after\s+the\s+reset|hint[^:]{0,30}):|(?<=パスワード)は)"
     r"(?P<plainly>(?:\s++(?:literally|just|simply|now|still|it['’]s|wohl|toujours|nu|jetzt|maintenant|ahora|agora|adesso"
@@ -297,7 +297,7 @@ _AS = lazy(r"\sas\s").search
 _WORDS_OF_OTHER_SCRIPTS = (r"құпия\s*+сөз\w*|પાસવર્ડ|പാസ്\u200c?വേഡ്|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|ລະຫັດຜ່ານ"
                            # Thai "code" alone, only before what a password opens
                            # Armenian, Georgian, Bengali, Urdu
-                           r"|գաղտնաբառ\w*|პაროლ\w*|পাসওয়ার্ড|پاس\s*+ورڈ"
+                           r"|գաղտնաբառ\w*|ծածկագ\w*|პაროლ\w*|পাসওয়ার্ড|پاس\s*+ورڈ|پاسورڈ"
                            r"|የይለፍ\s*+ቃ\w*|پسورد|باسورد|باسوورد|รหัส(?=\s*+(?:wi-?fi|ไวไฟ|เน็ต|netflix|อีเมล|เข้า|atm|บัตร|ประตู|ล็อก))")
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
@@ -355,7 +355,7 @@ _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._
 
 _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
-_NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}|0x[0-9A-Fa-f]{4,16}"  # a hex error code
+_NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}|0x[0-9A-F]{8}"  # a hex error code: "0x800CCC0E"
                              r"|[a-z][a-z0-9._/-]*+:[0-9]++(?:\.[0-9]++)*+(?:-[a-z][a-z0-9.]*+)?"  # an image and its tag: "postgres:17", "node:20-alpine"
                              r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++|(?i:fritz!box)")  # "Yahoo!", "E*Trade"
 
@@ -403,8 +403,6 @@ def _password_shaped(token: str) -> bool:
     if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
         return False
-    if _DASHED_WORDS_AND_DIGITS.fullmatch(token) and not _not_a_value(token):
-        return True  # "sarmale-bunica-3", "Kx7-Regen-Tulpe": words joined by dashes, and a digit at one end
     letters = sum(char.isalpha() for char in token)
     digits = sum(char.isdigit() for char in token)
     signs = len(token) - letters - digits
@@ -441,6 +439,17 @@ def _password_shaped(token: str) -> bool:
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
+# a word for a password, whole (not "code", "key", nor a compound about one: "jelszó-visszaállítás")
+_A_PASSWORDS_WORD = lazy(
+    r"(?i)(?:password|passwort|kennwort|contraseña|clave|senha|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|salasana"
+    r"|heslo|jelszó|jelszava|parola|şifre(?:si)?|parool|geslo|lozink[aeiu]|slaptažod\w{1,4}|fjalëkalim\w{0,2}|lykilorð\w{0,3}"
+    r"|pasahitz\w{0,2}|contrasinal|pasfhocal|cyfrinair|mdp|pw|pwd|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?))"
+    r"[:,.;!]?")
+# "is" and "was", between a value and the word for a password after it
+_A_VERB = lazy(r"(?i)is|was|ist|war|est|es|è|é|era|är|var|er|je|jest|on|oli|van|este|lautet")
+# the words for a password in the languages whose ordinary words ``words.made_up`` has no list of
+_WORD_WITHOUT_A_LIST = lazy(r"(?i)parole|paroli|parool|geslo(?:m)?|lozink(?:[aeiu]|om)|slaptažod\w{1,4}|fjal[ëe]kalim\w{0,2}"
+                            r"|kata\s*+laluan|lykilorð\w{0,3}|pasahitz\w{0,8}|contrasinal|pasfhocal|cyfrinair")
 _DASHED_WORDS_AND_DIGITS = lazy(r"[a-z]{3,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
 _A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
@@ -637,6 +646,12 @@ def _password_nearby(text: str) -> bool:
             # what is said before a token, as far back as a clause reaches (from the line's start, a
             # line of 40,000 characters took seconds: each token searched all that came before it)
             before = line[max(0, match.start() - _BEFORE):match.start()]
+            after = line[match.end():match.end() + 60].split()
+            if _DASHED_WORDS_AND_DIGITS.fullmatch(token.rstrip(".,;:!?")) and (
+                    any(_A_PASSWORDS_WORD.fullmatch(word) for word in before.split()[-2:])
+                    or after and _A_VERB.fullmatch(after[0]) and any(_A_PASSWORDS_WORD.fullmatch(word) for word in after[1:4])):
+                return True  # "la clave provisional Pq4-lago-nube", "galeb-rivijera-5 je lozinka za wifi"; not
+                # "Merged feat-login-page-2 into main": words joined by dashes and a digit, beside the word for a password
             if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or _IS_IN_FINNISH.search(before)
                                                or not _NAME_BEFORE.search(before)):
                 return True  # "Cambié la contraseña del banco a girasol2019": "a" is "to" here, no article
@@ -1208,9 +1223,7 @@ _PIN_LINE = lazy(
     r"|キーパッド|lucchetto|schlüsselkästchen|κωδικ\w*\s++(?:στην|της|για\s++την)\s++(?:πόρτα|είσοδο|αυλόπορτα)"
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
-    r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для|учесника|участника|конференци\w*|за))(?![а-я])"
-    # a key box and its combination in Afrikaans
-    r"|(?<![a-z])(?:sleutelkassie|kombinasie)(?![a-z])"
+    r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -1249,7 +1262,9 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|(?<!\w)(?:(?:hotel)?zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)\s++$"
                         # a price paid, a phone's number, a model's: in other languages, and in those written without spaces
                         r"|(?<!\w)(?:pagat[oa]|pagad[oa]|payée?|bezahlt|κοστίζει|κόστος|πλάτος|ύψος|kostet|costa|cuesta|coûte)\s++$"
-                        r"|(?:电话|電話|型番|型号|型號|価格|价格|價格)\s*+[:：]?\s*+(?:は|是)?\s*+$")
+                        r"|(?:电话|電話|型番|型号|型號|価格|价格|價格)\s*+[:：]?\s*+(?:は|是)?\s*+$"
+                        # an error's code in Hindi: "त्रुटि कोड 1042"
+                        r"|त्रुटि\s*+(?:कोड|संख्या)?\s*+[:：]?\s*+$")
 
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
@@ -1258,8 +1273,6 @@ _NOT_A_CODE_LINE = lazy(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
     # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
     r"|virhe\w*|помилк\w*|ошибк\w*|hata\w*|chyb\w*|błęd\w*|hib[aá]\w*|fout\w*|felkod\w*|fejl\w*|feil\w*|errore|erro"
-    # an error's code in Hindi: "त्रुटि कोड 1042"
-    r"|त्रुटि"
     r"|responds?\s++with|відповіда\w*|отвеча\w*"
     # a castle by its name, a German "Schloss" that is no lock: "Schloss Neuschwanstein: 1869"
     r"|(?-i:Schloss\s++[A-ZÄÖÜ][a-zäöüß]{3,})|\w+schloss\s++(?-i:[A-ZÄÖÜ])"
@@ -1452,6 +1465,15 @@ def _pin_nearby(text: str) -> bool:
             if not _NOT_A_PIN.search(before):
                 return True
     return False
+
+
+# a call's PIN in Cyrillic right before its digits ("ПИН конференции 44 17 90", "ПИН учесника 6927",
+# "ПИН за разговора в понеделник: 55 19 03"), a combination in Afrikaans as dashed digits right after
+# its word ("kombinasie 6-2-9-0"): the words alone say nothing of the numbers elsewhere on the line
+_A_CALLS_PIN = lazy(
+    r"(?i)(?<![а-яіa-z])(?:пин|пін)\s++(?:учесника|участника|учасника|конференци\w*|ведущего|за\s++[^\n:：0-9]{1,40}?[:：])"
+    r"\s*+[:：]?\s*+[0-9](?:[ -]?[0-9]){3,7}(?![0-9])"
+    r"|(?<![a-z])kombinasie\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])")
 
 
 # what a lock goes back to by itself: "the locker code resets to 0000 when you open it"
@@ -1741,9 +1763,10 @@ def _one_word(text: str) -> bool:
             continue  # "changed the Jellyfin password on 2024-09-28": English "on", a day (Estonian "on" is "is")
         if match["verb"] == "je" and _DUTCH_BEFORE_JE.search(match["middle"] or ""):
             continue  # Dutch "je" is "you": "een wachtwoord deelt met je partner"; Czech "heslo k wifi je …" is "is"
-        if _DESCRIBING.fullmatch(value) or _DESCRIBED.match(value) or _not_a_value(value) and not (
-                value[0].isupper() and _WORDS_AND_DIGITS.fullmatch(value)):
-            continue
+        if (_DESCRIBING.fullmatch(value) or _DESCRIBED.match(value) or _not_a_value(value) and not (
+                value[0].isupper() and _WORDS_AND_DIGITS.fullmatch(value))) and not _DASHED_WORDS_AND_DIGITS.fullmatch(
+                value.rstrip(".!?")):
+            continue  # (not "Tz8-ulivo-faro": words joined by dashes after a mixed start are no description)
         if re.search(r"[0-9!@#$%^&*?+=~]|[a-z][_-]$", value) or match["plainly"].strip() or match["quote"] or match["colon"]:
             return True
         if _made_up(value.rstrip(".!?")):
@@ -1783,11 +1806,12 @@ def _passwords_listed(text: str) -> bool:
 # a value follows, it must look like one (digits or signs, capitals and digits, a word no language
 # has) and end its clause: "password reset", "wachtwoord vergeten" and "password bcrypt hashing" pass.
 _BARE_VALUE = lazy(
-    r"(?i)(?<!\w)(?:ww|pw|pwd|password|passwort|kennwort|contraseña|senha|wachtwoord|hasło|lösenord|passord|salasana|heslo"
+    r"(?i)(?<!\w)(?P<word>ww|pw|pwd|password|passwort|kennwort|contraseña|senha|wachtwoord|hasło|lösenord|passord|salasana|heslo"
     r"|jelszó|parola|şifresi|şifre|mdp|mật\s++khẩu|kata\s++sandi"
     # Latvian, Estonian, Slovenian, Croatian and Serbian, Lithuanian, Albanian, Malay, Icelandic, Basque,
     # Galician, Irish, Welsh; and a compound: "Erstpasswort", "nettverkspassordet"
-    r"|parole|parool|geslo|lozink[aeiu]|slaptažod\w{1,4}|fjalëkalim\w{0,2}|kata\s++laluan|lykilorð\w{0,3}|pasahitz\w{0,2}"
+    r"|parole|paroli|parool|geslo(?:m)?|lozink(?:[aeiu]|om)|slaptažod\w{1,4}|fjal[ëe]kalim\w{0,2}|kata\s*+laluan|lykilorð\w{0,3}"
+    r"|pasahitz\w{0,8}"
     r"|contrasinal|pasfhocal|cyfrinair|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?|kodeord(?:et)?))"
     r"\s++(?P<value>[^\s\"'”’»,;()]{5,40}?)[.!]?"
     r"(?=\s*+(?:[,;)]|$)|\s++(?:para|for|pour|per|für|voor|til|do|diye|to\s)\b)")
@@ -1803,8 +1827,10 @@ def _bare_value(text: str) -> bool:
         if (_not_a_value(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES
                 or _AT_A_RELATIVE.fullmatch(value)):
             continue
-        if _password_shaped(value) or value.isalpha() and value.islower() and _made_up(value):
-            return True
+        if _password_shaped(value) or _DASHED_WORDS_AND_DIGITS.fullmatch(value.rstrip(".!")):
+            return True  # (words joined by dashes and a digit at one end, right after the word: "sarmale-bunica-3")
+        if value.isalpha() and value.islower() and _made_up(value) and not _WORD_WITHOUT_A_LIST.fullmatch(match["word"]):
+            return True  # (a made-up word is told only in the languages whose words the gate has)
     return False
 
 
@@ -1908,7 +1934,7 @@ _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contrase�
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
                 "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
-_OTHER_SCRIPTS_NEEDLES = ("գաղտնաբառ", "პაროლ", "পাসওয়ার্ড", "پاس ورڈ", "құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
+_OTHER_SCRIPTS_NEEDLES = ("գաղտնաբառ", "ծածկագ", "პაროლ", "পাসওয়ার্ড", "پاس ورڈ", "پاسورڈ", "құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":")),
     ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
@@ -1926,8 +1952,8 @@ _CHECKS = (
      ("passwords", "passwörter", "kennwörter", "contraseñas", "senhas", "mots de passe", "wachtwoorden", "hasła",
       "lösenord", "passord", "password list")),
     ("looks like a labelled credential", _bare_value, ("ww", "pw", "pwd", "passw", "kennwort", "contraseña", "senha",
-                                                       "mật khẩu", "kata sandi", "parole", "parool", "geslo", "lozink",
-                                                       "slaptažod", "fjalëkalim", "kata laluan", "lykilorð", "pasahitz",
+                                                       "mật khẩu", "kata sandi", "parole", "paroli", "parool", "geslo", "lozink",
+                                                       "slaptažod", "fjalëkalim", "fjalekalim", "laluan", "lykilorð", "pasahitz",
                                                        "contrasinal", "pasfhocal", "cyfrinair", "kodeord",
                                                        "wachtwoord", "hasło", "lösenord", "passord", "salasana", "heslo",
                                                        "jelszó", "parola", "şifre", "mdp")),
@@ -1991,10 +2017,10 @@ _CHECKS = (
                                              "yfrinymadrodd", "पासफ़्रेज़", "पासफ्रेज", "పాస్", "پاس", "عبارة",
                                              "משפט", "kodesætning", "φράση", "عبارت", "ביטוי", "kauli",
                                              "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
+    ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
-      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин", "sleutelkassie",
-      "kombinasie",
+      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
       "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",

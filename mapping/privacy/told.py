@@ -258,9 +258,6 @@ _DIGIT_NAMES = {
     "ta": "பூஜ்ஜியம் ஒன்று இரண்டு மூன்று நான்கு ஐந்து ஆறு ஏழு எட்டு ஒன்பது",
     "te": "సున్నా ఒకటి రెండు మూడు నాలుగు ఐదు ఆరు ఏడు ఎనిమిది తొమ్మిది",
     "mk": "нула еден една два три четири пет шест седум осум девет",
-    "mt": "żero wieħed waħda tnejn tlieta erbgħa ħamsa sitta sebgħa tmienja disgħa",
-    # Italian, whose names ``labelled`` reads beside a PIN's word, here for a door's or a gate's code
-    "it": "zero uno due tre quattro cinque sei sette otto nove",
 }
 _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in names.split())
 _DIGIT_TOKENS = lazy(r"[^\s,、・-]++").finditer
@@ -275,9 +272,10 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  # kodea, cod, cód, koda, kódja, šifra, tunnusluku, namba ya siri, kandado
                  r"|kóð\w*|cod|cód|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
                  r"|namba\s++ya\s++siri|kandado|katanac\w*|катанац\w*"
-                 # and Hungarian, Italian, Maltese and Swahili compounds and words: kapukód, codice, kodiċi, msimbo, kufuli
-                 r"|\w+kód|codice|kodiċi|msimbo|kufuli)(?!\w)"
-                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
+                 # and a gate's, a door's, a lock's or a safe's code in Hungarian, a lock's code in Swahili:
+                 # kapukód, ajtókód, zárkód, széfkód; msimbo wa kufuli (not "forráskód", a program's)
+                 r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli)(?!\w)"
+                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
@@ -658,7 +656,7 @@ CHECKS = (
     # words of every language, made the needle search of every text twice as slow)
     ("looks like a code told a digit at a time", _digit_names,
      ("code", "kod", "kód", "код", "koodi", "codi", "kóð", "kood", "cod", "cód", "šifr", "шифр", "tunnusluku",
-      "namba ya siri", "kandado", "katanac", "катанац", "codice", "kodiċi", "msimbo", "kufuli", "কোড", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
+      "namba ya siri", "kandado", "katanac", "катанац", "msimbo", "kufuli", "কোড", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
