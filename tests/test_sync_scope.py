@@ -177,11 +177,11 @@ def test_a_scopes_first_sync_searches_the_project_only_where_an_earlier_version_
     Repo(pds, account).create(RECORD_NSID, plain("The user likes item 1."))
     store = Spy(RushDBTarget(rushdb.api_key, url=rushdb.url))
 
-    def first_sync(profile: str) -> list[str]:
+    def first_sync(profile: str, records: int = 1) -> list[str]:
         importer = Importer(state, agent_id="coder", profile_id=profile, salt=SALT, plc_url=pds.plc_url,
                             pds_hint=pds.url, target=store.target.key)
         with importer.from_pds(account.did) as batch:
-            assert Syncer(importer, store).sync(batch).counts["created"] == 1
+            assert Syncer(importer, store).sync(batch).counts["created"] == records
         return [label for label, _ in store.project_wide()]
 
     with State(tmp_path / "state") as state:
@@ -191,11 +191,29 @@ def test_a_scopes_first_sync_searches_the_project_only_where_an_earlier_version_
         assert rows.MIRROR not in first_sync("work")
         assert records(rushdb, rows.PROJECT) == [made]
 
+        # A machine that synced a scope with an earlier version (no scope's row) after the project's
+        # row was made, then upgraded: its state knows the scope, so its rows are read, not written twice.
+        [work] = [row for row in records(rushdb, rows.SCOPE) if row["profileId"] == "work"]
+        client(rushdb).records.delete({"labels": [rows.SCOPE], "where": {"profileId": "work"}})
+        store.remembered.clear()
+        Repo(pds, account).create(RECORD_NSID, plain("The user likes item 2."))
+        importer = Importer(state, agent_id="coder", profile_id="work", salt=SALT, plc_url=pds.plc_url,
+                            pds_hint=pds.url, target=store.target.key)
+        with importer.from_pds(account.did) as batch:
+            report = Syncer(importer, store).sync(batch)
+        assert report.counts["created"] == 1, (batch.read, report.counts, report.written)
+        assert rows.MIRROR in [label for label, _ in store.project_wide()]
+        assert work["__id"] not in {row["__id"] for row in records(rushdb, rows.SCOPE)}
+
         client(rushdb).records.delete({"labels": [rows.PROJECT], "where": {}})  # as an earlier version left it
         store.remembered.clear()
-        assert rows.MIRROR in first_sync("home")
+        assert rows.MIRROR in first_sync("home", records=2)
         assert records(rushdb, rows.PROJECT) == []  # not made where an earlier version may have written
     assert len(snapshot(rushdb)["scopes"]) == 3
+    for profile in ("default", "work", "home"):  # each scope's rows once, each linked to its scope's row
+        held = {label: [row for row in records(rushdb, label) if row["profileId"] == profile] for label in MEMORY_LABELS}
+        assert len({row[rows.MERGE_KEY[label]] for label in MEMORY_LABELS for row in held[label]}) == sum(
+            len(part) for part in held.values())
 
 
 def test_an_agents_memory_this_machine_exported_is_read_by_its_row_id_in_that_project_only(
@@ -234,6 +252,35 @@ def test_an_agents_memory_this_machine_exported_is_read_by_its_row_id_in_that_pr
         assert rows.FACT not in store.upserted
         assert {row["factId"]: row for row in records(project, rows.FACT)} == before  # the agent's rows, as written
         assert_each_row_once_and_in_its_scope(project)
+
+
+def test_what_an_agent_changed_after_the_export_stays_when_the_record_comes_back_unchanged(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    """The agent's facts, exported; then the agent forgets one (``active``: false) and is surer of
+    another. The records come back as this machine exported them: the sync links the rows and
+    leaves them as the agent left them (before, it wrote the exported values back)."""
+    scope = ImportScope(did=account.did, **SCOPE).fields
+    db = client(rushdb)
+    for n in (5, 6):
+        event = {**fact(n), **scope}
+        db.records.upsert({**event, "factId": fact_id(event)}, rows.FACT, {"mergeBy": ["factId"], "mergeStrategy": "append"})
+    environment = {**rushdb.env, "ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "MEMORY_SCOPE_SALT": SALT,
+                   "PDSMEM_STATE_DIR": str(tmp_path / "state"), "ATP_AUTH_PASSWORD": account.password}
+    exported = CliRunner().invoke(cli, ["export", "--to", account.did, "--from", "rushdb", "--agent-id", "coder",
+                                        "--profile-id", "default", "--json"], env=environment, catch_exceptions=False)
+    assert exported.exit_code == 0, exported.output
+    forgotten, surer = sorted(records(rushdb, rows.FACT), key=lambda row: row["factId"])
+    db.records.upsert({**rows.plain(forgotten), "active": False}, rows.FACT, {"mergeBy": ["factId"], "mergeStrategy": "append"})
+    db.records.upsert({**rows.plain(surer), "confidence": 0.99}, rows.FACT, {"mergeBy": ["factId"], "mergeStrategy": "append"})
+    left = {row["factId"]: row for row in records(rushdb, rows.FACT)}
+
+    merged = sync(pds, rushdb, account, tmp_path / "state")
+    assert (merged["created"], merged["merged"]) == (0, 2)
+    assert {row["factId"]: row for row in records(rushdb, rows.FACT)} == left
+    sync(pds, rushdb, account, tmp_path / "state")  # and on the next sync
+    assert {row["factId"]: row for row in records(rushdb, rows.FACT)} == left
+    assert_each_row_once_and_in_its_scope(rushdb)
 
 
 def test_an_agent_row_written_after_the_scope_row_is_merged_into_not_duplicated(

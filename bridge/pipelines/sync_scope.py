@@ -11,9 +11,11 @@ that creates it. Reading the scope's rows is then a search of its neighbours, wh
 starts from its id (indexed).
 
 That read searches the project. It is skipped in a project whose ``PDSMEM_PROJECT`` row says
-that every pdsmem row there is linked to its scope's row: the row is made with the first scope's
-row of a project that holds neither a scope's row nor a mirror (an earlier version wrote
-mirrors and no scope's rows), and a search of its own label, one row, finds it.
+that every pdsmem row there is linked to its scope's row, for a scope this machine never synced
+into the project: the row is made with the first scope's row of a project that holds neither a
+scope's row nor a mirror (an earlier version wrote mirrors and no scope's rows), and a search of
+its own label, one row, finds it. A machine that synced the scope before (its state has a cursor)
+may have done so with an earlier version after the project's row was made: it reads them.
 
 Tricky bits:
 - The row is made last, in one transaction with the links to everything found: a run killed
@@ -86,15 +88,17 @@ class Scopes:
         self.store.remembered[name] = found[0]["__id"]
         return Anchor(found[0]["__id"])
 
-    def make(self, scope: Mapping[str, Any]) -> Anchor:
-        """Make the scope's row, after reading (and repairing) what earlier versions wrote there."""
+    def make(self, scope: Mapping[str, Any], *, synced_before: bool = False) -> Anchor:
+        """Make the scope's row, after reading (and repairing) what earlier versions wrote there:
+        unless the project's row says none did and this machine never synced the scope into the
+        project (``synced_before``: an earlier version here may have, after the project's row was made)."""
         where = rows.scope_where(scope)
 
         def read() -> dict[str, dict]:
             return {m["mirrorKey"]: m for m in self.retrying(lambda: list(
                 self.store.find(rows.MIRROR, where, order_by="mirrorKey")))}
 
-        mirrors = {} if self._linked_from_the_start() else read()
+        mirrors = {} if not synced_before and self._linked_from_the_start() else read()
         repaired, memories = 0, []
         if mirrors:  # every version wrote a mirror for each memory it wrote: no mirror, no row of pdsmem's
             if repaired := repair(self.store, scope, self.retrying):

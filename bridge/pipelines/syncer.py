@@ -40,7 +40,9 @@ Tricky bits:
 - An update writes only what the record determines (``rushdb_rows.update_row``): a row that
   an agent runtime wrote keeps the transcript an episode record does not carry. A row that holds
   what the record determines already is not written at all (an upsert matches its rows by a
-  search of the project): an agent's memories exported and synced back cost no write.
+  search of the project): an agent's memories exported and synced back cost no write. Nor is a row
+  whose record is as this machine exported it (its export ledger's CID): what differs is what the
+  agent changed since (a fact it forgot, a confidence), which the record does not know of.
 - A full read (``sync --full``, a CAR) also re-asserts the scope's retirements: a fact whose record
   the person deleted or edited away that an agent runtime wrote again (the same words: the same
   ``factId``, the same row) is deactivated again (``_retired_again``).
@@ -202,7 +204,9 @@ class Syncer:
         scope = self.importer.scope_for(batch.did).fields
         anchor = self.scopes.find(scope) if not dry_run or batch.read in FULL_READS else None
         if anchor is None and not dry_run:  # the first sync of this scope into the project by this version
-            anchor = self.scopes.make(scope)
+            # (a scope this machine synced into the project before may hold an earlier version's rows)
+            anchor = self.scopes.make(scope, synced_before=self.importer.state.cursor(
+                batch.did, self.importer.reader) is not None)
         if batch.read in FULL_READS:
             self._retrying(lambda: self._reconcile(batch, scope, anchor))
         report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
@@ -468,6 +472,18 @@ class Syncer:
             anchor.note(label, ids)
         return held, searched
 
+    def _as_exported(self, lines: list[dict]) -> set[str]:
+        """The at-uris of the chunk's records that this machine exported and nobody changed since:
+        the CID its export ledger keeps for the record."""
+        ledgers: dict[str, dict] = {}
+        found = set()
+        for line in lines:
+            uri = AtUri.parse(line["record"]["uri"])
+            mine = ledgers.setdefault(uri.authority, self.importer.state.exported(uri.authority)).get(uri.rkey or "")
+            if mine is not None and mine.deleted_at is None and mine.cid == line["record"]["cid"]:
+                found.add(line["record"]["uri"])
+        return found
+
     def _exported_rows(self, lines: list[dict], named: dict[str, set[str]], scope: dict) -> dict[str, dict[str, dict]]:
         """label → id → row, for the memories ``named`` whose records this machine exported from
         RushDB rows whose ids its export ledger keeps: read by id, each checked to be that memory
@@ -487,7 +503,7 @@ class Syncer:
             return {}
         found: dict[str, dict[str, dict]] = {}
         for row_id, (label, name) in reads.items():
-            row = self._retrying(lambda row_id=row_id: self.store.get(row_id))
+            row = self.store.get(row_id)  # (the chunk's write is tried again as a whole)
             if row and row.get("__label") == label and row.get(rows.MERGE_KEY[label]) == name and rows.in_scope(row, scope):
                 found.setdefault(label, {})[name] = row
         return found
@@ -497,6 +513,7 @@ class Syncer:
         plan, synced_at = _Chunk(), now()
         upserts = [line for line in lines if line["op"] != "delete"]
         new_ids = {rows.memory_key(line["event"]) for line in upserts}
+        as_exported = self._as_exported(upserts)
         vectors = self._vectors([line["event"] for line in upserts])
         for line, vector in zip(upserts, vectors):
             event, label = line["event"], rows.label_of(line["event"])
@@ -513,7 +530,9 @@ class Syncer:
                 key = rows.memory_key(event)
                 plan.create[label][key] = {**plan.create[label].get(key, {}), **row}
             else:
-                same = not rewrite and vector is None and not rows.changes(before, row)
+                # (a record as this machine exported it says nothing the row did not: what differs is
+                # what the agent changed since, "active": false or a confidence, and stays)
+                same = not rewrite and vector is None and (not rows.changes(before, row) or view.uri in as_exported)
                 (plan.kept if same else plan.rewrite if rewrite else plan.append)[label].append(row)
                 if keys[view.uri] not in held_mirrors:  # a row another writer made (an agent runtime)
                     plan.tally["merged"] += 1
