@@ -2494,15 +2494,19 @@ def test_the_round_on_tune19_refuses_these(text):
     "Security question at the bank, first school: none.",
     # a password's word and a dashed name that holds no digit, a state after the word
     "The runbook names the secret 'deploy-release-token', never its value.",
-    # what its review found refused: a dashed name with a digit that no word for a password
-    # introduces, an ordinary word after a new word for one, "combination" and "PIN" with a number
-    # that is no code, an answer's place that asks for no name, digit names that are no code
-    "Merged feat-login-page-2 into main after the review.", "Kode proyek aplikasi-kasir-toko-3 sudah digabung.",
-    "SSO login times out whenever pdsmem-redis-1 restarts.", "Vana parool kehtib, uut pole vaja teha.",
-    "Lozinka promijenjena, obavijest poslana svima.", "Die kombinasie van wiskunde en fisika is gewild; 240 leerders.",
-    "Новият ПИН за картата дойде по пощата, офис 1407.", "Recovery question screen redesign, owner: Priya.",
-    "Pytanie bezpieczeństwa w aplikacji, status: Gotowe.", "Il codice della partita: sei due, sei quattro, sette cinque.",
-    "A forráskód sorai: hat hét, egy hét múlva.", "Guest wifi hint: ask reception; error 0x8004010F on old laptops.",
+    # what its review (review19) found the round's first forms refused: a dashed name with a digit
+    # that no word for a password introduces, an ordinary word after a new word for one,
+    # "combination" and "PIN" beside a number that is no code, an answer's place that asks for no
+    # name, digit names that are a score or weekdays
+    "Merged feat-login-page-2 into main after review; CI is green again.",
+    "Kode proyek aplikasi-kasir-toko-3 sudah digabung ke cabang utama.",
+    "Q3-Login-Metrics deck is in the shared drive, Dana presents it Friday.",
+    "Vana parool kehtib, uut pole vaja teha.", "Lozinka promijenjena, nova je spremljena u upravitelju.",
+    "Die kombinasie van wiskunde en fisika is gewild; 240 leerders het ingeskryf.",
+    "ПИН конференции раздадут на входе, ожидаем 180 участников.",
+    "Recovery question screen redesign, owner: Priya.", "Pytanie bezpieczeństwa w aplikacji, status: Gotowe.",
+    "Codice del corso IT204. Partita di padel persa: sei tre, sette cinque.",
+    "A forráskód átírása hat hét, egy hét a tesztelés, utána élesítés.",
 ])
 def test_the_round_on_tune19_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
