@@ -66,6 +66,7 @@ from ..rushdb.embeddings import Embedder
 from .import_batch import Change, ImportBatch, RecordProblem
 from .importer import Importer
 from ..rushdb.store import MemoryStore, RushDBTooLarge, retrying
+from .state import ExportedRecord
 from .sync_scope import Anchor, Scopes
 
 __all__ = ["CHUNK", "SyncReport", "Syncer", "counted", "ensure_indexes"]
@@ -394,9 +395,10 @@ class Syncer:
         keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
         held_mirrors = self.scopes.held(anchor, rows.MIRROR, keys.values(), scope)
         anchor.note(rows.MIRROR, keys.values())  # (after the lookup, before the write: a retry reads them back)
-        held, searched = self._held_memories([line for line in lines if line["op"] != "delete"],
-                                             held_mirrors.values(), scope, anchor)
-        plan = self._plan(lines, keys, held_mirrors, held, rev, scope)
+        upserts = [line for line in lines if line["op"] != "delete"]
+        exported = self._exported(upserts)
+        held, searched = self._held_memories(upserts, held_mirrors.values(), scope, anchor, exported)
+        plan = self._plan(lines, keys, held_mirrors, held, rev, scope, exported)
         self._unlink(plan, held_mirrors, held, scope, anchor)  # before the rows change: a re-run finds them as they were
         paired = plan.paired()
         with self.store.transaction() as tx:
@@ -442,7 +444,8 @@ class Syncer:
                                          for row in part}) + len(plan.drop)
 
     def _held_memories(self, lines: list[dict], mirrors: Iterable[dict], scope: dict,
-                       anchor: Anchor) -> tuple[dict[str, dict[str, dict]], set[tuple[str, str]]]:
+                       anchor: Anchor, exported: dict[str, ExportedRecord]
+                       ) -> tuple[dict[str, dict[str, dict]], set[tuple[str, str]]]:
         """label → id → the memory RushDB holds, for the chunk's new memories and those its
         records made before: the scope's, and those an agent runtime may have written that a
         record's extension names (searched for in the project); and which were found so."""
@@ -460,7 +463,7 @@ class Syncer:
         where = rows.scope_where(scope)
         held = {label: self.scopes.held(anchor, label, ids, scope) for label, ids in wanted.items()}
         searched: set[tuple[str, str]] = set()
-        for label, found in self._exported_rows(lines, rows.to_search(named, held), scope).items():
+        for label, found in self._exported_rows(lines, exported, rows.to_search(named, held), scope).items():
             held[label].update(found)
             searched |= {(label, name) for name in found}
         for label, ids in rows.to_search(named, held).items():
@@ -472,31 +475,28 @@ class Syncer:
             anchor.note(label, ids)
         return held, searched
 
-    def _as_exported(self, lines: list[dict]) -> set[str]:
-        """The at-uris of the chunk's records that this machine exported and nobody changed since:
-        the CID its export ledger keeps for the record."""
-        ledgers: dict[str, dict] = {}
-        found = set()
+    def _exported(self, lines: list[dict]) -> dict[str, ExportedRecord]:
+        """at-uri → what this machine's export ledger says it wrote there, for the chunk's records."""
+        ledgers: dict[str, dict[str, ExportedRecord]] = {}
+        found = {}
         for line in lines:
             uri = AtUri.parse(line["record"]["uri"])
             mine = ledgers.setdefault(uri.authority, self.importer.state.exported(uri.authority)).get(uri.rkey or "")
-            if mine is not None and mine.deleted_at is None and mine.cid == line["record"]["cid"]:
-                found.add(line["record"]["uri"])
+            if mine is not None:
+                found[line["record"]["uri"]] = mine
         return found
 
-    def _exported_rows(self, lines: list[dict], named: dict[str, set[str]], scope: dict) -> dict[str, dict[str, dict]]:
+    def _exported_rows(self, lines: list[dict], exported: dict[str, ExportedRecord], named: dict[str, set[str]],
+                       scope: dict) -> dict[str, dict[str, dict]]:
         """label → id → row, for the memories ``named`` whose records this machine exported from
         RushDB rows whose ids its export ledger keeps: read by id, each checked to be that memory
         of the scope (an id of another project, or of a row since deleted, is not). None when
         the chunk names more than ``ROW_READS`` such memories: one search costs less then."""
         if not any(named.values()):
             return {}
-        ledgers: dict[str, dict] = {}
         reads: dict[str, tuple[str, str]] = {}  # row id → (label, memory id)
         for line in lines:
-            uri = AtUri.parse(line["record"]["uri"])
-            mine = ledgers.setdefault(uri.authority, self.importer.state.exported(uri.authority)).get(uri.rkey or "")
-            label = rows.label_of(line["event"])
+            mine, label = exported.get(line["record"]["uri"]), rows.label_of(line["event"])
             if mine is not None and mine.row and mine.memory_id in named.get(label, ()):
                 reads[mine.row] = (label, mine.memory_id)
         if not reads or len(reads) > ROW_READS:
@@ -509,11 +509,10 @@ class Syncer:
         return found
 
     def _plan(self, lines: list[dict], keys: dict[str, str], held_mirrors: dict[str, dict],
-              held: dict[str, dict[str, dict]], rev: str, scope: dict) -> _Chunk:
+              held: dict[str, dict[str, dict]], rev: str, scope: dict, exported: dict[str, ExportedRecord]) -> _Chunk:
         plan, synced_at = _Chunk(), now()
         upserts = [line for line in lines if line["op"] != "delete"]
         new_ids = {rows.memory_key(line["event"]) for line in upserts}
-        as_exported = self._as_exported(upserts)
         vectors = self._vectors([line["event"] for line in upserts])
         for line, vector in zip(upserts, vectors):
             event, label = line["event"], rows.label_of(line["event"])
@@ -532,7 +531,9 @@ class Syncer:
             else:
                 # (a record as this machine exported it says nothing the row did not: what differs is
                 # what the agent changed since, "active": false or a confidence, and stays)
-                same = not rewrite and vector is None and (not rows.changes(before, row) or view.uri in as_exported)
+                mine = exported.get(view.uri)  # (as exported: the ledger's CID, the record not deleted since)
+                as_exported = mine is not None and mine.deleted_at is None and mine.cid == view.cid
+                same = not rewrite and vector is None and (not rows.changes(before, row) or as_exported)
                 (plan.kept if same else plan.rewrite if rewrite else plan.append)[label].append(row)
                 if keys[view.uri] not in held_mirrors:  # a row another writer made (an agent runtime)
                     plan.tally["merged"] += 1

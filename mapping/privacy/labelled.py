@@ -439,17 +439,20 @@ def _password_shaped(token: str) -> bool:
     return digits >= 2 and letters >= 5 and not token[:1].isupper()  # "velvet3387"-like; not "Pixel8a"
 
 
+# the words for a password in the languages whose ordinary words ``words.made_up`` has no list of
+# (Latvian, Estonian, Slovenian, Croatian and Serbian, Lithuanian, Albanian, Malay, Icelandic, Basque,
+# Galician, Irish, Welsh)
+_UNLISTED_PASSWORD_WORDS = (r"parole|paroli|parool|geslo(?:m)?|lozink(?:[aeiu]|om)|slaptažod\w{1,4}|fjal[ëe]kalim\w{0,2}"
+                            r"|kata\s*+laluan|lykilorð\w{0,3}|pasahitz\w{0,8}|contrasinal|pasfhocal|cyfrinair")
+_WORD_WITHOUT_A_LIST = lazy(r"(?i)" + _UNLISTED_PASSWORD_WORDS)
 # a word for a password, whole (not "code", "key", nor a compound about one: "jelszó-visszaállítás")
 _A_PASSWORDS_WORD = lazy(
     r"(?i)(?:password|passwort|kennwort|contraseña|clave|senha|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|salasana"
-    r"|heslo|jelszó|jelszava|parola|şifre(?:si)?|parool|geslo|lozink[aeiu]|slaptažod\w{1,4}|fjalëkalim\w{0,2}|lykilorð\w{0,3}"
-    r"|pasahitz\w{0,2}|contrasinal|pasfhocal|cyfrinair|mdp|pw|pwd|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?))"
+    r"|heslo|jelszó|jelszava|parola|şifre(?:si)?|" + _UNLISTED_PASSWORD_WORDS
+    + r"|mdp|pw|pwd|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?))"
     r"[:,.;!]?")
 # "is" and "was", between a value and the word for a password after it
 _A_VERB = lazy(r"(?i)is|was|ist|war|est|es|è|é|era|är|var|er|je|jest|on|oli|van|este|lautet")
-# the words for a password in the languages whose ordinary words ``words.made_up`` has no list of
-_WORD_WITHOUT_A_LIST = lazy(r"(?i)parole|paroli|parool|geslo(?:m)?|lozink(?:[aeiu]|om)|slaptažod\w{1,4}|fjal[ëe]kalim\w{0,2}"
-                            r"|kata\s*+laluan|lykilorð\w{0,3}|pasahitz\w{0,8}|contrasinal|pasfhocal|cyfrinair")
 _DASHED_WORDS_AND_DIGITS = lazy(r"[a-z]{3,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
 _A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
@@ -1808,11 +1811,8 @@ def _passwords_listed(text: str) -> bool:
 _BARE_VALUE = lazy(
     r"(?i)(?<!\w)(?P<word>ww|pw|pwd|password|passwort|kennwort|contraseña|senha|wachtwoord|hasło|lösenord|passord|salasana|heslo"
     r"|jelszó|parola|şifresi|şifre|mdp|mật\s++khẩu|kata\s++sandi"
-    # Latvian, Estonian, Slovenian, Croatian and Serbian, Lithuanian, Albanian, Malay, Icelandic, Basque,
-    # Galician, Irish, Welsh; and a compound: "Erstpasswort", "nettverkspassordet"
-    r"|parole|paroli|parool|geslo(?:m)?|lozink(?:[aeiu]|om)|slaptažod\w{1,4}|fjal[ëe]kalim\w{0,2}|kata\s*+laluan|lykilorð\w{0,3}"
-    r"|pasahitz\w{0,8}"
-    r"|contrasinal|pasfhocal|cyfrinair|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?|kodeord(?:et)?))"
+    # the languages whose words the gate has no list of, and a compound: "Erstpasswort", "nettverkspassordet"
+    r"|" + _UNLISTED_PASSWORD_WORDS + r"|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?|kodeord(?:et)?))"
     r"\s++(?P<value>[^\s\"'”’»,;()]{5,40}?)[.!]?"
     r"(?=\s*+(?:[,;)]|$)|\s++(?:para|for|pour|per|für|voor|til|do|diye|to\s)\b)")
 
