@@ -2475,6 +2475,8 @@ def test_what_a_blind_try_after_the_review_checked_passes(text):
     "Strandhuis: sleutelkassie by die hek, kombinasie 4-8-1-7.",
     # words joined by dashes and a digit, after the word for a password or before "is" and one
     "Hotelbrief: la clave provisional Rt5-monte-lago.", "kiwi-pohutukawa-8 er nettverkspassordet.",
+    # and with a capital first, as an outside try wrote them
+    "Apartman u Splitu: lozinka Marjan-borovi-6.", "Tui-kowhai-3 is the wifi password at the bach.",
 ])
 def test_the_round_on_tune19_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None, text

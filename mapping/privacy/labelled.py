@@ -453,7 +453,7 @@ _A_PASSWORDS_WORD = lazy(
     r"[:,.;!]?")
 # "is" and "was", between a value and the word for a password after it
 _A_VERB = lazy(r"(?i)is|was|ist|war|est|es|è|é|era|är|var|er|je|jest|on|oli|van|este|lautet")
-_DASHED_WORDS_AND_DIGITS = lazy(r"[a-z]{3,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
+_DASHED_WORDS_AND_DIGITS = lazy(r"[A-Za-z][a-z]{2,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
 _A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
                        r"|Dazn|DAZN|Rakuten|Apple\s?TV)\+[.,;:!?]?")
