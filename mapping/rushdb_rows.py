@@ -136,6 +136,26 @@ def changes(held: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
     return any(held.get(name) != value for name, value in row.items() if not name.startswith("$"))
 
 
+# What a mirror holds of when it was written, not of its record: a mirror that differs from the one
+# RushDB holds only there is not written again (a full read sees every record, changed or not).
+WHEN_WRITTEN = frozenset({"rev", "syncedAt"})
+
+
+def mirror_changes(held: Mapping[str, Any], mirror: Mapping[str, Any]) -> bool:
+    """Whether writing the mirror row ``mirror`` changes what RushDB holds (``held``) beyond when
+    it was written."""
+    return any(held.get(name) != value for name, value in mirror.items() if name not in WHEN_WRITTEN)
+
+
+def deleted_since_synced(mirror: Mapping[str, Any] | None, view: RecordView, memory_id: str) -> bool:
+    """Whether the memory ``memory_id``, which the record ``view`` makes and RushDB no longer
+    holds, was deleted there after a sync wrote it: the record's live mirror names it, and the
+    record is as that sync read it (its CID). A sync that writes a memory writes its mirror in the
+    same transaction, so only a deletion in RushDB can leave the mirror without it."""
+    return (mirror is not None and mirror.get("deleted") is False and mirror.get("memoryId") == memory_id
+            and mirror.get("cid") == view.cid)
+
+
 def lost_fields(row: Mapping[str, Any], held: Mapping[str, Any] | None) -> list[str]:
     """The optional fields RushDB holds for this memory that the new row no longer has."""
     if held is None:

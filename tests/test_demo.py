@@ -26,7 +26,7 @@ def test_demo_runs_and_shows_both_sides():
     coffee = next(line for line in out.splitlines() if "drinks coffee" in line)
     assert tea.rstrip().endswith("False") and coffee.rstrip().endswith("True")
     # The RushDB half: synced, a second sync writes nothing, the superseded fact inactive in RushDB.
-    assert ("5 created, 0 merged, 0 updated, 0 unchanged, 0 retired, 0 deleted, 0 failed; wrote 5 memories, 5 mirrors, "
+    assert ("5 created, 0 merged, 0 updated, 0 unchanged, 0 kept deleted, 0 retired, 0 deleted, 0 failed; wrote 5 memories, 5 mirrors, "
             "0 deactivated") in out
     assert "(nothing changed since the last sync)" in out and "wrote 0 memories, 0 mirrors, 0 deactivated" in out
     rushdb = out.split("In RushDB")[1]

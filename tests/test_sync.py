@@ -115,11 +115,51 @@ def test_sync_writes_each_memory_its_mirror_and_links_and_a_second_sync_writes_n
     again = sync(pds, rushdb, account)
     assert again.exit_code == 0
     assert again.stdout.endswith("(nothing changed since the last sync) into RushDB at "
-                                 f"{rushdb.url}: 0 created, 0 merged, 0 updated, 3 unchanged, 0 retired, 0 deleted, 0 failed; wrote "
-                                 "0 memories, 0 mirrors, 0 deactivated\n")
+                                 f"{rushdb.url}: 0 created, 0 merged, 0 updated, 3 unchanged, 0 kept deleted, 0 retired, "
+                                 "0 deleted, 0 failed; wrote 0 memories, 0 mirrors, 0 deactivated\n")
     assert snapshot(rushdb) == held
-    full = summary(sync(pds, rushdb, account, "--full", "--json"))  # every record read and written again
+    full = summary(sync(pds, rushdb, account, "--full", "--json"))  # every record read again
     assert (full["created"], full["merged"], full["updated"], full["unchanged"], full["retired"]) == (0, 0, 0, 3, 0)
+    assert full["written"] == {"memories": 0, "mirrors": 0, "deactivated": 0}  # nothing changed: nothing written
+
+
+def test_a_memory_deleted_in_rushdb_stays_deleted_until_asked_and_a_dry_run_counts_what_a_sync_does(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    # An agent's "forget", or its operator, deletes a memory row a sync wrote. Its record, unchanged,
+    # is read again by every full read: that is no reason to bring the memory back.
+    repo = Repo(pds, account)
+    tea = put_memory(repo, record("The user drinks tea."))
+    lyon_uri = put_memory(repo, record("The user lives in Lyon."))
+    summary(sync(pds, rushdb, account, "--json"))
+    held = snapshot(rushdb)
+    [lyon] = [row for row in records(rushdb, "MEMORY_FACT") if "Lyon" in row["text"]]
+    client(rushdb).records.delete_by_id(lyon["__id"])
+    without = snapshot(rushdb)
+
+    would = summary(sync(pds, rushdb, account, "--full", "--dry-run", "--json"))
+    full = summary(sync(pds, rushdb, account, "--full", "--json"))
+    counted = ("created", "merged", "updated", "unchanged", "keptDeleted", "retired", "deleted", "failed")
+    assert [would[name] for name in counted] == [full[name] for name in counted] == [0, 0, 0, 1, 1, 0, 0, 0]
+    assert full["written"] == {"memories": 0, "mirrors": 0, "deactivated": 0}
+    assert "stays deleted" in full["notes"][0] and "Lyon" not in json.dumps(full)
+    assert snapshot(rushdb) == without
+
+    refused = sync(pds, rushdb, account, "--recreate-deleted")  # a diff read never sees the record
+    assert refused.exit_code == 2 and "pass --full" in refused.output
+    again = summary(sync(pds, rushdb, account, "--full", "--recreate-deleted", "--json"))
+    assert (again["created"], again["keptDeleted"], again["written"]["memories"]) == (1, 0, 1)
+    assert snapshot(rushdb) == held  # the memory as it was, linked to its mirror and its scope
+
+    # a dry run of a diff counts as the sync then does: a new record, an edited one, a deleted one
+    put_memory(repo, record("The user reads at night."))
+    repo.put(RECORD_NSID, tea.rsplit("/", 1)[1], record("The user drinks green tea."))
+    repo.delete(RECORD_NSID, lyon_uri.rsplit("/", 1)[1])
+    would = summary(sync(pds, rushdb, account, "--dry-run", "--json"))
+    assert snapshot(rushdb) == held
+    done = summary(sync(pds, rushdb, account, "--json"))
+    assert [would[name] for name in counted] == [done[name] for name in counted]
+    assert (done["created"], done["retired"], done["deleted"]) == (2, 2, 1)
 
 
 def test_supersession_chains_several_links_edits_and_deletions_end_with_the_right_facts_active(
@@ -275,7 +315,7 @@ def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(
     edited = sync(pds, rushdb, account)
     assert edited.exit_code == 0, edited.output
     # A new row for the new text, the old one retired: each counted once, as RushDB holds them.
-    assert edited.stdout.endswith("1 created, 0 merged, 0 updated, 0 unchanged, 1 retired, 0 deleted, 0 failed; "
+    assert edited.stdout.endswith("1 created, 0 merged, 0 updated, 0 unchanged, 0 kept deleted, 1 retired, 0 deleted, 0 failed; "
                                   "wrote 1 memory, 1 mirror, 1 deactivated\n")
 
     back = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *SCOPE_ARGS, "--json",

@@ -125,6 +125,8 @@ class _Chunk:
     kept: dict[str, list[dict]] = field(default_factory=lambda: {rows.FACT: [], rows.EPISODE: []})
     new_mirrors: list[dict] = field(default_factory=list)
     mirrors: list[dict] = field(default_factory=list)  # mirrors RushDB holds, written again
+    same_mirrors: list[dict] = field(default_factory=list)  # mirrors RushDB holds as they are: not written
+    changed_mirrors: list[dict] = field(default_factory=list)  # (while ``_plan`` sorts them)
     gone: list[dict] = field(default_factory=list)  # deleted mirrors
 
     def memories(self, label: str) -> list[dict]:
@@ -146,7 +148,7 @@ class _Chunk:
     unsupersede: dict[str, set[str]] = field(default_factory=dict)
     legacy_links: set[str] = field(default_factory=set)  # facts linked to facts by an earlier version
     drop: set[str] = field(default_factory=set)  # ids of episodes whose rows are deleted
-    tally: dict[str, int] = field(default_factory=lambda: {"merged": 0, "updated": 0, "unchanged": 0})
+    tally: dict[str, int] = field(default_factory=lambda: {"merged": 0, "updated": 0, "unchanged": 0, "keptDeleted": 0})
 
 
 def now() -> str:
@@ -193,8 +195,12 @@ class Syncer:
         on_retry: Callable[[PdsmemError, float], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
         batch_size: int = CHUNK,
+        recreate_deleted: bool = False,
     ) -> None:
         self.importer, self.store, self.embedder = importer, store, embedder
+        # whether a memory deleted in RushDB after a sync wrote it is written again by a read of its
+        # unchanged record (a full read sees every record): not unless asked
+        self.recreate_deleted = recreate_deleted
         self.batch_size = batch_size  # changes per transaction; halved when the server asks
         self.on_progress, self.on_retry, self.sleep = on_progress, on_retry, sleep
         self.scopes = Scopes(store, self._retrying)
@@ -203,7 +209,7 @@ class Syncer:
     def sync(self, batch: ImportBatch, *, dry_run: bool = False) -> SyncReport:
         """Write ``batch`` (which must be open) into RushDB, then move the sync state."""
         scope = self.importer.scope_for(batch.did).fields
-        anchor = self.scopes.find(scope) if not dry_run or batch.read in FULL_READS else None
+        anchor = self.scopes.find(scope) if not dry_run or batch.read != "unchanged" else None
         if anchor is None and not dry_run:  # the first sync of this scope into the project by this version
             # (a scope this machine synced into the project before may hold an earlier version's rows)
             anchor = self.scopes.make(scope, synced_before=self.importer.state.cursor(
@@ -214,11 +220,17 @@ class Syncer:
         if dry_run and batch.read != "unchanged":  # what the person deleted before a sync saw it, said first
             if would := self._retrying(lambda: self._deleted_before_a_sync(batch, scope, dry_run=True)):
                 report.counts["retired"] = report.counts.get("retired", 0) + would
-        if dry_run or anchor is None:
-            return report
+        if anchor is None or dry_run and batch.read == "unchanged":
+            return report  # (a dry run of a scope this version never synced: every record is new to it)
         records = batch.summary
-        report.counts = {"created": 0, "merged": 0, "updated": 0, "unchanged": records["unchanged"], "retired": 0,
+        report.counts = {"created": 0, "merged": 0, "updated": 0, "unchanged": records["unchanged"], "keptDeleted": 0,
+                         "retired": report.counts.get("retired", 0) if dry_run else 0,
                          "deleted": records["deleted"], "failed": records["failed"]}
+        if dry_run:  # each chunk read and planned as a sync would, and counted: nothing written
+            for chunk in _chunks(batch.changes(), lambda: self.batch_size):
+                self._count(self._retrying(lambda: self._planned(chunk, batch.rev, scope, anchor, report))[0], report)
+            self._note_kept_deleted(report)
+            return report
         if anchor.repaired:
             report.written["repaired"] = anchor.repaired
         if batch.read == "unchanged":
@@ -246,8 +258,16 @@ class Syncer:
                 and (again := self._retrying(lambda: self._retired_again(scope, anchor)))):
             report.counts["retired"] += again
             report.written["deactivated"] += again
+        self._note_kept_deleted(report)
         self.importer.commit(batch)
         return report
+
+    def _note_kept_deleted(self, report: SyncReport) -> None:
+        if kept := report.counts.get("keptDeleted"):
+            report.notes.append(
+                f"{counted(kept, 'memory')} deleted in RushDB after a sync wrote {'them' if kept > 1 else 'it'} "
+                f"{'stay' if kept > 1 else 'stays'} deleted: {'their records are' if kept > 1 else 'its record is'} "
+                f"unchanged since (sync --full --recreate-deleted writes {'them' if kept > 1 else 'it'} again)")
 
     def _link(self, written: _Written, scope: dict, anchor: Anchor) -> None:
         """Each mirror written of a fact record to the facts it supersedes (``SUPERSEDES``), by
@@ -383,9 +403,10 @@ class Syncer:
 
     # --- one chunk ------------------------------------------------------------------------------
 
-    def _write(self, chunk: list[Change], rev: str, scope: dict, anchor: Anchor, report: SyncReport,
-               written: _Written) -> None:
-        """Write one chunk, and note in ``written`` what to link once every chunk is in."""
+    def _planned(self, chunk: list[Change], rev: str, scope: dict, anchor: Anchor, report: SyncReport
+                 ) -> tuple[_Chunk, dict[str, dict], dict[str, dict[str, dict]], set[tuple[str, str]]]:
+        """What writing one chunk would write (``_Chunk``), from what RushDB holds of it: the
+        chunk's mirrors, its memories, and which of those a search of the project found."""
         lines = [change.to_json() for change in chunk]
         for note in (f"{line['record']['uri']}: {note} (only links within one repository are followed)"
                      for line in lines if line["op"] != "delete"
@@ -398,7 +419,12 @@ class Syncer:
         upserts = [line for line in lines if line["op"] != "delete"]
         exported = self._exported(upserts)
         held, searched = self._held_memories(upserts, held_mirrors.values(), scope, anchor, exported)
-        plan = self._plan(lines, keys, held_mirrors, held, rev, scope, exported)
+        return self._plan(lines, keys, held_mirrors, held, rev, scope, exported), held_mirrors, held, searched
+
+    def _write(self, chunk: list[Change], rev: str, scope: dict, anchor: Anchor, report: SyncReport,
+               written: _Written) -> None:
+        """Write one chunk, and note in ``written`` what to link once every chunk is in."""
+        plan, held_mirrors, held, searched = self._planned(chunk, rev, scope, anchor, report)
         self._unlink(plan, held_mirrors, held, scope, anchor)  # before the rows change: a re-run finds them as they were
         paired = plan.paired()
         with self.store.transaction() as tx:
@@ -431,12 +457,17 @@ class Syncer:
         # After the commit (the server does not delete inside a transaction of ours): the mirrors
         # hold the episodes' events now; a run killed before this deletes them (``_leftovers``).
         self.store.delete(rows.EPISODE, {**rows.scope_where(scope), "eventId": {"$in": sorted(plan.drop)}})
-        for row in plan.new_mirrors + plan.mirrors:
+        for row in plan.new_mirrors + plan.mirrors + plan.same_mirrors:  # (links made again stay single)
             if row.get(rows.LINKS):
                 written.superseding[row["mirrorKey"]] = (ids[(rows.MIRROR, row["mirrorKey"])], list(row[rows.LINKS]))
         report.written["memories"] += sum(len(plan.memories(label)) for label in (rows.FACT, rows.EPISODE))
         report.written["mirrors"] += len(plan.new_mirrors) + len(plan.mirrors) + len(plan.gone)
         report.written["deactivated"] += sum(len(plan.deactivate[lb]) for lb in plan.deactivate) + len(plan.drop)
+        self._count(plan, report)
+
+    @staticmethod
+    def _count(plan: _Chunk, report: SyncReport) -> None:
+        """Add what the chunk ``plan`` makes of its records to the report's counts."""
         for name, number in plan.tally.items():
             report.counts[name] += number
         report.counts["created"] += sum(len(plan.create[label]) for label in plan.create)
@@ -518,6 +549,12 @@ class Syncer:
             event, label = line["event"], rows.label_of(line["event"])
             view = RecordView.from_json(line["record"])
             before = held[label].get(rows.memory_key(event))
+            previous = held_mirrors.get(keys[view.uri])
+            if before is None and not self.recreate_deleted \
+                    and rows.deleted_since_synced(previous, view, rows.memory_key(event)):
+                plan.tally["keptDeleted"] += 1  # deleted in RushDB, the record unchanged since: left so
+                plan.same_mirrors.append(previous)
+                continue
             if before is None:  # new: created, once even when two records of the chunk make it
                 row, rewrite = rows.memory_row(event), False
             else:  # only what the record determines, never emptying what it does not carry
@@ -542,7 +579,6 @@ class Syncer:
                 if label == rows.FACT and before.get(rows.LINKS):  # an earlier version's links, from the fact
                     plan.legacy_links.add(row["factId"])
             links = line.get("links", {}).get("supersedesFactIds") if label == rows.FACT else None
-            previous = held_mirrors.get(keys[view.uri])
             mirror = rows.mirror_row(view, rev=rev, synced_at=synced_at, scope=scope, memory=event, links=links,
                                      previous=previous)
             (plan.new_mirrors if previous is None else plan.mirrors).append(mirror)
@@ -564,6 +600,11 @@ class Syncer:
                 if previous.get(rows.LINKS):
                     plan.unsupersede[previous["mirrorKey"]] = set(previous[rows.LINKS])
                 self._retire(plan, previous, gone, held, new_ids)
+        # (after the retirements, which note on mirrors what their records no longer make)
+        for mirror in plan.mirrors:
+            same = not rows.mirror_changes(held_mirrors[mirror["mirrorKey"]], mirror)
+            (plan.same_mirrors if same else plan.changed_mirrors).append(mirror)
+        plan.mirrors, plan.changed_mirrors = plan.changed_mirrors, []
         return plan
 
     def _retire(self, plan: _Chunk, previous: dict, mirror: dict, held: dict[str, dict[str, dict]],
@@ -595,7 +636,7 @@ class Syncer:
         nested = {mirror["mirrorKey"] for part in paired.values() for mirror in part.values()}
         created = {(label, name) for label, part in plan.create.items() for name in part}
         targets: dict[str, set[str]] = {}
-        for mirror in plan.new_mirrors + plan.mirrors:
+        for mirror in plan.new_mirrors + plan.mirrors + plan.same_mirrors:  # (a memory deleted in RushDB, made again)
             key, memory = mirror["mirrorKey"], (mirror["memoryLabel"], mirror["memoryId"])
             previous = held_mirrors.get(key)
             fresh = previous is None or previous.get("memoryId") != mirror["memoryId"] or memory in created

@@ -316,7 +316,7 @@ def _sync_report(report: SyncReport, known: set[tuple[str, str]]) -> Report:
 
 
 def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = False, full: bool = False,
-         batch_size: int | None = None, embedder: Embedder | None = None, did: str | None = None,
+         recreate_deleted: bool = False, batch_size: int | None = None, embedder: Embedder | None = None, did: str | None = None,
          signing_key: str | None = None, pds_url: str | None = None, plc_url: str | None = None,
          state_dir: str | os.PathLike[str] | None = None, on_read: Callable[[int], None] | None = None,
          on_progress: Callable[[int, int], None] | None = None,
@@ -327,7 +327,9 @@ def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = Fal
     mirror of each record; nothing changed, nothing written.
 
     ``embedder`` (``embedder_from_env``) writes each memory with its vector. ``batch_size``:
-    records per RushDB transaction. ``dry_run`` reads and counts, writes nothing. One sync into a
+    records per RushDB transaction. ``dry_run`` reads and counts, writes nothing. A memory deleted
+    in RushDB after a sync wrote it stays deleted while its record is unchanged (counted as
+    ``keptDeleted``), unless ``recreate_deleted`` (which only a full read can act on). One sync into a
     scope at a time: a second raises ``StateError`` while the first runs. Records that fail are
     skipped and listed in ``Report.outcomes`` (``known``: named by an earlier sync, unchanged).
 
@@ -345,7 +347,7 @@ def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = Fal
             known = _reported_failures(state, batch.did, importer.reader)  # before this sync moves the cursor
             with batch:
                 syncer = Syncer(importer, bridged, embedder=embedder, on_progress=on_progress,
-                                batch_size=batch_size or CHUNK, on_retry=on_retry)
+                                batch_size=batch_size or CHUNK, on_retry=on_retry, recreate_deleted=recreate_deleted)
                 report = syncer.sync(batch, dry_run=dry_run)
     return _sync_report(report, known)
 

@@ -107,7 +107,12 @@ def scope_of(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
 @scope_options
 @participant_option("Write the memories into this participant scope hash, as an agent runtime computes it "
                     "for the person, instead of the hash of the repository's DID (then no salt is needed).")
-@click.option("--full", is_flag=True, help="Read the whole repository and write every memory record again.")
+@click.option("--full", is_flag=True,
+              help="Read the whole repository, not only what changed since the last sync: finds deletions a "
+                   "lost sync state never saw, and writes what RushDB does not hold as its records say.")
+@click.option("--recreate-deleted", is_flag=True,
+              help="With --full or a CAR: write again the memories deleted in RushDB after a sync wrote them, "
+                   "whose records are unchanged since (left deleted otherwise, and counted as keptDeleted).")
 @click.option("--follow", is_flag=True,
               help="After the sync, follow the repository's event stream and sync each change as it comes, "
                    "until Ctrl-C or SIGTERM.")
@@ -122,7 +127,8 @@ def scope_of(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
 @rushdb_options
 @output_options
 def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,
-         sandbox_eligible: bool, participant: str | None, full: bool, follow: bool, relay_url: str | None,
+         sandbox_eligible: bool, participant: str | None, full: bool, recreate_deleted: bool, follow: bool,
+         relay_url: str | None,
          batch_size: int, dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None,
          plc_url: str | None, state_dir: str | None, rushdb_url: str | None, rushdb_api_key: str | None, as_json: bool) -> None:
     """Sync a repository's memory records into scoped RushDB memory.
@@ -157,6 +163,9 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
         raise click.UsageError("--follow follows a repository on its PDS: give a handle or DID, not a CAR file")
     if follow and (dry_run or full):
         raise click.UsageError("--follow writes as it goes: it cannot be a --dry-run, and has no --full")
+    if recreate_deleted and (follow or isinstance(origin, str) and not full):
+        raise click.UsageError("--recreate-deleted writes again the memories deleted in RushDB whose records are "
+                               "unchanged, and only a full read sees those: pass --full (or sync a CAR file)")
     if relay_url and not follow:
         raise click.UsageError("--relay is where --follow reads events from: pass --follow too")
     if participant is None:
@@ -184,7 +193,8 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
             (syncing[0] if syncing else reading).note(retrying(err, delay))
 
         try:
-            report = api.sync(repo, scope, store, dry_run=dry_run, full=full, batch_size=batch_size,
+            report = api.sync(repo, scope, store, dry_run=dry_run, full=full, recreate_deleted=recreate_deleted,
+                              batch_size=batch_size,
                               embedder=embedder, did=did, signing_key=signing_key, pds_url=pds_url, plc_url=plc_url,
                               state_dir=state_dir, on_read=reading.advance if isinstance(repo, str) else None,
                               on_progress=progress, on_retry=note_retry)
@@ -257,6 +267,7 @@ def _status_printer(account: Callable[[], str], stream: Callable[[], str],
 
 
 _SINGULAR = {"memories": "memory", "mirrors": "mirror"}  # of Report.written's names
+_SHOWN = {"keptDeleted": "kept deleted"}  # of Report.counts' names
 
 
 def _finish_sync(report: api.Report, store: api.RushDB, as_json: bool) -> None:
@@ -276,7 +287,7 @@ def _finish_sync(report: api.Report, store: api.RushDB, as_json: bool) -> None:
                      **report.counts, "written": report.written, **({"notes": report.notes} if report.notes else {})}
         write({"summary": {**described, "knownFailed": known}})
     else:
-        counts = ", ".join(f"{n} {name}" for name, n in report.counts.items())
+        counts = ", ".join(f"{n} {_SHOWN.get(name, name)}" for name, n in report.counts.items())
         how = "nothing changed since the last sync" if report.read == "unchanged" else f"{report.read} read"
         into = f"{report.did} at rev {report.rev} ({how}) into {store.target.shown}: {counts}"
         if report.dry_run:
