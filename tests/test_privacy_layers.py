@@ -2544,3 +2544,63 @@ def test_the_round_on_tune19_holds_its_figures():
     refused = {item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None}
     assert caught / len(leaks) >= 0.92, f"caught {caught} of {len(leaks)}"
     assert refused <= _TUNE19_STILL_REFUSED, f"benign texts refused: {sorted(refused - _TUNE19_STILL_REFUSED)}"
+
+
+# -- the round on tune20 (a twenty-second writer: devices, home and pairing sessions; heldout19 held out)
+
+@pytest.mark.parametrize("text", [
+    # words in small letters joined by "-" or "_" told as a password in their clause, in any language
+    "The guest wifi password is lemoncurd-harbour.", "Lozinka za Wi-Fi u apartmanu: burek-sa-sirom-2",
+    "Mökin Wi-Fi-salasana on nyt ruisleipa-ja-voi.", "Router in cucina: password del wifi cambiata in «cannolo-siciliano».",
+    "Lokalna baza w parze z Olą: hasło oscypek-z-zurawina.", "Pāru programmēšana: lokālā datubāze, parole rupjmaize_ar_sviestu.",
+    "Pengaturcaraan berpasangan: pangkalan data guna kata laluan rendang_tok_9.",
+    # a PIN in the digits of its script, after what it locks; a car radio's code from its card
+    "दादाजी के फ़ोन का लॉक कोड: ५८२०४१", "رمز دزدگیر مغازه: ۷۳۹۱۵۲", "Car radio code, from the card in the manual: 4417.",
+    "Codul radioului, de pe cardul din manual: 6031.", "PUK za SIM karticu od tate: 55208413",
+    # an alarm's panel in more languages, a step list, a screen-time passcode
+    "Alarmpanelet: 1) luk døren, 2) indtast 62094 og tryk OFF.", "Y larwm: 1. agor y drws, 2. teipio 740215 ar y panel.",
+    "Screen time passcode on the kids' tablet – 8812",
+    # a security question named, what it asks, then an arrow and the answer; Georgian has no capitals
+    "Pytanie bezpieczeństwa w aplikacji banku: imię pierwszego psa → Azor",
+    "Sekuriteitsvraag op die e-posrekening: eerste troeteldier → Wagter",
+    "უსაფრთხოების კითხვა: პირველი ძაღლის სახელი → მურია",
+    # a question quoted after the plain word for one or for its answer, on a line about an account or an app
+    "Compte de l'appli du thermostat : réponse à la question « nom de votre premier chien » = Filou",
+    "В приложении банка ответ на вопрос «девичья фамилия матери»: Кузнецова",
+    "Tài khoản ứng dụng khóa cửa: câu hỏi «tên trường tiểu học» → Kim Đồng",
+])
+def test_the_round_on_tune20_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # a compound of words after the word for a password, a tool's or a rule's clause, a user's name
+    "The password is case-sensitive.", "login: jan-de-vries",
+    "Password manager rollout: pilot group is team-platform-infra-3, the rest in June.",
+    # a reference where a value would be: an f-string's name, Home Assistant's !secret, a variable,
+    # a note in brackets; a template of an environment file with its credentials blank
+    'print(f"demo user created; password shown once: {user_password}")', "mqtt:\n  password: !secret mqtt_password",
+    "Pair session: the test DB 비밀번호는 DB_PASSWORD 환경 변수에서 읽음.", 'router_password: "(hidden)"',
+    "# .env.example\nAPP_HOST=localhost\nAPP_USER=app\nAPP_PASSWORD=\nSMTP_PASSWORD=",
+    # a device's name on the network, profiles' names; alarm clocks; a locker's number beside a price
+    "El router aparece en la red como casaverde.", "Kids' profiles on the tablet: Rocket_Rider and Moonbeam.",
+    "Alarms: 0615 weekdays, 0800 weekends.", "بانک لاکر کا نمبر ۴۱۲ ہے، چابی ابو کے پاس ہے۔",
+    # a quiz's question quoted, an account's question with no answer
+    "Topografietoets, vraag \"In welke stad werd Vermeer geboren?\": Delft.",
+    "Pytanie bezpieczeństwa w aplikacji banku: imię pierwszego psa → usunięte",
+])
+def test_the_round_on_tune20_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# The ordinary memory of tune20 the gate still refuses (a welcome card's network name after "Wi-Fi:"):
+# listed, so that no other is refused.
+_TUNE20_STILL_REFUSED = {"t20-benign-0195"}
+
+
+def test_the_round_on_tune20_holds_its_figures():
+    leaks, benign = _corpus("tune20", "leaks"), _corpus("tune20", "benign")
+    caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
+    refused = {item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None}
+    assert caught / len(leaks) >= 0.95, f"caught {caught} of {len(leaks)}"
+    assert refused <= _TUNE20_STILL_REFUSED, f"benign texts refused: {sorted(refused - _TUNE20_STILL_REFUSED)}"

@@ -696,6 +696,8 @@ _A_SECURITY_QUESTION = (
     r"|slaptas\w*\s++klausim\w*|gizli\s++sual\w*|t[əe]hl[üu]k[əe]sizlik\s++sual\w*|(?:тајн|сигурносн)\w*\s++прашањ\w*"
     r"|безбедносн\w*\s++питањ\w*|საიდუმლო\s*+კითხვ\w*|پرسش\s*+امنیتی|[îi]ntrebare\w*\s++secret\w*"
     r"|slepen\w*\s++jautājum\w*|salajan\w*\s++küsimus\w*|सिक्योरिटी\s*+क्वेश्चन"
+    # Maltese, Armenian
+    r"|mistoqsij\w*\s++tas-sigurt\w*|անվտանգության\s*+հարց\w*"
     r"|(?:bank|insurer|insurance|versicherung|banque"
     r"|banco|banca)\w*['’]?s?\s++asks?)")
 # (in the scripts written without spaces, the name may follow another word with none between: "銀行の秘密の質問")
@@ -710,7 +712,7 @@ _ASKED_ABOUT = lowered_search(
     r"|geboorte|moeder|vader|mazl|zvíř|pes\b|kočk|učitel|škol|ulic|měst|rodn|matk|otc|ojc|zwierz|pies|kot\b|nauczyciel"
     r"|szkoł|miasto|urodz|ljubljen|ljubimac|psa\b|šol|mest|grad|rojst|rođen|mājdzīvniek|suņ|skolotāj|skol|iela|pilsēt"
     r"|dzim|peata|pheata|madra|múinteoir|scoil|sráid|baile|maskota|txakur|irakasle|eskola|kale|hiri|jaio|troeteldier"
-    r"|onderwyser|skool|gebore|haiwan|peliharaan|anjing|kucing|guru|sekolah|jalan|bandar|kota|lahir|ibu|ayah|gæludýr"
+    r"|annimal|onderwyser|skool|gebore|haiwan|peliharaan|anjing|kucing|guru|sekolah|jalan|bandar|kota|lahir|ibu|ayah|gæludýr"
     r"|kennar|skól|gata|borg|fædd|evcil|hayvan|köpek|kedi|öğretmen|okul|sokak|şehir|doğum|anne|baba|câine|pisic|școal"
     r"|strad|oraș|naștere|mamă|tată|háziállat|kutya|macska|tanár|iskola|utca|város|szület|anya|apa\b|lemmikki|koira"
     r"|kissa|opettaja|koulu|katu|kaupunki|synty|äiti|isä|домашн|любим|куче|котк|учител|училищ|улиц|град|родн|майк"
@@ -725,7 +727,7 @@ _A_CAPITAL = r"(?-i:[A-Z\u00c0-\u00deА-ЯЁΑ-Ω])"
 # how the answer follows the quote: a colon, a dash before a capital, the word for an answer, a
 # verb for giving it ("she uses", "hat … eingetragen", "tiene como respuesta", "填的是"), a particle
 _ANSWERED = (
-    r"[,;]?\s*+[—–-]?\s*+(?:[:：=]|(?<=[—–-]\s)(?=" + _A_CAPITAL + r")|(?<=[—–-])(?=" + _A_CAPITAL + r")"
+    r"[,;]?\s*+[—–-]?\s*+(?:[:：=→]|->|(?<=[—–-]\s)(?=" + _A_CAPITAL + r")|(?<=[—–-])(?=" + _A_CAPITAL + r")"
     r"|(?:and\s++|has\s++|with\s++)?(?:the\s++|its\s++|as\s++)?(?:answer|antwoord|antwort|odpověď|odpowied[źz]|resposta|respuesta|réponse|risposta"
     r"|svar(?:et)?|vastaus|válasz|cevab\w*|ответ|відповідь|jawapan|jawaban|คำตอบ(?:คือ)?|答え|答案|답)"
     r"(?:\s++(?:\w+\s++){0,3}?(?:is|was|ist|es|est|é|è|era|är|er|je|jest|on|là|adalah|da))?\s*+[:：]?"
@@ -851,14 +853,14 @@ _ANSWER_AFTER_A_COLON = lazy(
 # lemmiklooma nimi"), in the languages whose security questions are named above
 _A_NAMES_WORD = lazy(
     r"(?i)(?<!\w)(?:name|naam|nama|nimi|vardas|ad[ıi]|emri|ainm|enw|izena|nom|nombre|nome|namn|navn|nafn|imię|imie|jméno"
-    r"|meno|ime|име|имя|ім['’]я|името|името|όνομα|isim|ismi|jina|tên|vārds|nev[ei]|neve)(?!\w)"
+    r"|meno|ime|име|имя|ім['’]я|името|името|όνομα|isim|ismi|jina|tên|vārds|nev[ei]|neve|isem)(?!\w)|անուն"
     r"|სახელ|பெயர்|নাম|نام|اسم|नाम|పేరు|שם|名前|名字|이름|ชื่อ")
-_QUESTION_NEEDLES = (
+QUESTION_NEEDLES = (
     "question", "frage", "pregunta", "pergunta", "domanda", "vraag", "fråga", "spørgsmål", "spørsmål", "spurning", "kysymy",
     "kérdés", "otázk", "pytani", "вопрос", "питання", "въпрос", "jautājum", "klausim", "küsimus", "ceist", "galdera",
     "ntrebare", "soru", "ερώτηση", "שאלת", "سؤال", "سوال", "soalan", "pertanyaan", "câu hỏi", "pitanj", "vprašanj", "கேள்வி",
     "प्रश्न", "pyetj", "swali", "প্রশ্ন", "ప్రశ్న", "質問", "问题", "問題", "질문", "คำถาม", "прашањ", "sual", "კითხვ",
-    "پرسش", "küsimus", "क्वेश्चन")
+    "پرسش", "küsimus", "क्वेश्चन", "mistoqsij", "հարց")
 
 
 def _answer_after_a_colon(text: str) -> bool:
@@ -871,6 +873,71 @@ def _answer_after_a_colon(text: str) -> bool:
             continue  # "Recovery question screen redesign, owner: Priya": no name is asked for
         if (answer[0].islower() and not "\u10d0" <= answer[0] <= "\u10ff") or _NO_ANSWER.fullmatch(answer) or _NOT_AN_ANSWER.match(answer):
             continue
+        if not _NOT_A_SECURITY_ASKER.search(line) and not _A_QUIZ(line):
+            return True
+    return False
+
+
+# a question by the plain word, or the word for an answer "to" a question, quoted (straight quotes too),
+# then its answer: "câu hỏi «tên thú cưng đầu tiên» → Mực Đen", "réponse à la question « votre première
+# voiture » = Twingo bleue", "ответ на вопрос «кличка первого питомца»: Бублик", "pyetja 'emri i lodrës' → Lulushi"
+_A_QUESTIONS_WORD = (
+    r"(?:question|pregunta|pergunta|domanda|frage|vraag|fråga|spørgsmål|spørsmål|kysymy\w*|kérdés\w*|otázk\w*|pytani\w*"
+    r"|вопрос\w*|питання|въпрос|soru\w*|câu\s++hỏi|pyetj\w*|ceist|(?:an\s++)?freagra\s++ar|(?:answer|r[ée]ponse|respuesta"
+    r"|resposta|risposta|antwort|antwoord|odpověď|odpowied[źz]|ответ|відповідь|svar(?:et)?|vastaus|válasz)\s++"
+    r"(?:to|à|a|al|ao|auf|op|na|на|på|till)(?:\s++(?:la|the|die|de|der)\s++\w+)?)")
+_QUESTION_WORD_QUOTED = lazy(
+    r"(?i)(?<!\w)" + _A_QUESTIONS_WORD + r"\s*+[\"“„«「'‘](?P<asked>[^\"”“»」'’\n]{3,60})[\"”“»」'’]"
+    r"\s*+(?:[:：=→]|->|(?<!\w)(?:ná|is|was|es|est|ist|è|é)(?!\w))\s*+" + _AN_ANSWER.replace("{name}", "answer"))
+
+
+# the needles of _QUESTION_WORD_QUOTED: each word for a question or an answer it starts with
+_QUESTIONS_WORD_NEEDLES = (
+    "question", "pregunta", "pergunta", "domanda", "frage", "vraag", "fråga", "spørgsmål", "spørsmål", "kysymy", "kérdés",
+    "otázk", "pytani", "вопрос", "питання", "въпрос", "soru", "câu hỏi", "pyetj", "ceist", "freagra", "answer", "réponse",
+    "reponse", "respuesta", "resposta", "risposta", "antwort", "antwoord", "odpověď", "odpowied", "ответ", "відповідь",
+    "svar", "vastaus", "válasz")
+# what a security question guards: an account, an app, a login, a bank (a quiz's question names none)
+_AN_ACCOUNT = lowered_search(
+    r"(?i)account|konto|compte|cuenta|conta(?!ct)|cont\b|llogari|cuntas|kont[ao]|fiók|tili|účet|аккаунт|учётн|учетн|акаунт"
+    r"|профил|hesab|app\b|appli|aplicaci|aplikac|applicazion|приложени|застосун|tài\s++khoản|ứng\s++dụng|login|sign[\s-]?in"
+    r"|anmeld|inicio\s++de\s++sesión|bank|banque|banco|banca|operator|opérateur|operador|оператор|ródaire|router|ruteri"
+    r"|streaming|aðgang")
+
+
+def _question_word_quoted(text: str) -> bool:
+    """A question that asks what security questions ask, quoted after the plain word for a question or
+    for its answer, on a line about an account or an app, then a sign and a name: in a script with
+    capitals, one that starts with one."""
+    for match in _QUESTION_WORD_QUOTED.finditer(text):
+        answer, line = match["answer"].strip("\"'“„«”» "), _line_of(text, match)
+        if not _ASKED_ABOUT(match["asked"]) or answer[0].islower() or _NO_ANSWER.fullmatch(answer) \
+                or _NOT_AN_ANSWER.match(answer):
+            continue
+        outside = line.replace(match["asked"], " ")
+        if _AN_ACCOUNT(outside) and not _NOT_A_SECURITY_ASKER.search(outside) and not _A_QUIZ(outside):
+            return True
+    return False
+
+
+# a security question named, what it asks (a pet, a city, a name…), then an arrow or "=" and the
+# answer: "Pytanie bezpieczeństwa w aplikacji do kamery: imię pierwszego zwierzaka → Pimpuś",
+# "Sekuriteitsvraag by die selfoonrekening: eerste troeteldier → Bokkie Wagter"
+_ANSWER_AFTER_AN_ARROW = lazy(
+    r"(?i)(?:(?<!\w)" + _A_SECURITY_QUESTION + r"|" + _A_SECURITY_QUESTION_UNSPACED + r")"
+    r"(?P<label>[^\n.!?。！？]{3,120}?)(?:→|->|=>|⇒|(?<![=!<>])=(?!=))\s*+" + _AN_ANSWER.replace("{name}", "answer"))
+
+
+def _answer_after_an_arrow(text: str) -> bool:
+    """An answer after an arrow, what the question asks named before it; in a script with capitals,
+    the answer starts with one (not "none", "yes", "in the vault"), and no quiz's or form's question."""
+    for match in _ANSWER_AFTER_AN_ARROW.finditer(text):
+        answer, line = match["answer"].strip("\"'“„«”» "), _line_of(text, match)
+        if not (_ASKED_ABOUT(match["label"]) or _A_NAMES_WORD.search(match["label"])):
+            continue  # "Security question rollout → Q3": nothing a security question asks about
+        if (answer[0].islower() and not "\u10d0" <= answer[0] <= "\u10ff") or _NO_ANSWER.fullmatch(answer) \
+                or _NOT_AN_ANSWER.match(answer):
+            continue  # (Georgian has no capitals: its letters are small ones to Python)
         if not _NOT_A_SECURITY_ASKER.search(line) and not _A_QUIZ(line):
             return True
     return False
@@ -917,7 +984,9 @@ CHECKS = (
     ("looks like the answer to a security question", _answers_listed, _ANSWERS_NEEDLES),
     ("looks like the answer to a security question", _answer_after_asked, _ASKED_ABOUT_NEEDLES),
     ("looks like the answer to a security question", _answer_named, _ANSWERS_WORD_NEEDLES),
-    ("looks like the answer to a security question", _answer_after_a_colon, _QUESTION_NEEDLES),
+    ("looks like the answer to a security question", _answer_after_a_colon, QUESTION_NEEDLES),
+    ("looks like the answer to a security question", _answer_after_an_arrow, QUESTION_NEEDLES),
+    ("looks like the answer to a security question", _question_word_quoted, _QUESTIONS_WORD_NEEDLES),
     ("looks like the answer to a security question", _question_quoted_and_answered,
      ('"', "“", "„", "«", "「")),
 )

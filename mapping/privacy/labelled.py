@@ -46,7 +46,7 @@ _ASSIGNED = lazy(
 # is whole, asked at its start alone, and what it holds anywhere, one search of its lower case (the
 # two in one search took 15 µs over a ten-letter token: every alternative at every position).
 _NOT_A_VALUE_START = lazy(
-    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|" + BRACKETED_SLOT + r"[.,;]?$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
+    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|" + BRACKETED_SLOT + r"[.,;]?$|\([a-z]{3,20}\)[.,;]?$|\{[a-z_][\w.]*\}|!secret$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
     # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
     r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
@@ -210,7 +210,7 @@ _SECURITY_ANSWER = lazy(
     r"|секретн\w*\s++вопрос"
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
-    r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*)"
+    r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta)"
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
@@ -728,6 +728,69 @@ _IN_AN_APP = lazy(r"(?i)(?<!\w)(?:folder|enum|view|setting|settings|screen|page|
 _TWO_OR_THREE_WORDS = lazy(r"(?-i:[^\W\d_A-Z]{3,}(?:[_-][^\W\d_A-Z]{1,12}){0,1}[_-][^\W\d_A-Z]{3,})")
 
 
+# Words in small letters joined by "-" or "_", maybe a number last: "pastafrolla-ventosa",
+# "fritule-i-kava-5", "teh_tarik_kurang_manis" (a part of one or two letters only between two)
+_JOINED_LOWER = lazy(r"(?-i:[^\W\d_A-Z]{2,}(?:[_-][^\W\d_A-Z]{1,20}){0,4}[_-](?:[^\W\d_A-Z]{3,}|[0-9]{1,4}))")
+# one whole on its line, as ``_TOKEN`` reads tokens (a stop or a sign of the clause's end after it)
+_JOINED_TOKEN = lazy(r"(?<![^\s\"'`“”‘’«»(\[{<|,;，。、：])" + _JOINED_LOWER.pattern
+                     + r"(?=[.!?]*+(?:[\s\"'`“”‘’«»)\]}>|,;，。、：]|$))")
+# The words for a password (not a login's, a user's or a code's), wherever the clause has them:
+# "Lozinka za Wi-Fi u vikendici:", "Die Wi-Fi-wagwoord by die strandhuis:", "le mot de passe"
+_PASSWORDS_WORDS = (
+    r"(?i)pass(?:word|wort|phrase)|passwd|kennwort|contrase[ñn]a|contrasenya|contrasinal|mot\s++de\s++passe|senha"
+    r"|wachtwoord|wagwoord|has[łl]|haśl|hesl[oae]|l[öo]senord|passord|adgangskode|kodeord|salasan|[şs]ifre|jelsz"
+    r"|парол|лозинк|parool|geslo|gesla|lozink|slaptažod|fjal[ëe]kalim|kata\s++laluan|kata\s++sandi|lykilor[ðd]"
+    r"|pasahitz|pasfhocal|cyfrinair|nenosiri|parola|parole|(?<![a-z])clave|mật\s++khẩu|κωδικ|كلمة\s*+(?:ال)?مرور"
+    r"|סיסמ|पासवर्ड|密码|密碼|パスワード|비밀번호|รหัส")
+_A_PASSWORD_IN_THE_CLAUSE = lowered_search(_PASSWORDS_WORDS)
+# a word for a password right before the value: "guna kata laluan …", "med lösenordet …", "ใช้รหัส …"
+_ENDS_WITH_A_PASSWORDS_WORD = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)") + r")\w*+\s*+$")
+_JOINED_NEEDLES = (
+    "pass", "kennwort", "contrase", "contrasinal", "mot de passe", "senha", "wachtwoord", "wagwoord", "hasł", "hasl", "haśl",
+    "hesl", "lösenord", "losenord", "passord", "adgangskode", "kodeord", "salasan", "şifre", "sifre", "jelsz", "парол",
+    "лозинк", "parool", "geslo", "gesla", "lozink", "slaptažod", "fjalëkalim", "fjalekalim", "kata laluan", "kata sandi",
+    "lykilor", "pasahitz", "pasfhocal", "cyfrinair", "nenosiri", "parola", "parole", "clave", "mật khẩu", "κωδικ", "كلمة",
+    "סיסמ", "पासवर्ड", "密码", "密碼", "パスワード", "비밀번호", "รหัส")
+# a clause about a tool or a rule for passwords, where what is told is not one: "Password manager
+# rollout: pilot group is team-platform-infra-2"
+_PASSWORDS_TOOL = lazy(r"(?i)pass(?:word|wort)[\s-]*+(?:manager|policy|policies|rules?|reset|rollout|generator|vault"
+                       r"|expiry|strength|requirements?|hash\w*|richtlinie|regeln?)(?!\w)")
+_SENTENCE_ENDS = lazy(r"[.!?;。]\s|\n")
+_NOW = lazy(r"(?i)\s++(?:now|nyt|jetzt|teraz|ahora|maintenant|ora|nu|agora|sada|сейчас|тепер|zdaj|acum|most|şimdi)\s*+$")
+
+
+def _joined_value_told(joined: str, before: str, line: str, end: int) -> bool:
+    """Whether ``joined`` (``_JOINED_LOWER``) is a password told in its clause: after a word for a
+    password in the same clause, where a value is told (a colon, "is", "changed to", the word
+    itself), ending the clause, and made up (a number last, or a part no language's list holds).
+    Not a name ("for user jan-de-vries", "network name: haus-am-see"), a tool ("password manager:
+    …"), an example or a stand-in, nor a compound of words ("case-sensitive", "on-the-fridge")."""
+    clause = _SENTENCE_ENDS.split(before)[-1][-120:]
+    told = _NOW.sub("", before.rstrip("\"'“‘«„ "))  # "… on nyt", "cambiata in «"
+    if not (_A_PASSWORD_IN_THE_CLAUSE(clause) and (_VALUE_BEFORE.search(told) or _CHANGED_TO.search(told)
+                                                   or _ENDS_WITH_A_PASSWORDS_WORD.search(told[-40:]))):
+        return False
+    if (_NAME_BEFORE.search(before) or _A_TOOL_IS.search(before) or _IN_AN_APP.search(clause)
+            or _PASSWORDS_TOOL.search(clause) or not _CLAUSE_ENDS(line, end)
+            or _AN_EXAMPLE(line) or _A_STAND_IN_ELSEWHERE(joined) or _A_STAND_IN.search(joined)):
+        return False
+    parts = re.split(r"[_-]", joined)
+    if any(part in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts):
+        return False
+    return parts[-1].isdigit() or not all(words.is_common(part) for part in parts if len(part) >= 3)
+
+
+def _joined_value(text: str) -> bool:
+    """Words joined by "-" or "_" told as a password in their clause (``_joined_value_told``)."""
+    for line in text.splitlines():
+        if "`" in line or not _A_PASSWORD_IN_THE_CLAUSE(line):
+            continue
+        for match in _JOINED_TOKEN.finditer(line):
+            if _joined_value_told(match[0], line[max(0, match.start() - _BEFORE):match.start()], line, match.end()):
+                return True
+    return False
+
+
 def _words_joined_as_a_password(joined: str, line: str) -> bool:
     """Whether words joined by "_" where a password is told are one: not on a line about code or
     showing an example, not a stand-in ("wijzig_mij"), no part a name in code or the word for a
@@ -854,7 +917,14 @@ def _told_where_a_value_is(before: str, after: str) -> bool:
     name it ("called V", "the password manager is V")."""
     before = before[-60:]
     return (not _NAME_BEFORE.search(before) and not _A_TOOL_IS.search(before) and not _KEPT_ON.search(before)
+            and not _NAMED_AS.search(before)
             and bool(_INTRODUCED.search(before) or _FOLLOWED.search(after[:20])))
+
+
+# what names a device or a profile by what follows: "El NAS aparece en la red como …", "Kids'
+# console profiles: Max is '…'"
+_NAMED_AS = lazy(r"(?i)(?:appears?|shows?\s++up|aparece|appara[iî]t|erscheint|verschijnt|compare|figura)[^\n]{0,30}?"
+                 r"(?<!\w)(?:as|como|comme|als|come)\s*+$|(?<!\w)(?:profiles|perfiles|profils|profili|profilen|profiler)(?!\w)[^\n.]{0,40}$")
 
 
 # "na" says "to" after a change ("zmieniłem hasło na …") and "on" after "is": "Heslo na wifi je
@@ -1204,7 +1274,7 @@ def _password_column(text: str) -> bool:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
-    r"|safe|alarm(?:anlage)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
+    r"|safe|alarm(?!s(?![a-z]))\w*|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
@@ -1230,7 +1300,13 @@ _PIN_LINE = lazy(
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
-    r"|(?<![a-z])uap\s++(?:an\s++)?(?:ch?árta|bainc|bhainc)|(?<![a-z])lokot\w*|(?<![а-я])локот\w*")
+    r"|(?<![a-z])uap\s++(?:an\s++)?(?:ch?árta|bainc|bhainc)|(?<![a-z])lokot\w*|(?<![а-я])локот\w*"
+    # a car radio's code (it unlocks the radio), a keypad in Catalan, an access code in Dutch, a
+    # combination in Finnish and Basque, an alarm in Russian, Persian and Nepali's lock and
+    # combination, Armenian's code and lock
+    r"|(?<![a-z])(?:radio\s*+code|radiocode|radijo\s++kod\w*|c[óo]d\s++raidi[óo]|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
+    r"|autoradio\w*|codi\s++del\s++teclat|\w*toegangscode|\w*yhdistelm\w*|\w*konbinazio\w*)(?![a-z])"
+    r"|signalizācij\w*|larwm|сигнализац\w*|دزدگیر|ताला\w*|कम्बिनेसन|कॉम्बिनेशन|կոդ\w*|կողպեք\w*|ரேடியோ\s*+குறியீடு")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
@@ -1288,7 +1364,7 @@ _NOT_A_CODE_LINE = lazy(
     # a program that ended with a code: "упала с кодом 126", "exited with code 137", "Exit-Code 2"
     r"|exit(?:ed)?\s++(?:with\s++)?(?:code|status)|exit-?code|упал[аио]?|вылетел\w*|завершил\w*\s++с|с\s++кодом\s++(?:выхода|возврата)"
     r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
-    r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen|oven|timer"
+    r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen(?![\s-]*+time)|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamer\s*+tag|civico"
@@ -1410,10 +1486,14 @@ _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|co
 _A_CODES_WORD_ALONE = lazy(r"(?i)(?<![^\W\d_])(?:" + _A_CODES_WORD.pattern[4:] + r")(?![^\W\d_])")
 
 
+_A_RADIOS_CODE = lazy(r"(?i)radio\s*+code|radiocode|radijo\s++kod|c[óo]d\s++raidi|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
+                      r"|codul\s++radio|autoradio|ரேடியோ\s*+குறியீடு")
+
+
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line):
-            continue
+        if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line):
+            continue  # (a car radio's code comes on a card in its manual)
         customers = _A_CUSTOMERS_NUMBER.search(line) is not None
         for number, start, end in _codes_on(line):
             if _FACTORY.match(line, end) or _AS_AN_EXAMPLE.match(line, end) and _TRIVIAL.fullmatch(number):
@@ -1740,6 +1820,24 @@ def pin_in_other_digits(text: str) -> bool:
     return False
 
 
+def pin_told_in_other_digits(text: str) -> bool:
+    """Whether ``text``, read with its digits written 0 to 9, holds a PIN or a lock's code as
+    ``_pin_nearby`` finds one in digits 0 to 9 ("दादी के नए फ़ोन का लॉक कोड: ४७०९१३", "رمز دزدگیر
+    خانه: ۵۹۱۳۸۲"): the same words, and the same numbers that are not one (a year, a price, a
+    room)."""
+    read = ascii_digits(text)
+    return read != text and _A_LOCK_IN_ITS_SCRIPT.search(read) is not None and _pin_nearby(read)
+
+
+# What a code opens, in the scripts whose digits ``pin_told_in_other_digits`` reads: a screen's, a
+# door's, a safe's or a bicycle's lock, an alarm, a combination, a parental lock, a car radio. (Not a
+# word for a code alone, "رمز", "कोड", "รหัส": a share's, a course's, a postal or a country's code too.)
+_A_LOCK_IN_ITS_SCRIPT = lazy(
+    r"قفل\s*+(?:ال)?(?:شاشة|باب|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|در|گوشی|دوچرخه|گاوصندوق)|دزدگیر|گاوصندوق|خزنة|إنذار"
+    r"|लॉक\s*+कोड|ताला\w*|तिजोरी|कम्बिनेसन|कॉम्बिनेशन|अलार्म|ผู้ปกครอง|ล็อก|ตู้เซฟ|สัญญาณกันขโมย"
+    r"|ரேடியோ\s*+குறியீடு|பூட்டு|তালা|লক\s*+কোড|তালার|లాక్|తాళం")
+
+
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
 # the words that end a question in the languages that have them: "… cho em chưa?", "… không?"
 _QUESTION_PARTICLES = frozenset("chưa không chứ hả à nhé nhỉ mi mı mu mü ne".split())
@@ -1986,7 +2084,7 @@ _CHECKS = (
       "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
       "sigurnosn", "resposta da pergunta", "de siguran",
-      "дівоч")),
+      "дівоч", "risposta segreta")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),
@@ -2018,6 +2116,7 @@ _CHECKS = (
                                              "משפט", "kodesætning", "φράση", "عبارت", "ביטוי", "kauli",
                                              "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
     ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie")),
+    ("looks like a password on a line about one", _joined_value, _JOINED_NEEDLES),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
@@ -2030,7 +2129,8 @@ _CHECKS = (
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
-      "قفل", "الرمز", "συναγερμ")),
+      "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "konbinazio",
+      "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "कम्बिनेसन", "कॉम्बिनेशन", "կոդ", "կողպեք")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
 )

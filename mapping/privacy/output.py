@@ -22,7 +22,7 @@ _CHECKS = (
         r"(?m)^[*<>] (?:Connected to|Trying |TLSv|SSL|HTTP/[0-9.]+ [0-9]{3}|GET |POST |PUT |DELETE |Host: )"),
         ("* ", "> ", "< ")),
     ("looks like command output (an environment listing)", lazy(
-        r"(?m)(?:^[A-Z][A-Z0-9_]{1,40}=[^\n]*\n){3}"), ("=",)),
+        r"(?m)(?:^[A-Z][A-Z0-9_]{1,40}=[^\n]*\n){3}"), ("=",)),  # (not a template: ``_a_template``)
     ("looks like command output (a stack trace)", lazy(
         r"(?m)^[^\S\n]+at [\w$.<>]+\([\w$.-]+\.(?:java|kt|scala|groovy):[0-9]+\)"  # Java and the JVM
         r"|^[^\S\n]+at (?:async )?[^\n()]{0,200}\((?:[^\n()]+):[0-9]+:[0-9]+\)"  # Node
@@ -44,11 +44,21 @@ _CHECKS = (
 _NEEDLED = tuple((why, pattern, Needles(needles).any) for why, pattern, needles in _CHECKS)
 
 
+# A template of an environment file, named as one, whose credentials are all left blank: what a
+# project ships for others to fill in (".env.example": "DB_PASSWORD=" and "DB_HOST=localhost")
+_A_TEMPLATES_NAME = lazy(r"(?i)\.env\.(?:example|sample|template|dist|defaults)|env\.(?:example|sample|template)")
+_A_CREDENTIAL_SET = lazy(r"(?m)^[A-Z0-9_]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED)[A-Z0-9_]*=[^\S\n]*[^\s#]")
+
+
+def _a_template(text: str) -> bool:
+    return _A_TEMPLATES_NAME.search(text) is not None and _A_CREDENTIAL_SET.search(text) is None
+
+
 def reason(text: str) -> str | None:
     """The first of these checks that fires on ``text``, or None; each runs only where one of its
     needles (in lower case) is."""
     low = text.lower()
     for why, pattern, any_needle in _NEEDLED:
-        if any_needle(low) and pattern.search(text):
+        if any_needle(low) and pattern.search(text) and not (why.endswith("(an environment listing)") and _a_template(text)):
             return why
     return None

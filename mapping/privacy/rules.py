@@ -95,7 +95,11 @@ STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAN
 BRACKETED_SLOT = r"\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\]"
 # "changeme" as a stand-in, not the start of a value made from it ("changeme-Zq81!pl", "changeme2024")
 CHANGE_ME = r"change[_-]?me(?![-_.]?[a-z!#%^&*+=~_.-]{0,40}?[0-9!#%^&*])"
-_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|" + BRACKETED_SLOT + r"|[*＊]{3,}|•{3,}|_{3,}|" + CHANGE_ME + r"|replace[_-]?me"
+# a reference to a value kept elsewhere: a name in an f-string ("{admin_password}"), Home Assistant's
+# "!secret mqtt_password", a variable named for a credential ("DB_PASSWORD")
+_REFERENCE = (r"\{[A-Za-z_][\w.]*+\}(?![\w}])|!secret\s"
+              r"|(?-i:(?=[A-Z0-9_]*?(?:PASS|PWD|TOKEN|SECRET|KEY))[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++)(?![\w-])")
+_NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|" + _REFERENCE + r"|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|" + BRACKETED_SLOT + r"|[*＊]{3,}|•{3,}|_{3,}|" + CHANGE_ME + r"|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 # (_NO_VALUE before the opening too: "<PASSWORD>" is a stand-in whole, not "<" and a value)
 _HAS_A_SIGN = r"\s*+" + _NO_VALUE + _OPENING + _NO_VALUE + r"(?=[^\s\"'”’»」]{0,31}?[0-9@#$%^&*_+=~<>|\\/])[^\s\"'”’»」]{4}"
@@ -144,9 +148,9 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                r"|(?:os|sys|process|request|req|self|this|settings|config|env|getpass|secrets)\."
                # a placeholder or a reference ("<your key here>", "${TOKEN}", "%API_KEY%"), a keyword
                # ("if not api_key: raise …", "const token = await …"), a type ("password: SecretStr)")
-               r"|<|\$\{|%[A-Za-z_]+%|\{\{"
-               # a note in brackets ("Password: (set on first login)")
-               r"|\((?=[A-Za-z][a-z]*+[^\S\n])"
+               r"|<|\$\{|%[A-Za-z_]+%|\{\{|" + _REFERENCE + r""
+               # a note in brackets ("Password: (set on first login)", "(hidden)")
+               r"|\((?=[A-Za-z][a-z]*+(?:[^\S\n]|\)))"
                # a slot in brackets ("[REDACTED]")
                r"|" + BRACKETED_SLOT + r"(?=[\"'`\s,;)]|\.?$)"
                # a shell default or error inside "${VAR:?missing}", a stand-in ("sk-...", "REPLACE_ME", "xxxxxxxx")
