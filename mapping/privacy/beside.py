@@ -712,7 +712,7 @@ _ASKED_ABOUT = lowered_search(
     r"|geboorte|moeder|vader|mazl|zvíř|pes\b|kočk|učitel|škol|ulic|měst|rodn|matk|otc|ojc|zwierz|pies|kot\b|nauczyciel"
     r"|szkoł|miasto|urodz|ljubljen|ljubimac|psa\b|šol|mest|grad|rojst|rođen|mājdzīvniek|suņ|skolotāj|skol|iela|pilsēt"
     r"|dzim|peata|pheata|madra|múinteoir|scoil|sráid|baile|maskota|txakur|irakasle|eskola|kale|hiri|jaio|troeteldier"
-    r"|annimal|onderwyser|skool|gebore|haiwan|peliharaan|anjing|kucing|guru|sekolah|jalan|bandar|kota|lahir|ibu|ayah|gæludýr"
+    r"|annimal|ডাকনাম|ছোটবেলা|onderwyser|skool|gebore|haiwan|peliharaan|anjing|kucing|guru|sekolah|jalan|bandar|kota|lahir|ibu|ayah|gæludýr"
     r"|kennar|skól|gata|borg|fædd|evcil|hayvan|köpek|kedi|öğretmen|okul|sokak|şehir|doğum|anne|baba|câine|pisic|școal"
     r"|strad|oraș|naștere|mamă|tată|háziállat|kutya|macska|tanár|iskola|utca|város|szület|anya|apa\b|lemmikki|koira"
     r"|kissa|opettaja|koulu|katu|kaupunki|synty|äiti|isä|домашн|любим|куче|котк|учител|училищ|улиц|град|родн|майк"
@@ -736,7 +736,7 @@ _ANSWERED = (
     r"\s++(?:uses?|used|gave|put|wrote|typed|picked|chose|hat|gab|schrieb|nimmt|a\s++mis|puso|usa)"
     r"|は|是|에|に|[，,]?\s*+(?:用户|她|他)?(?:填的是|写的是|用的是|填了))\s*+")
 _QUESTION_QUOTED = lazy(
-    r"(?i)(?:(?<!\w)" + _A_SECURITY_QUESTION + r"|" + _A_SECURITY_QUESTION_UNSPACED + r")[^\n\"“„«「」»”]{0,50}?[\"“„«「](?P<asked>[^\"”“»」\n]{3,60})[\"”“»」]" + _ANSWERED
+    r"(?i)(?:(?<!\w)" + _A_SECURITY_QUESTION + r"|" + _A_SECURITY_QUESTION_UNSPACED + r")[^\n\"“„«「」»”'‘’]{0,50}?(?:[\"“„«「]|(?<!\w)['‘])(?P<asked>[^\"”“»」'’\n]{3,60})[\"”“»」'’]" + _ANSWERED
     + r"(?P<answer>[^\s.,;!?。！？、]{2,40}(?:\s++[^\s.,;!?。！？、]{2,40}){0,2})")
 # where a question and its answer are a game's or a lesson's: a quiz, trivia, an exam, a course, a
 # training, a podcast, a crossword, an advert
@@ -912,8 +912,10 @@ def _question_word_quoted(text: str) -> bool:
     for match in _QUESTION_WORD_QUOTED.finditer(text):
         answer, line = match["answer"].strip("\"'“„«”» "), _line_of(text, match)
         if not _ASKED_ABOUT(match["asked"]) or answer[0].islower() or _NO_ANSWER.fullmatch(answer) \
-                or _NOT_AN_ANSWER.match(answer):
+                or _NOT_AN_ANSWER.match(answer) or _A_STATUS.match(answer):
             continue
+        if match["asked"].rstrip().endswith(("?", "？", "؟")):
+            continue  # a question asked as one, a lesson's or a profile's ("„Wo ist deine Schule?“: Sie ist in Graz")
         outside = line.replace(match["asked"], " ")
         if _AN_ACCOUNT(outside) and not _NOT_A_SECURITY_ASKER.search(outside) and not _A_QUIZ(outside):
             return True
@@ -928,13 +930,25 @@ _ANSWER_AFTER_AN_ARROW = lazy(
     r"(?P<label>[^\n.!?。！？]{3,120}?)(?:→|->|=>|⇒|(?<![=!<>])=(?!=))\s*+" + _AN_ANSWER.replace("{name}", "answer"))
 
 
+# the colon after which what a security question asks is told ("…kamery: imię pierwszego zwierzaka → …");
+# a question's release note has none ("Question de sécurité sur la ville de naissance → Supprimée")
+_A_COLON = re.compile(r"[:：՝]").search
+# an answer that is a state of a feature or a text: removed, moved, approved, a draft, done
+_A_STATUS = lazy(r"(?i)(?:removed|entfernt|supprim\w*|eliminad\w*|rimoss\w*|usunięt\w*|przeniesion\w*|moved|verschoben"
+                 r"|déplacé\w*|movid\w*|spostat\w*|approved|genehmigt|approuvé\w*|aprobad\w*|approvat\w*|draft|entwurf"
+                 r"|brouillon|borrador|bozza|szkic|imneħħ\w*|done|fertig|gotowe|hotovo|klaar|listo|pronto|fatto|terminé\w*"
+                 r"|deprecated|veraltet|obsolète|obsoleto|hidden|verborgen|masqué\w*|oculto|nascost\w*|ukryt\w*)(?!\w)")
+
+
 def _answer_after_an_arrow(text: str) -> bool:
     """An answer after an arrow, what the question asks named before it; in a script with capitals,
     the answer starts with one (not "none", "yes", "in the vault"), and no quiz's or form's question."""
     for match in _ANSWER_AFTER_AN_ARROW.finditer(text):
         answer, line = match["answer"].strip("\"'“„«”» "), _line_of(text, match)
-        if not (_ASKED_ABOUT(match["label"]) or _A_NAMES_WORD.search(match["label"])):
-            continue  # "Security question rollout → Q3": nothing a security question asks about
+        if not (_ASKED_ABOUT(match["label"]) or _A_NAMES_WORD.search(match["label"])) or not _A_COLON(match["label"]):
+            continue  # "Security question rollout → Q3", "Sicherheitsfrage zum Geburtsort → Entfernt im Release 4"
+        if _A_STATUS.match(answer):
+            continue  # "… → Removed", "… : Entwurf von Jonas"
         if (answer[0].islower() and not "\u10d0" <= answer[0] <= "\u10ff") or _NO_ANSWER.fullmatch(answer) \
                 or _NOT_AN_ANSWER.match(answer):
             continue  # (Georgian has no capitals: its letters are small ones to Python)
@@ -988,5 +1002,5 @@ CHECKS = (
     ("looks like the answer to a security question", _answer_after_an_arrow, QUESTION_NEEDLES),
     ("looks like the answer to a security question", _question_word_quoted, _QUESTIONS_WORD_NEEDLES),
     ("looks like the answer to a security question", _question_quoted_and_answered,
-     ('"', "“", "„", "«", "「")),
+     ('"', "“", "„", "«", "「", "'", "‘")),
 )

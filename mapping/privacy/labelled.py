@@ -46,7 +46,7 @@ _ASSIGNED = lazy(
 # is whole, asked at its start alone, and what it holds anywhere, one search of its lower case (the
 # two in one search took 15 µs over a ten-letter token: every alternative at every position).
 _NOT_A_VALUE_START = lazy(
-    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|" + BRACKETED_SLOT + r"[.,;]?$|\([a-z]{3,20}\)[.,;]?$|\{[a-z_][\w.]*\}|!secret$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
+    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|" + BRACKETED_SLOT + r"[.,;]?$|\([a-z]{3,20}\)[.,;]?$|\{[a-z_][\w.]*?(?:pass(?:word|wd)?|pwd|secret|token|key)\}|!secret$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
     # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
     r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
@@ -738,10 +738,15 @@ _JOINED_TOKEN = lazy(r"(?<![^\s\"'`“”‘’«»(\[{<|,;，。、：])" + _JO
 # "Lozinka za Wi-Fi u vikendici:", "Die Wi-Fi-wagwoord by die strandhuis:", "le mot de passe"
 _PASSWORDS_WORDS = (
     r"(?i)pass(?:word|wort|phrase)|passwd|kennwort|contrase[ñn]a|contrasenya|contrasinal|mot\s++de\s++passe|senha"
-    r"|wachtwoord|wagwoord|has[łl]|haśl|hesl[oae]|l[öo]senord|passord|adgangskode|kodeord|salasan|[şs]ifre|jelsz"
-    r"|парол|лозинк|parool|geslo|gesla|lozink|slaptažod|fjal[ëe]kalim|kata\s++laluan|kata\s++sandi|lykilor[ðd]"
-    r"|pasahitz|pasfhocal|cyfrinair|nenosiri|parola|parole|(?<![a-z])clave|mật\s++khẩu|κωδικ|كلمة\s*+(?:ال)?مرور"
-    r"|סיסמ|पासवर्ड|密码|密碼|パスワード|비밀번호|รหัส")
+    r"|wachtwoord|wagwoord|has[łl](?!o\s++(?:reklamow|przewodni|kampanii|dnia))|haśl|hesl[oae]|l[öo]senord|passord"
+    r"|adgangskode|kodeord|salasan|[şs]ifre|jelsz|парол|лозинк|(?<!het\s)parool|geslo|gesla|lozink|slaptažod"
+    r"|fjal[ëe]kalim|kata\s++laluan|kata\s++sandi|lykilor[ðd]|pasahitz|pasfhocal|cyfrinair|nenosiri"
+    # Latvian "parole" (a French and an Italian word too) before a colon or "ir"; Spanish "clave" not as
+    # a keyword or "the key to"; Greek "κωδικός" as a password's ("πρόσβασης"), not a course's code
+    r"|(?<!la\s)(?<!una\s)parola(?!\s++(?:chiave|d['’]ordine|per\s++parola))(?![a-z])"
+    r"|(?<!le\s)(?<!les\s)(?<!la\s)(?<!de\s)(?<!sa\s)(?<!ma\s)parole(?![a-z])"
+    r"|(?<![a-z])(?<!palabra\s)clave(?!\s++(?:para|del\s++éxito))"
+    r"|mật\s++khẩu|κωδικ\w*\s++πρόσβασης|συνθηματικ|كلمة\s*+(?:ال)?مرور|סיסמ|पासवर्ड|密码|密碼|パスワード|비밀번호|รหัส")
 _A_PASSWORD_IN_THE_CLAUSE = lowered_search(_PASSWORDS_WORDS)
 # a word for a password right before the value: "guna kata laluan …", "med lösenordet …", "ใช้รหัส …"
 _ENDS_WITH_A_PASSWORDS_WORD = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)") + r")\w*+\s*+$")
@@ -749,12 +754,26 @@ _JOINED_NEEDLES = (
     "pass", "kennwort", "contrase", "contrasinal", "mot de passe", "senha", "wachtwoord", "wagwoord", "hasł", "hasl", "haśl",
     "hesl", "lösenord", "losenord", "passord", "adgangskode", "kodeord", "salasan", "şifre", "sifre", "jelsz", "парол",
     "лозинк", "parool", "geslo", "gesla", "lozink", "slaptažod", "fjalëkalim", "fjalekalim", "kata laluan", "kata sandi",
-    "lykilor", "pasahitz", "pasfhocal", "cyfrinair", "nenosiri", "parola", "parole", "clave", "mật khẩu", "κωδικ", "كلمة",
+    "lykilor", "pasahitz", "pasfhocal", "cyfrinair", "nenosiri", "parola", "parole", "clave", "mật khẩu", "κωδικ", "συνθηματικ", "كلمة",
     "סיסמ", "पासवर्ड", "密码", "密碼", "パスワード", "비밀번호", "รหัส")
 # a clause about a tool or a rule for passwords, where what is told is not one: "Password manager
 # rollout: pilot group is team-platform-infra-2"
 _PASSWORDS_TOOL = lazy(r"(?i)pass(?:word|wort)[\s-]*+(?:manager|policy|policies|rules?|reset|rollout|generator|vault"
                        r"|expiry|strength|requirements?|hash\w*|richtlinie|regeln?)(?!\w)")
+# a verb of use, which names a tool after it ("the passphrase prompt uses pinentry-curses")
+_USES = lazy(r"(?i)(?<!\w)(?:uses?|usa|try|pass)\s*+[\"'“‘«„]?$")
+_LAST_PASSWORD_WORD = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)") + r")\w*+(?!.*(?:"
+                           + _PASSWORDS_WORDS.removeprefix("(?i)") + r"))")
+# a clause after the one about the password: a comma, "and", "but"
+_ANOTHER_CLAUSE = lazy(r"(?i)[,;(]|(?<!\w)(?:and|und|et|e|och|og|ja|oraz|és|ve|и|та|і|και|but|aber|mais|pero|ma|men)(?!\w)")
+# what names a thing right before a value: a branch, a channel, a sender, a course, a file, a queue…
+_ANOTHER_THINGS_NAME = lazy(
+    r"(?i)(?<!\w)(?:branch|rama|zweig|gałąź|větev|channel|kanaal|kanal|canal|sender|absender|expéditeur|remitente"
+    r"|from|to|von|vom|de|queue|ticket|incident|world|title|titel|titre|título|file|fichier|datei|archivo|slug|\w*kurs"
+    r"|course|curso|cours|host(?:name)?|server|serveur|servidor|repo(?:sitory)?|project|projet|projekt|folder|ordner"
+    r"|carpeta|dossier|playlist|\w*listan?|recipe|ricetta|receta|piatto|dish|name|nom|nombre|heet|jmenuje|heißt"
+    r"|appelle|llama|chiama|printer|drucker|tiskárna|site|page|url|link|tag|label|flag|job|pipeline|bucket|namespace)"
+    r"(?:\s++(?:is|ist|est|es|è|é|är|er|je|jest))?\s*+[:：]?$")
 _SENTENCE_ENDS = lazy(r"[.!?;。]\s|\n")
 _NOW = lazy(r"(?i)\s++(?:now|nyt|jetzt|teraz|ahora|maintenant|ora|nu|agora|sada|сейчас|тепер|zdaj|acum|most|şimdi)\s*+$")
 
@@ -767,9 +786,13 @@ def _joined_value_told(joined: str, before: str, line: str, end: int) -> bool:
     …"), an example or a stand-in, nor a compound of words ("case-sensitive", "on-the-fridge")."""
     clause = _SENTENCE_ENDS.split(before)[-1][-120:]
     told = _NOW.sub("", before.rstrip("\"'“‘«„ "))  # "… on nyt", "cambiata in «"
-    if not (_A_PASSWORD_IN_THE_CLAUSE(clause) and (_VALUE_BEFORE.search(told) or _CHANGED_TO.search(told)
+    if not (_A_PASSWORD_IN_THE_CLAUSE(clause) and (_VALUE_BEFORE.search(told) and not _USES.search(told)
+                                                   or _CHANGED_TO.search(told)
                                                    or _ENDS_WITH_A_PASSWORDS_WORD.search(told[-40:]))):
         return False
+    after_the_word = _LAST_PASSWORD_WORD.split(clause)[-1]  # what the clause says after its word for a password
+    if _ANOTHER_CLAUSE.search(after_the_word) or _ANOTHER_THINGS_NAME.search(told):
+        return False  # "… is on the fridge, and the printer queue is: mono-2", "… fixed on branch: hotfix-2"
     if (_NAME_BEFORE.search(before) or _A_TOOL_IS.search(before) or _IN_AN_APP.search(clause)
             or _PASSWORDS_TOOL.search(clause) or not _CLAUSE_ENDS(line, end)
             or _AN_EXAMPLE(line) or _A_STAND_IN_ELSEWHERE(joined) or _A_STAND_IN.search(joined)):
@@ -917,7 +940,7 @@ def _told_where_a_value_is(before: str, after: str) -> bool:
     name it ("called V", "the password manager is V")."""
     before = before[-60:]
     return (not _NAME_BEFORE.search(before) and not _A_TOOL_IS.search(before) and not _KEPT_ON.search(before)
-            and not _NAMED_AS.search(before)
+            and not (_NAMED_AS.search(before) and not _PASSWORD_LINE.search(before[-50:]))  # (not "its password shows up as …")
             and bool(_INTRODUCED.search(before) or _FOLLOWED.search(after[:20])))
 
 
@@ -1274,12 +1297,12 @@ def _password_column(text: str) -> bool:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
-    r"|safe|alarm(?!s(?![a-z]))\w*|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
+    r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
-    r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode|puk"
+    r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
@@ -1305,11 +1328,16 @@ _PIN_LINE = lazy(
     # combination in Finnish and Basque, an alarm in Russian, Persian and Nepali's lock and
     # combination, Armenian's code and lock
     r"|(?<![a-z])(?:radio\s*+code|radiocode|radijo\s++kod\w*|c[óo]d\s++raidi[óo]|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
-    r"|autoradio\w*|codi\s++del\s++teclat|\w*toegangscode|\w*yhdistelm\w*|\w*konbinazio\w*)(?![a-z])"
-    r"|signalizācij\w*|larwm|сигнализац\w*|دزدگیر|ताला\w*|कम्बिनेसन|कॉम्बिनेशन|կոդ\w*|կողպեք\w*|ரேடியோ\s*+குறியீடு")
+    r"|codi\s++del\s++teclat|\w*toegangscode|yhdistelm\w*|giltzarrapo\w*)(?![a-z])"
+    # a SIM's PUK (not the name Puk, nor "puk puk"), an alarm told in steps ("Y larwm: 1. agor y drws,
+    # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
+    r"|sim\w*[^\n]{0,40}?(?<![a-z])puk(?![a-z])|(?<![a-z])puk(?![a-z])[^\n]{0,40}?(?<![a-z])sim"
+    r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
+    r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
-_UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
+_UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|khz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
+         r"|deelnemers|participants|participantes|teilnehmer\w*|uczestników|status|codes"
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
          r"|rupees?|rs\.?|रुपये|रुपए|रु\.?|টাকা|روپے"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
@@ -1330,7 +1358,8 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
-                        r"|tracking|flight|ticket|version|line|ending|step|page|issue|pr|build|release|year|number|no|nr"
+                        r"|tracking|flight|ticket|version|line|ending|step|page|página|pagina|seite|section|sección|sezione"
+                        r"|abschnitt|kapitel|issue|pr|build|release|year|number|no|nr"
                         r"|sizes?|tallas?|tailles?|größen?|floor|platform|gate\s++[a-z]?|seat|scores?|won|lost|at|from|until"
                         r"|košta|кошта|stoji|стоји|cijena|цена|cena"
                         r"|between|since|by|x|(?:meeting|webinar)\s++id(?:\W{1,3}[0-9]{3,4}){0,3}"
@@ -1826,16 +1855,24 @@ def pin_told_in_other_digits(text: str) -> bool:
     خانه: ۵۹۱۳۸۲"): the same words, and the same numbers that are not one (a year, a price, a
     room)."""
     read = ascii_digits(text)
-    return read != text and _A_LOCK_IN_ITS_SCRIPT.search(read) is not None and _pin_nearby(read)
+    return (read != text and _A_LOCK_IN_ITS_SCRIPT.search(read) is not None
+            and _pin_nearby(_NO_CODE_IN_ITS_SCRIPT.sub(" ", read)))
 
 
 # What a code opens, in the scripts whose digits ``pin_told_in_other_digits`` reads: a screen's, a
 # door's, a safe's or a bicycle's lock, an alarm, a combination, a parental lock, a car radio. (Not a
 # word for a code alone, "رمز", "कोड", "รหัส": a share's, a course's, a postal or a country's code too.)
 _A_LOCK_IN_ITS_SCRIPT = lazy(
-    r"قفل\s*+(?:ال)?(?:شاشة|باب|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|در|گوشی|دوچرخه|گاوصندوق)|دزدگیر|گاوصندوق|خزنة|إنذار"
-    r"|लॉक\s*+कोड|ताला\w*|तिजोरी|कम्बिनेसन|कॉम्बिनेशन|अलार्म|ผู้ปกครอง|ล็อก|ตู้เซฟ|สัญญาณกันขโมย"
-    r"|ரேடியோ\s*+குறியீடு|பூட்டு|তালা|লক\s*+কোড|তালার|లాక్|తాళం")
+    r"رمز\s*+(?:قفل|دزدگیر|گاوصندوق|خزنة|الخزنة|الإنذار)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
+    r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
+    r"|अलार्म\s*+कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক\s*+কোড|లాక్|తాళం")
+# a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
+# quantity before its unit, a postal, a product's or a course's code
+_NO_CODE_IN_ITS_SCRIPT = lazy(
+    r"(?:سال|عام|سنة|ปี|साल|वर्ष|বছর|সাল)\s*+[0-9]++|[0-9]++\s*+(?:هزار|تومان|ریال|دلار|کیلو|گیگ|گرم|متر|مللي|ملي|أمبير"
+    r"|ريال|جنيه|درهم|طالب\w*|रुपये|रुपए|मीटर|वर्ग|रन|पैकेट|টাকা|বছর|บาท|กิโล|คน)"
+    r"|(?:پیش\s*+شماره|کد\s*+پستی|الرمز\s*+البريدي|पिन\s*+कोड|পিন\s*+কোড|রহস্য|รหัส(?:สินค้า|วิชา|ไปรษณีย์))\s*+[0-9]++")
 
 
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
@@ -2129,8 +2166,8 @@ _CHECKS = (
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
-      "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "konbinazio",
-      "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "कम्बिनेसन", "कॉम्बिनेशन", "կոդ", "կողպեք")),
+      "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
+      "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
 )

@@ -47,7 +47,8 @@ _NEEDLED = tuple((why, pattern, Needles(needles).any) for why, pattern, needles 
 # A template of an environment file, named as one, whose credentials are all left blank: what a
 # project ships for others to fill in (".env.example": "DB_PASSWORD=" and "DB_HOST=localhost")
 _A_TEMPLATES_NAME = lazy(r"(?i)\.env\.(?:example|sample|template|dist|defaults)|env\.(?:example|sample|template)")
-_A_CREDENTIAL_SET = lazy(r"(?m)^[A-Z0-9_]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED)[A-Z0-9_]*=[^\S\n]*[^\s#]")
+_A_CREDENTIAL_SET = lazy(r"(?m)^[A-Z0-9_]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED|SALT|HMAC|SIGN|PRIVATE|CERT|JWT|SESSION"
+                         r"|COOKIE|DSN|WEBHOOK|URL|URI)[A-Z0-9_]*=[^\S\n]*[^\s#]")
 
 
 def _a_template(text: str) -> bool:

@@ -95,10 +95,13 @@ STAND_IN = (r"(?i:" + _STAND_IN_YOUR + r"[_-](?:[a-zäöü]{2,12}[_-])?" + _STAN
 BRACKETED_SLOT = r"\[[^\W\d_][^\W\d]{0,29}(?:[ _-][^\W\d]{1,29}){0,3}\]"
 # "changeme" as a stand-in, not the start of a value made from it ("changeme-Zq81!pl", "changeme2024")
 CHANGE_ME = r"change[_-]?me(?![-_.]?[a-z!#%^&*+=~_.-]{0,40}?[0-9!#%^&*])"
-# a reference to a value kept elsewhere: a name in an f-string ("{admin_password}"), Home Assistant's
-# "!secret mqtt_password", a variable named for a credential ("DB_PASSWORD")
-_REFERENCE = (r"\{[A-Za-z_][\w.]*+\}(?![\w}])|!secret\s"
-              r"|(?-i:(?=[A-Z0-9_]*?(?:PASS|PWD|TOKEN|SECRET|KEY))[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++)(?![\w-])")
+# a reference to a value kept elsewhere, named for a credential: a name in an f-string
+# ("{admin_password}", not "{kiwi_mango_7}"), Home Assistant's "!secret mqtt_password" (not "!secret
+# Kx82pq"), a variable whose last part is a credential's word ("DB_PASSWORD"; not "TOKEN_RING_1984",
+# "DONKEY_KONG_64")
+_CREDENTIALS_WORD = r"(?:pass(?:word|wd)?|pwd|secret|token|key|auth|cred(?:ential)?s?)"
+_REFERENCE = (r"(?i:\{[a-z_][\w.]*?" + _CREDENTIALS_WORD + r"\}(?![\w}])|!secret\s++[a-z0-9]*+_[a-z0-9_]++(?![^\s\"',;]))"
+              r"|(?-i:[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)*?_(?:PASSWORD|PASSWD|PASS|PWD|TOKEN|SECRET|KEY|AUTH|CREDENTIALS?))(?![\w-])")
 _NO_VALUE = ("(?!" + _DESCRIPTION + r"|\$\{|\{\{|" + _REFERENCE + r"|%[A-Za-z_]+%|<[^\W\d][\w -]{1,30}>|" + BRACKETED_SLOT + r"|[*＊]{3,}|•{3,}|_{3,}|" + CHANGE_ME + r"|replace[_-]?me"
              r"|" + STAND_IN + r"(?=[\"'”’»\s.,;)]|$)|cGFzc3dvcmQ=|YWRtaW4=)")  # nor a reference: "${DB_PASSWORD}", "<your key>"
 # (_NO_VALUE before the opening too: "<PASSWORD>" is a stand-in whole, not "<" and a value)
