@@ -2568,6 +2568,8 @@ def test_the_round_on_tune19_holds_its_figures():
     "Compte de l'appli du thermostat : réponse à la question « nom de votre premier chien » = Filou",
     "В приложении банка ответ на вопрос «девичья фамилия матери»: Кузнецова",
     "Tài khoản ứng dụng khóa cửa: câu hỏi «tên trường tiểu học» → Kim Đồng",
+    # and one that asks for a name of what no other security question asks about
+    "Llogaria e tabletit të vajzës: pyetja 'emri i kukullës së parë' → Bubi",
 ])
 def test_the_round_on_tune20_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None, text
@@ -2656,5 +2658,5 @@ def test_the_round_on_tune20_holds_its_figures():
     leaks, benign = _corpus("tune20", "leaks"), _corpus("tune20", "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
     refused = {item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None}
-    assert caught / len(leaks) >= 0.94, f"caught {caught} of {len(leaks)}"
+    assert caught / len(leaks) >= 0.95, f"caught {caught} of {len(leaks)}"
     assert refused <= _TUNE20_STILL_REFUSED, f"benign texts refused: {sorted(refused - _TUNE20_STILL_REFUSED)}"

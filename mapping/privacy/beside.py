@@ -911,8 +911,8 @@ def _question_word_quoted(text: str) -> bool:
     capitals, one that starts with one."""
     for match in _QUESTION_WORD_QUOTED.finditer(text):
         answer, line = match["answer"].strip("\"'“„«”» "), _line_of(text, match)
-        if not _ASKED_ABOUT(match["asked"]) or answer[0].islower() or _NO_ANSWER.fullmatch(answer) \
-                or _NOT_AN_ANSWER.match(answer) or _A_STATUS.match(answer):
+        if not (_ASKED_ABOUT(match["asked"]) or _A_NAMES_WORD.search(match["asked"])) or answer[0].islower() \
+                or _NO_ANSWER.fullmatch(answer) or _NOT_AN_ANSWER.match(answer) or _A_STATUS.match(answer):
             continue
         if match["asked"].rstrip().endswith(("?", "？", "؟")):
             continue  # a question asked as one, a lesson's or a profile's ("„Wo ist deine Schule?“: Sie ist in Graz")
