@@ -347,6 +347,8 @@ def _resigned(event: dict) -> dict:
     (["repo.car", "--follow"], "not a CAR file"),
     (["did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--follow", "--dry-run"], "cannot be a --dry-run"),
     (["did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--relay", "https://relay.example.com"], "pass --follow too"),
+    (["did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--follow", "--recreate-deleted"], "run pdsmem sync --full --recreate-deleted first"),
+    (["did:plc:ewvi7nxzyoun6zhxrhs64oiz", "--recreate-deleted"], "pass --full"),
 ])
 def test_follow_usage_errors_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     (tmp_path / "repo.car").write_bytes(b"")

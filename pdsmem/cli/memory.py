@@ -163,7 +163,10 @@ def sync(source: str, agent_id: str, profile_id: str, salt: str, accept_unsalted
         raise click.UsageError("--follow follows a repository on its PDS: give a handle or DID, not a CAR file")
     if follow and (dry_run or full):
         raise click.UsageError("--follow writes as it goes: it cannot be a --dry-run, and has no --full")
-    if recreate_deleted and (follow or isinstance(origin, str) and not full):
+    if recreate_deleted and follow:
+        raise click.UsageError("--follow reads only what changes, and --recreate-deleted needs a full read: run "
+                               "pdsmem sync --full --recreate-deleted first, then --follow")
+    if recreate_deleted and isinstance(origin, str) and not full:
         raise click.UsageError("--recreate-deleted writes again the memories deleted in RushDB whose records are "
                                "unchanged, and only a full read sees those: pass --full (or sync a CAR file)")
     if relay_url and not follow:
