@@ -2660,3 +2660,23 @@ def test_the_round_on_tune20_holds_its_figures():
     refused = {item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None}
     assert caught / len(leaks) >= 0.95, f"caught {caught} of {len(leaks)}"
     assert refused <= _TUNE20_STILL_REFUSED, f"benign texts refused: {sorted(refused - _TUNE20_STILL_REFUSED)}"
+
+
+# What a new user's try after the round published (its own texts, "lautet" and 20 digits, a radio's
+# code with a hyphen, Italian "antifurto", Chinese "解锁码", "Screen Time code", Swedish "Svaret … är")
+# and refused (an alarm clock's time)
+@pytest.mark.parametrize("text", [
+    "Der WLAN-Schlüssel der FritzBox lautet 48291037465019283746.", "Der Radio-Code für den VW Golf ist 2947.",
+    "Il codice dell'antifurto è 9152#.", "车载收音机的解锁码是 1846。", "Leo's Screen Time code: 2468",
+    "Svaret på säkerhetsfrågan om mammas flicknamn är Lindqvist.",
+    "Routern i hallen (Asus RT-AX58U) har fortfarande Wi-Fi-nyckeln från klisterlappen: 7hJq2Wx9Rt",
+])
+def test_what_the_try_after_the_round_on_tune20_published_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The alarm is set for 0630 on weekdays.", "Set the alarm for 0630.", "WLAN-Schlüssel geändert am: 2024-11-02",
+])
+def test_what_the_try_after_the_round_on_tune20_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -214,7 +214,7 @@ _SECURITY_ANSWER = lazy(
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
-    r"|\s(?:è|é|es|est|ist|era|fue|était|was)(?=\s++[\"'“„«]?(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+[\"'”“»]?"
+    r"|\s(?:è|é|es|est|ist|era|fue|était|was|är|var)(?=\s++[\"'“„«]?(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+[\"'”“»]?"
     r"(?:\s++(?-i:[A-Z\u00c0-\u00de])[\w'’-]*+){0,2}\s*+(?:[.,;!?)—–]|$))"
     r"|s['’]appelait|se\s++llamaba|\bwas\s++an?(?=\s++[\"'‘“]))\s*+"
     r"(?![\"'“«„]?\s*+(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
@@ -303,6 +303,8 @@ _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
     r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key|wi-?fi[^\n]{0,60}?(?:[,;:]\s*+|\sand\s++)key)(?![a-z])"
+    # a Wi-Fi network's key in German, the Nordic languages, French, Spanish and Italian
+    r"|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|(?:wlan|wi-?fi)-?(?:nyckel|nøgle|nøkkel)\w*|(?:cl[ée]|clave|chiave)\s++(?:wpa2?|wi-?fi|wlan)"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
     r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|netværksnøgl|nettverksnøkk|nätverksnyck"
@@ -1308,7 +1310,7 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok)(?![a-z])"
     r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
-    r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|رمز|비밀번호|금고|도어락|잠금"
+    r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
@@ -1327,7 +1329,7 @@ _PIN_LINE = lazy(
     # a car radio's code (it unlocks the radio), a keypad in Catalan, an access code in Dutch, a
     # combination in Finnish and Basque, an alarm in Russian, Persian and Nepali's lock and
     # combination, Armenian's code and lock
-    r"|(?<![a-z])(?:radio\s*+code|radiocode|radijo\s++kod\w*|c[óo]d\s++raidi[óo]|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
+    r"|(?<![a-z])(?:radio[\s-]*+code|radiocode|antifurto|screen[\s-]*+time[\s-]*+(?:pass)?code|bildschirmzeit-?code|radijo\s++kod\w*|c[óo]d\s++raidi[óo]|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
     r"|codi\s++del\s++teclat|\w*toegangscode|yhdistelm\w*|giltzarrapo\w*)(?![a-z])"
     # a SIM's PUK (not the name Puk, nor "puk puk"), an alarm told in steps ("Y larwm: 1. agor y drws,
     # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
@@ -1515,8 +1517,25 @@ _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|co
 _A_CODES_WORD_ALONE = lazy(r"(?i)(?<![^\W\d_])(?:" + _A_CODES_WORD.pattern[4:] + r")(?![^\W\d_])")
 
 
-_A_RADIOS_CODE = lazy(r"(?i)radio\s*+code|radiocode|radijo\s++kod|c[óo]d\s++raidi|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
+# an alarm set for a time, not a code: "The alarm is set for 0630", "Wecker auf 0545" (a time: hours
+# and minutes, "0630")
+_AN_ALARM_CLOCK = lazy(r"(?i)(?:alarm\w*|wecker|réveil|despertador|sveglia|wekker|väckarklocka|vekkerklokke)[^\n]{0,30}?"
+                       r"(?<!\w)(?:for|at|um|auf|à|a\s++las|alle|på|kl\.?|om|op|para)\s*+$")
+_A_CLOCKS_TIME = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
+_A_RADIOS_CODE = lazy(r"(?i)radio[\s-]*+code|radiocode|radijo\s++kod|c[óo]d\s++raidi|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
                       r"|codul\s++radio|autoradio|ரேடியோ\s*+குறியீடு")
+
+
+# A Wi-Fi network's key by its word for a key, told after a colon or "is": "Der WLAN-Schlüssel der
+# FritzBox lautet 48291037465019283746", "Wi-Fi-nyckeln från klisterlappen: 7hJq2Wx9Rt" (8 to 63
+# characters with a digit; not its length, "20-stellig")
+_WIFI_KEY_TOLD = lazy(
+    r"(?i)(?:(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|(?:wlan|wi-?fi)-?(?:nyckel|nøgle|nøkkel)\w*"
+    r"|(?:wi-?fi|wlan|wpa2?|network)[\s-]++key|(?:cl[ée]|clave|chiave)\s++(?:wpa2?|wi-?fi|wlan))"
+    r"[^\n.;:]{0,40}?(?:[:=：]|\s(?:lautet|ist|is|är|er|est|es|è|é|var|was|war))\s*+[\"'„“«]?"
+    r"(?![0-9]{1,2}[\s-]*+(?:stellig|digits?|chars?|characters?|zeichen|siffror|tecken|tegn|caract)"
+    r"|[0-9]{4}-[0-9]{2}-[0-9]{2}(?![!-~])|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}(?![!-~]))"  # (nor a date it was changed on)
+    r"(?=[!-~]*?[0-9])[!-~]{8,63}(?![!-~])")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -1574,6 +1593,8 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "Demo PIN 4821 appears in the vendor's screenshots, not a real PIN"
             if _warned_against(before):
                 continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning
+            if _AN_ALARM_CLOCK.search(before) and _A_CLOCKS_TIME.fullmatch(number):
+                continue  # "The alarm is set for 0630 on weekdays": a time to wake at
             if not _NOT_A_PIN.search(before):
                 return True
     return False
@@ -2154,6 +2175,8 @@ _CHECKS = (
                                              "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
     ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie")),
     ("looks like a password on a line about one", _joined_value, _JOINED_NEEDLES),
+    ("looks like a Wi-Fi network's password", _WIFI_KEY_TOLD.search,
+     ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
@@ -2167,7 +2190,8 @@ _CHECKS = (
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
-      "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք")),
+      "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
+      "screen-time", "bildschirmzeit")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
 )
