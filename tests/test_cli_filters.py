@@ -245,6 +245,20 @@ def test_from_record_needs_the_salt_as_import_does():
         assert done.exit_code == 0 and len(out_objects(done)) == 1, done.output
 
 
+def test_two_different_salts_in_the_environment_are_said_and_never_shown():
+    """A new user set both MEMORY_SCOPE_SALT and rushdb-hermes-memory's RUSHDB_MEMORY_SCOPE_SALT: the
+    first won without a word, and an export from Hermes's scope found nothing."""
+    args = ["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p"]
+    both = run(args, [_view("3lbt4ilkfw22s")], env={"MEMORY_SCOPE_SALT": "first-salt", "RUSHDB_MEMORY_SCOPE_SALT": "other-salt"})
+    assert both.exit_code == 0, both.output
+    assert "MEMORY_SCOPE_SALT and RUSHDB_MEMORY_SCOPE_SALT are both set and differ" in both.stderr
+    assert "first-salt" not in both.output + both.stderr and "other-salt" not in both.output + both.stderr
+    same = run(args, [_view("3lbt4ilkfw22s")], env={"MEMORY_SCOPE_SALT": "s", "RUSHDB_MEMORY_SCOPE_SALT": "s"})
+    given = run(args + ["--salt", "s"], [_view("3lbt4ilkfw22s")],
+                env={"MEMORY_SCOPE_SALT": "first-salt", "RUSHDB_MEMORY_SCOPE_SALT": "other-salt"})
+    assert "differ" not in same.stderr and "differ" not in given.stderr
+
+
 def test_one_rule_for_record_keys_from_the_lexicon_key_type():
     """Regression: rkey 'self' passed validate and convert from-record but failed verify and import."""
     says = "record key 'self' is not a valid tid"

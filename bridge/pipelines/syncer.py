@@ -220,12 +220,14 @@ class Syncer:
         if dry_run and batch.read != "unchanged":  # what the person deleted before a sync saw it, said first
             if would := self._retrying(lambda: self._deleted_before_a_sync(batch, scope, dry_run=True)):
                 report.counts["retired"] = report.counts.get("retired", 0) + would
-        if anchor is None or dry_run and batch.read == "unchanged":
-            return report  # (a dry run of a scope this version never synced: every record is new to it)
         records = batch.summary
         report.counts = {"created": 0, "merged": 0, "updated": 0, "unchanged": records["unchanged"], "keptDeleted": 0,
                          "retired": report.counts.get("retired", 0) if dry_run else 0,
                          "deleted": records["deleted"], "failed": records["failed"]}
+        if dry_run and batch.read == "unchanged":
+            return report
+        if dry_run and anchor is None:  # a scope this version never synced: no row is linked to it yet
+            anchor = Anchor("", written={})
         if dry_run:  # each chunk read and planned as a sync would, and counted: nothing written
             for chunk in _chunks(batch.changes(), lambda: self.batch_size):
                 self._count(self._retrying(lambda: self._planned(chunk, batch.rev, scope, anchor, report))[0], report)
@@ -265,7 +267,7 @@ class Syncer:
     def _note_kept_deleted(self, report: SyncReport) -> None:
         if kept := report.counts.get("keptDeleted"):
             report.notes.append(
-                f"{counted(kept, 'memory')} deleted in RushDB after a sync wrote {'them' if kept > 1 else 'it'} "
+                f"{counted(kept, 'memories')} deleted in RushDB after a sync wrote {'them' if kept > 1 else 'it'} "
                 f"{'stay' if kept > 1 else 'stays'} deleted: {'their records are' if kept > 1 else 'its record is'} "
                 f"unchanged since (sync --full --recreate-deleted writes {'them' if kept > 1 else 'it'} again)")
 

@@ -288,7 +288,13 @@ scope_options = scope_option_stack()
 
 
 def require_salt(salt: str, accept_unsalted_scope: bool) -> None:
-    """Refuse to build a scope without a salt unless the user accepted that (a usage error)."""
+    """Refuse to build a scope without a salt unless the user accepted that (a usage error). Say so
+    when the salt is the first of two environment variables that are set and differ (the first
+    wins, and a scope rushdb-hermes-memory wrote is hashed with its own), never the salts."""
+    first, second = (os.environ.get(name) for name in ENV_SALTS)
+    if salt and salt == first and second and first != second:
+        click.echo(f"Note: {ENV_SALTS[0]} and {ENV_SALTS[1]} are both set and differ; using {ENV_SALTS[0]} (a scope "
+                   f"rushdb-hermes-memory wrote is hashed with {ENV_SALTS[1]}: pass --salt to choose)", err=True)
     if not salt and not accept_unsalted_scope:
         raise click.UsageError(
             "no salt for the participant scope hash: set MEMORY_SCOPE_SALT (or pass --salt) to the "
