@@ -2570,6 +2570,8 @@ def test_the_round_on_tune19_holds_its_figures():
     "Tài khoản ứng dụng khóa cửa: câu hỏi «tên trường tiểu học» → Kim Đồng",
     # and one that asks for a name of what no other security question asks about
     "Llogaria e tabletit të vajzës: pyetja 'emri i kukullës së parë' → Bubi",
+    # a user and a password after a colon, the password words joined by a dash
+    "NAS im Keller, Weboberfläche: admin / kiwi-sommerregen.",
 ])
 def test_the_round_on_tune20_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None, text

@@ -816,6 +816,22 @@ def _joined_value(text: str) -> bool:
     return False
 
 
+def _pair_of_joined_words(text: str) -> bool:
+    """A user and a password after a colon, the password words joined by dashes or underscores
+    (``Weboberfläche: admin / tintenfass-uhu``): made up, as ``_joined_value_told`` asks, on no line
+    about code or an example."""
+    for match in _AFTER_COLON_PAIR.finditer(text):
+        value = match["value"].rstrip(".,;!?")
+        if not _JOINED_LOWER.fullmatch(value) or _ABOUT_CODE.search(told._line_of(text, match)) or _AN_EXAMPLE(text):
+            continue
+        parts = re.split(r"[_-]", value)
+        if any(part in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts):
+            continue
+        if parts[-1].isdigit() or not all(words.is_common(part) for part in parts if len(part) >= 3):
+            return True
+    return False
+
+
 def _words_joined_as_a_password(joined: str, line: str) -> bool:
     """Whether words joined by "_" where a password is told are one: not on a line about code or
     showing an example, not a stand-in ("wijzig_mij"), no part a name in code or the word for a
@@ -1523,7 +1539,7 @@ _AN_ALARM_CLOCK = lazy(r"(?i)(?:alarm\w*|wecker|réveil|despertador|sveglia|wekk
                        r"(?<!\w)(?:for|at|um|auf|à|a\s++las|alle|på|kl\.?|om|op|para)\s*+$")
 _A_CLOCKS_TIME = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]")
 _A_RADIOS_CODE = lazy(r"(?i)radio[\s-]*+code|radiocode|radijo\s++kod|c[óo]d\s++raidi|c[óo]digo\s++d[aoe]\s++(?:la\s++)?radio"
-                      r"|codul\s++radio|autoradio|ரேடியோ\s*+குறியீடு")
+                      r"|codul\s++radio|ரேடியோ\s*+குறியீடு")
 
 
 # A Wi-Fi network's key by its word for a key, told after a colon or "is": "Der WLAN-Schlüssel der
@@ -2097,6 +2113,7 @@ _CHECKS = (
     ("looks like a labelled credential", _shaped_value(_PAIR),
      ("login", "cred", "user", "benutzer", "utilisateur", "usuario", "account")),
     ("looks like a labelled credential", _shaped_value(_AFTER_COLON_PAIR), (" / ",)),
+    ("looks like a labelled credential", _pair_of_joined_words, (" / ",)),
     ("looks like a credential on a command line", _flag, ("-p", "--", "-t", "-u")),
     ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES + (
         "contra", "security word", "ww", "lösen", "пасс", "mật khẩu", "kata sandi", "jelsza", "salis", "verbal password",
