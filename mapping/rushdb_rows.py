@@ -131,20 +131,15 @@ def update_row(event: Mapping[str, Any], held: Mapping[str, Any], skip: tuple[st
     return {**kept, **row}, True
 
 
-def changes(held: Mapping[str, Any], row: Mapping[str, Any]) -> bool:
-    """Whether writing ``row`` changes a field of the row RushDB holds (``held``)."""
-    return any(held.get(name) != value for name, value in row.items() if not name.startswith("$"))
-
-
 # What a mirror holds of when it was written, not of its record: a mirror that differs from the one
 # RushDB holds only there is not written again (a full read sees every record, changed or not).
 WHEN_WRITTEN = frozenset({"rev", "syncedAt"})
 
 
-def mirror_changes(held: Mapping[str, Any], mirror: Mapping[str, Any]) -> bool:
-    """Whether writing the mirror row ``mirror`` changes what RushDB holds (``held``) beyond when
-    it was written."""
-    return any(held.get(name) != value for name, value in mirror.items() if name not in WHEN_WRITTEN)
+def changes(held: Mapping[str, Any], row: Mapping[str, Any], *, ignored: frozenset[str] = frozenset()) -> bool:
+    """Whether writing ``row`` changes a field of the row RushDB holds (``held``), ``ignored`` aside."""
+    return any(held.get(name) != value for name, value in row.items()
+               if not name.startswith("$") and name not in ignored)
 
 
 def deleted_since_synced(mirror: Mapping[str, Any] | None, view: RecordView, memory_id: str) -> bool:

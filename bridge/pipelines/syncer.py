@@ -126,7 +126,6 @@ class _Chunk:
     new_mirrors: list[dict] = field(default_factory=list)
     mirrors: list[dict] = field(default_factory=list)  # mirrors RushDB holds, written again
     same_mirrors: list[dict] = field(default_factory=list)  # mirrors RushDB holds as they are: not written
-    changed_mirrors: list[dict] = field(default_factory=list)  # (while ``_plan`` sorts them)
     gone: list[dict] = field(default_factory=list)  # deleted mirrors
 
     def memories(self, label: str) -> list[dict]:
@@ -264,12 +263,15 @@ class Syncer:
         self.importer.commit(batch)
         return report
 
-    def _note_kept_deleted(self, report: SyncReport) -> None:
-        if kept := report.counts.get("keptDeleted"):
-            report.notes.append(
-                f"{counted(kept, 'memories')} deleted in RushDB after a sync wrote {'them' if kept > 1 else 'it'} "
-                f"{'stay' if kept > 1 else 'stays'} deleted: {'their records are' if kept > 1 else 'its record is'} "
-                f"unchanged since (sync --full --recreate-deleted writes {'them' if kept > 1 else 'it'} again)")
+    @staticmethod
+    def _note_kept_deleted(report: SyncReport) -> None:
+        kept = report.counts.get("keptDeleted", 0)
+        if kept == 1:
+            report.notes.append("1 memory deleted in RushDB after a sync wrote it stays deleted: its record is "
+                                "unchanged since (sync --full --recreate-deleted writes it again)")
+        elif kept:
+            report.notes.append(f"{kept} memories deleted in RushDB after a sync wrote them stay deleted: their "
+                                "records are unchanged since (sync --full --recreate-deleted writes them again)")
 
     def _link(self, written: _Written, scope: dict, anchor: Anchor) -> None:
         """Each mirror written of a fact record to the facts it supersedes (``SUPERSEDES``), by
@@ -603,10 +605,10 @@ class Syncer:
                     plan.unsupersede[previous["mirrorKey"]] = set(previous[rows.LINKS])
                 self._retire(plan, previous, gone, held, new_ids)
         # (after the retirements, which note on mirrors what their records no longer make)
-        for mirror in plan.mirrors:
-            same = not rows.mirror_changes(held_mirrors[mirror["mirrorKey"]], mirror)
-            (plan.same_mirrors if same else plan.changed_mirrors).append(mirror)
-        plan.mirrors, plan.changed_mirrors = plan.changed_mirrors, []
+        mirrors, plan.mirrors = plan.mirrors, []
+        for mirror in mirrors:
+            changed = rows.changes(held_mirrors[mirror["mirrorKey"]], mirror, ignored=rows.WHEN_WRITTEN)
+            (plan.mirrors if changed else plan.same_mirrors).append(mirror)
         return plan
 
     def _retire(self, plan: _Chunk, previous: dict, mirror: dict, held: dict[str, dict[str, dict]],

@@ -131,7 +131,7 @@ def _sensitive_reason(text: str) -> str | None:
             if reason is not None:
                 return f"{reason} once its invisible characters are dropped and its full-width or other " \
                        f"compatibility forms read as plain text{first_hidden(text)}"
-    if reason is None and not text.isascii() and (labelled.pin_in_other_digits(text) or labelled.pin_told_in_other_digits(text)):
+    if reason is None and not text.isascii() and labelled.pin_in_other_digits(text):
         return "looks like a PIN or a lock's code (in the digits of its script: ٣, ३, ๓…)"
     return reason
 

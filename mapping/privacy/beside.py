@@ -932,7 +932,7 @@ _ANSWER_AFTER_AN_ARROW = lazy(
 
 # the colon after which what a security question asks is told ("…kamery: imię pierwszego zwierzaka → …");
 # a question's release note has none ("Question de sécurité sur la ville de naissance → Supprimée")
-_A_COLON = re.compile(r"[:：՝]").search
+_A_COLON = lazy(r"[:：՝]").search
 # an answer that is a state of a feature or a text: removed, moved, approved, a draft, done
 _A_STATUS = lazy(r"(?i)(?:removed|entfernt|supprim\w*|eliminad\w*|rimoss\w*|usunięt\w*|przeniesion\w*|moved|verschoben"
                  r"|déplacé\w*|movid\w*|spostat\w*|approved|genehmigt|approuvé\w*|aprobad\w*|approvat\w*|draft|entwurf"

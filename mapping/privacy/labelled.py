@@ -764,8 +764,7 @@ _PASSWORDS_TOOL = lazy(r"(?i)pass(?:word|wort)[\s-]*+(?:manager|policy|policies|
                        r"|expiry|strength|requirements?|hash\w*|richtlinie|regeln?)(?!\w)")
 # a verb of use, which names a tool after it ("the passphrase prompt uses pinentry-curses")
 _USES = lazy(r"(?i)(?<!\w)(?:uses?|usa|try|pass)\s*+[\"'“‘«„]?$")
-_LAST_PASSWORD_WORD = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)") + r")\w*+(?!.*(?:"
-                           + _PASSWORDS_WORDS.removeprefix("(?i)") + r"))")
+_A_PASSWORDS_WORD_IN = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)") + r")\w*+")
 # a clause after the one about the password: a comma, "and", "but"
 _ANOTHER_CLAUSE = lazy(r"(?i)[,;(]|(?<!\w)(?:and|und|et|e|och|og|ja|oraz|és|ve|и|та|і|και|but|aber|mais|pero|ma|men)(?!\w)")
 # what names a thing right before a value: a branch, a channel, a sender, a course, a file, a queue…
@@ -792,13 +791,23 @@ def _joined_value_told(joined: str, before: str, line: str, end: int) -> bool:
                                                    or _CHANGED_TO.search(told)
                                                    or _ENDS_WITH_A_PASSWORDS_WORD.search(told[-40:]))):
         return False
-    after_the_word = _LAST_PASSWORD_WORD.split(clause)[-1]  # what the clause says after its word for a password
+    last = None
+    for last in _A_PASSWORDS_WORD_IN.finditer(clause):
+        pass
+    after_the_word = clause[last.end():] if last else clause  # what the clause says after its word for a password
     if _ANOTHER_CLAUSE.search(after_the_word) or _ANOTHER_THINGS_NAME.search(told):
         return False  # "… is on the fridge, and the printer queue is: mono-2", "… fixed on branch: hotfix-2"
     if (_NAME_BEFORE.search(before) or _A_TOOL_IS.search(before) or _IN_AN_APP.search(clause)
             or _PASSWORDS_TOOL.search(clause) or not _CLAUSE_ENDS(line, end)
             or _AN_EXAMPLE(line) or _A_STAND_IN_ELSEWHERE(joined) or _A_STAND_IN.search(joined)):
         return False
+    return _joined_made_up(joined)
+
+
+def _joined_made_up(joined: str) -> bool:
+    """Whether words joined by "-" or "_" (``_JOINED_LOWER``) are made up: no part a name in code or
+    the word for a password, and a number last or a part no language's list holds ("case-sensitive"
+    and "on-the-fridge" are compounds of words)."""
     parts = re.split(r"[_-]", joined)
     if any(part in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts):
         return False
@@ -822,12 +831,8 @@ def _pair_of_joined_words(text: str) -> bool:
     about code or an example."""
     for match in _AFTER_COLON_PAIR.finditer(text):
         value = match["value"].rstrip(".,;!?")
-        if not _JOINED_LOWER.fullmatch(value) or _ABOUT_CODE.search(told._line_of(text, match)) or _AN_EXAMPLE(text):
-            continue
-        parts = re.split(r"[_-]", value)
-        if any(part in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts):
-            continue
-        if parts[-1].isdigit() or not all(words.is_common(part) for part in parts if len(part) >= 3):
+        if (_JOINED_LOWER.fullmatch(value) and not _ABOUT_CODE.search(told._line_of(text, match))
+                and not _AN_EXAMPLE(text) and _joined_made_up(value)):
             return True
     return False
 
@@ -1874,8 +1879,10 @@ _A_YEARS_WORD = lazy(r"(?:سال|عام|سنة|ปี|พ\.ศ\.|वर्ष|�
 
 
 def pin_in_other_digits(text: str) -> bool:
-    """Whether ``text`` holds a PIN written in another script's digits, after a word for one (read
-    in ``text`` with its digits written 0 to 9, position for position)."""
+    """Whether ``text`` holds a PIN written in another script's digits (read in ``text`` with its
+    digits written 0 to 9, position for position): after a word for one; or after what it locks,
+    as ``_pin_nearby`` finds one in digits 0 to 9 ("दादी के नए फ़ोन का लॉक कोड: ४७०९१३", "رمز دزدگیر
+    خانه: ۵۹۱۳۸۲"), years, quantities and postal codes of that script read first as none."""
     read = ascii_digits(text)
     if read == text:
         return False
@@ -1883,20 +1890,10 @@ def pin_in_other_digits(text: str) -> bool:
         start, end = match.span("digits")
         if not text[start:end].isascii() and not _A_YEARS_WORD.search(read, 0, start):
             return True
-    return False
+    return _A_LOCK_IN_ITS_SCRIPT.search(read) is not None and _pin_nearby(_NO_CODE_IN_ITS_SCRIPT.sub(" ", read))
 
 
-def pin_told_in_other_digits(text: str) -> bool:
-    """Whether ``text``, read with its digits written 0 to 9, holds a PIN or a lock's code as
-    ``_pin_nearby`` finds one in digits 0 to 9 ("दादी के नए फ़ोन का लॉक कोड: ४७०९१३", "رمز دزدگیر
-    خانه: ۵۹۱۳۸۲"): the same words, and the same numbers that are not one (a year, a price, a
-    room)."""
-    read = ascii_digits(text)
-    return (read != text and _A_LOCK_IN_ITS_SCRIPT.search(read) is not None
-            and _pin_nearby(_NO_CODE_IN_ITS_SCRIPT.sub(" ", read)))
-
-
-# What a code opens, in the scripts whose digits ``pin_told_in_other_digits`` reads: a screen's, a
+# What a code opens, in the scripts whose digits ``pin_in_other_digits`` reads: a screen's, a
 # door's, a safe's or a bicycle's lock, an alarm, a combination, a parental lock, a car radio. (Not a
 # word for a code alone, "رمز", "कोड", "รหัส": a share's, a course's, a postal or a country's code too.)
 _A_LOCK_IN_ITS_SCRIPT = lazy(

@@ -12,6 +12,24 @@ import re
 
 from pdsmem.mapping.privacy.plain import Needles, lazy
 
+# A template of an environment file, named as one, whose credentials are all left blank: what a
+# project ships for others to fill in (".env.example": "DB_PASSWORD=" and "DB_HOST=localhost")
+_A_TEMPLATES_NAME = lazy(r"(?i)\.env\.(?:example|sample|template|dist|defaults)|env\.(?:example|sample|template)")
+_A_CREDENTIAL_SET = lazy(r"(?m)^[A-Z0-9_]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED|SALT|HMAC|SIGN|PRIVATE|CERT|JWT|SESSION"
+                         r"|COOKIE|DSN|WEBHOOK|URL|URI)[A-Z0-9_]*=[^\S\n]*[^\s#]")
+
+
+_ENVIRONMENT_LISTING = lazy(r"(?m)(?:^[A-Z][A-Z0-9_]{1,40}=[^\n]*\n){3}")
+
+
+def _environment_listing(text: str) -> bool:
+    """Three lines or more of ``NAME=value``, not a template left blank."""
+    if _ENVIRONMENT_LISTING.search(text) is None:
+        return False
+    return _A_TEMPLATES_NAME.search(text) is None or _A_CREDENTIAL_SET.search(text) is not None
+
+
+# (reason, pattern or check, needles in lower case)
 _CHECKS = (
     ("looks like command output (HTTP headers with credentials)", lazy(
         r"(?im)^[^\S\n]*+[<>]?[^\S\n]*+(?:(?:cookie|set-cookie)[^\S\n]*+:[^\S\n]*+[^\s=;]{1,64}=\S{4,}"  # a name=value
@@ -21,8 +39,7 @@ _CHECKS = (
     ("looks like command output (a verbose HTTP exchange)", lazy(
         r"(?m)^[*<>] (?:Connected to|Trying |TLSv|SSL|HTTP/[0-9.]+ [0-9]{3}|GET |POST |PUT |DELETE |Host: )"),
         ("* ", "> ", "< ")),
-    ("looks like command output (an environment listing)", lazy(
-        r"(?m)(?:^[A-Z][A-Z0-9_]{1,40}=[^\n]*\n){3}"), ("=",)),  # (not a template: ``_a_template``)
+    ("looks like command output (an environment listing)", _environment_listing, ("=",)),
     ("looks like command output (a stack trace)", lazy(
         r"(?m)^[^\S\n]+at [\w$.<>]+\([\w$.-]+\.(?:java|kt|scala|groovy):[0-9]+\)"  # Java and the JVM
         r"|^[^\S\n]+at (?:async )?[^\n()]{0,200}\((?:[^\n()]+):[0-9]+:[0-9]+\)"  # Node
@@ -41,25 +58,14 @@ _CHECKS = (
         ("\\\\", ":/", "%", "$", "/")),
 )
 
-_NEEDLED = tuple((why, pattern, Needles(needles).any) for why, pattern, needles in _CHECKS)
-
-
-# A template of an environment file, named as one, whose credentials are all left blank: what a
-# project ships for others to fill in (".env.example": "DB_PASSWORD=" and "DB_HOST=localhost")
-_A_TEMPLATES_NAME = lazy(r"(?i)\.env\.(?:example|sample|template|dist|defaults)|env\.(?:example|sample|template)")
-_A_CREDENTIAL_SET = lazy(r"(?m)^[A-Z0-9_]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED|SALT|HMAC|SIGN|PRIVATE|CERT|JWT|SESSION"
-                         r"|COOKIE|DSN|WEBHOOK|URL|URI)[A-Z0-9_]*=[^\S\n]*[^\s#]")
-
-
-def _a_template(text: str) -> bool:
-    return _A_TEMPLATES_NAME.search(text) is not None and _A_CREDENTIAL_SET.search(text) is None
+_NEEDLED = tuple((why, check if callable(check) else check.search, Needles(needles).any) for why, check, needles in _CHECKS)
 
 
 def reason(text: str) -> str | None:
     """The first of these checks that fires on ``text``, or None; each runs only where one of its
     needles (in lower case) is."""
     low = text.lower()
-    for why, pattern, any_needle in _NEEDLED:
-        if any_needle(low) and pattern.search(text) and not (why.endswith("(an environment listing)") and _a_template(text)):
+    for why, check, any_needle in _NEEDLED:
+        if any_needle(low) and check(text):
             return why
     return None
