@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import httpx
 import jsonschema
 import pytest
 from click.testing import CliRunner, Result
@@ -326,6 +327,34 @@ def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(
     assert summary(sync(pds, rushdb, account, "--json"))["read"] == "unchanged"
     active = [row["text"] for row in records(rushdb, "MEMORY_FACT") if row["active"]]
     assert active == ["The user prefers Python 3.12."]
+
+
+def test_an_older_car_synced_with_no_state_is_refused_where_rushdb_holds_a_later_read(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    # A new user's try: a CAR saved before a deletion, synced on a machine with no sync state, made
+    # the deleted memory active again (its mirror went back to the older read).
+    from pdsmem.bridge.atproto.identity import resolve
+
+    repo = Repo(pds, account)
+    gone = put_memory(repo, record("The user plays the cello."))
+    put_memory(repo, record("The user lives in Ghent."))
+    summary(sync(pds, rushdb, account, "--json"))
+    car = tmp_path / "before.car"
+    car.write_bytes(httpx.get(f"{pds.url}/xrpc/com.atproto.sync.getRepo", params={"did": account.did}, timeout=30).content)
+    repo.delete(RECORD_NSID, gone.rsplit("/", 1)[1])
+    assert summary(sync(pds, rushdb, account, "--json"))["retired"] == 1
+    held = snapshot(rushdb)
+
+    key = resolve(account.did, plc_url=pds.plc_url, pds_hint=pds.url).signing_key
+    for more in (["--dry-run"], []):
+        older = run(pds, rushdb, "sync", str(car), "--signing-key", key, *SCOPE_ARGS, *more,
+                    PDSMEM_STATE_DIR=str(tmp_path / "no-state"))
+        assert older.exit_code == 1 and "rollback: RushDB holds 1 record of this repository as read at a later rev" \
+            in older.stderr, older.output
+        assert "cello" not in older.output + older.stderr
+    assert snapshot(rushdb) == held
+    assert [row["active"] for row in records(rushdb, "MEMORY_FACT") if "cello" in row["text"]] == [False]
 
 
 def test_deletions_this_state_never_saw_are_found_by_a_full_read(

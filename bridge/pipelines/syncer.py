@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
-from pdsmem.errors import PdsmemError
+from pdsmem.errors import PdsmemError, VerificationError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping import rushdb_rows as rows
 from pdsmem.mapping.records import RecordView
@@ -97,7 +97,7 @@ class SyncReport:
         return not any(self.written.values())
 
 
-_SINGULAR = {"memories": "memory", "mirrors": "mirror"}  # of SyncReport.written's names
+_SINGULAR = {"memories": "memory", "mirrors": "mirror", "records": "record"}  # of SyncReport.written's names
 
 
 def counted(n: int, name: str) -> str:
@@ -419,6 +419,7 @@ class Syncer:
                 report.notes.append(note)
         keys = {change.uri: rows.mirror_key(change.uri, scope) for change in chunk}
         held_mirrors = self.scopes.held(anchor, rows.MIRROR, keys.values(), scope)
+        _refuse_a_rollback(held_mirrors.values(), rev)
         anchor.note(rows.MIRROR, keys.values())  # (after the lookup, before the write: a retry reads them back)
         upserts = [line for line in lines if line["op"] != "delete"]
         exported = self._exported(upserts)
@@ -689,6 +690,18 @@ class Syncer:
             return [None] * len(events)
         texts = [event[rows.TEXT_PROPERTY[rows.label_of(event)]] for event in events]
         return list(self.embedder.embed(texts)) if texts else []
+
+
+def _refuse_a_rollback(mirrors: Iterable[dict], rev: str) -> None:
+    """Refuse a read older than one a sync wrote: a mirror read at a later rev (an older CAR, synced
+    with no sync state, would make live again what the person deleted or edited since). The local
+    state refuses it where it knows the repository; RushDB's mirrors where it does not."""
+    newer = sorted(mirror["uri"] for mirror in mirrors if str(mirror.get("rev") or "") > rev)
+    if newer:
+        raise VerificationError(
+            f"rollback: RushDB holds {counted(len(newer), 'records')} of this repository as read at a later "
+            f"rev than this read's {rev} (first: {newer[0]})",
+            hint="this is an older state of the repository than a sync wrote: sync from the PDS, or a newer CAR")
 
 
 def _chunks(changes: Iterable[Change], size: Callable[[], int]) -> Iterable[list[Change]]:
