@@ -27,7 +27,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from pdsmem.mapping.privacy import beside, told, words
+from pdsmem.mapping.privacy import beside, password_words, told, words
 from pdsmem.mapping.privacy.plain import Needles, ascii_digits, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
@@ -299,6 +299,9 @@ _WORDS_OF_OTHER_SCRIPTS = (r"құпия\s*+сөз\w*|પાસવર્ડ|പ�
                            # Armenian, Georgian, Bengali, Urdu
                            r"|գաղտնաբառ\w*|ծածկագ\w*|პაროლ\w*|পাসওয়ার্ড|پاس\s*+ورڈ|پاسورڈ"
                            r"|የይለፍ\s*+ቃ\w*|پسورد|باسورد|باسوورد|รหัส(?=\s*+(?:wi-?fi|ไวไฟ|เน็ต|netflix|อีเมล|เข้า|atm|บัตร|ประตู|ล็อก))")
+# what every match of ``_WORDS_OF_OTHER_SCRIPTS`` holds: the needles of the checks that read it
+_OTHER_SCRIPTS_NEEDLES = ("գաղտնաբառ", "ծածկագ", "პაროლ", "পাসওয়ার্ড", "پاس ورڈ", "پاسورڈ", "құпия", "પાસવર્ડ", "പാസ്",
+                          "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
 _PASSWORD_LINE = lazy(
     r"(?i)pass(?:word|wd|phrase|code)?(?![a-z])|(?<![a-z])(?:pwd?|p/w|mdp|creds|credentials|log\s*+in|login|sign\s*+in"
     r"|unlock\s++phrase|code\s++to\s++get\s++in|code\s++wi-?fi|wi-?fi\s++code|senha|heslo|parola(?!\s++(?:preferit|favorit|del\s++giorno|chiave))|(?<!parola\s)chiave|(?<!palabra\s)clave|koden?"
@@ -313,7 +316,7 @@ _PASSWORD_LINE = lazy(
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน"
     # Irish, Basque, Icelandic, Swahili, Malay, Persian, Bengali, Serbian; Latvian's "parole" (also
     # an English and a French word) only before a colon
-    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：])"
+    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：=→])"
     # Welsh, Albanian, Georgian, Armenian, Galician, Bosnian and Croatian "šifra", Urdu, Arabic
     # without its article, Italian "psw", Latvian "parole" before "ir" (is)
     r"|cyfrinair|fjal[ëe]kalim|პაროლ|գաղտնաբառ|contrasinal|(?<![a-z])[šs]ifr[aeu](?![a-z])|پاس\s*+ورڈ|كلمة\s*+مرور"
@@ -324,7 +327,9 @@ _PASSWORD_LINE = lazy(
     r"|(?<![a-z])(?:g|ch|ngh)yfrinair|[şs]ifr[əe]\w*|lokugqitha|okwuntughe|focal\s++faire|a[ṣs][íi]n[àa]|passwuert"
     r"|phasiwedi|(?<![a-z])paroli(?![a-z])"
     # and in the scripts of Kazakh, Gujarati, Malayalam, Telugu, Kannada, Lao, Amharic
-    r"|" + _WORDS_OF_OTHER_SCRIPTS)
+    r"|" + _WORDS_OF_OTHER_SCRIPTS
+    # and in the languages these lacked (``password_words``)
+    + "|" + password_words.ALL)
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
 _TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：।" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = lazy(
@@ -451,7 +456,7 @@ _WORD_WITHOUT_A_LIST = lazy(r"(?i)" + _UNLISTED_PASSWORD_WORDS)
 _A_PASSWORDS_WORD = lazy(
     r"(?i)(?:password|passwort|kennwort|contraseña|clave|senha|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|salasana"
     r"|heslo|jelszó|jelszava|parola|şifre(?:si)?|" + _UNLISTED_PASSWORD_WORDS
-    + r"|mdp|pw|pwd|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?))"
+    + r"|mdp|pw|pwd|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?)|" + password_words.ALL + ")"
     r"[:,.;!]?")
 # "is" and "was", between a value and the word for a password after it
 _A_VERB = lazy(r"(?i)is|was|ist|war|est|es|è|é|era|är|var|er|je|jest|on|oli|van|este|lautet")
@@ -616,7 +621,7 @@ _IS_IN_FINNISH = lazy(r"(?i)(?:parool|salasana\w*)\s++on\s*+$")
 _BEFORE = 200
 # the words for a password in languages whose words the gate has no list of (``words``): after
 # them an ordinary word ("Geslo je poteklo", expired) cannot be told from a made-up one
-_WORDS_WITHOUT_A_LIST = lowered_search(r"(?i)kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|haśl")
+_WORDS_WITHOUT_A_LIST = lowered_search(r"(?i)kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|haśl|" + password_words.LATIN)
 # the word for a password itself, with digits or a sign: what documentation shows as an example
 _THE_WORD_ITSELF = lazy(r"(?i)(?:" + _THE_WORD + r")[0-9!]{0,6}")
 
@@ -653,7 +658,7 @@ def _password_nearby(text: str) -> bool:
             before = line[max(0, match.start() - _BEFORE):match.start()]
             after = line[match.end():match.end() + 60].split()
             if _DASHED_WORDS_AND_DIGITS.fullmatch(token.rstrip(".,;:!?")) and (
-                    any(_A_PASSWORDS_WORD.fullmatch(word) for word in before.split()[-2:])
+                    any(_A_PASSWORDS_WORD.fullmatch(word) for word in before.split()[-2:]) or _A_PASSWORDS_LABEL.search(before)
                     or after and _A_VERB.fullmatch(after[0]) and any(_A_PASSWORDS_WORD.fullmatch(word) for word in after[1:4])):
                 return True  # "la clave provisional Pq4-lago-nube", "galeb-rivijera-5 je lozinka za wifi"; not
                 # "Merged feat-login-page-2 into main": words joined by dashes and a digit, beside the word for a password
@@ -748,16 +753,24 @@ _PASSWORDS_WORDS = (
     r"|(?<!la\s)(?<!una\s)parola(?!\s++(?:chiave|d['’]ordine|per\s++parola))(?![a-z])"
     r"|(?<!le\s)(?<!les\s)(?<!la\s)(?<!de\s)(?<!sa\s)(?<!ma\s)parole(?![a-z])"
     r"|(?<![a-z])(?<!palabra\s)clave(?!\s++(?:para|del\s++éxito))"
-    r"|mật\s++khẩu|κωδικ\w*\s++πρόσβασης|συνθηματικ|كلمة\s*+(?:ال)?مرور|סיסמ|पासवर्ड|密码|密碼|パスワード|비밀번호|รหัส")
+    r"|mật\s++khẩu|κωδικ\w*\s++πρόσβασης|συνθηματικ|كلمة\s*+(?:ال)?مرور|סיסמ|पासवर्ड|密码|密碼|パスワード|비밀번호|รหัสผ่าน|รหัส"
+    # Azerbaijani, Indonesian, Welsh after a mutation, Irish, and those of ``_WORDS_OF_OTHER_SCRIPTS``
+    r"|[şs]ifr[əe]\w*|(?<![a-z])sandi(?![a-z])|(?:g|ch|ngh)?yfrinair|focal\s++faire|கடவுச்சொல்|" + _WORDS_OF_OTHER_SCRIPTS
+    + "|" + password_words.ALL)
 _A_PASSWORD_IN_THE_CLAUSE = lowered_search(_PASSWORDS_WORDS)
 # a word for a password right before the value: "guna kata laluan …", "med lösenordet …", "ใช้รหัส …"
 _ENDS_WITH_A_PASSWORDS_WORD = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)") + r")\w*+\s*+$")
+# a label that is a word for a password, right before its value, with a note in brackets or not:
+# "Құпия сөз: …", "Hen gyfrinair = …", "Passwort (Wiederholung) = …"
+_A_PASSWORDS_LABEL = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)")
+                          + r")\w{0,3}(?:\s*+[(（][^()（）\n]{1,30}[)）])?\s*+[:：=→]\s*+$")
 _JOINED_NEEDLES = (
     "pass", "kennwort", "contrase", "contrasinal", "mot de passe", "senha", "wachtwoord", "wagwoord", "hasł", "hasl", "haśl",
     "hesl", "lösenord", "losenord", "passord", "adgangskode", "kodeord", "salasan", "şifre", "sifre", "jelsz", "парол",
     "лозинк", "parool", "geslo", "gesla", "lozink", "slaptažod", "fjalëkalim", "fjalekalim", "kata laluan", "kata sandi",
     "lykilor", "pasahitz", "pasfhocal", "cyfrinair", "nenosiri", "parola", "parole", "clave", "mật khẩu", "κωδικ", "συνθηματικ", "كلمة",
-    "סיסמ", "पासवर्ड", "密码", "密碼", "パスワード", "비밀번호", "รหัส")
+    "סיסמ", "पासवर्ड", "密码", "密碼", "パスワード", "비밀번호", "รหัส", "ifrə", "sandi", "yfrinair", "focal faire",
+    "கடவுச்சொல்", *_OTHER_SCRIPTS_NEEDLES, *password_words.NEEDLES)
 # a clause about a tool or a rule for passwords, where what is told is not one: "Password manager
 # rollout: pilot group is team-platform-infra-2"
 _PASSWORDS_TOOL = lazy(r"(?i)pass(?:word|wort)[\s-]*+(?:manager|policy|policies|rules?|reset|rollout|generator|vault"
@@ -2103,7 +2116,6 @@ _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contrase�
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
                 "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
-_OTHER_SCRIPTS_NEEDLES = ("գաղտնաբառ", "ծածկագ", "პაროლ", "পাসওয়ার্ড", "پاس ورڈ", "پاسورڈ", "құпия", "પાસવર્ડ", "പാസ്", "పాస్", "ಪಾಸ್", "ລະຫັດຜ່ານ", "የይለፍ", "پسورد", "باسورد", "باسوورد", "รหัส")
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":")),
     ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
@@ -2170,7 +2182,7 @@ _CHECKS = (
       "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
       "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli", "wagwoord", "கடவுச்சொல்",
       "yfrinair", "ifrə", "lokugqitha", "okwuntughe", "focal faire", "aṣínà", "asina", "passwuert", "phasiwedi")
-     + _OTHER_SCRIPTS_NEEDLES),
+     + _OTHER_SCRIPTS_NEEDLES + password_words.NEEDLES),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a password told a character at a time", _spelled_out, _SPELLED_NEEDLES),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),

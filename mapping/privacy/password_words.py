@@ -1,0 +1,64 @@
+"""The word for a password in the languages the gate's older lists lack.
+
+The gate's checks each hold the words they were written for (``labelled._PASSWORD_LINE`` holds
+the most). The words below close what a measure found missing: Django's translation catalog of
+"Password", "New password" and "Old password" in 92 languages, put after a label's colon with
+a value that is plainly a password, was let through in 39 of its languages (``Parolă:
+Kx8#pq2m``, ``Palavra-passe: Hunter22!``, ``گذرواژه: …``), because the line read as about nothing.
+``tests/fixtures/password_words/`` holds that catalog and a second one, django-allauth's, kept
+as a check nobody tuned on (docs/reliability.md, "The word for a password in 92 languages").
+
+Each is the word as its language writes it, lowercased, with the endings it takes where a label
+carries one. Pure data: the checks that read it splice it into their patterns.
+"""
+
+from __future__ import annotations
+
+# written in Latin letters: after these, an ordinary word of the language ("Salasõna: aegunud",
+# expired) cannot be told from a made-up one, since the gate has no list of the language's words
+LATIN = (
+    r"salasõna\w{0,4}"  # Estonian
+    r"|pasvort\w{0,3}"  # Esperanto
+    r"|ger-tremen"  # Breton
+    r"|fh?acal[\s-]++faire"  # Scottish Gaelic, also after a mutation ("an seann fhacal-faire")
+    r"|contrasigno"  # Interlingua
+    r"|awal\s++n\s++u[ɛe]eddi|awal\s++uffir"  # Kabyle
+    r"|gronid[łl]\w{0,3}|hesł\w{0,3}"  # Lower and Upper Sorbian
+    r"|nywila"  # Swahili ("nenosiri" is in the older lists)
+    r"|modpas"  # Haitian Creole (from the second catalog)
+    r"|(?<![a-z])parol(?:i|ni|ingiz|yňyz)?(?![a-z])"  # Uzbek, Turkmen; not "parola", "parole"
+)
+
+# written in Latin letters, in languages whose ordinary words the gate does list (``words``)
+LISTED = (
+    r"parolă|parolei"  # Romanian; "parola" is Italian's word too, and the older lists hold it
+    r"|palavra[\s-]++passe"  # European Portuguese
+)
+
+# written in other scripts: no ordinary word of theirs is ever read as a made-up one
+OTHER_SCRIPTS = (
+    r"گذرواژه"  # Persian
+    r"|تێپەڕەوشە"  # Central Kurdish
+    r"|پارول"  # Uyghur
+    r"|لفظ\s*+اجازت"  # Urdu
+    r"|कूटशब्द|शब्दकूट|गुप्तशब्द"  # Hindi (both orders), Marathi
+    r"|ਪਾਸਵਰਡ"  # Punjabi
+    r"|సంకేతపదం"  # Telugu
+    r"|ಪ್ರವೇಶಪದ"  # Kannada
+    r"|പാസ്സ്\u200c?വേഡ്|പാസ്\u200c?വേര്\u200d?ഡ്"  # Malayalam, with a double "ss" or a chillu "r"
+    r"|ពាក្យ\s*+(?:សំងាត់|សម្ងាត់)"  # Khmer, in its two spellings
+    r"|စကားဝှက်"  # Burmese
+    r"|нууц\s*+үг"  # Mongolian
+    r"|сырсөз\w*|серсүз\w*|купуя\w{0,3}"  # Kyrgyz (two words, the second from the second catalog), Tatar
+    r"|(?<!\w)рамз\w{0,3}"  # Tajik
+)
+
+# all of them: one alternative of a pattern, under ``(?i)``
+ALL = LATIN + "|" + LISTED + "|" + OTHER_SCRIPTS
+
+# what every match of ``ALL`` holds, lowercased: the needles of the checks that are searched only
+# where one of their words is
+NEEDLES = ("salas", "pasvort", "ger-tremen", "facal", "acal-faire", "acal faire", "contrasigno", "awal", "gronid", "hesł",
+           "nywila", "modpas", "parol", "शब्दकूट", "പാസ്",
+           "palavra", "گذرواژه", "تێپەڕەوشە", "پارول", "لفظ", "कूटशब्द", "गुप्तशब्द", "ਪਾਸਵਰਡ", "సంకేతపదం", "ಪ್ರವೇಶಪದ",
+           "പാസ്സ്", "ពាក្យ", "စကားဝှက်", "нууц", "сырсөз", "серсүз", "купуя", "рамз")
