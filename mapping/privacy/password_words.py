@@ -31,7 +31,7 @@ LATIN = (
 
 # written in Latin letters, in languages whose ordinary words the gate does list (``words``)
 LISTED = (
-    r"parolă|parolei"  # Romanian; "parola" is Italian's word too, and the older lists hold it
+    r"parolă"  # Romanian; "parola" is Italian's word too, and the older lists hold it
     r"|palavra[\s-]++passe"  # European Portuguese
 )
 
