@@ -1,8 +1,10 @@
-"""The word for a password in every language of two translation catalogs nobody here wrote
-(tests/fixtures/password_words/: Django's, which the gate's words were checked against, and
-django-allauth's, measured before and after; docs/reliability.md, "The word for a password in 92
-languages"). A label in any of them, then a value that is plainly a password, is refused; the same
-label before what stands in for a value is not."""
+"""Labels from translation catalogs nobody here wrote (tests/fixtures/password_words/): the word
+for a password in Django's 92 languages and django-allauth's 45, and what Home Assistant's
+translations call a password, a PIN, an alarm's code, a key and a token (docs/reliability.md,
+"Labels from translation catalogs"). A label, then a value that is plainly what it names, is
+refused; the same label before what stands in for a value is not; what the catalogs say a password
+is ("Passordet er feil", wrong) is no password. Home Assistant's held half is measured by
+scripts/bench_privacy.py only."""
 
 from __future__ import annotations
 
@@ -90,3 +92,69 @@ def test_every_catalogued_word_the_module_adds_holds_one_of_its_needles():
              for match in pattern.finditer(label)]
     assert found  # the catalogs do hold the words the module adds
     assert [word for word in found if not any(needle in word for needle in password_words.NEEDLES)] == []
+
+
+# -- Home Assistant's labels: the half of its languages the gate's words came from ------------
+
+_HOME_ASSISTANT = json.loads((CATALOGS / "home_assistant.json").read_text(encoding="utf-8"))
+# what each kind of field holds: a password, digits, a random key or token
+_KIND_VALUES = {"password": VALUES, "pin": ("4829", "739104"), "code": ("4829", "739104"),
+                "key": ("Kx8pq2mZ7Lw0vQe3RtYb", "a3f9c2e17b4d8e6f0a1b5c7d9e2f4a6b"),
+                "token": ("Kx8pq2mZ7Lw0vQe3RtYb", "a3f9c2e17b4d8e6f0a1b5c7d9e2f4a6b")}
+# labels of those fields that name something else (tests/fixtures/README.md)
+_NOT_ITS_NAME = tuple(_HOME_ASSISTANT["not_its_name"])
+
+
+def _home_assistant(half: str) -> list[tuple[str, str, str]]:
+    labels = _HOME_ASSISTANT["labels"]
+    return [(language, kind, label) for language in _HOME_ASSISTANT[half] for kind, names in sorted(labels[language].items())
+            for label in names if not any(other in label for other in _NOT_ITS_NAME)]
+
+
+@pytest.mark.parametrize("language, kind, label", _home_assistant("tune"))
+def test_a_value_after_home_assistants_label_for_it_is_refused(language, kind, label):
+    texts = [f"{label}{sign}{value}" for value in _KIND_VALUES[kind] for sign in (": ", " = ")]
+    assert [text for text in texts if privacy.sensitive_reason(text) is None] == []
+
+
+@pytest.mark.parametrize("half", ["tune", "held"])
+def test_a_stand_in_after_home_assistants_label_passes(half):
+    texts = [f"{label}: {stand_in}" for _, _, label in _home_assistant(half)
+             for stand_in in ("••••", "[REDACTED]", "(see the panel)", "in the vault", "not set")]
+    assert [text for text in texts if privacy.sensitive_reason(text) is not None] == []
+
+
+# -- what the catalogs say a password is: no password ------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Passordet er feil.",  # Norwegian: wrong (these were refused, each as the password)
+    "Brukernavn eller passord er feil",
+    "Adgangskoden er forkert.",
+    "Lösenordet är felaktigt.",
+    "Het wachtwoord is onjuist.",
+    "Je wachtwoord is ingesteld.",
+    "Hasło jest nieprawidłowe.",
+    "Salasana on väärä.",
+    "Vanha salasana on virheellinen. Yritä uudelleen.",
+    "Uvedený e-mail alebo heslo nie je správne.",
+    "Passordet ditt er satt. Du kan nå logge inn.",
+    "Password reimpostata",
+    "Contul tau nu are o parola setata.",
+    "Sua conta não tem senha configurada.",
+    "Nombre de usuario o contraseña incorrectos",
+])
+def test_what_a_catalog_says_a_password_is_is_no_password(text):
+    assert privacy.sensitive_reason(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Passordet er tordenvær77.",  # what the state words must not let through
+    "Het wachtwoord is zonnebloem-fiets-4.",
+    "Lösenordet är Kx8#pq2m.",
+    "Sicherheitscode: 4829",
+    "Codice di sicurezza: 739104",
+    "API-Schlüssel: a3f9c2e17b4d8e6f0a1b5c7d9e2f4a6b",
+    "Asiakassalaisuus: Kx8pq2mZ7Lw0vQe3RtYb",
+])
+def test_a_value_beside_those_words_is_still_refused(text):
+    assert privacy.sensitive_reason(text) is not None

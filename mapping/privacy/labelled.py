@@ -256,7 +256,17 @@ _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])aut
               r"|chiave|(?<![a-z])cl[ée](?![a-z])"
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave"
               r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key"
-              r"|(?:session\s*+)?cookie|session\s*+(?:id|token))")
+              r"|(?:session\s*+)?cookie|session\s*+(?:id|token)"
+              # what Home Assistant's translations call a key, a token and a secret (docs/reliability.md, "Labels
+              # from two translation catalogs"): Estonian, Finnish, Catalan, Romanian, Hungarian, Croatian,
+              # Nynorsk, Luxembourgish, Hebrew, Indonesian, Vietnamese, Chinese, Japanese, German, Italian,
+              # Turkish, Ukrainian, Arabic
+              r"|(?<![a-z])(?:võti|avain|clau|cheie|kulcs|ključ|nøkkel|schlëssel|kunci|khóa)(?![a-z])|金鑰|私鑰|מפתח"
+              r"|tõend|juurdepääsu\s++luba|(?:oikeus|todennus)tunnus|api-tunnu[sk]|api-tunniste|(?<![a-z])jeton|אסימון|權杖"
+              r"|belirte[çc]|mã\s++(?:truy\s++cập|thông\s++báo)|geheimnis|(?<![a-z])geheim(?![a-z])|segret[oa]|salaisuus"
+              r"|(?<![a-z])titok|(?<![a-z])gizli|סוד|секрет|シークレット|bí\s++mật|(?<![a-z])rahasia|سر\s*+api|jelsz"
+              # and the word for a password in the languages ``password_words`` adds
+              r"|" + password_words.ALL + ")")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 _RANDOM_TOKEN = lazy(
     r"(?<![\w+/=.-])(?=[A-Za-z0-9_+/=.-]{0,199}?[a-z])(?=[A-Za-z0-9_+/=.-]{0,199}?[A-Z])(?=[A-Za-z0-9_+/=.-]{0,199}?[0-9])"
@@ -273,7 +283,13 @@ _PIN = lazy(
     r"|(?:safe|lock|locker|padlock)\s++combination|pin\s++kodu|kapı\s++şifresi|şifresi|code\s++(?:portail|porte|immeuble)"
     r"|c[óo]digo\s++(?:del|de\s++la|do|da)\s++(?:portal|alarma|puerta|port[ãa]o|alarme)"
     r"|^[^\S\n]*+[-*•]?[^\S\n]*+(?:door|gate|alarm|safe|garage|lockbox|keypad))"
-    r"[^\S\n]*+[:=]?[^\S\n]*+(?P<value>[0-9]{4,8}[A-Z]?|[0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2})(?![\w-])", re.MULTILINE)
+    r"[^\S\n]*+[:=]?[^\S\n]*+(?P<value>[0-9]{4,8}[A-Z]?|[0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2})(?![\w-])"
+    # an alarm's or a keypad's security code or user code as a label, before a colon: what Home
+    # Assistant's translations call them (docs/reliability.md, "Labels from two translation catalogs")
+    r"|(?i:(?<!\w)(?:security|user|alarm|keypad)\s*+code|sicherheits-?code|benutzer-?code|c[óo]digo\s++de\s++(?:seguridad|usuario)"
+    r"|codi\s++(?:de\s++seguretat|d['’]usuari)|codice\s++(?:di\s++sicurezza|utente)|beveiligingscode|gebruikerscode"
+    r"|sikkerheitskode|turvakood\w{0,2}|cod\s++de\s++securitate|mã\s++bảo\s++mật|sécherheets\s*+code|安全碼|セキュリティコード"
+    r"|ユーザーコード)[^\S\n]*+[:=：][^\S\n]*+(?P<labelled>[0-9]{4,8})(?![\w-])", re.MULTILINE)
 # a URL's password holding a slash or a question mark, which the first rules stop at
 # ("mysql://mara:I8NP6V/bXJzh@host", "redis://:F4lc0n?85@host"); not a port ("host:8080/x@y")
 # Oracle's own form, user/password@: "jdbc:oracle:thin:pjensen/uFZ_03emgw@//db:1521/X", "sqlplus scott/Tig3r@db"
@@ -755,7 +771,8 @@ _PASSWORDS_WORDS = (
     r"|(?<![a-z])(?<!palabra\s)clave(?!\s++(?:para|del\s++éxito))"
     r"|mật\s++khẩu|κωδικ\w*\s++πρόσβασης|συνθηματικ|كلمة\s*+(?:ال)?مرور|סיסמ|पासवर्ड|密码|密碼|パスワード|비밀번호|รหัสผ่าน|รหัส"
     # Azerbaijani, Indonesian, Welsh after a mutation, Irish, and those of ``_WORDS_OF_OTHER_SCRIPTS``
-    r"|[şs]ifr[əe]\w*|(?<![a-z])sandi(?![a-z])|(?:g|ch|ngh)?yfrinair|focal\s++faire|கடவுச்சொல்|" + _WORDS_OF_OTHER_SCRIPTS
+    r"|[şs]ifr[əe]\w*|(?<![a-z])sandi(?![a-z])|(?:g|ch|ngh)?yfrinair|focal\s++faire|கடவுச்சொல்|رمز\s*+عبور|passwuert|"
+    + _WORDS_OF_OTHER_SCRIPTS
     + "|" + password_words.ALL)
 _A_PASSWORD_IN_THE_CLAUSE = lowered_search(_PASSWORDS_WORDS)
 # a word for a password right before the value: "guna kata laluan …", "med lösenordet …", "ใช้รหัส …"
@@ -770,7 +787,7 @@ _JOINED_NEEDLES = (
     "лозинк", "parool", "geslo", "gesla", "lozink", "slaptažod", "fjalëkalim", "fjalekalim", "kata laluan", "kata sandi",
     "lykilor", "pasahitz", "pasfhocal", "cyfrinair", "nenosiri", "parola", "parole", "clave", "mật khẩu", "κωδικ", "συνθηματικ", "كلمة",
     "סיסמ", "पासवर्ड", "密码", "密碼", "パスワード", "비밀번호", "รหัส", "ifrə", "sandi", "yfrinair", "focal faire",
-    "கடவுச்சொல்", *_OTHER_SCRIPTS_NEEDLES, *password_words.NEEDLES)
+    "கடவுச்சொல்", "رمز", "passwuert", *_OTHER_SCRIPTS_NEEDLES, *password_words.NEEDLES)
 # a clause about a tool or a rule for passwords, where what is told is not one: "Password manager
 # rollout: pilot group is team-platform-infra-2"
 _PASSWORDS_TOOL = lazy(r"(?i)pass(?:word|wort)[\s-]*+(?:manager|policy|policies|rules?|reset|rollout|generator|vault"
@@ -2040,7 +2057,32 @@ _STATES = frozenset(
     " igual même gleich hetzelfde ainda encore noch todavía ancora"
     # expired: "la password … è scaduta"
     " scaduta scaduto scadute scaduti vencida vencido caducada caducado expirada expirado expiré expirée verlopen"
-    " wygasło wygasła wygasłe istekla isteklo utgått udløbet utløpt vanhentunut lejárt".split())
+    " wygasło wygasła wygasłe istekla isteklo utgått udløbet utløpt vanhentunut lejárt"
+    # wrong, invalid, right, set, changed, reset, required, sent, saved, locked: what the translation
+    # catalogs of Django and Home Assistant say a password is ("Passordet er feil", "Hasło jest
+    # nieprawidłowe", "Lösenordet är felaktigt"; docs/reliability.md, "Labels from two translation catalogs")
+    " feil forkert galt gal ugyldig ugyldigt gyldig gyldigt riktig riktigt rigtig rigtigt korrekt satt sett endret endra"
+    " ændret tilbakestilt nullstilt nulstillet påkrevd påkrævet sendt lagret gemt låst blokkert blokeret sperret spærret"
+    " fel felaktigt felaktig ogiltigt ogiltig giltigt giltig rätt ändrat ändrad återställt återställd nollställt krävs"
+    " obligatoriskt skickat sparat spärrat blockerat"
+    " onjuist juist fout verkeerd ongeldig geldig ingesteld gewijzigd veranderd gereset hersteld vereist verplicht"
+    " verstuurd verzonden opgeslagen vergrendeld geblokkeerd"
+    " nieprawidłowe nieprawidłowy prawidłowe prawidłowy niepoprawne niepoprawny poprawne poprawny błędne błędny"
+    " nieważne zmienione ustawione zresetowane wymagane wysłane zapisane zablokowane"
+    " väärä virheellinen oikea oikein vaihdettu asetettu nollattu pakollinen lähetetty tallennettu lukittu estetty"
+    " nesprávné nesprávne správné správne neplatné platné změněno zmenené nastaveno nastavené nenastaveno nenastavené"
+    " resetováno povinné odesláno uloženo zamčeno blokováno zablokované"
+    " hibás helytelen helyes érvénytelen érvényes megváltozott beállítva kötelező elküldve mentve zárolva"
+    " yanlış hatalı doğru geçersiz geçerli değiştirildi ayarlandı sıfırlandı gerekli gönderildi kaydedildi kilitli"
+    " greșită greșit gresita incorectă corectă invalidă validă schimbată setată setata resetată obligatorie trimisă"
+    " salvată blocată salah benar diubah diatur disetel wajib dikirim disimpan terkunci diblokir"
+    " sbagliata sbagliato errata errato corretta corretto impostata cambiata modificata reimpostata obbligatoria"
+    " inviata salvata bloccata errada errado incorreta incorreto correta correto alterada definida redefinida"
+    " configurada obrigatória enviada guardada bloqueada equivocada errónea cambiada establecida restablecida"
+    " obligatoria erroné erronée modifié modifiée changé changée défini définie réinitialisé réinitialisée"
+    " obligatoire requis envoyé envoyée enregistré enregistrée bloqué bloquée verrouillé verrouillée"
+    " falsch ungültig gültig geändert gesetzt zurückgesetzt erforderlich gesendet gespeichert gesperrt blockiert"
+    " incorrectos incorrectas incorretos incorretas incorrectes incorrects".split())
 # who keeps it, not what it is: a relative with the Turkish "at" ("Netflix şifresi ablada": with her
 # sister), a person named with an honorific ("Aishaさんが管理"), or after "who knows it is" ("quem sabe é Sven")
 _AT_A_RELATIVE = lazy(r"(?i)(?:abla|anne|baba|abi|ağabey|kardeş|eş|teyze|hala|dayı|amca|dede|nine|babaanne|anneanne"
@@ -2102,7 +2144,13 @@ _A_COMMIT = lazy(r"(?i)\b(?:commit|sha(?:-?1|-?256)?|revision|rev|fixed\s++in|me
 _HEX_RUN = lazy(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)")
 
 
+# what every random token and every hex run or UUID ``_random_on_a_key_line`` looks for holds
+_A_LONG_RUN = lazy(r"[A-Za-z0-9_+/=.-]{20}").search
+
+
 def _random_on_a_key_line(text: str) -> bool:
+    if not _A_LONG_RUN(text):
+        return False
     return any(_ON_A_KEY_LINE(line) and (_HEX_RUN.search(line) and _HEX_AFTER_KEY.search(line)
                                          and not _A_COMMIT.search(line) or any(
         not _DESCRIBED.match(token) and not _not_a_value(token) and not _WORDS_JOINED.fullmatch(token)
@@ -2114,7 +2162,10 @@ _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contrase�
                      "hasło", "lösenord", "passord", "adgangskode", "salasana", "heslo", "jelszó", "parola", "κωδικός",
                      "συνθηματικό", "şifre", "пароль")
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
-                "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session")
+                "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session",
+                "võti", "avain", "clau", "cheie", "kulcs", "ključ", "nøkkel", "schlëssel", "kunci", "khóa", "金鑰", "私鑰", "מפתח",
+                "tõend", "luba", "tunnus", "tunniste", "jeton", "אסימון", "權杖", "belirte", "mã ", "geheim", "segret", "salaisuus",
+                "titok", "gizli", "סוד", "секрет", "シークレット", "bí mật", "rahasia", "سر", "jelsz", *password_words.NEEDLES)
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":")),
@@ -2128,7 +2179,8 @@ _CHECKS = (
         "contra", "security word", "ww", "lösen", "пасс", "mật khẩu", "kata sandi", "jelsza", "salis", "verbal password",
         "parola d", "kodeord", "パスワード", "סיסמ")),
     ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
-                                                       "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad")),
+                                                       "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad",
+                                                       "codi", "codice", "turvakood", "cod de", "mã bảo", "安全碼", "コード")),
     ("looks like a labelled credential", _URL_PASSWORD.search, ("://",)),
     ("looks like a labelled credential", _passwords_listed,
      ("passwords", "passwörter", "kennwörter", "contraseñas", "senhas", "mots de passe", "wachtwoorden", "hasła",

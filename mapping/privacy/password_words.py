@@ -37,7 +37,8 @@ LISTED = (
 
 # written in other scripts: no ordinary word of theirs is ever read as a made-up one
 OTHER_SCRIPTS = (
-    r"گذرواژه"  # Persian
+    r"گذرواژه|کلمه\s*+عبور"  # Persian, in its two words (the second from Home Assistant's translations)
+    r"|الرقم\s*+السري"  # Arabic "the secret number" (Home Assistant's)
     r"|تێپەڕەوشە"  # Central Kurdish
     r"|پارول"  # Uyghur
     r"|لفظ\s*+اجازت"  # Urdu
@@ -58,7 +59,7 @@ ALL = LATIN + "|" + LISTED + "|" + OTHER_SCRIPTS
 
 # what every match of ``ALL`` holds, lowercased: the needles of the checks that are searched only
 # where one of their words is
-NEEDLES = ("salas", "pasvort", "ger-tremen", "facal", "acal-faire", "acal faire", "contrasigno", "awal", "gronid", "hesł",
-           "nywila", "modpas", "parol", "शब्दकूट", "പാസ്",
-           "palavra", "گذرواژه", "تێپەڕەوشە", "پارول", "لفظ", "कूटशब्द", "गुप्तशब्द", "ਪਾਸਵਰਡ", "సంకేతపదం", "ಪ್ರವೇಶಪದ",
-           "പാസ്സ്", "ពាក្យ", "စကားဝှက်", "нууц", "сырсөз", "серсүз", "купуя", "рамз")
+NEEDLES = ("salasõ", "pasvort", "ger-tremen", "facal", "acal-faire", "acal faire", "contrasigno", "eddi", "uffir", "gronid",
+           "hesł", "nywila", "modpas", "parol", "passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "تێپەڕەوشە", "پارول",
+           "اجازت", "कूटशब्द", "गुप्तशब्द", "ਪਾਸਵਰਡ", "సంకేతపదం", "ಪ್ರವೇಶಪದ", "പാസ്സ്", "ងាត់", "စကားဝှက်", "нууц", "сырсөз",
+           "серсүз", "купуя", "рамз")
