@@ -285,7 +285,7 @@ _PIN = lazy(
     r"|^[^\S\n]*+[-*•]?[^\S\n]*+(?:door|gate|alarm|safe|garage|lockbox|keypad))"
     r"[^\S\n]*+[:=]?[^\S\n]*+(?P<value>[0-9]{4,8}[A-Z]?|[0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2})(?![\w-])"
     # an alarm's or a keypad's security code or user code as a label, before a colon: what Home
-    # Assistant's translations call them (docs/reliability.md, "Labels from two translation catalogs")
+    # Assistant's translations call them (docs/reliability.md, "Labels from translation catalogs")
     r"|(?i:(?<!\w)(?:security|user|alarm|keypad)\s*+code|sicherheits-?code|benutzer-?code|c[óo]digo\s++de\s++(?:seguridad|usuario)"
     r"|codi\s++(?:de\s++seguretat|d['’]usuari)|codice\s++(?:di\s++sicurezza|utente)|beveiligingscode|gebruikerscode"
     r"|sikkerheitskode|turvakood\w{0,2}|cod\s++de\s++securitate|mã\s++bảo\s++mật|sécherheets\s*+code|安全碼|セキュリティコード"
@@ -2060,7 +2060,7 @@ _STATES = frozenset(
     " wygasło wygasła wygasłe istekla isteklo utgått udløbet utløpt vanhentunut lejárt"
     # wrong, invalid, right, set, changed, reset, required, sent, saved, locked: what the translation
     # catalogs of Django and Home Assistant say a password is ("Passordet er feil", "Hasło jest
-    # nieprawidłowe", "Lösenordet är felaktigt"; docs/reliability.md, "Labels from two translation catalogs")
+    # nieprawidłowe", "Lösenordet är felaktigt"; docs/reliability.md, "Labels from translation catalogs")
     " feil forkert galt gal ugyldig ugyldigt gyldig gyldigt riktig riktigt rigtig rigtigt korrekt satt sett endret endra"
     " ændret tilbakestilt nullstilt nulstillet påkrevd påkrævet sendt lagret gemt låst blokkert blokeret sperret spærret"
     " fel felaktigt felaktig ogiltigt ogiltig giltigt giltig rätt ändrat ändrad återställt återställd nollställt krävs"

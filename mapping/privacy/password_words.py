@@ -5,8 +5,9 @@ the most). The words below close what a measure found missing: Django's translat
 "Password", "New password" and "Old password" in 92 languages, put after a label's colon with
 a value that is plainly a password, was let through in 39 of its languages (``Parolă:
 Kx8#pq2m``, ``Palavra-passe: Hunter22!``, ``گذرواژه: …``), because the line read as about nothing.
-``tests/fixtures/password_words/`` holds that catalog and a second one, django-allauth's, kept
-as a check nobody tuned on (docs/reliability.md, "The word for a password in 92 languages").
+``tests/fixtures/password_words/`` holds that catalog, django-allauth's (measured before any
+change, then tuned on) and Home Assistant's labels (docs/reliability.md, "Labels from translation
+catalogs"); a few words came from the last two, and say so.
 
 Each is the word as its language writes it, lowercased, with the endings it takes where a label
 carries one. Pure data: the checks that read it splice it into their patterns.
