@@ -15,7 +15,8 @@ For each, this prints
 
 Then the labels of three translation catalogs (tests/fixtures/password_words/): a label, then a
 value plainly of its kind, caught; the same label before a stand-in for a value, refused. Home
-Assistant's ``held`` half of languages was never tuned on.
+Assistant's ``held`` half of languages was never tuned on. Then memory texts around values Faker
+makes in 48 locales (``devkit.faker_texts``), its ``held`` half of locales never tuned on.
 
 ``--misses N`` lists up to N ids of each kind of miss, never the texts (they hold secrets).
 """
@@ -183,6 +184,23 @@ def report_catalogs() -> None:
               f"{share([True] * refused + [False] * (len(stand_ins) - refused)):>18}")
 
 
+def report_faker() -> None:
+    from devkit.faker_texts import texts
+
+    print("\n## values from Faker (48 locales; ordinary texts refused, leaks caught per kind)\n")
+    made = texts()
+    for half in ("tune", "held"):
+        ordinary = [text for text in made if text.half == half and not text.leak]
+        refused = sum(privacy.sensitive_reason(text.text) is not None for text in ordinary)
+        caught: dict[str, list[bool]] = defaultdict(list)
+        for text in made:
+            if text.half == half and text.leak:
+                caught[text.aim].append(privacy.sensitive_reason(text.text) is not None)
+        every = [flag for flags in caught.values() for flag in flags]
+        print(f"{half}: ordinary refused {refused}/{len(ordinary)}; leaks caught {share(every)} of {len(every)} ("
+              + ", ".join(f"{aim} {sum(flags)}/{len(flags)}" for aim, flags in sorted(caught.items())) + ")")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", action="append", choices=CORPUS_NAMES,
@@ -196,6 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         report(corpus, finds_ds, families=args.families, misses=args.misses)
     if not args.corpus:
         report_catalogs()
+        report_faker()
     _KEPT.pop().__exit__(None, None, None)
     return 0
 

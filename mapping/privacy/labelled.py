@@ -46,7 +46,8 @@ _ASSIGNED = lazy(
 # is whole, asked at its start alone, and what it holds anywhere, one search of its lower case (the
 # two in one search took 15 µs over a ten-letter token: every alternative at every position).
 _NOT_A_VALUE_START = lazy(
-    r"(?i)\$\{?\w|%\w+%|<[^>]*>?|" + BRACKETED_SLOT + r"[.,;]?$|\([a-z]{3,20}\)[.,;]?$|\{[a-z_][\w.]*?(?:pass(?:word|wd)?|pwd|secret|token|key)\}|!secret$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
+    # a reference, whole or before a path ("$HOME/.ssh", "%APPDATA%\\x"; not "$q18)Fs1rf", "%ai%DPmn4o")
+    r"(?i)\$\{?\w[\w}]*+(?:[/\\.:@-]\S*)?$|\$\{|%\w+%(?:[/\\.]\S*)?$|<[^>]*>?|" + BRACKETED_SLOT + r"[.,;]?$|\([a-z]{3,20}\)[.,;]?$|\{[a-z_][\w.]*?(?:pass(?:word|wd)?|pwd|secret|token|key)\}|!secret$|(?-i:[A-Z][A-Z0-9]{1,9}-[0-9]{1,6})[.,;:!?]?$"
     # what a password's state is: "Password: updated.", "WLAN-Passwort: geändert."
     r"|(?:updated|changed|reset|expired|rotated|n/a|geändert|modifiée?|cambiad[ao]|alterad[ao]|gewijzigd|zmienione"
     r"|ändrat|endret|ændret|cambiat[ao]|mudad[ao])[.!]?$"
@@ -57,6 +58,7 @@ _NOT_A_VALUE_START = lazy(
     # "your key", "key here", "change me" in other languages, as the whole value: "DEIN-SCHLUESSEL", "changez-moi"
     r"|(?:" + STAND_IN + r")[.,;:!?]?$"
     # a call, a path in code (possessive: what follows a name is never a letter of it)
+    # (a call's bracket closes: "getpass()", "os.environ['X']"; not "j(On0JusTS")
     r"|[A-Za-z_]\w*+(?:(?:\.|::)[A-Za-z_]\w*+)*+(?:(?:::)?<[\w:<>, ]{1,60}>)?(?:::[A-Za-z_]\w*+)*+\s*+[(\[]"
     r"|[A-Za-z_]\w*+\.[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*+$|\$\("
     r"|(?-i:[A-Z][A-Z0-9_]*|[a-z]+(?:_[a-z]+)+|[a-z]+(?:[A-Z][a-z]+)+)$"
@@ -970,11 +972,17 @@ _A_STAND_IN_ELSEWHERE = lazy(STAND_IN).fullmatch
 _A_CREDENTIALS_NAME = lazy(r"(?=[A-Z0-9_]*(?:PASS|PWD|TOKEN|SECRET|KEY|AUTH|CRED))[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++")
 
 
+# a bank's BIC after its name: public, printed on every statement ("The bank's SWIFT code is DEUTDEFF")
+_A_BIC = lazy(r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
+_NAMES_A_BIC = lazy(r"(?i)(?<![\w-])(?:swift|bic)(?![\w-])").search
+
+
 def _made_up_value(token: str, line: str) -> str | None:
     """``token`` without its closing stop if it looks made up (the cheap test, on the token alone)."""
     value = token.rstrip(".,;:!?") if not re.search(r"[^\W\d_][!?#$%&*]$", token) else token.rstrip(".,;:")
     if (not value or _NOT_MADE_UP.fullmatch(value) or _ABOUT_ACCESS(value) or value[0].isdigit() and value.isalnum()
-            or _A_STAND_IN.search(value) or _A_CREDENTIALS_NAME.fullmatch(value)):
+            or _A_STAND_IN.search(value) or _A_CREDENTIALS_NAME.fullmatch(value)
+            or _A_BIC.fullmatch(value) and _NAMES_A_BIC(line)):
         return None  # a product's name, the thing opened itself ("ruteren": the router), an id ("37i9dQZF1DX…"),
         # a variable's name ("SMTP_PASS")
     if _CAMEL_WORDS.fullmatch(value):

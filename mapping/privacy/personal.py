@@ -133,11 +133,27 @@ def _adyens_documented_card(text: str) -> bool:
         for match in _CARD.finditer(text))
 
 
+# what a product's number is called, right before it: a barcode's 13 digits pass Luhn's check one
+# time in ten ("Barcode on the filter cartridge: 4016661116956")
+_A_PRODUCTS_NUMBER = lazy(r"(?i)(?<![\w-])(?:barcode|bar\s++code|ean(?:-?1[38])?|gtin(?:-?1[234])?|upc|isbn(?:-?1[03])?)"
+                          r"(?![\w-])[^0-9\n]{0,30}$")
+
+
+# a card's number named right before it: then any issuer, and 12 digits (a Maestro's shortest)
+_A_CARDS_NUMBER = lazy(r"(?i)(?:card\s*+(?:number|no\b\.?|nr\b\.?|#)|num[ée]ro\s++de\s++(?:la\s++)?(?:carte|tarjeta|cart[ãa]o)"
+                       r"|kartennummer|numero\s++(?:della\s++|di\s++)?carta|kaartnummer|kortnummer|numer\s++karty|номер\s++карты)"
+                       r"[^0-9\n]{0,20}$")
+
+
 def _card(text: str) -> bool:
     for match in _CARD.finditer(text):
         digits = re.sub("[ .-]", "", match[0])
-        if (13 <= len(digits) <= 19 and _card_issuer(digits) and _validator('luhn').is_valid(digits)
-                and not _published_example(digits, text, _PUBLISHED_TEST_CARDS)):
+        if not 12 <= len(digits) <= 19 or not _validator('luhn').is_valid(digits):
+            continue
+        before = text[max(0, match.start() - 60):match.start()]
+        if not (13 <= len(digits) and _card_issuer(digits) or _A_CARDS_NUMBER.search(before)):
+            continue  # an issuer's number, or a card's, said so
+        if not _published_example(digits, text, _PUBLISHED_TEST_CARDS) and not _A_PRODUCTS_NUMBER.search(before):
             return True
     return False
 
@@ -174,7 +190,7 @@ _ROUTING = lazy(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]
 _ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
     r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#))"
-    r"[^0-9\n]{0,24}?(?<![0-9])[0-9](?:[ -]?[0-9]){5,16}(?![0-9])"
+    r"[^0-9\n]{0,24}?(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
 )
 _ACCOUNT_NEEDLES = ("account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings")
 _SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -613,6 +629,13 @@ _NATIONAL_IDS = (
     (r"kennitala|kennitölu", ("is_.kennitala",)),
     (r"sozialversicherungsnummer|\bsvnr\b", ("at.vnr",)),
 )
+# a name that says a number is a person's identity or tax number without saying whose country's:
+# each country's check above is tried ("national ID number: 187025313066604", a French NIR)
+_ANY_COUNTRYS_ID = (r"national\s++id(?:entity|entification)?(?:\s++(?:card\s++)?(?:number|no\b|#))?|identity\s++(?:card\s++)?number"
+                    r"|(?:personal|citizen|citizen['’]?s)\s++(?:identity\s++|identification\s++|id\s++)?(?:number|code)"
+                    r"|\bid\s++(?:card\s++)?number|identification\s++number|tax\s++(?:id(?:entification)?|number|code)"
+                    r"|social\s++security\s++number")
+_NATIONAL_IDS += ((_ANY_COUNTRYS_ID, tuple(dict.fromkeys(module for _, modules in _NATIONAL_IDS for module in modules))),)
 _NATIONAL_ID_NEEDLES = (
     "kimlik", "ein", "身份证", "身分證", "resident", "dni", "nie", "nif", "documento", "codice", "fisc", "curit", "sécu",
     "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
@@ -620,7 +643,8 @@ _NATIONAL_ID_NEEDLES = (
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
-    "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad")
+    "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "identity",
+    "personal", "citizen", "tax", "identification", "id number", "id card", "social security")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 
@@ -642,9 +666,20 @@ def _validator(name: str):
     return importlib.import_module(f"stdnum.{name}")
 
 
+# a person's identity number said to be one, right before it: nine digits or more are one, whatever
+# its country's check ("The user's national ID number: 13003216315"); a tax number is a company's too,
+# and counts only when a check holds (above)
+_AN_IDENTITY_NUMBER = lazy(
+    r"(?i)(?:national\s++id(?:entity|entification)?|identity\s++(?:card\s++)?number|(?:personal|citizen|citizen['’]?s)"
+    r"\s++(?:identity\s++|identification\s++|id\s++)?number|social\s++security\s++number)"
+    r"[^0-9\n]{0,30}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
+
+
 def _national_id(text: str) -> bool:
     if not _names_a_national_id(text):
         return False
+    if _AN_IDENTITY_NUMBER.search(text):
+        return True
     tried: set[tuple[str, tuple[str, ...]]] = set()  # a number is checked once, however often it is named
     for label, modules in _NATIONAL_ID_LABELS:
         for named in label.finditer(text):
@@ -697,7 +732,7 @@ _CHECKS = (
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),
     ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
-    ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 13),
+    ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),
     ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),

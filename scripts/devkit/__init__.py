@@ -5,7 +5,8 @@
 - ``service``: the life cycle both servers share (``restart``, ``close``, ``with``);
 - ``timing``: the benchmarks' timing and rate lines;
 - ``events``: valid AgentMemoryEvent v1 inputs;
-- ``repo_builder``: real, signed repository CARs built offline, broken on request.
+- ``repo_builder``: real, signed repository CARs built offline, broken on request;
+- ``faker_texts``: memory texts around values Faker makes in 48 locales, for the privacy gate.
 
 The tests import these (with ``scripts/`` on ``sys.path``); nothing here imports the tests.
 """
