@@ -25,9 +25,12 @@ STAND_INS = ("••••••••", "[REDACTED]", "${DB_PASSWORD}", "<your 
 LABELLED = ("{label}: {value}", "Wi-Fi {lower}: {value}", "{label} = {value}", "{label} → {value}")
 
 # allauth's labels the gate still lets through with some values: a verb after the word ("Şifrə
-# Təyin Et", set the password) and Latvian "parole" before a note (also a French and an Italian
-# word, so read as a password's only right before its value)
-_ALLAUTH_STILL_MISSED = {("az", "Set Password"), ("lv", "Password (again)")}
+# Təyin Et", "Parol O'rnatish": set the password; Uzbek "parol" is a label only right before its
+# value, since it is a Filipino lantern and a lawyer's word too, and not before a note: "Parol (yana)")
+# and Latvian "parole" before a note
+# (also a French and an Italian word, so read as a password's only right before its value)
+_ALLAUTH_STILL_MISSED = {("az", "Set Password"), ("lv", "Password (again)"), ("uz", "Change Password"),
+                         ("uz", "Set Password"), ("uz", "Password (again)")}
 
 
 def _labels(catalog: str) -> list[tuple[str, str, str]]:
@@ -105,13 +108,18 @@ _KIND_VALUES = {"password": VALUES, "pin": ("4829", "739104"), "code": ("4829", 
 _NOT_ITS_NAME = tuple(_HOME_ASSISTANT["not_its_name"])
 
 
+# an alarm's "user code" is a customer's or a member's number on a bill or a card as often, and is
+# not read as a code (a reviewer's texts: "codice utente: 3381920" on a water bill)
+_USER_CODE = ("User Code", "Benutzercode", "Codi d'usuari", "ユーザーコード")
+
+
 def _home_assistant(half: str) -> list[tuple[str, str, str]]:
     labels = _HOME_ASSISTANT["labels"]
     return [(language, kind, label) for language in _HOME_ASSISTANT[half] for kind, names in sorted(labels[language].items())
             for label in names if not any(other in label for other in _NOT_ITS_NAME)]
 
 
-@pytest.mark.parametrize("language, kind, label", _home_assistant("tune"))
+@pytest.mark.parametrize("language, kind, label", [entry for entry in _home_assistant("tune") if entry[2] not in _USER_CODE])
 def test_a_value_after_home_assistants_label_for_it_is_refused(language, kind, label):
     texts = [f"{label}{sign}{value}" for value in _KIND_VALUES[kind] for sign in (": ", " = ")]
     assert [text for text in texts if privacy.sensitive_reason(text) is None] == []

@@ -258,18 +258,34 @@ _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])aut
               r"|chiave|(?<![a-z])cl[ée](?![a-z])"
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave"
               r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key"
-              r"|(?:session\s*+)?cookie|session\s*+(?:id|token)"
-              # what Home Assistant's translations call a key, a token and a secret (docs/reliability.md, "Labels
-              # from two translation catalogs"): Estonian, Finnish, Catalan, Romanian, Hungarian, Croatian,
-              # Nynorsk, Luxembourgish, Hebrew, Indonesian, Vietnamese, Chinese, Japanese, German, Italian,
-              # Turkish, Ukrainian, Arabic
-              r"|(?<![a-z])(?:võti|avain|clau|cheie|kulcs|ključ|nøkkel|schlëssel|kunci|khóa)(?![a-z])|金鑰|私鑰|מפתח"
-              r"|tõend|juurdepääsu\s++luba|(?:oikeus|todennus)tunnus|api-tunnu[sk]|api-tunniste|(?<![a-z])jeton|אסימון|權杖"
-              r"|belirte[çc]|mã\s++(?:truy\s++cập|thông\s++báo)|geheimnis|(?<![a-z])geheim(?![a-z])|segret[oa]|salaisuus"
-              r"|(?<![a-z])titok|(?<![a-z])gizli|סוד|секрет|シークレット|bí\s++mật|(?<![a-z])rahasia|سر\s*+api|jelsz"
-              # and the word for a password in the languages ``password_words`` adds
-              r"|" + password_words.ALL + ")")
+              r"|(?:session\s*+)?cookie|session\s*+(?:id|token))")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
+# A random key or token right after a label that names one in another language, as Home Assistant's
+# translations do (docs/reliability.md, "Labels from translation catalogs"): "API-Schlüssel:",
+# "Clau API:", "Juurdepääsutõend:", "Asiakassalaisuus:", "Geheimnis:", "存取權杖:". A word that is
+# a door's key or a keyword too ("avain", "cheie", "khóa") counts only beside "API" or "client"; a
+# value only right after the label's colon (a line's ids elsewhere are no key of its).
+_KEYS_WORD = r"võti|võtme|avaim\w{0,3}|avain|clau|chei[ae]|kulcs\w{0,3}|ključ\w{0,2}|nøkkel|nøgle|schlëssel|kunci|khóa|מפתח"
+_KEY_LABEL_ELSEWHERE = lazy(
+    r"(?i)(?:(?<![^\W\d_])(?:"
+    r"(?:api|client|klient|kliendi|asiakas)[\s-]*+(?:" + _KEYS_WORD + r")|(?:" + _KEYS_WORD + r")[\s-]*+(?:api|client|klient)"
+    r"|juurdepääsu\s*+(?:tõend|luba)|juurdepääsutõend|(?:käyttöoikeus|todennus)tunnus|api-?tunnu[sk]|api-?tunniste"
+    r"|jeton(?:\s++(?:d['’]acc[èe]s|d['’]api|api))?|(?:api|acc[èe]s)\s++jeton|אסימון|belirte[çc]i?"
+    r"|mã\s++(?:truy\s++cập|thông\s++báo)|(?:api-?|client-?|kunden)?geheimnis|geheim|segret[oa]|(?:api-|asiakas)?salaisuus"
+    r"|titok|gizli|סוד|секрет|bí\s++mật|rahasia|سر\s*+api|jelsz\w{0,4}|" + password_words.ALL + r")(?![^\W\d_])"
+    # in the scripts that write words with no space between, wherever they are: "存取權杖", "クライアントシークレット"
+    r"|私鑰|權杖|令牌|토큰|シークレット|(?:api|client|客戶端|客户端|クライアント)\s*+(?:金鑰|密钥|密鑰|키|鍵|キー))"
+    r"[^\n:=：]{0,30}?[:=：]\s*+[\"'`]?(?P<value>[A-Za-z0-9_+/=.-]{16,200})(?![\w+/=.-])")
+_KEY_LABEL_NEEDLES = ("võti", "võtme", "avai", "clau", "chei", "kulcs", "ključ", "nøkkel", "nøgle", "schlëssel", "kunci", "khóa",
+                      "金鑰", "私鑰", "密钥", "密鑰", "מפתח", "키", "鍵", "キー", "juurdepääs", "tunnus", "tunniste", "jeton",
+                      "אסימון", "權杖", "令牌", "토큰", "belirte", "mã ", "geheim", "segret", "salaisuus", "titok", "gizli", "סוד",
+                      "секрет", "シークレット", "bí mật", "rahasia", "سر", "jelsz", *password_words.NEEDLES)
+_A_HEX_KEY = lazy(r"(?=[a-f]{0,63}[0-9])[0-9a-fA-F]{32,64}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}")
+
+
+def _key_labelled_elsewhere(text: str) -> bool:
+    return any(_RANDOM_TOKEN.fullmatch(value := match["value"].rstrip(".,;")) or _A_HEX_KEY.fullmatch(value)
+               for match in _KEY_LABEL_ELSEWHERE.finditer(text))
 _RANDOM_TOKEN = lazy(
     r"(?<![\w+/=.-])(?=[A-Za-z0-9_+/=.-]{0,199}?[a-z])(?=[A-Za-z0-9_+/=.-]{0,199}?[A-Z])(?=[A-Za-z0-9_+/=.-]{0,199}?[0-9])"
     r"[A-Za-z0-9_+/=.-]{20,200}(?![\w+/=.-])")
@@ -286,12 +302,13 @@ _PIN = lazy(
     r"|c[óo]digo\s++(?:del|de\s++la|do|da)\s++(?:portal|alarma|puerta|port[ãa]o|alarme)"
     r"|^[^\S\n]*+[-*•]?[^\S\n]*+(?:door|gate|alarm|safe|garage|lockbox|keypad))"
     r"[^\S\n]*+[:=]?[^\S\n]*+(?P<value>[0-9]{4,8}[A-Z]?|[0-9]{1,2}-[0-9]{1,2}-[0-9]{1,2})(?![\w-])"
-    # an alarm's or a keypad's security code or user code as a label, before a colon: what Home
-    # Assistant's translations call them (docs/reliability.md, "Labels from translation catalogs")
-    r"|(?i:(?<!\w)(?:security|user|alarm|keypad)\s*+code|sicherheits-?code|benutzer-?code|c[óo]digo\s++de\s++(?:seguridad|usuario)"
-    r"|codi\s++(?:de\s++seguretat|d['’]usuari)|codice\s++(?:di\s++sicurezza|utente)|beveiligingscode|gebruikerscode"
-    r"|sikkerheitskode|turvakood\w{0,2}|cod\s++de\s++securitate|mã\s++bảo\s++mật|sécherheets\s*+code|安全碼|セキュリティコード"
-    r"|ユーザーコード)[^\S\n]*+[:=：][^\S\n]*+(?P<labelled>[0-9]{4,8})(?![\w-])", re.MULTILINE)
+    # an alarm's or a keypad's security code as a label, before a colon: what Home Assistant's
+    # translations call it (docs/reliability.md, "Labels from translation catalogs"); not a "user
+    # code", which is a customer's number on a bill as often, nor a year ("Security code: 2025 audit")
+    r"|(?i:(?<!\w)(?:security|alarm|keypad)\s*+code|sicherheits-?code|c[óo]digo\s++de\s++seguridad|codi\s++de\s++seguretat"
+    r"|codice\s++di\s++sicurezza|beveiligingscode|sikkerh\w{0,3}skode|säkerhetskod|turvakood\w{0,2}|cod\s++de\s++securitate"
+    r"|mã\s++bảo\s++mật|sécherheets\s*+code|安全碼|セキュリティコード)[^\S\n]*+[:=：][^\S\n]*+"
+    r"(?!(?:19|20)[0-9]{2}(?![0-9]))(?P<labelled>[0-9]{4,8})(?![\w-])", re.MULTILINE)
 # a URL's password holding a slash or a question mark, which the first rules stop at
 # ("mysql://mara:I8NP6V/bXJzh@host", "redis://:F4lc0n?85@host"); not a port ("host:8080/x@y")
 # Oracle's own form, user/password@: "jdbc:oracle:thin:pjensen/uFZ_03emgw@//db:1521/X", "sqlplus scott/Tig3r@db"
@@ -659,6 +676,8 @@ def _password_nearby(text: str) -> bool:
         unlisted, an_example, cased = _WORDS_WITHOUT_A_LIST(line), None, _CASE_WORDS(line)
         for match in _TOKEN.finditer(line):
             token = match[0]
+            if _said_of_a_password(token, line) and not _TOLD_AS_A_VALUE.search(line, max(0, match.start() - 3), match.start()):
+                continue  # "Password reimpostata", "Contul … nu are o parola setata": how it is (not "lautet: gesperrt")
             assigned = token.partition("=")[2] if "=" in token else token.rpartition(":")[2] if ":" in token else None
             if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
                                          or len(assigned) < 2 and token.endswith(("=", "=$", ":", ":$"))):
@@ -779,10 +798,13 @@ _PASSWORDS_WORDS = (
 _A_PASSWORD_IN_THE_CLAUSE = lowered_search(_PASSWORDS_WORDS)
 # a word for a password right before the value: "guna kata laluan …", "med lösenordet …", "ใช้รหัส …"
 _ENDS_WITH_A_PASSWORDS_WORD = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)") + r")\w*+\s*+$")
+# what a note in brackets says when a rule follows, not a value: "Palavra-passe (regra): mudar-a-cada-90-dias"
+_A_RULES_NOTE = (r"(?i:rule|regra|regla|règle|regel|regola|reguła|policy|pol[íi]tica|politique|richtlinie|beleid|reminder"
+                 r"|lembrete|recordatorio|rappel|erinnerung|promemoria|tip|hint|format|formato)")
 # a label that is a word for a password, right before its value, with a note in brackets or not:
 # "Құпия сөз: …", "Hen gyfrinair = …", "Passwort (Wiederholung) = …"
 _A_PASSWORDS_LABEL = lazy(r"(?i)(?:" + _PASSWORDS_WORDS.removeprefix("(?i)")
-                          + r")\w{0,3}(?:\s*+[(（][^()（）\n]{1,30}[)）])?\s*+[:：=→]\s*+$")
+                          + r")\w{0,3}(?:\s*+[(（](?!\s*+" + _A_RULES_NOTE + r")[^()（）\n]{1,30}[)）])?\s*+[:：=→]\s*+$")
 _JOINED_NEEDLES = (
     "pass", "kennwort", "contrase", "contrasinal", "mot de passe", "senha", "wachtwoord", "wagwoord", "hasł", "hasl", "haśl",
     "hesl", "lösenord", "losenord", "passord", "adgangskode", "kodeord", "salasan", "şifre", "sifre", "jelsz", "парол",
@@ -1960,6 +1982,8 @@ def _one_word(text: str) -> bool:
         value = match["value"] if match["quote"] else _LATIN_START.match(match["value"])[0]  # "Tanukiです": the value
         if len(value) < 3:
             continue  # "ルーターWXR-5700AX7Sの裏に記載": where it is written, not what it is
+        if not match["quote"] and not match["colon"] and _said_of_a_password(value, text):
+            continue  # "Passordet ditt er satt", "Het wachtwoord is onjuist": how it is (not "is 'fout'")
         if _A_PRICE.fullmatch(value.rstrip(".,;!?")):
             continue  # "day pass is £14": a price
         if (match["value"][len(value):].startswith(_HONORIFIC)
@@ -2032,7 +2056,7 @@ def _bare_value(text: str) -> bool:
         if re.fullmatch(r"[A-Z]{4,}[0-9]{2,4}[!?#$%&*]?", value) and not _NOT_MADE_UP.fullmatch(value):
             return True  # a word in capitals and a number ("SIMIT28"), which a name in code is not
         if (_not_a_value(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES
-                or _AT_A_RELATIVE.fullmatch(value)):
+                or _AT_A_RELATIVE.fullmatch(value) or _said_of_a_password(value, text)):
             continue
         if _password_shaped(value) or _DASHED_WORDS_AND_DIGITS.fullmatch(value.rstrip(".!")):
             return True  # (words joined by dashes and a digit at one end, right after the word: "sarmale-bunica-3")
@@ -2065,32 +2089,69 @@ _STATES = frozenset(
     " igual même gleich hetzelfde ainda encore noch todavía ancora"
     # expired: "la password … è scaduta"
     " scaduta scaduto scadute scaduti vencida vencido caducada caducado expirada expirado expiré expirée verlopen"
-    " wygasło wygasła wygasłe istekla isteklo utgått udløbet utløpt vanhentunut lejárt"
-    # wrong, invalid, right, set, changed, reset, required, sent, saved, locked: what the translation
-    # catalogs of Django and Home Assistant say a password is ("Passordet er feil", "Hasło jest
-    # nieprawidłowe", "Lösenordet är felaktigt"; docs/reliability.md, "Labels from translation catalogs")
-    " feil forkert galt gal ugyldig ugyldigt gyldig gyldigt riktig riktigt rigtig rigtigt korrekt satt sett endret endra"
-    " ændret tilbakestilt nullstilt nulstillet påkrevd påkrævet sendt lagret gemt låst blokkert blokeret sperret spærret"
-    " fel felaktigt felaktig ogiltigt ogiltig giltigt giltig rätt ändrat ändrad återställt återställd nollställt krävs"
-    " obligatoriskt skickat sparat spärrat blockerat"
-    " onjuist juist fout verkeerd ongeldig geldig ingesteld gewijzigd veranderd gereset hersteld vereist verplicht"
-    " verstuurd verzonden opgeslagen vergrendeld geblokkeerd"
-    " nieprawidłowe nieprawidłowy prawidłowe prawidłowy niepoprawne niepoprawny poprawne poprawny błędne błędny"
-    " nieważne zmienione ustawione zresetowane wymagane wysłane zapisane zablokowane"
-    " väärä virheellinen oikea oikein vaihdettu asetettu nollattu pakollinen lähetetty tallennettu lukittu estetty"
-    " nesprávné nesprávne správné správne neplatné platné změněno zmenené nastaveno nastavené nenastaveno nenastavené"
-    " resetováno povinné odesláno uloženo zamčeno blokováno zablokované"
-    " hibás helytelen helyes érvénytelen érvényes megváltozott beállítva kötelező elküldve mentve zárolva"
-    " yanlış hatalı doğru geçersiz geçerli değiştirildi ayarlandı sıfırlandı gerekli gönderildi kaydedildi kilitli"
-    " greșită greșit gresita incorectă corectă invalidă validă schimbată setată setata resetată obligatorie trimisă"
-    " salvată blocată salah benar diubah diatur disetel wajib dikirim disimpan terkunci diblokir"
-    " sbagliata sbagliato errata errato corretta corretto impostata cambiata modificata reimpostata obbligatoria"
-    " inviata salvata bloccata errada errado incorreta incorreto correta correto alterada definida redefinida"
-    " configurada obrigatória enviada guardada bloqueada equivocada errónea cambiada establecida restablecida"
-    " obligatoria erroné erronée modifié modifiée changé changée défini définie réinitialisé réinitialisée"
-    " obligatoire requis envoyé envoyée enregistré enregistrée bloqué bloquée verrouillé verrouillée"
-    " falsch ungültig gültig geändert gesetzt zurückgesetzt erforderlich gesendet gespeichert gesperrt blockiert"
-    " incorrectos incorrectas incorretos incorretas incorrectes incorrects".split())
+    " wygasło wygasła wygasłe istekla isteklo utgått udløbet utløpt vanhentunut lejárt".split())
+
+
+# What a password is said to be, in the languages of the translation catalogs of Django and Home
+# Assistant ("Passordet er feil", "Lösenordet är felaktigt", "Je wachtwoord is ingesteld": wrong,
+# set…; docs/reliability.md, "Labels from translation catalogs"): each language's words, read only
+# where that language's word for a password is, and whole (not "sette", seven, for Norwegian "sett")
+_SAID_OF_A_PASSWORD = tuple((lowered_search("(?i)" + word), frozenset(said.split())) for word, said in (
+    (r"passord|adgangskode|kodeord",
+     "feil forkert galt ugyldig ugyldigt gyldig gyldigt riktig riktigt rigtig rigtigt korrekt satt sett endret endra ændret"
+     " byttet tilbakestilt nullstilt nulstillet påkrevd påkrævet sendt lagret gemt låst blokkert blokeret sperret spærret"),
+    (r"l[öo]senord",
+     "fel felaktigt felaktig ogiltigt ogiltig giltigt giltig rätt riktigt korrekt satt ändrat ändrad bytt återställt"
+     " återställd nollställt krävs obligatoriskt skickat sparat låst spärrat blockerat"),
+    (r"wachtwoord",
+     "onjuist juist fout verkeerd ongeldig geldig correct ingesteld gewijzigd veranderd gereset hersteld vereist"
+     " verplicht verstuurd verzonden opgeslagen vergrendeld geblokkeerd vergeten"),
+    (r"has[łl]|haśl",
+     "nieprawidłowe nieprawidłowy prawidłowe prawidłowy niepoprawne niepoprawny poprawne poprawny błędne błędny"
+     " nieważne zmienione ustawione zresetowane wymagane wysłane zapisane zablokowane"),
+    (r"salasan|salasõn",
+     "väärä väärin virheellinen oikea oikein vaihdettu asetettu nollattu pakollinen lähetetty tallennettu lukittu estetty"),
+    (r"hesl",
+     "nesprávné nesprávne správné správne neplatné platné změněno zmenené nastaveno nastavené nenastaveno nenastavené"
+     " resetováno povinné odesláno uloženo zamčeno blokováno zablokované špatně"),
+    (r"jelsz", "hibás helytelen helyes érvénytelen érvényes megváltozott beállítva kötelező elküldve mentve zárolva"),
+    (r"[şs]ifre|parola",
+     "yanlış hatalı doğru geçersiz geçerli değiştirildi ayarlandı sıfırlandı gerekli gönderildi kaydedildi kilitli"),
+    (r"parol",
+     "greșită greșit gresita incorectă corectă invalidă validă schimbată setată setata resetată obligatorie trimisă"
+     " salvată blocată"),
+    (r"sandi|laluan", "salah benar diubah diatur disetel wajib dikirim disimpan terkunci diblokir"),
+    (r"password|parola",
+     "sbagliata sbagliato errata errato corretta corretto valida impostata cambiata modificata reimpostata obbligatoria"
+     " inviata salvata bloccata"),
+    (r"senha|palavra[\s-]++passe",
+     "errada errado incorreta incorreto correta correto inválida válida alterada definida redefinida configurada"
+     " obrigatória enviada guardada bloqueada incorretos incorretas"),
+    (r"contrase[ñn]a",
+     "incorrecta correcta equivocada errónea inválida válida cambiada establecida restablecida configurada obligatoria"
+     " enviada guardada bloqueada incorrectos incorrectas"),
+    (r"mot\s++de\s++passe|(?<![a-z])mdp(?![a-z])",
+     "erroné erronée invalide valide modifié modifiée changé changée défini définie réinitialisé réinitialisée"
+     " obligatoire requis envoyé envoyée enregistré enregistrée bloqué bloquée verrouillé verrouillée incorrects"
+     " incorrectes"),
+    (r"passwort|kennwort",
+     "falsch ungültig gültig geändert gesetzt zurückgesetzt erforderlich gesendet gespeichert gesperrt blockiert"),
+))
+
+
+# what tells a value rather than a state, right before it: a colon, a quote
+_TOLD_AS_A_VALUE = lazy(r"[:：\"'«“„‘]\s*+$")
+
+
+_ANY_SAID = frozenset(word for _, said in _SAID_OF_A_PASSWORD for word in said)
+
+
+def _said_of_a_password(value: str, text: str) -> bool:
+    """Whether ``value`` is what ``text``'s language says a password is ("feil" beside "passord")."""
+    value = value.rstrip(".,;:!?»\"'”").lower()
+    return value in _ANY_SAID and any(value in said and names(text) for names, said in _SAID_OF_A_PASSWORD)
+
+
 # who keeps it, not what it is: a relative with the Turkish "at" ("Netflix şifresi ablada": with her
 # sister), a person named with an honorific ("Aishaさんが管理"), or after "who knows it is" ("quem sabe é Sven")
 _AT_A_RELATIVE = lazy(r"(?i)(?:abla|anne|baba|abi|ağabey|kardeş|eş|teyze|hala|dayı|amca|dede|nine|babaanne|anneanne"
@@ -2170,10 +2231,7 @@ _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contrase�
                      "hasło", "lösenord", "passord", "adgangskode", "salasana", "heslo", "jelszó", "parola", "κωδικός",
                      "συνθηματικό", "şifre", "пароль")
 _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "clé", "cle", "schlüssel", "sleutel",
-                "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session",
-                "võti", "avain", "clau", "cheie", "kulcs", "ključ", "nøkkel", "schlëssel", "kunci", "khóa", "金鑰", "私鑰", "מפתח",
-                "tõend", "luba", "tunnus", "tunniste", "jeton", "אסימון", "權杖", "belirte", "mã ", "geheim", "segret", "salaisuus",
-                "titok", "gizli", "סוד", "секрет", "シークレット", "bí mật", "rahasia", "سر", "jelsz", *password_words.NEEDLES)
+                "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":")),
@@ -2280,6 +2338,7 @@ _CHECKS = (
       "screen-time", "bildschirmzeit")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
+    ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),
 )
 
 

@@ -27,13 +27,15 @@ LATIN = (
     r"|gronid[łl]\w{0,3}|hesł\w{0,3}"  # Lower and Upper Sorbian
     r"|nywila"  # Swahili ("nenosiri" is in the older lists)
     r"|modpas"  # Haitian Creole (from the second catalog)
-    r"|(?<![a-z])parol(?:i|ni|ingiz|yňyz)?(?![a-z])"  # Uzbek, Turkmen; not "parola", "parole"
+    # Uzbek and Turkmen, with the endings of "my", "our", "your"; only as a label, since "parol" is a
+    # Filipino lantern, a painkiller and a lawyer's word too
+    r"|(?<![a-z])parol(?:i|ni|im|imiz|ingiz|y|ym|yňyz)?(?=\s*+[:：=→])"
 )
 
 # written in Latin letters, in languages whose ordinary words the gate does list (``words``)
 LISTED = (
     r"parolă"  # Romanian; "parola" is Italian's word too, and the older lists hold it
-    r"|palavra[\s-]++passe"  # European Portuguese
+    r"|palavra[\s-]passe"  # European Portuguese
 )
 
 # written in other scripts: no ordinary word of theirs is ever read as a made-up one
@@ -52,7 +54,7 @@ OTHER_SCRIPTS = (
     r"|စကားဝှက်"  # Burmese
     r"|нууц\s*+үг"  # Mongolian
     r"|сырсөз\w*|серсүз\w*|купуя\w{0,3}"  # Kyrgyz (two words, the second from the second catalog), Tatar
-    r"|(?<!\w)рамз\w{0,3}"  # Tajik
+    r"|(?<!\w)рамз(?:и|ро)?(?!\w)"  # Tajik (not the names Рамзан, Рамзес)
 )
 
 # all of them: one alternative of a pattern, under ``(?i)``
@@ -61,6 +63,6 @@ ALL = LATIN + "|" + LISTED + "|" + OTHER_SCRIPTS
 # what every match of ``ALL`` holds, lowercased: the needles of the checks that are searched only
 # where one of their words is
 NEEDLES = ("salasõ", "pasvort", "ger-tremen", "facal", "acal-faire", "acal faire", "contrasigno", "eddi", "uffir", "gronid",
-           "hesł", "nywila", "modpas", "parol", "passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "تێپەڕەوشە", "پارول",
+           "hesł", "nywila", "modpas", "parol", "palavra-passe", "palavra passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "تێپەڕەوشە", "پارول",
            "اجازت", "कूटशब्द", "गुप्तशब्द", "ਪਾਸਵਰਡ", "సంకేతపదం", "ಪ್ರವೇಶಪದ", "പാസ്സ്", "ងាត់", "စကားဝှက်", "нууц", "сырсөз",
            "серсүз", "купуя", "рамз")
