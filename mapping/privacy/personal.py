@@ -678,8 +678,6 @@ _AN_IDENTITY_NUMBER = lazy(
 def _national_id(text: str) -> bool:
     if not _names_a_national_id(text):
         return False
-    if _AN_IDENTITY_NUMBER.search(text):
-        return True
     tried: set[tuple[str, tuple[str, ...]]] = set()  # a number is checked once, however often it is named
     for label, modules in _NATIONAL_ID_LABELS:
         for named in label.finditer(text):
@@ -731,6 +729,8 @@ _CHECKS = (
      lambda t, d: d >= 14 and "<" in t),
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),
     ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
+    ("looks like a national identity number (said to be one)", lambda t: _AN_IDENTITY_NUMBER.search(t) is not None,
+     lambda t, d: d >= 9 and _names_a_national_id(t)),
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
