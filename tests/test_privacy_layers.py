@@ -2697,3 +2697,30 @@ def test_what_the_try_after_the_round_on_tune20_published_is_refused(text):
 ])
 def test_what_the_try_after_the_round_on_tune20_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# A new user's try after the catalogs' labels and the values from Faker (their own 50 secrets and
+# 50 ordinary memories): published were a 12-digit Maestro and an old JCB named by their brand, a
+# Polish account after "Numer konta", Czech and Greek API keys, a Finnish key after "on" (is), an
+# alarm's code with its place between the label and the colon; refused, a water bill's account and
+# a memory whose subject key was its only word about a password
+@pytest.mark.parametrize("text", [
+    "La carta Maestro della nonna è 501800256577.",
+    "JCB card: 213117053278383",
+    "Numer konta: 61 1090 1014 0000 0712 1981 2874",
+    "API klíč: Kx8pq2mZ7Lw0vQe3RtYbWq4Lm9",
+    "Κλειδί API: Kx8pq2mZ7Lw0vQe3RtYbWq4Lm9",
+    "API-avain on Kx8pq2mZ7Lw0vQe3RtYbWq4Lm9",
+    "Beveiligingscode van het alarmpaneel bij de achterdeur: 0617",
+])
+def test_a_new_users_try_after_the_catalogs_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Account number on the water bill: WB-0023-77812.",
+    "user.notes.pw-talk.o34",
+    "Security code of conduct, section 2: 2025 update",
+])
+def test_a_new_users_try_after_the_catalogs_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -265,21 +265,27 @@ _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 # "Clau API:", "Juurdepääsutõend:", "Asiakassalaisuus:", "Geheimnis:", "存取權杖:". A word that is
 # a door's key or a keyword too ("avain", "cheie", "khóa") counts only beside "API" or "client"; a
 # value only right after the label's colon (a line's ids elsewhere are no key of its).
-_KEYS_WORD = r"võti|võtme|avaim\w{0,3}|avain|clau|chei[ae]|kulcs\w{0,3}|ključ\w{0,2}|nøkkel|nøgle|schlëssel|kunci|khóa|מפתח"
+_KEYS_WORD = (r"võti|võtme|avaim\w{0,3}|avain|clau|chei[ae]|kulcs\w{0,3}|ključ\w{0,2}|nøkkel|nøgle|schlëssel|kunci|khóa|מפתח"
+              # Czech and Greek, from a new user's try
+              r"|klíč\w{0,2}|κλειδ\w{0,2}")
 _KEY_LABEL_ELSEWHERE = lazy(
     r"(?i)(?:(?<![^\W\d_])(?:"
     r"(?:api|client|klient|kliendi|asiakas)[\s-]*+(?:" + _KEYS_WORD + r")|(?:" + _KEYS_WORD + r")[\s-]*+(?:api|client|klient)"
     r"|juurdepääsu\s*+(?:tõend|luba)|juurdepääsutõend|(?:käyttöoikeus|todennus)tunnus|api-?tunnu[sk]|api-?tunniste"
     r"|jeton(?:\s++(?:d['’]acc[èe]s|d['’]api|api))?|(?:api|acc[èe]s)\s++jeton|אסימון|belirte[çc]i?"
     r"|mã\s++(?:truy\s++cập|thông\s++báo)|(?:api-?|client-?|kunden)?geheimnis|geheim|segret[oa]|(?:api-|asiakas)?salaisuus"
-    r"|titok|gizli|סוד|секрет|bí\s++mật|rahasia|سر\s*+api|jelsz\w{0,4}|" + password_words.ALL + r")(?![^\W\d_])"
+    r"|titok|gizli|סוד|секрет|bí\s++mật|rahasia|سر\s*+api|jelsz\w{0,4}|διακριτικ\w{0,2}(?:\s++πρόσβασης)?"
+    r"|" + password_words.ALL + r")(?![^\W\d_])"
     # in the scripts that write words with no space between, wherever they are: "存取權杖", "クライアントシークレット"
     r"|私鑰|權杖|令牌|토큰|シークレット|(?:api|client|客戶端|客户端|クライアント)\s*+(?:金鑰|密钥|密鑰|키|鍵|キー))"
-    r"[^\n:=：]{0,30}?[:=：]\s*+[\"'`]?(?P<value>[A-Za-z0-9_+/=.-]{16,200})(?![\w+/=.-])")
+    # then a colon, or "is" ("API-avain on …")
+    r"[^\n:=：]{0,30}?(?:[:=：]|\s(?:is|on|ist|est|es|è|é|är|er|je|jest|είναι|lautet|это)(?=\s))\s*+[\"'`]?"
+    r"(?P<value>[A-Za-z0-9_+/=.-]{16,200})(?![\w+/=.-])")
 _KEY_LABEL_NEEDLES = ("võti", "võtme", "avai", "clau", "chei", "kulcs", "ključ", "nøkkel", "nøgle", "schlëssel", "kunci", "khóa",
                       "金鑰", "私鑰", "密钥", "密鑰", "מפתח", "키", "鍵", "キー", "juurdepääs", "tunnus", "tunniste", "jeton",
                       "אסימון", "權杖", "令牌", "토큰", "belirte", "mã ", "geheim", "segret", "salaisuus", "titok", "gizli", "סוד",
-                      "секрет", "シークレット", "bí mật", "rahasia", "سر", "jelsz", *password_words.NEEDLES)
+                      "секрет", "シークレット", "bí mật", "rahasia", "سر", "jelsz", "klíč", "κλειδ", "διακριτικ",
+                      *password_words.NEEDLES)
 _A_HEX_KEY = lazy(r"(?=[a-f]{0,63}[0-9])[0-9a-fA-F]{32,64}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}")
 
 
@@ -307,7 +313,9 @@ _PIN = lazy(
     # code", which is a customer's number on a bill as often, nor a year ("Security code: 2025 audit")
     r"|(?i:(?<!\w)(?:security|alarm|keypad)\s*+code|sicherheits-?code|c[óo]digo\s++de\s++seguridad|codi\s++de\s++seguretat"
     r"|codice\s++di\s++sicurezza|beveiligingscode|sikkerh\w{0,3}skode|säkerhetskod|turvakood\w{0,2}|cod\s++de\s++securitate"
-    r"|mã\s++bảo\s++mật|sécherheets\s*+code|安全碼|セキュリティコード)[^\S\n]*+[:=：][^\S\n]*+"
+    r"|mã\s++bảo\s++mật|sécherheets\s*+code|安全碼|セキュリティコード)"
+    # (what it opens may come between: "Beveiligingscode van het alarmpaneel bij de achterdeur: 0617")
+    r"[^\n:=：.!?]{0,60}?[:=：][^\S\n]*+"
     r"(?!(?:19|20)[0-9]{2}(?![0-9]))(?P<labelled>[0-9]{4,8})(?![\w-])", re.MULTILINE)
 # a URL's password holding a slash or a question mark, which the first rules stop at
 # ("mysql://mara:I8NP6V/bXJzh@host", "redis://:F4lc0n?85@host"); not a port ("host:8080/x@y")
@@ -678,6 +686,9 @@ def _password_nearby(text: str) -> bool:
             token = match[0]
             if _said_of_a_password(token, line) and not _TOLD_AS_A_VALUE.search(line, max(0, match.start() - 3), match.start()):
                 continue  # "Password reimpostata", "Contul … nu are o parola setata": how it is (not "lautet: gesperrt")
+            if (":" not in token and "=" not in token and _ON_A_PASSWORD_LINE(token)
+                    and not _ON_A_PASSWORD_LINE(line[:match.start()] + " " + line[match.end():])):
+                continue  # the only word about a password is in the token: a name ("user.notes.pw-talk.o34")
             assigned = token.partition("=")[2] if "=" in token else token.rpartition(":")[2] if ":" in token else None
             if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
                                          or len(assigned) < 2 and token.endswith(("=", "=$", ":", ":$"))):

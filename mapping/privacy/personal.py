@@ -139,10 +139,13 @@ _A_PRODUCTS_NUMBER = lazy(r"(?i)(?<![\w-])(?:barcode|bar\s++code|ean(?:-?1[38])?
                           r"(?![\w-])[^0-9\n]{0,30}$")
 
 
-# a card's number named right before it: then any issuer, and 12 digits (a Maestro's shortest)
+# a card's number named right before it, or its brand: then any issuer, and 12 digits (a Maestro's
+# shortest): "card number 213117053278383", "La carta Maestro della nonna è 501800256577"
 _A_CARDS_NUMBER = lazy(r"(?i)(?:card\s*+(?:number|no\b\.?|nr\b\.?|#)|num[ée]ro\s++de\s++(?:la\s++)?(?:carte|tarjeta|cart[ãa]o)"
                        r"|kartennummer|numero\s++(?:della\s++|di\s++)?carta|kaartnummer|kortnummer|numer\s++karty|номер\s++карты)"
-                       r"[^0-9\n]{0,20}$")
+                       r"[^0-9\n]{0,20}$"
+                       r"|(?<![\w-])(?:visa|master\s*+card|maestro|amex|american\s++express|discover|diners(?:\s++club)?|jcb|unionpay"
+                       r"|mir|мир|carte\s++bleue|cartes?\s++bancaires?)(?![\w-])[^0-9\n]{0,40}$")
 
 
 def _card(text: str) -> bool:
@@ -187,12 +190,20 @@ def _iban_found(text: str) -> bool:
 
 
 _ROUTING = lazy(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]{9})(?![0-9])")
+# (not a bill's or a shop's account: "Account number on the water bill: WB-0023-77812" is a customer's)
 _ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
     r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#))"
-    r"[^0-9\n]{0,24}?(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
+    r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
+    r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
+    # an account's number named so in other languages, ten digits or more: "Numer konta: 61 1090 1014 …"
+    r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
+    r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
+    r"|номер\s++сч[её]та|bankrekening|bankkonto)"
+    r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
 )
-_ACCOUNT_NEEDLES = ("account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings")
+_ACCOUNT_NEEDLES = ("account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
+                    "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета")
 _SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
                         r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
 
