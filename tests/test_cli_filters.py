@@ -63,7 +63,7 @@ def test_to_record_writes_record_views_and_refuses_private_ones():
 
 
 def _lines_named(stderr: str) -> list[int]:
-    return [int(re.match(r"Error: line (\d+)[,:]", line)[1]) for line in stderr.splitlines()]
+    return [int(re.match(r"Error: line (\d+)[,:]", line)[1]) for line in stderr.splitlines() if line.startswith("Error:")]
 
 
 def test_to_record_and_from_record_report_errors_in_the_order_of_their_lines():
@@ -73,6 +73,8 @@ def test_to_record_and_from_record_report_errors_in_the_order_of_their_lines():
                  [fact(1, privacyScope="private"), "{broken", fact(3), {"eventType": "fact"}])
     assert mapped.exit_code == 3 and len(out_objects(mapped)) == 1
     assert _lines_named(mapped.stderr) == [1, 2, 4]
+    # and the count last, so that a run of thousands says how many went wrong
+    assert mapped.stderr.splitlines()[-1] == "3 of 4 lines refused or failed, each named above"
     read = run(["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p",
                 "--accept-unsalted-scope"], [{"uri": "at://x"}, "[", {"value": {}}])
     assert read.exit_code == 1
@@ -183,6 +185,7 @@ def test_lines_json_cannot_hold_are_refused_by_number_and_the_rest_still_read():
         "Error: line 3: not valid atproto data: a number with too many digits (more than 4300; an atproto "
         "integer has at most 19)",
         "Error: line 4: not valid atproto data: arrays or objects nested deeper than 256 levels",
+        "3 of 5 lines refused or failed, each named above",
     ]
     cids = CliRunner().invoke(cli, ["cid"], input=stdin)
     assert cids.exit_code == 3 and cids.stdout.split() == [str(cid_for_json(good))] * 2

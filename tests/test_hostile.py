@@ -93,7 +93,7 @@ def error_lines(result: Result) -> list[str]:
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     errors = [line for line in lines if line.startswith("Error: ")]
     others = [line for line in lines if line not in errors]
-    assert all(re.fullmatch(r"\d+ valid|Imported .*|Invalid: .*", line) for line in others), others
+    assert all(re.fullmatch(r"\d+ valid|Imported .*|Invalid: .*|\d+ of \d+ lines refused or failed, each named above", line) for line in others), others
     return errors
 
 

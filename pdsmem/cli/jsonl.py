@@ -39,8 +39,11 @@ def report(err: PdsmemError, line: int) -> None:
 
 
 def finish(ok: int, failed: int) -> None:
-    """Exit 0 when everything succeeded, 3 when part did, 1 when nothing did."""
+    """Exit 0 when everything succeeded, 3 when part did, 1 when nothing did; a run with failures
+    ends with their count on stderr ("4 of 6 lines refused or failed, each named above"), a clean
+    one says nothing more, as a filter in a pipe should."""
     from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL
 
     if failed:
+        click.echo(f"{failed} of {ok + failed} lines refused or failed, each named above", err=True)
         click.get_current_context().exit(EXIT_PARTIAL if ok else EXIT_FAILED)
