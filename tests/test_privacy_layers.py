@@ -2656,14 +2656,15 @@ def test_the_labels_from_translation_catalogs_refuse_none_of_their_reviews_ordin
     179 ordinary memories and 168 near misses aimed at it (``review21``): the first forms refused 52
     more of the ordinary ones than the gate did before and let 6 leaks go; after the mends, one more
     (a password rule's note before words joined by dashes, "Palavra-passe (regra): mudar-a-cada-90-dias",
-    which the gate refuses in English, German and Polish too), none let go, and 107 caught (75 before)."""
+    which the gate refuses in English, German and Polish too), none let go, and 107 caught (75 before;
+    118 after a new user's try's mends)."""
     before = {"r21-benign-025", "r21-benign-031", "r21-benign-037", "r21-benign-081", "r21-benign-085",
               "r21-benign-090", "r21-benign-094", "r21-benign-103", "r21-benign-105", "r21-benign-149",
               "r21-benign-156", "r21-benign-157", "r21-benign-168", "r21-benign-169", "r21-benign-170",
               "r21-benign-178", "r21-benign-179"}
     refused = {item["id"] for item in _corpus("review21", "benign") if privacy.sensitive_reason(item["text"])}
     assert refused <= before | {"r21-benign-171"}, sorted(refused - before)
-    assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review21", "leaks")) >= 107
+    assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review21", "leaks")) >= 118
 
 
 # The ordinary memory of tune20 the gate still refuses (a welcome card's network name after "Wi-Fi:"):
