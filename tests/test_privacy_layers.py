@@ -2725,3 +2725,13 @@ def test_a_new_users_try_after_the_catalogs_refuses_these(text):
 ])
 def test_a_new_users_try_after_the_catalogs_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# A link's address in brackets held "ww" of "www" and was read as a Dutch "ww" (wachtwoord) and its
+# value, in Home Assistant's translations in 20 languages and any Markdown link to a www address
+@pytest.mark.parametrize("text", [
+    "Could not bind to port 987. See the [documentation](https://www.home-assistant.io/components/ps4/) for more info.",
+    "Meeting notes are in the [team wiki](https://www.notion.so/acme/Q3-planning-2f9a1c) since Monday.",
+])
+def test_a_links_address_in_brackets_is_no_password(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -1851,9 +1851,12 @@ def _leet(value: str) -> bool:
 
 # a password in brackets in a list of things to do: "(DigiD ww stroopwafel)", "(pw cinnamon)",
 # "(网上营业厅密码Xingxing.Kuaile79)", "(아파트 앱 비번 Gomdori.Kimchi12)"
+# (a word in Latin letters is followed by a space or a colon: "(https://www.example.org/…)" holds
+# "ww" and no password)
 _IN_BRACKETS = lazy(
-    r"[(（][^()（）\n]{0,40}?(?<![\w-])(?:pw|pwd|ww|pass(?:word)?|passwort|wachtwoord|lösen(?:ord)?|hasło|senha|密码|密碼|비번|비밀번호"
-    r"|パスワード|パス)\s*+[:=：]?\s*+(?P<value>[^\s()（）,，;；]{3,40})\s*+[)）]", re.IGNORECASE)
+    r"[(（][^()（）\n]{0,40}?(?<![\w-])(?:(?:pw|pwd|ww|pass(?:word)?|passwort|wachtwoord|lösen(?:ord)?|hasło|senha)"
+    r"(?:\s*+[:=：]\s*+|\s++)|(?:密码|密碼|비번|비밀번호|パスワード|パス)\s*+[:=：]?\s*+)"
+    r"(?P<value>[^\s()（）,，;；]{3,40})\s*+[)）]", re.IGNORECASE)
 
 
 def _in_brackets(text: str) -> bool:
