@@ -2735,3 +2735,16 @@ def test_a_new_users_try_after_the_catalogs_passes_these(text):
 ])
 def test_a_links_address_in_brackets_is_no_password(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# More of Home Assistant's ordinary strings the gate refused: a family of models named with "xx"
+# for the letters that vary, on a line about a password; what Greek says a password is; a one-time
+# password's notice in Italian and Polish
+@pytest.mark.parametrize("text", [
+    "Notez que la clé API et le mot de passe ne sont utilisés que par les appareils BRP072Cxx et SKYFi.",
+    "Ο κωδικός πρόσβασης είναι λανθασμένος.",
+    "Notifica la password monouso",
+    "Powiadomienie z hasłem jednorazowym",
+])
+def test_more_of_home_assistants_strings_pass(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -431,6 +431,10 @@ def _random_case(word: str) -> bool:
             and not _WORDS_JOINED.fullmatch(word))
 
 
+# a family of a maker's models, named with "x" for the letters that vary: "BRP072Cxx", "KD-55XHxx"
+_A_MODEL_FAMILY = lazy(r"[A-Z]{2,}[-]?[0-9]{2,}[A-Z0-9]*x{2,3}")
+
+
 def _password_shaped(token: str) -> bool:
     if token.isalpha() and sum(map(str.isupper, token)) < 2:
         return False  # a word, a capital first at most: every test below needs a digit, a sign or capitals
@@ -438,6 +442,8 @@ def _password_shaped(token: str) -> bool:
         return False  # an option: "--password-stdin"
     if _A_SERVICE_PLUS.fullmatch(token):
         return False  # a service's name: "Canal+", "Disney+"
+    if _A_MODEL_FAMILY.fullmatch(token.rstrip(".,;:!?")):
+        return False  # a family of models, its last letters a wildcard: "BRP072Cxx"
     named = _VARIABLE_SET.match(token)
     if named and (token[named.end():] in ("", "$") or token[named.end():].startswith(("${", "$(", "?", "+", "-", "<"))):
         return False  # a variable set to nothing or to a reference: "SENDGRID_API_KEY=", "POSTGRES_PASSWORD=${…}"
@@ -2150,6 +2156,10 @@ _SAID_OF_A_PASSWORD = tuple((lowered_search("(?i)" + word), frozenset(said.split
      " incorrectes"),
     (r"passwort|kennwort",
      "falsch ungültig gültig geändert gesetzt zurückgesetzt erforderlich gesendet gespeichert gesperrt blockiert"),
+    (r"κωδικ|συνθηματικ", "λανθασμένος λανθασμένο λάθος σωστός σωστό άκυρος άκυρο έγκυρος έγκυρο"),
+    # one-time, as a notice of one says ("Notifica la password monouso", "z hasłem jednorazowym")
+    (r"password", "monouso"),
+    (r"has[łl]", "jednorazowe jednorazowym jednorazowy jednorazowego"),
 ))
 
 
