@@ -6,6 +6,7 @@ import base64
 import json
 import random
 import re
+import unicodedata
 
 import pytest
 from hypothesis import example, given, settings
@@ -477,6 +478,7 @@ _GATE_HITS = [
 @given(st.lists(st.sampled_from(_GATE_PIECES) | st.sampled_from(_GATE_HITS) | st.text(max_size=4), max_size=12)
        .map("".join))
 @example("=password is hunter2https://u:p@example.org")  # a lesson's example password, read as one
+@example("secretAKIAABCDEFGHIJKLMNOPPasswort ist x2yz\u212aAKIAABCDEFGHIJKLMNOP")  # a Kelvin sign: K in NFC
 def test_the_all_needles_search_changes_no_verdict(text):
     """The gate's first search (every needle at once) only skips texts no detector fires on; the
     plain form only adds a verdict where the text itself has none. (The text as the gate reads it:
@@ -484,12 +486,15 @@ def test_the_all_needles_search_changes_no_verdict(text):
     read = privacy._as_read(text)
     reason, plain = privacy.detector_reason(read), privacy.plain_form(read)
     if reason is None and plain != read and privacy.detector_reason(plain) is not None:
-        assert privacy.sensitive_reason(text).startswith(privacy.detector_reason(plain) + HIDDEN)
+        # (the form NFC gives is named as such: "x2yz\u212a…", a Kelvin sign, is a K in NFC already)
+        said = JOINED if unicodedata.normalize("NFC", read) == plain else HIDDEN
+        assert privacy.sensitive_reason(text).startswith(privacy.detector_reason(plain) + said)
     else:
         assert privacy.sensitive_reason(text) == reason
 
 
 HIDDEN = " once its invisible characters are dropped and its full-width or other compatibility forms read as plain text"
+JOINED = " once its accents are read with their letters (combining marks, as NFC joins them)"
 
 
 @pytest.mark.parametrize(
