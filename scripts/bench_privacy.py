@@ -34,7 +34,6 @@ from pathlib import Path
 from pdsmem.mapping import privacy
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "privacy_corpus"
-CATALOGS = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "password_words"
 # tuned on: tune to tune20 and review; never tuned on: heldout to heldout19 (each written by its own writer)
 CORPUS_NAMES = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10", "tune11", "tune12",
                 "tune13", "tune14", "tune15", "tune16", "tune17", "tune18", "tune19", "tune20", "review", "review16", "review17", "review18", "review19", "review20", "review21", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
@@ -149,35 +148,25 @@ def report(corpus: str, finds_ds, *, families: bool, misses: int) -> dict:
     return figures
 
 
-# values plainly of a label's kind, and what stands in for one
-_KIND_VALUES = {"password": ("Kx8#pq2m", "sunflower77", "tiger-lamp-sofa-4", "Hunter22!"), "pin": ("4829", "739104"),
-                "code": ("4829", "739104"), "key": ("Kx8pq2mZ7Lw0vQe3RtYb", "a3f9c2e17b4d8e6f0a1b5c7d9e2f4a6b"),
-                "token": ("Kx8pq2mZ7Lw0vQe3RtYb", "a3f9c2e17b4d8e6f0a1b5c7d9e2f4a6b")}
-_STAND_INS = ("••••••••", "[REDACTED]", "${DB_PASSWORD}", "<your password>", "(see the vault)")
-
-
 def catalog_labels() -> dict[str, list[tuple[str, str]]]:
     """(kind, label) per set: Django's and allauth's words for a password, Home Assistant's labels
     in the half of its languages tuned on and the half never tuned on."""
-    sets: dict[str, list[tuple[str, str]]] = {}
-    for catalog in ("django", "allauth"):
-        forms = json.loads((CATALOGS / f"{catalog}.json").read_text(encoding="utf-8"))
-        sets[catalog] = [("password", label) for language, labels in sorted(forms.items())
-                         if not language.startswith("en") for label in labels.values()]
-    home = json.loads((CATALOGS / "home_assistant.json").read_text(encoding="utf-8"))
+    from devkit.catalog_labels import home_assistant, translations
+
+    sets = {catalog: [("password", label) for _, _, label in translations(catalog)] for catalog in ("django", "allauth")}
     for half in ("tune", "held"):
-        sets[f"home_assistant {half}"] = [(kind, label) for language in home[half]
-                                          for kind, labels in sorted(home["labels"][language].items()) for label in labels
-                                          if not any(other in label for other in home["not_its_name"])]
+        sets[f"home_assistant {half}"] = [(kind, label) for _, kind, label in home_assistant(half)]
     return sets
 
 
 def report_catalogs() -> None:
+    from devkit.catalog_labels import STAND_INS, VALUES
+
     print("\n## translation catalogs' labels (a label, then a value of its kind; stand-ins after it)\n")
     print(f"{'set':24} {'labels':>6} {'values caught':>14} {'stand-ins refused':>18}")
     for name, labels in catalog_labels().items():
-        leaks = [f"{label}{sign}{value}" for kind, label in labels for value in _KIND_VALUES[kind] for sign in (": ", " = ")]
-        stand_ins = [f"{label}: {value}" for _, label in labels for value in _STAND_INS]
+        leaks = [f"{label}{sign}{value}" for kind, label in labels for value in VALUES[kind] for sign in (": ", " = ")]
+        stand_ins = [f"{label}: {value}" for _, label in labels for value in STAND_INS]
         caught = sum(privacy.sensitive_reason(text) is not None for text in leaks)
         refused = sum(privacy.sensitive_reason(text) is not None for text in stand_ins)
         print(f"{name:24} {len(labels):6} {share([True] * caught + [False] * (len(leaks) - caught)):>14} "

@@ -557,6 +557,17 @@ def test_the_national_id_needles_speak_for_every_name(label, data):
         assert personal._names_a_national_id(text), text
 
 
+@given(data=st.data())
+def test_the_identity_number_needles_speak_for_every_name(data):
+    """The check of an identity number said to be one runs only where a needle is: every name holds one."""
+    import re
+
+    from pdsmem.mapping.privacy.plain import lowered
+    text = data.draw(st.from_regex(re.compile("(?i)" + personal._IDENTITY_NAMES)))
+    if re.search("(?i)" + personal._IDENTITY_NAMES, text):
+        assert personal._NAMES_AN_IDENTITY(lowered(text)), text
+
+
 # -- the fifth tuning set's families (tests/privacy_corpus/tune5): each was missed before --------
 
 @pytest.mark.parametrize("text", [

@@ -8,19 +8,15 @@ scripts/bench_privacy.py only."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
+from devkit.catalog_labels import STAND_INS
+from devkit.catalog_labels import VALUES as _KIND_VALUES
+from devkit.catalog_labels import home_assistant, translations
 
 from pdsmem.mapping import privacy
 
-CATALOGS = Path(__file__).parent / "fixtures" / "password_words"
-
 # values no reader takes for anything but a password, in four shapes the gate tells apart
-VALUES = ("Kx8#pq2m", "sunflower77", "tiger-lamp-sofa-4", "Hunter22!")
-# what stands where a value goes in a template, a note or a redacted log
-STAND_INS = ("••••••••", "[REDACTED]", "${DB_PASSWORD}", "<your password>", "12", "(see vault)")
+VALUES = _KIND_VALUES["password"]
 # a label with its value: after a colon, as a network's, after "=", after an arrow
 LABELLED = ("{label}: {value}", "Wi-Fi {lower}: {value}", "{label} = {value}", "{label} → {value}")
 
@@ -33,11 +29,7 @@ _ALLAUTH_STILL_MISSED = {("az", "Set Password"), ("lv", "Password (again)"), ("u
                          ("uz", "Set Password"), ("uz", "Password (again)")}
 
 
-def _labels(catalog: str) -> list[tuple[str, str, str]]:
-    """(language, msgid, label) for every translation in ``catalog``, English's left out."""
-    translations = json.loads((CATALOGS / f"{catalog}.json").read_text(encoding="utf-8"))
-    return [(language, msgid, label) for language, forms in sorted(translations.items()) if not language.startswith("en")
-            for msgid, label in sorted(forms.items())]
+_labels = translations
 
 
 def _texts(label: str, values: tuple[str, ...]) -> list[str]:
@@ -99,24 +91,12 @@ def test_every_catalogued_word_the_module_adds_holds_one_of_its_needles():
 
 # -- Home Assistant's labels: the half of its languages the gate's words came from ------------
 
-_HOME_ASSISTANT = json.loads((CATALOGS / "home_assistant.json").read_text(encoding="utf-8"))
-# what each kind of field holds: a password, digits, a random key or token
-_KIND_VALUES = {"password": VALUES, "pin": ("4829", "739104"), "code": ("4829", "739104"),
-                "key": ("Kx8pq2mZ7Lw0vQe3RtYb", "a3f9c2e17b4d8e6f0a1b5c7d9e2f4a6b"),
-                "token": ("Kx8pq2mZ7Lw0vQe3RtYb", "a3f9c2e17b4d8e6f0a1b5c7d9e2f4a6b")}
-# labels of those fields that name something else (tests/fixtures/README.md)
-_NOT_ITS_NAME = tuple(_HOME_ASSISTANT["not_its_name"])
-
-
 # an alarm's "user code" is a customer's or a member's number on a bill or a card as often, and is
 # not read as a code (a reviewer's texts: "codice utente: 3381920" on a water bill)
 _USER_CODE = ("User Code", "Benutzercode", "Codi d'usuari", "ユーザーコード")
 
 
-def _home_assistant(half: str) -> list[tuple[str, str, str]]:
-    labels = _HOME_ASSISTANT["labels"]
-    return [(language, kind, label) for language in _HOME_ASSISTANT[half] for kind, names in sorted(labels[language].items())
-            for label in names if not any(other in label for other in _NOT_ITS_NAME)]
+_home_assistant = home_assistant  # (without the labels that name something else: tests/fixtures/README.md)
 
 
 @pytest.mark.parametrize("language, kind, label", [entry for entry in _home_assistant("tune") if entry[2] not in _USER_CODE])
@@ -127,8 +107,7 @@ def test_a_value_after_home_assistants_label_for_it_is_refused(language, kind, l
 
 @pytest.mark.parametrize("half", ["tune", "held"])
 def test_a_stand_in_after_home_assistants_label_passes(half):
-    texts = [f"{label}: {stand_in}" for _, _, label in _home_assistant(half)
-             for stand_in in ("••••", "[REDACTED]", "(see the panel)", "in the vault", "not set")]
+    texts = [f"{label}: {stand_in}" for _, _, label in _home_assistant(half) for stand_in in STAND_INS]
     assert [text for text in texts if privacy.sensitive_reason(text) is not None] == []
 
 

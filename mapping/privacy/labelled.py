@@ -688,13 +688,16 @@ def _password_nearby(text: str) -> bool:
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
         unlisted, an_example, cased = _WORDS_WITHOUT_A_LIST(line), None, _CASE_WORDS(line)
+        words_at: list[tuple[int, int]] | None = None
         for match in _TOKEN.finditer(line):
             token = match[0]
             if _said_of_a_password(token, line) and not _TOLD_AS_A_VALUE.search(line, max(0, match.start() - 3), match.start()):
                 continue  # "Password reimpostata", "Contul … nu are o parola setata": how it is (not "lautet: gesperrt")
-            if (":" not in token and "=" not in token and _ON_A_PASSWORD_LINE(token)
-                    and not _ON_A_PASSWORD_LINE(line[:match.start()] + " " + line[match.end():])):
-                continue  # the only word about a password is in the token: a name ("user.notes.pw-talk.o34")
+            if ":" not in token and "=" not in token:
+                if words_at is None:  # where the line's words for a password are: found once a line
+                    words_at = [word.span() for word in _PASSWORD_LINE.finditer(line)]
+                if words_at and all(match.start() <= start and end <= match.end() for start, end in words_at):
+                    continue  # the only word about a password is in the token: a name ("user.notes.pw-talk.o34")
             assigned = token.partition("=")[2] if "=" in token else token.rpartition(":")[2] if ":" in token else None
             if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
                                          or len(assigned) < 2 and token.endswith(("=", "=$", ":", ":$"))):

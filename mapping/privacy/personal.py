@@ -680,10 +680,16 @@ def _validator(name: str):
 # a person's identity number said to be one, right before it: nine digits or more are one, whatever
 # its country's check ("The user's national ID number: 13003216315"); a tax number is a company's too,
 # and counts only when a check holds (above)
+_IDENTITY_NAMES = (r"national\s++id(?:entity|entification)?|identity\s++(?:card\s++)?number"
+                   r"|(?:personal|citizen|citizen['’]?s)\s++(?:identity\s++|identification\s++|id\s++)?number"
+                   r"|social\s++security\s++number")
 _AN_IDENTITY_NUMBER = lazy(
-    r"(?i)(?:national\s++id(?:entity|entification)?|identity\s++(?:card\s++)?number|(?:personal|citizen|citizen['’]?s)"
-    r"\s++(?:identity\s++|identification\s++|id\s++)?number|social\s++security\s++number)"
+    r"(?i)(?:" + _IDENTITY_NAMES + r")"
     r"[^0-9\n]{0,30}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
+
+
+# what every name ``_AN_IDENTITY_NUMBER`` knows holds (one pass over the text, not the names' search)
+_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social")).any
 
 
 def _national_id(text: str) -> bool:
@@ -741,7 +747,7 @@ _CHECKS = (
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),
     ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
     ("looks like a national identity number (said to be one)", lambda t: _AN_IDENTITY_NUMBER.search(t) is not None,
-     lambda t, d: d >= 9 and _names_a_national_id(t)),
+     lambda t, d: d >= 9 and _NAMES_AN_IDENTITY(t.lower())),
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),

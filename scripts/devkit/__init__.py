@@ -6,7 +6,8 @@
 - ``timing``: the benchmarks' timing and rate lines;
 - ``events``: valid AgentMemoryEvent v1 inputs;
 - ``repo_builder``: real, signed repository CARs built offline, broken on request;
-- ``faker_texts``: memory texts around values Faker makes in 48 locales, for the privacy gate.
+- ``faker_texts``: memory texts around values Faker makes in 48 locales, for the privacy gate;
+- ``catalog_labels``: the labels of three translation catalogs, and the values put after them.
 
 The tests import these (with ``scripts/`` on ``sys.path``); nothing here imports the tests.
 """
