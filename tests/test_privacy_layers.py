@@ -2759,3 +2759,22 @@ def test_a_links_address_in_brackets_is_no_password(text):
 ])
 def test_more_of_home_assistants_strings_pass(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# A second new user's try, exporting a Hermes agent's memories to a real PDS: published were an
+# Estonian password with a word between "parool" and "on" (is) and a Brazilian "conta corrente";
+# refused, a Portuguese password said to have expired and a water bill's account number
+@pytest.mark.parametrize("text", [
+    "Mari parool internetipangas on Kuusk!4821.",
+    "agência 3381, conta corrente 0047291-6",
+])
+def test_a_second_try_after_the_catalogs_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "A senha expirou e foi redefinida ontem.",
+    "Water bill account number 7712339045, due on the 5th.",
+])
+def test_a_second_try_after_the_catalogs_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -301,7 +301,7 @@ def test_a_deleted_record_is_not_exported_again_from_rushdb(pds: LocalPds, accou
                 "--profile-id", "x", ATP_AUTH_PASSWORD=account.password)
     assert plain.exit_code == 0 and plain.stderr == (  # the source's own note, and not a second one
         f"Note: RushDB at {rushdb.url} holds no memories of this scope: check --agent-id, --profile-id, "
-        "--privacy-scope, the participant (--did, --participant or --participant-scope-hash) and the salt\n"
+        "--privacy-scope, the participant (the repository's DID, --participant or --participant-scope-hash) and the salt\n"
     )
     assert keep.rsplit("/", 1)[1] in json.dumps(records(rushdb, "ATPROTO_RECORD"))
 

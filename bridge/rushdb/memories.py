@@ -206,7 +206,7 @@ def _holds_nothing(store: MemoryStore, filters: Mapping[str, dict[str, Any]]) ->
 
 
 _EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope, the "
-                "participant (--did, --participant or --participant-scope-hash) and the salt")
+                "participant (the repository's DID, --participant or --participant-scope-hash) and the salt")
 
 
 def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], query: str, limit: int,

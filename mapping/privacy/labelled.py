@@ -666,7 +666,7 @@ _A_DEFAULT_SAID = lowered_search(r"(?i)default|standard|voreinstell|par\s++d[ée
 
 
 # "on" is "is" after the Finnish and Estonian words for a password: "Ruuteri parool on …"
-_IS_IN_FINNISH = lazy(r"(?i)(?:parool|salasana\w*)\s++on\s*+$")
+_IS_IN_FINNISH = lazy(r"(?i)(?:parool|salasana\w*|salasõna\w*)(?:\s++[^\W\d_]++){0,2}?\s++on\s*+$")  # ("parool internetipangas on …")
 _BEFORE = 200
 # the words for a password in languages whose words the gate has no list of (``words``): after
 # them an ordinary word ("Geslo je poteklo", expired) cannot be told from a made-up one
@@ -2149,7 +2149,7 @@ _SAID_OF_A_PASSWORD = tuple((lowered_search("(?i)" + word), frozenset(said.split
      " inviata salvata bloccata"),
     (r"senha|palavra[\s-]++passe",
      "errada errado incorreta incorreto correta correto inválida válida alterada definida redefinida configurada"
-     " obrigatória enviada guardada bloqueada incorretos incorretas"),
+     " obrigatória enviada guardada bloqueada incorretos incorretas expirou expirada trocada mudou"),
     (r"contrase[ñn]a",
      "incorrecta correcta equivocada errónea inválida válida cambiada establecida restablecida configurada obligatoria"
      " enviada guardada bloqueada incorrectos incorrectas"),

@@ -193,7 +193,9 @@ _ROUTING = lazy(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]
 # (not a bill's or a shop's account: "Account number on the water bill: WB-0023-77812" is a customer's)
 _ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
-    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#))"
+    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
+    # a current account in Portuguese and Spanish, a Mexican CLABE: "conta corrente 0047291-6"
+    r"|conta\s++corrente|cuenta\s++corriente|clabe)"
     r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
     # an account's number named so in other languages, ten digits or more: "Numer konta: 61 1090 1014 …"
@@ -202,7 +204,8 @@ _ACCOUNT = lazy(
     r"|номер\s++сч[её]та|bankrekening|bankkonto)"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
 )
-_ACCOUNT_NEEDLES = ("account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
+_A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$")
+_ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета")
 _SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
                         r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
@@ -225,8 +228,9 @@ def _bank_account(text: str) -> bool:
         if _validator('us.rtn').is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
             return True
     low = text.lower()
-    if any(word in low for word in _ACCOUNT_NEEDLES) and _ACCOUNT.search(text):
-        return True
+    if any(word in low for word in _ACCOUNT_NEEDLES) and any(
+            not _A_BILLS.search(text, max(0, match.start() - 30), match.start()) for match in _ACCOUNT.finditer(text)):
+        return True  # (not a bill's: "Water bill account number 7712339045")
     return ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None
 
 
