@@ -256,7 +256,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
-                                         ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95)])
+                                         ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.955)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -2777,4 +2777,74 @@ def test_a_second_try_after_the_catalogs_refuses_these(text):
     "Water bill account number 7712339045, due on the 5th.",
 ])
 def test_a_second_try_after_the_catalogs_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune21 (a twenty-third writer: a family's paperwork; heldout20 held out)
+
+@pytest.mark.parametrize("text", [
+    # words joined by "." or "_" right after the word for a password
+    "E-klase vecāku konts Annai: parole liepas.zari.trīs",
+    "Ouderportaal Parnassys van de school van Noor: wachtwoord zomerdijk.fietspad",
+    "e-Dnevnik za roditelje, Marko: lozinka kestenje.jesen",
+    "School portal, password kestenje.jesen",
+    "password gaivotas_do_tejo for mum's health app",
+    # a parcel locker's pickup code, which hands the parcel to whoever says it
+    "宅配ロッカーの受取コード 519 284、祖母の薬。",
+    "Paketskåpet på ICA, upphämtningskod 7304 för mormors glasögon.",
+    "Pakkeboksen på Coop Extra: hentekode 398 276, pakke til pappa.",
+    "Código de levantamento no cacifo CTT: 257 803 (encomenda da farmácia para a avó).",
+    "Packstation 142, Abholcode 590 184, Paket für Papa.",
+    # what unlocks a phone, in Italian, Basque, Armenian, and Tamil and Persian digits
+    "Codice per sbloccare il telefono di papà: 90417.",
+    "Aitaren mugikorra desblokeatzeko kodea: 6092.",
+    "Հայրիկի հեռախոսի կոդը՝ 3826։",
+    "அப்பாவின் போன் திறக்கும் குறியீடு: ௬௪௧௮",
+    "رمز دوم کارت بانکی پدرم: ۶۳۸۱۵۰",
+    # a one-time code read out, said to be valid for minutes or until midnight
+    "Lottie's school rang: the code they read out for the parent portal reset was 517 204, valid for 30 minutes.",
+    "La banque a dicté le code de validation au téléphone : 815 337, encore bon pendant dix minutes.",
+    "Belastingdienst belde terug, de controlecode die ze voorlazen: 663 094, geldig tot middernacht.",
+    # backup codes after their Dutch and German names
+    "Back-upcodes voor het account van oma: 4817 6640, 2806 9759, 3869 3708, 3101 6781, 1774 3526",
+    "Ersatzcodes für Papas Mail-Konto: 3084 6515, 9375 9709, 7877 6252, 5587 9561, 3211 7621",
+    # a security question in more languages: its name, what it asks, then the answer
+    "Ceist slándála an árachais, \"áit ar tógadh thú\": Daingean Uí Chúis.",
+    "Veiligheidsvraag by die versekering, \"waar het jy grootgeword\": Oudtshoorn.",
+    "Cwestiwn diogelwch yr yswiriant, \"tref enedigol eich mam\": Llanidloes.",
+    "Mistoqsija tas-sigurtà tal-assigurazzjoni, \"fejn trabbejt\": Marsaxlokk.",
+    "Întrebare de securitate la asigurarea de sănătate, „unde ați mers în prima vacanță”: Mamaia.",
+    "Сақтандырудағы қауіпсіздік сұрағы, «анаңыздың туған жері»: Қарқаралы.",
+    "ব্যাংকের নিরাপত্তা প্রশ্ন, \"মায়ের জন্মস্থান\": কুমিল্লা",
+    "బీమా ఖాతా భద్రతా ప్రశ్న, \"మీరు పెరిగిన ఊరు\": రాజమండ్రి",
+    # a login in Hindi, in Japanese
+    "स्कूल ऐप में पैरेंट लॉगिन (आरव के लिए): aamkaachaar9",
+    "学校の保護者アプリ（ハルト）のログイン：tamagoyaki_asa",
+])
+def test_the_round_on_tune21_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # a service's name with a plus, Spain's sign-in to public services, a rule of a password in Chinese
+    "Anyunak Ügyfélkapu+ kell, a régi jelszó már nem elég; a kétlépcsős azonosítást beállítottuk.",
+    "La receta electrónica de la abuela se consulta en la app de la comunidad; acceso con Cl@ve PIN.",
+    "社保App登录密码要求8到16位，必须包含字母和数字。",
+    # a phone's number in groups on a line about a PIN or an unlock
+    "PIN für Papas Handy kennt nur er und Tante Heike. Bei einem Notfall sie anrufen: 0351 8847 220.",
+    "Per sbloccare il telefono chiama il 800 123 456",
+    # a name in code after the word for a password, a code word that is no one-time code's
+    "password auth.views",
+    "password hashing in users.models",
+    "Error code 5021 is valid only for 10 minutes after the crash",
+    "Gutscheincode 4521, gültig 30 Minuten",
+    # a ticket's field right before the colon, not a security question's answer; a question removed
+    "Security question in the new app, owner: Mari.",
+    "Turvaküsimus uues rakenduses, vastutaja: Mari.",
+    "Security question: required at registration",
+    "Veiligheidsvraag: verplicht bij registratie",
+    "Mistoqsija tas-sigurtà dwar l-isem tal-annimal → Imneħħija fil-verżjoni 3",
+    "Aula forældrelogin: brug MitID",
+])
+def test_the_round_on_tune21_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -212,7 +212,19 @@ _SECURITY_ANSWER = lazy(
     r"|секретн\w*\s++вопрос"
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
-    r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta)"
+    r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
+    # a security question in more languages: Romanian, Irish, Afrikaans and Dutch, Welsh, Maltese, Latvian,
+    # Lithuanian, Estonian, Slovenian, Slovak, Bulgarian, Macedonian, Georgian, Armenian, Azerbaijani,
+    # Uzbek, Kazakh, Swahili, Malay, Tagalog, Basque, Catalan, Galician, Icelandic, Albanian, Persian,
+    # Urdu, Bengali, Tamil, Telugu
+    r"|[îi]ntrebare\w*\s++de\s++securitate|ceist\s++sl[áa]nd[áa]la|veiligheidsvra\w*|cwestiwn\s++diogelwch"
+    r"|mistoqsij\w*\s++tas-sigurt[àa]|droš[īi]bas\s++jaut[āa]jum\w*|saugumo\s++klausim\w*|turvak[üu]simus\w*"
+    r"|varnostn\w*\s++vpra[šs]anj\w*|bezpe[čc]nostn\w*\s++ot[áa]zk\w*|(?:таен|защитен)\s++въпрос\w*"
+    r"|безбедносн\w*\s++прашањ\w*|უსაფრთხოების\s*+კითხვ\w*|անվտանգության\s*+հարց\w*|t[əe]hl[üu]k[əe]sizlik\s++sual\w*"
+    r"|xavfsizlik\s++savol\w*|қауіпсіздік\s++сұра\w*|swali\s++la\s++usalama|soalan\s++keselamatan"
+    r"|tanong\s++pang-?seguridad|segurtasun\s++galder\w*|pregunta\s++de\s++seguretat|pregunta\s++de\s++seguridade"
+    r"|[öo]ryggisspurning\w*|pyetj\w*\s++sigurie|سوال\s*+امنیتی|(?:سیکیورٹی|حفاظتی)\s*+سوال|নিরাপত্তা\s*+প্রশ্ন"
+    r"|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)"
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
@@ -222,10 +234,11 @@ _SECURITY_ANSWER = lazy(
     r"(?![\"'“«„]?\s*+(?:chose|choose|use|used|using|set|enabled|disabled|stored|none|n/a|not|fake|random|made\s+up|they|refuse\w*"
     r"|never|(?:all|il|elle|on|er|sie|he|she|we|el|ella|lui|lei|ele|ela|hij|zij)\s++(?-i:[a-z])"
     r"|muss|must|should|soll|doit|debe|deve|[àa]\s++d[ée]finir|to\s++be|устаревш\w*|obsolete|outdated|veraltet"
-    r"|pflicht|obligatori\w*|optionnel\w*"
+    r"|pflicht|obligatori\w*|optionnel\w*|required|verplicht\w*|vereist|requis\w*|requerid\w*|richiest\w*"
     r"|unknown|forgot\w*|भूल\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow|removed|skipped|gone|deleted|disabled|entfernt|supprim\w*|eliminad\w*"
-    r"|rimoss\w*"
+    r"|rimoss\w*|verwijderd|usunięt\w*|borttag\w*|fjernet|poistettu|odstraněn\w*|eltávolít\w*|kaldırıl\w*|удален\w*"
+    r"|видален\w*|removid\w*|eliminat\w*|imneħħ\w*|հեռացված\w*"
     r"|yok|boş|bos|değil|hatırla\w*|değiştir\w*|sorma\w*|sorul\w*|formda|не|немає|необов\w*|поле|є|це|это|bu"
     r"|(?-i:that['’]?s?|this|which|what|those|these)|treba|ukloni\w*|trebuie|nu|nema|o\s++(?:scoatem|elimin\w*|[șs]tergem|mut[aă]m)"
     # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
@@ -246,7 +259,20 @@ _GENEALOGY = lowered_search(r"(?i)family\s++tree|genealog|ancestry|stammbaum|ahn
 
 
 def _security_answer(text: str) -> bool:
-    return _SECURITY_ANSWER.search(text) is not None and not _GENEALOGY(text) and not beside._A_QUIZ(text)
+    if _SECURITY_ANSWER.search(text) is None or _GENEALOGY(text) or beside._A_QUIZ(text):
+        return False
+    return any(not _A_FIELDS_NAME.search(text, max(0, match.end() - 41), match.end() - 1)
+               for match in _SECURITY_ANSWER.finditer(text))
+
+
+# a ticket's or a plan's field right before the colon: what follows is its value, not an answer
+# ("Security question in the new app, owner: Mari", "Turvaküsimus uues rakenduses, vastutaja: Mari")
+_A_FIELDS_NAME = lazy(
+    r"(?i)(?<![\w-])(?:owner|status|state|assignee|assigned\s++to|responsible|reviewer|priority|due|eta|sprint|ticket"
+    r"|verantwortlich|zuständig|eigenaar|verantwoordelijke|propriétaire|responsable|responsável|responsabile"
+    r"|odpowiedzialn\w*|ansvarig|ansvarlig|vastuuhenkilö|vastutaja|atbildīgais|responsabil|одговорен|məsul|pegawai"
+    r"|úinéir|arduraduna|ábyrgð|tila|estado|stato|stan|állapot|durum|статус|состояние|სტატუსი|অবস্থা|స్థితి"
+    r"|状态|狀態|ステータス|상태)\s*+[:：=]\s*+$")
 
 
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
@@ -327,7 +353,9 @@ _URL_PASSWORD = lazy(
 # "Login for the school portal: x@y — hunter22", "use muffin83 as the password"
 _AFTER_LOGIN = lazy(
     r"(?i)(?:(?<![a-z])(?:login|user|benutzer)|登录)[^\n]{0,60}?(?:[,—–]\s*+(?:pass(?:word)?|pw|pwd|hasło|passwort|senha|mot\s++de\s++passe|"
-    r"contraseña|密码)\s*+[:=]?|—|–|密码)\s*+(?P<value>[^\s,;]{4,60})")
+    r"contraseña|密码)\s*+[:=]?|—|–|密码)\s*+"
+    # (not what a rule asks of it: "密码要求8到16位", a password must have 8 to 16 places)
+    r"(?!要求|必须|需要|至少|长度|应该|不能|可以|包含|由|不少于|不超过)(?P<value>[^\s,;，；。、]{4,60})")
 _USED_AS = lazy(
     r"(?i)(?:use|try)\s++(?P<value>[^\s,;]{5,40})\s++as\s++(?:the|my|her|his|its)?\s*+(?:password|passphrase|pin|passcode)")
 _AFTER_LOGIN_SIGNS = (",", "—", "–", "密码")
@@ -399,7 +427,11 @@ _CODE_PARTS = frozenset(
     " user users name url uri sql jdbc json yaml toml xml html env prod staging default src lib org_ io ini cfg txt log"
     " logs data db cache model models views view admin static media root home tmp var etc usr bin id key hash token"
     " reset value field column table type count total date time status flag list item items file path dir size"
-    " length max min new old get set update delete create read write send check handler service".split())
+    " length max min new old get set update delete create read write send check handler service"
+    # what ends a file's, a site's or a module's name
+    " info biz page site htm php asp aspx yml pdf doc docx png jpg jpeg gif svg zip tar exe dmg apk bak sqlite lock"
+    " rst tsx jsx perl bash zsh bat cmd forms form serializers handlers services controllers controller helpers helper"
+    " schema schemas types hooks store".split())
 _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
 
 
@@ -407,7 +439,8 @@ _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
 # a version, with what follows its numbers ("10.23.11-beta.2", "2.0.0-rc1+build5"); a parcel's number
 _NOT_A_PASSWORD = lazy(r"v?[0-9]++(?:\.[0-9]++)++(?:[-+][0-9A-Za-z.-]++)?|1Z[0-9A-Z]{16}|0x[0-9A-F]{8}"  # a hex error code: "0x800CCC0E"
                              r"|[a-z][a-z0-9._/-]*+:[0-9]++(?:\.[0-9]++)*+(?:-[a-z][a-z0-9.]*+)?"  # an image and its tag: "postgres:17", "node:20-alpine"
-                             r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++|(?i:fritz!box)")  # "Yahoo!", "E*Trade"
+                             r"|[A-Z][a-z]++!|[A-Z]\*[A-Z][a-z]++|[A-Z][a-z]++&[A-Z][a-z]++|(?i:fritz!box)"  # "Yahoo!", "E*Trade"
+                             r"|Cl@ve")  # Spain's sign-in to public services
 
 
 def _joined_words(token: str) -> bool:
@@ -419,6 +452,20 @@ def _joined_words(token: str) -> bool:
         parts = re.split(r"[._-]", token.rstrip("0123456789"))
         return not any(part.lower() in _CODE_PARTS or _PASSWORD_LINE.search(part) for part in parts)
     return bool(_FOUR_WORDS.fullmatch(token)) and not _PASSWORD_LINE.search(token) and not _A_CLASS.search(token)
+
+
+def _plain_words_joined(value: str, text: str) -> bool:
+    """Two to five words of letters joined by "." or "_" ("zomerdijk.fietspad", "gaivotas_do_tejo"),
+    none a part of names in code, on a line of ``text`` with no code: a password right after the
+    word for one (``_joined_words`` wants three, anywhere a password is told)."""
+    token = value.rstrip(".!?")
+    if not _TWO_TO_FIVE_WORDS.fullmatch(token) or _NOT_A_VALUE_ANYWHERE(token) or beside._A_CODE_LINE.search(text):
+        return False
+    return not any(part.lower() in _CODE_PARTS for part in re.split(r"[._]", token))
+
+
+# words of letters joined by "." or "_" (a short one between: "do", "og")
+_TWO_TO_FIVE_WORDS = lazy(r"[^\W\d_]{3,}[._](?:[^\W\d_]{2,}[._]){0,3}[^\W\d_]{3,}")
 
 
 def _random_case(word: str) -> bool:
@@ -512,7 +559,7 @@ _A_VERB = lazy(r"(?i)is|was|ist|war|est|es|è|é|era|är|var|er|je|jest|on|oli|v
 _DASHED_WORDS_AND_DIGITS = lazy(r"[A-Za-z][a-z]{2,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
 _A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
-                       r"|Dazn|DAZN|Rakuten|Apple\s?TV)\+[.,;:!?]?")
+                       r"|Dazn|DAZN|Rakuten|Apple\s?TV|Ügyfélkapu)\+[.,;:!?]?")  # (Hungary's sign-in to public services)
 _FOUR_WORDS = lazy(r"(?=\w{15})(?:[A-Z][a-z]{2,}){3,8}[0-9]{0,4}")
 _A_CLASS = lazy(r"(?:Factory|Manager|Service|Handler|Controller|Provider|Builder|Exception|Error|Helper|Config"
                       r"|Client|Adapter|Repository|Component|Module|Test|Spec|View|Model|Settings|Options|Request"
@@ -947,6 +994,8 @@ _ACCESS_WORDS = (
     r"\s++one|(?:set|changed|switched|reset|made|make|updated|picked|chose|put)\s++it\b|went\s++with"
     # a customer's account, a school's portal: "kundkontot öppnas med …", "het klantaccount gaat met …"
     r"|\w*kontot|\w*kontoen|klantaccount|portail"
+    # a login in a compound and in other scripts: "forældrelogin", "पैरेंट लॉगिन", "логин"
+    r"|\w+login|लॉगिन|логин|kirjautum\w*"
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
     r"|ordenador|computador|komputer\w*|notebook\w*|läppär\w*|datorn|pc-en|ноутбук\w*|компьютер\w*|počítač\w*|ruteren"
     r"|máy\s++tính|laptopa|entrar|entrare|entrer|войти|увійти|wejść|masuk|đăng\s++nhập|intri|girmek|komme\s++inn"
@@ -959,7 +1008,7 @@ _ACCESS_WORDS = (
     r"|lowercase|uppercase|capital|digits?|numbers|characters|symbol|exclamation|minúsculas?|minuscules?|kleinbuchstaben"
     r"|cijfers|bokstäver|chiffres|numeri|harf|小写|소문자|маленькими)"
     # a word then a word of a script written without spaces: "Wi-Fiは", "wifi是"
-    r"(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로)")
+    r"(?![a-z0-9_\u00c0-\u024f\u0400-\u04ff-])|(?:开机|で開く|열려|设成|に設定|으로|ログイン|로그인|登录|登入)")
 _ACCESS = lazy(_ACCESS_AFTER_SCRIPT + "|" + _ACCESS_WORDS.removeprefix("(?i)"))  # the two in one, as tests check them
 _ACCESS_IN_WORDS = lowered_search(_ACCESS_WORDS)
 _ACCESS_AFTER_A_SCRIPT = lowered_search(_ACCESS_AFTER_SCRIPT)
@@ -1436,7 +1485,19 @@ _PIN_LINE = lazy(
     # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
     r"|sim\w*[^\n]{0,40}?(?<![a-z])puk(?![a-z])|(?<![a-z])puk(?![a-z])[^\n]{0,40}?(?<![a-z])sim"
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
-    r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு")
+    r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு"
+    # a parcel locker's or a shop counter's pickup code, which hands the parcel to whoever says it
+    # ("Abholcode 590 184", "hentekode 398 276", "código de levantamento", "受取コード")
+    r"|(?<![a-z])(?:pick-?up|collection|abhol|afhaal|ophaal|upphämtnings|uthämtnings|hämt|hente|afhentnings|nouto)"
+    r"[\s-]*+(?:code|kode|kod|koodi)(?![a-z])|(?<![a-z])(?:kod\s++odbioru|kód\s++(?:pro|k)\s++vyzvednutí"
+    r"|code\s++de\s++retrait|codice\s++(?:di\s++)?ritiro|código\s++de\s++(?:levantamento|retirada|recogida)"
+    r"|teslim\s++alma\s++kodu)(?![a-z])|受取コード|受け取りコード|取件码|取货码|取件碼|수령\s*+코드|픽업\s*+코드"
+    # what unlocks a phone or a device: "Codice per sbloccare il telefono", "desblokeatzeko kodea",
+    # "telefono atrakinimo kodas", "போன் திறக்கும் குறியீடு"
+    r"|(?<![a-z])(?:sbloccar\w*|desbloquea\w*|desbloquej\w*|desblokeat\w*|débloquer|déverrouiller|entsperr\w*"
+    r"|ontgrendel\w*|odblokow\w*|odemyk\w*|odemknout|upplåsning\w*|lås\s++upp|låse\s++opp|opplåsing\w*|atrakinim\w*"
+    r"|atbloķēšan\w*|deblocare\w*|feloldó\w*|kilit\s++açma\w*|розблок\w*|ξεκλείδωμ\w*)(?![a-z])|ロック解除|잠금\s*+해제"
+    r"|ปลดล็อก|திறக்கும்\s*+குறியீடு|հեռախոսի\s*+կոդ\w*")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|khz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
@@ -1467,6 +1528,8 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|košta|кошта|stoji|стоји|cijena|цена|cena"
                         r"|between|since|by|x|(?:meeting|webinar)\s++id(?:\W{1,3}[0-9]{3,4}){0,3}"
                         r"|στις|um|kl\.?|klo"
+                        # a number to call: "per sbloccare il telefono chiama il 800 123 456"
+                        r"|chiama(?:re)?\s++il|llam[ae]\s++al|appele[rz]\s++le|(?:call|ring)\s++(?:the\s++)?(?:number|hotline|helpline)"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
@@ -1649,6 +1712,9 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "the PIN 0000 default on Bluetooth speakers", "uses 1234 as the example value"
             if _IN_GROUPS_OF_FOUR.search(line[max(0, start - 15):end + 15]):
                 continue  # one group of a card's or an account's number: "カード番号 4242 4242 4242 4242"
+            if any(run.start() <= start and end <= run.end() and sum(map(str.isdigit, run[0])) >= 9
+                   for run in _DIGIT_GROUPS.finditer(line)):
+                continue  # one group of a phone's number: "chiama il 800 123 456" (a code has eight digits at most)
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
             if customers and not _A_CODES_NAME_BEFORE.search(before):
                 continue  # "Kundennummer 55120, Vertragsnummer 88213"; not "…, Alarmcode 8264"
@@ -1699,6 +1765,10 @@ def _pin_nearby(text: str) -> bool:
             if not _NOT_A_PIN.search(before):
                 return True
     return False
+
+
+# digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
+_DIGIT_GROUPS = lazy(r"(?<![\w+])\+?[0-9]{2,4}(?:[ .-][0-9]{2,4}){2,4}(?!\w)")
 
 
 # a call's PIN in Cyrillic right before its digits ("ПИН конференции 44 17 90", "ПИН учесника 6927",
@@ -1953,7 +2023,7 @@ _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](
 # those digits count only after a word for a PIN, not for a year, a price or a postal code.
 _PIN_IN_OTHER_DIGITS = lazy(
     r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
-    r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة)|کد\s*+(?:کارت|ورود|امنیتی)"
+    r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول)|کد\s*+(?:کارت|ورود|امنیتی)"
     r"|الرقم\s*+السري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
@@ -1983,7 +2053,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"رمز\s*+(?:قفل|دزدگیر|گاوصندوق|خزنة|الخزنة|الإنذار)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক\s*+কোড|లాక్|తాళం")
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক\s*+কোড|లాక్|తాళం|திறக்கும்\s*+குறியீடு")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -2078,6 +2148,8 @@ def _bare_value(text: str) -> bool:
             continue  # "Keanu sẽ tự đặt lại mật khẩu ledgerline": the password of a service is reset
         if re.fullmatch(r"[A-Z]{4,}[0-9]{2,4}[!?#$%&*]?", value) and not _NOT_MADE_UP.fullmatch(value):
             return True  # a word in capitals and a number ("SIMIT28"), which a name in code is not
+        if _plain_words_joined(value, text):
+            return True  # "wachtwoord zomerdijk.fietspad", "senha gaivotas_do_tejo"
         if (_not_a_value(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES
                 or _AT_A_RELATIVE.fullmatch(value) or _said_of_a_password(value, text)):
             continue
@@ -2086,6 +2158,8 @@ def _bare_value(text: str) -> bool:
         if value.isalpha() and value.islower() and _made_up(value) and not _WORD_WITHOUT_A_LIST.fullmatch(match["word"]):
             return True  # (a made-up word is told only in the languages whose words the gate has)
     return False
+
+
 
 
 # What says how a password is rather than what it is: a participle or an adjective by its ending
@@ -2313,7 +2387,11 @@ _CHECKS = (
       "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
       "sigurnosn", "resposta da pergunta", "de siguran",
-      "дівоч", "risposta segreta")),
+      "дівоч", "risposta segreta", "securitate", "slándála", "slandala", "veiligheidsvra", "diogelwch", "sigurt", "drošības",
+      "drosibas", "saugumo", "turvaküsimus", "turvakusimus", "varnostn", "bezpečnostn", "bezpecnostn", "въпрос", "прашањ",
+      "უსაფრთხოების", "անվտանգության", "sual", "savol", "қауіпсіздік", "usalama", "keselamatan", "pangseguridad",
+      "pang-seguridad", "segurtasun", "seguretat", "seguridade", "öryggisspurning", "oryggisspurning", "sigurie", "امنیتی",
+      "سوال", "নিরাপত্তা", "பாதுகாப்பு", "భద్రతా")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),
@@ -2362,7 +2440,12 @@ _CHECKS = (
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
-      "screen-time", "bildschirmzeit")),
+      "screen-time", "bildschirmzeit", "pickup", "pick-up", "collection", "abhol", "afhaal", "ophaal", "upphämtning",
+      "uthämtning", "hämtkod", "hente", "afhentning", "nouto", "odbioru", "vyzvednut", "retrait", "ritiro", "levantamento",
+      "retirada", "recogida", "teslim alma", "受取", "受け取り", "取件", "取货", "수령", "픽업", "sblocc", "desbloque",
+      "desblokeat", "débloqu", "déverrouill", "entsperr", "ontgrendel", "odblokow", "odemyk", "odemknout", "upplåsning",
+      "lås upp", "låse opp", "opplåsing", "atrakinim", "atbloķēšan", "deblocare", "feloldó", "kilit açma", "розблок",
+      "ξεκλείδωμ", "ロック解除", "해제", "ปลดล็อก", "திறக்கும்", "հեռախոսի")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),

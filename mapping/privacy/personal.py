@@ -249,7 +249,8 @@ def _ssn_found(text: str) -> bool:
 
 # 2FA: what a list of backup codes, or a TOTP seed, is called
 _TWO_FACTOR_WORDS = lazy(
-    r"(?i)backup|recovery|scratch|2fa|two[- ]factor|mfa|multi[- ]factor|one[- ]time|otp|totp|authenticator"
+    r"(?i)back-?up|recovery|scratch|2fa|two[- ]factor|mfa|multi[- ]factor|one[- ]time|otp|totp|authenticator"
+    r"|ersatzcode|reservecode|noodcode"  # "Back-upcodes voor …", "Ersatzcodes für …"
     r"|2-step|two[- ]step|secours|récupération|respaldo|recuperaci[oó]n|ripristino|recupero|herstel|wiederherstellung"
     r"|zapasow|reserv(?!at|ier|aci|aç|ed|e\s)|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
     r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní"
@@ -294,9 +295,21 @@ def _one_code(text: str) -> bool:
         if (digits >= 2 or grouped and digits) and (letters or grouped or digits >= 8) and digits + letters >= 8 \
                 and not _A_DATE.fullmatch(code):  # not "1Password", not a date
             return True
-    if _OTP_NOW.search(text):
+    if _OTP_NOW.search(text) or _VALID_BRIEFLY.search(text):
         return True
     return any(not words.is_common(match["code"]) for match in _ONE_LETTERS_CODE.finditer(text))
+
+
+# a code said to be valid for minutes or hours, or until midnight: a one-time code read out or sent
+# ("the code they read out … was 517 204, valid for 30 minutes", "controlecode …: 663 094, geldig tot
+# middernacht", "code de validation : 815 337, encore bon pendant dix minutes")
+_VALID_BRIEFLY = lazy(
+    r"(?i)(?<!error\s)(?<!status\s)(?<!exit\s)(?<!promo\s)(?<!discount\s)(?<!coupon\s)(?<!voucher\s)(?<![\w-])"
+    r"(?!(?:error|fehler|erreur|status|exit|promo|rabatt|gutschein|voucher|coupon|discount|post|zip|bar|area|country|qr)\w*)"
+    r"\w*(?:code|kode|kod|koodi|código|codice|код)\w*[^\n0-9]{0,60}?(?<![0-9])(?:[0-9]{3}[ -]?[0-9]{3}|[0-9]{4,8})"
+    r"(?![0-9])[^\n0-9]{0,30}?(?<![\w-])(?:valid|good|gültig|geldig|valable|bon|válido|valido|ważny|giltig|gyldig|voimassa"
+    r"|platn[ýáé]|действител\w*)(?!\w)[^\n.;]{0,25}?(?<![\w-])(?:min\w*|hours?|hrs?|heures?|stunden?|uur|horas?|ore|timm?e"
+    r"|tunni\w*|godzin\w*|hodin\w*|час\w*|midnight|middernacht|minuit|mitternacht|medianoche|mezzanotte|meia-noite)(?!\w)")
 
 
 # a one-time code told as it arrives: "The 2FA code that just came in is 947731"
@@ -369,7 +382,10 @@ _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign
                      "backup", "recovery", "emergency", "emergenza", "emergencia", "emergência", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
                      "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
                      "reserv", "резервн", "восстановлени", "verificatie", "verifizierung", "bestätigungs", "vérification",
-                     "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд")
+                     "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд",
+                     # a code's validity, which only a one-time code's is told as ("geldig tot middernacht")
+                     "valid", "good for", "gültig", "geldig", "valable", "bon pendant", "encore bon", "válid", "ważn",
+                     "giltig", "gyldig", "voimassa", "platn", "действител")
 
 
 _NAMES_ONE_CODE = Needles(_ONE_CODE_NEEDLES).any
