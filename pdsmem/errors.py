@@ -148,6 +148,20 @@ class VerificationError(PdsmemError):
     """A repository, commit, block or record failed cryptographic or structural verification."""
 
 
+class StateError(PdsmemError):
+    """The state database (what was imported, exported and synced on this machine) cannot be
+    opened or used."""
+
+
+class RushDBError(PdsmemError):
+    """RushDB refused a request, or answered it unexpectedly (one it could not be reached for is
+    a ``TransientError``)."""
+
+
+class RushDBRefused(RushDBError):
+    """RushDB refused the API key (401/403)."""
+
+
 class TransientError(PdsmemError):
     """A failure that may succeed when retried (network, 5xx, rate limit)."""
 

@@ -13,7 +13,7 @@ from devkit.events import fact
 
 from pdsmem import api
 from pdsmem.bridge.signin.session_store import SessionStore, StoredSession
-from pdsmem.errors import EXIT_FAILED, InvalidSyntax, LexiconError, PdsmemError, RecordInvalid, SessionError
+from pdsmem.errors import EXIT_FAILED, InvalidSyntax, LexiconError, PdsmemError, RecordInvalid, SessionError, UsageError
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 
@@ -140,3 +140,74 @@ def test_the_shipped_lexicons_and_their_authorities() -> None:
     assert sorted(shipped) == ["dev.bastienrobert.memory.record", "dev.pdsmem.agentMemory"]
     assert api.lexicon_authority("dev.pdsmem.agentMemory") == "pdsmem.dev"
     assert api.event_schema().lstrip().startswith("{")
+
+
+# -- what a new developer handed the library by mistake (a try from the docs alone): each is a
+# UsageError that says what to pass, before anything is read or written
+
+def test_a_scope_that_is_no_scope_is_named_before_anything_is_read(tmp_path: Path) -> None:
+    store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
+    scope = {"agentId": "coder", "profileId": "default"}
+    for call in (lambda: api.sync("alice.test", scope, store, state_dir=tmp_path),  # type: ignore[arg-type]
+                 lambda: api.import_repository("alice.test", scope, state_dir=tmp_path),  # type: ignore[arg-type]
+                 lambda: api.recall(store, scope, "tea"),  # type: ignore[arg-type]
+                 lambda: list(api.list_memories(store, scope)),  # type: ignore[arg-type]
+                 lambda: api.follow("alice.test", scope, store),  # type: ignore[arg-type]
+                 lambda: api.FromRushDB(store, scope)):  # type: ignore[arg-type]
+        with pytest.raises(UsageError, match="not a pdsmem.Scope"):
+            call()
+
+
+def test_a_scope_checks_its_own_fields() -> None:
+    with pytest.raises(UsageError, match="line break"):
+        api.Scope("plan ner\n", "default", salt="s")
+    with pytest.raises(UsageError, match="must be a string"):
+        api.Scope(5, "default", salt="s")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="not a single string"):
+        api.Scope("coder", "default", participant_parts="user-77", salt="s")  # type: ignore[arg-type]
+    assert api.Scope("coder", "default", participant_parts=["user", "77"], salt="s").participant_parts == ("user", "77")
+
+
+def test_a_malformed_did_and_a_url_without_its_scheme_are_refused_before_any_request() -> None:
+    store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
+    scope = api.Scope("coder", "default", salt="s")
+    with pytest.raises(UsageError, match="did:plc"):
+        api.recall(store, scope, "tea", did="did:plc:zz")
+    with pytest.raises(UsageError, match="did:"):
+        list(api.list_memories(store, scope, did="alice"))
+    with pytest.raises(UsageError, match="http:// or https://"):
+        api.rushdb("key", "127.0.0.1:14996")
+
+
+def test_rushdb_and_state_errors_are_public_names() -> None:
+    from pdsmem.bridge.pipelines.state import StateError as Inner
+    from pdsmem.bridge.rushdb.store import RushDBError as Bridged
+    from pdsmem.errors import RushDBError, RushDBRefused, StateError
+
+    assert Bridged is RushDBError and Inner is StateError and issubclass(RushDBRefused, RushDBError)
+
+
+def test_check_privacy_checks_a_fact_that_supersedes_another() -> None:
+    """Regression: a fact with supersedesFactId raised MappingError (its record unknown), so a
+    runtime that checked each memory before exporting it stopped on every edit."""
+    def event(n: int, **fields: object) -> dict:
+        plain = {key: value for key, value in fact(n).items() if key != "factId"}
+        return api.with_ids({**plain, **fields})
+
+    first = event(1)
+    assert api.check_privacy(event(2, supersedesFactId=first["factId"])) is None
+    refusal = api.check_privacy(event(2, supersedesFactId=first["factId"], text="The wifi password is hunter22"))
+    assert refusal is not None and refusal.field == "$.text" and "hunter22" not in repr(refusal)
+
+
+def test_export_takes_a_list_and_names_an_item_that_is_no_event(pds, account, tmp_path: Path) -> None:
+    session = api.sign_in(account.did, account.password, pds_url=pds.url, state_dir=tmp_path)
+    try:
+        with pytest.raises(UsageError, match="one event, not a list"):
+            api.export(session, fact(1), state_dir=tmp_path)  # type: ignore[arg-type]
+        report = api.export(session, [42, fact(1)], state_dir=tmp_path, dry_run=True)  # type: ignore[list-item]
+        assert report.created == 1
+        assert [(o.where, o.status) for o in report.failed] == [("memories:1", "failed")]
+        assert "not a dict" in report.failed[0].reason
+    finally:
+        session.close()

@@ -29,5 +29,5 @@ def test_the_examples_run_against_the_real_servers(pds, account, rushdb, monkeyp
     for number, code in enumerate(blocks(), start=1):
         exec(compile(code, f"docs/library.md, example {number}", "exec"), {"__name__": f"example_{number}"})
     shown = capsys.readouterr().out
-    assert "kept private: memory " in shown and "hunter2" not in shown
+    assert "kept private: at $.text: memory " in shown and "hunter2" not in shown
     assert "untrusted" in shown.lower()

@@ -246,7 +246,7 @@ class IdentityResolver:
             try:
                 did, reason = self._from_pds(name, pds_hint)
             except TransientError as exc:  # the PDS is away: that is what to fix, not the handle's spelling
-                raise TransientError(f"{exc.message} (to resolve the handle {name})") from None
+                raise TransientError(f"{exc.message} (to resolve the handle {name})", hint=exc.hint) from None
             if did is not None:
                 return did
             reasons.append(reason)

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pdsmem.errors import PdsmemError
+from pdsmem.errors import StateError
 
 if TYPE_CHECKING:
     from pdsmem.mapping.datamodel import Cid
@@ -192,10 +192,6 @@ _MIGRATIONS: dict[int, str] = {
     ALTER TABLE export_record ADD COLUMN row_id TEXT;
     """,
 }
-
-
-class StateError(PdsmemError):
-    """The state database cannot be opened or used."""
 
 
 _MOVE_FILE = "move that file aside: pdsmem starts a new one, and the next import delivers everything again"

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from pdsmem.errors import PdsmemError, TransientError
+from pdsmem.errors import PdsmemError, RushDBError, RushDBRefused, TransientError
 
 from .target import (  # named here too, where the store's callers look for them
     ENV_API_KEY,
@@ -76,14 +76,6 @@ _TRY_AGAIN = ("Retry your operation in a new transaction", "DeadlockDetected", "
 # run's transaction holds its locks and memory until then.
 TX_TTL_MS = 30_000
 _T = TypeVar("_T")
-
-
-class RushDBError(PdsmemError):
-    """RushDB refused a request, or answered it unexpectedly."""
-
-
-class RushDBRefused(RushDBError):
-    """RushDB refused the API key (401/403)."""
 
 
 class RushDBUnreachable(TransientError):

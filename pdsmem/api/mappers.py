@@ -7,7 +7,7 @@ imported when first called, so that importing the API costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pdsmem.api.values import Failure, Mapped, Record, Refusal, Scope
@@ -22,6 +22,20 @@ __all__ = [
 ]
 
 _GATE_DID = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"  # any DID: the gate's verdict does not depend on it
+
+
+class _AnyFactsRecord(Mapping[str, str]):
+    """For ``check_privacy``: a record's at-uri for any fact a memory supersedes (the verdict
+    does not depend on it)."""
+
+    def __getitem__(self, fact_id: str) -> str:
+        return f"at://{_GATE_DID}/dev.bastienrobert.memory.record/3jzfcijpj2z2a"
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
 
 
 def _record(view: RecordView) -> Record:
@@ -145,10 +159,13 @@ def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
     The gate is export's own (docs/reliability.md, "The privacy gate"): a private memory (unless
     ``publish_private``), an episode whose summary repeats its turn (unless
     ``include_transcript``), and any text that looks like a secret, a credential, a personal
-    number, command output or a local path (whatever the flags). Raises ``ContractError`` when
-    ``event`` is not a valid AgentMemoryEvent. Never quotes the memory's text."""
+    number, command output or a local path (whatever the flags). A fact that supersedes another
+    is checked as any other (where the superseded fact's record is, the gate does not ask). Raises
+    ``ContractError`` when ``event`` is not a valid AgentMemoryEvent. Never quotes the memory's
+    text."""
     try:
-        to_record(event, _GATE_DID, publish_private=publish_private, include_transcript=include_transcript)
+        to_record(event, _GATE_DID, publish_private=publish_private, include_transcript=include_transcript,
+                  known_uris=_AnyFactsRecord())
     except PrivacyRefused as err:
         return Refusal(memory_id=memory_id(event), reason=err.message, field=err.path, hint=err.hint,
                        sensitive=isinstance(err, SensitiveContent))

@@ -23,7 +23,7 @@ from pdsmem.api.results import (
     FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Session, Verification,
 )
 from pdsmem.api.values import Scope
-from pdsmem.errors import PdsmemError, TransientError, UsageError, VerificationError
+from pdsmem.errors import InvalidSyntax, PdsmemError, TransientError, UsageError, VerificationError, kind_of
 
 if TYPE_CHECKING:
     from pdsmem.bridge.pipelines.exporter import ExportReport, PrunePlan
@@ -69,6 +69,28 @@ def check_account(account: str) -> None:
             did_web_base(did)
 
 
+def _a_scope(scope: Any) -> Scope:
+    """``scope``, when it is a ``Scope``; else a ``UsageError`` that says how to make one."""
+    if not isinstance(scope, Scope):
+        raise UsageError(f"the scope is {kind_of(scope)}, not a pdsmem.Scope",
+                         hint='Scope(agent_id="…", profile_id="…", salt="…"), as docs/library.md shows')
+    return scope
+
+
+def _a_did(did: str | None) -> str | None:
+    """``did`` checked as a DID, or None; a malformed one is a ``UsageError``."""
+    if did is not None:
+        from pdsmem.mapping.syntax import Did
+
+        try:
+            problem = Did.parse(did).plc_problem()
+        except InvalidSyntax as err:
+            problem = str(err)
+        if problem:
+            raise UsageError(f"did: {problem}", hint="the repository owner's DID, as did:plc:… or did:web:…")
+    return did
+
+
 def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = None,
            engine_scope: str | None = None) -> RushDB:
     """A RushDB project: the REST API at ``url`` (RushDB Cloud when None) with a write
@@ -77,6 +99,10 @@ def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = Non
     now. Never writes the key anywhere (the sync state holds a hash of it)."""
     from pdsmem.bridge.rushdb.store import MemoryStore, RushDBTarget
 
+    for name, given in (("url", url), ("engine_url", engine_url)):
+        if given is not None and not (isinstance(given, str) and given.startswith(("http://", "https://"))):
+            raise UsageError(f"{name} must be an http:// or https:// URL",
+                             hint="the RushDB API's base URL, as RUSHDB_API_URL holds it: http://localhost:3000")
     return MemoryStore(RushDBTarget(api_key, url=url, engine_url=engine_url, engine_scope=engine_scope))
 
 
@@ -108,6 +134,9 @@ class FromRushDB:
     store: RushDB
     scope: Scope
 
+    def __post_init__(self) -> None:
+        _a_scope(self.scope)
+
 
 Memories = Iterable[Mapping[str, Any]] | str | os.PathLike[str] | BinaryIO | FromRushDB
 """What ``export`` reads: AgentMemoryEvents (dicts, or ``from_record`` objects), a JSON Lines file
@@ -135,9 +164,26 @@ def _items(memories: Memories, did: str, name: str | None, notes: list[str]) -> 
         stream: Any = memories
         shown = name or "stream"
         return read_stream(stream, shown), shown
+    if isinstance(memories, Mapping):
+        raise UsageError("memories is one event, not a list of them",
+                         hint="pass a list (or any iterable) of events: export(session, [event])")
+    if not isinstance(memories, Iterable):
+        raise UsageError(f"memories is no list of events (got {type(memories).__name__})",
+                         hint="pass a list of events (dicts), a JSON Lines file's path, a binary stream or "
+                              "FromRushDB(store, scope)")
     shown = name or "memories"
-    events: Iterable[Mapping[str, Any]] = memories
-    return (SourceItem(f"{shown}:{n}", dict(event)) for n, event in enumerate(events, start=1)), shown
+    return (SourceItem(f"{shown}:{n}", _event(event, f"{shown}:{n}")) for n, event in enumerate(memories, start=1)), shown
+
+
+def _event(event: Any, where: str) -> dict[str, Any] | PdsmemError:
+    """A copy of one event of a list, or the error that names why it is none (an item that fails,
+    as a line of JSON Lines that is no object does; the rest are exported)."""
+    from pdsmem.bridge.pipelines.sources import SourceError
+
+    if isinstance(event, Mapping):
+        return dict(event)
+    return SourceError(f"is no event (got {type(event).__name__}, not a dict)", item=where,
+                       hint="each item of the list is one AgentMemoryEvent v1 object")
 
 
 def _outcome(outcome: Any) -> Outcome:
@@ -290,6 +336,8 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     are skipped and listed in ``Report.outcomes``. Never trusts a record's own scope fields."""
     from pdsmem.bridge.pipelines.state import State
 
+    scope, did = _a_scope(scope), _a_did(did)
+
     with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url)
         batch = _read(importer, source, full=full, did=did, signing_key=signing_key, on_read=on_read)
@@ -338,6 +386,8 @@ def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = Fal
     made, and never reads the scope from the records."""
     from pdsmem.bridge.pipelines.state import State
     from pdsmem.bridge.pipelines.syncer import CHUNK, Syncer
+
+    scope, did = _a_scope(scope), _a_did(did)
 
     bridged: Any = store
     with State(_directory(state_dir)) as state:
@@ -494,7 +544,7 @@ def follow(source: str, scope: Scope, store: RushDB, *, relay_url: str | None = 
     over it. The stream comes from the account's PDS (it moves with the PDS), or ``relay_url``.
     Where it got to is kept with the sync state: run again, it resumes there. Builds only; nothing
     is read until it runs."""
-    return Follow(source, scope, store, relay_url=relay_url, embedder=embedder, pds_url=pds_url, plc_url=plc_url,
+    return Follow(source, _a_scope(scope), store, relay_url=relay_url, embedder=embedder, pds_url=pds_url, plc_url=plc_url,
                   state_dir=state_dir, on_status=on_status)
 
 
@@ -511,9 +561,9 @@ def recall(store: RushDB, scope: Scope, query: str, *, did: str | None = None, e
     ``TransientError``. Never writes."""
     from pdsmem.bridge.rushdb.memories import recall as find
 
-    if not query.strip():
+    if not isinstance(query, str) or not query.strip():
         raise UsageError("the query must hold some text to search for")
-    found = find(store, scope.fields(did), query, embedder=embedder, limit=limit,  # type: ignore[arg-type]
+    found = find(store, _a_scope(scope).fields(_a_did(did)), query, embedder=embedder, limit=limit,  # type: ignore[arg-type]
                  exclude_session=exclude_session)
     hits = [Hit(label=h["label"], id=h["id"], text=h["text"], score=h["score"], event=h.get("event") or {})
             for h in found.hits]
@@ -528,7 +578,7 @@ def list_memories(store: RushDB, scope: Scope, *, did: str | None = None) -> Ite
     Raises ``RushDBError`` or ``TransientError``. Never writes."""
     from pdsmem.bridge.rushdb.memories import list_memories as listed
 
-    for memory in listed(store, scope.fields(did)):  # type: ignore[arg-type]
+    for memory in listed(store, _a_scope(scope).fields(_a_did(did))):  # type: ignore[arg-type]
         yield Memory(**vars(memory))
 
 

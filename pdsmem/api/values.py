@@ -38,8 +38,26 @@ class Scope:
     accept_unsalted: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("agent_id", "profile_id"):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise UsageError(f"{name} must be a string (got {type(value).__name__})")
+            if value != value.strip() or not value.isprintable():
+                raise UsageError(f"{name} {value!r} starts or ends with a space, or holds a line break or another "
+                                 f"control character", hint="give the id as the agent runtime writes it, trimmed")
         if not self.agent_id or not self.profile_id:
             raise UsageError("a scope needs a non-empty agent_id and profile_id")
+        if not isinstance(self.salt, str):
+            raise UsageError(f"salt must be a string (got {type(self.salt).__name__})")
+        if not isinstance(self.sandbox_eligible, bool):
+            raise UsageError(f"sandbox_eligible must be True or False (got {type(self.sandbox_eligible).__name__})")
+        if self.participant_parts is not None and (
+                isinstance(self.participant_parts, str)
+                or not all(isinstance(part, str) for part in self.participant_parts)):
+            raise UsageError("participant_parts must be a sequence of strings, not a single string",
+                             hint='participant_parts=("user-77",) for one part')
+        if self.participant_parts is not None:
+            object.__setattr__(self, "participant_parts", tuple(self.participant_parts))
         if self.privacy_scope not in ("shared", "private"):
             raise UsageError(f'privacy_scope must be "shared" or "private", not {self.privacy_scope!r}')
         if self.participant_hash is not None and self.participant_parts is not None:
