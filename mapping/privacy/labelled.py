@@ -213,18 +213,7 @@ _SECURITY_ANSWER = lazy(
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
-    # a security question in more languages: Romanian, Irish, Afrikaans and Dutch, Welsh, Maltese, Latvian,
-    # Lithuanian, Estonian, Slovenian, Slovak, Bulgarian, Macedonian, Georgian, Armenian, Azerbaijani,
-    # Uzbek, Kazakh, Swahili, Malay, Tagalog, Basque, Catalan, Galician, Icelandic, Albanian, Persian,
-    # Urdu, Bengali, Tamil, Telugu
-    r"|[îi]ntrebare\w*\s++de\s++securitate|ceist\s++sl[áa]nd[áa]la|veiligheidsvra\w*|cwestiwn\s++diogelwch"
-    r"|mistoqsij\w*\s++tas-sigurt[àa]|droš[īi]bas\s++jaut[āa]jum\w*|saugumo\s++klausim\w*|turvak[üu]simus\w*"
-    r"|varnostn\w*\s++vpra[šs]anj\w*|bezpe[čc]nostn\w*\s++ot[áa]zk\w*|(?:таен|защитен)\s++въпрос\w*"
-    r"|безбедносн\w*\s++прашањ\w*|უსაფრთხოების\s*+კითხვ\w*|անվտանգության\s*+հարց\w*|t[əe]hl[üu]k[əe]sizlik\s++sual\w*"
-    r"|xavfsizlik\s++savol\w*|қауіпсіздік\s++сұра\w*|swali\s++la\s++usalama|soalan\s++keselamatan"
-    r"|tanong\s++pang-?seguridad|segurtasun\s++galder\w*|pregunta\s++de\s++seguretat|pregunta\s++de\s++seguridade"
-    r"|[öo]ryggisspurning\w*|pyetj\w*\s++sigurie|سوال\s*+امنیتی|(?:سیکیورٹی|حفاظتی)\s*+سوال|নিরাপত্তা\s*+প্রশ্ন"
-    r"|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)"
+    r")"
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
     # "è", "es", "ist", "est" before a name: "la risposta … è Briciola"; not "è obbligatoria"
@@ -251,6 +240,24 @@ _SECURITY_ANSWER = lazy(
     # names that ordinary talk uses too ("User's first car, a Fiat Punto, is now…"): only with a colon
     r"|(?i:favou?rite\s++teacher|childhood\s++(?:best\s++)?friend|first\s++car|asks\s++['‘\"][^'’\"\n]{1,60}['’\"])"
     r"[^\S\n]*+\)?(?:[:=：→]|[^\n]{0,20}?answer\s++(?:I\s++(?:gave|use|used)\s++)?(?:is|was)\b)\s*+\S")
+# A security question's name in more languages (Romanian, Irish, Afrikaans and Dutch, Welsh, Maltese,
+# Latvian, Lithuanian, Estonian, Slovenian, Slovak, Bulgarian, Macedonian, Georgian, Armenian,
+# Azerbaijani, Uzbek, Kazakh, Swahili, Malay, Tagalog, Basque, Catalan, Galician, Icelandic, Albanian,
+# Persian, Urdu, Bengali, Tamil, Telugu), then the question it asks, quoted, then its answer after a
+# colon or an arrow ("Ceist slándála an árachais, "áit ar tógadh thú": Daingean Uí Chúis"): only in
+# that form, since after the name alone a colon as often gives a ticket's field ("vastutaja: Mari")
+_SECURITY_QUESTION_QUOTED = lazy(
+    r"(?i)(?:[îi]ntrebare\w*\s++de\s++securitate|ceist\s++sl[áa]nd[áa]la|veiligheidsvra\w*|cwestiwn\s++diogelwch"
+    r"|mistoqsij\w*\s++tas-sigurt[àa]|droš[īi]bas\s++jaut[āa]jum\w*|saugumo\s++klausim\w*|turvak[üu]simus\w*"
+    r"|varnostn\w*\s++vpra[šs]anj\w*|bezpe[čc]nostn\w*\s++ot[áa]zk\w*|(?:таен|защитен)\s++въпрос\w*"
+    r"|безбедносн\w*\s++прашањ\w*|უსაფრთხოების\s*+კითხვ\w*|անվտանգության\s*+հարց\w*|t[əe]hl[üu]k[əe]sizlik\s++sual\w*"
+    r"|xavfsizlik\s++savol\w*|қауіпсіздік\s++сұра\w*|swali\s++la\s++usalama|soalan\s++keselamatan"
+    r"|tanong\s++pang-?seguridad|segurtasun\s++galder\w*|pregunta\s++de\s++seguretat|pregunta\s++de\s++seguridade"
+    r"|[öo]ryggisspurning\w*|pyetj\w*\s++sigurie|سوال\s*+امنیتی|(?:سیکیورٹی|حفاظتی)\s*+سوال|নিরাপত্তা\s*+প্রশ্ন"
+    r"|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)"
+    r"[^\n\"“„«「:：]{0,60}?[\"“„«「][^\"”“»」\n]{3,80}[\"”“»」]\s*+(?:[:：=]|→|->)\s*+[^\s\d]")
+
+
 # a family tree, where a maiden name is a line of research, not an answer ("Mum's maiden name came up
 # while doing the family tree: the Whitfields were from Cornwall")
 _GENEALOGY = lowered_search(r"(?i)family\s++tree|genealog|ancestry|stammbaum|ahnenforschung|árbol\s++genealógico"
@@ -259,7 +266,11 @@ _GENEALOGY = lowered_search(r"(?i)family\s++tree|genealog|ancestry|stammbaum|ahn
 
 
 def _security_answer(text: str) -> bool:
-    if _SECURITY_ANSWER.search(text) is None or _GENEALOGY(text) or beside._A_QUIZ(text):
+    if _GENEALOGY(text) or beside._A_QUIZ(text):
+        return False
+    if _SECURITY_QUESTION_QUOTED.search(text):
+        return True
+    if _SECURITY_ANSWER.search(text) is None:
         return False
     return any(not _A_FIELDS_NAME.search(text, max(0, match.end() - 41), match.end() - 1)
                for match in _SECURITY_ANSWER.finditer(text))
@@ -428,10 +439,11 @@ _CODE_PARTS = frozenset(
     " logs data db cache model models views view admin static media root home tmp var etc usr bin id key hash token"
     " reset value field column table type count total date time status flag list item items file path dir size"
     " length max min new old get set update delete create read write send check handler service"
-    # what ends a file's, a site's or a module's name
+    # what ends a file's, a site's or a module's name, and a message's key ("password.forgot.title")
     " info biz page site htm php asp aspx yml pdf doc docx png jpg jpeg gif svg zip tar exe dmg apk bak sqlite lock"
     " rst tsx jsx perl bash zsh bat cmd forms form serializers handlers services controllers controller helpers helper"
-    " schema schemas types hooks store".split())
+    " schema schemas types hooks store odt ods odp pages numbers keynote xls xlsx ppt pptx rtf csv vue svelte"
+    " title label text button click message hint placeholder description tooltip header footer link enabled disabled".split())
 _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
 
 
@@ -456,12 +468,16 @@ def _joined_words(token: str) -> bool:
 
 def _plain_words_joined(value: str, text: str) -> bool:
     """Two to five words of letters joined by "." or "_" ("zomerdijk.fietspad", "gaivotas_do_tejo"),
-    none a part of names in code, on a line of ``text`` with no code: a password right after the
-    word for one (``_joined_words`` wants three, anywhere a password is told)."""
+    none a part of names in code or files and one at least no common word, on a line of ``text``
+    with no code: a password right after the word for one (``_joined_words`` wants three,
+    anywhere a password is told)."""
     token = value.rstrip(".!?")
     if not _TWO_TO_FIVE_WORDS.fullmatch(token) or _NOT_A_VALUE_ANYWHERE(token) or beside._A_CODE_LINE.search(text):
         return False
-    return not any(part.lower() in _CODE_PARTS for part in re.split(r"[._]", token))
+    parts = re.split(r"[._]", token)
+    if any(part.lower() in _CODE_PARTS for part in parts):
+        return False
+    return not all(words.is_common(part) for part in parts)  # (not "rotation.enabled", "forgot.title")
 
 
 # words of letters joined by "." or "_" (a short one between: "do", "og")
@@ -1485,19 +1501,7 @@ _PIN_LINE = lazy(
     # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
     r"|sim\w*[^\n]{0,40}?(?<![a-z])puk(?![a-z])|(?<![a-z])puk(?![a-z])[^\n]{0,40}?(?<![a-z])sim"
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
-    r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு"
-    # a parcel locker's or a shop counter's pickup code, which hands the parcel to whoever says it
-    # ("Abholcode 590 184", "hentekode 398 276", "código de levantamento", "受取コード")
-    r"|(?<![a-z])(?:pick-?up|collection|abhol|afhaal|ophaal|upphämtnings|uthämtnings|hämt|hente|afhentnings|nouto)"
-    r"[\s-]*+(?:code|kode|kod|koodi)(?![a-z])|(?<![a-z])(?:kod\s++odbioru|kód\s++(?:pro|k)\s++vyzvednutí"
-    r"|code\s++de\s++retrait|codice\s++(?:di\s++)?ritiro|código\s++de\s++(?:levantamento|retirada|recogida)"
-    r"|teslim\s++alma\s++kodu)(?![a-z])|受取コード|受け取りコード|取件码|取货码|取件碼|수령\s*+코드|픽업\s*+코드"
-    # what unlocks a phone or a device: "Codice per sbloccare il telefono", "desblokeatzeko kodea",
-    # "telefono atrakinimo kodas", "போன் திறக்கும் குறியீடு"
-    r"|(?<![a-z])(?:sbloccar\w*|desbloquea\w*|desbloquej\w*|desblokeat\w*|débloquer|déverrouiller|entsperr\w*"
-    r"|ontgrendel\w*|odblokow\w*|odemyk\w*|odemknout|upplåsning\w*|lås\s++upp|låse\s++opp|opplåsing\w*|atrakinim\w*"
-    r"|atbloķēšan\w*|deblocare\w*|feloldó\w*|kilit\s++açma\w*|розблок\w*|ξεκλείδωμ\w*)(?![a-z])|ロック解除|잠금\s*+해제"
-    r"|ปลดล็อก|திறக்கும்\s*+குறியீடு|հեռախոսի\s*+կոդ\w*")
+    r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|khz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
@@ -1528,8 +1532,6 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|košta|кошта|stoji|стоји|cijena|цена|cena"
                         r"|between|since|by|x|(?:meeting|webinar)\s++id(?:\W{1,3}[0-9]{3,4}){0,3}"
                         r"|στις|um|kl\.?|klo"
-                        # a number to call: "per sbloccare il telefono chiama il 800 123 456"
-                        r"|chiama(?:re)?\s++il|llam[ae]\s++al|appele[rz]\s++le|(?:call|ring)\s++(?:the\s++)?(?:number|hotline|helpline)"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
@@ -1780,6 +1782,31 @@ _A_CALLS_PIN = lazy(
     r"|(?<![a-z])kombinasie\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])")
 
 
+# A parcel locker's pickup code, which hands the parcel to whoever says it, or what unlocks a phone,
+# right before its number ("Abholcode 590 184", "受取コード 519 284", "Código de levantamento no
+# cacifo CTT: 257 803", "Codice per sbloccare il telefono di papà: 90417", "desblokeatzeko kodea:
+# 6092"): only the number its name comes right before, in the same clause (an order's, a receipt's
+# or a phone's number elsewhere on the line is none: "pickup code comes by SMS; tracking number …")
+_PICKUP_CODE = (r"(?<![a-z])(?:pick-?up|collection|abhol(?:ungs)?|afhaal|ophaal|upphämtnings|uthämtnings|hämt|hente"
+                r"|afhentnings|nouto)[\s-]*+(?:code|kode|kod|koodi)|kod\s++odbioru|kód\s++(?:pro|k)\s++vyzvednutí"
+                r"|code\s++de\s++retrait|codice\s++(?:di\s++)?ritiro|código\s++de\s++(?:levantamento|retirada|recogida)"
+                r"|teslim\s++alma\s++kodu|受取コード|受け取りコード|取件码|取货码|取件碼|수령\s*+코드|픽업\s*+코드")
+_UNLOCK_CODE = (r"(?<![a-z])(?:codice|código|codi|code|kod|kode|kód|koodi)\s++(?:per|para|pour|to|zum|om\s++te|do|för|for|til"
+                r"|pentru|za|na)\s++(?:sbloccar\w*|desbloque\w*|débloquer|déverrouiller|unlock|entsperren|ontgrendelen"
+                r"|odblokow\w*|låsa\s++upp|låse\s++opp|deblocare|odemknout|desbloquejar)"
+                r"|(?<![a-z])(?:codice|código|codi|code|kod|kód)\s++(?:di|de|do|da|del|pentru)\s++(?:sblocco|desbloqueo"
+                r"|desbloqueio|déverrouillage|desbloqueig|deblocare|odblokowania)"
+                r"|(?<![a-z])(?:sblocco|desbloqueo|desbloqueio|desbloqueig|déverrouillage|unlock|entsperr|ontgrendel"
+                r"|odblokowania|upplåsnings|opplåsings|odemykací|atrakinimo|atbloķēšanas|deblocare|feloldó|kilit\s++açma"
+                r"|разблокировки|розблокування|ξεκλειδώματος|desblokeatzeko)[\s-]*+(?:code|codice|código|codi|kod\w*|kód\w*"
+                r"|koodi|kodea|kodas|kods|kodu|код\w*|κωδικ\w*)|(?:ロック)?解除コード|잠금\s*+해제\s*+코드|հեռախոսի\s*+կոդ\w*"
+                r"|திறக்கும்\s*+குறியீடு")
+_CODE_RIGHT_AFTER_ITS_NAME = lazy(
+    r"(?i)(?:" + _PICKUP_CODE + "|" + _UNLOCK_CODE + r")(?![a-z])[^\n0-9:：՝;,.，；。、]{0,40}?"
+    r"(?:[:：՝]|\s(?:is|ist|er|är|es|est|è|é|on|je|jest|era|was|lautet))?\s*+"
+    r"(?<![0-9])(?:[0-9]{2,4}(?:[ -][0-9]{2,4}){1,3}|[0-9]{4,16})(?![0-9]|[.,][0-9]|\s*+(?:€|\$|£|" + _UNIT + r"\b))")
+
+
 # what a lock goes back to by itself: "the locker code resets to 0000 when you open it"
 _RESETS_TO = lazy(r"(?i)(?<!\w)(?:resets?|defaults?|goes\s++back|springt|zurück)\s++(?:to|auf|à|a)\s*+$")
 # said after an example, in Korean, Chinese and Japanese: "1234 같은 연속 숫자", "1234这类", "1234のような"
@@ -2024,7 +2051,7 @@ _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](
 _PIN_IN_OTHER_DIGITS = lazy(
     r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
     r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول)|کد\s*+(?:کارت|ورود|امنیتی)"
-    r"|الرقم\s*+السري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호)"
+    r"|الرقم\s*+السري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
     r"(?!\s*+(?:دلار|تومان|ریال|روپے|रुपये|रुपए|টাকা|บาท|円|元|원|صفحه|متر|मीटर|میگاواٹ|مگاوات|%))")
@@ -2053,7 +2080,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"رمز\s*+(?:قفل|دزدگیر|گاوصندوق|خزنة|الخزنة|الإنذار)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক\s*+কোড|లాక్|తాళం|திறக்கும்\s*+குறியீடு")
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক\s*+কোড|లాక్|తాళం")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -2423,6 +2450,13 @@ _CHECKS = (
                                              "משפט", "kodesætning", "φράση", "عبارت", "ביטוי", "kauli",
                                              "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
     ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie")),
+    ("looks like a PIN or a lock's code", _CODE_RIGHT_AFTER_ITS_NAME.search,
+     ("pickup", "pick-up", "collection", "abhol", "afhaal", "ophaal", "upphämtning", "uthämtning", "hämtkod", "hente",
+      "afhentning", "nouto", "odbioru", "vyzvednut", "retrait", "ritiro", "levantamento", "retirada", "recogida",
+      "teslim alma", "受取", "受け取り", "取件", "取货", "수령", "픽업", "sbloc", "desbloque", "déverrouill", "débloquer",
+      "unlock", "entsperr", "ontgrendel", "odblokow", "låsa upp", "låse opp", "upplåsning", "opplåsing", "odemk", "odemyk",
+      "atrakinim", "atbloķēšan", "deblocare", "feloldó", "kilit açma", "разблок", "розблок", "ξεκλειδώματ", "desblokeat",
+      "解除コード", "해제", "հեռախոսի", "திறக்கும்")),
     ("looks like a password on a line about one", _joined_value, _JOINED_NEEDLES),
     ("looks like a Wi-Fi network's password", _WIFI_KEY_TOLD.search,
      ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),
@@ -2440,12 +2474,7 @@ _CHECKS = (
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
-      "screen-time", "bildschirmzeit", "pickup", "pick-up", "collection", "abhol", "afhaal", "ophaal", "upphämtning",
-      "uthämtning", "hämtkod", "hente", "afhentning", "nouto", "odbioru", "vyzvednut", "retrait", "ritiro", "levantamento",
-      "retirada", "recogida", "teslim alma", "受取", "受け取り", "取件", "取货", "수령", "픽업", "sblocc", "desbloque",
-      "desblokeat", "débloqu", "déverrouill", "entsperr", "ontgrendel", "odblokow", "odemyk", "odemknout", "upplåsning",
-      "lås upp", "låse opp", "opplåsing", "atrakinim", "atbloķēšan", "deblocare", "feloldó", "kilit açma", "розблок",
-      "ξεκλείδωμ", "ロック解除", "해제", "ปลดล็อก", "திறக்கும்", "հեռախոսի")),
+      "screen-time", "bildschirmzeit")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),

@@ -295,21 +295,40 @@ def _one_code(text: str) -> bool:
         if (digits >= 2 or grouped and digits) and (letters or grouped or digits >= 8) and digits + letters >= 8 \
                 and not _A_DATE.fullmatch(code):  # not "1Password", not a date
             return True
-    if _OTP_NOW.search(text) or _VALID_BRIEFLY.search(text):
+    if _OTP_NOW.search(text) or _valid_briefly(text):
         return True
     return any(not words.is_common(match["code"]) for match in _ONE_LETTERS_CODE.finditer(text))
 
 
-# a code said to be valid for minutes or hours, or until midnight: a one-time code read out or sent
-# ("the code they read out … was 517 204, valid for 30 minutes", "controlecode …: 663 094, geldig tot
-# middernacht", "code de validation : 815 337, encore bon pendant dix minutes")
+# a code said to be valid for minutes or hours, or until midnight, or to expire in minutes: a
+# one-time code read out or sent ("the code they read out … was 517 204, valid for 30 minutes",
+# "controlecode …: 663 094, geldig tot middernacht", "code de validation : 815 337, encore bon pendant
+# dix minutes"); not a code of another kind (``_NOT_A_ONE_TIME_CODE``) nor a year
 _VALID_BRIEFLY = lazy(
-    r"(?i)(?<!error\s)(?<!status\s)(?<!exit\s)(?<!promo\s)(?<!discount\s)(?<!coupon\s)(?<!voucher\s)(?<![\w-])"
-    r"(?!(?:error|fehler|erreur|status|exit|promo|rabatt|gutschein|voucher|coupon|discount|post|zip|bar|area|country|qr)\w*)"
-    r"\w*(?:code|kode|kod|koodi|código|codice|код)\w*[^\n0-9]{0,60}?(?<![0-9])(?:[0-9]{3}[ -]?[0-9]{3}|[0-9]{4,8})"
-    r"(?![0-9])[^\n0-9]{0,30}?(?<![\w-])(?:valid|good|gültig|geldig|valable|bon|válido|valido|ważny|giltig|gyldig|voimassa"
-    r"|platn[ýáé]|действител\w*)(?!\w)[^\n.;]{0,25}?(?<![\w-])(?:min\w*|hours?|hrs?|heures?|stunden?|uur|horas?|ore|timm?e"
-    r"|tunni\w*|godzin\w*|hodin\w*|час\w*|midnight|middernacht|minuit|mitternacht|medianoche|mezzanotte|meia-noite)(?!\w)")
+    r"(?i)(?<![\w-])\w*(?:code|kode|kod|koodi|código|codice|код)\w*[^\n0-9]{0,60}?(?<![0-9])"
+    r"(?P<code>[0-9]{3}[ -]?[0-9]{3}|[0-9]{4,8})(?![0-9])[^\n0-9]{0,30}?(?<![\w-])"
+    r"(?:(?:valid|good|gültig|geldig|valable|bon|válido|valido|ważny|giltig|gyldig|voimassa|platn[ýáé]|действител\w*)"
+    r"(?!\w)[^\n.;]{0,25}?|(?:expires?\s++in|scade\s++(?:tra|fra)|expira\s++(?:em|en)|caduca\s++en|vence\s++en"
+    r"|udløber\s++om|utløper\s++om|går\s++ut\s++om|läuft\s++in|vervalt\s++(?:over|na)|wygasa\s++za|expire\s++dans"
+    r"|lejár)[^\n.;]{0,15}?)(?<![\w-])(?:min\w*|hours?|hrs?|heures?|stunden?|uur|horas?|ore|timm?e|tunni\w*|godzin\w*"
+    r"|hodin\w*|час\w*|midnight|middernacht|minuit|mitternacht|medianoche|mezzanotte|meia-noite)(?!\w)")
+# what names a code that is no one-time code, before its number: an error's, a status's, a discount's,
+# an article's or an order's ("fault code 5021", "Código de descuento 2025", "Kod rabatowy 2024")
+_NOT_A_ONE_TIME_CODE = lazy(
+    r"(?i)(?<![a-z])(?:error|fehler|erreur|errore|fault|status|exit|http|promo|aktion|rabat|rabatt|discount|descuento"
+    r"|desconto|sconto"
+    r"|remise|réduction|korting|gutschein|voucher|coupon|cupón|cupom|article|artikel|artículo|articolo|product|produkt"
+    r"|producto|prodotto|order|bestell|pedido|ordine|commande|booking|buchung|reserv|tracking|post|zip|bar|area|country|qr)")
+
+
+def _valid_briefly(text: str) -> bool:
+    for match in _VALID_BRIEFLY.finditer(text):
+        if re.fullmatch(r"(?:19|20)[0-9]{2}", match["code"]):
+            continue  # a year: "Aktionscode 2024, gültig 24 Stunden"
+        if _NOT_A_ONE_TIME_CODE.search(text, max(0, match.start() - 25), match.start("code")):
+            continue
+        return True
+    return False
 
 
 # a one-time code told as it arrives: "The 2FA code that just came in is 947731"
@@ -385,7 +404,8 @@ _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign
                      "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд",
                      # a code's validity, which only a one-time code's is told as ("geldig tot middernacht")
                      "valid", "good for", "gültig", "geldig", "valable", "bon pendant", "encore bon", "válid", "ważn",
-                     "giltig", "gyldig", "voimassa", "platn", "действител")
+                     "giltig", "gyldig", "voimassa", "platn", "действител", "expire", "scade", "expira", "caduca",
+                     "vence en", "udløber", "utløper", "går ut om", "läuft in", "vervalt", "wygasa", "lejár")
 
 
 _NAMES_ONE_CODE = Needles(_ONE_CODE_NEEDLES).any
