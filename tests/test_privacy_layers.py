@@ -256,7 +256,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
-                                         ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.965)])
+                                         ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.965), ("tune22", 0.935)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -2876,3 +2876,48 @@ def test_the_round_on_tune21_refuses_none_of_its_reviews_ordinary_memories_the_g
     refused = {item["id"] for item in _corpus("review22", "benign") if privacy.sensitive_reason(item["text"])}
     assert refused <= before - {"r22-benign-146", "r22-benign-147", "r22-benign-148"}, sorted(refused - before)
     assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review22", "leaks")) >= 36
+
+
+# -- the round on tune22 (a twenty-fourth writer: money and shopping; heldout21 held out)
+
+@pytest.mark.parametrize("text", [
+    # "PIN" alone in Cyrillic before a colon, a payment app's MPIN, a PIN that looks like a year right after "PIN"
+    "ПИН на новата картичка: 4518",
+    "ПИН новой карты Тинькофф: 3547, конверт я выбросил",
+    "GCash MPIN ni Jose: 3065 — wag ipagsabi",
+    "Nya bankkortet kom idag, PIN 2074",
+    # words joined by dashes with a number, in capitals or with letters beyond ASCII; a misspelt word
+    # for a password; Swedish "lösen"; an account in Russian
+    "To-do: bei der DKB einloggen, Zugangsnummer steht im Ordner, Passwort Rhein-Brücke-77, dann Dauerauftrag Miete ändern",
+    "DigiD van Pieter: gebruikersnaam pdevries, ww Grachten-Zomer-19",
+    "HMRC gateway — user id is in the email, pasword brass-owl-orchard-3",
+    "Avanza → lösen Fjällräv-Lampa-42",
+    "Вайлдберриз, Иринин аккаунт: vishnya_sad_1961",
+    # a one-time code a bank sent that someone read out
+    "銀行から届いたワンタイムパスワードを由美さんが読み上げた：719 264。振込は完了。",
+    "Code reçu par SMS de la banque, lu à voix haute par Claire : 902 617, validé pour le virement au notaire.",
+    "Bank texted a code while Maya was driving, she read it out to me: 583 104. Used it to approve the new payee.",
+    # a telephone bank's code word, a Serbian security question in Cyrillic, a Plaid access token
+    "Кодовое слово для звонка в банк — Черёмуха",
+    "Безбедносно питање „девојачко презиме мајке“: Јовановић",
+    "Plaid access token for the budget app: access-production-06a4001f-565d-4fe0-ac56-8260c00cc9be",
+])
+def test_the_round_on_tune22_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # "PIN" in Cyrillic with an office's, a hall's or a parcel's number on its line; a year after a PIN
+    # word in a manual; an order's, a tracking number's, an error's or a room's code in a text message
+    "Новият ПИН за картата ще дойде с писмо до офис 1407 на банката.",
+    "ПИН участника пришлют за час до начала; в зале 305 будет проектор.",
+    "ПИН за картичката стигнува по пошта, пратката е број 48213.",
+    "PIN 1990 is what the manual calls this model",
+    "The SMS with the tracking code 583104 came at noon",
+    "Order confirmation by SMS, order code 448 210",
+    "We got an SMS from the school, room code 204 118",
+    "The code word for pickups at school is known to the grandparents.",
+    "lösen för Avanza finns i valvet",
+])
+def test_the_round_on_tune22_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

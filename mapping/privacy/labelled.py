@@ -213,6 +213,8 @@ _SECURITY_ANSWER = lazy(
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
+    # a telephone bank's code word: "Кодовое слово для звонка в банк — Черёмуха", "Codewort: Haselnuss"
+    r"|кодов\w*\s++слов\w*|codewort|kodeordet\s++til\s++telefon\w*"
     r")"
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
@@ -250,7 +252,7 @@ _SECURITY_QUESTION_QUOTED = lazy(
     r"(?i)(?:[îi]ntrebare\w*\s++de\s++securitate|ceist\s++sl[áa]nd[áa]la|veiligheidsvra\w*|cwestiwn\s++diogelwch"
     r"|mistoqsij\w*\s++tas-sigurt[àa]|droš[īi]bas\s++jaut[āa]jum\w*|saugumo\s++klausim\w*|turvak[üu]simus\w*"
     r"|varnostn\w*\s++vpra[šs]anj\w*|bezpe[čc]nostn\w*\s++ot[áa]zk\w*|(?:таен|защитен)\s++въпрос\w*"
-    r"|безбедносн\w*\s++прашањ\w*|უსაფრთხოების\s*+კითხვ\w*|անվտանգության\s*+հարց\w*|t[əe]hl[üu]k[əe]sizlik\s++sual\w*"
+    r"|безбедносн\w*\s++прашањ\w*|(?:безбедносн|сигурносн)\w*\s++питањ\w*|უსაფრთხოების\s*+კითხვ\w*|անվտանգության\s*+հարց\w*|t[əe]hl[üu]k[əe]sizlik\s++sual\w*"
     r"|xavfsizlik\s++savol\w*|қауіпсіздік\s++сұра\w*|swali\s++la\s++usalama|soalan\s++keselamatan"
     r"|tanong\s++pang-?seguridad|segurtasun\s++galder\w*|pregunta\s++de\s++seguretat|pregunta\s++de\s++seguridade"
     r"|[öo]ryggisspurning\w*|pyetj\w*\s++sigurie|سوال\s*+امنیتی|(?:سیکیورٹی|حفاظتی)\s*+سوال|নিরাপত্তা\s*+প্রশ্ন"
@@ -572,7 +574,8 @@ _A_PASSWORDS_WORD = lazy(
     r"[:,.;!]?")
 # "is" and "was", between a value and the word for a password after it
 _A_VERB = lazy(r"(?i)is|was|ist|war|est|es|è|é|era|är|var|er|je|jest|on|oli|van|este|lautet")
-_DASHED_WORDS_AND_DIGITS = lazy(r"[A-Za-z][a-z]{2,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
+_DASHED_WORDS_AND_DIGITS = lazy(r"[^\W\d_][^\W\d_A-Z]{2,}(?:-[^\W\d_]{2,}){1,3}-[0-9]{1,4}"  # "Rhein-Brücke-77"
+                                r"|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
 _A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
                        r"|Dazn|DAZN|Rakuten|Apple\s?TV|Ügyfélkapu)\+[.,;:!?]?")  # (Hungary's sign-in to public services)
@@ -1011,7 +1014,7 @@ _ACCESS_WORDS = (
     # a customer's account, a school's portal: "kundkontot öppnas med …", "het klantaccount gaat met …"
     r"|\w*kontot|\w*kontoen|klantaccount|portail"
     # a login in a compound and in other scripts: "forældrelogin", "पैरेंट लॉगिन", "логин"
-    r"|\w+login|लॉगिन|логин|kirjautum\w*"
+    r"|\w+login|लॉगिन|логин|kirjautum\w*|аккаунт\w*|акаунт\w*"
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
     r"|ordenador|computador|komputer\w*|notebook\w*|läppär\w*|datorn|pc-en|ноутбук\w*|компьютер\w*|počítač\w*|ruteren"
     r"|máy\s++tính|laptopa|entrar|entrare|entrer|войти|увійти|wejść|masuk|đăng\s++nhập|intri|girmek|komme\s++inn"
@@ -1488,6 +1491,8 @@ _PIN_LINE = lazy(
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
+    # a payment app's MPIN, a UPI PIN, a phone banking TPIN
+    r"|(?<![a-z])(?:m-?pin|upi\s++pin|t-?pin)(?![a-z])"
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -1743,8 +1748,9 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
                 # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
-                    and not line.startswith("#", end) and not _SET_TO.search(before)):
-                continue  # a year, unless a lock is said to open with it ("the safe is set to 1966")
+                    and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)):
+                continue  # a year, unless a lock is said to open with it ("the safe is set to 1966") or it
+                # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074")
             if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
                                                or a_demos_code(line, start, end) or _RESETS_TO.search(before)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
@@ -1767,6 +1773,10 @@ def _pin_nearby(text: str) -> bool:
             if not _NOT_A_PIN.search(before):
                 return True
     return False
+
+
+# the word "PIN" right before a number: the number is the PIN, whatever it looks like
+_PIN_RIGHT_BEFORE = lazy(r"(?i)(?<![a-z])(?:pin|pin-?code|pincode|pin-?kode|pin-?kod)\s*+[:=]?\s*+$")
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
@@ -1804,7 +1814,10 @@ _UNLOCK_CODE = (r"(?<![a-z])(?:codice|código|codi|code|kod|kode|kód|koodi)\s++
 _CODE_RIGHT_AFTER_ITS_NAME = lazy(
     r"(?i)(?:" + _PICKUP_CODE + "|" + _UNLOCK_CODE + r")(?![a-z])[^\n0-9:：՝;,.，；。、]{0,40}?"
     r"(?:[:：՝]|\s(?:is|ist|er|är|es|est|è|é|on|je|jest|era|was|lautet))?\s*+"
-    r"(?<![0-9])(?:[0-9]{2,4}(?:[ -][0-9]{2,4}){1,3}|[0-9]{4,16})(?![0-9]|[.,][0-9]|\s*+(?:€|\$|£|" + _UNIT + r"\b))")
+    r"(?<![0-9])(?:[0-9]{2,4}(?:[ -][0-9]{2,4}){1,3}|[0-9]{4,16})(?![0-9]|[.,][0-9]|\s*+(?:€|\$|£|" + _UNIT + r"\b))"
+    # "PIN" alone in Cyrillic, then a colon or a dash and the number ("ПИН на новата карта: 3186", "ПИН
+    # новой карты Тинькофф: 3547"; not "ПИН … до офис 1407")
+    r"|(?<![а-яё])пин(?![а-яё])[^\n0-9:：;,.]{0,40}?(?:[:：]|\s[—–-])\s*+(?<![0-9])[0-9]{4,8}(?![0-9]|[.,][0-9])")
 
 
 # what a lock goes back to by itself: "the locker code resets to 0000 when you open it"
@@ -2160,7 +2173,8 @@ def _passwords_listed(text: str) -> bool:
 # a value follows, it must look like one (digits or signs, capitals and digits, a word no language
 # has) and end its clause: "password reset", "wachtwoord vergeten" and "password bcrypt hashing" pass.
 _BARE_VALUE = lazy(
-    r"(?i)(?<!\w)(?P<word>ww|pw|pwd|password|passwort|kennwort|contraseña|senha|wachtwoord|hasło|lösenord|passord|salasana|heslo"
+    r"(?i)(?<!\w)(?P<word>ww|pw|pwd|password|pasword|passwrd|passowrd|passwort|kennwort|contraseña|senha|wachtwoord|hasło"
+    r"|lösenord|lösen|passord|salasana|heslo"
     r"|jelszó|parola|şifresi|şifre|mdp|mật\s++khẩu|kata\s++sandi"
     # the languages whose words the gate has no list of, and a compound: "Erstpasswort", "nettverkspassordet"
     r"|" + _UNLISTED_PASSWORD_WORDS + r"|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?|kodeord(?:et)?))"
@@ -2384,7 +2398,7 @@ _CHECKS = (
                                                        "slaptažod", "fjalëkalim", "fjalekalim", "laluan", "lykilorð", "pasahitz",
                                                        "contrasinal", "pasfhocal", "cyfrinair", "kodeord",
                                                        "wachtwoord", "hasło", "lösenord", "passord", "salasana", "heslo",
-                                                       "jelszó", "parola", "şifre", "mdp")),
+                                                       "jelszó", "parola", "şifre", "mdp", "pasw", "passo", "lösen")),
     ("looks like a labelled credential", _latin_value_in_another_script,
      ("пароль", "паролем", "парол", "كلمة", "密码", "密碼", "口令", "パスワード", "비밀번호", "비번", "암호", "סיסמ",
       "รหัสผ่าน", "पासवर्ड", "лозинк", "رمز", "கடவுச்சொல்") + _OTHER_SCRIPTS_NEEDLES),
@@ -2414,8 +2428,8 @@ _CHECKS = (
       "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
       "sigurnosn", "resposta da pergunta", "de siguran",
-      "дівоч", "risposta segreta", "securitate", "slándála", "slandala", "veiligheidsvra", "diogelwch", "sigurt", "drošības",
-      "drosibas", "saugumo", "turvaküsimus", "turvakusimus", "varnostn", "bezpečnostn", "bezpecnostn", "въпрос", "прашањ",
+      "дівоч", "risposta segreta", "кодов", "codewort", "securitate", "slándála", "slandala", "veiligheidsvra", "diogelwch", "sigurt", "drošības",
+      "drosibas", "saugumo", "turvaküsimus", "turvakusimus", "varnostn", "bezpečnostn", "bezpecnostn", "въпрос", "прашањ", "питањ",
       "უსაფრთხოების", "անվտանգության", "sual", "savol", "қауіпсіздік", "usalama", "keselamatan", "pangseguridad",
       "pang-seguridad", "segurtasun", "seguretat", "seguridade", "öryggisspurning", "oryggisspurning", "sigurie", "امنیتی",
       "سوال", "নিরাপত্তা", "பாதுகாப்பு", "భద్రతా")),
@@ -2456,7 +2470,7 @@ _CHECKS = (
       "teslim alma", "受取", "受け取り", "取件", "取货", "수령", "픽업", "sbloc", "desbloque", "déverrouill", "débloquer",
       "unlock", "entsperr", "ontgrendel", "odblokow", "låsa upp", "låse opp", "upplåsning", "opplåsing", "odemk", "odemyk",
       "atrakinim", "atbloķēšan", "deblocare", "feloldó", "kilit açma", "разблок", "розблок", "ξεκλειδώματ", "desblokeat",
-      "解除コード", "해제", "հեռախոսի", "திறக்கும்")),
+      "解除コード", "해제", "հեռախոսի", "திறக்கும்", "пин")),
     ("looks like a password on a line about one", _joined_value, _JOINED_NEEDLES),
     ("looks like a Wi-Fi network's password", _WIFI_KEY_TOLD.search,
      ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),

@@ -295,7 +295,7 @@ def _one_code(text: str) -> bool:
         if (digits >= 2 or grouped and digits) and (letters or grouped or digits >= 8) and digits + letters >= 8 \
                 and not _A_DATE.fullmatch(code):  # not "1Password", not a date
             return True
-    if _OTP_NOW.search(text) or _valid_briefly(text):
+    if _OTP_NOW.search(text) or _valid_briefly(text) or _code_sent(text):
         return True
     return any(not words.is_common(match["code"]) for match in _ONE_LETTERS_CODE.finditer(text))
 
@@ -318,7 +318,35 @@ _NOT_A_ONE_TIME_CODE = lazy(
     r"(?i)(?<![a-z])(?:error|fehler|erreur|errore|fault|status|exit|http|promo|aktion|rabat|rabatt|discount|descuento"
     r"|desconto|sconto"
     r"|remise|réduction|korting|gutschein|voucher|coupon|cupón|cupom|article|artikel|artículo|articolo|product|produkt"
-    r"|producto|prodotto|order|bestell|pedido|ordine|commande|booking|buchung|reserv|tracking|post|zip|bar|area|country|qr)")
+    r"|producto|prodotto|order|bestell|pedido|ordine|commande|booking|buchung|reserv|tracking|post|zip|bar|area|country|qr"
+    r"|room|raum|salle|sala|aula|class|klasse|classe|course|kurs|cours|meeting|besprechung|réunion|reunión|riunione|parcel"
+    r"|paket|colis|paquete|pacco)")
+
+
+# a code of six digits a bank or a service sent, and someone read out or forwarded ("Bank texted a code
+# while Maya was driving, she read it out to me: 583 104", "ワンタイムパスワードを由美さんが読み上げた：719
+# 264", "قرأ أحمد رمز التحقق من رسالة البنك: ٧٢٠٩١٤"): the code's word, then, in its sentence, the number
+_A_CODE_SENT = lazy(
+    r"(?i)(?:(?<![a-z0-9_-])(?:code|código|codice|kod|kode|koodi)|(?<![а-яё])код|رمز|コード|パスワード|验证码|인증번호)\w*"
+    r"[^\n.!?。0-9\d]{0,60}?"
+    r"(?<!\d)(?P<code>\d{3}[ -]?\d{3})(?!\d)")
+# what says the code was sent or read out, on its line
+_SENT_OR_READ_OUT = lazy(
+    r"(?i)(?<![a-z])(?:sms|texted|text\s++message|read\s++(?:it\s++)?out|reçu\s++par\s++sms|par\s++sms|per\s++sms|por\s++sms"
+    r"|via\s++sms|lu\s++à\s++voix\s++haute|vorgelesen|voorgelezen|letto\s++ad\s++alta\s++voce|en\s++voz\s++alta"
+    r"|em\s++voz\s++alta|one[- ]time)(?![a-z])|読み上げ|ワンタイム|رمز\s*+التحقق|رسالة|验证码|短信|인증번호|문자")
+
+
+def _code_sent(text: str) -> bool:
+    if not _SENT_OR_READ_OUT.search(text):
+        return False
+    for match in _A_CODE_SENT.finditer(text):
+        if re.fullmatch(r"(?:19|20)[0-9]{2}", match["code"][:4]) and len(match["code"]) == 4:
+            continue
+        if _NOT_A_ONE_TIME_CODE.search(text, max(0, match.start() - 25), match.start("code")):
+            continue  # an order's, a tracking number's, an error's code
+        return True
+    return False
 
 
 def _valid_briefly(text: str) -> bool:
@@ -405,7 +433,9 @@ _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign
                      # a code's validity, which only a one-time code's is told as ("geldig tot middernacht")
                      "valid", "good for", "gültig", "geldig", "valable", "bon pendant", "encore bon", "válid", "ważn",
                      "giltig", "gyldig", "voimassa", "platn", "действител", "expire", "scade", "expira", "caduca",
-                     "vence en", "udløber", "utløper", "går ut om", "läuft in", "vervalt", "wygasa", "lejár")
+                     "vence en", "udløber", "utløper", "går ut om", "läuft in", "vervalt", "wygasa", "lejár",
+                     "texted", "text message", "read out", "read it out", "voix haute", "vorgelesen", "voorgelezen",
+                     "alta voce", "voz alta", "読み上げ", "ワンタイム", "التحقق", "رسالة", "验证码", "短信", "인증번호", "문자")
 
 
 _NAMES_ONE_CODE = Needles(_ONE_CODE_NEEDLES).any
