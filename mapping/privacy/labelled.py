@@ -213,8 +213,8 @@ _SECURITY_ANSWER = lazy(
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
-    # a telephone bank's code word: "Кодовое слово для звонка в банк — Черёмуха", "Codewort: Haselnuss"
-    r"|кодов\w*\s++слов\w*|codewort|kodeordet\s++til\s++telefon\w*"
+    # a telephone bank's code word: "Кодовое слово для звонка в банк — Черёмуха" (not a radio's, a shop's)
+    r"|кодов\w*\s++слов\w*(?=[^\n]{0,40}?банк)"
     r")"
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
@@ -257,7 +257,11 @@ _SECURITY_QUESTION_QUOTED = lazy(
     r"|tanong\s++pang-?seguridad|segurtasun\s++galder\w*|pregunta\s++de\s++seguretat|pregunta\s++de\s++seguridade"
     r"|[öo]ryggisspurning\w*|pyetj\w*\s++sigurie|سوال\s*+امنیتی|(?:سیکیورٹی|حفاظتی)\s*+سوال|নিরাপত্তা\s*+প্রশ্ন"
     r"|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)"
-    r"[^\n\"“„«「:：]{0,60}?[\"“„«「][^\"”“»」\n]{3,80}[\"”“»」]\s*+(?:[:：=]|→|->)\s*+[^\s\d]")
+    r"[^\n\"“„«「:：]{0,60}?[\"“„«「][^\"”“»」\n]{3,80}[\"”“»」]\s*+(?:[:：=]|→|->)\s*+"
+    # (not what says it is gone or unused: "… : више се не користи")
+    r"(?![^\n.!?]{0,60}?(?<!\w)(?:више|не|нема|уклоњ\w*|укинут\w*|избрис\w*|није|više|ne|nema|uklonj\w*|ukinut\w*"
+    r"|obrisan\w*|nije|removed|deleted|none|n/a|no\s++longer)(?!\w))"
+    r"[^\s\d]")
 
 
 # a family tree, where a maiden name is a line of research, not an answer ("Mum's maiden name came up
@@ -574,8 +578,10 @@ _A_PASSWORDS_WORD = lazy(
     r"[:,.;!]?")
 # "is" and "was", between a value and the word for a password after it
 _A_VERB = lazy(r"(?i)is|was|ist|war|est|es|è|é|era|är|var|er|je|jest|on|oli|van|este|lautet")
-_DASHED_WORDS_AND_DIGITS = lazy(r"[^\W\d_][^\W\d_A-Z]{2,}(?:-[^\W\d_]{2,}){1,3}-[0-9]{1,4}"  # "Rhein-Brücke-77"
-                                r"|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
+_DASHED_WORDS_AND_DIGITS = lazy(r"[A-Za-z][a-z]{2,}(?:-[a-z]{2,}){1,3}-[0-9]{1,4}|[A-Z][a-z]?[0-9]{1,3}(?:-[A-Za-z][a-z]{2,}){2,3}")
+# the same in capitals and in any letters, which only right after the word for a password is a password
+# ("Passwort Rhein-Brücke-77", "ww Grachten-Zomer-19"; not "the password for Build-Server-02")
+_DASHED_WORDS_ANY_CASE = lazy(r"[^\W\d_][^\W\d_A-Z]{2,}(?:-[^\W\d_]{2,}){1,3}-[0-9]{1,4}")
 _NAME_AND_NUMBER = lazy(r"[A-Z][a-z]{2,}[._!@#-]?[0-9]{2,4}[!?#$%&*]?")
 _A_SERVICE_PLUS = lazy(r"(?:Canal|Disney|Paramount|Discovery|Peacock|ESPN|AMC|BritBox|Starz|Joyn|Molotov|Crunchyroll|Max|Hulu"
                        r"|Dazn|DAZN|Rakuten|Apple\s?TV|Ügyfélkapu)\+[.,;:!?]?")  # (Hungary's sign-in to public services)
@@ -1491,8 +1497,8 @@ _PIN_LINE = lazy(
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
-    # a payment app's MPIN, a UPI PIN, a phone banking TPIN
-    r"|(?<![a-z])(?:m-?pin|upi\s++pin|t-?pin)(?![a-z])"
+    # a payment app's MPIN, a UPI PIN
+    r"|(?<![a-z])(?:m-?pin|upi\s++pin)(?![a-z])"
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -1775,8 +1781,8 @@ def _pin_nearby(text: str) -> bool:
     return False
 
 
-# the word "PIN" right before a number: the number is the PIN, whatever it looks like
-_PIN_RIGHT_BEFORE = lazy(r"(?i)(?<![a-z])(?:pin|pin-?code|pincode|pin-?kode|pin-?kod)\s*+[:=]?\s*+$")
+# the word "PIN", in capitals, right before a number: the number is the PIN, whatever it looks like
+_PIN_RIGHT_BEFORE = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode|-?[Kk]oden?|-?[Kk]od)?\s*+[:=]?\s*+$")  # (not a collector's "pin 2019")
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
@@ -1815,9 +1821,10 @@ _CODE_RIGHT_AFTER_ITS_NAME = lazy(
     r"(?i)(?:" + _PICKUP_CODE + "|" + _UNLOCK_CODE + r")(?![a-z])[^\n0-9:：՝;,.，；。、]{0,40}?"
     r"(?:[:：՝]|\s(?:is|ist|er|är|es|est|è|é|on|je|jest|era|was|lautet))?\s*+"
     r"(?<![0-9])(?:[0-9]{2,4}(?:[ -][0-9]{2,4}){1,3}|[0-9]{4,16})(?![0-9]|[.,][0-9]|\s*+(?:€|\$|£|" + _UNIT + r"\b))"
-    # "PIN" alone in Cyrillic, then a colon or a dash and the number ("ПИН на новата карта: 3186", "ПИН
-    # новой карты Тинькофф: 3547"; not "ПИН … до офис 1407")
-    r"|(?<![а-яё])пин(?![а-яё])[^\n0-9:：;,.]{0,40}?(?:[:：]|\s[—–-])\s*+(?<![0-9])[0-9]{4,8}(?![0-9]|[.,][0-9])")
+    # "PIN" alone in Cyrillic capitals, then a colon or a dash and the number ("ПИН на новата карта: 3186",
+    # "ПИН новой карты Тинькофф: 3547"; not "ПИН … до офис 1407", a price, a default, a "пин-ап")
+    r"|(?-i:(?<![А-Яа-яЁё-])ПИН(?![А-Яа-яЁё-]))(?![^\n0-9]{0,40}?(?:умолчани|заводск|фабрич|подразбиран|стандард))"
+    r"[^\n0-9:：;,.]{0,40}?(?:[:：]|\s[—–-])\s*+(?<![0-9])[0-9]{4,8}(?![0-9]|[.,][0-9]|\s*+(?:руб|р\.|₽|динар|денар|лв|грн|тенге|сом))")
 
 
 # what a lock goes back to by itself: "the locker code resets to 0000 when you open it"
@@ -2174,7 +2181,7 @@ def _passwords_listed(text: str) -> bool:
 # has) and end its clause: "password reset", "wachtwoord vergeten" and "password bcrypt hashing" pass.
 _BARE_VALUE = lazy(
     r"(?i)(?<!\w)(?P<word>ww|pw|pwd|password|pasword|passwrd|passowrd|passwort|kennwort|contraseña|senha|wachtwoord|hasło"
-    r"|lösenord|lösen|passord|salasana|heslo"
+    r"|lösenord|passord|salasana|heslo"
     r"|jelszó|parola|şifresi|şifre|mdp|mật\s++khẩu|kata\s++sandi"
     # the languages whose words the gate has no list of, and a compound: "Erstpasswort", "nettverkspassordet"
     r"|" + _UNLISTED_PASSWORD_WORDS + r"|\w{2,12}(?:passwort|passord(?:et)?|wachtwoord|lösenord(?:et)?|kodeord(?:et)?))"
@@ -2194,7 +2201,7 @@ def _bare_value(text: str) -> bool:
         if (_not_a_value(value) or _DESCRIBING.fullmatch(value) or _META.search(value) or value.lower() in _STATES
                 or _AT_A_RELATIVE.fullmatch(value) or _said_of_a_password(value, text)):
             continue
-        if _password_shaped(value) or _DASHED_WORDS_AND_DIGITS.fullmatch(value.rstrip(".!")):
+        if _password_shaped(value) or _DASHED_WORDS_ANY_CASE.fullmatch(value.rstrip(".!")):
             return True  # (words joined by dashes and a digit at one end, right after the word: "sarmale-bunica-3")
         if value.isalpha() and value.islower() and _made_up(value) and not _WORD_WITHOUT_A_LIST.fullmatch(match["word"]):
             return True  # (a made-up word is told only in the languages whose words the gate has)
@@ -2398,7 +2405,7 @@ _CHECKS = (
                                                        "slaptažod", "fjalëkalim", "fjalekalim", "laluan", "lykilorð", "pasahitz",
                                                        "contrasinal", "pasfhocal", "cyfrinair", "kodeord",
                                                        "wachtwoord", "hasło", "lösenord", "passord", "salasana", "heslo",
-                                                       "jelszó", "parola", "şifre", "mdp", "pasw", "passo", "lösen")),
+                                                       "jelszó", "parola", "şifre", "mdp", "pasw", "passo")),
     ("looks like a labelled credential", _latin_value_in_another_script,
      ("пароль", "паролем", "парол", "كلمة", "密码", "密碼", "口令", "パスワード", "비밀번호", "비번", "암호", "סיסמ",
       "รหัสผ่าน", "पासवर्ड", "лозинк", "رمز", "கடவுச்சொல்") + _OTHER_SCRIPTS_NEEDLES),
@@ -2428,7 +2435,7 @@ _CHECKS = (
       "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
       "sigurnosn", "resposta da pergunta", "de siguran",
-      "дівоч", "risposta segreta", "кодов", "codewort", "securitate", "slándála", "slandala", "veiligheidsvra", "diogelwch", "sigurt", "drošības",
+      "дівоч", "risposta segreta", "кодов", "securitate", "slándála", "slandala", "veiligheidsvra", "diogelwch", "sigurt", "drošības",
       "drosibas", "saugumo", "turvaküsimus", "turvakusimus", "varnostn", "bezpečnostn", "bezpecnostn", "въпрос", "прашањ", "питањ",
       "უსაფრთხოების", "անվտանգության", "sual", "savol", "қауіпсіздік", "usalama", "keselamatan", "pangseguridad",
       "pang-seguridad", "segurtasun", "seguretat", "seguridade", "öryggisspurning", "oryggisspurning", "sigurie", "امنیتی",

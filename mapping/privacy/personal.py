@@ -318,27 +318,34 @@ _NOT_A_ONE_TIME_CODE = lazy(
     r"(?i)(?<![a-z])(?:error|fehler|erreur|errore|fault|status|exit|http|promo|aktion|rabat|rabatt|discount|descuento"
     r"|desconto|sconto"
     r"|remise|réduction|korting|gutschein|voucher|coupon|cupón|cupom|article|artikel|artículo|articolo|product|produkt"
-    r"|producto|prodotto|order|bestell|pedido|ordine|commande|booking|buchung|reserv|tracking|post|zip|bar|area|country|qr"
+    r"|producto|prodotto|order|bestell|pedido|ordine|commande|booking|buchung|reserv|tracking|post(?:code|al|leitzahl)|zip"
+    r"|bar-?code|area|country|qr|naics|hsn?|sic|nace|ateco|cnae|siret|siren|tariff|customs|zoll|douane|aduana|dogana"
     r"|room|raum|salle|sala|aula|class|klasse|classe|course|kurs|cours|meeting|besprechung|réunion|reunión|riunione|parcel"
     r"|paket|colis|paquete|pacco)")
 
 
-# a code of six digits a bank or a service sent, and someone read out or forwarded ("Bank texted a code
+# a code of six digits a bank or a service sent to verify someone, which someone read out or forwarded ("Bank texted a code
 # while Maya was driving, she read it out to me: 583 104", "ワンタイムパスワードを由美さんが読み上げた：719
 # 264", "قرأ أحمد رمز التحقق من رسالة البنك: ٧٢٠٩١٤"): the code's word, then, in its sentence, the number
 _A_CODE_SENT = lazy(
     r"(?i)(?:(?<![a-z0-9_-])(?:code|código|codice|kod|kode|koodi)|(?<![а-яё])код|رمز|コード|パスワード|验证码|인증번호)\w*"
-    r"[^\n.!?。0-9\d]{0,60}?"
-    r"(?<!\d)(?P<code>\d{3}[ -]?\d{3})(?!\d)")
+    r"[^\n.!?。0-9\d#]{0,60}?"
+    r"(?<![\d#-])(?P<code>\d{3} ?\d{3})(?![\d-]|[a-fA-F]\b)")
+# and what says a bank or a service sent it to verify someone: the code is no order's, product's or
+# customer's code, which a text message names too
+_A_BANK_OR_VERIFICATION = lazy(
+    r"(?i)(?<![a-z])(?:bank\w*|banque|banca|banco|bancaria|verification|vérification|verificación|verificação|verifica"
+    r"|verifizierung|verificatie|weryfikac\w*|one[- ]time|otp|2fa)(?![a-z])|банк\w*|銀行|银行|은행|بنك|البنك|ワンタイム"
+    r"|التحقق|验证码|인증")
 # what says the code was sent or read out, on its line
 _SENT_OR_READ_OUT = lazy(
     r"(?i)(?<![a-z])(?:sms|texted|text\s++message|read\s++(?:it\s++)?out|reçu\s++par\s++sms|par\s++sms|per\s++sms|por\s++sms"
     r"|via\s++sms|lu\s++à\s++voix\s++haute|vorgelesen|voorgelezen|letto\s++ad\s++alta\s++voce|en\s++voz\s++alta"
-    r"|em\s++voz\s++alta|one[- ]time)(?![a-z])|読み上げ|ワンタイム|رمز\s*+التحقق|رسالة|验证码|短信|인증번호|문자")
+    r"|em\s++voz\s++alta)(?![a-z])|読み上げ|رسالة|短信|문자")
 
 
 def _code_sent(text: str) -> bool:
-    if not _SENT_OR_READ_OUT.search(text):
+    if not _SENT_OR_READ_OUT.search(text) or not _A_BANK_OR_VERIFICATION.search(text):
         return False
     for match in _A_CODE_SENT.finditer(text):
         if re.fullmatch(r"(?:19|20)[0-9]{2}", match["code"][:4]) and len(match["code"]) == 4:
