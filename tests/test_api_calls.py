@@ -208,6 +208,6 @@ def test_export_takes_a_list_and_names_an_item_that_is_no_event(pds, account, tm
         report = api.export(session, [42, fact(1)], state_dir=tmp_path, dry_run=True)  # type: ignore[list-item]
         assert report.created == 1
         assert [(o.where, o.status) for o in report.failed] == [("memories:1", "failed")]
-        assert "not a dict" in report.failed[0].reason
+        assert "an integer, not an event" in report.failed[0].reason
     finally:
         session.close()

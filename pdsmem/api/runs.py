@@ -168,7 +168,7 @@ def _items(memories: Memories, did: str, name: str | None, notes: list[str]) -> 
         raise UsageError("memories is one event, not a list of them",
                          hint="pass a list (or any iterable) of events: export(session, [event])")
     if not isinstance(memories, Iterable):
-        raise UsageError(f"memories is no list of events (got {type(memories).__name__})",
+        raise UsageError(f"memories is {kind_of(memories)}, not a list of events",
                          hint="pass a list of events (dicts), a JSON Lines file's path, a binary stream or "
                               "FromRushDB(store, scope)")
     shown = name or "memories"
@@ -182,7 +182,7 @@ def _event(event: Any, where: str) -> dict[str, Any] | PdsmemError:
 
     if isinstance(event, Mapping):
         return dict(event)
-    return SourceError(f"is no event (got {type(event).__name__}, not a dict)", item=where,
+    return SourceError(f"is {kind_of(event)}, not an event (an object)", item=where,
                        hint="each item of the list is one AgentMemoryEvent v1 object")
 
 

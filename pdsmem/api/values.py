@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pdsmem.errors import PdsmemError, UsageError
+from pdsmem.errors import PdsmemError, UsageError, kind_of
 
 __all__ = ["Failure", "Mapped", "Record", "Refusal", "Scope"]
 
@@ -41,16 +41,16 @@ class Scope:
         for name in ("agent_id", "profile_id"):
             value = getattr(self, name)
             if not isinstance(value, str):
-                raise UsageError(f"{name} must be a string (got {type(value).__name__})")
+                raise UsageError(f"{name} must be a string, not {kind_of(value)}")
             if value != value.strip() or not value.isprintable():
                 raise UsageError(f"{name} {value!r} starts or ends with a space, or holds a line break or another "
                                  f"control character", hint="give the id as the agent runtime writes it, trimmed")
         if not self.agent_id or not self.profile_id:
             raise UsageError("a scope needs a non-empty agent_id and profile_id")
         if not isinstance(self.salt, str):
-            raise UsageError(f"salt must be a string (got {type(self.salt).__name__})")
+            raise UsageError(f"salt must be a string, not {kind_of(self.salt)}")
         if not isinstance(self.sandbox_eligible, bool):
-            raise UsageError(f"sandbox_eligible must be True or False (got {type(self.sandbox_eligible).__name__})")
+            raise UsageError(f"sandbox_eligible must be True or False, not {kind_of(self.sandbox_eligible)}")
         if self.participant_parts is not None and (
                 isinstance(self.participant_parts, str)
                 or not all(isinstance(part, str) for part in self.participant_parts)):
