@@ -295,7 +295,7 @@ def to_record(
         did,
         publish_private=publish_private,
         include_transcript=include_transcript,
-        known_uris=known_uris if known_uris is not None else {},
+        known_uris=known_uris or {},
         attempt=attempt,
     )
 

@@ -276,8 +276,6 @@ def _security_answer(text: str) -> bool:
         return False
     if _SECURITY_QUESTION_QUOTED.search(text):
         return True
-    if _SECURITY_ANSWER.search(text) is None:
-        return False
     return any(not _A_FIELDS_NAME.search(text, max(0, match.end() - 41), match.end() - 1)
                for match in _SECURITY_ANSWER.finditer(text))
 
@@ -1720,13 +1718,13 @@ def _pin_nearby(text: str) -> bool:
         if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line):
             continue  # (a car radio's code comes on a card in its manual)
         customers = _A_CUSTOMERS_NUMBER.search(line) is not None
+        phones = [run.span() for run in _DIGIT_GROUPS.finditer(line) if sum(map(str.isdigit, run[0])) >= 9]
         for number, start, end in _codes_on(line):
             if _FACTORY.match(line, end) or _AS_AN_EXAMPLE.match(line, end) and _TRIVIAL.fullmatch(number):
                 continue  # "the PIN 0000 default on Bluetooth speakers", "uses 1234 as the example value"
             if _IN_GROUPS_OF_FOUR.search(line[max(0, start - 15):end + 15]):
                 continue  # one group of a card's or an account's number: "カード番号 4242 4242 4242 4242"
-            if any(run.start() <= start and end <= run.end() and sum(map(str.isdigit, run[0])) >= 9
-                   for run in _DIGIT_GROUPS.finditer(line)):
+            if any(first <= start and end <= last for first, last in phones):
                 continue  # one group of a phone's number: "chiama il 800 123 456" (a code has eight digits at most)
             before = line[max(0, start - _LOOK_BACK):start]  # what the two searches below can need
             if customers and not _A_CODES_NAME_BEFORE.search(before):
@@ -2202,7 +2200,7 @@ def _bare_value(text: str) -> bool:
                 or _AT_A_RELATIVE.fullmatch(value) or _said_of_a_password(value, text)):
             continue
         if _password_shaped(value) or _DASHED_WORDS_ANY_CASE.fullmatch(value.rstrip(".!")):
-            return True  # (words joined by dashes and a digit at one end, right after the word: "sarmale-bunica-3")
+            return True  # (words joined by dashes and a number last, right after the word: "sarmale-bunica-3")
         if value.isalpha() and value.islower() and _made_up(value) and not _WORD_WITHOUT_A_LIST.fullmatch(match["word"]):
             return True  # (a made-up word is told only in the languages whose words the gate has)
     return False
@@ -2436,10 +2434,10 @@ _CHECKS = (
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
       "sigurnosn", "resposta da pergunta", "de siguran",
       "дівоч", "risposta segreta", "кодов", "securitate", "slándála", "slandala", "veiligheidsvra", "diogelwch", "sigurt", "drošības",
-      "drosibas", "saugumo", "turvaküsimus", "turvakusimus", "varnostn", "bezpečnostn", "bezpecnostn", "въпрос", "прашањ", "питањ",
-      "უსაფრთხოების", "անվտանգության", "sual", "savol", "қауіпсіздік", "usalama", "keselamatan", "pangseguridad",
-      "pang-seguridad", "segurtasun", "seguretat", "seguridade", "öryggisspurning", "oryggisspurning", "sigurie", "امنیتی",
-      "سوال", "নিরাপত্তা", "பாதுகாப்பு", "భద్రతా")),
+      "drosibas", "saugumo", "turvaküsimus", "turvakusimus", "varnostn", "таен", "защитен", "безбедносн", "сигурносн",
+      "უსაფრთხოების", "անվտանգության", "sizlik", "xavfsizlik", "қауіпсіздік",
+      "usalama", "keselamatan", "pangseguridad", "pang-seguridad", "segurtasun", "öryggisspurning", "oryggisspurning",
+      "sigurie", "امنیتی", "سیکیورٹی", "حفاظتی", "নিরাপত্তা", "பாதுகாப்பு", "భద్రతా")),
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),

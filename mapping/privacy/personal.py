@@ -23,6 +23,7 @@ import collections
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterator
 from functools import cache
 
 
@@ -295,7 +296,7 @@ def _one_code(text: str) -> bool:
         if (digits >= 2 or grouped and digits) and (letters or grouped or digits >= 8) and digits + letters >= 8 \
                 and not _A_DATE.fullmatch(code):  # not "1Password", not a date
             return True
-    if _OTP_NOW.search(text) or _valid_briefly(text) or _code_sent(text):
+    if _OTP_NOW.search(text):
         return True
     return any(not words.is_common(match["code"]) for match in _ONE_LETTERS_CODE.finditer(text))
 
@@ -304,8 +305,9 @@ def _one_code(text: str) -> bool:
 # one-time code read out or sent ("the code they read out … was 517 204, valid for 30 minutes",
 # "controlecode …: 663 094, geldig tot middernacht", "code de validation : 815 337, encore bon pendant
 # dix minutes"); not a code of another kind (``_NOT_A_ONE_TIME_CODE``) nor a year
+_CODES_WORD = r"code|kode|kod|koodi|código|codice"  # a code's word, in the Latin scripts
 _VALID_BRIEFLY = lazy(
-    r"(?i)(?<![\w-])\w*(?:code|kode|kod|koodi|código|codice|код)\w*[^\n0-9]{0,60}?(?<![0-9])"
+    r"(?i)(?<![\w-])\w*(?:" + _CODES_WORD + r"|код)\w*[^\n0-9]{0,60}?(?<![0-9])"
     r"(?P<code>[0-9]{3}[ -]?[0-9]{3}|[0-9]{4,8})(?![0-9])[^\n0-9]{0,30}?(?<![\w-])"
     r"(?:(?:valid|good|gültig|geldig|valable|bon|válido|valido|ważny|giltig|gyldig|voimassa|platn[ýáé]|действител\w*)"
     r"(?!\w)[^\n.;]{0,25}?|(?:expires?\s++in|scade\s++(?:tra|fra)|expira\s++(?:em|en)|caduca\s++en|vence\s++en"
@@ -328,8 +330,8 @@ _NOT_A_ONE_TIME_CODE = lazy(
 # while Maya was driving, she read it out to me: 583 104", "ワンタイムパスワードを由美さんが読み上げた：719
 # 264", "قرأ أحمد رمز التحقق من رسالة البنك: ٧٢٠٩١٤"): the code's word, then, in its sentence, the number
 _A_CODE_SENT = lazy(
-    r"(?i)(?:(?<![a-z0-9_-])(?:code|código|codice|kod|kode|koodi)|(?<![а-яё])код|رمز|コード|パスワード|验证码|인증번호)\w*"
-    r"[^\n.!?。0-9\d#]{0,60}?"
+    r"(?i)(?:(?<![a-z0-9_-])(?:" + _CODES_WORD + r")|(?<![а-яё])код|رمز|コード|パスワード|验证码|인증번호)\w*"
+    r"[^\n.!?。\d#]{0,60}?"
     r"(?<![\d#-])(?P<code>\d{3} ?\d{3})(?![\d-]|[a-fA-F]\b)")
 # and what says a bank or a service sent it to verify someone: the code is no order's, product's or
 # customer's code, which a text message names too
@@ -345,25 +347,37 @@ _SENT_OR_READ_OUT = lazy(
 
 
 def _code_sent(text: str) -> bool:
-    if not _SENT_OR_READ_OUT.search(text) or not _A_BANK_OR_VERIFICATION.search(text):
-        return False
-    for match in _A_CODE_SENT.finditer(text):
-        if re.fullmatch(r"(?:19|20)[0-9]{2}", match["code"][:4]) and len(match["code"]) == 4:
-            continue
-        if _NOT_A_ONE_TIME_CODE.search(text, max(0, match.start() - 25), match.start("code")):
-            continue  # an order's, a tracking number's, an error's code
-        return True
-    return False
+    return (_SENT_OR_READ_OUT.search(text) is not None and _A_BANK_OR_VERIFICATION.search(text) is not None
+            and _a_one_time_code(text, _A_CODE_SENT.finditer(text)))
 
 
 def _valid_briefly(text: str) -> bool:
-    for match in _VALID_BRIEFLY.finditer(text):
-        if re.fullmatch(r"(?:19|20)[0-9]{2}", match["code"]):
-            continue  # a year: "Aktionscode 2024, gültig 24 Stunden"
-        if _NOT_A_ONE_TIME_CODE.search(text, max(0, match.start() - 25), match.start("code")):
-            continue
-        return True
-    return False
+    return _a_one_time_code(text, _VALID_BRIEFLY.finditer(text))
+
+
+def _a_one_time_code(text: str, matches: Iterator[re.Match[str]]) -> bool:
+    """Whether one of ``matches`` (each with its ``code``) is a one-time code: not a year ("Aktionscode
+    2024, gültig 24 Stunden"), nor named an order's, a tracking number's or an error's code."""
+    return any(not _A_YEAR.fullmatch(match["code"])
+               and not _NOT_A_ONE_TIME_CODE.search(text, max(0, match.start() - 25), match.start("code"))
+               for match in matches)
+
+
+_A_YEAR = lazy(r"(?:19|20)[0-9]{2}")
+
+
+def _one_time_code_told(text: str) -> bool:
+    """A one-time code said to be valid for minutes or to expire, or one a bank sent that someone read out."""
+    return _valid_briefly(text) or _code_sent(text)
+
+
+# what such a code is told with: how long it is valid, that it was sent or read out
+_TOLD_CODE_NEEDLES = ("valid", "good for", "gültig", "geldig", "valable", "bon pendant", "encore bon", "válid", "ważn",
+                      "giltig", "gyldig", "voimassa", "platn", "действител", "expire", "scade", "expira", "caduca",
+                      "vence en", "udløber", "utløper", "går ut om", "läuft in", "vervalt", "wygasa", "lejár",
+                      "sms", "texted", "text message", "read out", "read it out", "voix haute", "vorgelesen",
+                      "voorgelezen", "alta voce", "voz alta", "読み上げ", "رسالة", "短信", "문자")
+_TELLS_A_CODE = Needles(_TOLD_CODE_NEEDLES).any
 
 
 # a one-time code told as it arrives: "The 2FA code that just came in is 947731"
@@ -436,13 +450,7 @@ _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign
                      "backup", "recovery", "emergency", "emergenza", "emergencia", "emergência", "scratch", "rescue", "one-time", "one time", "2fa", "mfa",
                      "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
                      "reserv", "резервн", "восстановлени", "verificatie", "verifizierung", "bestätigungs", "vérification",
-                     "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд",
-                     # a code's validity, which only a one-time code's is told as ("geldig tot middernacht")
-                     "valid", "good for", "gültig", "geldig", "valable", "bon pendant", "encore bon", "válid", "ważn",
-                     "giltig", "gyldig", "voimassa", "platn", "действител", "expire", "scade", "expira", "caduca",
-                     "vence en", "udløber", "utløper", "går ut om", "läuft in", "vervalt", "wygasa", "lejár",
-                     "texted", "text message", "read out", "read it out", "voix haute", "vorgelesen", "voorgelezen",
-                     "alta voce", "voz alta", "読み上げ", "ワンタイム", "التحقق", "رسالة", "验证码", "短信", "인증번호", "문자")
+                     "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд")
 
 
 _NAMES_ONE_CODE = Needles(_ONE_CODE_NEEDLES).any
@@ -835,6 +843,7 @@ _CHECKS = (
     ("looks like 2FA backup or one-time codes", _backup_codes,
      lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower()) or _may_hold_letter_groups(t)
      and _LETTER_GROUPS.search(t) is not None),
+    ("looks like 2FA backup or one-time codes", _one_time_code_told, lambda t, d: d >= 4 and _TELLS_A_CODE(t.lower())),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )

@@ -7,11 +7,12 @@ imported when first called, so that importing the API costs nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pdsmem.api.values import Failure, Mapped, Record, Refusal, Scope
 from pdsmem.errors import PrivacyRefused, SensitiveContent
+from pdsmem.lexicons import RECORD_NSID
 
 if TYPE_CHECKING:
     from pdsmem.mapping.records import Imported, ImportScope, RecordView
@@ -23,19 +24,6 @@ __all__ = [
 
 _GATE_DID = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"  # any DID: the gate's verdict does not depend on it
 
-
-class _AnyFactsRecord(Mapping[str, str]):
-    """For ``check_privacy``: a record's at-uri for any fact a memory supersedes (the verdict
-    does not depend on it)."""
-
-    def __getitem__(self, fact_id: str) -> str:
-        return f"at://{_GATE_DID}/dev.bastienrobert.memory.record/3jzfcijpj2z2a"
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
 
 
 def _record(view: RecordView) -> Record:
@@ -164,8 +152,10 @@ def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
     ``ContractError`` when ``event`` is not a valid AgentMemoryEvent. Never quotes the memory's
     text."""
     try:
+        prior = event.get("supersedesFactId")
+        known = {prior: f"at://{_GATE_DID}/{RECORD_NSID}/3jzfcijpj2z2a"} if isinstance(prior, str) else None
         to_record(event, _GATE_DID, publish_private=publish_private, include_transcript=include_transcript,
-                  known_uris=_AnyFactsRecord())
+                  known_uris=known)
     except PrivacyRefused as err:
         return Refusal(memory_id=memory_id(event), reason=err.message, field=err.path, hint=err.hint,
                        sensitive=isinstance(err, SensitiveContent))

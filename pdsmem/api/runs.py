@@ -99,10 +99,15 @@ def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = Non
     now. Never writes the key anywhere (the sync state holds a hash of it)."""
     from pdsmem.bridge.rushdb.store import MemoryStore, RushDBTarget
 
+    from pdsmem.api.inputs import base_url
+
     for name, given in (("url", url), ("engine_url", engine_url)):
-        if given is not None and not (isinstance(given, str) and given.startswith(("http://", "https://"))):
-            raise UsageError(f"{name} must be an http:// or https:// URL",
-                             hint="the RushDB API's base URL, as RUSHDB_API_URL holds it: http://localhost:3000")
+        try:
+            if given is not None:
+                base_url(given, what=f"the RushDB {name}")
+        except InvalidSyntax as err:
+            raise UsageError(str(err), hint="the RushDB API's base URL, as RUSHDB_API_URL holds it: "
+                             "http://localhost:3000") from None
     return MemoryStore(RushDBTarget(api_key, url=url, engine_url=engine_url, engine_scope=engine_scope))
 
 

@@ -51,12 +51,10 @@ class Scope:
             raise UsageError(f"salt must be a string, not {kind_of(self.salt)}")
         if not isinstance(self.sandbox_eligible, bool):
             raise UsageError(f"sandbox_eligible must be True or False, not {kind_of(self.sandbox_eligible)}")
-        if self.participant_parts is not None and (
-                isinstance(self.participant_parts, str)
-                or not all(isinstance(part, str) for part in self.participant_parts)):
-            raise UsageError("participant_parts must be a sequence of strings, not a single string",
-                             hint='participant_parts=("user-77",) for one part')
         if self.participant_parts is not None:
+            if isinstance(self.participant_parts, str) or not all(isinstance(part, str) for part in self.participant_parts):
+                raise UsageError("participant_parts must be a sequence of strings, not a single string",
+                                 hint='participant_parts=("user-77",) for one part')
             object.__setattr__(self, "participant_parts", tuple(self.participant_parts))
         if self.privacy_scope not in ("shared", "private"):
             raise UsageError(f'privacy_scope must be "shared" or "private", not {self.privacy_scope!r}')
