@@ -388,7 +388,8 @@ def _id_inputs(event: Any, keywords: tuple[Any, ...], names: tuple[str, ...], wh
 def _bad_id_input(names: tuple[str, ...], values: tuple[Any, ...], what: str) -> ContractError:
     for name, value in zip(names, values):
         if not isinstance(value, str) and name != "turnIndex":
-            return ContractError(f"expected a string to compute the {what}, got {describe(value)}", path=f"$.{name}")
+            # (its kind, not its value: the field may be the memory's text, "text": 4827 a PIN)
+            return ContractError(f"expected a string to compute the {what}, got {kind_of(value)}", path=f"$.{name}")
     return ContractError(f"cannot compute the {what}")
 
 

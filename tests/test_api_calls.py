@@ -5,6 +5,7 @@ against a real PDS."""
 from __future__ import annotations
 
 import io
+import json
 import socket
 from pathlib import Path
 
@@ -211,3 +212,24 @@ def test_export_takes_a_list_and_names_an_item_that_is_no_event(pds, account, tm
         assert "an integer, not an event" in report.failed[0].reason
     finally:
         session.close()
+
+
+def test_what_is_no_list_of_events_is_named_without_quoting_it(pds, account, tmp_path: Path) -> None:
+    """Regression (a try with Hermes's own provider): a string of JSON where a path goes was quoted in
+    "no such file or directory: {…}", or raised Python's OSError (a name too long) with the memory in
+    it; bytes were read as integers; no session raised AttributeError."""
+    session = api.sign_in(account.did, account.password, pds_url=pds.url, state_dir=tmp_path)
+    secret = "Mein eBay-Passwort lautet Hafenkran!73"
+    try:
+        for memories in ('{"text": "%s"}' % secret, json.dumps({**fact(1), "text": secret * 20})):
+            with pytest.raises(UsageError, match="a string of JSON, not a path") as caught:
+                api.export(session, memories, state_dir=tmp_path)
+            assert "Hafenkran" not in str(caught.value)
+        with pytest.raises(UsageError, match="no such file or directory: \\(a path of 300 characters\\)"):
+            api.export(session, "x" * 300, state_dir=tmp_path)
+        with pytest.raises(UsageError, match="bytes"):
+            api.export(session, b"{}", state_dir=tmp_path)  # type: ignore[arg-type]
+    finally:
+        session.close()
+    with pytest.raises(UsageError, match="not a signed-in session"):
+        api.export(None, [fact(1)], state_dir=tmp_path)  # type: ignore[arg-type]

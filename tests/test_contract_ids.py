@@ -101,6 +101,8 @@ def test_a_turn_index_beyond_2_53_is_rounded_as_javascript_rounds_it() -> None:
     [
         (lambda: fact_id({"runtime": "hermes"}), "$.agentId", "is required to compute the factId"),
         (lambda: fact_id({**FACT, "kind": None}), "$.kind", "expected a string to compute the factId, got null"),
+        # a number where a text goes is named by its kind, never by its value (it may be a PIN)
+        (lambda: fact_id({**FACT, "text": 4827}), "$.text", "expected a string to compute the factId, got an integer"),
         (lambda: event_id({**CONFORMANCE["episodeInput"], "turnIndex": True}), "$.turnIndex",
          "expected an integer to compute the eventId, got true"),
         (lambda: event_id(runtime="hermes"), "$.agentId", "is required to compute the eventId"),

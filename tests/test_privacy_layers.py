@@ -2900,6 +2900,10 @@ def test_the_round_on_tune21_refuses_none_of_its_reviews_ordinary_memories_the_g
     "Кодовое слово для звонка в банк — Черёмуха",
     "Безбедносно питање „девојачко презиме мајке“: Јовановић",
     "Plaid access token for the budget app: access-production-06a4001f-565d-4fe0-ac56-8260c00cc9be",
+    # what a try with Hermes's own provider published: a locker's pickup code of capitals and digits
+    "Kód pro vyzvednutí v Z-BOXu Zásilkovny je 9K4M2P.",
+    "Pickup code for the Z-BOX parcel locker is 9K4M2P.",
+    "Výdejní kód zásilky: 9K4M2P",
 ])
 def test_the_round_on_tune22_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None, text
@@ -2917,6 +2921,7 @@ def test_the_round_on_tune22_refuses_these(text):
     "We got an SMS from the school, room code 204 118",
     "The code word for pickups at school is known to the grandparents.",
     "lösen för Avanza finns i valvet",
+    "Pickup code comes by SMS, order AB12CD.",
     # what its review (review23) found the round's first forms refused: a collector's pin and a year, a
     # price after Cyrillic "ПИН", a taxpayer's TPIN, a room's dashed name after "password for", German
     # "lösen", a ticket and a trade code on a line with an SMS, a radio contest's code word, a security

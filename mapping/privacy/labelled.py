@@ -1802,7 +1802,7 @@ _A_CALLS_PIN = lazy(
 # 6092"): only the number its name comes right before, in the same clause (an order's, a receipt's
 # or a phone's number elsewhere on the line is none: "pickup code comes by SMS; tracking number …")
 _PICKUP_CODE = (r"(?<![a-z])(?:pick-?up|collection|abhol(?:ungs)?|afhaal|ophaal|upphämtnings|uthämtnings|hämt|hente"
-                r"|afhentnings|nouto)[\s-]*+(?:code|kode|kod|koodi)|kod\s++odbioru|kód\s++(?:pro|k)\s++vyzvednutí"
+                r"|afhentnings|nouto)[\s-]*+(?:code|kode|kod|koodi)|kod\s++odbioru|kód\s++(?:pro|k)\s++vyzvednutí|výdejní\s++kód"
                 r"|code\s++de\s++retrait|codice\s++(?:di\s++)?ritiro|código\s++de\s++(?:levantamento|retirada|recogida)"
                 r"|teslim\s++alma\s++kodu|受取コード|受け取りコード|取件码|取货码|取件碼|수령\s*+코드|픽업\s*+코드")
 _UNLOCK_CODE = (r"(?<![a-z])(?:codice|código|codi|code|kod|kode|kód|koodi)\s++(?:per|para|pour|to|zum|om\s++te|do|för|for|til"
@@ -1819,6 +1819,9 @@ _CODE_RIGHT_AFTER_ITS_NAME = lazy(
     r"(?i)(?:" + _PICKUP_CODE + "|" + _UNLOCK_CODE + r")(?![a-z])[^\n0-9:：՝;,.，；。、]{0,40}?"
     r"(?:[:：՝]|\s(?:is|ist|er|är|es|est|è|é|on|je|jest|era|was|lautet))?\s*+"
     r"(?<![0-9])(?:[0-9]{2,4}(?:[ -][0-9]{2,4}){1,3}|[0-9]{4,16})(?![0-9]|[.,][0-9]|\s*+(?:€|\$|£|" + _UNIT + r"\b))"
+    # or of capitals and two digits at least, as lockers print them ("Kód pro vyzvednutí … je 9K4M2P")
+    r"|(?:" + _PICKUP_CODE + r")(?![a-z])[^\n0-9:：;,.，；。、]{0,40}?(?:[:：]|\s(?:is|ist|er|är|es|est|è|é|on|je|jest|era|was))?\s*+"
+    r"(?<![\w-])(?-i:(?=[A-Z]*[0-9][A-Z]*[0-9])(?=[0-9]*[A-Z])[A-Z0-9]{5,10})(?![\w-])"
     # "PIN" alone in Cyrillic capitals, then a colon or a dash and the number ("ПИН на новата карта: 3186",
     # "ПИН новой карты Тинькофф: 3547"; not "ПИН … до офис 1407", a price, a default, a "пин-ап")
     r"|(?-i:(?<![А-Яа-яЁё-])ПИН(?![А-Яа-яЁё-]))(?![^\n0-9]{0,40}?(?:умолчани|заводск|фабрич|подразбиран|стандард))"
@@ -2472,7 +2475,7 @@ _CHECKS = (
     ("looks like a PIN or a lock's code", _CODE_RIGHT_AFTER_ITS_NAME.search,
      ("pickup", "pick-up", "collection", "abhol", "afhaal", "ophaal", "upphämtning", "uthämtning", "hämtkod", "hente",
       "afhentning", "nouto", "odbioru", "vyzvednut", "retrait", "ritiro", "levantamento", "retirada", "recogida",
-      "teslim alma", "受取", "受け取り", "取件", "取货", "수령", "픽업", "sbloc", "desbloque", "déverrouill", "débloquer",
+      "teslim alma", "受取", "受け取り", "取件", "取货", "수령", "픽업", "výdejní", "sbloc", "desbloque", "déverrouill", "débloquer",
       "unlock", "entsperr", "ontgrendel", "odblokow", "låsa upp", "låse opp", "upplåsning", "opplåsing", "odemk", "odemyk",
       "atrakinim", "atbloķēšan", "deblocare", "feloldó", "kilit açma", "разблок", "розблок", "ξεκλειδώματ", "desblokeat",
       "解除コード", "해제", "հեռախոսի", "திறக்கும்", "пин")),

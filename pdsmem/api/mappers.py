@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from pdsmem.api.values import Failure, Mapped, Record, Refusal, Scope
 from pdsmem.errors import PrivacyRefused, SensitiveContent
-from pdsmem.lexicons import RECORD_NSID
 
 if TYPE_CHECKING:
     from pdsmem.mapping.records import Imported, ImportScope, RecordView
@@ -152,6 +151,8 @@ def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
     ``ContractError`` when ``event`` is not a valid AgentMemoryEvent. Never quotes the memory's
     text."""
     try:
+        from pdsmem.lexicons import RECORD_NSID
+
         prior = event.get("supersedesFactId")
         known = {prior: f"at://{_GATE_DID}/{RECORD_NSID}/3jzfcijpj2z2a"} if isinstance(prior, str) else None
         to_record(event, _GATE_DID, publish_private=publish_private, include_transcript=include_transcript,

@@ -160,10 +160,22 @@ def _items(memories: Memories, did: str, name: str | None, notes: list[str]) -> 
         store: Any = memories.store
         items = list(export_items(store, fields, did, notes))
         return items, name or f"rushdb:{store.target.key}/{scope.agent_id}/{scope.profile_id}"
+    if isinstance(memories, (bytes, bytearray)):
+        raise UsageError("memories is bytes, not a list of events or a path",
+                         hint="pass a list of events (dicts), a JSON Lines file's path, or a binary stream (io.BytesIO)")
+    if isinstance(memories, str) and (memories.lstrip()[:1] in ("{", "[") or "\n" in memories):
+        # JSON given where a path goes: never shown, since it holds memories' words
+        raise UsageError("memories is a string of JSON, not a path",
+                         hint="pass the events themselves: export(session, [json.loads(line) for line in text.splitlines()])")
     if isinstance(memories, (str, os.PathLike)):
         path = Path(memories)
-        if not path.exists():
-            raise UsageError(f"no such file or directory: {path}")
+        try:
+            found = path.exists()
+        except OSError:  # a name too long for the system
+            found = False
+        if not found:
+            shown = str(path) if len(str(path)) <= 200 else f"(a path of {len(str(path))} characters)"
+            raise UsageError(f"no such file or directory: {shown}")
         return read_source(path, notes), name or str(path.resolve())
     if hasattr(memories, "read"):
         stream: Any = memories
@@ -233,6 +245,9 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
     from pdsmem.bridge.pipelines.exporter import Exporter
     from pdsmem.bridge.pipelines.state import State
 
+    if not isinstance(getattr(session, "did", None), str):
+        raise UsageError(f"the session is {kind_of(session)}, not a signed-in session",
+                         hint="sign in first: session = pdsmem.sign_in(account, password)")
     notes: list[str] = []
     items, name = _items(memories, session.did, source_name, notes)
     with State(_directory(state_dir)) as state:
