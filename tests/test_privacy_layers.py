@@ -2951,3 +2951,26 @@ def test_the_round_on_tune22_refuses_none_of_its_reviews_ordinary_memories_the_g
     refused = {item["id"] for item in _corpus("review23", "benign") if privacy.sensitive_reason(item["text"])}
     assert refused <= before, sorted(refused - before)
     assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review23", "leaks")) >= 21
+
+
+# -- a name on its own line, its value on the next (a by-hand try: "PIN\n4827" as a memory's
+# sourceEventId was published)
+
+@pytest.mark.parametrize("text", [
+    "PIN\n4827", "Bank PIN\n4827\nBank: DKB", "Code du portail\n4821B", "Garage door code\n5512",
+    "Bitwarden master password\nvelvet thunder orange kettle",
+])
+def test_a_name_on_its_own_line_and_its_value_on_the_next_is_refused(text):
+    reason = privacy.sensitive_reason(text)
+    assert reason is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Todo\nbuy milk", "Room\n4827", "PIN letter\narrived today", "Password rules\nat least 12 characters",
+    "- name: DB_PASSWORD\n  valueFrom:\n    secretKeyRef:\n      name: orders-db\n      key: password",
+    "TWILIO_AUTH_TOKEN=your_auth_token\nTWILIO_ACCOUNT_SID=ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----",
+    "Exit code\n137",
+])
+def test_a_short_line_before_an_ordinary_one_or_a_config_is_no_name_and_value(text):
+    assert privacy.sensitive_reason(text) is None, text

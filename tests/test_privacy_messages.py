@@ -123,3 +123,11 @@ def test_a_record_whose_fields_hold_words_is_not_quoted():
     wrong_uri = {**bad, "value": view.value, "uri": f"{OPENING} {SECRET}"}
     result = CliRunner().invoke(cli, ["validate"], input=json.dumps(wrong_uri) + "\n")
     assert result.exit_code != 0 and SECRET not in result.output, result.output
+
+
+def test_a_pin_in_a_source_event_id_on_two_lines_is_refused_and_not_quoted():
+    """A by-hand try: a sourceEventId of "PIN", a line break and the PIN was published."""
+    event = {**fact(14, text="The user likes tea."), "sourceEventId": "PIN\n4827"}
+    result = CliRunner().invoke(cli, ["convert", "to-record", "--did", DID], input=lines_of([event]))
+    assert result.exit_code != 0, result.output
+    assert "sourceEventId" in result.stderr and "4827" not in result.stdout + result.stderr, result.stderr

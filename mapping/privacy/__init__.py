@@ -32,6 +32,7 @@ the very secret. Pure functions, no I/O.
 from __future__ import annotations
 
 import functools
+import re
 import unicodedata
 from collections.abc import Callable, Mapping
 
@@ -133,7 +134,28 @@ def _sensitive_reason(text: str) -> str | None:
                        f"compatibility forms read as plain text{first_hidden(text)}"
     if reason is None and not text.isascii() and labelled.pin_in_other_digits(text):
         return "looks like a PIN or a lock's code (in the digits of its script: ٣, ३, ๓…)"
+    if reason is None and "\n" in text:
+        joined = _labels_joined(text)
+        if joined != text and (reason := detector_reason(joined)) is not None:
+            return f"{reason}, its name on one line and the value on the next"
     return reason
+
+
+# A line that is a name alone ("PIN", "WLAN-Passwort", "Code du portail"): up to four words of
+# letters and digits, from the line's start, nothing else (a config's or a list's line has "_",
+# "=", ":", "- " or an indent). A note often puts the value on the next line, where the layers,
+# which read a value beside its name, did not see it (docs/reliability.md, "A name on its own line").
+_LINE_THEN_MORE = plain.lazy(r"(?m)^([^\W_][^\n]{0,39})\n(?=[ \t]*\S)")
+
+
+def _labels_joined(text: str) -> str:
+    """``text`` with each line that may be a name alone joined to the next as ``name: value``."""
+    def joined(line: re.Match) -> str:
+        name = line.group(1).rstrip()
+        if len(name.split()) > 4 or not all(c.isalnum() or c in " -'’" for c in name):
+            return line.group(0)
+        return f"{name}: "
+    return _LINE_THEN_MORE.sub(joined, text)
 
 
 def layer_reasons(text: str) -> dict[str, str | None]:
