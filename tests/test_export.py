@@ -171,6 +171,39 @@ def test_the_words_of_a_record_someone_deleted_are_not_published_again_when_an_a
     assert asked.counts["created"] == 1
 
 
+def test_an_edit_of_a_fact_whose_record_someone_deleted_is_not_published(session, state):
+    """The agent edits a memory after the person deleted its record: the edit is a new fact that
+    supersedes the old (a new id, new words, a new key), and at one more remove an edit of the
+    edit. Either would publish again what the person took off the repository: not created unless
+    asked, and named as the edit of that record. An edit of a memory nobody deleted is published."""
+    first = contract.with_ids(fact(4))
+    kept = contract.with_ids(fact(5))
+    Exporter(session, state).run(items([first, kept]))
+    gone = next(uri for uri, r in list_records(session).items() if r["value"]["content"] == first["text"])
+    session.procedure("com.atproto.repo.deleteRecord",
+                      {"repo": session.did, "collection": RECORD_NSID, "rkey": gone.rsplit("/", 1)[1]})
+    edited = contract.with_ids({**fact(4), "text": "The user prefers Go for service 4.", "sourceEventId": "turn-40",
+                                "validFrom": "2026-12-01T08:00:00Z", "supersedesFactId": first["factId"]})
+    again = contract.with_ids({**fact(4), "text": "The user prefers Rust for service 4.", "sourceEventId": "turn-41",
+                               "validFrom": "2026-12-02T08:00:00Z", "supersedesFactId": edited["factId"]})
+    other = contract.with_ids({**fact(5), "text": "The user prefers Go for service 5.", "sourceEventId": "turn-50",
+                               "validFrom": "2026-12-01T08:00:00Z", "supersedesFactId": kept["factId"]})
+    source = [{**first, "active": False}, {**edited, "active": False}, again,
+              {**kept, "active": False}, other]
+    report = Exporter(session, state).run(items(source))
+    status = {o.memory_id: o.status for o in report.outcomes}
+    assert status[edited["factId"]] == status[again["factId"]] == "conflict", report.outcomes
+    assert status[other["factId"]] == "created"
+    reasons = {o.memory_id: o.reason for o in report.problems}
+    assert f"{gone}, the record of a fact it replaces, was deleted on the PDS" in reasons[again["factId"]]
+    held = [r["value"]["content"] for r in list_records(session).values()]
+    assert sorted(held) == sorted([kept["text"], other["text"]])
+    rerun = Exporter(session, state).run(items(source))
+    assert rerun.counts["created"] == 0 and all(o.known for o in rerun.problems)
+    asked = Exporter(session, state, recreate_deleted=True).run(items(source))
+    assert asked.counts["created"] >= 1
+
+
 def test_a_foreign_record_at_the_derived_key_is_not_overwritten(session, state):
     event = contract.with_ids(fact(7))
     (view,), _ = to_records([event], session.did)

@@ -28,8 +28,10 @@ Tricky bits:
   person (or an app of theirs): it is not created again unless ``recreate_deleted``, nor is its
   memory at another key (an agent that writes the same memory again, later, gives it a new
   ``createdAt`` and so a new key), nor a memory of the same words in the same scope (an agent
-  that learns them again in another session gives them a new id: ``words_of``); reported as a conflict and noted in the state (``status`` lists it),
-  then, on every later run, as a conflict already ``known`` (no failure: a scheduled export goes on).
+  that learns them again in another session gives them a new id: ``words_of``), nor a fact that
+  replaces it at any remove (an agent's edit: ``_deleted_prior``); reported as a conflict and noted
+  in the state (``status`` lists it), then, on every later run, as a conflict already ``known`` (no
+  failure: a scheduled export goes on).
 - An inactive fact that no memory of the source supersedes (an agent forgot it, or a sync
   deactivated it because the person deleted its record, perhaps in another repository) is not
   created: a record has no ``active``, so it would read as a current memory, and a sync would
@@ -357,6 +359,7 @@ class Exporter:
         gone.update({(mine.scope, mine.words): mine.rkey for mine in ledger.values()
                      if mine.rkey not in held and mine.words and mine.scope})
         superseded = _superseded_by_a_live_fact(items)
+        replaces = {memory_id(item.event): item.event.get("supersedesFactId") for item in items}
         # the words of the source's forgotten facts (inactive, superseded by none): an agent that
         # learns them again, in another session, gives them a new id
         forgotten = {(_scope_of(item.event), words_of(item.event)) for item in items
@@ -390,13 +393,14 @@ class Exporter:
                     if item.template is not None:
                         moved.pop(item.template.uri, None)
                 continue
-            write = self._decide(item, held, ledger, gone, superseded, forgotten, report)
+            write = self._decide(item, held, ledger, gone, replaces, superseded, forgotten, report)
             if write is not None:
                 writes.append(write)
         return writes
 
     def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[Any, str],
-                superseded: set, forgotten: set, report: ExportReport) -> _Write | None:
+                replaces: Mapping[str, Any], superseded: set, forgotten: set,
+                report: ExportReport) -> _Write | None:
         view = item.view
         rkey = AtUri.parse(view.uri).rkey
         current = held.get(rkey)
@@ -422,12 +426,13 @@ class Exporter:
             # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
             # new createdAt, so a new key), and someone deleted it since
             words = (_scope_of(item.event), words_of(item.event))
-            deleted = rkey if rkey in ledger else gone.get(memory_id(item.event))
-            again = deleted is None  # then its words may be those of a record the person deleted
-            if again:
-                deleted = gone.get(words)
+            how, deleted = "", rkey if rkey in ledger else gone.get(memory_id(item.event))
+            if deleted is None and (deleted := gone.get(words)) is not None:
+                how = ", a record of the same words,"
+            if deleted is None and (deleted := _deleted_prior(item.event, replaces, gone)) is not None:
+                how = ", the record of a fact it replaces,"  # an edit of the memory the person deleted
             if deleted is not None and not self.recreate_deleted:
-                return self._deleted(item, deleted, ledger, again=again, report=report)
+                return self._deleted(item, deleted, ledger, how=how, report=report)
             if item.event.get("eventType") == "fact" and (
                     item.event.get("active") is False and memory_id(item.event) not in superseded or words in forgotten):
                 what = ("an inactive fact that no memory of the source supersedes" if item.event.get("active") is False
@@ -443,13 +448,13 @@ class Exporter:
             return _Write("update", rkey, item, view.value, view.cid)
         return self._conflict(item, report)
 
-    def _deleted(self, item: _Item, deleted: str, ledger, *, again: bool, report: ExportReport) -> None:
-        """The conflict of a memory whose record (at key ``deleted``), or a record of its words
-        (``again``), pdsmem wrote and the person deleted: noted in the state; once a run has noted
-        the deletion, known (a scheduled export does not fail on it every run after)."""
+    def _deleted(self, item: _Item, deleted: str, ledger, *, how: str, report: ExportReport) -> None:
+        """The conflict of a memory whose record (at key ``deleted``), or a record of its words or
+        of a fact it replaces (``how`` says which), pdsmem wrote and the person deleted: noted in
+        the state; once a run has noted the deletion, known (a scheduled export does not fail on it
+        every run after)."""
         self.deleted_on_pds.append(deleted)
-        written = self._uri(deleted)  # (this memory's record, or its words', at the key it was written at)
-        written += ", a record of the same words," if again else ""
+        written = self._uri(deleted) + how  # (the record, at the key it was written at)
         outcome = Outcome.of(
             item, "conflict", item.view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
             f"person's word, not re-created (to write it all the same, run the export again with --overwrite-conflict "
@@ -782,6 +787,19 @@ def _rkey(uri: str | None) -> str | None:
         return AtUri.parse(uri).rkey if uri is not None else None
     except PdsmemError:
         return None
+
+
+def _deleted_prior(event: Mapping, replaces: Mapping[str, Any], gone: Mapping[Any, str]) -> str | None:
+    """The key of a record the person deleted of a fact ``event`` replaces, at any remove (its
+    ``supersedesFactId``, the one that fact supersedes, …, as ``replaces`` maps them), or None:
+    an agent's edit of a memory is a new fact that supersedes it, and would publish it again."""
+    prior, seen = event.get("supersedesFactId"), set()
+    while isinstance(prior, str) and prior not in seen:
+        if prior in gone:
+            return gone[prior]
+        seen.add(prior)
+        prior = replaces.get(prior)
+    return None
 
 
 def _superseded_by_a_live_fact(items: list[_Item]) -> set[str]:
