@@ -331,6 +331,20 @@ def test_a_bad_option_value_is_a_usage_error(args: list[str], option: str) -> No
     assert f"Error: Invalid value for '{option}': " in result.stderr
 
 
+@pytest.mark.parametrize("command", ["recall", "list"])
+def test_a_participant_did_plc_of_another_shape_is_an_error_of_the_option(command: str) -> None:
+    """Found by a new user: ``recall --did did:plc:bad`` was refused as "did: not a valid did:plc"
+    (the library's parameter), after the RushDB key was asked for; it is the option's error."""
+    args = [command, *(["tea"] if command == "recall" else []), "--agent-id", "a", "--profile-id", "p", "--salt", "s",
+            "--did", "did:plc:bad"]
+    nowhere = f"http://127.0.0.1:{closed_port()}"  # a RushDB never asked
+    result = CliRunner().invoke(cli, args, env={"RUSHDB_API_KEY": "k", "RUSHDB_API_URL": nowhere})
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--did': not a valid did:plc: one has 24 characters after 'did:plc:', letters a-z "
+        "and digits 2-7 (this one has 3): 'did:plc:bad'")
+
+
 def test_a_bad_account_argument_is_quoted_back_unless_it_looks_like_a_secret(tmp_path: Path) -> None:
     """Found by a new user: ``--to "alice test"`` was shown as "(a value of 10 characters)", the form
     messages use for a memory's words; an argument is what the person typed, so it is quoted."""

@@ -15,7 +15,7 @@ from pdsmem import api
 from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.memory import open_store, trusted_scope
-from pdsmem.cli.options import is_did, output_options, participant_option, rushdb_options, scope_options
+from pdsmem.cli.options import is_account_did, output_options, participant_option, rushdb_options, scope_options
 
 __all__ = ["cut", "list_cmd"]
 
@@ -24,7 +24,7 @@ TEXT_WIDTH = 48  # characters of a memory's text the table shows
 
 @cli.command("list")
 @scope_options
-@click.option("--did", callback=is_did, metavar="DID",
+@click.option("--did", callback=is_account_did, metavar="DID",
               help="The participant: the repository whose memories these are (hashed with the salt).")
 @participant_option("The participant scope hash as an agent runtime wrote it, instead of --did.")
 @rushdb_options
@@ -43,7 +43,7 @@ def list_cmd(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
 
     \b
     Examples:
-      pdsmem list --agent-id coder --profile-id default --did did:plc:abc
+      pdsmem list --agent-id coder --profile-id default --did did:plc:ewvi7nxzyoun6zhxrhs64oiz
       pdsmem list --agent-id coder --profile-id default --participant-scope-hash 70d7d3... --json
     """
     scope = trusted_scope(did, participant, agent_id=agent_id, profile_id=profile_id, salt=salt,

@@ -25,7 +25,7 @@ from pdsmem.cli.accounts import pds_hint
 from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_car, _reading
 from pdsmem.cli.importing import _refused_repository, _source
 from pdsmem.cli.jsonl import write, write_summary
-from pdsmem.cli.options import dry_run_option, is_base_url, is_did, output_options, pds_options, require_salt
+from pdsmem.cli.options import dry_run_option, is_account_did, is_base_url, output_options, pds_options, require_salt
 from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
 from pdsmem.cli.reporting import explain
@@ -307,7 +307,7 @@ def _finish_sync(report: api.Report, store: api.RushDB, as_json: bool) -> None:
 @cli.command()
 @click.argument("query")
 @scope_options
-@click.option("--did", callback=is_did, metavar="DID",
+@click.option("--did", callback=is_account_did, metavar="DID",
               help="The participant: the repository whose memories these are (hashed with the salt).")
 @participant_option("The participant scope hash as an agent runtime wrote it, instead of --did.")
 @click.option("--exclude-session", metavar="SESSION_ID", help="Leave out the episodes of this session.")
@@ -330,7 +330,7 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
     \b
     Examples:
       pdsmem recall "Which language does the user prefer?" --agent-id coder --profile-id default \\
-        --did did:plc:abc
+        --did did:plc:ewvi7nxzyoun6zhxrhs64oiz
     """
     if not query.strip():
         raise click.BadParameter("must hold some text to search for", param_hint="QUERY")

@@ -124,6 +124,8 @@ is_url = checked_by(_check("base_url"))
 is_plc_url = checked_by(_check("base_url", what="the PLC directory URL"))
 is_rushdb_url = checked_by(_check("base_url", what="the RushDB URL"))
 is_did = checked_by(_check("check_did"))
+# a DID that must name an account (a participant hashed into a scope): of its method's shape too
+is_account_did = checked_by(lambda value: (_check("check_did")(value), _check("check_account")(value)))
 is_nsid = checked_by(_check("check_nsid"))
 is_account = checked_by(_check("check_handle_or_did"))
 
