@@ -256,7 +256,8 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
-                                         ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.965), ("tune22", 0.93)])
+                                         ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.965), ("tune22", 0.93),
+                                         ("tune23", 0.925)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -2973,4 +2974,56 @@ def test_a_name_on_its_own_line_and_its_value_on_the_next_is_refused(text):
     "Exit code\n137",
 ])
 def test_a_short_line_before_an_ordinary_one_or_a_config_is_no_name_and_value(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune23 (a twenty-fifth writer: travel, health and a small business; heldout22 held out)
+
+@pytest.mark.parametrize("text", [
+    # a safe, a lock, a suitcase's or a padlock's code, an alarm's, in more languages
+    "Ključavnica na kovčku je 8 4 4.", "Kłódka przy walizce ustawiona na 2 4 6.", "Khóa vali mở bằng 4 1 9.",
+    "Sef u apartmanu u Dubrovniku otključava se s 4952. Putovnice su unutra.", "Lacătul de la valiza mare: 2 8 1",
+    "Caixa forta de l'habitació a Girona: 1086", "Otel odasındaki kasayı 7240 yaptım, pasaportlar içeride.",
+    "Cod y larwm yn y siop yw 7046, wedyn pwyswch DIFFODD.", "Biroja signalizācijas kods 3188, pēc tam poga IZSLĒGT.",
+    "Алармата в офиса се изключва с 6930 и после бутона „изключи“.", "Катанац на коферу отвара се на 1 6 9.",
+    "המנעול של המזוודה נפתח עם 5 0 3", "ჩემოდნის საკეტის კოდი: 8 1 6", "बॅगच्या कुलूपाचा नंबर ३ ६ ८.",
+    "الخزنة في غرفة الفندق قفلتها على ٤٧٣٩، والجوازات بداخلها.", "گاوصندوق اتاق هتل را روی ۶۰۸۴ تنظیم کردم.",
+    "Airbnb in Porto: lockbox on the gate, code C4419X, host says turn the dial twice.",
+    "Osakidetzako aplikazioaren PINa: 358206",
+    # an aside in brackets between a code's name and its digits
+    "Card terminal manager PIN (for refunds and end-of-day): 7731.",
+    "Kassen-PIN für den Chef-Modus (Storno, Tagesabschluss): 1958.",
+    # the word for a password in Afrikaans, Basque, Galician, before a value that is no bare word
+    "Wagwoord vir die Discovery-app: Tafelberg-reen", "Euskotreneko kontuaren pasahitza: Urdaibai_gaua",
+    "Contrasinal do Sergas Móbil da avoa: Rianxo.mar.22",
+    # a Wi-Fi's key named later on its line; a registrar's backup codes in capitals; a Mollie key
+    'WLAN für die Mitarbeiter: "Laden-intern", Schlüssel Lagerhalle#Nord7.',
+    'Wifi voor personeel: netwerk "Magazijn", sleutel Magazijn_Reiger_42',
+    "Códigos de respaldo del registrador: MTOM-VKPC, MXLV-PDSS, HNRT-QNQK, SNXJ-FPNO, LMFQ-INWA, IWRL-OWVA.",
+    "Mollie-Live-Key für die Zahlungsseite: live_kzQB8wNj2sLWABi4P0wOESgVcj7j0P",
+])
+def test_the_round_on_tune23_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # a German soap box race, a shelf's numbers beside a padlock, a hardware shop's shelf
+    "Seifenkistenrennen in Unterhaching, Startnummer von Ben: 114",
+    "Am cumpărat un lacăt nou de la Dedeman, raft 12-14-18.",
+    "Bought a new padlock at the hardware store, shelf 12-14-18.",
+    # an aside before a colon and a word, a call to a function, a price with its hours in brackets
+    "Parol (Christmas lantern): capiz-shell-3 is the model we ordered.",
+    "`if not user.check_password(form.password.data): abort(401)` is the login guard",
+    # a password said to be wrong in a language the gate has no word list of
+    "Lozinka je pogrešna, pokušaj ponovno.",
+    # Schlüssel and sleutel on a Wi-Fi's line that are keys; a Mollie-like name of a test
+    "WLAN im Büro, Schlüssel liegt beim Hausmeister.", "Wifi kapot; sleutel van de kast is weg",
+    "test_parsesaverylongnamewithoutanyunderscore passes again",
+    # an address's first half; a password's rule in Spanish
+    "The website is bramblepantry.co.uk and the shop email for customers is hello@ the same domain.",
+    "El portal del visado exige entre 8 y 16 caracteres, con mayúscula, minúscula y número.",
+    # capital pairs with no word for codes
+    "Flights this winter: LHR-JFK, JFK-SFO, SFOX-LAXW, LAXW-ORDQ, ORDQ-BOST on the corporate card.",
+])
+def test_the_round_on_tune23_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -138,7 +138,18 @@ def _sensitive_reason(text: str) -> str | None:
         joined = _labels_joined(text)
         if joined != text and (reason := detector_reason(joined)) is not None:
             return f"{reason}, its name on one line and the value on the next"
+    if reason is None and "(" in text:
+        read = _ASIDE.sub("", text)
+        if read != text and (reason := detector_reason(read)) is not None:
+            return f"{reason}, once what is said in brackets between is left out"
     return reason
+
+
+# An aside in brackets, as a note puts one between a code's name and the code's digits ("Kassen-PIN
+# für den Chef-Modus (Storno, Tagesabschluss): 1958"), where the layers read a value beside its name.
+# (Before digits only: a word's meaning told in brackets, "Parol (Christmas lantern): capiz-shell-3",
+# stays what it is.)
+_ASIDE = plain.lazy(r"[^\S\n]++\([^()\n]{1,60}\)(?=[^\S\n]*+[:：=][^\S\n]*+[0-9])")
 
 
 # A line that is a name alone ("PIN", "WLAN-Passwort", "Code du portail"): up to four words of

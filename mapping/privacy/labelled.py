@@ -164,12 +164,14 @@ _ONE_WORD = lazy(
     r"|wachtwoord|hasło|lösenord(?:et)?|passord(?:et)?|adgangskode(?:n)?|salasana(?:ni)?|heslo|jelszó|parola|κωδικός|συνθηματικό"
     r"|şifre(?:si)?|пароль|password\s++di\s++\w+|(?<!palabra\s)clave\s++del\s++\w+|wifi\s++şifresi|ww|contra|lösen|пасс|security\s++word"
     r"|\w{2,12}-?(?:lösenord(?:et)?|wachtwoord|passwort|kennwort|kodeord(?:et)?|passord(?:et)?)|kodeord(?:et)?"
-    r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード|ה?סיסמ[הא])"
+    r"|parola\s++d['’]ordine|mật\s++khẩu|kata\s++sandi|jelszav\w*|salis|verbal\s++password|パスワード|ה?סיסמ[הא]"
+    # Afrikaans, Basque, Galician, Catalan, Slovene, Lithuanian; Serbian, Croatian and Bosnian in both scripts
+    r"|wagwoord|pasahitz(?:a|ak)?|contrasinal|contrasenya|geslo|slapta[žz]od\w{1,3}|лозинк[аеу]|lozink[aeu]|κωδικό)"
     r"(?:\s++(?:my|mein|mon|mi|mio|meu|mijn|moje|min|mitt|μου|мой))?"
     # whose, then what for: "Hasło Greta do Netflix:", "הסיסמה של Hanna ל-Proxmox:"
     r"(?:(?:\s++(?:של\s++)?(?P<owner>(?-i:[A-Z])[\w-]{1,30}))?"
     r"\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
-    r"|tilille|για|от|для|של|sa|vir|kwa)(?:\s++[^\s:=\"'„“«]{1,30}?){1,5}?"
+    r"|tilille|για|от|для|של|sa|vir|kwa|за|per\s++a)(?:\s++[^\s:=\"'„“«]{1,30}?){1,5}?"
     r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{1,20}){1,2}?))?"
     r"(?:\s++(?P<verb>(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|oli|to|είναι|là|jadi)(?!\w)|—|–|-)"
     r"|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
@@ -187,7 +189,12 @@ _DESCRIBING = lazy(
     r"|case-sensitive|mandatory|optional|enough|there|here|it|this|that|none|nothing|fixed|working|broken|locked|in|on"
     r"|manager|policy|field|prompt|reset|change|login|auth|the|a|an|his|her|their|my|our|your|too|not|also|only"
     # what a rule says of its letters: "8+ characters with upper and lower case"
-    r"|upper|lower|capital|capitals|small|big|mixed|both|letters|characters|digits|numbers|symbols)[.!?]?")
+    r"|upper|lower|capital|capitals|small|big|mixed|both|letters|characters|digits|numbers|symbols"
+    # and in the languages whose words for a letter's case ``_CASE_WORDS`` reads
+    r"|caracteres|car[áa]cteres|caract[èe]res|caratteri|zeichen|tekens|znak[óo]w|znaků|karakter\w*|tecken|tegn|merkki[äa]"
+    r"|символ\w*|letras|lettres|lettere|buchstaben|letters|litery|písmen|d[íi]gitos|chiffres|cifre|ziffern|cijfers|cyfr"
+    r"|may[uú]scul\w*|min[uú]scul\w*|majuscul\w*|minuscul\w*|maiuscol\w*|minuscol\w*|gro[ßs]buchstaben|kleinbuchstaben"
+    r"|hoofdletters?|wielkie|wielkich|ma[łl]e|ma[łl]ych)[.!?]?")
 # a security question's answer: "Sicherheitsfrage Geburtsname der Mutter: Fontaine"
 _SECURITY_ANSWER = lazy(
     r"(?i)(?:security\s++(?:question|answer|q)|secret\s++question|memorable\s++word|verification\s++phrase"
@@ -394,6 +401,8 @@ _PASSWORD_LINE = lazy(
     r"|(?:wi-?fi|wlan|wpa2?|network|router|hotspot)\s++key|wi-?fi[^\n]{0,60}?(?:[,;:]\s*+|\sand\s++)key)(?![a-z])"
     # a Wi-Fi network's key in German, the Nordic languages, French, Spanish and Italian
     r"|(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|(?:wlan|wi-?fi)-?(?:nyckel|nøgle|nøkkel)\w*|(?:cl[ée]|clave|chiave)\s++(?:wpa2?|wi-?fi|wlan)"
+    # and the key named later on the Wi-Fi's line ("WLAN für die Mitarbeiter: …, Schlüssel …"), in German and Dutch
+    r"|(?:wlan|wi-?fi)[^\n]{0,60}?[,;:]\s*+(?:schlüssel|sleutel)(?![a-z])"
     # words that take endings ("salasanani", "şifrem", "lösenordet", "hasłem"): their start is enough
     r"|passwort|kennwort|mot\s++de\s++passe|contrase[ñn]a|wachtwoord|has[łl]|haśl|l[öo]senord|passord|adgangskode|salasan"
     r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|netværksnøgl|nettverksnøkk|nätverksnyck"
@@ -1150,6 +1159,8 @@ def _access_value(text: str) -> bool:
         cased, an_example = _CASE_WORDS(line), None
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
+            if token.endswith("@") and token[:-1].isalpha() and token[:-1].islower():
+                continue  # an address's first half: "the shop email is hello@ the same domain"
             if token.endswith("?") and token[:-1].lower() in _QUESTION_PARTICLES:
                 continue  # a question's own last word: '"anh gửi mật khẩu laptop cho em chưa?"'
             if (not cased and token.isalpha() and (len(token) < 6 or not token.islower() or not words.made_up(token))
@@ -1496,7 +1507,7 @@ _PIN_LINE = lazy(
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
     # a payment app's MPIN, a UPI PIN
-    r"|(?<![a-z])(?:m-?pin|upi\s++pin)(?![a-z])"
+    r"|(?<![a-z])(?:m-?pin|upi\s++pin)(?![a-z])|(?<![a-z])pina(?=\s*+[:：])"  # (and Basque's "PINa:")
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -1510,6 +1521,12 @@ _PIN_LINE = lazy(
     # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
     r"|sim\w*[^\n]{0,40}?(?<![a-z])puk(?![a-z])|(?<![a-z])puk(?![a-z])[^\n]{0,40}?(?<![a-z])sim"
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
+    # a safe in Croatian, Serbian, Slovene, Romanian, Catalan and Turkish, a lock in Slovene, Vietnamese,
+    # Georgian, Marathi, Romanian and Hebrew, a suitcase's in Slovene, a padlock in Polish and Serbian, a
+    # shop's alarm in Welsh, an office's in Latvian and Bulgarian, a safe in Persian
+    r"|(?<![a-z])(?:sef|sefu|sefa|seif(?:ul|uri|ului)?|caixa\s++forta|kasay[ıi]|kasas[ıi]|klju[čc]avnic\w*|kov[čc]e\w*|k[łl][óo]dk\w*"
+    r"|kh[óo]a\s++(?:vali|t[úu]i|c[ửu]a)|lac[ăa]t\w*|glas\s++an|cod\s++y\s++larwm|signaliz[āa]cijas\s++kod\w*)(?![a-z])"
+    r"|საკეტ\w*|कुलूप\w*|(?<![а-я])(?:катанац\w*|аларм\w*)|מנעול|המנעול|گاوصندوق"
     r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
@@ -1526,7 +1543,7 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
              r"|번|자리|桁|文字|字)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
+_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4}[A-Z]?)"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w/:%-]|,\S|\.[0-9])")
@@ -1541,6 +1558,7 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|košta|кошта|stoji|стоји|cijena|цена|cena"
                         r"|between|since|by|x|(?:meeting|webinar)\s++id(?:\W{1,3}[0-9]{3,4}){0,3}"
                         r"|στις|um|kl\.?|klo"
+                        r"|shelf|shelves|aisle|raft|rafturi|regal|regał|półka|polica|estante|scaffale|rayon|regál|hylde|hylla|hylle"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
@@ -2098,10 +2116,10 @@ def pin_in_other_digits(text: str) -> bool:
 # door's, a safe's or a bicycle's lock, an alarm, a combination, a parental lock, a car radio. (Not a
 # word for a code alone, "رمز", "कोड", "รหัส": a share's, a course's, a postal or a country's code too.)
 _A_LOCK_IN_ITS_SCRIPT = lazy(
-    r"رمز\s*+(?:قفل|دزدگیر|گاوصندوق|خزنة|الخزنة|الإنذار)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
+    r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক\s*+কোড|లాక్|తాళం")
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -2113,6 +2131,12 @@ _NO_CODE_IN_ITS_SCRIPT = lazy(
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
 # the words that end a question in the languages that have them: "… cho em chưa?", "… không?"
 _QUESTION_PARTICLES = frozenset("chưa không chứ hả à nhé nhỉ mi mı mu mü ne".split())
+
+
+# the words for a password that ``_ONE_WORD`` took from languages ``words`` has no list of (Afrikaans,
+# Basque, Galician, Slovene, Lithuanian, Serbian, Croatian, Bosnian): after them, a word alone may be
+# what the password is ("pogrešna", wrong), and only a value with a digit, a sign or a joiner is one
+_WORD_OF_AN_UNLISTED_LANGUAGE = lazy(r"(?i)wagwoord|pasahitz|contrasinal|geslo|slapta|лозинк|lozink")
 
 
 def _one_word(text: str) -> bool:
@@ -2142,6 +2166,8 @@ def _one_word(text: str) -> bool:
                 value[0].isupper() and _WORDS_AND_DIGITS.fullmatch(value))) and not _DASHED_WORDS_AND_DIGITS.fullmatch(
                 value.rstrip(".!?")):
             continue  # (not "Tz8-ulivo-faro": words joined by dashes after a mixed start are no description)
+        if value.isalpha() and _WORD_OF_AN_UNLISTED_LANGUAGE.match(match[0]):
+            continue  # "Lozinka je pogrešna": no list of the language's words tells a made-up one from "wrong"
         if re.search(r"[0-9!@#$%^&*?+=~]|[a-z][_-]$", value) or match["plainly"].strip() or match["quote"] or match["colon"]:
             return True
         if _made_up(value.rstrip(".!?")):
@@ -2393,7 +2419,8 @@ _CHECKS = (
     ("looks like a credential on a command line", _flag, ("-p", "--", "-t", "-u")),
     ("looks like a labelled credential", _one_word, _PASSWORD_NEEDLES + (
         "contra", "security word", "ww", "lösen", "пасс", "mật khẩu", "kata sandi", "jelsza", "salis", "verbal password",
-        "parola d", "kodeord", "パスワード", "סיסמ")),
+        "parola d", "kodeord", "パスワード", "סיסמ", "wagwoord", "pasahitz", "contrasinal", "contrasenya", "geslo", "slaptažod",
+        "slaptazod", "лозинк", "lozink", "κωδικό")),
     ("looks like a labelled credential", _PIN.search, ("pin", "code", "combination", "şifre", "kod", "código", "codigo",
                                                        "door", "gate", "alarm", "safe", "garage", "lockbox", "keypad",
                                                        "codi", "codice", "turvakood", "cod de", "mã bảo", "安全碼", "コード")),
@@ -2453,7 +2480,8 @@ _CHECKS = (
       "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck", "pasfhocal", "pasahitz",
       "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
       "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli", "wagwoord", "கடவுச்சொல்",
-      "yfrinair", "ifrə", "lokugqitha", "okwuntughe", "focal faire", "aṣínà", "asina", "passwuert", "phasiwedi")
+      "yfrinair", "ifrə", "lokugqitha", "okwuntughe", "focal faire", "aṣínà", "asina", "passwuert", "phasiwedi", "schlüssel",
+      "sleutel")
      + _OTHER_SCRIPTS_NEEDLES + password_words.NEEDLES),
     ("looks like a password in a table's password column", _password_column, ("|",)),
     ("looks like a password told a character at a time", _spelled_out, _SPELLED_NEEDLES),
@@ -2496,7 +2524,9 @@ _CHECKS = (
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
-      "screen-time", "bildschirmzeit")),
+      "screen-time", "bildschirmzeit", "sef", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
+      "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "glas an", "cod y larwm", "საკეტ", "कुलूप", "катанац", "аларм",
+      "מנעול", "گاوصندوق", "خزنة")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),

@@ -436,7 +436,14 @@ def _may_hold_letter_groups(text: str) -> bool:
     return len(text) >= 44 and sum(len(word) == 4 for word in text.split()) >= 7
 
 
+# or in capitals, two groups joined by a dash, five or more after a word for codes ("Códigos de respaldo:
+# MTOM-VKPC, MXLV-PDSS, …")
+_DASHED_CAPITALS = lazy(r"(?<![\w-])[A-Z]{4,5}-[A-Z]{4,5}(?:[,;]?[^\S\n]{1,2}[A-Z]{4,5}-[A-Z]{4,5}){4,}(?![\w-])")
+
+
 def _letter_codes(text: str) -> bool:
+    if "-" in text and _CODES_NAMED(text) and _DASHED_CAPITALS.search(text):
+        return True
     if not _may_hold_letter_groups(text):
         return False
     for match in _LETTER_GROUPS.finditer(text):
@@ -841,7 +848,8 @@ _CHECKS = (
     ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None and not _adyens_documented_card(t),
      lambda t, d: d >= 3 and _NAMES_A_CVV(t)),
     ("looks like 2FA backup or one-time codes", _backup_codes,
-     lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower()) or _may_hold_letter_groups(t)
+     lambda t, d: d >= 9 or _names_one_code(t) and (d >= 2 or "code" in t.lower() or _CODES_NAMED(t) is not None)
+     or _may_hold_letter_groups(t)
      and _LETTER_GROUPS.search(t) is not None),
     ("looks like 2FA backup or one-time codes", _one_time_code_told, lambda t, d: d >= 4 and _TELLS_A_CODE(t.lower())),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
