@@ -152,21 +152,28 @@ def _sensitive_reason(text: str) -> str | None:
 _ASIDE = plain.lazy(r"[^\S\n]++\([^()\n]{1,60}\)(?=[^\S\n]*+[:：=][^\S\n]*+[0-9])")
 
 
-# A line that is a name alone ("PIN", "WLAN-Passwort", "Code du portail"): up to four words of
-# letters and digits, from the line's start, nothing else (a config's or a list's line has "_",
-# "=", ":", "- " or an indent). A note often puts the value on the next line, where the layers,
-# which read a value beside its name, did not see it (docs/reliability.md, "A name on its own line").
-_LINE_THEN_MORE = plain.lazy(r"(?m)^([^\W_][^\n]{0,39})\n(?=[ \t]*\S)")
+# A line that is a secret's name alone ("PIN", "WLAN-Passwort", "Code du portail"), then a line that
+# is one value: the name is up to four words of letters and digits from the line's start, one of them
+# a word for a password, a PIN or a code (a config's or a list's line has "_", "=", ":", "- " or an
+# indent; a heading, "Garage", "Alarm", "Kluis", is no such name). A note often puts the value on the
+# next line, where the layers, which read a value beside its name, did not see it
+# (docs/reliability.md, "A name on its own line").
+_NAME_THEN_A_VALUE = plain.lazy(r"(?m)^([^\W_][^\n]{0,39})\n(?=[^\S\n]*+[^\s]++[^\S\n]*+(?:\n|$))")
+_A_SECRETS_NAME = plain.lazy(
+    r"(?i)(?<![^\W\d_])(?:pin\w{0,4}|pass\w*|code\w{0,2}|kod\w{0,3}|kód\w{0,3}|c[óo]digo|codice|koodi\w*|kode\w*|код\w*"
+    r"|пин\w*|combination|combo)(?![^\W\d_])|" + labelled._PASSWORD_LINE.pattern.removeprefix("(?i)"))
 
 
 def _labels_joined(text: str) -> str:
-    """``text`` with each line that may be a name alone joined to the next as ``name: value``."""
+    """``text`` with each line that is a secret's name alone joined to the next, one value, as
+    ``name: value``."""
     def joined(line: re.Match) -> str:
         name = line.group(1).rstrip()
-        if len(name.split()) > 4 or not all(c.isalnum() or c in " -'’" for c in name):
+        if (len(name.split()) > 4 or not all(c.isalnum() or c in " -'’" for c in name)
+                or not _A_SECRETS_NAME.search(name)):
             return line.group(0)
         return f"{name}: "
-    return _LINE_THEN_MORE.sub(joined, text)
+    return _NAME_THEN_A_VALUE.sub(joined, text)
 
 
 def layer_reasons(text: str) -> dict[str, str | None]:

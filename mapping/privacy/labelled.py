@@ -1521,12 +1521,13 @@ _PIN_LINE = lazy(
     # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
     r"|sim\w*[^\n]{0,40}?(?<![a-z])puk(?![a-z])|(?<![a-z])puk(?![a-z])[^\n]{0,40}?(?<![a-z])sim"
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
-    # a safe in Croatian, Serbian, Slovene, Romanian, Catalan and Turkish, a lock in Slovene, Vietnamese,
+    # a safe in Croatian ("u sefu"), Romanian, Catalan and Turkish, a lock in Slovene, Vietnamese,
     # Georgian, Marathi, Romanian and Hebrew, a suitcase's in Slovene, a padlock in Polish and Serbian, a
-    # shop's alarm in Welsh, an office's in Latvian and Bulgarian, a safe in Persian
-    r"|(?<![a-z])(?:sef|sefu|sefa|seif(?:ul|uri|ului)?|caixa\s++forta|kasay[ıi]|kasas[ıi]|klju[čc]avnic\w*|kov[čc]e\w*|k[łl][óo]dk\w*"
-    r"|kh[óo]a\s++(?:vali|t[úu]i|c[ửu]a)|lac[ăa]t\w*|glas\s++an|cod\s++y\s++larwm|signaliz[āa]cijas\s++kod\w*)(?![a-z])"
-    r"|საკეტ\w*|कुलूप\w*|(?<![а-я])(?:катанац\w*|аларм\w*)|מנעול|המנעול|گاوصندوق"
+    # shop's alarm in Welsh, an office's in Latvian, a safe in Persian (not "sef", a boss's "šef" typed
+    # plainly, nor Irish "glas", green too, nor Bulgarian "аларма", a phone's alarm clock too)
+    r"|(?<![a-z])(?:sefu|seif(?:ul|uri|ului)?|caixa\s++forta|kasay[ıi]|kasas[ıi]|klju[čc]avnic\w*|kov[čc]e\w*|k[łl][óo]dk\w*"
+    r"|kh[óo]a\s++(?:vali|t[úu]i|c[ửu]a)|lac[ăa]t\w*|cod\s++y\s++larwm|signaliz[āa]cijas\s++kod\w*)(?![a-z])"
+    r"|საკეტ\w*|कुलूप\w*|(?<![а-я])катанац\w*|מנעול|המנעול|گاوصندوق"
     r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
@@ -1536,6 +1537,7 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|rupees?|rs\.?|रुपये|रुपए|रु\.?|টাকা|روپے"
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|dinara|динара|komada|комада|kuna|eura|евра"
+         r"|litros|litri|litr[óo]w|lei|lira\w*|nghìn|ngàn|đồng|ლარი|שקל|ש״ח|sztuk|stück|pezzi|piezas|pièces|kusů|kom|kpl|лв\.?"
          r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
          r"|us|µs|ohms?|ω|ом|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
 # a count in Chinese, Japanese or Korean: "每180天" (every 180 days), "8位" (8 places), "3개월"
@@ -1543,7 +1545,7 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
              r"|번|자리|桁|文字|字)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4}[A-Z]?)"
+_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w/:%-]|,\S|\.[0-9])")
@@ -1557,12 +1559,24 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|sizes?|tallas?|tailles?|größen?|floor|platform|gate\s++[a-z]?|seat|scores?|won|lost|at|from|until"
                         r"|košta|кошта|stoji|стоји|cijena|цена|cena"
                         r"|between|since|by|x|(?:meeting|webinar)\s++id(?:\W{1,3}[0-9]{3,4}){0,3}"
-                        r"|στις|um|kl\.?|klo"
-                        r"|shelf|shelves|aisle|raft|rafturi|regal|regał|półka|polica|estante|scaffale|rayon|regál|hylde|hylla|hylle"
+                        r"|στις|um|kl\.?|klo|saat"
+                        # an invoice's, an order's, a bill's, a receipt's, a claim's, a warranty's, a flight's, a
+                        # page's number and a price, in the languages whose words for a lock or a safe the gate reads
+                        r"|factura|facture|fattura|fatura|faktura|rachunek|ra[čc]un|рачун|сметка|sonrasc|bil|बिल(?:\s++क्रमांक)?"
+                        r"|naro[čc]il\w*|zam[óo]wienie|pedido|commande|ordine|sipari[şs]|narud[žz]b\w*|нарачк\w*"
+                        r"|cena|cijena|cenu|ціна|pre[țt]|pre[çc]o|precio|prix|prezzo|preis|fiyat|giá|ფასი|מחיר|kosztuje|stane|costa|coûte|kostet"
+                        r"|prijava(?:\s++izgube)?|chamado|reclama[çc][ãa]o|preventivo|presupuesto|devis|angebot"
+                        r"|phi[ếe]u(?:\s++b[ảa]o\s++h[àa]nh)?(?:\s++s[ốo])?|garancij\w*|gwarancj\w*|garanti\w*|let|vuelo|vol|volo|flug|lot|u[çc]u[şs]"
+                        r"|tudalen|strona|stran|stránka|oldal|modelo|modello|modell|artikel|article|articolo|art[íi]culo"
+                        r"|dahili(?:\s++numaras[ıi])?|interni|lokal"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
-                        r"|(?<!\w)(?:(?:hotel)?zimmer|chambre|habitaci[óo]n|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер)\s++$"
+                        r"|(?<!\w)(?:(?:hotel)?zimmer|chambre|habitaci[óo]n?|stanza|kamer|pok[óo]j|huone|quarto|oda|комната|номер"
+                        r"|camera|sob[ie]|soba|szob[aá]|s[oó]ba|odas[ıi]"
+                        r"|shelf|shelves|aisle|raft|rafturi|regal|regał|półka|polica|estante|scaffale|rayon|regál|hylde|hylla|hylle"
+                        # a flight by its airline's code: "let LH 1412"
+                        r"|(?:flight|flug|vol|vuelo|volo|voo|vlucht|let|lot|uçuş|рейс)\s++(?-i:[A-Z][A-Z0-9]|[A-Z0-9][A-Z]))\s++$"
                         # a price paid, a phone's number, a model's: in other languages, and in those written without spaces
                         r"|(?<!\w)(?:pagat[oa]|pagad[oa]|payée?|bezahlt|κοστίζει|κόστος|πλάτος|ύψος|kostet|costa|cuesta|coûte)\s++$"
                         r"|(?:电话|電話|型番|型号|型號|価格|价格|價格)\s*+[:：]?\s*+(?:は|是)?\s*+$"
@@ -2524,8 +2538,8 @@ _CHECKS = (
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
-      "screen-time", "bildschirmzeit", "sef", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
-      "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "glas an", "cod y larwm", "საკეტ", "कुलूप", "катанац", "аларм",
+      "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
+      "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
       "מנעול", "گاوصندوق", "خزنة")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
