@@ -25,7 +25,8 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
         check_handle_or_did, check_nsid, check_privacy, embedder_from_env, ensure_indexes, event_schema, export, follow,
         from_record, from_records, has_search_words, hash_scope, import_repository, json_lines, kept_sessions,
         lexicon_authority, list_memories, log_in, log_in_with_oauth, log_out, masked_url, memory_id, parse_json,
-        publish_lexicon, recall, record_cid, rushdb, rushdb_target, sessions_directory, shipped_lexicons, sign_in,
+        publish_lexicon, recall, record_cid, rushdb, rushdb_target, sensitive_reason, sessions_directory, shipped_lexicons,
+        sign_in,
         signing_key, state_directory, status, sync, to_record, to_records, verify, with_ids,
     )
 

@@ -96,6 +96,25 @@ def test_list_of_a_scope_that_holds_nothing_says_so_without_failing(
 
 
 
+def test_list_withholds_in_its_table_a_text_the_privacy_gate_refuses(pds: LocalPds, account: Account,
+                                                                     rushdb: Project) -> None:
+    """A new user's try with Hermes: the table printed a wifi password, an access key and a card's
+    number whole, which export refuses as secrets; a terminal is seen and logged. --json, the data
+    a program asked for, holds the text."""
+    scope = {"agentId": "coder", "profileId": "default", "privacyScope": "shared", "sandboxEligible": False,
+             "participantScopeHash": participant_hash_for_did(account.did, SALT)}
+    secret = with_ids(fact(1, **scope, text="The wifi password at home is Kestrel!Moon77."))
+    plain = with_ids(fact(2, **scope, text="The user works from Lisbon."))
+    client(rushdb).records.import_json([secret, plain], "MEMORY_FACT", {"suggestTypes": True, "returnResult": False})
+    table = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did)
+    assert table.exit_code == 0, table.output
+    assert "Kestrel" not in table.output and "wifi" not in table.output
+    assert any(secret["factId"][:12] in line and "(withheld: it looks like" in line for line in table.stdout.splitlines())
+    assert "The user works from Lisbon." in table.stdout
+    data = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, "--json")
+    assert secret["text"] in {json.loads(line).get("text") for line in data.stdout.splitlines()}
+
+
 def test_list_errors_say_what_to_fix(pds: LocalPds, account: Account, rushdb: Project) -> None:
     wrong_key = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, RUSHDB_API_KEY="not-the-key")
     assert wrong_key.exit_code == 1 and wrong_key.stdout == ""

@@ -7,7 +7,8 @@ what each release changed). Everything else (``pdsmem.bridge``, ``pdsmem.mapping
 in any release. The error classes are public too: ``pdsmem.errors``.
 
 - **Mappers**, offline: ``to_record``, ``to_records``, ``from_record``, ``from_records``,
-  ``with_ids``, ``memory_id``, ``record_cid``, and the privacy gate, ``check_privacy``.
+  ``with_ids``, ``memory_id``, ``record_cid``, and the privacy gate, ``check_privacy`` (of an event)
+  and ``sensitive_reason`` (of a text).
 - **Runs**: ``export`` (to a person's repository); ``import_repository``, ``sync`` and
   ``follow`` (from a repository, into events or a RushDB scope, incrementally); ``rushdb``,
   ``recall`` and ``list_memories``; ``verify``.
@@ -66,6 +67,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from pdsmem.api.mappers import from_records as from_records
     from pdsmem.api.mappers import memory_id as memory_id
     from pdsmem.api.mappers import record_cid as record_cid
+    from pdsmem.api.mappers import sensitive_reason as sensitive_reason
     from pdsmem.api.mappers import to_record as to_record
     from pdsmem.api.mappers import to_records as to_records
     from pdsmem.api.mappers import with_ids as with_ids
@@ -113,8 +115,8 @@ _PUBLIC = {
                "parse_json", "signing_key"),
     "lexicon": ("Published", "RecordValidator", "event_schema", "lexicon_authority", "publish_lexicon", "shipped_lexicons"),
     "local": ("RushDBTarget", "Status", "rushdb_target", "state_directory", "status"),
-    "mappers": ("check_privacy", "from_record", "from_records", "memory_id", "record_cid", "to_record", "to_records",
-                "with_ids"),
+    "mappers": ("check_privacy", "from_record", "from_records", "memory_id", "record_cid", "sensitive_reason", "to_record",
+                "to_records", "with_ids"),
     "runs": ("Follow", "FromRushDB", "Memories", "Repository", "check_account", "embedder_from_env", "ensure_indexes",
              "export", "follow", "has_search_words", "import_repository", "list_memories", "recall", "rushdb", "sync",
              "verify"),

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from pdsmem.mapping.records import Imported, ImportScope, RecordView
 
 __all__ = [
-    "check_privacy", "from_record", "from_records", "memory_id", "record_cid", "to_record", "to_records",
-    "with_ids",
+    "check_privacy", "from_record", "from_records", "memory_id", "record_cid", "sensitive_reason", "to_record",
+    "to_records", "with_ids",
 ]
 
 _GATE_DID = "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"  # any DID: the gate's verdict does not depend on it
@@ -161,3 +161,14 @@ def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
         return Refusal(memory_id=memory_id(event), reason=err.message, field=err.path, hint=err.hint,
                        sensitive=isinstance(err, SensitiveContent))
     return None
+
+
+def sensitive_reason(text: str) -> str | None:
+    """Why the privacy gate would keep ``text`` off a public repository, whatever the flags (it
+    looks like a secret, a credential, a personal number, command output or a local path: "looks
+    like a PIN or a lock's code"), or None. The reason never quotes the text. ``check_privacy``
+    asks it of each text an event would publish; a tool that shows a memory's words where others
+    may see them (``pdsmem list``'s table) can withhold the ones it names."""
+    from pdsmem.mapping import privacy
+
+    return privacy.sensitive_reason(text)

@@ -38,8 +38,10 @@ def list_cmd(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
     the salt, or --participant-scope-hash). Facts, then episodes, oldest first; for each, its
     state (active; inactive: superseded or deactivated; removed: its record was deleted from the
     repository or edited into another memory), its id, where it came from (the at-uri of the PDS
-    record it was synced from, else the runtime that wrote it) and the start of its text.
-    --json prints every field and the whole text, one memory a line, then a summary line.
+    record it was synced from, else the runtime that wrote it) and the start of its text, withheld
+    where the privacy gate would refuse it (a password, a key, a card's number...: a terminal is
+    seen and logged). --json prints every field and the whole text, one memory a line, then a
+    summary line.
 
     \b
     Examples:
@@ -96,8 +98,15 @@ def cut(text: str, width: int = TEXT_WIDTH) -> str:
     return line if len(line) <= width else line[: width - 1] + "…"
 
 
+def _shown(text: str) -> str:
+    """The start of a memory's text as the table shows it; withheld where the privacy gate names
+    what it looks like."""
+    reason = api.sensitive_reason(text)
+    return cut(text) if reason is None else f"(withheld: it {reason}; --json prints it)"
+
+
 def _print_table(memories: list[api.Memory]) -> None:
-    rows = [(_state(m), "fact" if m.label == "MEMORY_FACT" else "episode", m.id[:12], _origin(m), cut(m.text))
+    rows = [(_state(m), "fact" if m.label == "MEMORY_FACT" else "episode", m.id[:12], _origin(m), _shown(m.text))
             for m in memories]
     header = ("STATE", "TYPE", "ID", "FROM", "TEXT")
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(4)]
