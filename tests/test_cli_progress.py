@@ -113,3 +113,20 @@ def test_counting_reader_reports_bytes_read() -> None:
     reader = CountingReader(io.BytesIO(b"0123456789"), bar)
     assert reader.read(4) == b"0123" and reader.read() == b"456789" and reader.read(1) == b""
     assert bar.done == 10
+
+
+def test_progress_off_a_terminal_prints_its_line_once_a_minute() -> None:
+    """A new user's sync of a large repository, run from a script, printed nothing for ten minutes:
+    off a terminal the progress line comes once a minute, as a plain line a log can keep."""
+    stream, clock = io.StringIO(), Clock()
+    with Progress("Syncing", unit="records", total=1000, stream=stream, clock=clock) as bar:
+        bar.update(0)
+        clock.now += 30
+        bar.update(300)
+        assert stream.getvalue() == ""  # not yet a minute
+        clock.now += 31
+        bar.update(600)
+        clock.now += 10
+        bar.update(700)
+    assert stream.getvalue() == render_line("Syncing", 600, 1000, 600 / 61, "records") + "\n"
+    assert "\r" not in stream.getvalue()

@@ -1,8 +1,10 @@
 """A one-line progress display on stderr (counts, rate, ETA), and time wording for people.
 
 ``Progress`` draws only when stderr is a terminal, so pipes, logs and tests see no control
-characters; ``note`` prints a line (a rate-limit wait, say) whether or not it draws, without
-tearing the bar. ``render_line`` is the pure formatter behind it.
+characters; off a terminal it prints the same line once a minute instead (``LOG_EVERY``), so that a
+long run in a cron job or a service's log shows it is alive. ``note`` prints a line (a rate-limit
+wait, say) whether or not it draws, without tearing the bar. ``render_line`` is the pure formatter
+behind it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import IO
 import click
 
 BAR_WIDTH = 24
+LOG_EVERY = 60.0  # seconds between progress lines off a terminal
 
 
 def format_count(value: float, unit: str) -> str:
@@ -81,11 +84,12 @@ class Progress:
         enabled: bool | None = None,
         clock: Callable[[], float] = time.monotonic,
         min_interval: float = 0.1,
+        log_every: float = LOG_EVERY,
     ) -> None:
         self.label, self.unit, self.total = label, unit, total
         self.stream = stream if stream is not None else sys.stderr
         self.enabled = _is_terminal(self.stream) if enabled is None else enabled
-        self.clock, self.min_interval = clock, min_interval
+        self.clock, self.min_interval, self.log_every = clock, min_interval, log_every
         self.done = 0
         self._base: tuple[float, int] | None = None  # (time, done) of the first update
         self._last_draw: float | None = None
@@ -100,6 +104,9 @@ class Progress:
         now = self.clock()
         if self._base is None:
             self._base = (now, done)  # the rate counts from here: setting up is not progress
+        if not self.enabled:
+            self._log(now, self._base[0])
+            return
         finished = self.total is not None and done >= self.total
         if self._last_draw is None or now - self._last_draw >= self.min_interval or finished:
             self._draw(now)
@@ -122,6 +129,12 @@ class Progress:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+    def _log(self, now: float, since: float) -> None:
+        """Off a terminal: the line once every ``log_every`` seconds after ``since`` (the first update)."""
+        if now - (self._last_draw if self._last_draw is not None else since) >= self.log_every:
+            click.echo(render_line(self.label, self.done, self.total, self.rate(now), self.unit), file=self.stream)
+            self._last_draw = now
 
     def _draw(self, now: float) -> None:
         if not self.enabled:
