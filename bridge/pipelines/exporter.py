@@ -29,9 +29,11 @@ Tricky bits:
   memory at another key (an agent that writes the same memory again, later, gives it a new
   ``createdAt`` and so a new key), nor a memory of the same words in the same scope (an agent
   that learns them again in another session gives them a new id: ``words_of``), nor a fact that
-  replaces it at any remove (an agent's edit: ``_deleted_prior``); reported as a conflict and noted
-  in the state (``status`` lists it), then, on every later run, as a conflict already ``known`` (no
-  failure: a scheduled export goes on).
+  replaces it at any remove (an agent's edit: ``_deleted_prior``, up to a version the person kept);
+  reported as a conflict and noted in the state (``status`` lists it), then, on every later run, as
+  a conflict already ``known`` (no failure: a scheduled export goes on). An edit is not ``known``:
+  its words are new, so it is named on every run, like any conflict, until the person decides
+  (``--overwrite-conflict`` with its at-uri publishes it).
 - An inactive fact that no memory of the source supersedes (an agent forgot it, or a sync
   deactivated it because the person deleted its record, perhaps in another repository) is not
   created: a record has no ``active``, so it would read as a current memory, and a sync would
@@ -59,7 +61,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +80,7 @@ MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
 MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
 PRUNE_SHARE = 0.10  # a prune deleting more than this share of its scope's records must be confirmed
+_AN_EDIT = ", the record of a fact it replaces,"  # how a memory is tied to a record the person deleted
 
 
 class ExportError(PdsmemError):
@@ -358,6 +361,7 @@ class Exporter:
         # gives them a new id (the contract's id holds the turn they came from)
         gone.update({(mine.scope, mine.words): mine.rkey for mine in ledger.values()
                      if mine.rkey not in held and mine.words and mine.scope})
+        live = {mine.memory_id for mine in ledger.values() if mine.rkey in held}  # its records still there
         superseded = _superseded_by_a_live_fact(items)
         replaces = {memory_id(item.event): item.event.get("supersedesFactId") for item in items}
         # the words of the source's forgotten facts (inactive, superseded by none): an agent that
@@ -393,12 +397,12 @@ class Exporter:
                     if item.template is not None:
                         moved.pop(item.template.uri, None)
                 continue
-            write = self._decide(item, held, ledger, gone, replaces, superseded, forgotten, report)
+            write = self._decide(item, held, ledger, gone, live, replaces, superseded, forgotten, report)
             if write is not None:
                 writes.append(write)
         return writes
 
-    def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[Any, str],
+    def _decide(self, item: _Item, held: Mapping[str, dict], ledger, gone: Mapping[Any, str], live: set[str],
                 replaces: Mapping[str, Any], superseded: set, forgotten: set,
                 report: ExportReport) -> _Write | None:
         view = item.view
@@ -411,7 +415,7 @@ class Exporter:
             return _Write("create" if current is None else "update", rkey, item, view.value, view.cid)
         if item.source is not None:
             if current is None and rkey in ledger and not self.recreate_deleted:
-                return self._deleted(item, rkey, ledger, again=False, report=report)
+                return self._deleted(item, rkey, ledger, how="", report=report)
             if current is None:
                 report.outcomes.append(Outcome.of(
                     item, "conflict", view.uri, "deleted on the PDS since it was read: the person's word, not "
@@ -429,8 +433,8 @@ class Exporter:
             how, deleted = "", rkey if rkey in ledger else gone.get(memory_id(item.event))
             if deleted is None and (deleted := gone.get(words)) is not None:
                 how = ", a record of the same words,"
-            if deleted is None and (deleted := _deleted_prior(item.event, replaces, gone)) is not None:
-                how = ", the record of a fact it replaces,"  # an edit of the memory the person deleted
+            if deleted is None and (deleted := _deleted_prior(item.event, replaces, gone, live)) is not None:
+                how = _AN_EDIT  # an edit of the memory the person deleted
             if deleted is not None and not self.recreate_deleted:
                 return self._deleted(item, deleted, ledger, how=how, report=report)
             if item.event.get("eventType") == "fact" and (
@@ -455,11 +459,15 @@ class Exporter:
         every run after)."""
         self.deleted_on_pds.append(deleted)
         written = self._uri(deleted) + how  # (the record, at the key it was written at)
+        edit = how == _AN_EDIT
+        # an edit has words the person never saw: --recreate-deleted would bring back the deleted record too
+        remedy = "" if edit else ", or --recreate-deleted for every such record"
         outcome = Outcome.of(
             item, "conflict", item.view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
             f"person's word, not re-created (to write it all the same, run the export again with --overwrite-conflict "
-            f"{item.view.uri}, or --recreate-deleted for every such record)")
-        outcome.known = ledger[deleted].deleted_at is not None
+            f"{item.view.uri}{remedy})")
+        # an edit is the agent's news, not the deletion an earlier run noted: named on every run, like a conflict
+        outcome.known = ledger[deleted].deleted_at is not None and not edit
         report.outcomes.append(outcome)
         return None
 
@@ -789,14 +797,19 @@ def _rkey(uri: str | None) -> str | None:
         return None
 
 
-def _deleted_prior(event: Mapping, replaces: Mapping[str, Any], gone: Mapping[Any, str]) -> str | None:
+def _deleted_prior(event: Mapping, replaces: Mapping[str, Any], gone: Mapping[Any, str],
+                   live: Collection[str]) -> str | None:
     """The key of a record the person deleted of a fact ``event`` replaces, at any remove (its
     ``supersedesFactId``, the one that fact supersedes, …, as ``replaces`` maps them), or None:
-    an agent's edit of a memory is a new fact that supersedes it, and would publish it again."""
+    an agent's edit of a memory is a new fact that supersedes it, and would publish it again.
+    The walk stops at a fact whose record is still in the repository (``live``): the person kept
+    that version, and deleting only an older one is no word on its edits."""
     prior, seen = event.get("supersedesFactId"), set()
     while isinstance(prior, str) and prior not in seen:
         if prior in gone:
             return gone[prior]
+        if prior in live:
+            return None
         seen.add(prior)
         prior = replaces.get(prior)
     return None

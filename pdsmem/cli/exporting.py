@@ -212,7 +212,7 @@ def print_report(report: api.Report, as_json: bool) -> None:
         click.echo(_problem_line(outcome), err=True)
     if known := len(report.problems) - len(new):  # deletions an earlier run named: the person's word stands
         click.echo(f"Note: {known} memor{'ies' if known > 1 else 'y'} whose record{'s' if known > 1 else ''} (or a record "
-                   f"of the same words, or of a fact it replaces) the person deleted on the PDS, as an earlier run found, {'stay' if known > 1 else 'stays'} "
+                   f"of the same words) the person deleted on the PDS, as an earlier run found, {'stay' if known > 1 else 'stays'} "
                    "deleted (pdsmem status lists the records; --recreate-deleted writes them again)", err=True)
     verb = "Would delete" if report.dry_run else "Deleted"
     for outcome in report.outcomes:
