@@ -223,6 +223,29 @@ def test_allow_refused_lets_known_refusals_exit_0_and_still_lists_them(
 
 
 @pytest.mark.pds
+def test_refusals_alike_are_named_in_full_three_times_then_by_their_places(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """Regression: a first dry run of an agent whose memories are all private printed one line per
+    memory, alike but for its id (39 in a new user's try), and the line that differed was lost
+    among them. Each reason is named in full for three memories; the others of that reason by
+    their places, on one line; --json still names every memory."""
+    private = [fact(n, privacyScope="private") for n in range(1, 8)]
+    source = _jsonl(tmp_path / "m.jsonl", [*private[:4], {"eventType": "fact"}, *private[4:]])
+    result = _export(pds, account, source, "--dry-run")
+    assert result.exit_code == 1  # nothing would be written
+    lines = result.stderr.splitlines()
+    assert [line.split(": refused: ")[0] for line in lines if ": refused: memory " in line] == [
+        "Error: m.jsonl:1", "Error: m.jsonl:2", "Error: m.jsonl:3"]
+    assert ("Error: 4 more refused for the same reason as m.jsonl:1: m.jsonl:4, m.jsonl:6, m.jsonl:7, m.jsonl:8 "
+            "(--json names each with its memory's id)") in lines
+    assert any(line.startswith("Error: m.jsonl:5: failed: ") for line in lines)  # the one that differs
+    listed = _export(pds, account, source, "--dry-run", "--json")
+    assert sorted(json.loads(line).get("where") for line in listed.stdout.splitlines()[:-1]) == sorted(
+        f"m.jsonl:{n}" for n in range(1, 9))
+
+
+@pytest.mark.pds
 def test_export_reads_standard_input(pds: LocalPds, account: Account) -> None:
     env = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "ATP_AUTH_PASSWORD": account.password}
     stdin = "".join(json.dumps(fact(n)) + "\n" for n in range(3)) + "{broken\n"

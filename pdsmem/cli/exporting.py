@@ -6,7 +6,8 @@ fields, so a record nobody changed keeps its CID.
 
 Output follows the one rule of docs/cli.md: the result on stdout (a summary line, or with
 ``--json`` one JSON line per memory and a last ``{"summary": …}`` line), messages on stderr
-(one ``Error:`` line per refused or failed memory, ``Note:`` lines, the records a prune deletes).
+(one ``Error:`` line per refused or failed memory, those alike after the third together on one
+line, ``Note:`` lines, the records a prune deletes).
 On a terminal, a progress bar shows the writes, a retry says what failed and when the next try
 is, and a large prune asks before it deletes.
 """
@@ -205,11 +206,36 @@ def _problem_line(outcome: api.Outcome) -> str:
     return f"Error: {outcome.where}: {outcome.status}: {outcome.reason}{remedy}"
 
 
+SHOWN_ALIKE = 3  # problems with the same reason shown in full; the others by their places, on one line
+PLACES_SHOWN = 10
+
+
+def _problem_lines(problems: list[api.Outcome]) -> list[str]:
+    """One ``Error:`` line per problem, grouped by reason (the same status and words but for the
+    memory's id), and of a group only the first few, then one line with the places of the others:
+    forty lines that differ only in an id (an agent whose memories are all private, on its first
+    dry run) would hide the one that differs."""
+    alike: dict[tuple, list[api.Outcome]] = {}  # in the order of each reason's first problem
+    for outcome in problems:
+        reason = outcome.reason or ""
+        alike.setdefault((outcome.status, reason.replace(outcome.memory_id or "\0", "")), []).append(outcome)
+    lines: list[str] = []
+    for group in alike.values():
+        lines.extend(_problem_line(outcome) for outcome in group[:SHOWN_ALIKE])
+        if rest := group[SHOWN_ALIKE:]:
+            places = ", ".join(outcome.where for outcome in rest[:PLACES_SHOWN])
+            if len(rest) > PLACES_SHOWN:
+                places += f" and {len(rest) - PLACES_SHOWN} more"
+            lines.append(f"Error: {len(rest)} more {group[0].status} for the same reason as {group[0].where}: "
+                         f"{places} (--json names each with its memory's id)")
+    return lines
+
+
 def print_report(report: api.Report, as_json: bool) -> None:
     """Problems, deletions and notes on stderr; the summary (or JSON lines) on stdout."""
     new = [outcome for outcome in report.problems if not outcome.known]
-    for outcome in new:
-        click.echo(_problem_line(outcome), err=True)
+    for line in _problem_lines(new):
+        click.echo(line, err=True)
     if known := len(report.problems) - len(new):  # deletions an earlier run named: the person's word stands
         click.echo(f"Note: {known} memor{'ies' if known > 1 else 'y'} whose record{'s' if known > 1 else ''} (or a record "
                    f"of the same words) the person deleted on the PDS, as an earlier run found, {'stay' if known > 1 else 'stays'} "
