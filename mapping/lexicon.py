@@ -43,6 +43,15 @@ _FIELD_TYPES = _DATA_TYPES + ("ref", "union", "unknown")
 _PARAM_TYPES = ("boolean", "integer", "string", "unknown")
 _ENDPOINTS = ("query", "procedure", "subscription")
 _KEY_FORMATS = {"tid": "tid", "nsid": "nsid", "any": "record-key"}
+# Values of a definition the reference checks before its fast path is written: writing and
+# compiling one takes a few milliseconds, more than a command that checks one record (``convert``)
+# spends on the reference, and a run of many records soon makes up for it.
+FAST_WARM_UP = 16
+
+
+def _never_certain(value: Any) -> bool:
+    """The fast path's answer before one is written: leave the value to the reference."""
+    return False
 _SCHEMA_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "str": (lambda v: isinstance(v, str), "a string"),
     "bool": (lambda v: isinstance(v, bool), "a boolean"),
@@ -328,6 +337,7 @@ class LexiconSet:
         self._nsids: set[str] = set()
         self._refs: list[tuple[str, str, str]] = []  # (target, where, lexicon) of each reference
         self._fast: dict[str, Fast] = {}  # generated fast paths, by reference as callers spell it
+        self._uses: dict[str, int] = {}  # values checked by the reference before a fast path is written
         for document in documents:
             self.add(document)
 
@@ -380,6 +390,7 @@ class LexiconSet:
         self._defs.update(compiled)
         self._nsids.add(nsid)
         self._fast.clear()  # a reference the fast paths could not resolve may resolve now
+        self._uses.clear()
 
     def __contains__(self, ref: str) -> bool:
         return _full_ref(ref, "") in self._defs
@@ -464,9 +475,13 @@ class LexiconSet:
 
     def _fast_path(self, ref: str) -> Fast:
         """The generated "certainly valid" test of the (already found) definition ``ref``,
-        written on first use (``lexicon_fast``)."""
+        written once the definition has checked ``FAST_WARM_UP`` values (``lexicon_fast``): until
+        then the reference checks them, as it checks every value the fast path leaves to it."""
         fast = self._fast.get(ref)
         if fast is None:
+            uses = self._uses[ref] = self._uses.get(ref, 0) + 1
+            if uses <= FAST_WARM_UP:
+                return _never_certain
             fast = self._fast[ref] = fast_check(_full_ref(ref, ""), self._lookup)
         return fast
 
