@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from pdsmem.api import (  # noqa: F401
         PRUNE_SHARE, SYNC_BATCH_SIZE, Failure, Follow, FollowStatus, FromRushDB, Hit, KeptSession, LoggedOut, Mapped,
         Memories, Memory, Outcome, Problem, Prune, Published, Recall, Record, RecordValidator, Refusal, Report,
-        Repository, RushDB, RushDBTarget, Scope, Session, Status, Verification, base_url, check_account, check_did,
+        Repository, RushDB, RushDBTarget, Scope, Session, Status, Verification, base_url, check_account, check_did, check_pds,
         check_handle_or_did, check_nsid, check_privacy, embedder_from_env, ensure_indexes, event_schema, export, follow,
         from_record, from_records, has_search_words, hash_scope, import_repository, json_lines, kept_sessions,
         lexicon_authority, list_memories, log_in, log_in_with_oauth, log_out, masked_url, memory_id, parse_json,

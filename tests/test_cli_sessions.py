@@ -264,3 +264,50 @@ def test_export_without_to_and_no_account_signed_in_says_how_to_sign_in(tmp_path
     memories.write_text(json.dumps(fact(1)) + "\n")
     result = run("export", "--from", str(memories), env={"PDSMEM_STATE_DIR": str(tmp_path / "empty")})
     assert result.exit_code == 2 and "sign in once with pdsmem login" in result.stderr
+
+
+@pytest.mark.pds
+@pytest.mark.rushdb
+def test_status_check_asks_rushdb_and_each_sessions_pds_and_fails_when_one_does_not_answer(
+    pds: LocalPds, account: Account, rushdb, tmp_path: Path
+) -> None:
+    """Regression: status showed the RushDB a sync would use whether or not it was up, or took the
+    key; a new user learnt it from the sync. Without --check, status asks no server."""
+    where = {"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url}
+    assert run("login", account.handle, env={**where, "ATP_AUTH_PASSWORD": account.password}).exit_code == 0
+    good = run("status", "--check", env={**where, **rushdb.env})
+    assert good.exit_code == 0, good.output
+    assert good.stdout.splitlines()[-3:] == [
+        "Checks (--check: the servers asked now):",
+        f"  RushDB at {rushdb.url}: answers and takes the key",
+        f"  PDS at {pds.url} ({account.did}): answers and holds the repository",
+    ]
+    wrong_key = run("status", "--check", env={**where, **rushdb.env, "RUSHDB_API_KEY": "not-the-key"})
+    assert wrong_key.exit_code == 1 and "not-the-key" not in wrong_key.output
+    assert f"  RushDB at {rushdb.url}: FAILED: RushDB at {rushdb.url} refused the API key" in wrong_key.stdout
+    assert wrong_key.stderr.splitlines()[-1] == (
+        "Error: 1 of the servers asked did not answer as they should (see the checks above)")
+    down = run("status", "--check", "--json", env={**where, "RUSHDB_API_URL": "http://127.0.0.1:9",
+                                                   "RUSHDB_API_KEY": "k"})
+    assert down.exit_code == 1
+    checks = json.loads(down.stdout)["summary"]["checks"]
+    assert [(c["service"], c["ok"]) for c in checks] == [("RushDB", False), ("PDS", True)]
+    assert checks[0]["problem"].startswith("cannot reach RushDB at http://127.0.0.1:9: connection refused")
+    assert "checks" not in json.loads(run("status", "--json", env={**where, **rushdb.env}).stdout)["summary"]
+    unasked = run("status", "--check", env=where)
+    assert unasked.exit_code == 0
+    assert "  RushDB at https://api.rushdb.com: not asked: no key set (RUSHDB_API_KEY)" in unasked.stdout
+
+
+@pytest.mark.pds
+def test_check_pds_tells_a_pds_that_holds_no_such_repository_or_cannot_be_reached(pds: LocalPds,
+                                                                                account: Account) -> None:
+    from pdsmem import api
+    from pdsmem.errors import TransientError, UnknownAccount
+
+    api.check_pds(pds.url, account.did)
+    with pytest.raises(UnknownAccount, match=f"the PDS at {pds.url} holds no active repository of "
+                       "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa"):
+        api.check_pds(pds.url, "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa")
+    with pytest.raises(TransientError, match="cannot reach the PDS at http://127.0.0.1:9"):
+        api.check_pds("http://127.0.0.1:9", account.did)

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
 
     from pdsmem.api.accounts import KeptSession as KeptSession
     from pdsmem.api.accounts import LoggedOut as LoggedOut
+    from pdsmem.api.accounts import check_pds as check_pds
     from pdsmem.api.accounts import kept_sessions as kept_sessions
     from pdsmem.api.accounts import log_in as log_in
     from pdsmem.api.accounts import log_in_with_oauth as log_in_with_oauth
@@ -109,7 +110,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
 # Each public name and the module that defines it (tests/test_api_surface.py holds this table to
 # the imports above).
 _PUBLIC = {
-    "accounts": ("KeptSession", "LoggedOut", "kept_sessions", "log_in", "log_in_with_oauth", "log_out",
+    "accounts": ("KeptSession", "LoggedOut", "check_pds", "kept_sessions", "log_in", "log_in_with_oauth", "log_out",
                  "sessions_directory", "sign_in"),
     "inputs": ("base_url", "check_did", "check_handle_or_did", "check_nsid", "hash_scope", "json_lines", "masked_url",
                "parse_json", "signing_key"),

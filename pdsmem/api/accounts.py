@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from pdsmem.bridge.signin.session_store import SessionStore, Stored
 
 __all__ = [
-    "KeptSession", "LoggedOut", "kept_sessions", "log_in", "log_in_with_oauth", "log_out", "sessions_directory",
+    "KeptSession", "LoggedOut", "check_pds", "kept_sessions", "log_in", "log_in_with_oauth", "log_out", "sessions_directory",
     "sign_in",
 ]
 
@@ -167,6 +167,25 @@ def _raise_if_unknown(account: str, pds_url: str) -> None:
             ) from None
     except PdsmemError:
         return  # the login error already says what went wrong
+
+
+def check_pds(pds_url: str, did: str) -> None:
+    """Ask the PDS at ``pds_url`` whether it answers and holds the repository of ``did``
+    (``describeRepo``: no sign-in, nothing stored). Raises ``UnknownAccount`` when it has no such
+    repository (the account moved, or was deleted), a ``TransientError`` when it cannot be reached
+    or fails, or another ``PdsmemError`` saying what it answered."""
+    from pdsmem.bridge.atproto.xrpc import XrpcClient, XrpcError, normalize_base_url
+
+    try:
+        with XrpcClient(pds_url) as xrpc:
+            xrpc.query("com.atproto.repo.describeRepo", {"repo": did})
+    except XrpcError as exc:
+        if exc.status == 400 and exc.error in ("RepoNotFound", "RepoDeactivated", "RepoTakendown"):
+            raise UnknownAccount(
+                f"the PDS at {normalize_base_url(pds_url)} holds no active repository of {did} ({exc.error})",
+                hint="the account moved to another PDS or was deleted: sign in again with pdsmem login",
+            ) from None
+        raise
 
 
 def log_in(account: str, password: str, *, pds_url: str | None = None, plc_url: str | None = None,

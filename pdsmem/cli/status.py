@@ -20,6 +20,7 @@ from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write_summary
 from pdsmem.cli.options import output_options, settings, state_dir_option
 from pdsmem.cli.progress import format_clock
+from pdsmem.cli.reporting import explain
 from pdsmem.cli.settings import ENV_CONFIG, KEYS, config_path
 from pdsmem.errors import PdsmemError
 
@@ -85,11 +86,52 @@ def _describe(run: dict[str, Any]) -> str:
     return f"{run['did']}  from {run['source']}  started {run['startedAt']}  {done}  {what}"
 
 
+def _checks(sessions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each server asked (``--check``): the RushDB target (it answers and takes the key, as sync
+    checks it first) and each stored session's PDS (it answers and holds the account's
+    repository). ``ok`` is None for what could not be asked, with why."""
+    from pdsmem.cli.memory import open_store
+
+    found = []
+    rushdb = _rushdb()
+    check: dict[str, Any] = {"service": "RushDB", "target": rushdb["target"], "ok": None, "problem": None}
+    if rushdb["apiKey"] is None:
+        check["problem"] = f"not asked: no key set ({ENV_API_KEY})"
+    else:
+        try:
+            open_store(os.environ.get(ENV_API_URL) or None, os.environ.get(ENV_API_KEY)).check()
+            check["ok"] = True
+        except PdsmemError as err:
+            check.update(ok=False, problem=explain(err))
+        except click.UsageError as err:  # a malformed URL or key: the message names the variable, never the key
+            check.update(ok=False, problem=err.format_message())
+    found.append(check)
+    for session in {(s["pds"], s["did"]): s for s in sessions}.values():
+        check = {"service": "PDS", "target": session["pds"], "did": session["did"], "ok": True, "problem": None}
+        try:
+            api.check_pds(session["pds"], session["did"])
+        except PdsmemError as err:
+            check.update(ok=False, problem=explain(err))
+        found.append(check)
+    return found
+
+
+def _check_line(check: dict[str, Any]) -> str:
+    what = check["target"] if check["service"] == "RushDB" else f"PDS at {check['target']} ({check['did']})"
+    if check["ok"]:
+        said = "answers and takes the key" if check["service"] == "RushDB" else "answers and holds the repository"
+        return f"{what}: {said}"
+    return f"{what}: {'FAILED: ' if check['ok'] is False else ''}{check['problem']}"
+
+
 @cli.command()
 @state_dir_option
+@click.option("--check", "ask", is_flag=True,
+              help="Also ask the servers: whether the RushDB target answers and takes the key, and whether each "
+              "stored session's PDS answers and holds its repository (exit 1 when one does not).")
 @output_options
 @click.pass_context
-def status(ctx: click.Context, state_dir: str | None, as_json: bool) -> None:
+def status(ctx: click.Context, state_dir: str | None, ask: bool, as_json: bool) -> None:
     """Show what is configured, what was imported and exported, and the stored sessions.
 
     Exports that did not finish (paused by a rate limit, stopped by an error, or killed) are
@@ -103,11 +145,13 @@ def status(ctx: click.Context, state_dir: str | None, as_json: bool) -> None:
     listed by name, with why, never with what they hold.
 
     Reads only: changes nothing. A state database it cannot read (state.sqlite3 in the state
-    directory) is an error, as for every command: it exits 1 and says why.
+    directory) is an error, as for every command: it exits 1 and says why. Without --check it
+    asks no server.
 
     \b
     Examples:
       pdsmem status
+      pdsmem status --check
       pdsmem status --json
     """
     config = settings(ctx)
@@ -129,9 +173,22 @@ def status(ctx: click.Context, state_dir: str | None, as_json: bool) -> None:
         "sessions": sessions,
         "unreadableSessions": unreadable,
     }
+    if ask:
+        report["checks"] = _checks(sessions)
+    failed = sum(1 for check in report.get("checks", ()) if check["ok"] is False)
     if as_json:
         write_summary(report)
-        return
+    else:
+        _print(report, config, directory)
+    if failed:
+        click.echo(f"Error: {failed} of the servers asked did not answer as they should (see the checks above)",
+                   err=True)
+        ctx.exit(1)
+
+
+def _print(report: dict[str, Any], config: Any, directory: Any) -> None:
+    sessions, unreadable = report["sessions"], report["unreadableSessions"]
+    follows, exports, unfinished = report["follows"], report["exports"], report["unfinishedExports"]
     found = "" if config.exists else " (none)"
     click.echo(f"Config file: {config.path}{found}")
     for key, value in _shown(config.values).items():
@@ -181,6 +238,8 @@ def status(ctx: click.Context, state_dir: str | None, as_json: bool) -> None:
                    "delete the file):")
         for file in unreadable:
             click.echo(f"  {file['file']}  {file['reason']}")
+    if "checks" in report:
+        _section("Checks (--check: the servers asked now)", [_check_line(check) for check in report["checks"]])
 
 
 def _section(title: str, lines: list[str]) -> None:
