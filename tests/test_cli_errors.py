@@ -87,7 +87,7 @@ def test_an_unknown_handle_or_did(pds: LocalPds, tmp_path: Path) -> None:
     assert imported.exit_code == 1 and imported.stdout == ""
     assert imported.stderr == (
         "Error: could not resolve handle nobody.test: .test is a reserved top-level domain with "
-        f"no public DNS, and the PDS at {pds.url} could not resolve it (Unable to resolve handle) "
+        f"no public DNS, and the PDS at {pds.url} has no account nobody.test "
         "(check the handle's spelling, and that --pds or ATP_PDS_HOST names the PDS that hosts "
         "the account)\n"
     )

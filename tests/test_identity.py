@@ -172,7 +172,7 @@ def test_a_reserved_tld_handle_needs_the_pds_fallback(pds: LocalPds) -> None:
         resolve("nobody.test", plc_url=pds.plc_url, pds_hint=pds.url)
     assert str(caught.value) == (
         "could not resolve handle nobody.test: .test is a reserved top-level domain with no "
-        f"public DNS, and the PDS at {pds.url} could not resolve it (Unable to resolve handle)"
+        f"public DNS, and the PDS at {pds.url} has no account nobody.test"
     )
 
 

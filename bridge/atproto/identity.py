@@ -61,6 +61,7 @@ ENV_PLC = "ATP_PLC_HOST"
 _RESERVED_TLDS = frozenset(
     {"test", "example", "invalid", "local", "localhost", "internal", "arpa", "onion", "alt"}
 )
+_NO_SUCH_HANDLE = "Unable to resolve handle"  # the reference PDS's answer for a handle it does not host
 _MAX_WELL_KNOWN = 2048  # bytes of /.well-known/atproto-did worth reading
 _MAX_DOCUMENT = 1 << 20
 _DOCUMENT_DEADLINE = 30.0  # seconds for a whole DID document or handle answer
@@ -301,6 +302,8 @@ class IdentityResolver:
             try:
                 answer = xrpc.query("com.atproto.identity.resolveHandle", {"handle": name})
             except XrpcError as exc:
+                if exc.status == 400 and (exc.error == "HandleNotFound" or exc.server_message == _NO_SUCH_HANDLE):
+                    return None, f"the PDS at {xrpc.base_url} has no account {name}"  # as a login says it
                 why = exc.server_message or exc.error
                 return None, f"the PDS at {xrpc.base_url} could not resolve it ({why})"
         raw = answer.get("did")
