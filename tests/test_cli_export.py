@@ -130,6 +130,27 @@ def test_an_empty_source_never_prunes(pds: LocalPds, account: Account, tmp_path:
 
 
 @pytest.mark.pds
+def test_a_prune_from_an_agents_outbox_deletes_nothing(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """Regression: a new user's export --from a Hermes outbox --prune would have deleted the records
+    of 6 of their 8 memories (stopped only by the 10% confirmation): the runtime deletes each file
+    of its outbox once RushDB has it, so the outbox holds only what it has not sent yet."""
+    import hashlib
+
+    events = with_ids_all([fact(n) for n in range(8)])
+    assert _export(pds, account, _jsonl(tmp_path / "all.jsonl", events)).exit_code == 0
+    outbox = tmp_path / "outbox"
+    outbox.mkdir()
+    for event in events[6:]:  # two not sent yet, named by their hash as the runtime names them
+        name = hashlib.sha256(json.dumps(event, sort_keys=True).encode()).hexdigest()
+        (outbox / f"{name}.json").write_text(json.dumps(event))
+    pruned = _export(pds, account, outbox, "--prune", "--confirm-prune")
+    assert pruned.exit_code == 0, pruned.output
+    assert "Note: nothing was pruned: outbox/ is an agent runtime's outbox" in pruned.stderr
+    assert "Deleted" not in pruned.stderr and len(held(pds, account)) == 8
+    assert pruned.stdout.startswith("0 created, 2 unchanged")
+
+
+@pytest.mark.pds
 def test_prune_keeps_the_records_of_another_agents_memories(pds: LocalPds, account: Account, tmp_path: Path) -> None:
     """Regression: after exporting big.jsonl, exporting small.jsonl --prune deleted big.jsonl's records,
     so two agents exporting to one repository deleted each other's memories."""

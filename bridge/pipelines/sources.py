@@ -103,6 +103,23 @@ def _one_document(line: str) -> str | None:
 
 _READ = (".json", ".jsonl")
 _SHOWN = 5  # the names of skipped entries a note lists
+_HEX = frozenset("0123456789abcdef")
+
+
+def is_outbox(path: str | Path) -> bool:
+    """Whether ``path`` is an agent runtime's outbox: a directory holding an event file named by
+    its hash (64 hexadecimal digits and ``.json``, as rushdb-hermes-memory writes them). An outbox
+    is a queue: the runtime deletes each file once RushDB has it, so it holds only the memories
+    not yet sent, never all of them (docs/cli.md, export's ``--prune``)."""
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        return path.is_dir() and any(
+            len(entry.name) == 69 and entry.name.endswith(".json") and _HEX.issuperset(entry.name[:64])
+            for entry in path.iterdir())
+    except OSError:  # unreadable: reading it says why
+        return False
 
 
 def _read_directory(path: Path, notes: list[str]) -> Iterator[SourceItem]:

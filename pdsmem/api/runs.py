@@ -233,7 +233,9 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
     memory passes the privacy gate first (``check_privacy``): a refused one is reported, never
     written. ``dry_run`` plans and writes nothing. ``prune`` deletes the records pdsmem wrote for
     memories of the source's agent and profile that are gone from it (never others; a prune of
-    more than 10% asks ``confirm_prune``, and without it deletes nothing). ``overwrite``: at-uris
+    more than 10% asks ``confirm_prune``, and without it deletes nothing; an empty source, one
+    part of which cannot be read, or an agent runtime's outbox, which holds only the memories not
+    yet sent, prunes nothing, with a note that says why). ``overwrite``: at-uris
     of records changed on the PDS to write anyway. ``on_progress(done, total)`` after each write
     batch; ``on_retry(error, delay)`` before a retry; ``on_wait(seconds)`` while waiting up to
     ``max_wait`` for a rate limit.
@@ -243,6 +245,7 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
     answers unexpectedly. Never writes a refused memory, never quotes a memory's text in a reason,
     and never deletes a record another app or person wrote. The session stays open."""
     from pdsmem.bridge.pipelines.exporter import Exporter
+    from pdsmem.bridge.pipelines.sources import is_outbox
     from pdsmem.bridge.pipelines.state import State
 
     if not isinstance(getattr(session, "did", None), str):
@@ -250,6 +253,12 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
                          hint="sign in first: session = pdsmem.sign_in(account, password)")
     notes: list[str] = []
     items, name = _items(memories, session.did, source_name, notes)
+    if prune and isinstance(memories, (str, os.PathLike)) and is_outbox(memories):
+        prune = False
+        notes.append(
+            f"nothing was pruned: {Path(memories).name}/ is an agent runtime's outbox (event files named by their "
+            "hash), which holds only the memories not yet sent to RushDB, so a prune would delete the records of "
+            "every memory sent since (prune from RushDB, which holds them all: --from rushdb)")
     with State(_directory(state_dir)) as state:
         exporter = Exporter(
             session, state, publish_private=publish_private, include_transcript=include_transcript,

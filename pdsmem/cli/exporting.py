@@ -57,8 +57,9 @@ def _a_source_that_is_there(ctx: click.Context, param: click.Parameter, source: 
 @click.option("--include-transcript", is_flag=True, help="Also publish episodes' raw userText/assistantText.")
 @click.option("--prune", is_flag=True,
               help="Delete the records pdsmem wrote for memories of the source's agent and profile "
-              "that are no longer in the source (never others; nothing when the source is empty or "
-              "part of it cannot be read).")
+              "that are no longer in the source (never others; nothing when the source is empty, when "
+              "part of it cannot be read, or from an agent's outbox, which holds only what it has not "
+              "sent to RushDB yet: prune --from rushdb).")
 @click.option("--confirm-prune", is_flag=True,
               help=f"Let --prune delete more than {PRUNE_SHARE:.0%} of the scope's records without "
               "asking (on a terminal it asks; elsewhere such a prune is refused without this flag).")
