@@ -290,7 +290,10 @@ def test_status_check_asks_rushdb_and_each_sessions_pds_and_fails_when_one_does_
     down = run("status", "--check", "--json", env={**where, "RUSHDB_API_URL": "http://127.0.0.1:9",
                                                    "RUSHDB_API_KEY": "k"})
     assert down.exit_code == 1
-    checks = json.loads(down.stdout)["summary"]["checks"]
+    summary, error = [json.loads(line) for line in down.stdout.splitlines()]
+    assert error == {"error": {"kind": "error", "exitCode": 1, "message": "1 of the servers asked did not answer "
+                               "as they should (see the checks above)"}}
+    checks = summary["summary"]["checks"]
     assert [(c["service"], c["ok"]) for c in checks] == [("RushDB", False), ("PDS", True)]
     assert checks[0]["problem"].startswith("cannot reach RushDB at http://127.0.0.1:9: connection refused")
     assert "checks" not in json.loads(run("status", "--json", env={**where, **rushdb.env}).stdout)["summary"]

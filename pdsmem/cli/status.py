@@ -180,10 +180,8 @@ def status(ctx: click.Context, state_dir: str | None, ask: bool, as_json: bool) 
         write_summary(report)
     else:
         _print(report, config, directory)
-    if failed:
-        click.echo(f"Error: {failed} of the servers asked did not answer as they should (see the checks above)",
-                   err=True)
-        ctx.exit(1)
+    if failed:  # the run's end, as any command's: "Error: …", and with --json its {"error": …} line last
+        raise PdsmemError(f"{failed} of the servers asked did not answer as they should (see the checks above)")
 
 
 def _print(report: dict[str, Any], config: Any, directory: Any) -> None:
