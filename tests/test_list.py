@@ -76,7 +76,7 @@ def test_list_shows_every_memory_of_the_scope_with_its_state_and_origin(
     assert len(rows) == 6 and total.startswith("6 memories of this scope in RushDB at ")
     assert rows[-1].split()[:2] == ["active", "episode"] and turn in rows[-1]  # facts, then episodes
     row = {line.split()[-1]: line for line in rows if "Lisbon" in line or "coffee" in line}
-    assert "hermes (no PDS record)" in row["Lisbon."] and row["Lisbon."].startswith("active")
+    assert "written by hermes" in row["Lisbon."] and row["Lisbon."].startswith("active")
     assert coffee in row["coffee."]
     assert any(line.startswith("removed") and f"{gone} (deleted)" in line for line in rows)
     assert LONG not in table.stdout and any(line.endswith(LONG[:47] + "…") for line in rows)  # cut to a column

@@ -38,7 +38,8 @@ def list_cmd(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
     the salt, or --participant-scope-hash). Facts, then episodes, oldest first; for each, its
     state (active; inactive: superseded or deactivated; removed: its record was deleted from the
     repository or edited into another memory), its id, where it came from (the at-uri of the PDS
-    record it was synced from, else the runtime that wrote it) and the start of its text, withheld
+    record it was synced from, else the runtime that wrote it: a memory exported to the PDS shows
+    its record once a sync has read it) and the start of its text, withheld
     where the privacy gate would refuse it (a password, a key, a card's number...: a terminal is
     seen and logged). --json prints every field and the whole text, one memory a line, then a
     summary line.
@@ -85,7 +86,7 @@ def _state(memory: api.Memory) -> str:
 def _origin(memory: api.Memory) -> str:
     """The record a memory was synced from (a live one first), else the runtime that wrote it."""
     if not memory.records:
-        return f"{memory.runtime or '?'} (no PDS record)"
+        return f"written by {memory.runtime or 'an unnamed runtime'}"
     records = sorted(memory.records, key=lambda record: record["deleted"])
     first = records[0]["uri"] + (" (deleted)" if records[0]["deleted"] else "")
     return first + (f" +{len(records) - 1}" if len(records) > 1 else "")
