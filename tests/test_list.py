@@ -11,6 +11,7 @@ from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
 from devkit.rushdb import Project
 from support.rushdb_view import client
+from support.terminal import run_on_terminal
 from test_input_docs import readme_events
 from test_sync import SALT, SCOPE_ARGS, put_memory, record, run, summary, sync
 
@@ -113,6 +114,14 @@ def test_list_withholds_in_its_table_a_text_the_privacy_gate_refuses(pds: LocalP
     assert "The user works from Lisbon." in table.stdout
     data = run(pds, rushdb, "list", *SCOPE_ARGS, "--did", account.did, "--json")
     assert secret["text"] in {json.loads(line).get("text") for line in data.stdout.splitlines()}
+    # recall: on a terminal, withheld too; piped to a program (an agent), whole
+    query = ["recall", "Where does the user work, and the wifi password?", *SCOPE_ARGS, "--did", account.did]
+    env = {**rushdb.env, "ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url, "MEMORY_SCOPE_SALT": SALT}
+    code, screen = run_on_terminal(query, env)
+    assert code == 0, screen
+    assert "Kestrel" not in screen and "(withheld: it looks like" in screen and "The user works from Lisbon." in screen
+    piped = run(pds, rushdb, *query)
+    assert piped.exit_code == 0 and secret["text"] in piped.stdout
 
 
 def test_list_errors_say_what_to_fix(pds: LocalPds, account: Account, rushdb: Project) -> None:

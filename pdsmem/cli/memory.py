@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any
 
@@ -326,6 +327,9 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
     and it says so: ranked with BM25, stop words left out, and only the memories that hold
     enough of the query's less common words (fewer than --limit rather than unrelated ones; a
     note says when nothing matches well). --json prints one line per memory, then a summary line.
+    On a terminal, a text the privacy gate would refuse (a password, a key, a card's number) is
+    withheld, as list's table withholds it; piped to a program (an agent) and with --json, every
+    text is printed whole.
 
     \b
     Examples:
@@ -352,6 +356,10 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
             write(hit.to_json())
         write({"summary": {"method": found.method, "hits": len(found.hits)}})
     elif found.hits:
+        if sys.stdout.isatty():  # a person reads it, not an agent: withheld as list's table withholds
+            from pdsmem.cli.listing import withheld
+
+            found = replace(found, hits=[replace(hit, text=withheld(hit.text) or hit.text) for hit in found.hits])
         click.echo(found.as_context())
     else:
         click.echo("No memory of this scope matches.", err=True)
