@@ -396,8 +396,8 @@ def test_a_file_export_after_a_deletion_on_the_pds_leaves_it_deleted_and_status_
     later = invoke("export", "--to", account.handle, "--from", str(memories))
     assert later.exit_code == 0, later.output
     assert "1 conflict" in later.stdout and "Error" not in later.stderr and gone not in held(pds, account)
-    assert ("Note: 1 memory whose record (or a record of the same words) the person "
-            "deleted on the PDS, as an earlier run found, stays deleted") in later.stderr
+    assert ("Note: 1 memory whose record (or a record of the same words, or of a fact it edits) the person "
+            "deleted on the PDS, as an earlier run found, stays off it") in later.stderr
     as_json = [json.loads(line) for line in
                invoke("export", "--to", account.handle, "--from", str(memories), "--json").stdout.splitlines()]
     assert [line.get("known") for line in as_json if line.get("status") == "conflict"] == [True]

@@ -62,8 +62,12 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1", row="0190a1b2")])
         state.record_writes(DID, [ExportedRecord("3lbt4ilkfw22s", "bafyretwo", "m1")])
         assert state.exported(DID)["3lbt4ilkfw22s"].row == "0190a1b2"
+        # schema 10: the edits of deleted memories an export named
+        assert state.withheld(DID) == set()
+        state.note_withheld(DID, ["m2", "m2"])
+        assert state.withheld(DID) == {"m2"} and state.withheld("did:plc:other") == set()
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 9
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:

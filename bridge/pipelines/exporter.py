@@ -31,9 +31,10 @@ Tricky bits:
   that learns them again in another session gives them a new id: ``words_of``), nor a fact that
   replaces it at any remove (an agent's edit: ``_deleted_prior``, up to a version the person kept);
   reported as a conflict and noted in the state (``status`` lists it), then, on every later run, as
-  a conflict already ``known`` (no failure: a scheduled export goes on). An edit is not ``known``:
-  its words are new, so it is named on every run, like any conflict, until the person decides
-  (``--overwrite-conflict`` with its at-uri publishes it).
+  a conflict already ``known`` (no failure: a scheduled export goes on). An edit's words are new:
+  it is named as a failure on the first run that finds it (noted in the state, ``export_withheld``),
+  known on later runs, and only ``--overwrite-conflict`` with its at-uri publishes it
+  (``--recreate-deleted`` brings back the deleted records, not the edits).
 - An inactive fact that no memory of the source supersedes (an agent forgot it, or a sync
   deactivated it because the person deleted its record, perhaps in another repository) is not
   created: a record has no ``active``, so it would read as a current memory, and a sync would
@@ -217,6 +218,8 @@ class Exporter:
         self.overwrite = frozenset(overwrite)
         self.recreate_deleted = recreate_deleted  # write again records pdsmem wrote and someone deleted
         self.deleted_on_pds: list[str] = []  # rkeys of such records the last plan left alone
+        self.withheld_now: list[str] = []  # memory ids of the edits of such records it left alone
+        self.withheld: set[str] = set()  # those earlier runs named (read by each plan)
         self._prune_answer: bool | None = None  # asked once per run, whatever the re-plans
         self._failures = 0  # transient failures in a row
         self._dry_run = False  # the run in progress writes nothing (its retries say so)
@@ -355,6 +358,7 @@ class Exporter:
         moved = {item.template.uri: known[memory_id(item.event)] for item in items
                  if item.template is not None and memory_id(item.event) in known}  # copied: where to
         ledger = self.state.exported(self.did)
+        self.withheld = self.state.withheld(self.did)
         # the memories pdsmem wrote whose records someone deleted since, by memory id: found once a plan
         gone = {mine.memory_id: mine.rkey for mine in ledger.values() if mine.rkey not in held}
         # and by their words in their scope: an agent that learns them again, in another session,
@@ -435,7 +439,8 @@ class Exporter:
                 how = ", a record of the same words,"
             if deleted is None and (deleted := _deleted_prior(item.event, replaces, gone, live)) is not None:
                 how = _AN_EDIT  # an edit of the memory the person deleted
-            if deleted is not None and not self.recreate_deleted:
+            # an edit has words the person never saw: only --overwrite-conflict publishes it
+            if deleted is not None and (how == _AN_EDIT or not self.recreate_deleted):
                 return self._deleted(item, deleted, ledger, how=how, report=report)
             if item.event.get("eventType") == "fact" and (
                     item.event.get("active") is False and memory_id(item.event) not in superseded or words in forgotten):
@@ -466,8 +471,12 @@ class Exporter:
             item, "conflict", item.view.uri, f"{written} was deleted on the PDS after pdsmem wrote it: the "
             f"person's word, not re-created (to write it all the same, run the export again with --overwrite-conflict "
             f"{item.view.uri}{remedy})")
-        # an edit is the agent's news, not the deletion an earlier run noted: named on every run, like a conflict
-        outcome.known = ledger[deleted].deleted_at is not None and not edit
+        # an edit is the agent's news, not the deletion an earlier run noted: known once a run has named it
+        if edit:
+            outcome.known = memory_id(item.event) in self.withheld
+            self.withheld_now.append(memory_id(item.event))
+        else:
+            outcome.known = ledger[deleted].deleted_at is not None
         report.outcomes.append(outcome)
         return None
 
@@ -596,10 +605,12 @@ class Exporter:
         while replans < MAX_REPLANS:
             del report.outcomes[settled:]
             head, held = self._read()
-            self.deleted_on_pds = []
+            self.deleted_on_pds, self.withheld_now = [], []
             writes = self.plan(items, held, report)
             if self.deleted_on_pds and not dry_run:
                 self.state.note_deleted_on_pds(self.did, self.deleted_on_pds)
+            if self.withheld_now and not dry_run:
+                self.state.note_withheld(self.did, self.withheld_now)
             if prune:
                 writes += self._prune(items, held, report)
             if dry_run:  # writes nothing: not to the PDS, nor to the ledger

@@ -29,6 +29,8 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
   without walking it.
 - ``stream_cursor``: per repository, reader and event stream (a PDS or a relay), the sequence
   number of the last event whose changes ``sync --follow`` has written; a follow resumes there.
+- ``export_withheld``: per repository, the agents' edits of memories the person deleted that an
+  export named and did not publish (later runs report them as known).
 - ``export_run``: per repository and source, an export that has not finished: started, then
   paused by a rate limit, stopped by an error, or killed (its process is gone). A run that
   finishes removes its row; ``pdsmem status`` lists the rest as exports waiting to resume.
@@ -58,7 +60,7 @@ if TYPE_CHECKING:
 
     from ..atproto.repo import NodeSummary
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -190,6 +192,16 @@ _MIGRATIONS: dict[int, str] = {
     # memory by its id, not by a search of the project (docs/rushdb.md, "Cost in a large project").
     9: """
     ALTER TABLE export_record ADD COLUMN row_id TEXT;
+    """,
+    # Schema 10: the agents' edits of memories the person deleted that an export named and left
+    # unpublished, so that later runs report them as known (no failure: a scheduled export goes on).
+    10: """
+    CREATE TABLE export_withheld (
+        did TEXT NOT NULL,
+        memory_id TEXT NOT NULL,
+        noted_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (did, memory_id)
+    );
     """,
 }
 
@@ -631,6 +643,17 @@ class State:
             db.executemany(
                 "UPDATE export_record SET deleted_at = coalesce(deleted_at, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) "
                 "WHERE did = ? AND rkey = ?", ((did, rkey) for rkey in rkeys))
+
+    def note_withheld(self, did: str, memory_ids: Iterable[str]) -> None:
+        """Note memories an export named and did not publish: edits of memories the person deleted
+        (``withheld`` lists them; a later run reports them as known)."""
+        with self.transaction() as db:
+            db.executemany("INSERT OR IGNORE INTO export_withheld (did, memory_id) VALUES (?, ?)",
+                           ((did, memory_id) for memory_id in memory_ids))
+
+    def withheld(self, did: str) -> set[str]:
+        """The memory ids ``note_withheld`` noted for ``did``."""
+        return {mid for (mid,) in self._db.execute("SELECT memory_id FROM export_withheld WHERE did = ?", (did,))}
 
     def deleted_on_pds(self) -> list[tuple[str, str, str]]:
         """(did, rkey, when noted) of each record pdsmem wrote that was deleted from its repository."""

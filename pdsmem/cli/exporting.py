@@ -239,8 +239,9 @@ def print_report(report: api.Report, as_json: bool) -> None:
         click.echo(line, err=True)
     if known := len(report.problems) - len(new):  # deletions an earlier run named: the person's word stands
         click.echo(f"Note: {known} memor{'ies' if known > 1 else 'y'} whose record{'s' if known > 1 else ''} (or a record "
-                   f"of the same words) the person deleted on the PDS, as an earlier run found, {'stay' if known > 1 else 'stays'} "
-                   "deleted (pdsmem status lists the records; --recreate-deleted writes them again)", err=True)
+                   f"of the same words, or of a fact it edits) the person deleted on the PDS, as an earlier run found, "
+                   f"{'stay' if known > 1 else 'stays'} off it (pdsmem status lists the records; --recreate-deleted "
+                   "writes them again, --overwrite-conflict AT_URI one memory, an edit too; --json names each)", err=True)
     verb = "Would delete" if report.dry_run else "Deleted"
     for outcome in report.outcomes:
         if outcome.status == "deleted":
