@@ -148,6 +148,10 @@ def test_a_prune_from_an_agents_outbox_deletes_nothing(pds: LocalPds, account: A
     assert "Note: nothing was pruned: outbox/ is an agent runtime's outbox" in pruned.stderr
     assert "Deleted" not in pruned.stderr and len(held(pds, account)) == 8
     assert pruned.stdout.startswith("0 created, 2 unchanged")
+    one = next(outbox.iterdir())  # a file of it, given alone
+    alone = _export(pds, account, one, "--prune", "--confirm-prune")
+    assert alone.exit_code == 0 and "Deleted" not in alone.stderr and len(held(pds, account)) == 8
+    assert f"Note: nothing was pruned: {one.name} is a file of an agent runtime's outbox" in alone.stderr
 
 
 @pytest.mark.pds

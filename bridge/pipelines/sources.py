@@ -107,19 +107,24 @@ _HEX = frozenset("0123456789abcdef")
 
 
 def is_outbox(path: str | Path) -> bool:
-    """Whether ``path`` is an agent runtime's outbox: a directory holding an event file named by
-    its hash (64 hexadecimal digits and ``.json``, as rushdb-hermes-memory writes them). An outbox
-    is a queue: the runtime deletes each file once RushDB has it, so it holds only the memories
-    not yet sent, never all of them (docs/cli.md, export's ``--prune``)."""
+    """Whether ``path`` is an agent runtime's outbox, or a file of one: a directory holding an
+    event file named by its event's id (64 hexadecimal digits and ``.json``, as rushdb-hermes-memory
+    writes them), or such a file. An outbox is a queue: the runtime deletes each file once RushDB
+    has it, so it holds only the memories not yet sent, never all of them (docs/cli.md, export's
+    ``--prune``)."""
     from pathlib import Path
 
     path = Path(path)
     try:
-        return path.is_dir() and any(
-            len(entry.name) == 69 and entry.name.endswith(".json") and _HEX.issuperset(entry.name[:64])
-            for entry in path.iterdir())
+        if path.is_dir():
+            return any(_an_outbox_file(entry.name) for entry in path.iterdir())
+        return _an_outbox_file(path.name)
     except OSError:  # unreadable: reading it says why
         return False
+
+
+def _an_outbox_file(name: str) -> bool:
+    return len(name) == 69 and name.endswith(".json") and _HEX.issuperset(name[:64])
 
 
 def _read_directory(path: Path, notes: list[str]) -> Iterator[SourceItem]:

@@ -255,10 +255,12 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
     items, name = _items(memories, session.did, source_name, notes)
     if prune and isinstance(memories, (str, os.PathLike)) and is_outbox(memories):
         prune = False
+        path = Path(memories).resolve()
+        what = f"{path.name}/ is an agent runtime's outbox" if path.is_dir() else f"{path.name} is a file of an agent runtime's outbox"
         notes.append(
-            f"nothing was pruned: {Path(memories).name}/ is an agent runtime's outbox (event files named by their "
-            "hash), which holds only the memories not yet sent to RushDB, so a prune would delete the records of "
-            "every memory sent since (prune from RushDB, which holds them all: --from rushdb)")
+            f"nothing was pruned: {what} (event files named by their event's id), which holds only the memories "
+            "not yet sent to RushDB, so a prune would delete the records of every memory sent since (prune from "
+            "RushDB, which holds them all: --from rushdb)")
     with State(_directory(state_dir)) as state:
         exporter = Exporter(
             session, state, publish_private=publish_private, include_transcript=include_transcript,

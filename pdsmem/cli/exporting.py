@@ -99,7 +99,8 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
     Examples:
       pdsmem export --to alice.example.com --from memories.jsonl
       pdsmem export --to alice.example.com --from outbox/ --dry-run
-      jq -c . memories/*.json | pdsmem export --to alice.example.com --from - --prune
+      jq -c . memories/*.json | pdsmem export --to alice.example.com --from -
+      pdsmem export --to alice.example.com --from all-memories.jsonl --prune
       pdsmem export --to alice.example.com --from rushdb --agent-id coder --profile-id default
     """
     if source == "rushdb":
