@@ -332,3 +332,15 @@ def test_the_renewal_lock_file_is_owner_only_like_the_session_files(tmp_path: Pa
         os.umask(old)
     files = list(store.directory.iterdir())
     assert files and all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in files)
+
+
+@pytest.mark.parametrize("token", ["RUSHDB_ENGINE_TOKEN", "RUSHDB_API_KEY"])
+def test_status_check_asks_a_standalone_engine_what_it_can_answer(token: str) -> None:
+    """Regression: the check asked a standalone engine for the server settings, a RushDB Cloud call
+    the SDK's direct mode refuses without a request, so a running engine failed as one that was
+    down; and with the API key as its token (the commands take it so) the check said no key was set."""
+    result = run("status", "--check", env={"RUSHDB_ENGINE_URL": "http://127.0.0.1:9", token: "t"})
+    assert result.exit_code == 1
+    assert "  the RushDB engine at http://127.0.0.1:9: FAILED: cannot reach the RushDB engine at " \
+           "http://127.0.0.1:9: connection refused" in result.stdout
+    assert f"(key from {token})" in result.stdout and "requires RushDB Cloud" not in result.output

@@ -151,8 +151,10 @@ class MemoryStore:
         """The server's settings (``embeddingEnabled``…), after one read that needs the key, so
         that a wrong key or a server that is down fails here, before anything else is done. The
         read asks for a record by an id no record has: the server looks it up in its index of
-        ids, so it costs the same in any project (a search would read the whole project)."""
-        settings = self.call(CHECK, self.db.settings.get)  # answered without a key
+        ids, so it costs the same in any project (a search would read the whole project). A
+        standalone engine (the SDK's direct mode) has no settings call, a RushDB Cloud one: its
+        settings are empty, and the read alone checks it."""
+        settings = None if self.target.engine_url else self.call(CHECK, self.db.settings.get)  # without a key
         self.call("read the project", self._probe)
         return settings if isinstance(settings, dict) else {}
 

@@ -62,15 +62,16 @@ def _rushdb() -> dict[str, Any]:
     """The RushDB that sync, recall and export --from rushdb would use now (no key shown), and
     its key in the sync state, or None when no key is set."""
     engine = os.environ.get(ENV_ENGINE_URL)
-    key = os.environ.get(ENV_ENGINE_TOKEN if engine else ENV_API_KEY)
+    # the engine's token, else the API key, as the commands take them (cli/memory.py, open_store)
+    named = (ENV_ENGINE_TOKEN if os.environ.get(ENV_ENGINE_TOKEN) else ENV_API_KEY) if engine else ENV_API_KEY
+    key = os.environ.get(named)
     target = api.rushdb_target(key or "", url=os.environ.get(ENV_API_URL) or None, engine_url=engine or None,
                                engine_scope=os.environ.get(ENV_ENGINE_SCOPE) or None)
     try:
         project = target.key if key else None
     except PdsmemError:  # a malformed RUSHDB_API_URL: sync says what is wrong with it
         project = None
-    return {"target": target.shown, "key": project,
-            "apiKey": (ENV_ENGINE_TOKEN if engine else ENV_API_KEY) if key else None}
+    return {"target": target.shown, "key": project, "apiKey": named if key else None}
 
 
 def _describe(run: dict[str, Any]) -> str:
