@@ -306,7 +306,7 @@ def test_status_check_asks_rushdb_and_each_sessions_pds_and_fails_when_one_does_
 def test_check_pds_tells_a_pds_that_holds_no_such_repository_or_cannot_be_reached(pds: LocalPds,
                                                                                 account: Account) -> None:
     from pdsmem import api
-    from pdsmem.errors import TransientError, UnknownAccount
+    from pdsmem.errors import InvalidSyntax, TransientError, UnknownAccount, UsageError
 
     api.check_pds(pds.url, account.did)
     with pytest.raises(UnknownAccount, match=f"the PDS at {pds.url} holds no active repository of "
@@ -314,3 +314,27 @@ def test_check_pds_tells_a_pds_that_holds_no_such_repository_or_cannot_be_reache
         api.check_pds(pds.url, "did:plc:aaaaaaaaaaaaaaaaaaaaaaaa")
     with pytest.raises(TransientError, match="cannot reach the PDS at http://127.0.0.1:9"):
         api.check_pds("http://127.0.0.1:9", account.did)
+    with pytest.raises(UsageError, match="pds_url is null, not a URL"):
+        api.check_pds(None, account.did)  # type: ignore[arg-type]
+    with pytest.raises(InvalidSyntax):
+        api.check_pds(pds.url, "alice.test")
+
+
+@pytest.mark.pds
+def test_status_check_fails_a_kept_sign_in_the_server_refused(pds: LocalPds, account: Account, tmp_path: Path) -> None:
+    """A reviewer's try: describeRepo needs no sign-in, so a revoked grant's PDS passed the check,
+    though no run could use it."""
+    import time
+
+    from joserfc.jwk import ECKey
+
+    why = "the authorization server refused renewing the sign-in: invalid_grant: Invalid refresh token"
+    SessionStore(tmp_path / "state").save(StoredGrant(
+        pds.url, account.did, account.handle, pds.url, "https://client/meta.json", f"{pds.url}/oauth/token", None,
+        "atproto", time.time() + 60, "access", "refresh", ECKey.generate_key("P-256").as_dict(private=True),
+        refused=why,
+    ))
+    checked = run("status", "--check", env={"ATP_PDS_HOST": pds.url, "ATP_PLC_HOST": pds.plc_url})
+    assert checked.exit_code == 1
+    assert (f"  PDS at {pds.url} ({account.did}): FAILED: answers, but it refused the kept sign-in ({why}): sign in "
+            f"again with pdsmem login {account.handle}") in checked.stdout.splitlines()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pdsmem.errors import IdentityError, PdsmemError, SessionError, TransientError, UnknownAccount
+from pdsmem.errors import IdentityError, PdsmemError, SessionError, TransientError, UnknownAccount, UsageError, kind_of
 
 if TYPE_CHECKING:
     from pdsmem.api.results import Session
@@ -174,18 +174,29 @@ def check_pds(pds_url: str, did: str) -> None:
     (``describeRepo``: no sign-in, nothing stored). Raises ``UnknownAccount`` when it has no such
     repository (the account moved, or was deleted), a ``TransientError`` when it cannot be reached
     or fails, or another ``PdsmemError`` saying what it answered."""
-    from pdsmem.bridge.atproto.xrpc import XrpcClient, XrpcError, normalize_base_url
+    from pdsmem.api.inputs import base_url, check_did
+    from pdsmem.bridge.atproto.xrpc import XrpcClient, XrpcError
 
+    if not isinstance(pds_url, str):
+        raise UsageError(f"pds_url is {kind_of(pds_url)}, not a URL", hint='the PDS\'s base URL: "https://pds.example.com"')
+    url = base_url(pds_url, what="the PDS URL")
+    check_did(did)
     try:
-        with XrpcClient(pds_url) as xrpc:
+        with XrpcClient(url) as xrpc:
             xrpc.query("com.atproto.repo.describeRepo", {"repo": did})
     except XrpcError as exc:
-        if exc.status == 400 and exc.error in ("RepoNotFound", "RepoDeactivated", "RepoTakendown"):
-            raise UnknownAccount(
-                f"the PDS at {normalize_base_url(pds_url)} holds no active repository of {did} ({exc.error})",
-                hint="the account moved to another PDS or was deleted: sign in again with pdsmem login",
-            ) from None
+        if exc.status == 400 and exc.error in _NO_REPOSITORY:
+            raise UnknownAccount(f"the PDS at {url} holds no active repository of {did} ({exc.error})",
+                                 hint=_NO_REPOSITORY[exc.error]) from None
         raise
+
+
+_NO_REPOSITORY = {  # what describeRepo answers for a repository it does not serve, and what to do
+    "RepoNotFound": "the account moved to another PDS or was deleted: sign in again with pdsmem login",
+    "RepoDeactivated": "the account is deactivated on that PDS: reactivate it there (its settings), then run again",
+    "RepoTakendown": "that PDS took the account down: its operator says why",
+    "RepoSuspended": "that PDS suspended the account: its operator says why",
+}
 
 
 def log_in(account: str, password: str, *, pds_url: str | None = None, plc_url: str | None = None,

@@ -113,6 +113,9 @@ def _checks(sessions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             api.check_pds(session["pds"], session["did"])
         except PdsmemError as err:
             check.update(ok=False, problem=explain(err))
+        if check["ok"] and session.get("refused"):  # the PDS is there, but no run can use this grant
+            check.update(ok=False, problem=f"answers, but it refused the kept sign-in ({session['refused']}): sign in "
+                         f"again with {session['signInAgain']}")
         found.append(check)
     return found
 
