@@ -288,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--name", default="default", help="which server (data in .local/rushdb-run/NAME)")
     parser.add_argument("--port", type=int, help="REST API port (default: 13000, or the one it had)")
     parser.add_argument("--bolt-port", type=int, help="Neo4j Bolt port (default: 17687, or the one it had)")
+    parser.add_argument("--new-project", action="store_true",
+                        help="start: print the export line of a new, empty project of the server (a fresh scope "
+                        "to try a sync in; the server's first project stays the one start prints)")
     args = parser.parse_args(argv)
     if not args.name.replace("-", "").replace("_", "").replace(".", "").isalnum():
         parser.error(f"bad --name {args.name!r}")
@@ -322,7 +325,11 @@ def main(argv: list[str] | None = None) -> int:
                  "project": {"url": project.url, "api_key": project.api_key, "project_id": project.project_id}}
         state.write_text(json.dumps(known))
         state.chmod(0o600)
-    print(f"export RUSHDB_API_URL={known['url']} RUSHDB_API_KEY='{known['project']['api_key']}'")
+    api_key = known["project"]["api_key"]
+    if args.new_project:
+        api_key = LocalRushDB(data_dir=state.parent, port=known["port"], bolt_port=known["boltPort"],
+                              detached=True).new_project().api_key
+    print(f"export RUSHDB_API_URL={known['url']} RUSHDB_API_KEY='{api_key}'")
     return 0
 
 
