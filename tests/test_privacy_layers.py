@@ -257,7 +257,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
                                          ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.965), ("tune22", 0.93),
-                                         ("tune23", 0.905)])
+                                         ("tune23", 0.905), ("tune24", 0.92)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -3062,3 +3062,41 @@ def test_the_round_on_tune23_refuses_none_of_its_reviews_ordinary_memories_the_g
     refused = {item["id"] for item in _corpus("review24", "benign") if privacy.sensitive_reason(item["text"])}
     assert refused <= before, sorted(refused - before)
     assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review24", "leaks")) >= 26
+
+
+# -- the round on tune24 (a twenty-sixth writer: a coding agent's notes from building sign-in and account
+# security; heldout23 held out)
+
+@pytest.mark.parametrize("text", [
+    "Auth0 client secret van de staging-tenant: V2_yPDOhH0nOWfLsxTmRCE-6bM5KOqUQe1UdVV1IZomOo8RgjkTNmeK55WCQ7m-c",
+    "client secret for staging: V2_yPDOhH0nOWfLsxTmRCE-6bM5KOqUQe1UdVV1IZomOo8RgjkTNmeK55WCQ7m-c",
+    "Enlace de restablecimiento del buzón de pruebas: https://app.staging.example.es/auth/reset/FXJrkExSbfZM2eFUYy8ns1_Nh8fHvJSDVft0srloiEE",
+    "magic link from the test inbox: https://example.com/login/magic-link/9sKd83JdmQ2LxPw7RtYv0Bn4",
+    "invite for Kim: https://app.example.org/team/invite/3f9a1c2e4b5d6f708192a3b4c5d6e7f8",
+])
+def test_the_round_on_tune24_refuses_these(text):
+    """A token of a one-time link in its path; a random token that starts like a version ("V2_")."""
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # the names of hashes, ciphers and curves are no made-up passwords
+    "Benchmark: argon2id with these params takes ~180 ms on the login pods, which is fine.",
+    "Passwörter werden mit argon2id gehasht; alte bcrypt-Hashes werden beim nächsten Login umgestellt.",
+    "Login tokens are signed with ed25519; the old rsa2048 keys stay valid until March.",
+    # a number and its unit joined by a dash
+    "2FA: TOTP with 30-second steps, 6 digits, allow one step of drift either way.",
+    "The login PIN is a 6-digit code; the password needs 12-character minimum.",
+    # work on the security-question feature, not an answer
+    "Sicherheitsfragen: Migration auf gehashte Antworten ist blockiert, Datenschutz muss noch zustimmen.",
+    "秘密の質問の移行：法務の承認待ちでブロック中。",
+    "安全问题迁移：等法务批准，暂时阻塞。",
+    "Security question migration: blocked on legal sign-off.",
+    "Security question redesign: Priya owns it, due Friday.",
+    # a route's placeholder and a page's slug are no token
+    "the route is /auth/reset/:token and the handler lives in reset_controller.py",
+    "https://app.example.com/invite/team-onboarding-guide-for-new-hires",
+    "password hashing v2: argon2id everywhere",
+])
+def test_the_round_on_tune24_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

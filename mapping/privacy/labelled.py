@@ -284,7 +284,16 @@ def _security_answer(text: str) -> bool:
     if _SECURITY_QUESTION_QUOTED.search(text):
         return True
     return any(not _A_FIELDS_NAME.search(text, max(0, match.end() - 41), match.end() - 1)
+               and not _A_PROJECTS_WORD(text[match.start():match.end() + 30])
                for match in _SECURITY_ANSWER.finditer(text))
+
+
+# work on the feature, not an answer: "Security question migration: blocked", "Sicherheitsfragen: Migration auf
+# gehashte Antworten…", "秘密の質問の移行：…" (a coding agent's ticket and status lines)
+_A_PROJECTS_WORD = lowered_search(
+    r"(?i)(?<![\w-])(?:migrat\w*|rollout|redesign\w*|refactor\w*|deprecat\w*|cleanup|clean-up|backlog|epic|ticket"
+    r"|refonte|migración|migração|migrazione|migratie|migracj\w*|umstellung|überarbeitung|wdrożeni\w*)(?![\w-])"
+    r"|移行|迁移|遷移|改修|重构|重構|废弃|廃止|移転")
 
 
 # a ticket's or a plan's field right before the colon: what follows is its value, not an answer
@@ -1082,6 +1091,15 @@ _NOT_MADE_UP = lazy(
     r"|covid|version|python|php|html|css|h|x|log|year|top|best|web|wifi|level|tier|plan|room|zoom|teams|nixos|lineageos"
     r"|mint|manjaro|arch|centos|rhel|opensuse|pop_?os|kubuntu|xubuntu|sonoma|ventura|monterey|bigsur"
     r"|ryzen|xeon|core|rtx|gtx|radeon|snapdragon|exynos|thinkpad|ideapad|zenbook|galaxy)[_-]?[0-9]+[a-z]{0,4}")
+# a number and its unit joined by a dash: "30-second steps", "6-digit codes", "12-character passwords"
+_A_MEASURE = re.compile(r"(?i)[0-9]+(?:[.,][0-9]+)?-(?:second|sec|minute|min|hour|day|week|month|year|digit|char(?:acter)?"
+                        r"|letter|bit|byte|step|round|attempt|try|tries|time|fold|word|factor|node|core|thread)s?")
+# the name of a hash, a cipher or a curve: "argon2id", "pbkdf2", "ed25519", "chacha20", "blake2b"
+_A_CIPHERS_NAME = re.compile(
+    r"(?i)argon2(?:id|i|d)?|pbkdf2|bcrypt|scrypt|ed25519|ed448|x25519|x448|curve25519|poly1305|x?chacha20"
+    r"|aes-?(?:128|192|256)(?:-?(?:gcm|cbc|ctr|siv))?|rsa-?(?:1024|2048|3072|4096)|sha-?(?:1|224|256|384|512)"
+    r"|sha3-?(?:224|256|384|512)|blake(?:2b|2s|3)|secp256[kr]1|p-?(?:256|384|521)|crc32c?|hmac-?sha-?(?:1|256|384|512)"
+    r"|md5|tls-?1\.?[0-3]")
 # a line about code, where words joined by "_" are names: "the login handler calls auth_login"
 _ABOUT_CODE = lazy(r"(?i)(?<![\w-])(?:function|variable|method|module|class|column|field|table|env|handler|def"
                          r"|config|setting|parameter|param|argument|endpoint|route|schema|key\s++name|called|named)(?![\w-])")
@@ -1104,6 +1122,7 @@ def _made_up_value(token: str, line: str) -> str | None:
     """``token`` without its closing stop if it looks made up (the cheap test, on the token alone)."""
     value = token.rstrip(".,;:!?") if not re.search(r"[^\W\d_][!?#$%&*]$", token) else token.rstrip(".,;:")
     if (not value or _NOT_MADE_UP.fullmatch(value) or _ABOUT_ACCESS(value) or value[0].isdigit() and value.isalnum()
+            or _A_MEASURE.fullmatch(value) or _A_CIPHERS_NAME.fullmatch(value)
             or _A_STAND_IN.search(value) or _A_CREDENTIALS_NAME.fullmatch(value)
             or _A_BIC.fullmatch(value) and _NAMES_A_BIC(line)):
         return None  # a product's name, the thing opened itself ("ruteren": the router), an id ("37i9dQZF1DX…"),
@@ -2417,6 +2436,25 @@ def _random_on_a_key_line(text: str) -> bool:
         for line in text.splitlines())
 
 
+# a one-time link's token in its path: a password reset's, a magic sign-in link's, an invitation's
+# ("https://app.example/auth/reset/FXJrkExSbfZM2eFUYy8ns1_Nh8fH…"), as "?token=…" is in its query
+_ONE_TIME_LINK = lazy(
+    r"(?i)://[^\s/]++(?:/[^\s/?#]*+)*?/(?:reset|reset[_-]?password|password[_-]?reset|magic(?:[_-]?link)?|verify|verification"
+    r"|confirm|invite|invitation|activate|activation|token|login[_-]?link|sign[_-]?in[_-]?link|passwordless)"
+    r"/(?P<token>[A-Za-z0-9_-]{20,200})(?![A-Za-z0-9_-])")
+_ONE_TIME_LINK_NEEDLES = ("reset", "magic", "verif", "confirm", "invit", "activat", "token", "login", "sign", "passwordless")
+
+
+def _one_time_link(text: str) -> bool:
+    """A random token (letters of both cases and digits, or 32 hexadecimal digits and more) in a
+    one-time link's path."""
+    for match in _ONE_TIME_LINK.finditer(text):
+        token = match["token"]
+        if _RANDOM_TOKEN.fullmatch(token) or re.fullmatch(r"[0-9a-fA-F]{32,}", token) and re.search("[a-f]", token.lower()):
+            return True
+    return False
+
+
 _PASSWORD_NEEDLES = ("pass", "pw", "kennwort", "mot de passe", "mdp", "contraseña", "clave", "senha", "wachtwoord",
                      "hasło", "lösenord", "passord", "adgangskode", "salasana", "heslo", "jelszó", "parola", "κωδικός",
                      "συνθηματικό", "şifre", "пароль")
@@ -2544,6 +2582,7 @@ _CHECKS = (
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),
+    ("looks like a one-time link's token", _one_time_link, _ONE_TIME_LINK_NEEDLES),
 )
 
 

@@ -60,7 +60,7 @@ _IS = (r"\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|
 _OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
 _DESCRIPTION = (  # a length, a version, a rate, a count of factors, a hashing, encryption or wifi scheme
     r"(?:[0-9]++[\s-]?(?:char(?:acter)?|digit|letter|symbol|word|day|week|month|year|hour|minute|bit|byte)s?(?![a-z])"
-    r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]++(?![a-z])|[2m]fa(?![a-z])|1password"
+    r"|[0-9]++(?:\+|x(?![a-z0-9])|-?(?:fa|factor|step)(?![a-z]))|v[0-9]++(?![a-z_])|[2m]fa(?![a-z])|1password"
     r"|[0-9]++(?:文字|桁|字|位)|(?:aes|sha|rsa|md5|bcrypt|argon|pbkdf|scrypt|hmac(?:-?sha)?|ed25519|ntlm|wpa|wep)(?![a-uw-z]|v(?![0-9])))"  # "NTLMv2", "hmacSHA256"; not "Shakshuka77"
 )
 # A stand-in that documentation and templates put where a key goes, in the languages the gate
