@@ -47,11 +47,6 @@ _KEY_FORMATS = {"tid": "tid", "nsid": "nsid", "any": "record-key"}
 # compiling one takes a few milliseconds, more than a command that checks one record (``convert``)
 # spends on the reference, and a run of many records soon makes up for it.
 FAST_WARM_UP = 16
-
-
-def _never_certain(value: Any) -> bool:
-    """The fast path's answer before one is written: leave the value to the reference."""
-    return False
 _SCHEMA_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "str": (lambda v: isinstance(v, str), "a string"),
     "bool": (lambda v: isinstance(v, bool), "a boolean"),
@@ -530,3 +525,9 @@ class LexiconSet:
 def _a(word: str) -> str:
     """``word`` with its indefinite article: "an object", "a record"."""
     return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
+def _never_certain(value: Any) -> bool:
+    """The fast path's answer before one is written (``LexiconSet._fast_path``): leave the value
+    to the reference."""
+    return False

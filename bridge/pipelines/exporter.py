@@ -81,7 +81,8 @@ MAX_REPLANS = 20  # re-plans forced by another writer (InvalidSwap)
 MAX_TRANSIENT = 8  # transient failures in a row before giving up
 WRITE_POINTS = {"create": 3, "update": 2, "delete": 1}
 PRUNE_SHARE = 0.10  # a prune deleting more than this share of its scope's records must be confirmed
-_AN_EDIT = ", the record of a fact it replaces,"  # how a memory is tied to a record the person deleted
+# how a memory is tied to a record pdsmem wrote and the person deleted, as its conflict says it
+_TIED = {"its record": "", "its words": ", a record of the same words,", "an edit": ", the record of a fact it replaces,"}
 
 
 class ExportError(PdsmemError):
@@ -419,7 +420,7 @@ class Exporter:
             return _Write("create" if current is None else "update", rkey, item, view.value, view.cid)
         if item.source is not None:
             if current is None and rkey in ledger and not self.recreate_deleted:
-                return self._deleted(item, rkey, ledger, how="", report=report)
+                return self._deleted(item, rkey, ledger, tie="its record", report=report)
             if current is None:
                 report.outcomes.append(Outcome.of(
                     item, "conflict", view.uri, "deleted on the PDS since it was read: the person's word, not "
@@ -434,14 +435,14 @@ class Exporter:
             # pdsmem wrote it, or wrote this memory at another key (an agent wrote it again, later: a
             # new createdAt, so a new key), and someone deleted it since
             words = (_scope_of(item.event), words_of(item.event))
-            how, deleted = "", rkey if rkey in ledger else gone.get(memory_id(item.event))
+            tie, deleted = "its record", rkey if rkey in ledger else gone.get(memory_id(item.event))
             if deleted is None and (deleted := gone.get(words)) is not None:
-                how = ", a record of the same words,"
+                tie = "its words"
             if deleted is None and (deleted := _deleted_prior(item.event, replaces, gone, live)) is not None:
-                how = _AN_EDIT  # an edit of the memory the person deleted
+                tie = "an edit"  # of the memory the person deleted
             # an edit has words the person never saw: only --overwrite-conflict publishes it
-            if deleted is not None and (how == _AN_EDIT or not self.recreate_deleted):
-                return self._deleted(item, deleted, ledger, how=how, report=report)
+            if deleted is not None and (tie == "an edit" or not self.recreate_deleted):
+                return self._deleted(item, deleted, ledger, tie=tie, report=report)
             if item.event.get("eventType") == "fact" and (
                     item.event.get("active") is False and memory_id(item.event) not in superseded or words in forgotten):
                 what = ("an inactive fact that no memory of the source supersedes" if item.event.get("active") is False
@@ -457,14 +458,14 @@ class Exporter:
             return _Write("update", rkey, item, view.value, view.cid)
         return self._conflict(item, report)
 
-    def _deleted(self, item: _Item, deleted: str, ledger, *, how: str, report: ExportReport) -> None:
+    def _deleted(self, item: _Item, deleted: str, ledger, *, tie: str, report: ExportReport) -> None:
         """The conflict of a memory whose record (at key ``deleted``), or a record of its words or
-        of a fact it replaces (``how`` says which), pdsmem wrote and the person deleted: noted in
+        of a fact it replaces (``tie``, a key of ``_TIED``), pdsmem wrote and the person deleted: noted in
         the state; once a run has noted the deletion, known (a scheduled export does not fail on it
         every run after)."""
         self.deleted_on_pds.append(deleted)
-        written = self._uri(deleted) + how  # (the record, at the key it was written at)
-        edit = how == _AN_EDIT
+        written = self._uri(deleted) + _TIED[tie]  # (the record, at the key it was written at)
+        edit = tie == "an edit"
         # an edit has words the person never saw: --recreate-deleted would bring back the deleted record too
         remedy = "" if edit else ", or --recreate-deleted for every such record"
         outcome = Outcome.of(

@@ -253,9 +253,8 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
                          hint="sign in first: session = pdsmem.sign_in(account, password)")
     notes: list[str] = []
     items, name = _items(memories, session.did, source_name, notes)
-    if prune and isinstance(memories, (str, os.PathLike)) and is_outbox(Path(memories)):
+    if prune and isinstance(memories, (str, os.PathLike)) and is_outbox(path := Path(memories).resolve()):
         prune = False
-        path = Path(memories).resolve()
         what = f"{path.name}/ is an agent runtime's outbox" if path.is_dir() else f"{path.name} is a file of an agent runtime's outbox"
         notes.append(
             f"nothing was pruned: {what} (event files named by their event's id), which holds only the memories "

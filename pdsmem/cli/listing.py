@@ -16,8 +16,9 @@ from pdsmem.cli import cli
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.memory import open_store, trusted_scope
 from pdsmem.cli.options import is_account_did, output_options, participant_option, rushdb_options, scope_options
+from pdsmem.cli.reporting import withheld
 
-__all__ = ["cut", "list_cmd", "withheld"]
+__all__ = ["cut", "list_cmd"]
 
 TEXT_WIDTH = 48  # characters of a memory's text the table shows
 
@@ -103,13 +104,6 @@ def _shown(text: str) -> str:
     """The start of a memory's text as the table shows it; withheld where the privacy gate names
     what it looks like."""
     return withheld(text) or cut(text)
-
-
-def withheld(text: str) -> str | None:
-    """What a person's terminal shows in place of a memory's text that the privacy gate would
-    refuse (a password, a key, a card's number: a terminal is seen and logged), or None."""
-    reason = api.sensitive_reason(text)
-    return None if reason is None else f"(withheld: it {reason}; --json prints it)"
 
 
 def _print_table(memories: list[api.Memory]) -> None:

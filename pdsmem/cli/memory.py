@@ -29,7 +29,7 @@ from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.options import dry_run_option, is_account_did, is_base_url, output_options, pds_options, require_salt
 from pdsmem.cli.options import participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
-from pdsmem.cli.reporting import explain
+from pdsmem.cli.reporting import explain, withheld
 from pdsmem.errors import InvalidSyntax, PdsmemError
 
 ENV_ENGINE_URL, ENV_ENGINE_TOKEN, ENV_ENGINE_SCOPE = "RUSHDB_ENGINE_URL", "RUSHDB_ENGINE_TOKEN", "RUSHDB_ENGINE_SCOPE"
@@ -357,8 +357,6 @@ def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalte
         write({"summary": {"method": found.method, "hits": len(found.hits)}})
     elif found.hits:
         if sys.stdout.isatty():  # a person reads it, not an agent: withheld as list's table withholds
-            from pdsmem.cli.listing import withheld
-
             found = replace(found, hits=[replace(hit, text=withheld(hit.text) or hit.text) for hit in found.hits])
         click.echo(found.as_context())
     else:

@@ -15,7 +15,7 @@ from pdsmem.errors import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_OK, EXIT_PARTIAL, 
 from pdsmem.errors import IdentityError, RateLimited, TransientError
 
 __all__ = ["EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PARTIAL", "EXIT_USAGE", "JSON_REQUESTED", "exit_code",
-           "explain", "interrupted", "resume_hint", "shown_name"]
+           "explain", "interrupted", "resume_hint", "shown_name", "withheld"]
 
 JSON_REQUESTED = "pdsmem.json"
 """``ctx.meta`` key, set by ``--json``: a run that fails then ends its JSON lines with an
@@ -83,3 +83,13 @@ def shown_name(name: object, limit: int = 100) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:60]}…{text[-20:]} ({len(text):,} characters)"
+
+
+def withheld(text: str) -> str | None:
+    """What a person's terminal shows in place of a memory's text that the privacy gate would
+    refuse (a password, a key, a card's number: a terminal is seen and logged; ``list``'s table,
+    ``recall`` on a terminal), or None."""
+    from pdsmem import api
+
+    reason = api.sensitive_reason(text)
+    return None if reason is None else f"(withheld: it {reason}; --json prints it)"

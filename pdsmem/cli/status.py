@@ -87,17 +87,16 @@ def _describe(run: dict[str, Any]) -> str:
     return f"{run['did']}  from {run['source']}  started {run['startedAt']}  {done}  {what}"
 
 
-def _checks(sessions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _checks(rushdb: dict[str, Any], sessions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Each server asked (``--check``): the RushDB target (it answers and takes the key, as sync
     checks it first) and each stored session's PDS (it answers and holds the account's
     repository). ``ok`` is None for what could not be asked, with why."""
     from pdsmem.cli.memory import open_store
 
     found = []
-    rushdb = _rushdb()
     check: dict[str, Any] = {"service": "RushDB", "target": rushdb["target"], "ok": None, "problem": None}
     if rushdb["apiKey"] is None:
-        check["problem"] = f"not asked: no key set ({ENV_API_KEY})"
+        check["problem"] = f"not asked: no key set ({ENV_ENGINE_TOKEN if os.environ.get(ENV_ENGINE_URL) else ENV_API_KEY})"
     else:
         try:
             open_store(os.environ.get(ENV_API_URL) or None, os.environ.get(ENV_API_KEY)).check()
@@ -178,7 +177,7 @@ def status(ctx: click.Context, state_dir: str | None, ask: bool, as_json: bool) 
         "unreadableSessions": unreadable,
     }
     if ask:
-        report["checks"] = _checks(sessions)
+        report["checks"] = _checks(report["rushdb"], sessions)
     failed = sum(1 for check in report.get("checks", ()) if check["ok"] is False)
     if as_json:
         write_summary(report)
