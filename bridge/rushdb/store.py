@@ -166,6 +166,9 @@ class MemoryStore:
         except SdkError as err:
             if getattr(err, "status", None) != 404:  # no such record: the answer expected
                 raise
+        except ValueError:  # the SDK could not read the answer as a record's: another server answered
+            raise RushDBError(f"{self.target.shown} does not answer as a RushDB REST API does (read the project)",
+                              hint="check --rushdb-url or RUSHDB_API_URL: the address of the RushDB API") from None
 
     # --- reading ------------------------------------------------------------------------------
 
