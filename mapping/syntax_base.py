@@ -88,3 +88,12 @@ def mask_userinfo(text: str) -> str:
     if not sep or "@" not in rest:
         return text
     return f"{head}{sep}***@{rest.rsplit('@', 1)[1]}"
+
+
+def mask_url(url: str) -> str:
+    """A server's URL as a setting holds it, for showing: its user and password masked
+    (``mask_userinfo``), and its query and fragment too (``https://host/?***``), where an API key
+    pasted into the URL would be (``RUSHDB_API_URL=https://host/?apiKey=…``)."""
+    head, sep, rest = mask_userinfo(url).partition("://")
+    cut = min((at for at in (rest.find("?"), rest.find("#")) if at >= 0), default=-1)
+    return f"{head}{sep}{rest if cut < 0 else rest[:cut + 1] + '***'}"

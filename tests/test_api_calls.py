@@ -176,7 +176,7 @@ def test_a_malformed_did_and_a_url_without_its_scheme_are_refused_before_any_req
         api.recall(store, scope, "tea", did="did:plc:zz")
     with pytest.raises(UsageError, match="did:"):
         list(api.list_memories(store, scope, did="alice"))
-    with pytest.raises(UsageError, match="RushDB url must look like https://host"):
+    with pytest.raises(UsageError, match="RushDB URL must look like https://host"):
         api.rushdb("key", "127.0.0.1:14996")
 
 

@@ -344,3 +344,26 @@ def test_status_check_asks_a_standalone_engine_what_it_can_answer(token: str) ->
     assert "  the RushDB engine at http://127.0.0.1:9: FAILED: cannot reach the RushDB engine at " \
            "http://127.0.0.1:9: connection refused" in result.stdout
     assert f"(key from {token})" in result.stdout and "requires RushDB Cloud" not in result.output
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:9/?apiKey=PASTED-KEY-value", "http://127.0.0.1:9#PASTED-KEY-value",
+                                 "http://127.0.0.1:9/api/v1?token=PASTED-KEY-value#x"])
+def test_a_key_pasted_into_the_rushdb_url_is_never_shown_and_the_url_is_refused(url: str) -> None:
+    """Regression: a RUSHDB_API_URL with a key in its query or fragment was shown whole by status
+    (its environment, its RushDB line, --check's failure) and sent to the server as it was."""
+    env = {"RUSHDB_API_URL": url, "RUSHDB_API_KEY": "k"}
+    for args in (["status"], ["status", "--check"], ["status", "--check", "--json"]):
+        shown = run(*args, env=env)
+        assert "PASTED-KEY-value" not in shown.output, args
+    assert "RushDB: RushDB at http://127.0.0.1:9" in run("status", env=env).stdout
+    checked = run("status", "--check", env=env)
+    assert checked.exit_code == 1 and "has a " in checked.stdout and "RUSHDB_API_KEY" in checked.stdout
+    refused = run("recall", "--agent-id", "a", "--profile-id", "p", "--accept-unsalted-scope",
+                  "--did", "did:plc:ewvi7nxzyoun6zhxrhs64oiz", "tea", env=env)
+    assert refused.exit_code == 2 and "PASTED-KEY-value" not in refused.output
+    assert "the RushDB URL 'http://127.0.0.1:9" in refused.output and "RUSHDB_API_KEY" in refused.output
+
+
+def test_spaces_around_the_rushdb_url_are_not_part_of_it() -> None:
+    shown = run("status", env={"RUSHDB_API_URL": " http://127.0.0.1:9 ", "RUSHDB_API_KEY": "k"})
+    assert "RushDB: RushDB at http://127.0.0.1:9 (key from RUSHDB_API_KEY)" in shown.stdout.splitlines()

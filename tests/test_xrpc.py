@@ -23,6 +23,7 @@ from pdsmem.bridge.atproto.xrpc import (
     XrpcError,
     XrpcRateLimited,
     XrpcServerError,
+    mask_url,
     mask_userinfo,
     normalize_base_url,
     parse_rate_limit,
@@ -231,6 +232,23 @@ def test_a_password_is_masked_whatever_it_holds() -> None:
                 "http://admin:pa/ss@127.0.0.1:2583"):
         assert mask_userinfo(url) == "http://***@127.0.0.1:2583"
     assert mask_userinfo("https://pds.example.com/xrpc") == "https://pds.example.com/xrpc"
+
+
+def test_a_query_or_fragment_is_masked_and_a_base_url_holding_one_is_refused() -> None:
+    assert mask_url("http://127.0.0.1:3000/?apiKey=SeCrEt") == "http://127.0.0.1:3000/?***"
+    assert mask_url("https://u:SeCrEt@host/api#SeCrEt") == "https://***@host/api#***"
+    assert mask_url("https://host/a?k=SeCrEt#f") == "https://host/a?***"
+    assert mask_url("https://pds.example.com/xrpc") == "https://pds.example.com/xrpc"
+    assert mask_url("not a url? no") == "not a url? no"
+    for url, part in (("http://127.0.0.1:3000/?apiKey=SeCrEt", "query"), ("http://127.0.0.1:3000#SeCrEt", "fragment"),
+                      ("https://host/api?token=SeCrEt#x", "query")):
+        with pytest.raises(InvalidSyntax, match=f"has a {part}") as caught:
+            normalize_base_url(url, what="the RushDB URL")
+        assert "SeCrEt" not in str(caught.value) and "RUSHDB_API_KEY" in (caught.value.hint or "")
+    assert normalize_base_url("http://127.0.0.1:3000/?#") == "http://127.0.0.1:3000"  # nothing after them
+    with pytest.raises(InvalidSyntax) as caught:
+        normalize_base_url("https://u:SeCrEt@pds.example.com")
+    assert "ATP_AUTH_PASSWORD" in (caught.value.hint or "")  # a PDS takes the app password
 
 
 def test_rate_limit_reset_is_epoch_seconds_or_seconds_from_now() -> None:

@@ -39,7 +39,7 @@ import httpx
 
 from pdsmem.errors import InvalidSyntax, PdsmemError, RateLimited, TransientError
 from pdsmem.mapping.syntax import Nsid
-from pdsmem.mapping.syntax_base import mask_userinfo  # noqa: F401 (named here too: URLs' masking)
+from pdsmem.mapping.syntax_base import mask_url, mask_userinfo  # noqa: F401 (named here too: URLs' masking)
 
 __all__ = [
     "AuthHook", "DEFAULT_TIMEOUT", "RateLimit", "RequestSigner", "XrpcClient", "XrpcError", "XrpcRateLimited", "tls_context",
@@ -206,10 +206,18 @@ def describe_transport_error(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
+# Where the secret a server takes comes from, for a URL that carries one (a user and password, a
+# query): the RushDB API key, else the account's app password.
+_SECRET_FROM = {"RushDB": "the API key comes from RUSHDB_API_KEY or --rushdb-api-key"}
+_APP_PASSWORD_FROM = "the app password comes from ATP_AUTH_PASSWORD or pdsmem login"
+
+
 def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
     """``base_url`` as ``scheme://host[:port][/path]``, no trailing slash; else InvalidSyntax.
-    A URL carrying a user or password is refused, and never echoed with it."""
-    shown = mask_userinfo(str(base_url))
+    A URL carrying a user or password, a query or a fragment is refused (a server's base URL
+    has none, and a key pasted there would be sent and shown), and never echoed with them."""
+    shown = mask_url(str(base_url))
+    secret_from = next((hint for server, hint in _SECRET_FROM.items() if server in what), _APP_PASSWORD_FROM)
     try:
         url = httpx.URL(base_url.strip())
     except (httpx.InvalidURL, TypeError) as exc:
@@ -225,7 +233,13 @@ def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
     if url.userinfo:
         raise InvalidSyntax(
             f"{what} {shown!r} carries a user name or password; pdsmem sends none in URLs",
-            hint="drop it from the URL: the app password comes from ATP_AUTH_PASSWORD or pdsmem login",
+            hint=f"drop it from the URL: {secret_from}",
+        )
+    if url.query or url.fragment:
+        raise InvalidSyntax(
+            f"{what} {shown!r} has a {'query' if url.query else 'fragment'}; a server's base URL "
+            "is scheme://host[:port][/path], with nothing after a ? or a #",
+            hint=f"drop it from the URL: {secret_from}",
         )
     try:
         url.raw_host.decode("ascii").encode("idna")  # as connecting does: it fails on such a name

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pdsmem.mapping.syntax_base import mask_userinfo
+from pdsmem.mapping.syntax_base import mask_url
 
 __all__ = ["CLOUD_URL", "ENV_API_KEY", "ENV_API_URL", "ENV_ENGINE_SCOPE", "ENV_ENGINE_TOKEN", "ENV_ENGINE_URL",
            "RushDBTarget"]
@@ -29,12 +29,17 @@ class RushDBTarget:
     engine_url: str | None = None
     engine_scope: str | None = None
 
+    def __post_init__(self) -> None:  # a URL as an environment file may hold it: " http://host:3000 "
+        for name in ("url", "engine_url"):
+            if isinstance(value := getattr(self, name), str):
+                object.__setattr__(self, name, value.strip() or None)
+
     @property
     def shown(self) -> str:
         """Where, as messages and status show it (never the key)."""
         if self.engine_url:
-            return f"the RushDB engine at {mask_userinfo(self.engine_url)}"
-        return f"RushDB at {mask_userinfo(self.url or CLOUD_URL)}"
+            return f"the RushDB engine at {mask_url(self.engine_url)}"
+        return f"RushDB at {mask_url(self.url or CLOUD_URL)}"
 
     @property
     def key(self) -> str:

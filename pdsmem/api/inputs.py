@@ -28,11 +28,11 @@ def base_url(value: str, *, what: str = "the PDS URL") -> str:
 
 
 def masked_url(text: str) -> str:
-    """``text`` (a URL, or a message holding one) with a user name and password in it replaced
-    by ``***``, for showing it."""
-    from pdsmem.mapping.syntax_base import mask_userinfo
+    """``text`` (a server's URL as a setting holds it) with a user name and password, a query and
+    a fragment in it replaced by ``***``, for showing it."""
+    from pdsmem.mapping.syntax_base import mask_url
 
-    return mask_userinfo(text)
+    return mask_url(text)
 
 
 def check_did(value: str) -> str:

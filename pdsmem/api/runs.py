@@ -101,13 +101,13 @@ def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = Non
 
     from pdsmem.api.inputs import base_url
 
-    for name, given in (("url", url), ("engine_url", engine_url)):
+    for what, given in (("the RushDB URL", url), ("the RushDB engine URL", engine_url)):
         try:
             if given is not None:
-                base_url(given, what=f"the RushDB {name}")
+                base_url(given, what=what)
         except InvalidSyntax as err:
-            raise UsageError(str(err), hint="the RushDB API's base URL, as RUSHDB_API_URL holds it: "
-                             "http://localhost:3000") from None
+            raise UsageError(err.message, hint=err.hint or "the RushDB API's base URL, as RUSHDB_API_URL holds "
+                             "it: http://localhost:3000") from None
     return MemoryStore(RushDBTarget(api_key, url=url, engine_url=engine_url, engine_scope=engine_scope))
 
 
