@@ -567,6 +567,44 @@ _WIFI_KEY_DIGITS = lazy(
     r"(?P<label>[^\n:：0-9]{0,30})(?:[:：=]|\s(?:is|ist|est|es|é|è|är|er|jest)\s)\s*+"
     r"(?:[0-9]{8,64}|[0-9]{4}(?:[ -][0-9]{4}){2,7})(?![\w-])")
 
+# a network named on a Wi-Fi's line, then its key: 'Wifi at the hall: network "StMarks-Hall", key
+# parish_hall_guest' (a key of letters alone is a word unless long: not "key available at the bar")
+_NETWORK_THEN_KEY = lazy(
+    r"(?i)(?<!\w)(?:network|ssid|netzwerk|réseau|red|rete|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа)\s*+[:=]?\s*+"
+    r"[\"'«“„]?[^\s\"'«»“”„,;]{2,40}[\"'»”]?\s*+(?:[,;/|·]|\s(?:and|und|et|y|e|i|og|och|en|и|і)\s|\s[-–—]\s)?\s*+"
+    r"(?:key|password|pass|pw|schlüssel|passwort|clé|mot\s++de\s++passe|clave|contraseña|chave|senha|chiave|sleutel"
+    r"|wachtwoord|nyckel|lösenord|nøgle|nøkkel|klucz|hasło|ключ|пароль)\s*+[:=]?\s*+"
+    r"[\"'«“„]?(?P<value>\w[^\s\"'«»“”„,;()]{7,62})")
+
+
+def _network_then_key(text: str) -> bool:
+    for match in _NETWORK_THEN_KEY.finditer(text):
+        value = match["value"].rstrip(".:")
+        if (len(value) >= 8 and (len(value) >= 12 or re.search(r"[\d_\W]", value))
+                and _A_NETWORK_WORD(_line_of(text, match))):
+            return True
+    return False
+
+
+# an app password as Google and Apple give one, four groups of four small letters, on a line that names
+# it: "Google app password for the shared orders@ mailbox …: ghlb vxoe rqtm kpsa" (not four words: "an
+# app password that lets mail flow")
+_APP_PASSWORDS_NAME = lowered_search(
+    r"(?i)app[\s-]*+(?:specific\s++)?password|app-?passwort|mot\s++de\s++passe\s++d['’]application"
+    r"|contraseña\s++de\s++aplicación|senha\s++de\s++app|password\s++(?:per\s++l['’]|dell['’])app|app-?wachtwoord"
+    r"|applösenord|hasło\s++(?:do\s++)?aplikacji")
+_FOUR_BY_FOUR = lazy(r"(?<![\w-])([a-z]{4})([ -])([a-z]{4})\2([a-z]{4})\2([a-z]{4})(?![\w-])")
+
+
+def _app_password(text: str) -> bool:
+    for line in text.splitlines():
+        if _APP_PASSWORDS_NAME(line):
+            for match in _FOUR_BY_FOUR.finditer(line):
+                if sum(not words.is_common(match[group]) for group in (1, 3, 4, 5)) >= 2:
+                    return True
+    return False
+
+
 # when something was done, not what a value is: "rotated on: 2024-03-15"
 _WHEN = lazy(r"(?i)(?<!\w)(?:on|since|rotated|changed|updated|renewed|set|date|datum|le|el|il|am|seit)(?!\w)")
 _wifi_key_digits = _unless_its_label_says(_WIFI_KEY_DIGITS, _WHEN)
@@ -982,6 +1020,11 @@ CHECKS = (
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),
     ("looks like a network's name and its password", _network_and_password, ()),
+    ("looks like an app password (four groups of four letters)", _app_password,
+     ("app", "mot de passe d", "contraseña de aplicación", "hasło")),
+    ("looks like a network's name and its password", _network_then_key,
+     ("network", "ssid", "netzwerk", "réseau", "red", "rete", "sieć", "netwerk", "nätverk", "netværk", "nettverk", "сеть",
+      "мережа")),
     ("looks like a password (a word, a sign and more)", _token_beside_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _lettered_door_code,
      ("digicode", "code", "código", "codice", "kod", "kód", "код")),
