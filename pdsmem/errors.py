@@ -153,6 +153,11 @@ class StateError(PdsmemError):
     opened or used."""
 
 
+class FollowError(PdsmemError):
+    """The event stream cannot be followed: a URL that serves no event stream, or a stream that
+    says why it ends."""
+
+
 class RushDBError(PdsmemError):
     """RushDB refused a request, or answered it unexpectedly (one it could not be reached for is
     a ``TransientError``)."""

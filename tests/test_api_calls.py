@@ -14,7 +14,9 @@ from devkit.events import fact
 
 from pdsmem import api
 from pdsmem.bridge.signin.session_store import SessionStore, StoredSession
-from pdsmem.errors import EXIT_FAILED, InvalidSyntax, LexiconError, PdsmemError, RecordInvalid, SessionError, UsageError
+from pdsmem.errors import (
+    EXIT_FAILED, InvalidSyntax, LexiconError, PdsmemError, RecordInvalid, SessionError, StateError, UsageError,
+)
 
 DID = "did:plc:ewvi7nxzyoun6zhxrhs64oiz"
 
@@ -233,3 +235,138 @@ def test_what_is_no_list_of_events_is_named_without_quoting_it(pds, account, tmp
         session.close()
     with pytest.raises(UsageError, match="not a signed-in session"):
         api.export(None, [fact(1)], state_dir=tmp_path)  # type: ignore[arg-type]
+
+
+# -- what a new developer handed the library by mistake (a try of pdsmem as a library, with the
+# real servers: each of these escaped `except PdsmemError` as Python's AttributeError, TypeError or
+# RuntimeError, or failed later than it had to)
+
+def _scope() -> api.Scope:
+    return api.Scope("coder", "default", salt="s")
+
+
+def test_a_store_that_pdsmem_rushdb_did_not_make_is_a_usage_error_before_any_request(tmp_path: Path) -> None:
+    """Regression: sync(…, "http://…") raised AttributeError ('str' object has no attribute 'target')."""
+    for store in ("http://127.0.0.1:3000", None, {"url": "x"}):
+        for call in (lambda: api.sync(DID, _scope(), store, state_dir=tmp_path),
+                     lambda: api.recall(store, _scope(), "tea", did=DID),
+                     lambda: list(api.list_memories(store, _scope(), did=DID)),
+                     lambda: api.follow(DID, _scope(), store),
+                     lambda: api.ensure_indexes(store),
+                     lambda: api.FromRushDB(store, _scope())):
+            with pytest.raises(UsageError, match="the store is .*, not a RushDB project"):
+                call()
+
+
+def test_a_session_or_nothing_where_a_repository_goes_is_a_usage_error(tmp_path: Path) -> None:
+    """Regression: sync(None or a session, …) raised TypeError ('…' object is not iterable)."""
+    store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
+    session_like = type("Session", (), {"did": DID})()  # what a session is to this check: it has a DID
+    for source, hint in ((None, "a handle or DID"), (session_like, "session.did"), (42, "a handle or DID")):
+        for call in (lambda: api.sync(source, _scope(), store, state_dir=tmp_path),
+                     lambda: api.import_repository(source, _scope(), state_dir=tmp_path),
+                     lambda: api.verify(source, state_dir=tmp_path)):
+            with pytest.raises(UsageError, match="the repository is .*, not a handle, a DID or a CAR file") as caught:
+                call()
+            assert hint in (caught.value.hint or "")
+
+
+def test_counts_strings_events_and_texts_of_the_wrong_kind_are_usage_errors(tmp_path: Path) -> None:
+    """Regression: recall(limit="3") raised TypeError, limit=0 returned nothing, batch_size=0 ran,
+    rushdb(None) raised TypeError and rushdb("") failed at its first request, sign_in(None) raised
+    AttributeError, check_privacy(None) and check_privacy("a text") AttributeError,
+    sensitive_reason(None) TypeError, import_repository(out=123) AttributeError."""
+    store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
+    for limit in ("3", 0, -1, True, 2.5):
+        with pytest.raises(UsageError, match="limit is .*; it must be a whole number of 1 or more"):
+            api.recall(store, _scope(), "tea", did=DID, limit=limit)  # type: ignore[arg-type]
+    for size in (0, -3):
+        with pytest.raises(UsageError, match=f"batch_size is {size}"):
+            api.sync(DID, _scope(), store, batch_size=size, state_dir=tmp_path)
+    for key in (None, "", "  "):
+        with pytest.raises(UsageError, match="the RushDB API key"):
+            api.rushdb(key, "http://127.0.0.1:3000")  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="the account is null, not a string"):
+        api.sign_in(None, "pw", state_dir=tmp_path)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="the password is bytes, not a string") as caught:
+        api.sign_in("alice.test", b"SeCrEt-pw", state_dir=tmp_path)  # type: ignore[arg-type]
+    assert "SeCrEt" not in str(caught.value)
+    for event in (None, "The user prefers tea."):
+        with pytest.raises(UsageError, match="the event is .*, not an AgentMemoryEvent") as caught:
+            api.check_privacy(event)  # type: ignore[arg-type]
+        assert "prefers tea" not in str(caught.value)
+    with pytest.raises(UsageError, match="the text is null, not a string"):
+        api.sensitive_reason(None)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="out is an integer, not a file path or a text stream"):
+        api.import_repository(DID, _scope(), out=123, state_dir=tmp_path)  # type: ignore[arg-type]
+
+
+def test_a_did_plc_of_another_shape_is_refused_by_check_pds_before_any_request() -> None:
+    """Regression: check_pds asked the PDS about did:plc:xyz (UnknownAccount). (to_record takes any DID
+    of the DID syntax: it maps, and names no account.)"""
+    with pytest.raises(UsageError, match="did:"):
+        api.check_pds(f"http://127.0.0.1:{closed_port()}", "did:plc:xyz")
+
+
+def test_a_text_too_long_for_its_record_is_named_by_the_memory_not_a_stand_in_repository() -> None:
+    """Regression: check_privacy named 'at://did:plc:aaaaaaaaaaaaaaaaaaaaaaaa/…', a repository of no one."""
+    event = api.with_ids(fact(1, text="a" * 10_001))
+    with pytest.raises(RecordInvalid) as caught:
+        api.check_privacy(event)
+    assert str(caught.value).startswith(f"memory {event['factId']}, at $.content: must be at most 10000 bytes")
+    assert "did:plc:aaaa" not in str(caught.value)
+
+
+def test_sign_in_says_the_state_directory_cannot_be_written_before_it_logs_in(tmp_path: Path) -> None:
+    """Regression: a state directory that could not be made raised FileNotFoundError after the PDS had
+    opened a session, which was neither kept nor returned. Nothing listens at the PDS URL: a request
+    would fail as unreachable, so the StateError shows that none was made."""
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    with pytest.raises(StateError, match="cannot keep sessions in .*a-file/state/sessions") as caught:
+        api.sign_in("alice.test", "pw", pds_url=f"http://127.0.0.1:{closed_port()}", state_dir=blocked / "state")
+    assert "PDSMEM_STATE_DIR" in (caught.value.hint or "")
+
+
+def test_a_closed_session_is_a_usage_error_not_an_http_clients_runtime_error(tmp_path: Path) -> None:
+    """Regression: export on a closed session raised httpx's RuntimeError ('the client has been closed')."""
+    from pdsmem.bridge.signin.session import Session as Bridged
+
+    session = Bridged(StoredSession(f"http://127.0.0.1:{closed_port()}", DID, "alice.test", "a", "r"))
+    session.close()
+    with pytest.raises(UsageError, match="was closed") as caught:
+        api.export(session, [fact(1)], state_dir=tmp_path)
+    assert "sign_in" in (caught.value.hint or "")
+
+
+def test_a_relay_url_that_is_no_url_is_refused_by_follow_and_follow_error_is_public() -> None:
+    """Regression: follow() took 'notaurl' and run() raised a FollowError only pdsmem.bridge named."""
+    from pdsmem.errors import FollowError
+
+    store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
+    for relay in ("notaurl", "ftp://relay.example.com", "https://relay.example.com:99999"):
+        with pytest.raises(UsageError, match="URL"):
+            api.follow(DID, _scope(), store, relay_url=relay)
+    assert issubclass(FollowError, PdsmemError)
+
+
+def test_a_follow_stopped_before_it_runs_ends_that_run_and_the_next_run_follows_again(tmp_path: Path) -> None:
+    """Regression: once stopped, every later run() returned at once, doing nothing and saying nothing."""
+    nowhere = f"http://127.0.0.1:{closed_port()}"
+    following = api.follow(DID, _scope(), api.rushdb("key", nowhere), pds_url=nowhere, plc_url=nowhere,
+                           state_dir=tmp_path)
+    following.stop()
+    following.run()  # stopped before it ran: returns at once
+    with pytest.raises(PdsmemError):  # this run tries: nothing answers at the PDS or the directory
+        following.run()
+
+
+def test_the_public_types_can_be_checked_with_isinstance(tmp_path: Path) -> None:
+    """Regression: isinstance(x, pdsmem.Session) and isinstance(x, pdsmem.RushDB) raised TypeError."""
+    from pdsmem.bridge.signin.session import Session as Bridged
+
+    store = api.rushdb("key", "http://127.0.0.1:3000")
+    session = Bridged(StoredSession("http://127.0.0.1:3000", DID, "alice.test", "a", "r"))
+    with session:
+        assert isinstance(session, api.Session) and not isinstance("alice.test", api.Session)
+    assert isinstance(store, api.RushDB) and not isinstance("http://127.0.0.1:3000", api.RushDB)

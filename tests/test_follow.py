@@ -400,3 +400,27 @@ def test_the_synced_line_reads_its_counts_as_a_person_would() -> None:
 
     assert [_counted(name, n) for name, n in (("created", 1), ("wrote memories", 10), ("wrote mirrors", 1))] == [
         "1 created", "wrote 10 memories", "wrote 1 mirror"]
+
+
+def test_a_follow_stopped_while_rushdb_is_away_ends_at_once_not_after_the_syncs_tries(
+    pds: LocalPds, account: Account, tmp_path: Path
+) -> None:
+    """Regression: stop() came while the first sync was trying an unreachable RushDB again, and run()
+    returned after all eight tries (27 s): docs/library.md says a follow ends within a second."""
+    import socket
+
+    from pdsmem import api
+
+    with socket.socket() as probe:  # a port nothing listens on: RushDB away
+        probe.bind(("127.0.0.1", 0))
+        nowhere = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    notes: list[str] = []
+    following = api.follow(account.did, api.Scope("coder", "default", salt="s"),
+                           api.rushdb("key", nowhere), pds_url=pds.url,
+                           plc_url=pds.plc_url, state_dir=tmp_path, on_status=lambda status: notes.append(status.note))
+    stopper = threading.Thread(target=lambda: (time.sleep(2), following.stop()))
+    stopper.start()
+    following.run()
+    stopper.join()
+    assert any("the follow was stopped while the sync waited to try RushDB again" in note for note in notes), notes
+    assert not any("tried 8 times" in note for note in notes), notes

@@ -219,3 +219,12 @@ def test_too_many_nodes_no_tree_uses_turn_the_summaries_off_until_a_complete_wal
         assert state.known_nodes(DID).summary(nodes[100][0].to_bytes()) is not None
         with pytest.raises(ValueError, match="size of the tree"):
             state.keep_nodes(DID, nodes[:1], complete=False)
+
+
+def test_a_second_holder_in_the_same_process_is_told_it_is_this_process(tmp_path: Path) -> None:
+    """Regression: two syncs into one scope from one program (two threads, or a call not yet
+    returned) were refused as "(pid N)", which reads as another process to look for."""
+    with State(tmp_path) as state, state.exclusive("sync x", "another pdsmem sync into this scope"):
+        with pytest.raises(StateError, match=r"already running \(pid [0-9]+: this very process"):
+            with state.exclusive("sync x", "another pdsmem sync into this scope"):
+                pass

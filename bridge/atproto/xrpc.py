@@ -37,7 +37,7 @@ from typing import Any, Protocol
 
 import httpx
 
-from pdsmem.errors import InvalidSyntax, PdsmemError, RateLimited, TransientError
+from pdsmem.errors import InvalidSyntax, PdsmemError, RateLimited, TransientError, UsageError
 from pdsmem.mapping.syntax import Nsid
 from pdsmem.mapping.syntax_base import mask_url, mask_userinfo  # noqa: F401 (named here too: URLs' masking)
 
@@ -351,6 +351,9 @@ class XrpcClient:
         body: Mapping[str, Any] | bytes | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> httpx.Request:
+        if self._http.is_closed:  # httpx would raise RuntimeError
+            raise UsageError(f"the connection to {self.base_url} was closed (session.close(), or the end of its with block)",
+                             hint="sign in again for more work: session = pdsmem.sign_in(account)")
         name = Nsid.parse(nsid)
         merged: dict[str, str] = {}
         token = self.auth() if self.auth else None

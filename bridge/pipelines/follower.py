@@ -32,10 +32,11 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidProxy, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from pdsmem.errors import DataModelError, PdsmemError, VerificationError
+from pdsmem.errors import DataModelError, FollowError, PdsmemError, VerificationError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid
 from pdsmem.mapping.dagcbor import decode_dag_cbor_frame
+from pdsmem.mapping.syntax_base import mask_url
 
 from ..atproto.commit_proof import verify_commit_event
 from .syncer import counted
@@ -50,10 +51,6 @@ SAVE_EVERY = 1.0  # seconds between cursor saves while only other repositories' 
 BACKOFF = (0.5, 1, 2, 5, 10, 30)  # seconds before each reconnection attempt, the last repeated
 
 
-class FollowError(PdsmemError):
-    """The event stream cannot be followed (a bad URL, or the stream says why it ends)."""
-
-
 def stream_url(base: str) -> str:
     """The ``subscribeRepos`` WebSocket URL of a PDS or relay given by its HTTP(S) or WS(S) URL."""
     try:
@@ -61,9 +58,9 @@ def stream_url(base: str) -> str:
         parts.port  # noqa: B018 - raises ValueError for a port that is not a number in range
         hostname = parts.hostname
     except ValueError as err:
-        raise FollowError(f"{base!r} is not a usable URL: {err}", hint="give the relay as https://host") from None
+        raise FollowError(f"{mask_url(base)!r} is not a usable URL: {err}", hint="give the relay as https://host") from None
     if parts.scheme not in ("http", "https", "ws", "wss") or not hostname:
-        raise FollowError(f"{base!r} is not an http(s) or ws(s) URL", hint="give the relay as https://host")
+        raise FollowError(f"{mask_url(base)!r} is not an http(s) or ws(s) URL", hint="give the relay as https://host")
     ws = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     return f"{ws}://{parts.netloc}{parts.path.rstrip('/')}/xrpc/{SUBSCRIBE}"
 

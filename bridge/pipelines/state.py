@@ -343,6 +343,8 @@ class State:
             except BlockingIOError:
                 handle.seek(0)
                 holder = handle.read().strip() or "another process"
+                if holder == f"pid {os.getpid()}":
+                    holder += ": this very process, in another thread or a call not yet returned"
                 raise StateError(f"{what} is already running ({holder})",
                                  hint="wait for it to finish, then run this again if it is still needed") from None
             handle.seek(0)

@@ -110,6 +110,7 @@ class Session(AuthedCalls):
         """Log in with ``createSession`` and save the session (to ``store`` or ``state_dir``)."""
         store = store or SessionStore(state_dir)
         account = parse_identifier(identifier)
+        store.prepare()  # a session the PDS opens must be one that can be kept
         stored = _create_session(pds_url, account, password, transport, timeout)
         store.save(stored)
         return cls(stored, store=store, password=password, transport=transport, timeout=timeout)

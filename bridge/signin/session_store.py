@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Union
 from urllib.parse import urlsplit
 
-from pdsmem.errors import PdsmemError, SessionError
+from pdsmem.errors import PdsmemError, SessionError, StateError
 
 try:
     import fcntl
@@ -297,13 +297,26 @@ class SessionStore:
         return ([stored for stored in theirs if stored.pds_url == url]
                 or [stored for stored in theirs if _same_loopback_server(stored.pds_url, url)])
 
+    def prepare(self) -> None:
+        """Make the sessions directory (owner-only), or raise ``StateError`` saying why it cannot
+        be made: before a login, so that a session the PDS opens is one pdsmem can keep."""
+        try:
+            self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+            self.directory.mkdir(mode=0o700, exist_ok=True)
+            os.chmod(self.directory, 0o700)
+        except OSError as err:
+            raise StateError(f"cannot keep sessions in {self.directory}: {err.strerror or 'the system refused'}",
+                             hint="set PDSMEM_STATE_DIR (or pass state_dir=) to a directory you can write") from None
+
     def save(self, stored: Stored) -> Path:
         """Write ``stored`` to its session file (atomically, owner-only); return the path."""
-        self.state_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.directory.mkdir(mode=0o700, exist_ok=True)
-        os.chmod(self.directory, 0o700)
+        self.prepare()
         path = self.path_for(stored.pds_url, stored.did)
-        _write_private(path, json.dumps(stored.to_json(), indent=2).encode())
+        try:
+            _write_private(path, json.dumps(stored.to_json(), indent=2).encode())
+        except OSError as err:
+            raise StateError(f"cannot keep the session in {path}: {err.strerror or 'the system refused'}",
+                             hint="set PDSMEM_STATE_DIR (or pass state_dir=) to a directory you can write") from None
         return path
 
     @contextmanager

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pdsmem.api.arguments import a_did, a_string, described
 from pdsmem.errors import IdentityError, PdsmemError, SessionError, TransientError, UnknownAccount, UsageError, kind_of
 
 if TYPE_CHECKING:
@@ -122,6 +123,10 @@ def sign_in(account: str, password: str | None = None, *, pds_url: str | None = 
     from pdsmem.bridge.signin.session import Session as Bridged
     from pdsmem.bridge.signin.session_store import SessionStore, parse_identifier
 
+    a_string(account, "the account", hint="its handle or DID")
+    if password is not None and not isinstance(password, str):  # ("" is None: the kept session, ATP_AUTH_PASSWORD)
+        raise UsageError(f"the password is {described(password)}, not a string",
+                         hint="an app password, or None to use the kept session or ATP_AUTH_PASSWORD")
     password = password or os.environ.get(ENV_PASSWORD) or None
     if password is None and not (pds_url or os.environ.get(ENV_PDS)):
         _no_password(parse_identifier(account), SessionStore(state_dir), ENV_PASSWORD)
@@ -174,13 +179,13 @@ def check_pds(pds_url: str, did: str) -> None:
     (``describeRepo``: no sign-in, nothing stored). Raises ``UnknownAccount`` when it has no such
     repository (the account moved, or was deleted), a ``TransientError`` when it cannot be reached
     or fails, or another ``PdsmemError`` saying what it answered."""
-    from pdsmem.api.inputs import base_url, check_did
+    from pdsmem.api.inputs import base_url
     from pdsmem.bridge.atproto.xrpc import XrpcClient, XrpcError
 
     if not isinstance(pds_url, str):
         raise UsageError(f"pds_url is {kind_of(pds_url)}, not a URL", hint='the PDS\'s base URL: "https://pds.example.com"')
     url = base_url(pds_url, what="the PDS URL")
-    check_did(did)
+    a_did(a_string(did, "the DID", hint="the repository owner's DID, as did:plc:… or did:web:…"))
     try:
         with XrpcClient(url) as xrpc:
             xrpc.query("com.atproto.repo.describeRepo", {"repo": did})
@@ -212,6 +217,8 @@ def log_in(account: str, password: str, *, pds_url: str | None = None, plc_url: 
     from pdsmem.bridge.signin.env import ENV_PDS
     from pdsmem.bridge.signin.session import Session as Bridged
 
+    a_string(account, "the account", hint="its handle or DID")
+    a_string(password, "the password", hint="an app password")
     pds_url = pds_url or os.environ.get(ENV_PDS) or None
     if not pds_url:
         try:
@@ -262,12 +269,15 @@ def log_out(account: str, *, pds_url: str | None = None,
     server) and on this machine. Returns what was ended, each with the ``problem`` that kept its
     server from ending it; an empty list when no session of the account is kept.
 
+    A ``Session`` object already open keeps working until its access token expires (minutes:
+    the PDS ends the refresh token, not the access token it already gave): close it too.
+
     Raises ``PdsmemError`` when the account's sessions are kept for another PDS than ``pds_url``
     (nothing is ended). Never removes the sessions of another account."""
     from pdsmem.bridge.signin.oauth import OAuthError
     from pdsmem.bridge.signin.session import SessionStore, StoredGrant, open_stored
 
-    account = account.strip().removeprefix("@")
+    account = a_string(account, "the account", hint="its handle or DID").strip().removeprefix("@")
     store = SessionStore(state_dir)
     theirs = store.sessions_of(account)
     matches = store.sessions_of(account, pds_url) if pds_url else theirs

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from pdsmem.api.arguments import described
 from pdsmem.api.values import Failure, Mapped, Record, Refusal, Scope
-from pdsmem.errors import PrivacyRefused, SensitiveContent
+from pdsmem.errors import PrivacyRefused, SensitiveContent, UsageError
 
 if TYPE_CHECKING:
     from pdsmem.mapping.records import Imported, ImportScope, RecordView
@@ -81,8 +82,9 @@ def to_record(event: Mapping[str, Any] | Mapped, did: str, *, publish_private: b
     CID. ``known_uris`` maps fact ids to the at-uris of their records (for ``supersedesFactId``).
     Raises ``ContractError`` (not a valid event), ``PrivacyRefused`` (the privacy gate: a private
     memory without ``publish_private``, a transcript without ``include_transcript``,
-    ``SensitiveContent`` whatever the flags) or ``MappingError``; the message names the memory by
-    its id, never by its words. Never writes anything."""
+    ``SensitiveContent`` whatever the flags), ``RecordInvalid`` (a record its lexicon refuses: a text
+    over 10,000 bytes) or ``MappingError``; the message names the memory by its id, never by its
+    words. Never writes anything."""
     from pdsmem.mapping.to_record import to_record as map_one
 
     return _record(map_one(_plain(event), did, publish_private=publish_private,
@@ -148,8 +150,15 @@ def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
     ``include_transcript``), and any text that looks like a secret, a credential, a personal
     number, command output or a local path (whatever the flags). A fact that supersedes another
     is checked as any other (where the superseded fact's record is, the gate does not ask). Raises
-    ``ContractError`` when ``event`` is not a valid AgentMemoryEvent. Never quotes the memory's
-    text."""
+    ``ContractError`` when ``event`` is not a valid AgentMemoryEvent, ``RecordInvalid`` when the gate
+    lets it pass but its record would not be valid (a text over 10,000 bytes: export fails it),
+    ``UsageError`` for what is no event at all (a text: ``sensitive_reason`` takes one). Never quotes
+    the memory's text."""
+    from pdsmem.errors import RecordInvalid
+
+    if not isinstance(event, Mapping):
+        raise UsageError(f"the event is {described(event)}, not an AgentMemoryEvent (a dict)",
+                         hint="check_privacy takes one event; sensitive_reason(text) takes a text")
     try:
         from pdsmem.lexicons import RECORD_NSID
 
@@ -160,6 +169,8 @@ def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
     except PrivacyRefused as err:
         return Refusal(memory_id=memory_id(event), reason=err.message, field=err.path, hint=err.hint,
                        sensitive=isinstance(err, SensitiveContent))
+    except RecordInvalid as err:  # named by the memory's id, not by the stand-in repository's at-uri
+        raise RecordInvalid(err.message, path=err.path, item=f"memory {memory_id(event)}", hint=err.hint) from None
     return None
 
 
@@ -171,4 +182,7 @@ def sensitive_reason(text: str) -> str | None:
     may see them (``pdsmem list``'s table) can withhold the ones it names."""
     from pdsmem.mapping import privacy
 
+    if not isinstance(text, str):
+        raise UsageError(f"the text is {described(text)}, not a string",
+                         hint="sensitive_reason takes one text; check_privacy(event) takes an event")
     return privacy.sensitive_reason(text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from pdsmem.errors import EXIT_FAILED, EXIT_OK, EXIT_PARTIAL
 
@@ -107,7 +107,8 @@ class Report:
 
     @property
     def problems(self) -> list[Outcome]:
-        """Refused, failed and conflicting items, in input order."""
+        """Refused, failed and conflicting items, in the order of ``outcomes`` (as the run met them:
+        an export meets a memory that fails to map before those the gate refuses)."""
         return [o for o in self.outcomes if o.status in ("refused", "failed", "conflict")]
 
     def exit_code(self, *, allow_refused: bool = False) -> int:
@@ -203,9 +204,11 @@ class FollowStatus:
     skipped: tuple[Outcome, ...] = ()
 
 
+@runtime_checkable
 class Session(Protocol):
     """A signed-in account (``sign_in``): its DID, handle and PDS. Close it, or use it in a
-    ``with`` block; the tokens it renews are stored in the state directory."""
+    ``with`` block; the tokens it renews are stored in the state directory. ``isinstance(x,
+    Session)`` tells whether ``x`` has its attributes."""
 
     @property
     def did(self) -> str: ...
@@ -244,8 +247,10 @@ class Memory:
         return asdict(self)
 
 
+@runtime_checkable
 class RushDB(Protocol):
-    """A RushDB project (``rushdb``): where scoped memories live."""
+    """A RushDB project (``rushdb``): where scoped memories live. ``isinstance(x, RushDB)`` tells
+    whether ``x`` has its methods."""
 
     def check(self) -> dict[str, Any]: ...
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
+from pdsmem.api.arguments import a_count, a_did, a_repository, a_scope, a_store, a_string, described
 from pdsmem.api.results import (
     FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Session, Verification,
 )
@@ -69,28 +70,6 @@ def check_account(account: str) -> None:
             did_web_base(did)
 
 
-def _a_scope(scope: Any) -> Scope:
-    """``scope``, when it is a ``Scope``; else a ``UsageError`` that says how to make one."""
-    if not isinstance(scope, Scope):
-        raise UsageError(f"the scope is {kind_of(scope)}, not a pdsmem.Scope",
-                         hint='Scope(agent_id="…", profile_id="…", salt="…"), as docs/library.md shows')
-    return scope
-
-
-def _a_did(did: str | None) -> str | None:
-    """``did`` checked as a DID, or None; a malformed one is a ``UsageError``."""
-    if did is not None:
-        from pdsmem.mapping.syntax import Did
-
-        try:
-            problem = Did.parse(did).plc_problem()
-        except InvalidSyntax as err:
-            problem = str(err)
-        if problem:
-            raise UsageError(f"did: {problem}", hint="the repository owner's DID, as did:plc:… or did:web:…")
-    return did
-
-
 def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = None,
            engine_scope: str | None = None) -> RushDB:
     """A RushDB project: the REST API at ``url`` (RushDB Cloud when None) with a write
@@ -101,6 +80,8 @@ def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = Non
 
     from pdsmem.api.inputs import base_url
 
+    a_string(api_key, "the RushDB API key" if engine_url is None else "the RushDB engine's token",
+             hint="a write API key of the project, as RUSHDB_API_KEY holds it")
     for what, given in (("the RushDB URL", url), ("the RushDB engine URL", engine_url)):
         try:
             if given is not None:
@@ -125,7 +106,7 @@ def ensure_indexes(store: RushDB, embedder: Embedder | None = None, *, dry_run: 
     ``dry_run``, those it would make); existing indexes stay."""
     from pdsmem.bridge.pipelines.syncer import ensure_indexes as make
 
-    return make(store, embedder, dry_run=dry_run)  # type: ignore[arg-type]
+    return make(a_store(store), embedder, dry_run=dry_run)
 
 
 # --- export ---------------------------------------------------------------------------------
@@ -140,7 +121,8 @@ class FromRushDB:
     scope: Scope
 
     def __post_init__(self) -> None:
-        _a_scope(self.scope)
+        a_scope(self.scope)
+        a_store(self.store)
 
 
 Memories = Iterable[Mapping[str, Any]] | str | os.PathLike[str] | BinaryIO | FromRushDB
@@ -366,7 +348,10 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     are skipped and listed in ``Report.outcomes``. Never trusts a record's own scope fields."""
     from pdsmem.bridge.pipelines.state import State
 
-    scope, did = _a_scope(scope), _a_did(did)
+    source, scope, did = a_repository(source), a_scope(scope), a_did(did)
+    if out is not None and not isinstance(out, (str, os.PathLike)) and not callable(getattr(out, "write", None)):
+        raise UsageError(f"out is {described(out)}, not a file path or a text stream",
+                         hint="out=sys.stdout, out=\"changes.jsonl\", or no out: the changes come back in Report.changes")
 
     with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url)
@@ -417,9 +402,9 @@ def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = Fal
     from pdsmem.bridge.pipelines.state import State
     from pdsmem.bridge.pipelines.syncer import CHUNK, Syncer
 
-    scope, did = _a_scope(scope), _a_did(did)
-
-    bridged: Any = store
+    source, scope, did, bridged = a_repository(source), a_scope(scope), a_did(did), a_store(store)
+    if batch_size is not None:
+        a_count(batch_size, "batch_size")
     with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url, target=bridged.target.key)
         with state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"):
@@ -453,6 +438,7 @@ class Follow:
         self.did: str | None = None  # the repository's DID, once resolved
         self._follower: Any = None
         self._stop = False
+        self._stopped = threading.Event()  # wakes a sync waiting to try RushDB again
 
     @property
     def stopping(self) -> bool:
@@ -463,14 +449,30 @@ class Follow:
         """End the follow within a second: a sync under way finishes first. Safe to call from a
         signal handler or another thread."""
         self._stop = True
+        self._stopped.set()
         if self._follower is not None:
             self._follower.stop()
 
     def run(self) -> None:
         """Sync, then follow until ``stop()``; reconnects after the PDS, the stream or RushDB
-        fail. Raises ``VerificationError`` for a first sync of a repository that fails,
+        fail. A ``stop()`` made before ``run()`` ends that run at once; once it has returned,
+        ``run()`` follows again. Raises ``VerificationError`` for a first sync of a repository that fails,
         ``FollowError`` for a stream URL that serves no event stream, ``StateError`` while another
         sync into the scope runs."""
+        try:
+            if not self._stop:
+                self._run()
+        finally:  # it ended (stopped, or failed): a later run() follows again
+            self._follower, self._stop = None, False
+            self._stopped.clear()
+
+    def _pause(self, seconds: float) -> None:
+        """A sync's wait before it tries RushDB again, cut short by ``stop()``: a follow stopped
+        while RushDB is away ends within a second, not after the sync's eight tries."""
+        if self._stopped.wait(seconds):
+            raise TransientError("the follow was stopped while the sync waited to try RushDB again")
+
+    def _run(self) -> None:
         from pdsmem.bridge.atproto.identity import Identity, IdentityResolver, pds_endpoint
         from pdsmem.bridge.atproto.identity import signing_key as document_signing_key
         from pdsmem.bridge.pipelines.follower import Follower, stream_url
@@ -498,7 +500,7 @@ class Follow:
                     exc.hint = f"{exc.hint}; {done}" if exc.hint else done
                     raise
                 with batch:
-                    report = Syncer(importer, store, embedder=self.embedder).sync(batch)
+                    report = Syncer(importer, store, embedder=self.embedder, sleep=self._pause).sync(batch)
                 for problem in report.failures:
                     if (problem.uri, problem.cid) not in reported:
                         skipped.append(_problem(problem))
@@ -562,7 +564,8 @@ class Follow:
         finally:
             self.stop()
             thread.join()
-            self.on_status = told
+            self.on_status, self._stop = told, False
+            self._stopped.clear()
 
 
 def follow(source: str, scope: Scope, store: RushDB, *, relay_url: str | None = None,
@@ -574,7 +577,15 @@ def follow(source: str, scope: Scope, store: RushDB, *, relay_url: str | None = 
     over it. The stream comes from the account's PDS (it moves with the PDS), or ``relay_url``.
     Where it got to is kept with the sync state: run again, it resumes there. Builds only; nothing
     is read until it runs."""
-    return Follow(source, _a_scope(scope), store, relay_url=relay_url, embedder=embedder, pds_url=pds_url, plc_url=plc_url,
+    from pdsmem.bridge.pipelines.follower import stream_url
+
+    a_string(source, "the account to follow", hint="its handle or DID")
+    if relay_url is not None:
+        try:
+            stream_url(a_string(relay_url, "relay_url", hint="the relay as https://host"))
+        except PdsmemError as err:
+            raise UsageError(err.message, hint=err.hint) from None
+    return Follow(source, a_scope(scope), a_store(store), relay_url=relay_url, embedder=embedder, pds_url=pds_url, plc_url=plc_url,
                   state_dir=state_dir, on_status=on_status)
 
 
@@ -593,7 +604,7 @@ def recall(store: RushDB, scope: Scope, query: str, *, did: str | None = None, e
 
     if not isinstance(query, str) or not query.strip():
         raise UsageError("the query must hold some text to search for")
-    found = find(store, _a_scope(scope).fields(_a_did(did)), query, embedder=embedder, limit=limit,  # type: ignore[arg-type]
+    found = find(a_store(store), a_scope(scope).fields(a_did(did)), query, embedder=embedder, limit=a_count(limit, "limit"),
                  exclude_session=exclude_session)
     hits = [Hit(label=h["label"], id=h["id"], text=h["text"], score=h["score"], event=h.get("event") or {})
             for h in found.hits]
@@ -608,7 +619,7 @@ def list_memories(store: RushDB, scope: Scope, *, did: str | None = None) -> Ite
     Raises ``RushDBError`` or ``TransientError``. Never writes."""
     from pdsmem.bridge.rushdb.memories import list_memories as listed
 
-    for memory in listed(store, _a_scope(scope).fields(_a_did(did))):  # type: ignore[arg-type]
+    for memory in listed(a_store(store), a_scope(scope).fields(a_did(did))):
         yield Memory(**vars(memory))
 
 
@@ -636,7 +647,7 @@ def verify(source: Repository, *, did: str | None = None, signing_key: str | Non
     directory = resolve_state_dir(_directory(state_dir))
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
-        report = verify_source(source, car=not isinstance(source, str), did=did, signing_key=signing_key,
+        report = verify_source(a_repository(source), car=not isinstance(source, str), did=did, signing_key=signing_key,
                                plc_url=plc_url, pds_hint=pds_url, state=state, on_read=on_read)
     finally:
         if state is not None:

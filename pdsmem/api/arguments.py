@@ -1,0 +1,83 @@
+"""The checks of what a caller hands the library, made before anything is read or written: a
+value of the wrong kind is a ``UsageError`` that says what to pass (docs/library.md, "Errors"),
+never Python's ``AttributeError`` or ``TypeError`` from deep inside a run."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pdsmem.api.values import Scope
+from pdsmem.errors import InvalidSyntax, UsageError, kind_of
+
+_DATA = (str, bytes, bytearray, bool, int, float, list, tuple, dict, type(None))
+
+
+def described(value: Any) -> str:
+    """What ``value`` is, for a message: its data-model kind ("null", "an integer", "bytes"), or
+    the name of its type for anything else ("a Session")."""
+    return kind_of(value) if isinstance(value, _DATA) else f"a {type(value).__name__}"
+
+
+def a_scope(scope: Any) -> Scope:
+    """``scope``, when it is a ``Scope``; else a ``UsageError`` that says how to make one."""
+    if not isinstance(scope, Scope):
+        raise UsageError(f"the scope is {described(scope)}, not a pdsmem.Scope",
+                         hint='Scope(agent_id="…", profile_id="…", salt="…"), as docs/library.md shows')
+    return scope
+
+
+def a_did(did: Any) -> str | None:
+    """``did`` checked as a DID, or None; a malformed one is a ``UsageError``."""
+    if did is not None:
+        from pdsmem.mapping.syntax import Did
+
+        if not isinstance(did, str):
+            raise UsageError(f"did is {described(did)}, not a string",
+                             hint="the repository owner's DID, as did:plc:… or did:web:…")
+        try:
+            problem = Did.parse(did).plc_problem()
+        except InvalidSyntax as err:
+            problem = str(err)
+        if problem:
+            raise UsageError(f"did: {problem}", hint="the repository owner's DID, as did:plc:… or did:web:…")
+        return did
+    return None
+
+
+def a_store(store: Any) -> Any:
+    """``store``, when it is a RushDB project ``pdsmem.rushdb`` made; else a ``UsageError``."""
+    from pdsmem.bridge.rushdb.store import MemoryStore
+
+    if not isinstance(store, MemoryStore):
+        raise UsageError(f"the store is {described(store)}, not a RushDB project",
+                         hint="store = pdsmem.rushdb(api_key, url), as docs/library.md shows")
+    return store
+
+
+def a_repository(source: Any) -> Any:
+    """``source``, when it names a repository (a handle, a DID, a CAR file's path or a binary
+    stream); else a ``UsageError`` (a session is no repository: pass its ``did``)."""
+    if isinstance(source, (str, os.PathLike)) or callable(getattr(source, "read", None)):
+        return source
+    hint = ("pass the account's handle or DID (session.did)" if hasattr(source, "did")
+            else "a handle or DID (read from its PDS), or a CAR file's path or binary stream")
+    raise UsageError(f"the repository is {described(source)}, not a handle, a DID or a CAR file", hint=hint)
+
+
+def a_count(value: Any, name: str) -> int:
+    """``value`` as a count of 1 or more; else a ``UsageError`` naming the argument."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        shown = value if isinstance(value, int) and not isinstance(value, bool) else described(value)
+        raise UsageError(f"{name} is {shown}; it must be a whole number of 1 or more")
+    return value
+
+
+def a_string(value: Any, name: str, *, hint: str | None = None) -> str:
+    """``value``, when it is a string that is not blank; else a ``UsageError`` naming the argument
+    (never quoting it: it may be a password)."""
+    if not isinstance(value, str):
+        raise UsageError(f"{name} is {described(value)}, not a string", hint=hint)
+    if not value.strip():
+        raise UsageError(f"{name} is empty", hint=hint)
+    return value
