@@ -257,7 +257,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
                                          ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.965), ("tune22", 0.93),
-                                         ("tune23", 0.905), ("tune24", 0.92), ("tune25", 0.98)])
+                                         ("tune23", 0.905), ("tune24", 0.92), ("tune25", 0.94)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -3103,27 +3103,18 @@ def test_the_round_on_tune24_passes_these(text):
 
 
 # -- the round on tune25 (a twenty-seventh writer: a volunteer's notes on a club's, a class's, an
-# association's shared accounts and keys; heldout24 held out)
+# association's shared accounts and keys; heldout24 held out), as its review (review25) left it
 
 @pytest.mark.parametrize("text", [
-    # a PIN typed at a card terminal, which is no airport's terminal
-    "Bake sale: the card terminal by the till takes the manager PIN 5182 for refunds.",
-    "Payment terminal at the door: supervisor PIN 7730.",
-    # a lone "a" after a number is "and" or "to", not amperes
-    "Alarm v klubovni: 40917 a potom zelené tlačidlo.",
-    # a network named, then its key
+    # a network named on a Wi-Fi's line, then its key
     'Wi-Fi in the scout hut: network "Hut-Guest", key beaver_lodge_guest (lower case).',
-    "Choir wifi: SSID AltoNet, password sopranos-rule.",
-    # a verification or confirmation code said far from its number, by name in Japanese, for a transfer
+    "Choir wifi: SSID AltoNet and password sopranos-rule",
+    # a verification code named before its number, far in its sentence, or in Japanese
     "The bank sent a verification code for the treasurer's account to my phone this morning: 583017.",
-    "Código de confirmação da transferência do clube: 771 204.",
     "メールの認証コードが幹事の携帯に届いた：905146。",
-    "Code reçu par SMS pour confirmer le virement du club : 640281.",
-    # a PIN in Arabic ("secret identification number"), a lock in Swahili
-    "رقم التعريف السري لبطاقة النادي 7294.",
-    "Kufuli ya kabati la vifaa ni 3907.",
-    # capitalised words joined after "is", an app password of four groups of four letters
-    "The password of the club's Instagram is Ruder-Sommer.",
+    # a PIN in Arabic as a "secret identification number", in the script's own digits
+    "رقم التعريف السري لبطاقة النادي ٧٢٩٤.",
+    # an app password of four groups of four letters on a line that names it
     "App password for the newsletter mailbox, so the printer can send scans: qvzd mhtr ploe wsxk",
 ])
 def test_the_round_on_tune25_refuses_these(text):
@@ -3131,16 +3122,29 @@ def test_the_round_on_tune25_refuses_these(text):
 
 
 @pytest.mark.parametrize("text", [
-    "Runners' bib numbers are 310 to 318; meet at 8:30 at the stadium.",
+    # a range of numbers in Japanese, a mailbox by its address, a warning after a sentence about a password
     "ゼッケン番号は112から120。受付は9時。",
     "The shared info@ mailbox password was changed when Ana left; the new one is only in the vault.",
     "Het wachtwoord staat in de kluis. Nooit delen!",
-    "Garage for the club's trailer: 160 a month.",
-    "Kufuli mpya imenunuliwa kwa shilingi 4500.",
-    "The password is Case-Sensitive.",
+    # what its review found the first forms refused: a key that is a security mode, a map's key, a
+    # password said to be blank, an app password's form shown, a member's identification number
+    "SSID ClubGuest, key WPA2-Personal, band 5 GHz only.",
+    "Network map key: dotted-lines = fibre, solid = copper.",
+    "Guest network HallGuest, password deliberately blank so visitors can join without asking.",
+    "Apple app-specific passwords look like abcd-efgh-ijkl-mnop; make one per app at appleid.apple.com.",
     "Set up an app password that lets mail flow from the scanner.",
     'Wifi network "Hall-Guest", key available at the bar.',
-    "A fuse rated 13 A, and the charger gives 2000 mA.",
+    "Hall wifi: network StMarks-Guest, password-protected, ask at the bar.",
+    "رقم التعريف الشخصي للعضو في سجل الجمعية ٤٤٧١، يظهر على بطاقة العضوية.",
 ])
 def test_the_round_on_tune25_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_passed_before():
+    """review25 was written against the round's first forms, which refused 74 of its 104 ordinary texts
+    that the gate passed before and lost 14 leaks it caught; those forms were dropped or narrowed."""
+    before = {"r25-benign-041", "r25-benign-043", "r25-benign-044", "r25-benign-082"}
+    refused = {item["id"] for item in _corpus("review25", "benign") if privacy.sensitive_reason(item["text"])}
+    assert refused <= before, sorted(refused - before)
+    assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review25", "leaks")) >= 22

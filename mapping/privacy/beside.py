@@ -570,20 +570,26 @@ _WIFI_KEY_DIGITS = lazy(
 # a network named on a Wi-Fi's line, then its key: 'Wifi at the hall: network "StMarks-Hall", key
 # parish_hall_guest' (a key of letters alone is a word unless long: not "key available at the bar")
 _NETWORK_THEN_KEY = lazy(
-    r"(?i)(?<!\w)(?:network|ssid|netzwerk|réseau|red|rete|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа)\s*+[:=]?\s*+"
-    r"[\"'«“„]?[^\s\"'«»“”„,;]{2,40}[\"'»”]?\s*+(?:[,;/|·]|\s(?:and|und|et|y|e|i|og|och|en|и|і)\s|\s[-–—]\s)?\s*+"
+    r"(?i)(?<![\w-])(?:network|ssid|netzwerk|réseau|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа)\s*+[:=]?\s*+"
+    r"[\"'«“„]?[^\s\"'«»“”„,;]{2,40}[\"'»”]?(?:\s*+[,;/|·]|\s++(?:and|und|et|y|e|i|og|och|en|и|і)|\s++[-–—])?\s*+"
     r"(?:key|password|pass|pw|schlüssel|passwort|clé|mot\s++de\s++passe|clave|contraseña|chave|senha|chiave|sleutel"
-    r"|wachtwoord|nyckel|lösenord|nøgle|nøkkel|klucz|hasło|ключ|пароль)\s*+[:=]?\s*+"
+    r"|wachtwoord|nyckel|lösenord|nøgle|nøkkel|klucz|hasło|ключ|пароль)(?![\w-])\s*+[:=]?\s*+"
     r"[\"'«“„]?(?P<value>\w[^\s\"'«»“”„,;()]{7,62})")
 
 
 def _network_then_key(text: str) -> bool:
     for match in _NETWORK_THEN_KEY.finditer(text):
         value = match["value"].rstrip(".:")
-        if (len(value) >= 8 and (len(value) >= 12 or re.search(r"[\d_\W]", value))
-                and _A_NETWORK_WORD(_line_of(text, match))):
+        told = re.search(r"[\d_\W]", value) or len(value) >= 12 and not words.is_common(value)
+        if len(value) >= 8 and told and not _A_SECURITY_MODE.match(value) and _A_WIFI_WORD(_line_of(text, match)):
             return True
     return False
+
+
+# a Wi-Fi's word on the line (not "network" alone: "Network map key: dotted-lines = fibre")
+_A_WIFI_WORD = lowered_search(r"(?i)wi-?fi|wlan|ssid|hotspot|router|wpa|wifi|вайфай|وای‌فای|واي فاي")
+# a security mode where a key's value would be: "SSID ClubGuest, key WPA2-Personal"
+_A_SECURITY_MODE = lazy(r"(?i)wpa|wep|tkip|aes|psk|sae|open|none|personal|enterprise|personnel")
 
 
 # an app password as Google and Apple give one, four groups of four small letters, on a line that names
@@ -596,9 +602,14 @@ _APP_PASSWORDS_NAME = lowered_search(
 _FOUR_BY_FOUR = lazy(r"(?<![\w-])([a-z]{4})([ -])([a-z]{4})\2([a-z]{4})\2([a-z]{4})(?![\w-])")
 
 
+# what shows a form rather than a value: "the help page's example: abcd efgh ijkl mnop"
+_SHOWN_AS_AN_EXAMPLE = lazy(r"(?i)example|e\.\s*+g\.|such\s++as|for\s++instance|format|looks?\s++like|like\s++this|placeholder"
+                            r"|beispiel|ejemplo|exemple|esempio|voorbeeld|przykład|exemplo|xxxx")
+
+
 def _app_password(text: str) -> bool:
     for line in text.splitlines():
-        if _APP_PASSWORDS_NAME(line):
+        if _APP_PASSWORDS_NAME(line) and not _SHOWN_AS_AN_EXAMPLE.search(line):
             for match in _FOUR_BY_FOUR.finditer(line):
                 if sum(not words.is_common(match[group]) for group in (1, 3, 4, 5)) >= 2:
                     return True
@@ -1023,8 +1034,7 @@ CHECKS = (
     ("looks like an app password (four groups of four letters)", _app_password,
      ("app", "mot de passe d", "contraseña de aplicación", "hasło")),
     ("looks like a network's name and its password", _network_then_key,
-     ("network", "ssid", "netzwerk", "réseau", "red", "rete", "sieć", "netwerk", "nätverk", "netværk", "nettverk", "сеть",
-      "мережа")),
+     ("network", "ssid", "netzwerk", "réseau", "sieć", "netwerk", "nätverk", "netværk", "nettverk", "сеть", "мережа")),
     ("looks like a password (a word, a sign and more)", _token_beside_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _lettered_door_code,
      ("digicode", "code", "código", "codice", "kod", "kód", "код")),

@@ -171,7 +171,7 @@ _ONE_WORD = lazy(
     # whose, then what for: "Hasło Greta do Netflix:", "הסיסמה של Hanna ל-Proxmox:"
     r"(?:(?:\s++(?:של\s++)?(?P<owner>(?-i:[A-Z])[\w-]{1,30}))?"
     r"\s++(?:for|of|to|für|von|vom|zum|zur|de|del|di|per|van|voor|till|til|för|do|od|na|dla|para|pour|palveluun"
-    r"|tilille|για|от|для|של|sa|vir|kwa|за|per\s++a)(?:\s++[^\s:=\"'„“«]{1,30}?(?:['’]s)?){1,5}?"  # ("the club's")
+    r"|tilille|για|от|для|של|sa|vir|kwa|за|per\s++a)(?:\s++[^\s:=\"'„“«]{1,30}?){1,5}?"
     r"|\s++(?-i:[A-Z])[\w-]{1,30}|(?P<middle>(?:\s++[^\s:=]{1,20}){1,2}?))?"
     r"(?:\s++(?P<verb>(?:is|was|ist|est|c['’]est|es|è|é|är|er|je|jest|lautet|on|oli|to|είναι|là|jadi)(?!\w)|—|–|-)"
     r"|\s*+(?P<colon>[:：])|\s*+(?P<comma>,)"
@@ -520,10 +520,13 @@ def _random_case(word: str) -> bool:
 _A_MODEL_FAMILY = lazy(r"[A-Z]{2,}[-]?[0-9]{2,}[A-Z0-9]*x{2,3}")
 
 
-_AN_ADDRESS_NAME = lazy(r"[^\W\d_]++@")  # (a word alone: "simba_quartz@" is a password)
-# a word and an exclamation mark: a password ("is pumpkin!") only in the sentence that names one, not
-# the next sentence's last word ("Wachtwoord staat in de kluis. Nooit delen!")
+# a word and "@", and what follows it: a mailbox's name ("the info@ mailbox"), not "Regenbogen@"
+_AN_ADDRESS_NAME = lazy(r"[^\W\d_]++@")
+_A_MAILBOX = lazy(r"(?i)(?:mailbox|inbox|address|alias|account|postfach|adresse|boîte|buzón|casella|brevlåda|skrzynk\w*)[.,;:]?")
+# a word and "!" at the end of a sentence that starts with "never": a warning, not a password
 _A_WORD_EXCLAIMED = lazy(r"[^\W\d_]++!")
+_NEVER_STARTS = lazy(r"(?i)\s*+(?:never|don['’]t|do\s++not|nooit|niet|nie|niemals|nicht|jamais|ne\s++jamais|nunca|no|mai|non"
+                     r"|aldri|aldrig|ikke|inte|nigdy|nikdy|soha|asla|никогда|ніколи)(?!\w)")
 
 
 def _password_shaped(token: str) -> bool:
@@ -531,8 +534,6 @@ def _password_shaped(token: str) -> bool:
         return False  # a word, a capital first at most: every test below needs a digit, a sign or capitals
     if token.startswith("-"):
         return False  # an option: "--password-stdin"
-    if _AN_ADDRESS_NAME.fullmatch(token):
-        return False  # a mailbox by its address's name: "the shared info@ mailbox password"
     if _A_SERVICE_PLUS.fullmatch(token):
         return False  # a service's name: "Canal+", "Disney+"
     if _A_MODEL_FAMILY.fullmatch(token.rstrip(".,;:!?")):
@@ -817,8 +818,11 @@ def _password_nearby(text: str) -> bool:
                 # "Merged feat-login-page-2 into main": words joined by dashes and a digit, beside the word for a password
             if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or _IS_IN_FINNISH.search(before)
                                                or not _NAME_BEFORE.search(before)):
-                if not (_A_WORD_EXCLAIMED.fullmatch(token) and not _ON_A_PASSWORD_LINE(re.split(r"[.!?]\s", before)[-1])):
-                    return True  # "Cambié la contraseña del banco a girasol2019": "a" is "to" here, no article
+                if _AN_ADDRESS_NAME.fullmatch(token) and after and _A_MAILBOX.fullmatch(after[0]):
+                    continue  # a mailbox named by its address: "the shared info@ mailbox password"
+                if _A_WORD_EXCLAIMED.fullmatch(token) and _NEVER_STARTS.match(re.split(r"[.!?]\s", before)[-1]):
+                    continue  # the next sentence's warning: "Wachtwoord staat in de kluis. Nooit delen!"
+                return True  # "Cambié la contraseña del banco a girasol2019": "a" is "to" here, no article
             if (not unlisted and _made_up(match[0].rstrip(".!?")) and _VALUE_BEFORE.search(before)
                     and not _A_TOOL_IS.search(before)
                     and not _NAME_BEFORE.search(before) and _CLAUSE_ENDS(line[match.end():])):
@@ -1556,8 +1560,6 @@ _PIN_LINE = lazy(
     r"|(?<![a-z])(?:sefu|seif(?:ul|uri|ului)?|caixa\s++forta|kasay[ıi]|kasas[ıi]|klju[čc]avnic\w*|kov[čc]e\w*|k[łl][óo]dk\w*"
     r"|kh[óo]a\s++(?:vali|t[úu]i|c[ửu]a)|lac[ăa]t\w*|cod\s++y\s++larwm|signaliz[āa]cijas\s++kod\w*)(?![a-z])"
     r"|საკეტ\w*|कुलूप\w*|(?<![а-я])катанац\w*|מנעול|המנעול|گاوصندوق"
-    # a lock and a PIN ("secret number") in Swahili, a PIN ("secret" or "personal identification number") in Arabic
-    r"|(?<![a-z])(?:kufuli|nambar?i?\s++ya\s++siri|namba\s++ya\s++siri)(?![a-z])|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?(?:شخصي|سري)"
     r"|رمز\s*+دزدگیر|دزدگیر\s*+(?:خانه|منزل|مغازه)|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|կողպեք\w*|ரேடியோ\s*+குறியீடு")
 _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 # what follows a quantity: "5518 mm" is a length, "5518 and" is no unit
@@ -1568,9 +1570,7 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|dinara|динара|komada|комада|kuna|eura|евра"
          r"|litros|litri|litr[óo]w|lei|lira\w*|nghìn|ngàn|đồng|ლარი|שקל|ש״ח|sztuk|stück|pezzi|piezas|pièces|kusů|kom|kpl|лв\.?"
-         r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|mw|nm|ns"
-         # amperes in their capital only: a lone "a" after a number is "and", "to" ("85503 a potom"), "ma" is "has"
-         r"|(?-i:[uµm]?A)|a\s++(?:month|year|week|day|night|person|head|piece|time)"
+         r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
          r"|us|µs|ohms?|ω|ом|lm|lux|db|dba|bpm|kcal|cal|psi|bar|nits?|combinations?|possibilities|attempts?|tries|guesses)")
 # a count in Chinese, Japanese or Korean: "每180天" (every 180 days), "8位" (8 places), "3개월"
 _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|時間|分钟|分鐘|分|秒|人|元|円|块|個|个|岁|歳|일|개월|년|시간|분|초|명|원|회"
@@ -1601,7 +1601,6 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|phi[ếe]u(?:\s++b[ảa]o\s++h[àa]nh)?(?:\s++s[ốo])?|garancij\w*|gwarancj\w*|garanti\w*|let|vuelo|vol|volo|flug|lot|u[çc]u[şs]"
                         r"|tudalen|strona|stran|stránka|oldal|modelo|modello|modell|artikel|article|articolo|art[íi]culo"
                         r"|dahili(?:\s++numaras[ıi])?|interni|lokal"
-                        r"|shilingi|shilling\w*|bei|tsh|ksh|ugx"  # a price in Swahili, "kwa shilingi 4500"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
@@ -1636,15 +1635,13 @@ _NOT_A_CODE_LINE = lazy(
     r"|exit(?:ed)?\s++(?:with\s++)?(?:code|status)|exit-?code|упал[аио]?|вылетел\w*|завершил\w*\s++с|с\s++кодом\s++(?:выхода|возврата)"
     r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen(?![\s-]*+time)|oven|timer"
-    r"|flight|vuelo|vol|volo|flug|boarding|embarque|(?<!card\s)(?<!payment\s)(?<!pos\s)terminal"  # (not a card terminal)
+    r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamer\s*+tag|civico"
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
     r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|vorwahl)(?![\w-])"
     r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
     r"|注文|配達|追跡|予約|便名|座席|订单|快递|航班|주문|배송|部屋番号|会員番号|商品番号|郵便番号|ビルド番号"
-    # a runner's bib, a player's shirt, a queue's ticket, a pupil's, a student's, an employee's, a phone's number
-    r"|ゼッケン|背番号|整理番号|受付番号|出席番号|学籍番号|社員番号|電話番号|番号札"
     r"|الخطأ|خطأ|エラー|错误|錯誤|오류|에러")
 
 
@@ -1782,9 +1779,8 @@ _WIFI_KEY_TOLD = lazy(
 
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if not _ON_A_PIN_LINE(line) or (_NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line)
-                                        and not _PIN_AND_FOUR_DIGITS.search(line)):
-            continue  # (a car radio's code comes on a card in its manual; "PIN 5182" is a PIN on any line)
+        if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line):
+            continue  # (a car radio's code comes on a card in its manual)
         customers = _A_CUSTOMERS_NUMBER.search(line) is not None
         phones = [run.span() for run in _DIGIT_GROUPS.finditer(line) if sum(map(str.isdigit, run[0])) >= 9]
         for number, start, end in _codes_on(line):
@@ -1838,6 +1834,8 @@ def _pin_nearby(text: str) -> bool:
                 continue  # the second half of an example shown in groups: "esim. 123 456"
             if _SAID_UNREAL.search(re.split(r"[.;!?]\s", line[end:end + 120])[0]) and a_demos_code(line, start, end):
                 continue  # "Demo PIN 4821 appears in the vendor's screenshots, not a real PIN"
+            if _A_RANGE_AFTER.match(line, end) or _A_RANGE_BEFORE.search(before):
+                continue  # a range of numbers: "ゼッケン番号は245から250" (bibs 245 to 250)
             if _warned_against(before):
                 continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning
             if _AN_ALARM_CLOCK.search(before) and _A_CLOCKS_TIME.fullmatch(number):
@@ -1847,9 +1845,9 @@ def _pin_nearby(text: str) -> bool:
     return False
 
 
-# "PIN" in capitals right before four digits, a PIN on a line of prices or places too ("Bake sale: …
-# the manager PIN 5182"; a postal PIN code has six; not a default, an example or a year, "PIN 0000", "PIN 1234", "PIN 1990")
-_PIN_AND_FOUR_DIGITS = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode)?\s*+[:=]?\s*+(?!([0-9])\1{3}|1234|0123|4321|(?:19|20)[0-9]{2})[0-9]{4}(?![0-9])")
+# a number that starts or ends a range in Japanese or Chinese ("245から250", "245〜250", "245至250")
+_A_RANGE_AFTER = lazy(r"\s*+(?:から|〜|～|至)\s*+[0-9]")
+_A_RANGE_BEFORE = lazy(r"[0-9]\s*+(?:から|〜|～|至)\s*+$")
 # the word "PIN", in capitals, right before a number: the number is the PIN, whatever it looks like
 _PIN_RIGHT_BEFORE = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode|-?[Kk]oden?|-?[Kk]od)?\s*+[:=]?\s*+$")  # (not a collector's "pin 2019")
 
@@ -2143,7 +2141,7 @@ _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](
 _PIN_IN_OTHER_DIGITS = lazy(
     r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
     r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول)|کد\s*+(?:کارت|ورود|امنیتی)"
-    r"|الرقم\s*+السري|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?(?:شخصي|سري)|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
+    r"|الرقم\s*+السري|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
     r"(?!\s*+(?:دلار|تومان|ریال|روپے|रुपये|रुपए|টাকা|บาท|円|元|원|صفحه|متر|मीटर|میگاواٹ|مگاوات|%))")
@@ -2192,9 +2190,6 @@ _QUESTION_PARTICLES = frozenset("chưa không chứ hả à nhé nhỉ mi mı mu
 _WORD_OF_AN_UNLISTED_LANGUAGE = lazy(r"(?i)wagwoord|pasahitz|contrasinal|geslo|slapta|лозинк|lozink")
 
 
-_CAPITALS_JOINED = lazy(r"[A-ZÀ-Þ][a-zß-ÿ]{2,}(?:-[A-ZÀ-Þ][a-zß-ÿ]{2,}){1,3}")
-
-
 def _one_word(text: str) -> bool:
     """A one-word password at the end of its sentence: with a digit or a sign in it, said plainly
     ("it's literally maple", quoted), or a word no language has (``words.made_up``); a common word
@@ -2228,10 +2223,6 @@ def _one_word(text: str) -> bool:
             return True
         if _made_up(value.rstrip(".!?")):
             return True  # "Das WLAN-Passwort lautet tigerbella": no language has that word
-        parts = value.rstrip(".!?").split("-")
-        if _CAPITALS_JOINED.fullmatch(value.rstrip(".!?")) and not any(
-                _DESCRIBING.fullmatch(part) or _not_a_value(part) or _not_a_value(part.lower()) for part in parts):
-            return True  # "lösenordet är Orientering-Kronan": capitalised words joined, no description ("Case-Sensitive")
         if (value.isalpha() and len(value) >= 4 and not match["comma"] and value.lower() not in _SMALL_WORDS
                 and value.lower() not in _STATES and _CASE_AFTER.match(text, match.end("value"))
                 and not _DESCRIBING.fullmatch(value)):
@@ -2592,7 +2583,7 @@ _CHECKS = (
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
-      "పిన్", "குறியீடு", "uap", "lokot", "локот", "kufuli", "ya siri", "تعريف",
+      "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",

@@ -337,9 +337,7 @@ _A_CODE_SENT = lazy(
 # customer's code, which a text message names too
 _A_BANK_OR_VERIFICATION = lazy(
     r"(?i)(?<![a-z])(?:bank\w*|banque|banca|banco|bancaria|verification|vérification|verificación|verificação|verifica"
-    r"|verifizierung|verificatie|weryfikac\w*|one[- ]time|otp|2fa"
-    # a bank's transfer, which such a code is sent to approve: "pour valider le virement"
-    r"|virement|überweisung|bonifico|transferencia|transferência|przelew\w*|overboeking|overføring|överföring)(?![a-z])|банк\w*|銀行|银行|은행|بنك|البنك|ワンタイム"
+    r"|verifizierung|verificatie|weryfikac\w*|one[- ]time|otp|2fa)(?![a-z])|банк\w*|銀行|银行|은행|بنك|البنك|ワンタイム"
     r"|التحقق|验证码|인증")
 # what says the code was sent or read out, on its line
 _SENT_OR_READ_OUT = lazy(
@@ -383,20 +381,19 @@ _TELLS_A_CODE = Needles(_TOLD_CODE_NEEDLES).any
 
 
 # a one-time code told as it arrives: "The 2FA code that just came in is 947731"
-# (a confirmation's code too, "Código de confirmação do MB Way do clube: 354 092"; its name in
-# Japanese, Chinese, Korean, "認証コードが会長のスマホに届いた：409615"; and a sentence that names where
-# it came before the number, "…a verification code for the club account to the secretary's phone: 736150")
-_OTP_NOW = lazy(r"(?i)(?:(?:2fa|mfa|otp|one[- ]time|verification|confirmation|security|login|sign-in|sms|authenticator)"
-                r"\s++code"
-                r"|verificatiecode|bevestigingscode|verifizierungscode|bestätigungscode|code\s++de\s++v[ée]rification"
-                r"|code\s++de\s++confirmation|c[óo]digo\s++de\s++verificaci[óo]n|c[óo]digo\s++de\s++verifica[çc][ãa]o"
-                r"|c[óo]digo\s++de\s++confirmaci[óo]n|c[óo]digo\s++de\s++confirma[çc][ãa]o|codice\s++di\s++(?:verifica|conferma)"
-                r"|kod\s++(?:weryfikacyjny|potwierdzaj\w*)|engangskode|engångskod|vahvistuskoodi|код\s++подтверждения"
-                r"|認証コード|確認コード|認証番号|验证码|驗證碼|인증\s*+번호|인증\s*+코드"
+# (its name in Japanese, Chinese and Korean too, "認証コードが会長のスマホに届いた：409615"; and what is
+# said between the name and the number within its sentence, "…a verification code for the club account
+# to the secretary's phone: 736150": a stop ends the reach, not a domain's "acme.com")
+_OTP_REACH = r"(?:[^\n0-9.!?。！？]|\.(?=\w)){0,60}?"
+_OTP_NOW = lazy(r"(?i)(?:(?:2fa|mfa|otp|one[- ]time|verification|security|login|sign-in|sms|authenticator)\s++code"
+                r"|verificatiecode|verifizierungscode|bestätigungscode|code\s++de\s++v[ée]rification"
+                r"|c[óo]digo\s++de\s++verificaci[óo]n|c[óo]digo\s++de\s++verifica[çc][ãa]o|codice\s++di\s++verifica"
+                r"|kod\s++weryfikacyjny|engangskode|engångskod|vahvistuskoodi|код\s++подтверждения"
+                r"|認証コード|認証番号|验证码|驗證碼|인증\s*+번호|인증\s*+코드"
                 r"|(?<![a-z])otp(?![a-z]))"
-                r"(?![^\n0-9]{0,80}?(?:format|example|looks\s++like|such\s++as|e\.g\.|beispiel|ejemplo|exemple|esempio"
+                r"(?!" + _OTP_REACH + r"(?:format|example|looks\s++like|such\s++as|e\.g\.|beispiel|ejemplo|exemple|esempio"
                 r"|voorbeeld|przykład|exemplo|esim\.|eksempel|exempel|пример|例))"
-                r"[^\n0-9]{0,80}?(?:\bis\b|[:：]|\b(?:ist|es|est|è|é|är|er|je|jest|says)\b|[—–])\s*+"
+                + _OTP_REACH + r"(?:\bis\b|[:：]|\b(?:ist|es|est|è|é|är|er|je|jest|says)\b|[—–])\s*+"
                 r"(?!([0-9])\1{2}[ -]?\1{3}|123[ -]?456)[0-9]{3}[ -]?[0-9]{3}(?![0-9])")
 
 
@@ -467,8 +464,7 @@ _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign
                      "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
                      "reserv", "резервн", "восстановлени", "verificatie", "verifizierung", "bestätigungs", "vérification",
                      "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд",
-                     "confirmation", "confirmaci", "confirmaç", "di conferma", "potwierdzaj", "bevestigings", "認証", "確認コード",
-                     "验证码", "驗證碼", "인증")
+                     "認証", "验证码", "驗證碼", "인증")
 
 
 _NAMES_ONE_CODE = Needles(_ONE_CODE_NEEDLES).any
