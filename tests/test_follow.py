@@ -424,3 +424,18 @@ def test_a_follow_stopped_while_rushdb_is_away_ends_at_once_not_after_the_syncs_
     stopper.join()
     assert any("the follow was stopped while the sync waited to try RushDB again" in note for note in notes), notes
     assert not any("tried 8 times" in note for note in notes), notes
+
+
+def test_why_a_connection_ended_is_said_in_words_not_as_pythons_errno() -> None:
+    """Regression: a follow printed "reconnecting: [Errno -2] Name or service not known"."""
+    import socket
+
+    from pdsmem.bridge.pipelines.follower import _reason
+
+    try:
+        socket.getaddrinfo("relay.nowhere.invalid", 443)
+    except OSError as err:
+        assert _reason(err) == "host name not found"
+    assert _reason(ConnectionRefusedError(111, "Connection refused")) == "connection refused"
+    assert _reason(TimeoutError()) == "timed out"
+    assert "Errno" not in _reason(OSError(101, "Network is unreachable"))

@@ -39,6 +39,7 @@ from pdsmem.mapping.dagcbor import decode_dag_cbor_frame
 from pdsmem.mapping.syntax_base import mask_url
 
 from ..atproto.commit_proof import verify_commit_event
+from ..atproto.xrpc import describe_transport_error
 from .syncer import counted
 
 __all__ = ["FollowError", "FollowStatus", "Follower", "stream_url"]
@@ -349,9 +350,15 @@ class Follower:
 
 
 def _reason(err: BaseException) -> str:
+    """Why a connection ended, in words: "host name not found", "connection refused", never
+    Python's "[Errno -2] Name or service not known"."""
     if isinstance(err, ConnectionClosed):
         return "the stream closed" + (f" ({err.rcvd.reason})" if err.rcvd is not None and err.rcvd.reason else "")
-    return str(err) or type(err).__name__
+    if isinstance(err, TimeoutError):
+        return "timed out"
+    if isinstance(err, OSError):
+        return describe_transport_error(err)
+    return str(err) or "the connection failed"
 
 
 def _counted(name: str, n: int) -> str:

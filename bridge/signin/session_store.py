@@ -306,7 +306,7 @@ class SessionStore:
             os.chmod(self.directory, 0o700)
         except OSError as err:
             raise StateError(f"cannot keep sessions in {self.directory}: {err.strerror or 'the system refused'}",
-                             hint="set PDSMEM_STATE_DIR (or pass state_dir=) to a directory you can write") from None
+                             hint="set PDSMEM_STATE_DIR or --state-dir (state_dir= in the library) to a directory you can write") from None
 
     def save(self, stored: Stored) -> Path:
         """Write ``stored`` to its session file (atomically, owner-only); return the path."""
@@ -316,7 +316,7 @@ class SessionStore:
             _write_private(path, json.dumps(stored.to_json(), indent=2).encode())
         except OSError as err:
             raise StateError(f"cannot keep the session in {path}: {err.strerror or 'the system refused'}",
-                             hint="set PDSMEM_STATE_DIR (or pass state_dir=) to a directory you can write") from None
+                             hint="set PDSMEM_STATE_DIR or --state-dir (state_dir= in the library) to a directory you can write") from None
         return path
 
     @contextmanager
