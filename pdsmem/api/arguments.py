@@ -5,10 +5,12 @@ never Python's ``AttributeError`` or ``TypeError`` from deep inside a run."""
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pdsmem.api.values import Scope
 from pdsmem.errors import InvalidSyntax, UsageError, kind_of
+
+if TYPE_CHECKING:
+    from pdsmem.api.values import Scope
 
 _DATA = (str, bytes, bytearray, bool, int, float, list, tuple, dict, type(None))
 
@@ -21,6 +23,8 @@ def described(value: Any) -> str:
 
 def a_scope(scope: Any) -> Scope:
     """``scope``, when it is a ``Scope``; else a ``UsageError`` that says how to make one."""
+    from pdsmem.api.values import Scope  # (here: status and ids start without it)
+
     if not isinstance(scope, Scope):
         raise UsageError(f"the scope is {described(scope)}, not a pdsmem.Scope",
                          hint='Scope(agent_id="…", profile_id="…", salt="…"), as docs/library.md shows')
