@@ -142,6 +142,10 @@ def _quoted_if_safe(value: str) -> str:
     return f"a string of {len(value):,} character{'' if len(value) == 1 else 's'}"
 
 
+# a key with a digit and a sign beside letters, as a password has ("Tr0ub4dor&3horse"): not shown
+_PASSWORD_LIKE = re.compile(r"(?=.*[0-9])(?=.*[^\w\s.:/-])(?=.*[^\W\d_])")
+
+
 def json_path(parts: Sequence[str | int]) -> str:
     """A JSONPath such as ``$.turnIndex`` or ``$["odd key"][0]`` for a list of keys and indexes."""
     out = "$"
@@ -150,7 +154,7 @@ def json_path(parts: Sequence[str | int]) -> str:
             out += f"[{part}]"
         elif _IDENTIFIER.fullmatch(part):
             out += f".{part}"
-        elif len(part) > 24 or sensitive(part):
+        elif len(part) > 24 or sensitive(part) or _PASSWORD_LIKE.search(part):
             out += f"[a key of {len(part):,} characters]"  # a key may be a memory's words, or a secret
         else:
             # Readable, but printable: a lone surrogate cannot be written to a UTF-8 stream.

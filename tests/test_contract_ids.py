@@ -296,3 +296,13 @@ def test_values_without_a_json_form_are_refused(value: Any, path: str) -> None:
     with pytest.raises(ContractError) as err:
         canonical_json(value)
     assert err.value.path == path
+
+
+def test_a_key_shaped_like_a_password_is_named_by_its_length_in_a_path() -> None:
+    """Regression: an unknown property named like a password was quoted whole in the error's path
+    (`at $["Tr0ub4dor&3horse"]`): a key may be a secret pasted in the wrong place."""
+    from pdsmem.mapping.contract_ids import json_path
+
+    assert json_path(["extra", "Tr0ub4dor&3horse"]) == "$.extra[a key of 16 characters]"
+    assert json_path(["p@ss1"]) == "$[a key of 5 characters]"
+    assert json_path(["odd key", "x-1", "user.name-2", 0]) == '$["odd key"]["x-1"]["user.name-2"][0]'
