@@ -370,3 +370,11 @@ def test_the_public_types_can_be_checked_with_isinstance(tmp_path: Path) -> None
     with session:
         assert isinstance(session, api.Session) and not isinstance("alice.test", api.Session)
     assert isinstance(store, api.RushDB) and not isinstance("http://127.0.0.1:3000", api.RushDB)
+
+
+def test_a_string_with_a_slash_is_a_car_files_path_not_a_malformed_handle(tmp_path: Path) -> None:
+    """Regression: import_repository("./repo.car") said "expected a DID or a handle"."""
+    for call in (lambda: api.import_repository("./nope/repo.car", _scope(), state_dir=tmp_path),
+                 lambda: api.verify(f"{tmp_path}/repo.car", state_dir=tmp_path)):
+        with pytest.raises(PdsmemError, match="cannot open the CAR file .*repo.car: No such file or directory"):
+            call()

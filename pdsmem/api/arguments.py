@@ -61,7 +61,12 @@ def a_store(store: Any) -> Any:
 
 def a_repository(source: Any) -> Any:
     """``source``, when it names a repository (a handle, a DID, a CAR file's path or a binary
-    stream); else a ``UsageError`` (a session is no repository: pass its ``did``)."""
+    stream; a string with a slash is a path); else a ``UsageError`` (a session is no repository:
+    pass its ``did``)."""
+    if isinstance(source, str) and ("/" in source or os.sep in source):
+        from pathlib import Path
+
+        return Path(source)  # no handle or DID holds a slash: a CAR file's path ("./repo.car")
     if isinstance(source, (str, os.PathLike)) or callable(getattr(source, "read", None)):
         return source
     hint = ("pass the account's handle or DID (session.did)" if hasattr(source, "did")

@@ -42,7 +42,7 @@ __all__ = [
 
 Repository = str | os.PathLike[str] | BinaryIO | IO[bytes]
 """A repository to read: a handle or DID (read from its PDS), or a CAR file (a path or a binary
-stream)."""
+stream; a string with a slash in it, "./repo.car", is a path)."""
 
 
 def _directory(path: str | os.PathLike[str] | None) -> Path | None:
@@ -647,7 +647,8 @@ def verify(source: Repository, *, did: str | None = None, signing_key: str | Non
     directory = resolve_state_dir(_directory(state_dir))
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
-        report = verify_source(a_repository(source), car=not isinstance(source, str), did=did, signing_key=signing_key,
+        source = a_repository(source)
+        report = verify_source(source, car=not isinstance(source, str), did=did, signing_key=signing_key,
                                plc_url=plc_url, pds_hint=pds_url, state=state, on_read=on_read)
     finally:
         if state is not None:
