@@ -439,3 +439,15 @@ def test_why_a_connection_ended_is_said_in_words_not_as_pythons_errno() -> None:
     assert _reason(ConnectionRefusedError(111, "Connection refused")) == "connection refused"
     assert _reason(TimeoutError()) == "timed out"
     assert "Errno" not in _reason(OSError(101, "Network is unreachable"))
+
+
+def test_the_status_that_says_a_sync_covered_the_events_counts_none_behind() -> None:
+    """Regression: the "synced" status still said 1 event behind; only the next one said 0."""
+    told: list[tuple[str, int]] = []
+    follower = Follower("did:plc:ewvi7nxzyoun6zhxrhs64oiz", "ws://pds", sync=lambda: ({"created": 1}, "3k2a", None),
+                        resolve=lambda: ("did:key:k", "http://pds"), load_cursor=lambda: None,
+                        save_cursor=lambda seq, when: None,
+                        on_status=lambda status: told.append((status.note, status.behind)))
+    follower.status.behind = 3
+    follower._run_sync("memory records changed", seq=7, when="2026-12-06T05:00:00Z")
+    assert told[-1] == ("synced (memory records changed): 1 created", 0)

@@ -316,8 +316,8 @@ class Follower:
         elif chain.rev is None or rev > chain.rev:
             self._chain = _Chain(rev, None)
         self.status.synced = counts
-        if seq is not None:
-            self.status.seq, self.status.event_time = seq, when
+        if seq is not None:  # the events up to seq are handled: none is behind
+            self.status.seq, self.status.event_time, self.status.behind = seq, when, 0
         shown = ", ".join(_counted(name, n) for name, n in counts.items() if n)
         self._tell("connected", note=f"synced ({why}): {shown or 'nothing changed'}")
 
