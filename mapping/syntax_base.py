@@ -93,7 +93,12 @@ def mask_userinfo(text: str) -> str:
 def mask_url(url: str) -> str:
     """A server's URL as a setting holds it, for showing: its user and password masked
     (``mask_userinfo``), and its query and fragment too (``https://host/?***``), where an API key
-    pasted into the URL would be (``RUSHDB_API_URL=https://host/?apiKey=…``)."""
+    pasted into the URL would be (``RUSHDB_API_URL=https://host/?apiKey=…``); with or without its
+    scheme (``localhost:3000/?***``, ``***@localhost:3000``)."""
     head, sep, rest = mask_userinfo(url).partition("://")
+    if not sep:  # no scheme: all of it is the rest
+        head, rest = "", head
+        if "@" in rest.split("/", 1)[0].split("?", 1)[0]:
+            rest = "***@" + rest.rsplit("@", 1)[1]
     cut = min((at for at in (rest.find("?"), rest.find("#")) if at >= 0), default=-1)
     return f"{head}{sep}{rest if cut < 0 else rest[:cut + 1] + '***'}"

@@ -337,6 +337,7 @@ def test_a_closed_session_is_a_usage_error_not_an_http_clients_runtime_error(tmp
     with pytest.raises(UsageError, match="was closed") as caught:
         api.export(session, [fact(1)], state_dir=tmp_path)
     assert "sign_in" in (caught.value.hint or "")
+    assert api.status(tmp_path).unfinished_exports == []  # refused before the export's state noted a run
 
 
 def test_a_relay_url_that_is_no_url_is_refused_by_follow_and_follow_error_is_public() -> None:
@@ -378,3 +379,47 @@ def test_a_string_with_a_slash_is_a_car_files_path_not_a_malformed_handle(tmp_pa
                  lambda: api.verify(f"{tmp_path}/repo.car", state_dir=tmp_path)):
         with pytest.raises(PdsmemError, match="cannot open the CAR file .*repo.car: No such file or directory"):
             call()
+
+
+def test_what_a_review_of_the_checks_found_they_refused_or_let_through(tmp_path: Path) -> None:
+    """Regressions of the checks' first form: bytes of a CAR and a NumPy-like integer were refused
+    (they worked before); a CAR opened as text, a binary out, a URL of another type and a key with a
+    line break escaped as TypeError, AttributeError or ValueError; check_privacy refused what
+    from_record returns."""
+
+    class Count:  # an integer type of another library, as NumPy's int64 is
+        def __index__(self) -> int:
+            return 3
+
+    with pytest.raises(PdsmemError) as caught:
+        api.verify(b"\x00not a car", state_dir=tmp_path)
+    assert not isinstance(caught.value, UsageError)  # read as a CAR: it is no CAR
+    store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
+    with pytest.raises(PdsmemError) as caught:
+        api.recall(store, _scope(), "tea", did=DID, limit=Count())  # type: ignore[arg-type]
+    assert not isinstance(caught.value, UsageError)  # the limit taken: RushDB is what is not there
+    car = tmp_path / "repo.car"
+    car.write_bytes(b"")
+    with car.open("r") as text, pytest.raises(UsageError, match="opened as text"):
+        api.verify(text, state_dir=tmp_path)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="out is a BytesIO"):
+        api.import_repository(DID, _scope(), out=io.BytesIO(), state_dir=tmp_path)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="the RushDB URL is a PosixPath, not a URL"):
+        api.rushdb("key", tmp_path)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="pds_url is an integer, not a URL"):
+        api.sync(DID, _scope(), store, pds_url=5, state_dir=tmp_path)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="holds a line break"):
+        api.rushdb("a\nb", "http://127.0.0.1:3000")
+    mapped = api.from_record(api.to_record(fact(1), DID), DID, _scope())
+    assert api.check_privacy(mapped) is None
+
+
+def test_oauth_says_the_state_directory_cannot_be_written_before_the_sign_in_page(tmp_path: Path) -> None:
+    """Regression: with a state directory it could not write, the OAuth login showed the sign-in page
+    and failed only after the person signed in, the grant neither kept nor revoked."""
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    shown: list[str] = []
+    with pytest.raises(StateError, match="cannot keep sessions"):
+        api.log_in_with_oauth("alice.test", shown.append, state_dir=blocked / "state")
+    assert shown == []

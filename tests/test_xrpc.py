@@ -239,13 +239,22 @@ def test_a_query_or_fragment_is_masked_and_a_base_url_holding_one_is_refused() -
     assert mask_url("https://u:SeCrEt@host/api#SeCrEt") == "https://***@host/api#***"
     assert mask_url("https://host/a?k=SeCrEt#f") == "https://host/a?***"
     assert mask_url("https://pds.example.com/xrpc") == "https://pds.example.com/xrpc"
-    assert mask_url("not a url? no") == "not a url? no"
+    assert mask_url("localhost:3000/?apiKey=SeCrEt") == "localhost:3000/?***"  # no scheme: a key is masked too
+    assert mask_url("127.0.0.1:3000?apiKey=SeCrEt") == "127.0.0.1:3000?***"
+    assert mask_url("u:SeCrEt@localhost:3000") == "***@localhost:3000"
+    assert mask_url("coder") == "coder"
     for url, part in (("http://127.0.0.1:3000/?apiKey=SeCrEt", "query"), ("http://127.0.0.1:3000#SeCrEt", "fragment"),
                       ("https://host/api?token=SeCrEt#x", "query")):
         with pytest.raises(InvalidSyntax, match=f"has a {part}") as caught:
             normalize_base_url(url, what="the RushDB URL")
         assert "SeCrEt" not in str(caught.value) and "RUSHDB_API_KEY" in (caught.value.hint or "")
     assert normalize_base_url("http://127.0.0.1:3000/?#") == "http://127.0.0.1:3000"  # nothing after them
+    with pytest.raises(InvalidSyntax) as caught:  # the engine's URL, as the command line names it
+        normalize_base_url("http://127.0.0.1:9/?token=SeCrEt", what="RUSHDB_ENGINE_URL")
+    assert "RUSHDB_ENGINE_TOKEN" in (caught.value.hint or "") and "SeCrEt" not in str(caught.value)
+    with pytest.raises(InvalidSyntax) as caught:
+        normalize_base_url("localhost:3811/?apiKey=SeCrEt", what="the RushDB URL")
+    assert "SeCrEt" not in str(caught.value)
     with pytest.raises(InvalidSyntax) as caught:
         normalize_base_url("https://u:SeCrEt@pds.example.com")
     assert "ATP_AUTH_PASSWORD" in (caught.value.hint or "")  # a PDS takes the app password

@@ -208,8 +208,16 @@ def describe_transport_error(exc: BaseException) -> str:
 
 # Where the secret a server takes comes from, for a URL that carries one (a user and password, a
 # query): the RushDB API key, else the account's app password.
-_SECRET_FROM = {"RushDB": "the API key comes from RUSHDB_API_KEY or --rushdb-api-key"}
+_SECRET_FROM = {"rushdb engine": "the engine's token comes from RUSHDB_ENGINE_TOKEN",
+                "rushdb_engine": "the engine's token comes from RUSHDB_ENGINE_TOKEN",
+                "rushdb": "the API key comes from RUSHDB_API_KEY or --rushdb-api-key"}
 _APP_PASSWORD_FROM = "the app password comes from ATP_AUTH_PASSWORD or pdsmem login"
+
+
+def closed_error(base_url: str) -> UsageError:
+    """What a request on a closed client (or a session closed by ``close()``) is."""
+    return UsageError(f"the connection to {base_url} was closed (session.close(), or the end of its with block)",
+                      hint="sign in again for more work: session = pdsmem.sign_in(account)")
 
 
 def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
@@ -217,7 +225,7 @@ def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
     A URL carrying a user or password, a query or a fragment is refused (a server's base URL
     has none, and a key pasted there would be sent and shown), and never echoed with them."""
     shown = mask_url(str(base_url))
-    secret_from = next((hint for server, hint in _SECRET_FROM.items() if server in what), _APP_PASSWORD_FROM)
+    secret_from = next((hint for server, hint in _SECRET_FROM.items() if server in what.lower()), _APP_PASSWORD_FROM)
     try:
         url = httpx.URL(base_url.strip())
     except (httpx.InvalidURL, TypeError) as exc:
@@ -295,6 +303,11 @@ class XrpcClient:
     def close(self) -> None:
         self._http.close()
 
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` was called: no request can be made after it."""
+        return self._http.is_closed
+
     def __enter__(self) -> XrpcClient:
         return self
 
@@ -351,9 +364,8 @@ class XrpcClient:
         body: Mapping[str, Any] | bytes | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> httpx.Request:
-        if self._http.is_closed:  # httpx would raise RuntimeError
-            raise UsageError(f"the connection to {self.base_url} was closed (session.close(), or the end of its with block)",
-                             hint="sign in again for more work: session = pdsmem.sign_in(account)")
+        if self.closed:  # httpx would raise RuntimeError
+            raise closed_error(self.base_url)
         name = Nsid.parse(nsid)
         merged: dict[str, str] = {}
         token = self.auth() if self.auth else None

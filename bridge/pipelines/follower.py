@@ -62,6 +62,12 @@ def stream_url(base: str) -> str:
         raise FollowError(f"{mask_url(base)!r} is not a usable URL: {err}", hint="give the relay as https://host") from None
     if parts.scheme not in ("http", "https", "ws", "wss") or not hostname:
         raise FollowError(f"{mask_url(base)!r} is not an http(s) or ws(s) URL", hint="give the relay as https://host")
+    if parts.username is not None or parts.password is not None:
+        raise FollowError(f"{mask_url(base)!r} carries a user name or password; pdsmem sends none in URLs",
+                          hint="give the relay as https://host")
+    if parts.query or parts.fragment:
+        raise FollowError(f"{mask_url(base)!r} has a {'query' if parts.query else 'fragment'}; a relay's URL is "
+                          "scheme://host[:port][/path], with nothing after a ? or a #", hint="give the relay as https://host")
     ws = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     return f"{ws}://{parts.netloc}{parts.path.rstrip('/')}/xrpc/{SUBSCRIBE}"
 
@@ -161,10 +167,13 @@ class Follower:
                 if isinstance(err, ConnectionClosed) and err.rcvd is not None and err.rcvd.code == 1009:
                     raise FollowError(f"{self.url} sent an event over {MAX_FRAME:,} bytes") from None
                 self._retry_later(_reason(err))
-        self._tell("stopped")
+        self._tell("stopped", note="")
 
     def _retry_later(self, why: str) -> None:
-        """Wait before the next connection: longer each time no frame came in between."""
+        """Wait before the next connection: longer each time no frame came in between (not when
+        stopping: the loop ends)."""
+        if self._stopping:
+            return
         delay = BACKOFF[min(self._failures, len(BACKOFF) - 1)]
         self._failures += 1
         self._tell("reconnecting", note=f"{why}; again in {delay:g} s")
@@ -178,6 +187,10 @@ class Follower:
     @property
     def stopping(self) -> bool:
         return self._stopping
+
+    def waiting(self, why: str) -> None:
+        """Tell, in the state it is in, why the work under way waits ("RushDB: … trying again in 2 s")."""
+        self._tell(self.status.state, note=why)
 
     def _connect(self) -> ClientConnection:
         cursor = self._load_cursor() if self._use_cursor else None

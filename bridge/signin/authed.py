@@ -55,6 +55,11 @@ class AuthedCalls:
     def close(self) -> None:
         self.xrpc.close()
 
+    @property
+    def closed(self) -> bool:
+        """Whether ``close()`` was called."""
+        return self.xrpc.closed
+
     def __enter__(self) -> Self:
         return self
 

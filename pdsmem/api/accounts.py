@@ -245,11 +245,15 @@ def log_in_with_oauth(account: str, open_url: Callable[[str], None], *,
     (``pds_url`` only helps to resolve a handle without public DNS). The sessions kept before for
     the account are ended at their server, as far as it can be reached, and removed. Raises
     ``IdentityError``, ``OAuthError`` (a ``PdsmemError``: the server refused, or the sign-in was
-    not finished in time) or ``TransientError``. Never sees the account's password."""
+    not finished in time), ``StateError`` (before the sign-in page is shown) when the state
+    directory cannot be written, or ``TransientError``. Never sees the account's password."""
     from pdsmem.bridge.atproto.identity import resolve
     from pdsmem.bridge.signin.oauth import sign_in as authorize
     from pdsmem.bridge.signin.session import SessionStore, keep_only
 
+    a_string(account, "the account", hint="its handle or DID")
+    store = SessionStore(state_dir)
+    store.prepare()  # a grant the person gives must be one that can be kept: say so before they sign in
     try:
         identity = resolve(account.strip().removeprefix("@"), plc_url=plc_url, pds_hint=pds_url)
     except IdentityError as exc:
@@ -258,7 +262,7 @@ def log_in_with_oauth(account: str, open_url: Callable[[str], None], *,
     handle = identity.handle or account.strip().removeprefix("@")
     grant = authorize(did=str(identity.did), handle=handle, pds_url=identity.pds_url, open_url=open_url,
                       on_ignored=on_ignored or (lambda _: None))
-    keep_only(SessionStore(state_dir), grant)
+    keep_only(store, grant)
     return _kept(grant)
 
 

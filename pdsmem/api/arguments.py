@@ -4,6 +4,8 @@ never Python's ``AttributeError`` or ``TypeError`` from deep inside a run."""
 
 from __future__ import annotations
 
+import io
+import operator
 import os
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +20,10 @@ _DATA = (str, bytes, bytearray, bool, int, float, list, tuple, dict, type(None))
 def described(value: Any) -> str:
     """What ``value`` is, for a message: its data-model kind ("null", "an integer", "bytes"), or
     the name of its type for anything else ("a Session")."""
-    return kind_of(value) if isinstance(value, _DATA) else f"a {type(value).__name__}"
+    if isinstance(value, _DATA):
+        return kind_of(value)
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
 def a_scope(scope: Any) -> Scope:
@@ -60,14 +65,16 @@ def a_store(store: Any) -> Any:
 
 
 def a_repository(source: Any) -> Any:
-    """``source``, when it names a repository (a handle, a DID, a CAR file's path or a binary
+    """``source``, when it names a repository (a handle, a DID, a CAR file's path, bytes or a binary
     stream; a string with a slash is a path); else a ``UsageError`` (a session is no repository:
-    pass its ``did``)."""
+    pass its ``did``; a file opened as text is no CAR)."""
     if isinstance(source, str) and ("/" in source or os.sep in source):
         from pathlib import Path
 
         return Path(source)  # no handle or DID holds a slash: a CAR file's path ("./repo.car")
-    if isinstance(source, (str, os.PathLike)) or callable(getattr(source, "read", None)):
+    if isinstance(source, io.TextIOBase):
+        raise UsageError("the CAR file was opened as text", hint='open it in binary mode: open(path, "rb")')
+    if isinstance(source, (str, os.PathLike, bytes, bytearray, memoryview)) or callable(getattr(source, "read", None)):
         return source
     hint = ("pass the account's handle or DID (session.did)" if hasattr(source, "did")
             else "a handle or DID (read from its PDS), or a CAR file's path or binary stream")
@@ -75,18 +82,33 @@ def a_repository(source: Any) -> Any:
 
 
 def a_count(value: Any, name: str) -> int:
-    """``value`` as a count of 1 or more; else a ``UsageError`` naming the argument."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        shown = value if isinstance(value, int) and not isinstance(value, bool) else described(value)
+    """``value`` as a count of 1 or more (any integer type: a NumPy one too); else a ``UsageError``
+    naming the argument."""
+    try:
+        count = operator.index(value) if not isinstance(value, bool) else None
+    except TypeError:
+        count = None
+    if count is None or count < 1:
+        shown = count if count is not None else described(value)
         raise UsageError(f"{name} is {shown}; it must be a whole number of 1 or more")
+    return count
+
+
+def a_url(value: Any, name: str) -> str | None:
+    """``value`` when it is None or a string (a URL, checked where it is used); else a ``UsageError``."""
+    if value is not None and not isinstance(value, str):
+        raise UsageError(f"{name} is {described(value)}, not a URL", hint='a base URL as a string: "https://host"')
     return value
 
 
-def a_string(value: Any, name: str, *, hint: str | None = None) -> str:
-    """``value``, when it is a string that is not blank; else a ``UsageError`` naming the argument
-    (never quoting it: it may be a password)."""
+def a_string(value: Any, name: str, *, hint: str | None = None, one_line: bool = False) -> str:
+    """``value``, when it is a string that is not blank (and, ``one_line``, holds no line break or
+    control character: a key sent in a header); else a ``UsageError`` naming the argument (never
+    quoting it: it may be a password)."""
     if not isinstance(value, str):
         raise UsageError(f"{name} is {described(value)}, not a string", hint=hint)
     if not value.strip():
         raise UsageError(f"{name} is empty", hint=hint)
+    if one_line and not value.strip().isprintable():
+        raise UsageError(f"{name} holds a line break or another control character", hint=hint)
     return value

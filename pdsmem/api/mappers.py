@@ -140,7 +140,7 @@ def from_records(records: Iterable[Record | Mapping[str, Any]], did: str, scope:
     return [_mapped(item) for item in mapped], [Failure(f.position, f.error) for f in failures]
 
 
-def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
+def check_privacy(event: Mapping[str, Any] | Mapped, *, publish_private: bool = False,
                   include_transcript: bool = False) -> Refusal | None:
     """Whether the privacy gate refuses ``event`` for a public repository, and why: None when an
     export would write it, else a ``Refusal`` naming the memory by its id and the field at fault.
@@ -156,6 +156,8 @@ def check_privacy(event: Mapping[str, Any], *, publish_private: bool = False,
     the memory's text."""
     from pdsmem.errors import RecordInvalid
 
+    if isinstance(event, Mapped):  # what from_record returned: its event
+        event = event.event
     if not isinstance(event, Mapping):
         raise UsageError(f"the event is {described(event)}, not an AgentMemoryEvent (a dict)",
                          hint="check_privacy takes one event; sensitive_reason(text) takes a text")

@@ -9,6 +9,7 @@ in ``state_dir`` (default: the platform's user state directory; ``PDSMEM_STATE_D
 
 from __future__ import annotations
 
+import io
 import os
 import queue
 import sys
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-from pdsmem.api.arguments import a_count, a_did, a_repository, a_scope, a_store, a_string, described
+from pdsmem.api.arguments import a_count, a_did, a_repository, a_scope, a_store, a_string, a_url, described
 from pdsmem.api.results import (
     FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Session, Verification,
 )
@@ -81,7 +82,8 @@ def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = Non
     from pdsmem.api.inputs import base_url
 
     a_string(api_key, "the RushDB API key" if engine_url is None else "the RushDB engine's token",
-             hint="a write API key of the project, as RUSHDB_API_KEY holds it")
+             hint="a write API key of the project, as RUSHDB_API_KEY holds it", one_line=True)
+    a_url(url, "the RushDB URL"), a_url(engine_url, "the RushDB engine URL")
     for what, given in (("the RushDB URL", url), ("the RushDB engine URL", engine_url)):
         try:
             if given is not None:
@@ -233,6 +235,10 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
     if not isinstance(getattr(session, "did", None), str):
         raise UsageError(f"the session is {kind_of(session)}, not a signed-in session",
                          hint="sign in first: session = pdsmem.sign_in(account, password)")
+    if getattr(session, "closed", False) is True:  # before the export's state records a run
+        from pdsmem.bridge.atproto.xrpc import closed_error
+
+        raise closed_error(session.pds_url)
     notes: list[str] = []
     items, name = _items(memories, session.did, source_name, notes)
     if prune and isinstance(memories, (str, os.PathLike)) and is_outbox(path := Path(memories).resolve()):
@@ -259,6 +265,7 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
 def _importer(state: State, scope: Scope, *, pds_url: str | None, plc_url: str | None, target: str = "") -> Importer:
     from pdsmem.bridge.pipelines.importer import Importer
 
+    a_url(pds_url, "pds_url"), a_url(plc_url, "plc_url")
     if scope.participant is None and not scope.salt and not scope.accept_unsalted:
         scope.participant_for("did:plc:aaaaaaaaaaaaaaaaaaaaaaaa")  # raises the UsageError
     return Importer(state, agent_id=scope.agent_id, profile_id=scope.profile_id, salt=scope.salt,
@@ -349,9 +356,12 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     from pdsmem.bridge.pipelines.state import State
 
     source, scope, did = a_repository(source), a_scope(scope), a_did(did)
-    if out is not None and not isinstance(out, (str, os.PathLike)) and not callable(getattr(out, "write", None)):
+    if out is not None and not isinstance(out, (str, os.PathLike)) and (
+            not callable(getattr(out, "write", None)) or isinstance(out, (io.RawIOBase, io.BufferedIOBase))
+            or "b" in str(getattr(out, "mode", ""))):
         raise UsageError(f"out is {described(out)}, not a file path or a text stream",
-                         hint="out=sys.stdout, out=\"changes.jsonl\", or no out: the changes come back in Report.changes")
+                         hint="out=sys.stdout, out=\"changes.jsonl\", a file opened as text, or no out: the changes come "
+                         "back in Report.changes")
 
     with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url)
@@ -442,7 +452,7 @@ class Follow:
 
     @property
     def stopping(self) -> bool:
-        """Whether ``stop()`` was called."""
+        """Whether ``stop()`` was called and the run it stops has not returned yet."""
         return self._stop
 
     def stop(self) -> None:
@@ -500,7 +510,9 @@ class Follow:
                     exc.hint = f"{exc.hint}; {done}" if exc.hint else done
                     raise
                 with batch:
-                    report = Syncer(importer, store, embedder=self.embedder, sleep=self._pause).sync(batch)
+                    report = Syncer(importer, store, embedder=self.embedder, sleep=self._pause,
+                                    on_retry=lambda err, delay: follower.waiting(
+                                        f"{err.message}; trying again in {delay:g} s")).sync(batch)
                 for problem in report.failures:
                     if (problem.uri, problem.cid) not in reported:
                         skipped.append(_problem(problem))
@@ -648,6 +660,7 @@ def verify(source: Repository, *, did: str | None = None, signing_key: str | Non
     state = State(directory) if (directory / "state.sqlite3").exists() else None
     try:
         source = a_repository(source)
+        a_url(pds_url, "pds_url"), a_url(plc_url, "plc_url")
         report = verify_source(source, car=not isinstance(source, str), did=did, signing_key=signing_key,
                                plc_url=plc_url, pds_hint=pds_url, state=state, on_read=on_read)
     finally:
