@@ -297,10 +297,13 @@ def test_status_check_asks_rushdb_and_each_sessions_pds_and_fails_when_one_does_
     assert [(c["service"], c["ok"]) for c in checks] == [("RushDB", False), ("PDS", True)]
     assert checks[0]["problem"].startswith("cannot reach RushDB at http://127.0.0.1:9: connection refused")
     assert "checks" not in json.loads(run("status", "--json", env={**where, **rushdb.env}).stdout)["summary"]
-    # a server address with a fragment answers with the server's page, no record (the SDK raised ValueError)
+    # a server address with a fragment reached the server's web page, no record (the SDK raised
+    # ValueError); it is refused before any request, and shown masked
     other = run("status", "--check", env={**where, **rushdb.env, "RUSHDB_API_URL": f"{rushdb.url}/#frag"})
     assert other.exit_code == 1
-    assert "does not answer as a RushDB REST API does" in other.stdout
+    assert f"RushDB at {rushdb.url}/#***: FAILED: the RushDB URL '{rushdb.url}/#***' has a fragment" in other.stdout
+    # an empty query is no part of the address the SDK is given: the server's API answers
+    assert run("status", "--check", env={**where, **rushdb.env, "RUSHDB_API_URL": f"{rushdb.url}/?"}).exit_code == 0
     unasked = run("status", "--check", env=where)
     assert unasked.exit_code == 0
     assert "  RushDB at https://api.rushdb.com: not asked: no key set (RUSHDB_API_KEY)" in unasked.stdout

@@ -179,13 +179,14 @@ def check_pds(pds_url: str, did: str) -> None:
     (``describeRepo``: no sign-in, nothing stored). Raises ``UnknownAccount`` when it has no such
     repository (the account moved, or was deleted), a ``TransientError`` when it cannot be reached
     or fails, or another ``PdsmemError`` saying what it answered."""
-    from pdsmem.api.inputs import base_url
+    from pdsmem.api.inputs import base_url, check_did
     from pdsmem.bridge.atproto.xrpc import XrpcClient, XrpcError
 
     if not isinstance(pds_url, str):
         raise UsageError(f"pds_url is {kind_of(pds_url)}, not a URL", hint='the PDS\'s base URL: "https://pds.example.com"')
     url = base_url(pds_url, what="the PDS URL")
-    a_did(a_string(did, "the DID", hint="the repository owner's DID, as did:plc:… or did:web:…"))
+    check_did(a_string(did, "the DID", hint="the repository owner's DID, as did:plc:… or did:web:…"))
+    a_did(did)  # of its method's shape too: no PDS is asked about did:plc:xyz
     try:
         with XrpcClient(url) as xrpc:
             xrpc.query("com.atproto.repo.describeRepo", {"repo": did})
