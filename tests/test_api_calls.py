@@ -423,3 +423,15 @@ def test_oauth_says_the_state_directory_cannot_be_written_before_the_sign_in_pag
     with pytest.raises(StateError, match="cannot keep sessions"):
         api.log_in_with_oauth("alice.test", shown.append, state_dir=blocked / "state")
     assert shown == []
+
+
+def test_a_state_directory_a_session_and_an_embedder_of_the_wrong_kind_are_usage_errors() -> None:
+    """Regression: status(5) raised TypeError, publish_lexicon(None, …) and recall(embedder="x")
+    AttributeError."""
+    with pytest.raises(UsageError, match="state_dir is an integer, not a directory's path"):
+        api.status(5)  # type: ignore[arg-type]
+    with pytest.raises(UsageError, match="the session is null, not a signed-in session"):
+        api.publish_lexicon(None, "dev.bastienrobert.memory.record")  # type: ignore[arg-type]
+    store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
+    with pytest.raises(UsageError, match="the embedder is a string, not an embeddings endpoint"):
+        api.recall(store, _scope(), "tea", did=DID, embedder="x")  # type: ignore[arg-type]

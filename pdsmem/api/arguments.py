@@ -112,3 +112,32 @@ def a_string(value: Any, name: str, *, hint: str | None = None, one_line: bool =
     if one_line and not value.strip().isprintable():
         raise UsageError(f"{name} holds a line break or another control character", hint=hint)
     return value
+
+
+def a_session(session: Any) -> Any:
+    """``session``, when it is a signed-in session that is still open; else a ``UsageError``."""
+    if not isinstance(getattr(session, "did", None), str):
+        raise UsageError(f"the session is {described(session)}, not a signed-in session",
+                         hint="sign in first: session = pdsmem.sign_in(account, password)")
+    if getattr(session, "closed", False) is True:  # before anything notes a run
+        from pdsmem.bridge.atproto.xrpc import closed_error
+
+        raise closed_error(session.pds_url)
+    return session
+
+
+def a_directory(path: Any, name: str = "state_dir") -> Any:
+    """``path`` when it is None, a string or a path; else a ``UsageError`` naming the argument."""
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise UsageError(f"{name} is {described(path)}, not a directory's path",
+                         hint='a path as a string or a pathlib.Path: "~/.local/state/pdsmem"')
+    return path
+
+
+def an_embedder(embedder: Any) -> Any:
+    """``embedder`` when it is None or has an ``embed`` method (``embedder_from_env``); else a
+    ``UsageError``."""
+    if embedder is not None and not callable(getattr(embedder, "embed", None)):
+        raise UsageError(f"the embedder is {described(embedder)}, not an embeddings endpoint",
+                         hint="embedder=pdsmem.embedder_from_env(), or None to rank by the query's words")
+    return embedder

@@ -79,10 +79,12 @@ def publish_lexicon(session: Session, nsid: str, *, dry_run: bool = False) -> Pu
     from pdsmem.mapping.datamodel import cid_text_for_json
     from pdsmem.mapping.syntax import AtUri
 
+    from pdsmem.api.arguments import a_session
+
     documents = shipped_lexicons()
     if nsid not in documents:
         raise UsageError(f"pdsmem ships no lexicon {nsid}; it ships {', '.join(documents)}")
-    calls: Any = session
+    calls: Any = a_session(session)
     record = {"$type": SCHEMA_NSID, **documents[nsid]}
     cid = cid_text_for_json(record)
     uri = str(AtUri.build(session.did, SCHEMA_NSID, nsid))

@@ -76,9 +76,10 @@ def rushdb_target(api_key: str, url: str | None = None, *, engine_url: str | Non
 def state_directory(state_dir: str | os.PathLike[str] | None = None) -> Path:
     """The state directory pdsmem uses: ``state_dir``, else ``PDSMEM_STATE_DIR``, else the
     platform's user state directory. Creates nothing."""
+    from pdsmem.api.arguments import a_directory
     from pdsmem.bridge.pipelines.state import resolve_state_dir
 
-    return resolve_state_dir(None if state_dir is None else Path(state_dir))
+    return resolve_state_dir(None if a_directory(state_dir) is None else Path(state_dir))  # type: ignore[arg-type]
 
 
 def status(state_dir: str | os.PathLike[str] | None = None) -> Status:

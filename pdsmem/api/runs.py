@@ -20,7 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-from pdsmem.api.arguments import a_count, a_did, a_repository, a_scope, a_store, a_string, a_url, described
+from pdsmem.api.arguments import (
+    a_count, a_did, a_directory, a_repository, a_scope, a_session, a_store, a_string, a_url, an_embedder, described,
+)
 from pdsmem.api.results import (
     FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Session, Verification,
 )
@@ -47,7 +49,7 @@ stream; a string with a slash in it, "./repo.car", is a path)."""
 
 
 def _directory(path: str | os.PathLike[str] | None) -> Path | None:
-    return None if path is None else Path(path)
+    return None if a_directory(path) is None else Path(path)  # type: ignore[arg-type]
 
 
 # --- connections ----------------------------------------------------------------------------
@@ -232,13 +234,7 @@ def export(session: Session, memories: Memories, *, dry_run: bool = False, publi
     from pdsmem.bridge.pipelines.sources import is_outbox
     from pdsmem.bridge.pipelines.state import State
 
-    if not isinstance(getattr(session, "did", None), str):
-        raise UsageError(f"the session is {kind_of(session)}, not a signed-in session",
-                         hint="sign in first: session = pdsmem.sign_in(account, password)")
-    if getattr(session, "closed", False) is True:  # before the export's state records a run
-        from pdsmem.bridge.atproto.xrpc import closed_error
-
-        raise closed_error(session.pds_url)
+    a_session(session)
     notes: list[str] = []
     items, name = _items(memories, session.did, source_name, notes)
     if prune and isinstance(memories, (str, os.PathLike)) and is_outbox(path := Path(memories).resolve()):
@@ -616,7 +612,8 @@ def recall(store: RushDB, scope: Scope, query: str, *, did: str | None = None, e
 
     if not isinstance(query, str) or not query.strip():
         raise UsageError("the query must hold some text to search for")
-    found = find(a_store(store), a_scope(scope).fields(a_did(did)), query, embedder=embedder, limit=a_count(limit, "limit"),
+    found = find(a_store(store), a_scope(scope).fields(a_did(did)), query, embedder=an_embedder(embedder),
+                 limit=a_count(limit, "limit"),
                  exclude_session=exclude_session)
     hits = [Hit(label=h["label"], id=h["id"], text=h["text"], score=h["score"], event=h.get("event") or {})
             for h in found.hits]
