@@ -209,7 +209,6 @@ def describe_transport_error(exc: BaseException) -> str:
 # Where the secret a server takes comes from, for a URL that carries one (a user and password, a
 # query): the RushDB API key, else the account's app password.
 _SECRET_FROM = {"rushdb engine": "the engine's token comes from RUSHDB_ENGINE_TOKEN",
-                "rushdb_engine": "the engine's token comes from RUSHDB_ENGINE_TOKEN",
                 "rushdb": "the API key comes from RUSHDB_API_KEY or --rushdb-api-key"}
 _APP_PASSWORD_FROM = "the app password comes from ATP_AUTH_PASSWORD or pdsmem login"
 
@@ -225,7 +224,8 @@ def normalize_base_url(base_url: str, *, what: str = "the PDS URL") -> str:
     A URL carrying a user or password, a query or a fragment is refused (a server's base URL
     has none, and a key pasted there would be sent and shown), and never echoed with them."""
     shown = mask_url(str(base_url))
-    secret_from = next((hint for server, hint in _SECRET_FROM.items() if server in what.lower()), _APP_PASSWORD_FROM)
+    named = what.lower().replace("_", " ")  # "the RushDB engine URL", "RUSHDB_ENGINE_URL"
+    secret_from = next((hint for server, hint in _SECRET_FROM.items() if server in named), _APP_PASSWORD_FROM)
     try:
         url = httpx.URL(base_url.strip())
     except (httpx.InvalidURL, TypeError) as exc:

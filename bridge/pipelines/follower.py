@@ -25,21 +25,19 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from urllib.parse import urlsplit
 from dataclasses import dataclass, field
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidProxy, InvalidStatus, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
-from pdsmem.errors import DataModelError, FollowError, PdsmemError, VerificationError
+from pdsmem.errors import DataModelError, FollowError, InvalidSyntax, PdsmemError, VerificationError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid
 from pdsmem.mapping.dagcbor import decode_dag_cbor_frame
-from pdsmem.mapping.syntax_base import mask_url
 
 from ..atproto.commit_proof import verify_commit_event
-from ..atproto.xrpc import describe_transport_error
+from ..atproto.xrpc import describe_transport_error, mask_url, normalize_base_url
 from .syncer import counted
 
 __all__ = ["FollowError", "FollowStatus", "Follower", "stream_url"]
@@ -53,23 +51,18 @@ BACKOFF = (0.5, 1, 2, 5, 10, 30)  # seconds before each reconnection attempt, th
 
 
 def stream_url(base: str) -> str:
-    """The ``subscribeRepos`` WebSocket URL of a PDS or relay given by its HTTP(S) or WS(S) URL."""
+    """The ``subscribeRepos`` WebSocket URL of a PDS or relay given by its HTTP(S) or WS(S) URL,
+    checked as every server's base URL is (``normalize_base_url``: no user and password, query or
+    fragment, never echoed)."""
+    scheme, sep, rest = base.strip().partition("://")
+    as_http = {"ws": "http", "wss": "https"}.get(scheme.lower(), scheme) + sep + rest
     try:
-        parts = urlsplit(base.strip())
-        parts.port  # noqa: B018 - raises ValueError for a port that is not a number in range
-        hostname = parts.hostname
-    except ValueError as err:
-        raise FollowError(f"{mask_url(base)!r} is not a usable URL: {err}", hint="give the relay as https://host") from None
-    if parts.scheme not in ("http", "https", "ws", "wss") or not hostname:
-        raise FollowError(f"{mask_url(base)!r} is not an http(s) or ws(s) URL", hint="give the relay as https://host")
-    if parts.username is not None or parts.password is not None:
-        raise FollowError(f"{mask_url(base)!r} carries a user name or password; pdsmem sends none in URLs",
-                          hint="give the relay as https://host")
-    if parts.query or parts.fragment:
-        raise FollowError(f"{mask_url(base)!r} has a {'query' if parts.query else 'fragment'}; a relay's URL is "
-                          "scheme://host[:port][/path], with nothing after a ? or a #", hint="give the relay as https://host")
-    ws = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
-    return f"{ws}://{parts.netloc}{parts.path.rstrip('/')}/xrpc/{SUBSCRIBE}"
+        checked = normalize_base_url(as_http, what="the relay URL")
+    except InvalidSyntax as err:  # (the URL as given, not as checked: "wss://…", not "https://…")
+        raise FollowError(err.message.replace(mask_url(as_http), mask_url(base.strip())),
+                          hint="give the relay as https://host") from None
+    secure, _, address = checked.partition("://")
+    return f"{'wss' if secure == 'https' else 'ws'}://{address}/xrpc/{SUBSCRIBE}"
 
 
 class _Reconnect(Exception):

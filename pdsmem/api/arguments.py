@@ -94,6 +94,18 @@ def a_count(value: Any, name: str) -> int:
     return count
 
 
+def an_output(out: Any) -> Any:
+    """``out`` when it is None, a file's path or a text stream; else a ``UsageError`` (a binary
+    stream takes no JSON Lines text)."""
+    if out is not None and not isinstance(out, (str, os.PathLike)) and (
+            not callable(getattr(out, "write", None)) or isinstance(out, (io.RawIOBase, io.BufferedIOBase))
+            or "b" in str(getattr(out, "mode", ""))):
+        raise UsageError(f"out is {described(out)}, not a file path or a text stream",
+                         hint='out=sys.stdout, out="changes.jsonl", a file opened as text, or no out: the changes come '
+                         "back in Report.changes")
+    return out
+
+
 def a_url(value: Any, name: str) -> str | None:
     """``value`` when it is None or a string (a URL, checked where it is used); else a ``UsageError``."""
     if value is not None and not isinstance(value, str):

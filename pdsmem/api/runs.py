@@ -9,7 +9,6 @@ in ``state_dir`` (default: the platform's user state directory; ``PDSMEM_STATE_D
 
 from __future__ import annotations
 
-import io
 import os
 import queue
 import sys
@@ -21,7 +20,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from pdsmem.api.arguments import (
-    a_count, a_did, a_directory, a_repository, a_scope, a_session, a_store, a_string, a_url, an_embedder, described,
+    a_count, a_did, a_directory, a_repository, a_scope, a_session, a_store, a_string, a_url, an_embedder, an_output,
 )
 from pdsmem.api.results import (
     FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Session, Verification,
@@ -351,13 +350,7 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     are skipped and listed in ``Report.outcomes``. Never trusts a record's own scope fields."""
     from pdsmem.bridge.pipelines.state import State
 
-    source, scope, did = a_repository(source), a_scope(scope), a_did(did)
-    if out is not None and not isinstance(out, (str, os.PathLike)) and (
-            not callable(getattr(out, "write", None)) or isinstance(out, (io.RawIOBase, io.BufferedIOBase))
-            or "b" in str(getattr(out, "mode", ""))):
-        raise UsageError(f"out is {described(out)}, not a file path or a text stream",
-                         hint="out=sys.stdout, out=\"changes.jsonl\", a file opened as text, or no out: the changes come "
-                         "back in Report.changes")
+    source, scope, did, out = a_repository(source), a_scope(scope), a_did(did), an_output(out)
 
     with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url)
