@@ -3148,3 +3148,103 @@ def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_pas
     refused = {item["id"] for item in _corpus("review25", "benign") if privacy.sensitive_reason(item["text"])}
     assert refused <= before, sorted(refused - before)
     assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review25", "leaks")) >= 22
+
+
+# -- keys that come with no word about them ------------------------------------------------------
+
+def _private_key_bodies():
+    """The first line of the body of each kind of private key, as ``cryptography`` writes it."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec, ed448, ed25519, rsa, x25519
+
+    keys = [ec.generate_private_key(curve) for curve in (ec.SECP256R1(), ec.SECP256K1(), ec.SECP384R1(), ec.SECP521R1())]
+    keys += [ed25519.Ed25519PrivateKey.generate(), x25519.X25519PrivateKey.generate(), ed448.Ed448PrivateKey.generate(),
+             rsa.generate_private_key(65537, 2048)]
+    formats = {"PKCS8": serialization.PrivateFormat.PKCS8, "traditional": serialization.PrivateFormat.TraditionalOpenSSL,
+               "OpenSSH": serialization.PrivateFormat.OpenSSH}
+    bodies = []
+    for key in keys:
+        for name, form in formats.items():
+            try:
+                pem = key.private_bytes(serialization.Encoding.PEM, form, serialization.NoEncryption())
+            except ValueError:
+                continue  # a form this kind of key has not
+            bodies.append((type(key).__name__, name, pem.decode().splitlines()[1]))
+    return bodies
+
+
+def test_a_private_keys_body_without_its_begin_line_is_refused_in_every_form():
+    """Found in a held-out set: an elliptic curve key's body, pasted without its BEGIN line, was
+    published; only RSA's and OpenSSH's bodies were known."""
+    bodies = _private_key_bodies()
+    assert len(bodies) >= 17
+    for kind, form, body in bodies:
+        assert providers.reason(body) is not None, (kind, form)
+        assert privacy.sensitive_reason(f"Das ist mein privater Schlüssel:\n{body}\n{body[:40]}") is not None, (kind, form)
+
+
+def test_a_public_keys_or_a_certificates_body_passes_the_key_body_rule():
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric import ec, ed25519, rsa
+
+    for key in (ec.generate_private_key(ec.SECP256R1()), ed25519.Ed25519PrivateKey.generate(),
+                rsa.generate_private_key(65537, 2048)):
+        pem = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
+        assert not providers.OWN.search(pem.decode().splitlines()[1]), type(key).__name__
+
+
+def _base58check(payload: bytes) -> str:
+    from hashlib import sha256
+
+    from libipld import encode_multibase
+
+    return encode_multibase("z", payload + sha256(sha256(payload).digest()).digest()[:4])[1:]
+
+
+@given(st.binary(min_size=32, max_size=32), st.sampled_from([b"\x80", b"\xef"]), st.booleans())
+def test_a_wallets_private_key_is_refused_when_its_checksum_holds(secret, version, compressed):
+    wif = _base58check(version + secret + (b"\x01" if compressed else b""))
+    assert personal.reason(f"Paper wallet: {wif}") is not None, wif
+    changed = wif[:20] + ("2" if wif[20] != "2" else "3") + wif[21:]
+    assert personal.reason(f"Paper wallet: {changed}") is None, changed  # one character off: its checksum fails
+
+
+@given(st.binary(min_size=32, max_size=32), st.binary(min_size=32, max_size=32))
+def test_an_extended_private_key_is_refused_and_its_public_key_passes(chain, secret):
+    head = b"\x00" + b"\x00" * 4 + b"\x00" * 4  # depth, parent's fingerprint, child number
+    xprv = _base58check(bytes.fromhex("0488ade4") + head + chain + b"\x00" + secret)
+    xpub = _base58check(bytes.fromhex("0488b21e") + head + chain + b"\x02" + secret)
+    assert xprv.startswith("xprv") and xpub.startswith("xpub")
+    assert personal.reason(f"backup of the wallet: {xprv}") is not None
+    assert personal.reason(f"watch-only wallet: {xpub}") is None  # (the whole gate refuses it on a wallet's line)
+
+
+@given(st.binary(min_size=20, max_size=20))
+def test_a_wallets_address_passes(digest):
+    address = _base58check(b"\x00" + digest)  # a Bitcoin address: "1…", public by its nature
+    assert personal.reason(f"send the refund to {address}") is None
+
+
+@pytest.mark.parametrize("text", [
+    "20DVuK5yrqejiLfZl74cjslr7d6IOFFUJE99ric4",
+    '  "EAAAmCyDXNK4It1Dt9T-8AtFlDTzitoz7g6fnxTB4ucETsKGCCZljNAXq_P5rTfZ"',
+    "the one from the dashboard:\nrcemjHUjR+P8zNFYs97jSbzKs26OBcdpBO4QuVvY",
+    "`Hq3vT9xLmP2rWk8ZsYNd4Fb6GcJh1Ke5Lp0Qa7`",
+    "yo just use 1//0zRj3g5yVimnYJpJivir84cJLw7RooNnXATg-FWURCe2RDJEhclv8JZJWU7Z7oo1cfMn5-FDDE for now",
+])
+def test_a_random_token_with_no_word_about_it_is_refused(text):
+    """A key pasted on its own, with no label for the gate to read, was published (a new user's try)."""
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "test_checkoutFlowRetriesOn503WithBackoff",  # a test's name: words, not a random string
+    "getUserByEmailAndOrganizationId2024",
+    "docs/adr/003-use-postgres.md",
+    "b933c66c106e1b84027f2c273a2eba0f",  # digits and small letters only: a digest
+    "The photos are in the Drive folder 1BxiMVs0XRA5nFMdKvBdBZjgmUUqptlbs74OgvE2upms.",  # an id in a sentence
+    "package-lock integrity: sha512-ZH4R3JayIFJFeV2sLvNieCLyb6DMeXzfkS8RVm735K06jd9TegPoU9Loewe9tdmSqfVQjMlnfKWWWMd+ZxaEJA==",
+    "SHA256:TbHnhACiGr5axULdsON0aFDCrJ9tL0NOo06r6nq4TVQ",
+])
+def test_a_name_a_path_a_digest_or_an_id_in_a_sentence_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

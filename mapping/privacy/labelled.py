@@ -2454,6 +2454,30 @@ def _random_on_a_key_line(text: str) -> bool:
         for line in text.splitlines())
 
 
+# a line that is one token and nothing else (quotes aside): a key pasted alone, with no word about it
+_LONE_TOKEN = lazy(r"(?m)^[^\S\n]*+[\"'`]?([A-Za-z0-9_+/-]{24,200}={0,2})[\"'`]?[^\S\n]*+$")
+
+
+def _kind(char: str) -> str:
+    return "A" if char.isupper() else "a" if char.islower() else "0" if char.isdigit() else "."
+
+
+def _random_kinds(token: str) -> bool:
+    """Whether capitals, small letters and digits follow one another as in a random string: the
+    kind changes at two characters in five or more. It does so in 19 random strings of 24 letters
+    and digits in 20 (six in ten at the median), and at about one in three in a test's or a
+    function's name ("test_parseISO8601DurationWithFractionalSeconds": 0.27)."""
+    changes = sum(_kind(first) != _kind(second) for first, second in zip(token, token[1:]))
+    return changes >= 0.4 * (len(token) - 1)
+
+
+def _a_lone_token(text: str) -> bool:
+    if not _A_LONG_RUN(text):
+        return False
+    return any(_RANDOM_TOKEN.fullmatch(token) and _random_kinds(token) and not _WORDS_JOINED.fullmatch(token)
+               for token in _LONE_TOKEN.findall(text))
+
+
 # a one-time link's token in its path: a password reset's, a magic sign-in link's, an invitation's
 # ("https://app.example/auth/reset/FXJrkExSbfZM2eFUYy8ns1_Nh8fH…"), as "?token=…" is in its query
 _ONE_TIME_LINK = lazy(
@@ -2601,6 +2625,7 @@ _CHECKS = (
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),
     ("looks like a one-time link's token", _one_time_link, _ONE_TIME_LINK_NEEDLES),
+    ("looks like a random token on a line of its own", _a_lone_token, ()),
 )
 
 

@@ -622,6 +622,32 @@ def _checksum_holds(words: list[str]) -> bool:
     return any(_english().check(" ".join(words[:n])) for n in (24, 21, 18, 15, 12) if len(words) >= n)
 
 
+# A wallet's private key as wallets export it, in base58 with a checksum that holds: WIF (a version
+# byte, 0x80 or testnet's 0xef, then 32 bytes and 0x01 for a compressed key: "5…", "K…", "L…",
+# "9…", "c…") and a BIP-32 extended private key ("xprv…", "tprv…", "zprv…": 78 bytes whose key data
+# starts with 0). A random string of the same shape fails the checksum 4,294,967,295 times in
+# 4,294,967,296; an address ("1…", "bc1…") or an extended public key ("xpub…") is no secret.
+_BASE58 = "[1-9A-HJ-NP-Za-km-z]"
+_WALLET_KEY = lazy(rf"(?<!{_BASE58})(?:[5KLc9]{_BASE58}{{50,51}}|[xtyzuvYZUV]prv{_BASE58}{{107,108}})(?!{_BASE58})")
+
+
+def _wallet_key(text: str) -> bool:
+    from hashlib import sha256
+
+    from libipld import decode_multibase
+
+    for match in _WALLET_KEY.finditer(text):
+        raw = decode_multibase("z" + match[0])[1]  # "z": base58 (Bitcoin's alphabet), as multibase names it
+        payload, checksum = raw[:-4], raw[-4:]
+        if sha256(sha256(payload).digest()).digest()[:4] != checksum:
+            continue
+        if payload[:1] in (b"\x80", b"\xef") and (len(payload) == 33 or len(payload) == 34 and payload[-1] == 1):
+            return True
+        if len(payload) == 78 and payload[45] == 0:
+            return True
+    return False
+
+
 _NAMES_A_CVV = lowered_search(r"(?i)cvv|cvc|card\s++security\s++code")
 _CVV = lazy(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,24}(?<![0-9])[0-9]{3,4}(?![0-9])")
 
@@ -860,6 +886,7 @@ _CHECKS = (
      and _LETTER_GROUPS.search(t) is not None),
     ("looks like 2FA backup or one-time codes", _one_time_code_told, lambda t, d: d >= 4 and _TELLS_A_CODE(t.lower())),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
+    ("looks like a wallet's private key (its checksum holds)", _wallet_key, lambda t, d: len(t) >= 51),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )
 
