@@ -435,3 +435,25 @@ def test_a_state_directory_a_session_and_an_embedder_of_the_wrong_kind_are_usage
     store = api.rushdb("key", f"http://127.0.0.1:{closed_port()}")
     with pytest.raises(UsageError, match="the embedder is a string, not an embeddings endpoint"):
         api.recall(store, _scope(), "tea", did=DID, embedder="x")  # type: ignore[arg-type]
+
+
+def test_a_password_or_a_query_in_any_servers_url_is_the_same_usage_error(tmp_path: Path) -> None:
+    """Found by a new developer: a PDS URL with a password raised InvalidSyntax, while a RushDB or
+    a relay URL with one raised UsageError; each is the caller's bad value, refused before any
+    request and never echoed."""
+    nowhere = f"127.0.0.1:{closed_port()}"
+    store = api.rushdb("key", f"http://{nowhere}")
+    for bad in (f"http://me:hunter22@{nowhere}", f"http://{nowhere}/?apiKey=hunter22"):
+        calls = {
+            "sign_in": lambda: api.sign_in("alice.test", "pw", pds_url=bad, state_dir=tmp_path),
+            "sign_in plc_url": lambda: api.sign_in("alice.test", "pw", plc_url=bad, state_dir=tmp_path),
+            "check_pds": lambda: api.check_pds(bad, DID),
+            "sync": lambda: api.sync(DID, _scope(), store, pds_url=bad, state_dir=tmp_path),
+            "rushdb": lambda: api.rushdb("key", bad),
+            "follow": lambda: api.follow(DID, _scope(), store, relay_url=bad.replace("http", "ws")),
+        }
+        for name, call in calls.items():
+            with pytest.raises(UsageError) as caught:
+                call()
+            assert "hunter22" not in str(caught.value), name
+            assert "***" in str(caught.value), name

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pdsmem.api.arguments import a_did, a_string, described
+from pdsmem.api.arguments import a_did, a_string, a_url, described
 from pdsmem.errors import IdentityError, PdsmemError, SessionError, TransientError, UnknownAccount, UsageError, kind_of
 
 if TYPE_CHECKING:
@@ -124,6 +124,7 @@ def sign_in(account: str, password: str | None = None, *, pds_url: str | None = 
     from pdsmem.bridge.signin.session_store import SessionStore, parse_identifier
 
     a_string(account, "the account", hint="its handle or DID")
+    a_url(pds_url, "the PDS URL"), a_url(plc_url, "the PLC directory's URL")
     if password is not None and not isinstance(password, str):  # ("" is None: the kept session, ATP_AUTH_PASSWORD)
         raise UsageError(f"the password is {described(password)}, not a string",
                          hint="an app password, or None to use the kept session or ATP_AUTH_PASSWORD")
@@ -179,12 +180,12 @@ def check_pds(pds_url: str, did: str) -> None:
     (``describeRepo``: no sign-in, nothing stored). Raises ``UnknownAccount`` when it has no such
     repository (the account moved, or was deleted), a ``TransientError`` when it cannot be reached
     or fails, or another ``PdsmemError`` saying what it answered."""
-    from pdsmem.api.inputs import base_url, check_did
+    from pdsmem.api.inputs import check_did
     from pdsmem.bridge.atproto.xrpc import XrpcClient, XrpcError
 
     if not isinstance(pds_url, str):
         raise UsageError(f"pds_url is {kind_of(pds_url)}, not a URL", hint='the PDS\'s base URL: "https://pds.example.com"')
-    url = base_url(pds_url, what="the PDS URL")
+    url = a_url(a_string(pds_url, "pds_url", hint="the PDS's base URL"), "the PDS URL") or ""  # (not blank: a_string)
     check_did(a_string(did, "the DID", hint="the repository owner's DID, as did:plc:… or did:web:…"))
     a_did(did)  # of its method's shape too: no PDS is asked about did:plc:xyz
     try:

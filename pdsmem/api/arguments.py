@@ -106,11 +106,21 @@ def an_output(out: Any) -> Any:
     return out
 
 
-def a_url(value: Any, name: str) -> str | None:
-    """``value`` when it is None or a string (a URL, checked where it is used); else a ``UsageError``."""
+def a_url(value: Any, name: str, *, hint: str | None = None) -> str | None:
+    """``value`` as a server's base URL (``scheme://host[:port][/path]``), or None when it is None
+    or blank; else a ``UsageError`` naming ``name`` and never echoing a user name, password or
+    query in it: the same mistake in any server's URL (the PDS's, RushDB's, a relay's) is the same
+    kind of error."""
+    from pdsmem.bridge.atproto.xrpc import normalize_base_url
+
     if value is not None and not isinstance(value, str):
         raise UsageError(f"{name} is {described(value)}, not a URL", hint='a base URL as a string: "https://host"')
-    return value
+    if value is None or not value.strip():
+        return None
+    try:
+        return normalize_base_url(value, what=name)
+    except InvalidSyntax as err:
+        raise UsageError(err.message, hint=err.hint or hint) from None
 
 
 def a_string(value: Any, name: str, *, hint: str | None = None, one_line: bool = False) -> str:

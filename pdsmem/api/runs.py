@@ -26,7 +26,7 @@ from pdsmem.api.results import (
     FollowStatus, Hit, Memory, Outcome, Problem, Prune, Recall, Report, RushDB, Session, Verification,
 )
 from pdsmem.api.values import Scope
-from pdsmem.errors import InvalidSyntax, PdsmemError, TransientError, UsageError, VerificationError, kind_of
+from pdsmem.errors import PdsmemError, TransientError, UsageError, VerificationError, kind_of
 
 if TYPE_CHECKING:
     from pdsmem.bridge.pipelines.exporter import ExportReport, PrunePlan
@@ -80,19 +80,12 @@ def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = Non
     now. Never writes the key anywhere (the sync state holds a hash of it)."""
     from pdsmem.bridge.rushdb.store import MemoryStore, RushDBTarget
 
-    from pdsmem.api.inputs import base_url
-
     a_string(api_key, "the RushDB API key" if engine_url is None else "the RushDB engine's token",
              hint="a write API key of the project, as RUSHDB_API_KEY holds it", one_line=True)
-    a_url(url, "the RushDB URL"), a_url(engine_url, "the RushDB engine URL")
-    checked: list[str | None] = []
-    for what, given in (("the RushDB URL", url), ("the RushDB engine URL", engine_url)):
-        try:  # the URL as checked goes to the SDK: "http://host:3000/?" would reach the server's web page
-            checked.append(base_url(given.strip(), what=what) if given is not None and given.strip() else None)
-        except InvalidSyntax as err:
-            raise UsageError(err.message, hint=err.hint or "the RushDB API's base URL, as RUSHDB_API_URL holds "
-                             "it: http://localhost:3000") from None
-    return MemoryStore(RushDBTarget(api_key, url=checked[0], engine_url=checked[1], engine_scope=engine_scope))
+    hint = "the RushDB API's base URL, as RUSHDB_API_URL holds it: http://localhost:3000"
+    # the URLs as checked go to the SDK: "http://host:3000/?" would reach the server's web page
+    url, engine_url = a_url(url, "the RushDB URL", hint=hint), a_url(engine_url, "the RushDB engine URL", hint=hint)
+    return MemoryStore(RushDBTarget(api_key, url=url, engine_url=engine_url, engine_scope=engine_scope))
 
 
 def embedder_from_env() -> Embedder | None:

@@ -92,7 +92,8 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
     Re-running with nothing changed writes nothing; an interrupted export resumes where it
     stopped, without duplicates. Private memories are refused unless --publish-private says
     you know the repository is public. Exit 3 when some memories were refused or failed (each
-    is named on stderr; --allow-refused makes privacy refusals alone exit 0), when a rate limit
+    is named on stderr; --allow-refused makes privacy refusals alone exit 0), 1 when every one
+    was (nothing was written), 3 also when a rate limit
     paused the export (run it again to finish), or when a large prune was not confirmed.
 
     \b
@@ -199,21 +200,27 @@ def summary(report: api.Report) -> str:
     return f"{prefix}{counts_text(report)} ({report.did}, {batches})"
 
 
-def _problem_line(outcome: api.Outcome) -> str:
+def _problem_line(outcome: api.Outcome, allow_refused: bool = False) -> str:
     remedy = ""
     if outcome.unreadable:  # a sub-directory, a link to nothing: there is no memory to fix
         remedy = "; make it a readable JSON file or remove it from the directory, then run the export again"
     elif outcome.status == "failed":
         remedy = "; fix the memory in the source, then run the export again"
-    return f"Error: {outcome.where}: {outcome.status}: {outcome.reason}{remedy}"
+    return f"{_prefix(outcome.status, allow_refused)} {outcome.where}: {outcome.status}: {outcome.reason}{remedy}"
+
+
+def _prefix(status: str, allow_refused: bool) -> str:
+    """``Error:`` for a problem that makes the run exit non-zero; ``Note:`` for a refusal that
+    --allow-refused says is none."""
+    return "Note:" if allow_refused and status == "refused" else "Error:"
 
 
 SHOWN_ALIKE = 3  # problems with the same reason shown in full; the others by their places, on one line
 PLACES_SHOWN = 10
 
 
-def _problem_lines(problems: list[api.Outcome]) -> list[str]:
-    """One ``Error:`` line per problem, grouped by reason (the same status and words but for the
+def _problem_lines(problems: list[api.Outcome], allow_refused: bool = False) -> list[str]:
+    """One ``Error:`` line per problem (``Note:`` for a refusal under --allow-refused), grouped by reason (the same status and words but for the
     memory's id), and of a group only the first few, then one line with the places of the others:
     forty lines that differ only in an id (an agent whose memories are all private, on its first
     dry run) would hide the one that differs."""
@@ -223,20 +230,20 @@ def _problem_lines(problems: list[api.Outcome]) -> list[str]:
         alike.setdefault((outcome.status, reason.replace(outcome.memory_id or "\0", "")), []).append(outcome)
     lines: list[str] = []
     for group in alike.values():
-        lines.extend(_problem_line(outcome) for outcome in group[:SHOWN_ALIKE])
+        lines.extend(_problem_line(outcome, allow_refused) for outcome in group[:SHOWN_ALIKE])
         if rest := group[SHOWN_ALIKE:]:
             places = ", ".join(outcome.where for outcome in rest[:PLACES_SHOWN])
             if len(rest) > PLACES_SHOWN:
                 places += f" and {len(rest) - PLACES_SHOWN} more"
-            lines.append(f"Error: {len(rest)} more {group[0].status} for the same reason as {group[0].where}: "
+            lines.append(f"{_prefix(group[0].status, allow_refused)} {len(rest)} more {group[0].status} for the same reason as {group[0].where}: "
                          f"{places} (--json names each with its memory's id)")
     return lines
 
 
-def print_report(report: api.Report, as_json: bool) -> None:
+def print_report(report: api.Report, as_json: bool, allow_refused: bool = False) -> None:
     """Problems, deletions and notes on stderr; the summary (or JSON lines) on stdout."""
     new = [outcome for outcome in report.problems if not outcome.known]
-    for line in _problem_lines(new):
+    for line in _problem_lines(new, allow_refused):
         click.echo(line, err=True)
     if known := len(report.problems) - len(new):  # deletions an earlier run named: the person's word stands
         click.echo(f"Note: {known} memor{'ies' if known > 1 else 'y'} whose record{'s' if known > 1 else ''} (or a record "
@@ -278,7 +285,7 @@ def print_report(report: api.Report, as_json: bool) -> None:
 
 def finish(report: api.Report, *, as_json: bool, allow_refused: bool) -> None:
     """Print the report and exit: 0 all done, 3 partly (1 when nothing was done)."""
-    print_report(report, as_json)
+    print_report(report, as_json, allow_refused)
     code = report.exit_code(allow_refused=allow_refused)
     if code:
         click.get_current_context().exit(code)
