@@ -103,11 +103,13 @@ _PUBLISHED = {
 }
 
 
-def _publishable_texts(event: Mapping, *, include_transcript: bool) -> dict[str, str]:
-    texts = {name: event[name] for name in _PUBLISHED[event["eventType"]] if isinstance(event.get(name), str)}
+def publishable_texts(event: Mapping, *, include_transcript: bool) -> dict[str, str]:
+    """Each text of ``event`` that its record holds, by field: what the gate checks before an export,
+    and what an import notes a secret in (the record is public already)."""
+    names = _PUBLISHED[event["eventType"]]
     if include_transcript and event["eventType"] == "episode":
-        texts.update(userText=event["userText"], assistantText=event["assistantText"])
-    return texts
+        names += ("userText", "assistantText")
+    return {name: event[name] for name in names if isinstance(event.get(name), str)}
 
 
 def _named(fact_id: object) -> str:
@@ -415,7 +417,7 @@ def _checked(event: dict, *, publish_private: bool, include_transcript: bool) ->
         event,
         memory_id=mid,
         publish_private=publish_private,
-        texts=_publishable_texts(event, include_transcript=include_transcript),
+        texts=publishable_texts(event, include_transcript=include_transcript),
         include_transcript=include_transcript,
     )
     return mid

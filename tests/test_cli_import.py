@@ -467,3 +467,18 @@ def test_import_reaches_an_agent_runtimes_scope_by_its_parts_and_salt(
     both = run("import", "--from", file, "--signing-key", KEY.did_key, *scope, *parts,
                "--participant-scope-hash", "a" * 64)
     assert both.exit_code == 2 and "not both" in both.stderr
+
+
+def test_a_record_whose_text_looks_like_a_secret_is_imported_and_named_by_its_uri_never_quoted(tmp_path: Path) -> None:
+    """The person's own record is public already: imported as written, named by its at-uri only."""
+    card = "Card for the club: 4111 1111 1111 1111 exp 12/29"
+    records = {path(1): memory("likes green tea"), path(2): memory(card)}
+    result = import_car(car(tmp_path, records), "--json")
+    assert result.exit_code == 0
+    assert [obj["event"]["text"] for obj in lines(result)[:-1]] == ["likes green tea", card]
+    note = (f"Note: {uri(2)}: its text looks like a payment card number (its Luhn check holds). The record is "
+            "public in the repository and in every relay's copy; pdsmem reads it as it is (if it is a secret, "
+            "delete the record on the PDS and change the secret)")
+    assert result.stderr.splitlines()[0] == note
+    assert lines(result)[-1]["summary"]["notes"] == [note.removeprefix("Note: ")]
+    assert "4111" not in result.stderr

@@ -591,3 +591,27 @@ def test_a_supersedes_into_another_repository_is_named_in_a_note_not_dropped_wit
     assert done.stderr == (f"Note: {uri}: supersedes {elsewhere} in another repository; ignored (only links "
                            "within one repository are followed)\n")
     assert summary(done)["notes"] == [done.stderr.removeprefix("Note: ").rstrip("\n")]
+
+
+def test_a_record_whose_text_looks_like_a_secret_is_synced_and_named_by_its_uri_never_quoted(
+    pds: LocalPds, account: Account, rushdb: Project
+) -> None:
+    """A new user's try: secrets the person wrote into their own repository were synced and
+    recalled without a word. The record is theirs and public already, so it is synced as
+    written, and the person is told which record looks like it holds one (never its words)."""
+    repo = Repo(pds, account)
+    secret = "Wifi at the cabin: network Birch, password Kq7-hunter22!"
+    put_memory(repo, record("The user drinks tea."))
+    wifi_uri = put_memory(repo, record(secret))
+    dry = sync(pds, rushdb, account, "--dry-run")
+    first = sync(pds, rushdb, account, "--json")
+    for result in (dry, first):
+        assert result.exit_code == 0, result.output
+        notes = [line for line in result.stderr.splitlines() if line.startswith("Note: ")]
+        assert len(notes) == 1 and notes[0].startswith(f"Note: {wifi_uri}: its text looks like a"), notes
+        assert "delete the record on the PDS and change the secret" in notes[0]
+        assert "hunter22" not in result.output and "Birch" not in result.output
+    assert summary(first)["notes"] == [notes[0].removeprefix("Note: ")]
+    assert secret in {row["text"] for row in snapshot(rushdb)["MEMORY_FACT"].values()}  # the person's own record
+    again = sync(pds, rushdb, account)
+    assert again.exit_code == 0 and "Note: " not in again.stderr  # told once: the record is unchanged

@@ -41,7 +41,9 @@ from pdsmem.errors import PdsmemError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
+from pdsmem.mapping.privacy import sensitive_reason
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
+from pdsmem.mapping.to_record import publishable_texts
 
 from ..atproto.repo import NodeSummary, RecordFailure, VerifiedRepo
 from .state import RememberedFact
@@ -96,6 +98,33 @@ def _line(op: str, imported: Imported, retires: str | None = None) -> str:
     return _dumps(line)
 
 
+def _secret_in(event: Mapping[str, Any]) -> str | None:
+    """What the privacy gate finds in a record's texts (``its text looks like a card number``),
+    or None: the record is public already, and the person is told (``secret_notes``)."""
+    for name, text in publishable_texts(event, include_transcript=True).items():
+        if why := sensitive_reason(text):
+            return f"its {name} {why}"
+    return None
+
+
+SECRETS_NAMED = 3  # records named with the reason; the others by their at-uris, on one line
+URIS_SHOWN = 10
+
+
+def secret_notes(secrets: list[tuple[str, str]]) -> list[str]:
+    """A note for each record read (new or changed) whose text looks like a secret, by its at-uri
+    and why, never its words: it is public in the repository, and relays copy it, whatever pdsmem
+    does; it is imported as written, since it is the person's own record."""
+    notes = [f"{uri}: {why}. The record is public in the repository and in every relay's copy; pdsmem reads "
+             "it as it is (if it is a secret, delete the record on the PDS and change the secret)"
+             for uri, why in secrets[:SECRETS_NAMED]]
+    if rest := secrets[SECRETS_NAMED:]:
+        shown = ", ".join(uri for uri, _ in rest[:URIS_SHOWN])
+        more = f" and {len(rest) - URIS_SHOWN} more" if len(rest) > URIS_SHOWN else ""
+        notes.append(f"{len(rest)} more records look like they hold a secret, and are public: {shown}{more}")
+    return notes
+
+
 def _links(facts: Mapping[str, RememberedFact], uri: str) -> list[str]:
     """The fact ids the record at ``uri`` links to, among ``facts``."""
     return [facts[target].fact_id for target in facts[uri].supersedes if target in facts]
@@ -138,6 +167,7 @@ class ImportBatch:
         self.facts: dict[str, RememberedFact] = {}
         self.failures: list[RecordProblem] = []  # by uri
         self.deleted: list[str] = []  # by uri
+        self.secrets: list[tuple[str, str]] = []  # (uri, why) of each record read whose text looks like a secret
         self._repo: VerifiedRepo | None = None
         self._scope: ImportScope | None = None
         self._spool: IO[bytes] | None = None
@@ -303,6 +333,8 @@ class ImportBatch:
         self._spool.write(data)
         self._pending.append(_Pending(op, uri, cid, len(data)))
         self.records[uri] = cid
+        if why := _secret_in(imported.event):
+            self.secrets.append((uri, why))
         if imported.event["eventType"] == "fact":
             self._mapped.add(uri)
             self.facts[uri] = RememberedFact(imported.event["factId"], tuple(imported.supersedes))

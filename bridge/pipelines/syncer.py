@@ -63,7 +63,7 @@ from pdsmem.mapping.records import RecordView
 from pdsmem.mapping.syntax import AtUri
 
 from ..rushdb.embeddings import Embedder
-from .import_batch import Change, ImportBatch, RecordProblem
+from .import_batch import Change, ImportBatch, RecordProblem, secret_notes
 from .importer import Importer
 from ..rushdb.store import MemoryStore, RushDBTooLarge, retrying
 from .state import ExportedRecord
@@ -215,7 +215,8 @@ class Syncer:
                 batch.did, self.importer.reader) is not None)
         if batch.read in FULL_READS:
             self._retrying(lambda: self._reconcile(batch, scope, anchor))
-        report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures))
+        report = SyncReport(batch.did, batch.rev, batch.read, dry_run, dict(batch.summary), list(batch.failures),
+                            notes=secret_notes(batch.secrets))
         if dry_run and batch.read != "unchanged":  # what the person deleted before a sync saw it, said first
             if would := self._retrying(lambda: self._deleted_before_a_sync(batch, scope, dry_run=True)):
                 report.counts["retired"] = report.counts.get("retired", 0) + would

@@ -193,7 +193,8 @@ class FollowStatus:
     """What a follow tells: ``state`` (connecting, connected, syncing, paused, reconnecting,
     stopped), the last event handled (``seq``, ``event_time``), events waiting (``behind``),
     why (``note``), and the last sync's counts (``synced``); ``skipped``: records the last sync
-    skipped that no earlier sync named."""
+    skipped that no earlier sync named; ``notes``: what the last sync noted (a record whose text
+    looks like a secret, by its at-uri), told once."""
 
     state: str
     seq: int | None = None
@@ -202,6 +203,7 @@ class FollowStatus:
     note: str = ""
     synced: Mapping[str, int] = field(default_factory=dict)
     skipped: tuple[Outcome, ...] = ()
+    notes: tuple[str, ...] = ()
 
 
 @runtime_checkable

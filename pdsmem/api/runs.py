@@ -355,8 +355,11 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     import json
 
     changes = [json.loads(line) for line in collected.lines if line.strip()]
+    from pdsmem.bridge.pipelines.import_batch import secret_notes
+
     return Report(kind="import", did=batch.did, dry_run=dry_run, rev=batch.rev, read=batch.read,
-                  counts=dict(batch.summary), outcomes=[_problem(p) for p in batch.failures], changes=changes)
+                  counts=dict(batch.summary), outcomes=[_problem(p) for p in batch.failures], changes=changes,
+                  notes=secret_notes(batch.secrets))
 
 
 def _reported_failures(state: State, did: str, reader: str) -> set[tuple[str, str]]:
@@ -483,6 +486,7 @@ class Follow:
             url = self.url = stream_url(self.relay_url or account[0].pds_url)
             reported = _reported_failures(state, did, importer.reader)  # told once, then only counted
             skipped: list[Outcome] = []
+            noted: list[str] = []
 
             def sync_once() -> tuple[dict[str, int], str, Any]:
                 try:
@@ -499,6 +503,7 @@ class Follow:
                     if (problem.uri, problem.cid) not in reported:
                         skipped.append(_problem(problem))
                         reported.add((problem.uri, problem.cid))
+                noted.extend(report.notes)
                 return ({**report.counts, **{f"wrote {name}": n for name, n in report.written.items()}},
                         report.rev, batch.data_cid)
 
@@ -510,11 +515,12 @@ class Follow:
 
             def tell(status: Any) -> None:
                 self.url = follower.url
-                news = tuple(skipped)
+                news, notes = tuple(skipped), tuple(noted)
                 skipped.clear()
+                noted.clear()
                 if self.on_status is not None:
                     self.on_status(FollowStatus(status.state, status.seq, status.event_time, status.behind,
-                                                status.note, dict(status.synced), news))
+                                                status.note, dict(status.synced), news, notes))
 
             follower = Follower(
                 did, url, sync=sync_once, resolve=current, follow_pds=self.relay_url is None,

@@ -186,9 +186,12 @@ def import_cmd(
         )
     for problem in report.failed:
         _report(problem, "skipped; fix or delete the record in the repository, then import again")
+    for note in report.notes:
+        click.echo(f"Note: {note}", err=True)
     if as_json:  # the summary is data too: the last line on stdout, after the changes
         write({"summary": {
             "did": report.did, "rev": report.rev, "read": report.read, "dryRun": dry_run, **report.counts,
+            **({"notes": report.notes} if report.notes else {}),
         }})
     elif dry_run:
         click.echo(f"Dry run, nothing written: would import {_summary(report)}", err=True)

@@ -219,6 +219,8 @@ def _follow(following: api.Follow, *, as_json: bool) -> None:
         for problem in status.skipped:
             click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
                        "repository; the next change syncs it again)", err=True)
+        for note in status.notes:
+            click.echo(f"Note: {note}", err=True)
         show(status)
 
     following.on_status = tell
