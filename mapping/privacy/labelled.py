@@ -1105,10 +1105,10 @@ _NOT_MADE_UP = lazy(
     r"|mint|manjaro|arch|centos|rhel|opensuse|pop_?os|kubuntu|xubuntu|sonoma|ventura|monterey|bigsur"
     r"|ryzen|xeon|core|rtx|gtx|radeon|snapdragon|exynos|thinkpad|ideapad|zenbook|galaxy)[_-]?[0-9]+[a-z]{0,4}")
 # a number and its unit joined by a dash: "30-second steps", "6-digit codes", "12-character passwords"
-_A_MEASURE = re.compile(r"(?i)[0-9]+(?:[.,][0-9]+)?-(?:second|sec|minute|min|hour|day|week|month|year|digit|char(?:acter)?"
+_A_MEASURE = lazy(r"(?i)[0-9]+(?:[.,][0-9]+)?-(?:second|sec|minute|min|hour|day|week|month|year|digit|char(?:acter)?"
                         r"|letter|bit|byte|step|round|attempt|try|tries|time|fold|word|factor|node|core|thread)s?")
 # the name of a hash, a cipher or a curve: "argon2id", "pbkdf2", "ed25519", "chacha20", "blake2b"
-_A_CIPHERS_NAME = re.compile(
+_A_CIPHERS_NAME = lazy(
     r"(?i)argon2(?:id|i|d)?|pbkdf2|bcrypt|scrypt|ed25519|ed448|x25519|x448|curve25519|poly1305|x?chacha20"
     r"|aes-?(?:128|192|256)(?:-?(?:gcm|cbc|ctr|siv))?|rsa-?(?:1024|2048|3072|4096)|sha-?(?:1|224|256|384|512)"
     r"|sha3-?(?:224|256|384|512)|blake(?:2b|2s|3)|secp256[kr]1|p-?(?:256|384|521)|crc32c?|hmac-?sha-?(?:1|256|384|512)"
