@@ -27,7 +27,7 @@ import itertools
 import re
 from collections.abc import Iterator
 
-from pdsmem.mapping.privacy import beside, password_words, told, words
+from pdsmem.mapping.privacy import beside, password_words, personal, told, words
 from pdsmem.mapping.privacy.plain import Needles, ascii_digits, lazy, lowered, lowered_search
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
@@ -550,6 +550,8 @@ def _password_shaped(token: str) -> bool:
         token = stop_stripped  # "PaAmbTomaquet!." ends with its sign, then the sentence's stop
     if re.fullmatch(r"[^\W\d_]++\?[»“”\"'‘’]*+", token):
         return False  # a word and the question mark after it: "¿Olvidaste tu contraseña?", "Passwort vergessen?"
+    if _A_MEASURE.fullmatch(token):
+        return False  # a number and its unit: "in 30-second windows", "a 12-character minimum"
     if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
         return False
@@ -2454,8 +2456,23 @@ def _random_on_a_key_line(text: str) -> bool:
         for line in text.splitlines())
 
 
-# a line that is one token and nothing else (quotes aside): a key pasted alone, with no word about it
-_LONE_TOKEN = lazy(r"(?m)^[^\S\n]*+[\"'`]?([A-Za-z0-9_+/-]{24,200}={0,2})[\"'`]?[^\S\n]*+$")
+# A random token with nothing said about it: the whole text, or a line of its own (a list's dash or
+# number, a quote's ">", quotes, backticks or stars around it) under a line that names a key, a
+# token, a secret or a password ("Prod keys:\n- Zq8v…"). Under any other line it is an id a note
+# keeps ("Channel id:\nUCuAX…", "Failing test:\ntestUserCan…"), and passes.
+_LONE_LINE = lazy(r"(?m)^[^\S\n]*+(?:[-*•>][^\S\n]++|[0-9]{1,2}[.)][^\S\n]++)?[\"'`*(]{0,2}"
+                  r"([A-Za-z0-9_+/-]{24,200}={0,2})[\"'`*).,;]{0,3}[^\S\n]*+$")
+_NAMES_A_KEY_ABOVE = lowered_search(_KEY_WORDS + r"|(?<![a-z])keys?(?![a-z])|" + _PASSWORDS_WORDS.removeprefix("(?i)"))
+# or what is public of a key: "Host key fingerprint:", "Public key:", a digest
+_PUBLIC_ABOVE = lowered_search(r"(?i)fingerprint|public|(?<![a-z])pub(?![a-z])|host\s*+key|checksum|digest|hash")
+# what is public, or an id, though it looks random: a digest after its algorithm ("sha512-…"), an
+# object's id after its kind ("pi_3NtY…", "cus_…"), a hex number ("0x71C7…": an address), a
+# public key's or a certificate's body (DER's SEQUENCE: "MFkwEwYH…", "MIIBIjAN…"; an SSH key's
+# "AAAA…"), an extended public key ("xpub…"), an IPFS CID ("Qm…"); a file in base64 (PNG, JPEG,
+# GIF, PDF, ZIP). A private key's body is found before this, by its own start (``providers``).
+_PUBLIC_SHAPE = lazy(r"sha(?:1|224|256|384|512)-|[a-z]{2,8}_|0x|M[A-P]|AAAA|[xyztuvYZUV]pub|Qm[1-9A-HJ-NP-Za-km-z]{44}$"
+                     r"|iVBORw0KGgo|/9j/|R0lGOD|JVBERi0|UEsDB")
+_CAMEL_PARTS = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])").findall
 
 
 def _kind(char: str) -> str:
@@ -2471,11 +2488,31 @@ def _random_kinds(token: str) -> bool:
     return changes >= 0.4 * (len(token) - 1)
 
 
+def _named_in_words(token: str) -> bool:
+    """Whether words of three letters or more (the token split where its case changes) make half
+    its letters or more: a name made of words ("getS3PresignedUrlV2ForUpload",
+    "testUserCanLoginWithOAuth2AndPKCE"). One random string of letters and digits in a hundred
+    has as many."""
+    letters = sum(char.isalpha() for char in token)
+    named = sum(len(part) for part in _CAMEL_PARTS(token) if len(part) >= 3 and words.is_common(part))
+    return named * 2 >= letters
+
+
 def _a_lone_token(text: str) -> bool:
     if not _A_LONG_RUN(text):
         return False
-    return any(_RANDOM_TOKEN.fullmatch(token) and _random_kinds(token) and not _WORDS_JOINED.fullmatch(token)
-               for token in _LONE_TOKEN.findall(text))
+    whole = text.strip()
+    for match in _LONE_LINE.finditer(text):
+        token = match[1]
+        if match[0].strip() != whole:  # a line of a longer text: only under a line that names a key
+            above = text[:match.start()].rstrip().rpartition("\n")[2]
+            if not above or not _NAMES_A_KEY_ABOVE(above) or _PUBLIC_ABOVE(above):
+                continue
+        if (_RANDOM_TOKEN.fullmatch(token) and _random_kinds(token) and not _WORDS_JOINED.fullmatch(token)
+                and not _PUBLIC_SHAPE.match(token) and not _named_in_words(token)
+                and not (len(token) <= 35 and len(personal.base58check(token) or b"") == 21)):  # an address
+            return True
+    return False
 
 
 # a one-time link's token in its path: a password reset's, a magic sign-in link's, an invitation's

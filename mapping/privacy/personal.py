@@ -622,27 +622,38 @@ def _checksum_holds(words: list[str]) -> bool:
     return any(_english().check(" ".join(words[:n])) for n in (24, 21, 18, 15, 12) if len(words) >= n)
 
 
-# A wallet's private key as wallets export it, in base58 with a checksum that holds: WIF (a version
-# byte, 0x80 or testnet's 0xef, then 32 bytes and 0x01 for a compressed key: "5…", "K…", "L…",
-# "9…", "c…") and a BIP-32 extended private key ("xprv…", "tprv…", "zprv…": 78 bytes whose key data
-# starts with 0). A random string of the same shape fails the checksum 4,294,967,295 times in
-# 4,294,967,296; an address ("1…", "bc1…") or an extended public key ("xpub…") is no secret.
+# A wallet's private key as wallets export it, in base58 with a checksum that holds: WIF (a coin's
+# version byte, 32 bytes, and 0x01 for a compressed key: Bitcoin's "5…", "K…", "L…", testnet's
+# "9…", "c…", Litecoin's "T…", Dogecoin's "Q…") and a BIP-32 extended private key ("xprv…",
+# "tprv…", "zprv…": 78 bytes whose key data starts with 0). A random string of the same shape
+# fails the checksum 4,294,967,295 times in 4,294,967,296; an address ("1…", "3…": 21 bytes) or an
+# extended public key ("xpub…") is no secret.
 _BASE58 = "[1-9A-HJ-NP-Za-km-z]"
-_WALLET_KEY = lazy(rf"(?<!{_BASE58})(?:[5KLc9]{_BASE58}{{50,51}}|[xtyzuvYZUV]prv{_BASE58}{{107,108}})(?!{_BASE58})")
+_WALLET_KEY = lazy(rf"(?<!{_BASE58})(?:{_BASE58}{{50,52}}|[xtyzuvYZUV]prv{_BASE58}{{107,108}})(?!{_BASE58})")
 
 
-def _wallet_key(text: str) -> bool:
+def base58check(token: str) -> bytes | None:
+    """What ``token`` encodes in base58 (Bitcoin's alphabet) when its four-byte checksum (the
+    double SHA-256 of the rest) holds; else None."""
     from hashlib import sha256
 
     from libipld import decode_multibase
 
+    try:
+        raw = decode_multibase("z" + token)[1]  # "z": base58btc, as multibase names it
+    except ValueError:
+        return None
+    payload, checksum = raw[:-4], raw[-4:]
+    return payload if len(raw) > 4 and sha256(sha256(payload).digest()).digest()[:4] == checksum else None
+
+
+def _wallet_key(text: str) -> bool:
     for match in _WALLET_KEY.finditer(text):
-        raw = decode_multibase("z" + match[0])[1]  # "z": base58 (Bitcoin's alphabet), as multibase names it
-        payload, checksum = raw[:-4], raw[-4:]
-        if sha256(sha256(payload).digest()).digest()[:4] != checksum:
+        payload = base58check(match[0])
+        if payload is None:
             continue
-        if payload[:1] in (b"\x80", b"\xef") and (len(payload) == 33 or len(payload) == 34 and payload[-1] == 1):
-            return True
+        if len(payload) == 33 or len(payload) == 34 and payload[-1] == 1:
+            return True  # a version byte, the key's 32 bytes (and 0x01): WIF, of any coin
         if len(payload) == 78 and payload[45] == 0:
             return True
     return False

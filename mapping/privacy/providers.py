@@ -85,12 +85,14 @@ OWN = lazy(
     r"|(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid|laravel_session|sessionid|session_id)=[A-Za-z0-9%._-]{16,}"
     r"|(?<![A-Za-z0-9+/])(?<!sha512-)[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key; not a SHA-512 digest
     r"|(?<![A-Za-z0-9_/-])1//0[0-9A-Za-z_-]{30,}(?![A-Za-z0-9_-])"  # a Google OAuth refresh token
-    # a private key's body without its BEGIN line: OpenSSH; RSA (PKCS #1 and #8); an elliptic curve
-    # key (SEC 1: P-256, secp256k1, P-384, P-521; PKCS #8); Ed25519, X25519, Ed448 (PKCS #8). A
+    # a private key's body without its BEGIN line: OpenSSH; RSA and DSA (PKCS #1 and #8); an elliptic
+    # curve key (SEC 1: P-256, secp256k1, P-384, P-521; PKCS #8); Ed25519, X25519, Ed448 (PKCS #8). A
     # public key's or a certificate's body starts otherwise ("MFkwEwYH…", "MIIC…MIIB").
-    r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN)|MII[A-Za-z0-9+/]{3}IBA(?:AK[BC]|DAN)"
+    r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN)|MII[A-Za-z0-9+/]{3}IBA(?:AK[BC]|DAN|DCC)"
     r"|MH[QcR]CAQEE|MI[A-Za-z0-9+/]{2}AgEBB[DE]|MI[A-Za-z0-9+/]{2}AgEAMB[A-Za-z0-9+/]GByqGSM49"
-    r"|M[CE][A-Za-z0-9+/]CAQAwBQYDK2V[wux])[A-Za-z0-9+/]{20,}"
+    r"|M[CE][A-Za-z0-9+/]CAQAwBQYDK2V[wux]"
+    # and any of them encrypted with a passphrase (PKCS #8, PBES2): still the key, to anyone who guesses it
+    r"|MI[A-Za-z0-9+/]{2}M[A-Za-z0-9+/]{2}GCSqGSIb3DQEFDT|MII[A-Za-z0-9+/]{3}B[A-Za-z0-9+/]BgkqhkiG9w0BBQ0w)[A-Za-z0-9+/]{20,}"
 )
 
 
