@@ -476,7 +476,7 @@ def test_a_record_whose_text_looks_like_a_secret_is_imported_and_named_by_its_ur
     result = import_car(car(tmp_path, records), "--json")
     assert result.exit_code == 0
     assert [obj["event"]["text"] for obj in lines(result)[:-1]] == ["likes green tea", card]
-    note = (f"Note: {uri(2)}: its text looks like a payment card number (its Luhn check holds). The record is "
+    note = (f"Note: {uri(2)}: its content looks like a payment card number (its Luhn check holds). The record is "
             "public in the repository and in every relay's copy; pdsmem reads it as it is (if it is a secret, "
             "delete the record on the PDS and change the secret)")
     assert result.stderr.splitlines()[0] == note

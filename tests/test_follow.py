@@ -459,3 +459,27 @@ def test_the_status_that_says_a_sync_covered_the_events_counts_none_behind() -> 
     follower.status.behind = 3
     follower._run_sync("memory records changed", seq=7, when="2026-12-06T05:00:00Z")
     assert told[-1] == ("synced (memory records changed): 1 created", 0)
+
+
+def test_a_followed_record_whose_text_looks_like_a_secret_is_named_once_by_its_uri(
+    pds: LocalPds, account: Account, rushdb: Project, tmp_path: Path
+) -> None:
+    """The person's own record is synced as written (it is public already); the follow names it
+    by its at-uri, once, and never quotes it."""
+    repo = Repo(pds, account)
+    repo.put(RECORD_NSID, rkey(0), memory(account.did, 0))
+    follow = Following(pds, rushdb, account, tmp_path / "state")
+    follow.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
+    secret = "Card for the club: 4111 1111 1111 1111 exp 12/29"
+    repo.put(RECORD_NSID, rkey(1), memory(account.did, 1) | {"content": secret})
+    wait_until(lambda: facts(rushdb) == 2, "the new memory")
+    repo.put(RECORD_NSID, rkey(2), memory(account.did, 2))  # another change: the note is not said again
+    wait_until(lambda: facts(rushdb) == 3, "another memory")
+    assert follow.stop() == 0
+    assert follow.process.stderr is not None
+    told = follow.process.stderr.read()
+    uri = f"at://{account.did}/{RECORD_NSID}/{rkey(1)}"
+    assert told.count("Note: ") == 1 and f"Note: {uri}: its content looks like a payment card number" in told, told
+    assert "4111" not in told and "4111" not in json.dumps(follow.lines)
+    (note,) = [line.removeprefix("Note: ") for line in told.splitlines() if line.startswith("Note: ")]
+    assert [line["notes"] for line in follow.lines if "notes" in line] == [[note]]  # in --json's lines too

@@ -598,20 +598,28 @@ def test_a_record_whose_text_looks_like_a_secret_is_synced_and_named_by_its_uri_
 ) -> None:
     """A new user's try: secrets the person wrote into their own repository were synced and
     recalled without a word. The record is theirs and public already, so it is synced as
-    written, and the person is told which record looks like it holds one (never its words)."""
+    written, and the person is told which record looks like it holds one (never its words):
+    whichever of its fields holds it, even when the record fails to map, and once."""
     repo = Repo(pds, account)
     secret = "Wifi at the cabin: network Birch, password Kq7-hunter22!"
     put_memory(repo, record("The user drinks tea."))
     wifi_uri = put_memory(repo, record(secret))
+    elsewhere_uri = put_memory(repo, record("Deploys go through the staging box first.",
+                                            scope="ops: the staging root password is Sunflower-Rain-88"))
+    failing_uri = put_memory(repo, record("The vault master password is Gr33n-Lantern-77!", createdAt="yesterday"))
     dry = sync(pds, rushdb, account, "--dry-run")
     first = sync(pds, rushdb, account, "--json")
     for result in (dry, first):
-        assert result.exit_code == 0, result.output
-        notes = [line for line in result.stderr.splitlines() if line.startswith("Note: ")]
-        assert len(notes) == 1 and notes[0].startswith(f"Note: {wifi_uri}: its text looks like a"), notes
+        assert result.exit_code == 3, result.output  # the record that fails to map
+        notes = sorted(line for line in result.stderr.splitlines() if line.startswith("Note: "))
+        assert [note.split(": its ")[0] for note in notes] == sorted(
+            f"Note: {uri}" for uri in (wifi_uri, elsewhere_uri, failing_uri)), notes
+        assert f"Note: {wifi_uri}: its content looks like a" in result.stderr
+        assert f"Note: {elsewhere_uri}: its scope looks like a" in result.stderr
         assert "delete the record on the PDS and change the secret" in notes[0]
-        assert "hunter22" not in result.output and "Birch" not in result.output
-    assert summary(first)["notes"] == [notes[0].removeprefix("Note: ")]
+        for words in ("hunter22", "Birch", "Sunflower", "Lantern"):
+            assert words not in result.output
+    assert sorted(summary(first)["notes"]) == [note.removeprefix("Note: ") for note in notes]
     assert secret in {row["text"] for row in snapshot(rushdb)["MEMORY_FACT"].values()}  # the person's own record
-    again = sync(pds, rushdb, account)
-    assert again.exit_code == 0 and "Note: " not in again.stderr  # told once: the record is unchanged
+    for again in (sync(pds, rushdb, account), sync(pds, rushdb, account, "--full")):
+        assert "looks like" not in again.stderr  # told once: the records are unchanged since

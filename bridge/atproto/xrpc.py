@@ -209,7 +209,9 @@ def describe_transport_error(exc: BaseException) -> str:
 # Where the secret a server takes comes from, for a URL that carries one (a user and password, a
 # query): the RushDB API key, else the account's app password.
 _SECRET_FROM = {"rushdb engine": "the engine's token comes from RUSHDB_ENGINE_TOKEN",
-                "rushdb": "the API key comes from RUSHDB_API_KEY or --rushdb-api-key"}
+                "rushdb": "the API key comes from RUSHDB_API_KEY or --rushdb-api-key",
+                "plc": "a PLC directory is read without a key or password",
+                "relay": "a relay's stream is read without a key or password"}
 _APP_PASSWORD_FROM = "the app password comes from ATP_AUTH_PASSWORD or pdsmem login"
 
 

@@ -43,7 +43,6 @@ from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
 from pdsmem.mapping.privacy import sensitive_reason
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
-from pdsmem.mapping.to_record import publishable_texts
 
 from ..atproto.repo import NodeSummary, RecordFailure, VerifiedRepo
 from .state import RememberedFact
@@ -98,13 +97,21 @@ def _line(op: str, imported: Imported, retires: str | None = None) -> str:
     return _dumps(line)
 
 
-def _secret_in(event: Mapping[str, Any]) -> str | None:
-    """What the privacy gate finds in a record's texts (``its text looks like a card number``),
-    or None: the record is public already, and the person is told (``secret_notes``)."""
-    for name, text in publishable_texts(event, include_transcript=True).items():
-        if why := sensitive_reason(text):
-            return f"its {name} {why}"
-    return None
+def _secret_in(value: Any, path: str = "") -> str | None:
+    """What the privacy gate finds in any text of a record (``its content looks like a card
+    number``, ``its provenance.sourceUri looks like …``), or None: the record is public already,
+    and the person is told (``secret_notes``)."""
+    if isinstance(value, str):
+        why = sensitive_reason(value) if len(value) >= 4 else None
+        return f"its {path} {why}" if why else None
+    if isinstance(value, Mapping):
+        children: Iterator[tuple[str, Any]] = ((f"{path}.{key}" if path else str(key), item) for key, item in value.items()
+                                               if key != "$type")
+    elif isinstance(value, list):
+        children = ((f"{path}[{index}]", item) for index, item in enumerate(value))
+    else:
+        return None
+    return next((found for name, item in children if (found := _secret_in(item, name))), None)
 
 
 SECRETS_NAMED = 3  # records named with the reason; the others by their at-uris, on one line
@@ -311,6 +318,8 @@ class ImportBatch:
                     continue
                 self.failures.append(RecordProblem(uri, item.reason, cid))
                 continue
+            if cid not in (seen.get(uri), known_bad.get(uri, ("",))[0]) and (why := _secret_in(item.value)):
+                self.secrets.append((uri, why))  # new or changed since the last read (or failure): said once
             try:
                 imported = from_record(RecordView(uri=uri, cid=cid, value=item.value), self._scope)
             except PdsmemError as err:
@@ -333,8 +342,6 @@ class ImportBatch:
         self._spool.write(data)
         self._pending.append(_Pending(op, uri, cid, len(data)))
         self.records[uri] = cid
-        if why := _secret_in(imported.event):
-            self.secrets.append((uri, why))
         if imported.event["eventType"] == "fact":
             self._mapped.add(uri)
             self.facts[uri] = RememberedFact(imported.event["factId"], tuple(imported.supersedes))

@@ -106,17 +106,19 @@ def an_output(out: Any) -> Any:
     return out
 
 
-def a_url(value: Any, name: str, *, hint: str | None = None) -> str | None:
+def a_url(value: Any, name: str, *, hint: str | None = None, blank_ok: bool = False) -> str | None:
     """``value`` as a server's base URL (``scheme://host[:port][/path]``), or None when it is None
-    or blank; else a ``UsageError`` naming ``name`` and never echoing a user name, password or
-    query in it: the same mistake in any server's URL (the PDS's, RushDB's, a relay's) is the same
-    kind of error."""
+    or "" (not given; or blank, when ``blank_ok``); else a ``UsageError`` naming ``name`` and never
+    echoing a user name, password or query in it: the same mistake in any server's URL (the PDS's,
+    RushDB's, a relay's) is the same kind of error."""
     from pdsmem.bridge.atproto.xrpc import normalize_base_url
 
     if value is not None and not isinstance(value, str):
         raise UsageError(f"{name} is {described(value)}, not a URL", hint='a base URL as a string: "https://host"')
-    if value is None or not value.strip():
+    if value is None or value == "" or blank_ok and not value.strip():
         return None
+    if not value.strip():
+        raise UsageError(f"{name} is blank", hint=hint or 'a base URL: "https://host", or None for the default')
     try:
         return normalize_base_url(value, what=name)
     except InvalidSyntax as err:

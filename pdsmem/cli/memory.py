@@ -219,7 +219,7 @@ def _follow(following: api.Follow, *, as_json: bool) -> None:
         for problem in status.skipped:
             click.echo(f"Error: {problem.uri}: {problem.reason} (skipped; fix or delete the record in the "
                        "repository; the next change syncs it again)", err=True)
-        for note in status.notes:
+        for note in status.notes:  # (with --json, the status line holds them too)
             click.echo(f"Note: {note}", err=True)
         show(status)
 
@@ -248,13 +248,14 @@ def _status_printer(account: Callable[[], str], stream: Callable[[], str],
     last: list[tuple[str, str]] = []
 
     def show(status: api.FollowStatus) -> None:
-        if last and last[0] == (status.state, status.note):
+        if last and last[0] == (status.state, status.note) and not status.notes:
             return
         url, did = stream(), account()
         last[:] = [(status.state, status.note)]
         if as_json:
             write({"follow": {"did": did, "stream": url, "state": status.state, "seq": status.seq,
                               "eventTime": status.event_time, "behind": status.behind, "note": status.note,
+                              **({"notes": list(status.notes)} if status.notes else {}),
                               "at": datetime.now(timezone.utc).isoformat(timespec="milliseconds")}})
             return
         where = f" (at seq {status.seq})" if status.seq is not None else ""
