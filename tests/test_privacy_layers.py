@@ -441,6 +441,40 @@ def test_a_line_search_in_lower_case_answers_as_the_case_insensitive_one_on_any_
     assert lowered(line) == (re.compile(pattern).search(line) is not None), (line, name)
 
 
+def _spans_as_written(line: str) -> list[tuple[int, int]]:
+    return [match.span() for match in labelled._PASSWORD_LINE.finditer(line)]
+
+
+def test_where_a_lines_words_for_a_password_are_is_found_in_lower_case_as_with_the_case_insensitive_search():
+    """``_PASSWORD_WORDS_AT`` finds the spans in the line's lower case with the factored pattern
+    (three times faster): the spans ``(?i)`` as written finds, on every line of the corpora."""
+    for corpus in ("tune", "tune2", "tune3", "tune22", "review", "review24"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                for line in item["text"].splitlines():
+                    assert labelled._PASSWORD_WORDS_AT(line) == _spans_as_written(line), item["id"]
+
+
+@given(st.one_of(_LETTERS, st.builds(lambda before, word, upper, after: before + (word.upper() if upper else word) + after,
+                                     _LETTERS, st.sampled_from(_LINE_WORDS), st.booleans(), _LETTERS)))
+def test_where_a_lines_words_for_a_password_are_is_found_as_written_on_any_line(line):
+    assert labelled._PASSWORD_WORDS_AT(line) == _spans_as_written(line), line
+
+
+def test_a_text_asks_the_checks_its_needles_name_in_their_order():
+    """``reason`` asks only the checks the text's needles name: the same answer as asking each
+    check whose needles the text holds, in order, on every text of the corpora."""
+    def asked_in_turn(text: str) -> str | None:
+        found = labelled._NEEDLES.found(text.lower())
+        return next((why for why, check, needles in labelled._NEEDLED
+                     if (not needles or not needles.isdisjoint(found)) and check(text)), None)
+
+    for corpus in ("tune", "tune5", "tune25", "review25"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                assert labelled.reason(item["text"]) == asked_in_turn(item["text"]), item["id"]
+
+
 def test_the_plugins_prefilter_on_the_tuning_corpora():
     any_pattern, always = providers._prefilter()
     for name in ("tune", "tune2", "tune3"):

@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import beside, password_words, personal, told, words
-from pdsmem.mapping.privacy.plain import Needles, ascii_digits, lazy, lowered, lowered_search
+from pdsmem.mapping.privacy.plain import Needles, ascii_digits, lazy, lowered, lowered_search, lowered_spans
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
@@ -435,6 +435,7 @@ _PASSWORD_LINE = lazy(
     # and in the languages these lacked (``password_words``)
     + "|" + password_words.ALL)
 _ON_A_PASSWORD_LINE = lowered_search(_PASSWORD_LINE.pattern)
+_PASSWORD_WORDS_AT = lowered_spans(_PASSWORD_LINE.pattern)
 _TOKEN = lazy(r"[^\s\"'`“”‘’«»()（）\[\]{}<>|,;，。、：।" + NO_SPACE_SCRIPTS + r"]{5,64}")
 _NAME_BEFORE = lazy(
     r"(?i)(?:(?<!\w)(?:for|account|user(?:name)?|device|server|host|file|named|called|model|version|my|her|his|the|on|an?|von|für"
@@ -794,7 +795,7 @@ def _password_nearby(text: str) -> bool:
                 continue  # "Password reimpostata", "Contul … nu are o parola setata": how it is (not "lautet: gesperrt")
             if ":" not in token and "=" not in token:
                 if words_at is None:  # where the line's words for a password are: found once a line
-                    words_at = [word.span() for word in _PASSWORD_LINE.finditer(line)]
+                    words_at = _PASSWORD_WORDS_AT(line)
                 if words_at and all(match.start() <= start and end <= match.end() for start, end in words_at):
                     continue  # the only word about a password is in the token: a name ("user.notes.pw-talk.o34")
             assigned = token.partition("=")[2] if "=" in token else token.rpartition(":")[2] if ":" in token else None
@@ -2674,13 +2675,20 @@ _CHECKS += beside.CHECKS
 # every needle, looked for once in a text (the checks share many)
 _NEEDLES = Needles({needle for _, _, needles in _CHECKS for needle in needles})
 _NEEDLED = tuple((why, check, frozenset(needles)) for why, check, needles in _CHECKS)
+# which checks each needle asks for (by their place in ``_CHECKS``), and those that need none: a
+# text asks only the checks its needles name, in their order (not 85 set tests a text)
+_ASKED_BY: dict[str, frozenset[int]] = {
+    needle: frozenset(index for index, (_, _, needles) in enumerate(_NEEDLED) if needle in needles)
+    for needle in {needle for _, _, needles in _NEEDLED for needle in needles}}
+_ALWAYS_ASKED = frozenset(index for index, (_, _, needles) in enumerate(_NEEDLED) if not needles)
 
 
 def reason(text: str) -> str | None:
     """The first check that fires on ``text`` (``looks like a labelled credential``, ``… a
     credential assignment``…), or None."""
     found = _NEEDLES.found(text.lower())
-    for why, check, needles in _NEEDLED:
-        if (not needles or not needles.isdisjoint(found)) and check(text):
+    for index in sorted(_ALWAYS_ASKED.union(*(_ASKED_BY[needle] for needle in found))):
+        why, check, _ = _NEEDLED[index]
+        if check(text):
             return why
     return None

@@ -192,6 +192,22 @@ class _LoweredSearch:
         return self._factored(line) is not None
 
 
+def lowered_spans(pattern: str) -> Callable[[str], list[tuple[int, int]]]:
+    """Where a line holds ``pattern`` (case-insensitive, written in lower case, as for
+    ``lowered_search``): the spans of its matches, found in the line's lower case (which keeps each
+    character where it was) by the factored pattern, three times faster than ``(?i)`` as written
+    (tests/test_privacy_layers.py holds the two to the same spans)."""
+    if not pattern.startswith("(?i)") or re.search(r"(?<!\\)[A-Z]", pattern[4:]):
+        raise ValueError(f"not a case-insensitive pattern in lower case: {pattern[:40]}")
+    compiled: list[Callable[[str], Iterator[re.Match[str]]]] = []
+
+    def spans(line: str) -> list[tuple[int, int]]:
+        if not compiled:
+            compiled.append(re.compile(factored(pattern[4:])).finditer)
+        return [match.span() for match in compiled[0](lowered(line))]
+    return spans
+
+
 def required_needles(pattern: str) -> frozenset[str] | None:
     """Substrings of which every match of ``pattern`` holds one, read from the pattern (``(?:pin|
     pass)\\s*+code`` gives ``code``; ``pin|pass(?:word)?`` gives ``pin`` and ``pass``), or None when
