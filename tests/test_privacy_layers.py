@@ -3240,8 +3240,9 @@ def _base58check(payload: bytes) -> str:
     return encode_multibase("z", payload + sha256(sha256(payload).digest()).digest()[:4])[1:]
 
 
-@given(st.binary(min_size=32, max_size=32), st.sampled_from([b"\x80", b"\xef"]), st.booleans())
+@given(st.binary(min_size=32, max_size=32), st.sampled_from([b"\x80", b"\xef", b"\xb0", b"\x9e"]), st.booleans())
 def test_a_wallets_private_key_is_refused_when_its_checksum_holds(secret, version, compressed):
+    """Bitcoin's WIF, testnet's, Litecoin's and Dogecoin's (a review found the last two passed)."""
     wif = _base58check(version + secret + (b"\x01" if compressed else b""))
     assert personal.reason(f"Paper wallet: {wif}") is not None, wif
     changed = wif[:20] + ("2" if wif[20] != "2" else "3") + wif[21:]
