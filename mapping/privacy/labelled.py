@@ -2677,9 +2677,10 @@ _NEEDLES = Needles({needle for _, _, needles in _CHECKS for needle in needles})
 _NEEDLED = tuple((why, check, frozenset(needles)) for why, check, needles in _CHECKS)
 # which checks each needle asks for (by their place in ``_CHECKS``), and those that need none: a
 # text asks only the checks its needles name, in their order (not 85 set tests a text)
-_ASKED_BY: dict[str, frozenset[int]] = {
-    needle: frozenset(index for index, (_, _, needles) in enumerate(_NEEDLED) if needle in needles)
-    for needle in {needle for _, _, needles in _NEEDLED for needle in needles}}
+_ASKED_BY: dict[str, set[int]] = {}
+for _index, (_, _, _needles) in enumerate(_NEEDLED):
+    for _needle in _needles:
+        _ASKED_BY.setdefault(_needle, set()).add(_index)
 _ALWAYS_ASKED = frozenset(index for index, (_, _, needles) in enumerate(_NEEDLED) if not needles)
 
 
