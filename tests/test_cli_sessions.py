@@ -345,3 +345,22 @@ def test_status_check_fails_a_kept_sign_in_the_server_refused(pds: LocalPds, acc
     assert checked.exit_code == 1
     assert (f"  PDS at {pds.url} ({account.did}): FAILED: answers, but it refused the kept sign-in ({why}): sign in "
             f"again with pdsmem login {account.handle}") in checked.stdout.splitlines()
+
+
+@pytest.mark.pds
+def test_a_wrong_password_is_named_by_where_it_came_from(pds: LocalPds, account: Account, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new developer's try: a wrong password passed to sign_in was blamed on ATP_AUTH_PASSWORD,
+    which they had not set."""
+    from pdsmem import api
+    from pdsmem.errors import SessionError
+
+    monkeypatch.delenv("ATP_AUTH_PASSWORD", raising=False)
+    for call in (lambda: api.sign_in(account.handle, "not-the-password", pds_url=pds.url, state_dir=tmp_path),
+                 lambda: api.log_in(account.handle, "not-the-password", pds_url=pds.url, state_dir=tmp_path)):
+        with pytest.raises(SessionError) as caught:
+            call()
+        assert str(caught.value).endswith("Invalid identifier or password; check the app password given")
+    monkeypatch.setenv("ATP_AUTH_PASSWORD", "not-the-password")
+    with pytest.raises(SessionError, match="check ATP_AUTH_PASSWORD$"):
+        api.sign_in(account.handle, pds_url=pds.url, state_dir=tmp_path)

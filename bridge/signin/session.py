@@ -84,10 +84,12 @@ class Session(AuthedCalls):
         password: str | None = None,
         transport: httpx.BaseTransport | None = None,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+        password_from: str = ENV_PASSWORD,
     ) -> None:
         self._stored = stored
         self._store = store
         self._password = password
+        self._password_from = password_from  # where a refused password came from, as its error says
         self._transport, self._timeout = transport, timeout
         self.xrpc = XrpcClient(
             stored.pds_url, transport=transport, timeout=timeout, auth=self._auth
@@ -106,14 +108,17 @@ class Session(AuthedCalls):
         store: SessionStore | None = None,
         transport: httpx.BaseTransport | None = None,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+        password_from: str = ENV_PASSWORD,
     ) -> Session:
-        """Log in with ``createSession`` and save the session (to ``store`` or ``state_dir``)."""
+        """Log in with ``createSession`` and save the session (to ``store`` or ``state_dir``).
+        ``password_from``: where the password came from, as an error names it."""
         store = store or SessionStore(state_dir)
         account = parse_identifier(identifier)
         store.prepare()  # a session the PDS opens must be one that can be kept
-        stored = _create_session(pds_url, account, password, transport, timeout)
+        stored = _create_session(pds_url, account, password, transport, timeout, password_from)
         store.save(stored)
-        return cls(stored, store=store, password=password, transport=transport, timeout=timeout)
+        return cls(stored, store=store, password=password, transport=transport, timeout=timeout,
+                   password_from=password_from)
 
     @classmethod
     def load_or_login(
@@ -126,6 +131,7 @@ class Session(AuthedCalls):
         plc_url: str | None = None,
         transport: httpx.BaseTransport | None = None,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+        password_from: str = ENV_PASSWORD,
     ) -> Session | OAuthSession:
         """Reuse the stored session of the account, or log in and store a new one.
 
@@ -156,7 +162,8 @@ class Session(AuthedCalls):
         stored = store.load(pds_url, account)
         if stored is not None:
             log.debug("reusing the stored session of %s at %s", stored.did, stored.pds_url)
-            return open_stored(stored, store, password=password, transport=transport, timeout=timeout)
+            return open_stored(stored, store, password=password, transport=transport, timeout=timeout,
+                               password_from=password_from)
         if password is None:
             damaged = (f" ({len(store.unreadable)} unreadable session file"
                        f"{'' if len(store.unreadable) == 1 else 's'} in {store.directory} ignored: damaged, "
@@ -169,7 +176,7 @@ class Session(AuthedCalls):
                 f"set {ENV_PASSWORD} or run pdsmem login"
             )
         return cls.login(
-            pds_url, account, password, store=store, transport=transport, timeout=timeout
+            pds_url, account, password, store=store, transport=transport, timeout=timeout, password_from=password_from
         )
 
     def refresh(self) -> None:
@@ -242,7 +249,7 @@ class Session(AuthedCalls):
                 ) from None
             log.info("%s; logging in again", exc.message)
         self._stored = _create_session(
-            self.pds_url, self.did, self._password, self._transport, self._timeout
+            self.pds_url, self.did, self._password, self._transport, self._timeout, self._password_from
         )
         self._save()
 
@@ -258,11 +265,13 @@ def open_stored(
     password: str | None = None,
     transport: httpx.BaseTransport | None = None,
     timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
+    password_from: str = ENV_PASSWORD,
 ) -> Session | OAuthSession:
     """A client for a stored session of either kind: an app password's or an OAuth grant's."""
     if isinstance(stored, StoredGrant):
         return OAuthSession(stored, store=store, transport=transport, timeout=timeout)
-    return Session(stored, store=store, password=password, transport=transport, timeout=timeout)
+    return Session(stored, store=store, password=password, transport=transport, timeout=timeout,
+                   password_from=password_from)
 
 
 def keep_only(store: SessionStore, stored: Stored) -> None:
@@ -286,8 +295,10 @@ def _create_session(
     password: str,
     transport: httpx.BaseTransport | None,
     timeout: float | httpx.Timeout,
+    password_from: str = ENV_PASSWORD,
 ) -> StoredSession:
-    """Log ``account`` (a DID or lowercase handle) in at ``pds_url`` with ``createSession``."""
+    """Log ``account`` (a DID or lowercase handle) in at ``pds_url`` with ``createSession``;
+    a refused password is named by where it came from (``password_from``)."""
     with XrpcClient(pds_url, transport=transport, timeout=timeout) as xrpc:
         try:
             answer = xrpc.procedure(
@@ -300,7 +311,7 @@ def _create_session(
             if exc.error == "AuthenticationRequired":
                 raise SessionError(
                     f"the PDS refused the app password for {account}: {reason}; "
-                    f"check {ENV_PASSWORD}"
+                    f"check {password_from}"
                 ) from None
             raise SessionError(
                 f"the PDS at {xrpc.base_url} refused to log in {account}: {exc.error}: {reason}"

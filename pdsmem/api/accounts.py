@@ -132,7 +132,8 @@ def sign_in(account: str, password: str | None = None, *, pds_url: str | None = 
     if password is None and not (pds_url or os.environ.get(ENV_PDS)):
         _no_password(parse_identifier(account), SessionStore(state_dir), ENV_PASSWORD)
     try:
-        session = Bridged.load_or_login(account, password, pds_url=pds_url, state_dir=state_dir, plc_url=plc_url)
+        session = Bridged.load_or_login(account, password, pds_url=pds_url, state_dir=state_dir, plc_url=plc_url,
+                                        password_from=_password_from(password))
     except SessionError:
         if pds_url:
             _raise_if_unknown(account, pds_url)
@@ -145,6 +146,14 @@ def sign_in(account: str, password: str | None = None, *, pds_url: str | None = 
             hint="the stored session or ATP_AUTH_PASSWORD belongs to another account",
         )
     return session
+
+
+def _password_from(password: str | None) -> str:
+    """Where ``password`` came from, as a refusal of it names it: ``ATP_AUTH_PASSWORD``, or the
+    caller (a wrong password passed to ``sign_in`` was blamed on the variable)."""
+    from pdsmem.bridge.signin.env import ENV_PASSWORD
+
+    return ENV_PASSWORD if password is None or password == os.environ.get(ENV_PASSWORD) else "the app password given"
 
 
 def _raise_if_unknown(account: str, pds_url: str) -> None:
@@ -229,7 +238,7 @@ def log_in(account: str, password: str, *, pds_url: str | None = None, plc_url: 
             exc.hint = exc.hint or "pass --pds or set ATP_PDS_HOST to the account's PDS URL"
             raise
     try:
-        return Bridged.login(pds_url, account, password, state_dir=state_dir)
+        return Bridged.login(pds_url, account, password, state_dir=state_dir, password_from=_password_from(password))
     except SessionError:
         _raise_if_unknown(account, pds_url)
         raise
