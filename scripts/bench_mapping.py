@@ -52,12 +52,12 @@ from pdsmem.mapping.syntax import AtUri, Did
 from pdsmem.mapping.to_record import (
     _extension,
     _planned_uri,
-    _publishable_texts,
     _record_uri,
     _record_value,
     _validate,
     in_supersession_order,
     prepare_item,
+    publishable_texts,
     to_records,
 )
 
@@ -250,7 +250,7 @@ def to_records_timed(items: list, did_text: str, timers: list[float]) -> list[Re
         a = t()
         position, event, source, uri = prepared[index]
         mid = memory_id(event)
-        texts = _publishable_texts(event, include_transcript=False)
+        texts = publishable_texts(event, include_transcript=False)
         check_publishable(event, memory_id=mid, publish_private=False, texts=texts)
         b = t()
         fact = event["eventType"] == "fact"
@@ -390,7 +390,7 @@ def stages(facts: list[dict], records: list, views: list[dict], scope: ImportSco
 
     def gate(i: int) -> None:
         event = events[i]
-        texts = _publishable_texts(event, include_transcript=False)
+        texts = publishable_texts(event, include_transcript=False)
         check_publishable(event, memory_id=event["factId"], publish_private=False, texts=texts)
 
     def build(i: int) -> None:
