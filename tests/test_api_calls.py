@@ -461,6 +461,7 @@ def test_a_password_or_a_query_in_any_servers_url_is_the_same_usage_error(tmp_pa
         "sign_in": lambda: api.sign_in("alice.test", "pw", pds_url="  ", state_dir=tmp_path),
         "import_repository": lambda: api.import_repository(DID, _scope(), pds_url=" ", state_dir=tmp_path),
         "verify": lambda: api.verify(DID, pds_url="\t"),
+        "rushdb": lambda: api.rushdb("key", "  "),  # (it went to RushDB Cloud)
     }.items():
         with pytest.raises(UsageError, match="is blank"):
             call()

@@ -482,3 +482,21 @@ def test_a_record_whose_text_looks_like_a_secret_is_imported_and_named_by_its_ur
     assert result.stderr.splitlines()[0] == note
     assert lines(result)[-1]["summary"]["notes"] == [note.removeprefix("Note: ")]
     assert "4111" not in result.stderr
+
+
+def test_a_records_field_names_are_never_shown_unless_plain_and_a_secret_name_is_noted(tmp_path: Path) -> None:
+    """A review's find: a note named the field a secret was in by the record's own key, so a key
+    that was itself a token was printed, and a key holding a line break printed a line of its own."""
+    token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+    records = {
+        path(1): memory("likes green tea") | {"env": {token: "password: Tr0ub4dor&3xQ"}},
+        path(2): memory("likes coffee") | {"a\nError: a line the record wrote": {"pw": "password: Tr0ub4dor&3xQ-Kq7!"}},
+        path(3): memory("likes cocoa") | {"bad": {"a": {token: True}}},
+    }
+    result = import_car(car(tmp_path, records), "--json")
+    assert result.exit_code == 0
+    notes = [line for line in result.stderr.splitlines() if line.startswith("Note: ")]
+    assert [note.split(": ")[1] for note in notes] == [uri(1), uri(2), uri(3)]
+    assert notes[2].startswith(f"Note: {uri(3)}: the name of its field bad.a.(a field) looks like")
+    assert token not in result.stderr and "Tr0ub4dor" not in result.stderr
+    assert not any(line.startswith("Error: a line") for line in result.stderr.splitlines())

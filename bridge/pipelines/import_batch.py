@@ -31,6 +31,7 @@ Tricky bits:
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -97,21 +98,38 @@ def _line(op: str, imported: Imported, retires: str | None = None) -> str:
     return _dumps(line)
 
 
+# How much of each text of a record the gate reads for a note: a field the lexicon does not declare
+# has no length limit, and the gate's time grows faster than a text's length (a 400 KB field took a
+# sync 15 s); a secret is in the first 10,000 characters of a text as a memory's content is.
+_READ_FOR_A_NOTE = 10_000
+# a field's name as a note shows it: a plain identifier; any other name (a line break, a token) is
+# named by its place, and looked at as a text itself
+_SHOWN_NAME = re.compile(r"[A-Za-z$][A-Za-z0-9_$-]{0,39}")
+
+
 def _secret_in(value: Any, path: str = "") -> str | None:
-    """What the privacy gate finds in any text of a record (``its content looks like a card
-    number``, ``its provenance.sourceUri looks like …``), or None: the record is public already,
-    and the person is told (``secret_notes``)."""
+    """What the privacy gate finds in any text of a record, its fields' names included (``its
+    content looks like a card number``, ``its provenance.sourceUri looks like …``), or None: the
+    record is public already, and the person is told (``secret_notes``). A note never shows a
+    name that is no plain identifier: a name may be a secret, or a line of its own."""
     if isinstance(value, str):
-        why = sensitive_reason(value) if len(value) >= 4 else None
+        why = sensitive_reason(value[:_READ_FOR_A_NOTE]) if len(value) >= 4 else None
         return f"its {path} {why}" if why else None
     if isinstance(value, Mapping):
-        children: Iterator[tuple[str, Any]] = ((f"{path}.{key}" if path else str(key), item) for key, item in value.items()
-                                               if key != "$type")
-    elif isinstance(value, list):
-        children = ((f"{path}[{index}]", item) for index, item in enumerate(value))
-    else:
+        for key, item in value.items():
+            if key == "$type":
+                continue
+            key = str(key)
+            shown = key if _SHOWN_NAME.fullmatch(key) and sensitive_reason(key) is None else "(a field)"
+            name = f"{path}.{shown}" if path else shown
+            if shown != key and len(key) >= 4 and (why := sensitive_reason(key[:_READ_FOR_A_NOTE])):
+                return f"the name of its field {name} {why}"
+            if found := _secret_in(item, name):
+                return found
         return None
-    return next((found for name, item in children if (found := _secret_in(item, name))), None)
+    if isinstance(value, list):
+        return next((found for index, item in enumerate(value) if (found := _secret_in(item, f"{path}[{index}]"))), None)
+    return None
 
 
 SECRETS_NAMED = 3  # records named with the reason; the others by their at-uris, on one line
@@ -318,8 +336,10 @@ class ImportBatch:
                     continue
                 self.failures.append(RecordProblem(uri, item.reason, cid))
                 continue
-            if cid not in (seen.get(uri), known_bad.get(uri, ("",))[0]) and (why := _secret_in(item.value)):
-                self.secrets.append((uri, why))  # new or changed since the last read (or failure): said once
+            # said once: for a record new or changed since the last read (or failure), and for every
+            # one on a read the person asked to be full (records read before these notes existed)
+            if (full or cid not in (seen.get(uri), known_bad.get(uri, ("",))[0])) and (why := _secret_in(item.value)):
+                self.secrets.append((uri, why))
             try:
                 imported = from_record(RecordView(uri=uri, cid=cid, value=item.value), self._scope)
             except PdsmemError as err:

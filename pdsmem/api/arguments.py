@@ -106,16 +106,16 @@ def an_output(out: Any) -> Any:
     return out
 
 
-def a_url(value: Any, name: str, *, hint: str | None = None, blank_ok: bool = False) -> str | None:
+def a_url(value: Any, name: str, *, hint: str | None = None) -> str | None:
     """``value`` as a server's base URL (``scheme://host[:port][/path]``), or None when it is None
-    or "" (not given; or blank, when ``blank_ok``); else a ``UsageError`` naming ``name`` and never
-    echoing a user name, password or query in it: the same mistake in any server's URL (the PDS's,
-    RushDB's, a relay's) is the same kind of error."""
+    or "" (not given); else a ``UsageError`` naming ``name`` and never echoing a user name,
+    password or query in it: the same mistake in any server's URL (the PDS's, RushDB's, a relay's)
+    is the same kind of error. A blank one is a mistake too (RushDB's went to RushDB Cloud)."""
     from pdsmem.bridge.atproto.xrpc import normalize_base_url
 
     if value is not None and not isinstance(value, str):
         raise UsageError(f"{name} is {described(value)}, not a URL", hint='a base URL as a string: "https://host"')
-    if value is None or value == "" or blank_ok and not value.strip():
+    if value is None or value == "":
         return None
     if not value.strip():
         raise UsageError(f"{name} is blank", hint=hint or 'a base URL: "https://host", or None for the default')

@@ -84,8 +84,7 @@ def rushdb(api_key: str, url: str | None = None, *, engine_url: str | None = Non
              hint="a write API key of the project, as RUSHDB_API_KEY holds it", one_line=True)
     hint = "the RushDB API's base URL, as RUSHDB_API_URL holds it: http://localhost:3000"
     # the URLs as checked go to the SDK: "http://host:3000/?" would reach the server's web page
-    url = a_url(url, "the RushDB URL", hint=hint, blank_ok=True)
-    engine_url = a_url(engine_url, "the RushDB engine URL", hint=hint, blank_ok=True)
+    url, engine_url = a_url(url, "the RushDB URL", hint=hint), a_url(engine_url, "the RushDB engine URL", hint=hint)
     return MemoryStore(RushDBTarget(api_key, url=url, engine_url=engine_url, engine_scope=engine_scope))
 
 
