@@ -389,6 +389,7 @@ _LOWERED = [("_KEY_WORDS", labelled._KEY_WORDS, labelled._ON_A_KEY_LINE),
             ("_PASSPHRASE_NAMES", "(?i)" + labelled._PASSPHRASE_NAMES, labelled._NAMES_A_PASSPHRASE),
             ("_THE_WORD_AND_DIGITS", labelled._THE_WORD_AND_DIGITS.pattern, labelled._HOLDS_THE_WORD_AND_DIGITS)]
 _LETTERS = st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_:/.!äöüßÄÖÜéÉçÇñÑşŞıİłŁåÅøØſ\u212aΣσςΚΩΔκωδικός"
+                                            "ϰϑϐϵϖϱϕµ\u0345\u1fbeΘθΜμ"
                                             "пароль ПАРОЛЬ кодКОД パスワード密码비밀번호"), max_size=60)
 
 
@@ -461,11 +462,22 @@ def test_where_a_lines_words_for_a_password_are_is_found_as_written_on_any_line(
     assert labelled._PASSWORD_WORDS_AT(line) == _spans_as_written(line), line
 
 
+@pytest.mark.parametrize("text", ["ςυνθηματικό wifi pw-Tr0ub4dor&3x", "ϰωδικός wifi pw-Tr0ub4dor&3x",
+                                  "συνθηματͅκό wifi pw-Tr0ub4dor&3x", "Ο ϰωδικός μου: Tr0ub4dor&3x"])
+def test_the_greek_letters_case_insensitive_search_takes_as_one_are_one_in_lower_case(text):
+    """A review's find: (?i) takes a final sigma for a sigma and "ϰ" for "κ"; the searches in a
+    line's lower case did not, and these were refused before that change and passed after it."""
+    assert labelled._PASSWORD_WORDS_AT(text) == _spans_as_written(text)
+    assert labelled.reason(text) is not None, text
+
+
 def test_a_text_asks_the_checks_its_needles_name_in_their_order():
     """``reason`` asks only the checks the text's needles name: the same answer as asking each
     check whose needles the text holds, in order, on every text of the corpora."""
+    from pdsmem.mapping.privacy.plain import lowered as in_lower_case
+
     def asked_in_turn(text: str) -> str | None:
-        found = labelled._NEEDLES.found(text.lower())
+        found = labelled._NEEDLES.found(in_lower_case(text))
         return next((why for why, check, needles in labelled._NEEDLED
                      if (not needles or not needles.isdisjoint(found)) and check(text)), None)
 
@@ -909,9 +921,11 @@ def test_a_factored_alternation_matches_where_the_pattern_as_written_does(words,
 def test_a_checks_needles_cover_every_match_of_what_it_needs(search, needles):
     """A check that runs only where its needles are, and needs a search to match first: each literal
     that every match of the search holds one of holds one of the needles."""
-    from pdsmem.mapping.privacy.plain import required_needles
+    from pdsmem.mapping.privacy.plain import folded_pattern, required_needles
 
-    assert all(any(needle in required for needle in needles) for required in required_needles(search._pattern))
+    # (both in a text's lower case as (?i) reads it: "açıl" is "açil" there)
+    folded = [folded_pattern(needle) for needle in needles]
+    assert all(any(needle in required for needle in folded) for required in required_needles(search._pattern))
 
 
 def test_the_needles_of_a_pattern_are_the_literals_every_match_holds():
@@ -3189,7 +3203,10 @@ def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_pas
 def _private_key_bodies():
     """The first line of the body of each kind of private key, as ``cryptography`` writes it."""
     from cryptography.hazmat.primitives import serialization
+    import base64
+
     from cryptography.hazmat.primitives.asymmetric import dsa, ec, ed448, ed25519, rsa, x25519
+    from cryptography.hazmat.primitives.serialization import pkcs12
 
     keys = [ec.generate_private_key(curve) for curve in (ec.SECP256R1(), ec.SECP256K1(), ec.SECP384R1(), ec.SECP521R1())]
     keys += [ed25519.Ed25519PrivateKey.generate(), x25519.X25519PrivateKey.generate(), ed448.Ed448PrivateKey.generate(),
@@ -3209,6 +3226,10 @@ def _private_key_bodies():
         encrypted = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                       serialization.BestAvailableEncryption(b"a passphrase"))
         bodies.append((type(key).__name__, "PKCS8, encrypted", encrypted.decode().splitlines()[1]))
+        if not isinstance(key, x25519.X25519PrivateKey):  # a store of keys, as CI signing setups keep one in base64
+            store = pkcs12.serialize_key_and_certificates(b"ci", key, None, None,  # type: ignore[arg-type]
+                                                          serialization.BestAvailableEncryption(b"a passphrase"))
+            bodies.append((type(key).__name__, "PKCS12", base64.b64encode(store).decode()[:64]))
     return bodies
 
 
@@ -3228,8 +3249,14 @@ def test_a_public_keys_or_a_certificates_body_passes_the_key_body_rule():
 
     for key in (ec.generate_private_key(ec.SECP256R1()), ed25519.Ed25519PrivateKey.generate(),
                 rsa.generate_private_key(65537, 2048)):
-        pem = key.public_key().public_bytes(serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo)
-        assert not providers.OWN.search(pem.decode().splitlines()[1]), type(key).__name__
+        for form in (serialization.PublicFormat.SubjectPublicKeyInfo, serialization.PublicFormat.PKCS1):
+            try:
+                pem = key.public_key().public_bytes(serialization.Encoding.PEM, form)
+            except ValueError:
+                continue  # PKCS #1 is RSA's alone
+            body = pem.decode().splitlines()[1]
+            assert not providers._private_key_body(body) and not providers.OWN.search(body), type(key).__name__
+            assert privacy.sensitive_reason(body) is None, type(key).__name__
 
 
 def _base58check(payload: bytes) -> str:
@@ -3272,6 +3299,14 @@ def test_a_wallets_address_passes(digest):
     "New API token for the scraper:\n> `Zq8vN3xLk2Rw9TbY7mHc4PdF6sJa1GeU`",
     "`Hq3vT9xLmP2rWk8ZsYNd4Fb6GcJh1Ke5Lp0Qa7`",
     "yo just use 1//0zRj3g5yVimnYJpJivir84cJLw7RooNnXATg-FWURCe2RDJEhclv8JZJWU7Z7oo1cfMn5-FDDE for now",
+    # what a second review found passed: under a list's other items, a secret-like prefix, a start
+    # that only looks like a public key's, a label that names a secret and "public" both
+    "Prod keys:\n- ok\n- Zq8vR2mT5xLw9PbN3cKd7YhF1gJs4Ea6",
+    "live_Zq8vR2mT5xLw9PbN3cKd7YhF1gJs4Ea6",
+    "MFZq8vR2mT5xLw9PbN3cKd7YhF1gJs4Ea6",
+    "AAAAZq8vR2mT5xLw9PbN3cKd7YhF1gJs4Ea6",
+    "0xZq8vR2mT5xLw9PbN3cKd7YhF1gJs4Ea6",
+    "Secret key (never make it public):\nZq8vR2mT5xLw9PbN3cKd7YhF1gJs4Ea6",
 ])
 def test_a_random_token_with_no_word_about_it_is_refused(text):
     """A key pasted on its own, with no label for the gate to read, was published (a new user's try)."""
@@ -3298,6 +3333,14 @@ def test_a_random_token_with_no_word_about_it_is_refused(text):
     "The failing payment intent:\npi_3NtYvJ2eZvKYlo2C0zXq1a2b",
     "Pinned the dataset on IPFS:\nQmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG",
     "sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC",
+    # what a second review found refused: chains' addresses and ids, a key that opens nothing
+    "Token address:\n- EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+    "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+    "1FRMM8PEiWXYax7rpS6X4XZX1aAAxSWx1CrKTyrVYhV24fg",  # Polkadot's, its SS58 checksum holding
+    "tz1VSUr8wwNhLAzempoch5d6hLRiTh8Cjcjb",
+    "Tezos block BLMCFEysAboo8p2VXKsaEqvEP2fvoay4orumbuPsTnNqAEfGwSu was baked at 12:00",
+    "Key (public, safe to share):\n11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=",
+    "Primary key of the failing row:\n- usr8Hq2LmZ0pXc4VbN7tK1wJ9e",
 ])
 def test_a_name_a_path_a_digest_or_an_id_in_a_sentence_passes(text):
     assert privacy.sensitive_reason(text) is None, text

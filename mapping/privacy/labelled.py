@@ -28,7 +28,7 @@ import re
 from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import beside, password_words, personal, told, words
-from pdsmem.mapping.privacy.plain import Needles, ascii_digits, lazy, lowered, lowered_search, lowered_spans
+from pdsmem.mapping.privacy.plain import Needles, ascii_digits, folded_pattern, lazy, lowered, lowered_search, lowered_spans
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
@@ -551,8 +551,8 @@ def _password_shaped(token: str) -> bool:
         token = stop_stripped  # "PaAmbTomaquet!." ends with its sign, then the sentence's stop
     if re.fullmatch(r"[^\W\d_]++\?[»“”\"'‘’]*+", token):
         return False  # a word and the question mark after it: "¿Olvidaste tu contraseña?", "Passwort vergessen?"
-    if _A_MEASURE.fullmatch(token):
-        return False  # a number and its unit: "in 30-second windows", "a 12-character minimum"
+    if token.islower() and _A_MEASURE.fullmatch(token):
+        return False  # a number and its unit: "in 30-second windows", "a 12-character minimum" (not "1984-Times")
     if not 5 <= len(token) <= 64 or _NOT_A_PASSWORD.fullmatch(token) or _NOT_MADE_UP.fullmatch(token) or re.search(r"(?i)://|^www\.|@[a-z0-9-]+\.[a-z]{2,}|\.(?:[a-z]{2,4})$|^v?[0-9]+(?:[.-][0-9]+)+$"
                                            r"|^[0-9a-f]{7,}$|^[0-9]{1,3}(?:\.[0-9]{1,3}){3}|^[0-9:/.-]+$|/", token):
         return False
@@ -1359,7 +1359,7 @@ _NAMES_A_PASSPHRASE = lowered_search("(?i)" + _PASSPHRASE_NAMES)
 # the same in any case, for the first search: "MDP" and "PSW" (a Markov decision process, a
 # processor's status word) are told apart from "mdp" and "psw" after it
 _PASSWORD_WORD_ANY_CASE = _PASSWORD_WORD.replace("(?-i:mdp|pw|pwd|psw|PW|PWD)", "(?:mdp|pw|pwd|psw)")
-_PASSWORD_WORD_LOWERED = lazy(_PASSWORD_WORD_ANY_CASE)
+_PASSWORD_WORD_LOWERED = lazy(folded_pattern(_PASSWORD_WORD_ANY_CASE))
 _CASED = {"mdp": ("mdp",), "pw": ("pw", "PW"), "pwd": ("pwd", "PWD"), "psw": ("psw",)}
 
 
@@ -2464,15 +2464,24 @@ def _random_on_a_key_line(text: str) -> bool:
 _LONE_LINE = lazy(r"(?m)^[^\S\n]*+(?:[-*•>][^\S\n]++|[0-9]{1,2}[.)][^\S\n]++)?[\"'`*(]{0,2}"
                   r"([A-Za-z0-9_+/-]{24,200}={0,2})[\"'`*).,;]{0,3}[^\S\n]*+$")
 _NAMES_A_KEY_ABOVE = lowered_search(_KEY_WORDS + r"|(?<![a-z])keys?(?![a-z])|" + _PASSWORDS_WORDS.removeprefix("(?i)"))
-# or what is public of a key: "Host key fingerprint:", "Public key:", a digest
-_PUBLIC_ABOVE = lowered_search(r"(?i)fingerprint|public|(?<![a-z])pub(?![a-z])|host\s*+key|checksum|digest|hash")
+# what is public of a key, or a key that opens nothing ("Host key fingerprint:", "Public key:",
+# "Wallet address:", "Primary key of the row:", "Cache key:"), when the line names no secret too
+# ("Secret key (never make it public):" names one)
+_PUBLIC_ABOVE = lowered_search(
+    r"(?i)fingerprint|(?<![a-z])public(?![a-z])|(?<![a-z])pub\s*+key|host\s*+key|checksum|address|issuer|(?<![a-z])mint(?![a-z])"
+    r"|contract|program\s*+id|recipient"
+    r"|(?:primary|foreign|cache|sort|partition|idempotency|row|lookup|object|s3|map|dict|index)\s*+keys?(?![a-z])")
+_A_SECRET_ABOVE = lowered_search(r"(?i)secret|private|password|passwort|api\s*+key|credential|(?<![a-z])auth(?![a-z])")
 # what is public, or an id, though it looks random: a digest after its algorithm ("sha512-…"), an
-# object's id after its kind ("pi_3NtY…", "cus_…"), a hex number ("0x71C7…": an address), a
-# public key's or a certificate's body (DER's SEQUENCE: "MFkwEwYH…", "MIIBIjAN…"; an SSH key's
-# "AAAA…"), an extended public key ("xpub…"), an IPFS CID ("Qm…"); a file in base64 (PNG, JPEG,
-# GIF, PDF, ZIP). A private key's body is found before this, by its own start (``providers``).
-_PUBLIC_SHAPE = lazy(r"sha(?:1|224|256|384|512)-|[a-z]{2,8}_|0x|M[A-P]|AAAA|[xyztuvYZUV]pub|Qm[1-9A-HJ-NP-Za-km-z]{44}$"
-                     r"|iVBORw0KGgo|/9j/|R0lGOD|JVBERi0|UEsDB")
+# object's id after its kind ("pi_3NtY…", "cus_…"; not "key_", "live_", "api_"), an address in hex
+# ("0x71C7…", 40 digits), an extended public key ("xpub…"), an IPFS CID ("Qm…"); a file in base64
+# (PNG, JPEG, GIF, PDF, ZIP). A public key's, a certificate's or an SSH key's body is told by its
+# structure (``_a_public_body``); a private key's is found before this (``providers``).
+_PUBLIC_SHAPE = lazy(
+    r"sha(?:1|224|256|384|512)-"
+    r"|(?!(?:key|keys|api|live|test|prod|secret|token|tok|pat|auth|pass|pwd|access|private|priv|sk|rk|whsec|session|sess)_)[a-z]{2,8}_"
+    r"|0x[0-9a-fA-F]{40}$|[xyztuvYZUV]pub|Qm[1-9A-HJ-NP-Za-km-z]{44}$|iVBORw0KGgo|/9j/|R0lGOD|JVBERi0|UEsDB")
+_BASE58_ONLY = lazy(r"[1-9A-HJ-NP-Za-km-z]+")
 _CAMEL_PARTS = lazy(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])").findall
 
 
@@ -2499,19 +2508,72 @@ def _named_in_words(token: str) -> bool:
     return named * 2 >= letters
 
 
+def _a_public_body(token: str) -> bool:
+    """Whether ``token`` starts as a public key's, a certificate's or a request's body does (DER: a
+    SEQUENCE whose first element is a SEQUENCE: "MFkwEwYH…", "MIIBIjAN…", "MIIC…CCA"; or RSA's
+    modulus in PKCS #1: "MIIBCgKCAQEA…") or as an SSH
+    public key's ("AAAAC3NzaC1lZDI1NTE5…": a length, then "ssh-" or "ecdsa-"). A private key's
+    body holds a version number there, and is found by ``providers``."""
+    import base64
+    import binascii
+
+    head = token[:16].replace("-", "+").replace("_", "/")
+    try:
+        data = base64.b64decode(head + "=" * (-len(head) % 4))
+    except (binascii.Error, ValueError):
+        return False
+    if data[:1] == b"\x30" and len(data) > 5:
+        lengths = data[1] - 0x80 if data[1] > 0x80 else 0  # the outer length's own bytes, in the long form
+        first = data[2 + lengths:4 + lengths]
+        # a SEQUENCE; or a long INTEGER, an RSA public key's modulus in PKCS #1 ("MIIBCgKCAQEA…")
+        return first[:1] == b"\x30" or first[:1] == b"\x02" and first[1:] in (b"\x81", b"\x82")
+    return data[4:8] in (b"ssh-", b"ecds", b"sk-s", b"sk-e")
+
+
+def _public_by_its_checksum(token: str) -> bool:
+    """An address whose base58 checksum holds: Bitcoin's, Litecoin's, Dogecoin's (21 bytes), Tezos's
+    (23 bytes); or Polkadot's and Kusama's (SS58: a network, 32 bytes, two bytes of BLAKE2b)."""
+    if len(personal.base58check(token) or b"") in (21, 22, 23):
+        return True
+    if not 46 <= len(token) <= 48 or not _BASE58_ONLY.fullmatch(token):
+        return False
+    from hashlib import blake2b
+
+    from libipld import decode_multibase
+
+    data = decode_multibase("z" + token)[1]
+    return len(data) == 35 and blake2b(b"SS58PRE" + data[:-2], digest_size=64).digest()[:2] == data[-2:]
+
+
+def _above(text: str, start: int) -> str:
+    """The line a list's item is under: the nearest line above ``start`` that is no item of the same
+    list ("Prod keys:" above "- ok" and "- Zq8v…"), at most ten lines up."""
+    lines = text[:start].rstrip().split("\n")[-10:]
+    for line in reversed(lines):
+        if line.strip() and not _AN_ITEM.match(line):
+            return line
+    return ""
+
+
+_AN_ITEM = lazy(r"[^\S\n]*+(?:[-*•>]|[0-9]{1,2}[.)])[^\S\n]")
+
+
 def _a_lone_token(text: str) -> bool:
     if not _A_LONG_RUN(text):
         return False
     whole = text.strip()
     for match in _LONE_LINE.finditer(text):
         token = match[1]
-        if match[0].strip() != whole:  # a line of a longer text: only under a line that names a key
-            above = text[:match.start()].rstrip().rpartition("\n")[2]
-            if not above or not _NAMES_A_KEY_ABOVE(above) or _PUBLIC_ABOVE(above):
+        alone = match[0].strip() == whole
+        if not alone:  # a line of a longer text: only under a line that names a key
+            above = _above(text, match.start())
+            if not above or not _NAMES_A_KEY_ABOVE(above) or _PUBLIC_ABOVE(above) and not _A_SECRET_ABOVE(above):
                 continue
         if (_RANDOM_TOKEN.fullmatch(token) and _random_kinds(token) and not _WORDS_JOINED.fullmatch(token)
-                and not _PUBLIC_SHAPE.match(token) and not _named_in_words(token)
-                and not (len(token) <= 35 and len(personal.base58check(token) or b"") == 21)):  # an address
+                and not _PUBLIC_SHAPE.match(token) and not _named_in_words(token) and not _a_public_body(token)
+                and not _public_by_its_checksum(token)
+                # 43 or 44 of base58's letters, with nothing said: a Solana address or program's id
+                and not (alone and len(token) in (43, 44) and _BASE58_ONLY.fullmatch(token))):
             return True
     return False
 
@@ -2673,8 +2735,9 @@ _CHECKS += told.CHECKS
 _CHECKS += beside.CHECKS
 
 # every needle, looked for once in a text (the checks share many)
-_NEEDLES = Needles({needle for _, _, needles in _CHECKS for needle in needles})
-_NEEDLED = tuple((why, check, frozenset(needles)) for why, check, needles in _CHECKS)
+# (in a text's lower case as ``(?i)`` reads it: "ϰωδικός" holds the needle "κωδικ")
+_NEEDLED = tuple((why, check, frozenset(folded_pattern(needle) for needle in needles)) for why, check, needles in _CHECKS)
+_NEEDLES = Needles({needle for _, _, needles in _NEEDLED for needle in needles})
 # which checks each needle asks for (by their place in ``_CHECKS``), and those that need none: a
 # text asks only the checks its needles name, in their order (not 85 set tests a text)
 _ASKED_BY: dict[str, set[int]] = {}
@@ -2687,7 +2750,7 @@ _ALWAYS_ASKED = frozenset(index for index, (_, _, needles) in enumerate(_NEEDLED
 def reason(text: str) -> str | None:
     """The first check that fires on ``text`` (``looks like a labelled credential``, ``… a
     credential assignment``…), or None."""
-    found = _NEEDLES.found(text.lower())
+    found = _NEEDLES.found(lowered(text))
     for index in sorted(_ALWAYS_ASKED.union(*(_ASKED_BY[needle] for needle in found))):
         why, check, _ = _NEEDLED[index]
         if check(text):

@@ -624,11 +624,14 @@ def _checksum_holds(words: list[str]) -> bool:
 
 # A wallet's private key as wallets export it, in base58 with a checksum that holds: WIF (a coin's
 # version byte, 32 bytes, and 0x01 for a compressed key: Bitcoin's "5…", "K…", "L…", testnet's
-# "9…", "c…", Litecoin's "T…", Dogecoin's "Q…") and a BIP-32 extended private key ("xprv…",
+# "9…", "c…", Litecoin's "T…", Dogecoin's "Q…", Dash's "X…") and a BIP-32 extended private key ("xprv…",
 # "tprv…", "zprv…": 78 bytes whose key data starts with 0). A random string of the same shape
 # fails the checksum 4,294,967,295 times in 4,294,967,296; an address ("1…", "3…": 21 bytes) or an
 # extended public key ("xpub…") is no secret.
 _BASE58 = "[1-9A-HJ-NP-Za-km-z]"
+# WIF's version byte: Bitcoin's and Bitcoin Cash's, testnets', Litecoin's, Dogecoin's, Dash's (not
+# another chain's hash of a two-byte prefix and 32 bytes: Tezos's block hashes are of that length)
+_WIF_VERSIONS = frozenset({b"\x80", b"\xef", b"\xb0", b"\x9e", b"\xcc", b"\xf1"})
 _WALLET_KEY = lazy(rf"(?<!{_BASE58})(?:{_BASE58}{{50,52}}|[xtyzuvYZUV]prv{_BASE58}{{107,108}})(?!{_BASE58})")
 
 
@@ -652,8 +655,8 @@ def _wallet_key(text: str) -> bool:
         payload = base58check(match[0])
         if payload is None:
             continue
-        if len(payload) == 33 or len(payload) == 34 and payload[-1] == 1:
-            return True  # a version byte, the key's 32 bytes (and 0x01): WIF, of any coin
+        if payload[:1] in _WIF_VERSIONS and (len(payload) == 33 or len(payload) == 34 and payload[-1] == 1):
+            return True  # a coin's version byte, the key's 32 bytes (and 0x01): WIF
         if len(payload) == 78 and payload[45] == 0:
             return True
     return False

@@ -164,7 +164,7 @@ def lowered_search(pattern: str) -> Callable[[str], bool]:
     (tests/test_privacy_layers.py holds the two to the same answers)."""
     if not pattern.startswith("(?i)") or re.search(r"(?<!\\)[A-Z]", pattern[4:]):
         raise ValueError(f"not a case-insensitive pattern in lower case: {pattern[:40]}")
-    return _LoweredSearch(pattern[4:])
+    return _LoweredSearch(folded_pattern(pattern[4:]))
 
 
 class _LoweredSearch:
@@ -203,7 +203,7 @@ def lowered_spans(pattern: str) -> Callable[[str], list[tuple[int, int]]]:
 
     def spans(line: str) -> list[tuple[int, int]]:
         if not compiled:
-            compiled.append(re.compile(factored(pattern[4:])).finditer)
+            compiled.append(re.compile(factored(folded_pattern(pattern[4:]))).finditer)
         return [match.span() for match in compiled[0](lowered(line))]
     return spans
 
@@ -371,8 +371,15 @@ def _joined(alternatives: list[list[str]]) -> str:
 
 def lowered(text: str) -> str:
     """``text`` in lower case as ``(?i)`` reads it, each character where it was (the one letter
-    that ``str.lower`` makes two, 'İ', is folded first: ``_folded``)."""
-    return _folded(text).lower()
+    that ``str.lower`` makes two, 'İ', is folded first, and the letters ``(?i)`` takes as one are
+    made one after: ``_folded``). A pattern searched in it is folded alike (``folded_pattern``)."""
+    return _folded(_folded(text).lower())
+
+
+def folded_pattern(pattern: str) -> str:
+    """``pattern`` (in lower case) with the letters ``(?i)`` takes as one made one, as ``lowered``
+    makes them in a text: "κωδικός" holds a final sigma, which ``(?i)`` takes for "σ"."""
+    return pattern.translate(_FOLDED)
 
 
 # the letters ``(?i)`` takes for a Latin one that ``str.lower`` keeps apart (Turkish dotted and
@@ -380,8 +387,13 @@ def lowered(text: str) -> str:
 _FOLDED = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "\u212a": "k",
                          # and the Cyrillic letters' variant forms (U+1C80 to U+1C88), which (?i) reads as the letters
                          "\u1c80": "в", "\u1c81": "д", "\u1c82": "о", "\u1c83": "с", "\u1c84": "т", "\u1c85": "т",
-                         "\u1c86": "ъ", "\u1c87": "ѣ", "\u1c88": "ꙋ"})
-_FOLDABLE = re.compile("[İıſ\u212a\u1c80-\u1c88]").search
+                         "\u1c86": "ъ", "\u1c87": "ѣ", "\u1c88": "ꙋ",
+                         # and the Greek letters' variant forms, the final sigma and the micro sign (the rest of
+                         # Python's own table of such letters, re._casefix): "ϰωδικός", "συνθηματͅκό"
+                         "ς": "σ", "ϐ": "β", "ϵ": "ε", "ϑ": "θ", "\u0345": "ι", "\u1fbe": "ι", "ϰ": "κ", "µ": "μ",
+                         "ϖ": "π", "ϱ": "ρ", "ϕ": "φ", "ẛ": "ṡ", "\u1fd3": "\u0390", "\u1fe3": "\u03b0",
+                         "\ufb05": "\ufb06"})
+_FOLDABLE = re.compile("[İıſ\u212a\u1c80-\u1c88ςϐϵϑ\u0345\u1fbeϰµϖϱϕẛ\u1fd3\u1fe3\ufb05]").search
 
 
 def _folded(line: str) -> str:

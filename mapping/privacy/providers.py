@@ -85,14 +85,8 @@ OWN = lazy(
     r"|(?i:jsessionid|phpsessid|asp\.net_sessionid|connect\.sid|laravel_session|sessionid|session_id)=[A-Za-z0-9%._-]{16,}"
     r"|(?<![A-Za-z0-9+/])(?<!sha512-)[A-Za-z0-9+/]{86}==(?![A-Za-z0-9+/=])"  # an Azure storage key; not a SHA-512 digest
     r"|(?<![A-Za-z0-9_/-])1//0[0-9A-Za-z_-]{30,}(?![A-Za-z0-9_-])"  # a Google OAuth refresh token
-    # a private key's body without its BEGIN line: OpenSSH; RSA and DSA (PKCS #1 and #8); an elliptic
-    # curve key (SEC 1: P-256, secp256k1, P-384, P-521; PKCS #8); Ed25519, X25519, Ed448 (PKCS #8). A
-    # public key's or a certificate's body starts otherwise ("MFkwEwYH…", "MIIC…MIIB").
-    r"|(?<![A-Za-z0-9+/])(?:b3BlbnNzaC1rZXktdjE|MII[A-Za-z0-9+/]{2}(?:AIBAAKC|AgEAAo|IBADAN|QIBADAN)|MII[A-Za-z0-9+/]{3}IBA(?:AK[BC]|DAN|DCC)"
-    r"|MH[QcR]CAQEE|MI[A-Za-z0-9+/]{2}AgEBB[DE]|MI[A-Za-z0-9+/]{2}AgEAMB[A-Za-z0-9+/]GByqGSM49"
-    r"|M[CE][A-Za-z0-9+/]CAQAwBQYDK2V[wux]"
-    # and any of them encrypted with a passphrase (PKCS #8, PBES2): still the key, to anyone who guesses it
-    r"|MI[A-Za-z0-9+/]{2}M[A-Za-z0-9+/]{2}GCSqGSIb3DQEFDT|MII[A-Za-z0-9+/]{3}B[A-Za-z0-9+/]BgkqhkiG9w0BBQ0w)[A-Za-z0-9+/]{20,}"
+    # an OpenSSH private key's body without its BEGIN line (the others, by their structure: ``_private_key_body``)
+    r"|(?<![A-Za-z0-9+/])b3BlbnNzaC1rZXktdjE[A-Za-z0-9+/]{20,}"
 )
 
 
@@ -162,6 +156,41 @@ def _prefilter() -> tuple[Any, tuple[Any, ...]]:
     return re.compile("|".join(parts)).search, tuple(always)
 
 
+# a DER structure's body in base64, as a PEM file holds it: it starts with a SEQUENCE ("M…")
+_DER_BODY = lazy(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{39,}")
+# what follows a private key's outer SEQUENCE: a version number (0: PKCS #1 and #8; 1: SEC 1's
+# elliptic curve key; 3: PKCS #12's store of keys), or an encryption's algorithm (PKCS #8 encrypted:
+# PBES2, or one of PKCS #12's PBE schemes); a public key's, a certificate's or a request's body has
+# a SEQUENCE there
+_PRIVATE_STARTS = (b"\x02\x01\x00", b"\x02\x01\x01", b"\x02\x01\x03")
+_ENCRYPTED_OIDS = (b"\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x05", b"\x06\x0a\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x01")
+
+
+def _private_key_body(text: str) -> bool:
+    """Whether ``text`` holds a private key's body without its BEGIN line, in any form a key is
+    kept in (RSA, DSA, elliptic curves of every curve, Ed25519, X25519, Ed448; PKCS #1, SEC 1,
+    PKCS #8 plain or encrypted, PKCS #12), told by its DER structure rather than a list of starts."""
+    import base64
+    import binascii
+
+    for match in _DER_BODY.finditer(text):
+        try:
+            data = base64.b64decode(match[0][:32])
+        except (binascii.Error, ValueError):
+            continue
+        if data[:1] != b"\x30" or len(data) < 16:
+            continue
+        header = 2 + (data[1] - 0x80 if data[1] > 0x80 else 0)  # the outer SEQUENCE's tag and length
+        inner = data[header:]
+        if inner.startswith(_PRIVATE_STARTS):
+            return True
+        if inner[:1] == b"\x30" and len(inner) > 2:  # a SEQUENCE: an encryption's algorithm, or a public key's
+            algorithm = inner[2 + (inner[1] - 0x80 if inner[1] > 0x80 else 0):]
+            if algorithm.startswith(_ENCRYPTED_OIDS):
+                return True
+    return False
+
+
 def _named(secret_type: str, found: str) -> str:
     """What a plugin found, as the person knows it: the Slack plugin's "Slack Token" is also its
     name for a webhook's URL."""
@@ -178,6 +207,8 @@ def reason(text: str) -> str | None:
         return None
     if any(not _XED_OUT.search(match[0]) for match in OWN.finditer(text)):
         return "looks like a secret (a provider's token format)"  # not "sk_live_xxxxxxxx…", a doc's stand-in
+    if _private_key_body(text):
+        return "looks like a secret (a private key's body, without its BEGIN line)"
     any_pattern, always = _prefilter()
     for line in lines:
         for plugin in plugins() if any_pattern(line) else always:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from pdsmem.mapping.privacy.plain import Needles, lazy, lowered
+from pdsmem.mapping.privacy.plain import Needles, folded_pattern, lazy, lowered
 
 # Where a token starts and ends, a letter of a script written without spaces between words
 # (Chinese, Japanese, Korean, Thai, Lao, Khmer, Myanmar) counts as a boundary, as a space does:
@@ -515,7 +515,7 @@ _GATED = tuple(
 # (case-insensitive ones) tell which needles a text holds; ordinary text holds none, so that no
 # detector can fire, and the rest is sent only through the detectors whose needles it holds.
 _NEEDLES = Needles({n for _, _, needles, folded, _ in _GATED if not folded for n in needles})
-_FOLDED_NEEDLES = Needles({n for _, _, needles, folded, _ in _GATED if folded for n in needles})
+_FOLDED_NEEDLES = Needles({folded_pattern(n) for _, _, needles, folded, _ in _GATED if folded for n in needles})
 
 
 def reason(text: str) -> str | None:
