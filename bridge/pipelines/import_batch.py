@@ -42,7 +42,7 @@ from pdsmem.errors import PdsmemError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
-from pdsmem.mapping.privacy import sensitive_reason
+from pdsmem.mapping.privacy import sensitive_reason_once
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
 
 from ..atproto.repo import NodeSummary, RecordFailure, VerifiedRepo
@@ -113,16 +113,16 @@ def _secret_in(value: Any, path: str = "") -> str | None:
     record is public already, and the person is told (``secret_notes``). A note never shows a
     name that is no plain identifier: a name may be a secret, or a line of its own."""
     if isinstance(value, str):
-        why = sensitive_reason(value[:_READ_FOR_A_NOTE]) if len(value) >= 4 else None
+        why = sensitive_reason_once(value[:_READ_FOR_A_NOTE]) if len(value) >= 4 else None
         return f"its {path} {why}" if why else None
     if isinstance(value, Mapping):
         for key, item in value.items():
             if key == "$type":
                 continue
             key = str(key)
-            shown = key if _SHOWN_NAME.fullmatch(key) and sensitive_reason(key) is None else "(a field)"
+            shown = key if _SHOWN_NAME.fullmatch(key) and sensitive_reason_once(key) is None else "(a field)"
             name = f"{path}.{shown}" if path else shown
-            if shown != key and len(key) >= 4 and (why := sensitive_reason(key[:_READ_FOR_A_NOTE])):
+            if shown != key and len(key) >= 4 and (why := sensitive_reason_once(key[:_READ_FOR_A_NOTE])):
                 return f"the name of its field {name} {why}"
             if found := _secret_in(item, name):
                 return found

@@ -106,6 +106,12 @@ def sensitive_reason(text: str) -> str | None:
 _REMEMBERED_LENGTH = 200
 
 
+def sensitive_reason_once(text: str) -> str | None:
+    """``sensitive_reason`` of a text checked once, in bulk (each field of each record an import
+    reads): not kept among the last ones checked, whose memory would grow with the records."""
+    return _sensitive_reason(_as_read(text))
+
+
 def _as_read(text: str) -> str:
     """``text`` with what is public or no secret by its form read as a plain word: DIDs and
     at-uris, documentation's stand-ins for keys, a lesson's example passwords."""
