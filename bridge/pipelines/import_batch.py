@@ -123,7 +123,7 @@ def _secret_in(value: Any, path: str = "") -> str | None:
             shown = key if _SHOWN_NAME.fullmatch(key) and sensitive_reason_once(key) is None else "(a field)"
             name = f"{path}.{shown}" if path else shown
             if shown != key and len(key) >= 4 and (why := sensitive_reason_once(key[:_READ_FOR_A_NOTE])):
-                return f"the name of its field {name} {why}"
+                return f"the name of one of its fields{f' (in {path})' if path else ''} {why}"
             if found := _secret_in(item, name):
                 return found
         return None
