@@ -492,11 +492,14 @@ def test_a_records_field_names_are_never_shown_unless_plain_and_a_secret_name_is
         path(1): memory("likes green tea") | {"env": {token: "password: Tr0ub4dor&3xQ"}},
         path(2): memory("likes coffee") | {"a\nError: a line the record wrote": {"pw": "password: Tr0ub4dor&3xQ-Kq7!"}},
         path(3): memory("likes cocoa") | {"bad": {"a": {token: True}}},
+        path(4): memory("likes mint") | {"meta": {"wifi password": "Tr0ub4dor&3x"}},  # a name and its value
+        path(5): memory("likes chai") | {"meta": {"$type": "password: Tr0ub4dor&3xQ"}},
     }
     result = import_car(car(tmp_path, records), "--json")
     assert result.exit_code == 0
     notes = [line for line in result.stderr.splitlines() if line.startswith("Note: ")]
-    assert [note.split(": ")[1] for note in notes] == [uri(1), uri(2), uri(3)]
+    assert [note.split(": ")[1] for note in notes[:3]] == [uri(1), uri(2), uri(3)]
+    assert notes[3] == f"Note: 2 more records look like they hold a secret, and are public: {uri(4)}, {uri(5)}"
     assert notes[2].startswith(f"Note: {uri(3)}: the name of one of its fields (in bad.a) looks like")
     assert token not in result.stderr and "Tr0ub4dor" not in result.stderr
     assert not any(line.startswith("Error: a line") for line in result.stderr.splitlines())

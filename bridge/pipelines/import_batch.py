@@ -117,8 +117,8 @@ def _secret_in(value: Any, path: str = "") -> str | None:
         return f"its {path} {why}" if why else None
     if isinstance(value, Mapping):
         for key, item in value.items():
-            if key == "$type":
-                continue
+            if key == "$type" and not path:
+                continue  # the record's own type
             key = str(key)
             shown = key if _SHOWN_NAME.fullmatch(key) and sensitive_reason_once(key) is None else "(a field)"
             name = f"{path}.{shown}" if path else shown
@@ -126,6 +126,10 @@ def _secret_in(value: Any, path: str = "") -> str | None:
                 return f"the name of one of its fields{f' (in {path})' if path else ''} {why}"
             if found := _secret_in(item, name):
                 return found
+            # a field's name and its value, read as a line says them: {"wifi password": "Tr0ub4dor&3x"}
+            if (isinstance(item, str) and len(key) <= 40 and key.isprintable()
+                    and (why := sensitive_reason_once(f"{key}: {item[:_READ_FOR_A_NOTE]}"))):
+                return f"its {name} {why}"
         return None
     if isinstance(value, list):
         return next((found for index, item in enumerate(value) if (found := _secret_in(item, f"{path}[{index}]"))), None)

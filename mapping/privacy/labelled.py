@@ -2471,7 +2471,8 @@ _PUBLIC_ABOVE = lowered_search(
     r"(?i)fingerprint|(?<![a-z])public(?![a-z])|(?<![a-z])pub\s*+key|host\s*+key|checksum|address|issuer|(?<![a-z])mint(?![a-z])"
     r"|contract|program\s*+id|recipient"
     r"|(?:primary|foreign|cache|sort|partition|idempotency|row|lookup|object|s3|map|dict|index)\s*+keys?(?![a-z])")
-_A_SECRET_ABOVE = lowered_search(r"(?i)secret|private|password|passwort|api\s*+key|credential|(?<![a-z])auth(?![a-z])")
+_A_SECRET_ABOVE = lowered_search(r"(?i)secret|private|password|passwort|api\s*+key|credential|(?<![a-z])auth(?![a-z])"
+                                  r"|keep\s++(?:it\s++)?safe|do\s++not|don['’]t|never|admin|signing")
 # what is public, or an id, though it looks random: a digest after its algorithm ("sha512-…"), an
 # object's id after its kind ("pi_3NtY…", "cus_…"; not "key_", "live_", "api_"), an address in hex
 # ("0x71C7…", 40 digits), an extended public key ("xpub…"), an IPFS CID ("Qm…"); a file in base64
@@ -2525,8 +2526,9 @@ def _a_public_body(token: str) -> bool:
     if data[:1] == b"\x30" and len(data) > 5:
         lengths = data[1] - 0x80 if data[1] > 0x80 else 0  # the outer length's own bytes, in the long form
         first = data[2 + lengths:4 + lengths]
-        # a SEQUENCE; or a long INTEGER, an RSA public key's modulus in PKCS #1 ("MIIBCgKCAQEA…")
-        return first[:1] == b"\x30" or first[:1] == b"\x02" and first[1:] in (b"\x81", b"\x82")
+        # a SEQUENCE; or an INTEGER longer than a version's byte, an RSA public key's modulus in PKCS #1
+        # ("MIIBCgKCAQEA…", "MEgCQQC7…")
+        return first[:1] == b"\x30" or first[:1] == b"\x02" and first[1:] not in (b"", b"\x01")
     return data[4:8] in (b"ssh-", b"ecds", b"sk-s", b"sk-e")
 
 
@@ -2546,12 +2548,18 @@ def _public_by_its_checksum(token: str) -> bool:
 
 
 def _above(text: str, start: int) -> str:
-    """The line a list's item is under: the nearest line above ``start`` that is no item of the same
-    list ("Prod keys:" above "- ok" and "- Zq8v…"), at most ten lines up."""
-    lines = text[:start].rstrip().split("\n")[-10:]
-    for line in reversed(lines):
+    """The line a list's item is under: the nearest line above ``start`` (a line's start) that is
+    no item of the same list ("Prod keys:" above "- ok" and "- Zq8v…"), at most ten lines up; read
+    back from ``start``, not from the text's start (a text of many such lines took seconds)."""
+    end = start - 1  # the line break that ends the line above
+    for _ in range(10):
+        if end < 0:
+            return ""
+        begin = text.rfind("\n", 0, end) + 1
+        line = text[begin:end]
         if line.strip() and not _AN_ITEM.match(line):
             return line
+        end = begin - 1
     return ""
 
 

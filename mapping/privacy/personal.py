@@ -629,9 +629,7 @@ def _checksum_holds(words: list[str]) -> bool:
 # fails the checksum 4,294,967,295 times in 4,294,967,296; an address ("1…", "3…": 21 bytes) or an
 # extended public key ("xpub…") is no secret.
 _BASE58 = "[1-9A-HJ-NP-Za-km-z]"
-# WIF's version byte: Bitcoin's and Bitcoin Cash's, testnets', Litecoin's, Dogecoin's, Dash's (not
-# another chain's hash of a two-byte prefix and 32 bytes: Tezos's block hashes are of that length)
-_WIF_VERSIONS = frozenset({b"\x80", b"\xef", b"\xb0", b"\x9e", b"\xcc", b"\xf1"})
+
 _WALLET_KEY = lazy(rf"(?<!{_BASE58})(?:{_BASE58}{{50,52}}|[xtyzuvYZUV]prv{_BASE58}{{107,108}})(?!{_BASE58})")
 
 
@@ -655,8 +653,11 @@ def _wallet_key(text: str) -> bool:
         payload = base58check(match[0])
         if payload is None:
             continue
-        if payload[:1] in _WIF_VERSIONS and (len(payload) == 33 or len(payload) == 34 and payload[-1] == 1):
-            return True  # a coin's version byte, the key's 32 bytes (and 0x01): WIF
+        if payload[0] >= 0x80 and (len(payload) == 33 or len(payload) == 34 and payload[-1] == 1):
+            # a coin's version byte (0x80 and up for every coin's WIF: Bitcoin's 0x80, Litecoin's 0xb0,
+            # Namecoin's 0xb4…; not another chain's hash of a two-byte prefix and 32 bytes, Tezos's
+            # blocks' below it), the key's 32 bytes (and 0x01)
+            return True
         if len(payload) == 78 and payload[45] == 0:
             return True
     return False

@@ -389,11 +389,13 @@ _FOLDED = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "\u212a": "k",
                          "\u1c80": "в", "\u1c81": "д", "\u1c82": "о", "\u1c83": "с", "\u1c84": "т", "\u1c85": "т",
                          "\u1c86": "ъ", "\u1c87": "ѣ", "\u1c88": "ꙋ",
                          # and the Greek letters' variant forms, the final sigma and the micro sign (the rest of
-                         # Python's own table of such letters, re._casefix): "ϰωδικός", "συνθηματͅκό"
-                         "ς": "σ", "ϐ": "β", "ϵ": "ε", "ϑ": "θ", "\u0345": "ι", "\u1fbe": "ι", "ϰ": "κ", "µ": "μ",
+                         # Python's own table of such letters, re._casefix): "ϰωδικός", "ςυνθηματικό"
+                         "ς": "σ", "ϐ": "β", "ϵ": "ε", "ϑ": "θ", "\u1fbe": "ι", "ϰ": "κ", "µ": "μ",
                          "ϖ": "π", "ϱ": "ρ", "ϕ": "φ", "ẛ": "ṡ", "\u1fd3": "\u0390", "\u1fe3": "\u03b0",
                          "\ufb05": "\ufb06"})
-_FOLDABLE = re.compile("[İıſ\u212a\u1c80-\u1c88ςϐϵϑ\u0345\u1fbeϰµϖϱϕẛ\u1fd3\u1fe3\ufb05]").search
+# (not the combining ypogegrammeni, U+0345: "\w" takes "ι" and not it, so that folding it changes
+# where a word ends)
+_FOLDABLE = re.compile("[İıſ\u212a\u1c80-\u1c88ςϐϵϑ\u1fbeϰµϖϱϕẛ\u1fd3\u1fe3\ufb05]").search
 
 
 def _folded(line: str) -> str:

@@ -157,12 +157,13 @@ def _prefilter() -> tuple[Any, tuple[Any, ...]]:
 
 
 # a DER structure's body in base64, as a PEM file holds it: it starts with a SEQUENCE ("M…")
-_DER_BODY = lazy(r"(?<![A-Za-z0-9+/])M[A-Za-z0-9+/]{39,}")
-# what follows a private key's outer SEQUENCE: a version number (0: PKCS #1 and #8; 1: SEC 1's
-# elliptic curve key; 3: PKCS #12's store of keys), or an encryption's algorithm (PKCS #8 encrypted:
-# PBES2, or one of PKCS #12's PBE schemes); a public key's, a certificate's or a request's body has
-# a SEQUENCE there
-_PRIVATE_STARTS = (b"\x02\x01\x00", b"\x02\x01\x01", b"\x02\x01\x03")
+_DER_BODY = lazy(r"(?:(?<![A-Za-z0-9+/])|(?<=\\n))M[A-Za-z0-9+/]{23,}")  # (a line of a wrapped body; after "\n" in JSON)
+# what follows a private key's outer SEQUENCE: a version number, then what that version holds (0:
+# PKCS #1's modulus or DSA's p, an INTEGER, or PKCS #8's algorithm, a SEQUENCE; 1: SEC 1's elliptic
+# curve key, an OCTET STRING; 3: PKCS #12's store, a SEQUENCE), or an encryption's algorithm (PKCS #8
+# encrypted: PBES2, or one of PKCS #12's PBE schemes); a public key's, a certificate's or a
+# request's body has a SEQUENCE or a modulus there
+_PRIVATE_STARTS = (b"\x02\x01\x00\x02", b"\x02\x01\x00\x30", b"\x02\x01\x01\x04", b"\x02\x01\x03\x30")
 _ENCRYPTED_OIDS = (b"\x06\x09\x2a\x86\x48\x86\xf7\x0d\x01\x05", b"\x06\x0a\x2a\x86\x48\x86\xf7\x0d\x01\x0c\x01")
 
 
@@ -174,11 +175,12 @@ def _private_key_body(text: str) -> bool:
     import binascii
 
     for match in _DER_BODY.finditer(text):
+        body = match[0][:32]
         try:
-            data = base64.b64decode(match[0][:32])
+            data = base64.b64decode(body[:len(body) - len(body) % 4])
         except (binascii.Error, ValueError):
             continue
-        if data[:1] != b"\x30" or len(data) < 16:
+        if data[:1] != b"\x30" or len(data) < 12:
             continue
         header = 2 + (data[1] - 0x80 if data[1] > 0x80 else 0)  # the outer SEQUENCE's tag and length
         inner = data[header:]
