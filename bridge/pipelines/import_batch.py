@@ -42,7 +42,7 @@ from pdsmem.errors import PdsmemError
 from pdsmem.lexicons import RECORD_NSID
 from pdsmem.mapping.datamodel import Cid, decode_dag_cbor, ipld_to_json
 from pdsmem.mapping.from_record import from_record, resolve_supersession
-from pdsmem.mapping.privacy import sensitive_reason_once
+from pdsmem.mapping.privacy import names_a_credential, sensitive_reason, sensitive_reason_once
 from pdsmem.mapping.records import ImportScope, Imported, RecordView
 
 from ..atproto.repo import NodeSummary, RecordFailure, VerifiedRepo
@@ -120,14 +120,17 @@ def _secret_in(value: Any, path: str = "") -> str | None:
             if key == "$type" and not path:
                 continue  # the record's own type
             key = str(key)
-            shown = key if _SHOWN_NAME.fullmatch(key) and sensitive_reason_once(key) is None else "(a field)"
-            name = f"{path}.{shown}" if path else shown
-            if shown != key and len(key) >= 4 and (why := sensitive_reason_once(key[:_READ_FOR_A_NOTE])):
+            # (a field's name is checked once a run: the same few names come in every record)
+            why = sensitive_reason(key[:_READ_FOR_A_NOTE]) if len(key) >= 4 else None
+            if why:
                 return f"the name of one of its fields{f' (in {path})' if path else ''} {why}"
+            name = f"{path}.{key}" if _SHOWN_NAME.fullmatch(key) else f"{path}.(a field)" if path else "(a field)"
+            name = name.removeprefix(".")
             if found := _secret_in(item, name):
                 return found
-            # a field's name and its value, read as a line says them: {"wifi password": "Tr0ub4dor&3x"}
-            if (isinstance(item, str) and len(key) <= 40 and key.isprintable()
+            # a field whose name names a credential, and its value, read as a line says them:
+            # {"wifi password": "Tr0ub4dor&3x"}
+            if (isinstance(item, str) and len(key) <= 40 and key.isprintable() and names_a_credential(key)
                     and (why := sensitive_reason_once(f"{key}: {item[:_READ_FOR_A_NOTE]}"))):
                 return f"its {name} {why}"
         return None

@@ -106,6 +106,12 @@ def sensitive_reason(text: str) -> str | None:
 _REMEMBERED_LENGTH = 200
 
 
+def names_a_credential(text: str) -> bool:
+    """Whether ``text`` names a password, a key, a token or a PIN, in the words the gate reads them
+    by: a field's name worth reading with its value ({"wifi password": "…"})."""
+    return labelled._ON_A_PASSWORD_LINE(text) or labelled._ON_A_KEY_LINE(text) or labelled._ON_A_PIN_LINE(text)
+
+
 def sensitive_reason_once(text: str) -> str | None:
     """``sensitive_reason`` of a text checked once, in bulk (each field of each record an import
     reads): not kept among the last ones checked, whose memory would grow with the records."""

@@ -28,7 +28,8 @@ import re
 from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import beside, password_words, personal, told, words
-from pdsmem.mapping.privacy.plain import Needles, ascii_digits, folded_pattern, lazy, lowered, lowered_search, lowered_spans
+from pdsmem.mapping.privacy.plain import (
+    Needles, ascii_digits, der_inside, folded_pattern, lazy, lowered, lowered_search, lowered_spans)
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
@@ -2518,17 +2519,15 @@ def _a_public_body(token: str) -> bool:
     import base64
     import binascii
 
-    head = token[:16].replace("-", "+").replace("_", "/")
-    try:
-        data = base64.b64decode(head + "=" * (-len(head) % 4))
-    except (binascii.Error, ValueError):
-        return False
-    if data[:1] == b"\x30" and len(data) > 5:
-        lengths = data[1] - 0x80 if data[1] > 0x80 else 0  # the outer length's own bytes, in the long form
-        first = data[2 + lengths:4 + lengths]
+    first = der_inside(token)
+    if first is not None:
         # a SEQUENCE; or an INTEGER longer than a version's byte, an RSA public key's modulus in PKCS #1
         # ("MIIBCgKCAQEA…", "MEgCQQC7…")
-        return first[:1] == b"\x30" or first[:1] == b"\x02" and first[1:] not in (b"", b"\x01")
+        return first[:1] == b"\x30" or first[:1] == b"\x02" and first[1:2] not in (b"", b"\x01")
+    try:
+        data = base64.b64decode(token[:12].replace("-", "+").replace("_", "/"))
+    except (binascii.Error, ValueError):
+        return False
     return data[4:8] in (b"ssh-", b"ecds", b"sk-s", b"sk-e")
 
 

@@ -369,6 +369,24 @@ def _joined(alternatives: list[list[str]]) -> str:
     return "|".join(parts)
 
 
+def der_inside(body: str) -> bytes | None:
+    """What a DER structure's outer SEQUENCE holds, from the first characters of its body in base64
+    (or base64url) as a PEM file or a note has it: the bytes after the SEQUENCE's tag and length,
+    or None when the body is no SEQUENCE. Enough to tell a private key's body (a version number
+    first) from a public key's or a certificate's (a SEQUENCE or a modulus first)."""
+    import base64
+    import binascii
+
+    head = body[:32].replace("-", "+").replace("_", "/")
+    try:
+        data = base64.b64decode(head[:len(head) - len(head) % 4])
+    except (binascii.Error, ValueError):
+        return None
+    if data[:1] != b"\x30" or len(data) < 4:
+        return None
+    return data[2 + (data[1] - 0x80 if data[1] > 0x80 else 0):]  # (a long form's length bytes skipped)
+
+
 def lowered(text: str) -> str:
     """``text`` in lower case as ``(?i)`` reads it, each character where it was (the one letter
     that ``str.lower`` makes two, 'İ', is folded first, and the letters ``(?i)`` takes as one are

@@ -32,7 +32,7 @@ import re
 from functools import cache
 from typing import Any
 
-from pdsmem.mapping.privacy.plain import lazy
+from pdsmem.mapping.privacy.plain import der_inside, lazy
 from pdsmem.mapping.privacy.rules import keys_elided
 
 # detect-secrets' plugins left out (their secret types), and why: see the module's docstring.
@@ -171,19 +171,10 @@ def _private_key_body(text: str) -> bool:
     """Whether ``text`` holds a private key's body without its BEGIN line, in any form a key is
     kept in (RSA, DSA, elliptic curves of every curve, Ed25519, X25519, Ed448; PKCS #1, SEC 1,
     PKCS #8 plain or encrypted, PKCS #12), told by its DER structure rather than a list of starts."""
-    import base64
-    import binascii
-
     for match in _DER_BODY.finditer(text):
-        body = match[0][:32]
-        try:
-            data = base64.b64decode(body[:len(body) - len(body) % 4])
-        except (binascii.Error, ValueError):
+        inner = der_inside(match[0])
+        if inner is None:
             continue
-        if data[:1] != b"\x30" or len(data) < 12:
-            continue
-        header = 2 + (data[1] - 0x80 if data[1] > 0x80 else 0)  # the outer SEQUENCE's tag and length
-        inner = data[header:]
         if inner.startswith(_PRIVATE_STARTS):
             return True
         if inner[:1] == b"\x30" and len(inner) > 2:  # a SEQUENCE: an encryption's algorithm, or a public key's
