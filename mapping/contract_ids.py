@@ -152,10 +152,11 @@ def json_path(parts: Sequence[str | int]) -> str:
     for part in parts:
         if isinstance(part, int):
             out += f"[{part}]"
+        elif sensitive(part) or _PASSWORD_LIKE.search(part) or len(part) > 24 and not _IDENTIFIER.fullmatch(part):
+            out += f"[a key of {len(part):,} characters]"  # a key may be a memory's words, or a secret
+            # (an identifier too: "ghp_…", "AKIA…" are one)
         elif _IDENTIFIER.fullmatch(part):
             out += f".{part}"
-        elif len(part) > 24 or sensitive(part) or _PASSWORD_LIKE.search(part):
-            out += f"[a key of {len(part):,} characters]"  # a key may be a memory's words, or a secret
         else:
             # Readable, but printable: a lone surrogate cannot be written to a UTF-8 stream.
             out += f"[{json.dumps(part, ensure_ascii=bool(_SURROGATE.search(part)))}]"

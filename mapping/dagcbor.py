@@ -90,8 +90,16 @@ def key_utf8(key: str) -> bytes:
         raise DataModelError(f"a map key {_surrogate(exc).message.removeprefix('string ')}") from None
 
 
+_AN_INDEX = re.compile(r"\[[0-9]+\]")
+
+
 def with_segment(error: DataModelError, segment: str) -> DataModelError:
-    """Prepend a path segment to an error raised deeper in a value."""
+    """Prepend a path segment (a map's key, or ``[index]``) to an error raised deeper in a value; a
+    key the privacy gate refuses ("AKIA…" as a field's name) is named by its length, never shown."""
+    from pdsmem.mapping.syntax_base import sensitive
+
+    if not _AN_INDEX.fullmatch(segment) and sensitive(segment):
+        segment = f"[a key of {len(segment):,} characters]"
     rest = error.path or ""
     error.path = segment + ("" if not rest or rest.startswith("[") else ".") + rest
     return error

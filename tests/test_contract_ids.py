@@ -306,3 +306,17 @@ def test_a_key_shaped_like_a_password_is_named_by_its_length_in_a_path() -> None
     assert json_path(["extra", "Tr0ub4dor&3horse"]) == "$.extra[a key of 16 characters]"
     assert json_path(["p@ss1"]) == "$[a key of 5 characters]"
     assert json_path(["odd key", "x-1", "user.name-2", 0]) == '$["odd key"]["x-1"]["user.name-2"][0]'
+
+
+def test_a_key_shaped_as_an_identifier_that_is_a_secret_is_named_by_its_length() -> None:
+    """A new user's try: a token used as a field's name ("ghp_…", "AKIA…") was shown in an error's
+    path, since it is shaped as an identifier; a password-like one was hidden already."""
+    from pdsmem.mapping.contract_ids import json_path
+    from pdsmem.mapping.datamodel import json_to_ipld
+    from pdsmem.errors import DataModelError
+
+    token = "ghp_OWLxxabcdefghijklmnopqrstuvwxyz0123456"
+    assert json_path([token, 1, "turnIndex"]) == "$[a key of 42 characters][1].turnIndex"
+    with pytest.raises(DataModelError) as caught:
+        json_to_ipld({"content": "x", "AKIAJ7QK2ZPVXEAGLE4T": {"$link": 5}})
+    assert "AKIA" not in str(caught.value) and "[a key of 20 characters]" in str(caught.value)
