@@ -3310,6 +3310,8 @@ def test_a_wallets_address_passes(digest):
     "New API token for the scraper:\n> `Zq8vN3xLk2Rw9TbY7mHc4PdF6sJa1GeU`",
     "`Hq3vT9xLmP2rWk8ZsYNd4Fb6GcJh1Ke5Lp0Qa7`",
     "yo just use 1//0zRj3g5yVimnYJpJivir84cJLw7RooNnXATg-FWURCe2RDJEhclv8JZJWU7Z7oo1cfMn5-FDDE for now",
+    "nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5",  # a Nostr private key, alone
+    "my nostr key nsec1vl029mgpspedva04g90vltkh6fvh240zqtv9k0t9af8935ke9laqsnlfe5 for the relay",
     # what a second review found passed: under a list's other items, a secret-like prefix, a start
     # that only looks like a public key's, a label that names a secret and "public" both
     "Prod keys:\n- ok\n- Zq8vR2mT5xLw9PbN3cKd7YhF1gJs4Ea6",
@@ -3355,6 +3357,7 @@ def test_a_random_token_with_no_word_about_it_is_refused(text):
     "Tezos block BLMCFEysAboo8p2VXKsaEqvEP2fvoay4orumbuPsTnNqAEfGwSu was baked at 12:00",
     "Key (public, safe to share):\n11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=",
     "Primary key of the failing row:\n- usr8Hq2LmZ0pXc4VbN7tK1wJ9e",
+    "follow me on nostr: npub10elfcs4fr0l0r8af98jlmgdh9c8tcxjvz9qkw038js35mp4dma8qzvjptg",  # a public key
 ])
 def test_a_name_a_path_a_digest_or_an_id_in_a_sentence_passes(text):
     assert privacy.sensitive_reason(text) is None, text
