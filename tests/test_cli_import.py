@@ -256,6 +256,20 @@ def test_verify_reports_each_bad_record(tmp_path: Path) -> None:
     assert strict.exit_code == 3 and "invalidRecords\t2" in strict.stdout
 
 
+def test_verify_names_a_record_outside_the_data_model_as_not_valid(tmp_path: Path) -> None:
+    """Regression: the verdict said "missing or not matching their CID" of a record whose block
+    hashes to its CID and holds a float; the Error: line said why, the verdict contradicted it."""
+    post = {"$type": "app.bsky.feed.post", "text": "hi"}
+    at = f"app.bsky.feed.post/{tid(T0)}"
+    raw = {at: b"\xa2" + b"\x64text\xfb\x3f\xf8" + b"\x00" * 6 + b"\x65$type\x72app.bsky.feed.post"}
+    repo = car(tmp_path, dict(GOOD, **{at: post}), breakage=Breakage(raw_records=raw))
+    result = run("verify", repo, "--signing-key", KEY.did_key, "--json")
+    assert result.exit_code == 1, result.stderr
+    assert json.loads(result.stdout)["summary"]["repository"] == "failed: 1 record block missing or not valid"
+    [error] = result.stderr.splitlines()
+    assert error.startswith(f"Error: at://{DID}/{at}: ") and "float" in error
+
+
 # --- against the real PDS -------------------------------------------------------------------
 
 

@@ -137,7 +137,8 @@ class Problem:
 class Verification:
     """What ``verify`` found: the commit (signature, MST, blocks verified) and the records.
 
-    ``broken``: record blocks missing or not matching their CID (the repository fails);
+    ``broken``: record blocks missing or not valid (not DAG-CBOR in atproto's data model, not a
+    map, no ``$type``): the repository fails;
     ``invalid``: records not valid for their type (the repository itself is sound)."""
 
     did: str

@@ -640,7 +640,8 @@ def verify(source: Repository, *, did: str | None = None, signing_key: str | Non
     rev (a rollback); then every record (its ``$type``, memory records against their lexicon).
 
     Raises ``VerificationError`` when the commit, signature, MST or rev fails; a record block
-    missing or not matching its CID is listed in ``Verification.broken``, a record not valid for
+    missing or not valid (not DAG-CBOR in atproto's data model, not a map, no ``$type``) is listed
+    in ``Verification.broken``, a record not valid for
     its type in ``invalid``. Never writes (the state is only read, when it exists)."""
     from pdsmem.bridge.pipelines.importer import verify_source
     from pdsmem.bridge.pipelines.state import State, resolve_state_dir

@@ -239,8 +239,7 @@ def verify(
     for problem in report.invalid:
         click.echo(f"Invalid: {problem.uri}: {problem.reason}", err=True)
     verdict = "verified" if not report.broken else (
-        f"failed: {len(report.broken)} record block{'' if len(report.broken) == 1 else 's'} missing or not "
-        "matching their CID"
+        f"failed: {len(report.broken)} record block{'' if len(report.broken) == 1 else 's'} missing or not valid"
     )
     result = {
         "repository": verdict, "did": report.did, "rev": report.rev, "commit": report.commit,
