@@ -29,8 +29,11 @@ def open_session(account: str, *, pds_url: str | None, plc_url: str | None, stat
     """The logged-in session of ``account`` (a handle or DID): its stored session, else a login
     with ``ATP_AUTH_PASSWORD`` or, on a terminal, the password asked for."""
     password = os.environ.get(ENV_PASSWORD) or None
-    if password is None and _kept(account, pds_url, state_dir) is None and sys.stdin.isatty():
-        password = ask_password(account)
+    if password is None and _kept(account, pds_url, state_dir) is None:
+        if sys.stdin.isatty():
+            password = ask_password(account)
+        elif not api.kept_sessions(account, state_dir=state_dir):  # else: the library names the PDS it is kept for
+            _not_blank(account)
     return api.sign_in(account, password, pds_url=pds_url, plc_url=plc_url, state_dir=state_dir)
 
 
@@ -45,11 +48,22 @@ def password_for(account: str) -> str:
     if password:
         return password
     if not sys.stdin.isatty():
+        _not_blank(account)
         raise click.UsageError(
             f"no password for {account}: set {ENV_PASSWORD} to an app password, or run pdsmem "
             "login in a terminal to be asked for it"
         )
     return ask_password(account)
+
+
+def _not_blank(account: str) -> None:
+    """A usage error when ``ATP_AUTH_PASSWORD`` is set but empty (``export VAR=$UNSET``): telling
+    the user to set a variable they did set sends them looking in the wrong place."""
+    if ENV_PASSWORD in os.environ:
+        raise click.UsageError(
+            f"no password for {account}: {ENV_PASSWORD} is set but empty; set it to an app password, "
+            "or unset it and run pdsmem login"
+        )
 
 
 def pds_hint(account: str, pds_url: str | None, state_dir: str | None) -> str | None:
