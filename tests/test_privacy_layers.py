@@ -257,7 +257,7 @@ def _corpus(name: str, kind: str) -> list[dict]:
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
                                          ("tune13", 0.96), ("tune14", 0.97), ("tune15", 0.99),
                                          ("tune16", 0.99), ("tune17", 0.96), ("tune18", 0.95), ("tune21", 0.965), ("tune22", 0.93),
-                                         ("tune23", 0.905), ("tune24", 0.92), ("tune25", 0.94)])
+                                         ("tune23", 0.905), ("tune24", 0.92), ("tune25", 0.94), ("tune26", 0.93)])
 def test_the_gate_holds_its_figures_on_the_tuning_corpora(name, floor):
     leaks, benign = _corpus(name, "leaks"), _corpus(name, "benign")
     caught = sum(privacy.sensitive_reason(item["text"]) is not None for item in leaks)
@@ -3197,6 +3197,47 @@ def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_pas
     refused = {item["id"] for item in _corpus("review25", "benign") if privacy.sensitive_reason(item["text"])}
     assert refused <= before, sorted(refused - before)
     assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review25", "leaks")) >= 22
+
+
+# -- the round on tune26 (a twenty-eighth writer: a holiday-rental host's and a family-flat manager's
+# notes on lockboxes, smart locks, entry panels and guest Wi-Fi; heldout25 held out)
+
+@pytest.mark.parametrize("text", [
+    # a key box in French, Italian and Hungarian, an electronic lock in Portuguese, a lock in
+    # Vietnamese: the number after it is its code
+    "Boîte à clés du studio (sur la grille, côté gauche) : c'est 6039.",
+    "Cassetta delle chiavi del bilocale (accanto al citofono): combinazione 5531.",
+    "A kulcsszéf a kapu mellett: 0392.",
+    "Fechadura eletrónica da porta do T1: os hóspedes ficam com o código 9320 até sábado.",
+    "Mã hộp khóa ở cửa căn hộ là 4486, gửi cho khách qua ứng dụng.",
+    # "via" that is a way, not an Italian street: "via appen" (through the app)
+    "Nyckelboxen vid stugans dörr har koden 7359. Familjen får den via appen.",
+    # a lock's, an alarm's and a car park door's code in the script's own digits
+    "ফ্ল্যাটের স্মার্ট লকের কোড ৩৯৫২, অতিথিদের পাঠাতে হবে।",
+    "फ्लैट के अलार्म का कोड ४१७९ है, बाहर निकलने से पहले लगाना।",
+    "رمز درب پارکینگ ساختمان: ۶۸۲۱",
+    # PHP's constant as wp-config defines it
+    "define( 'DB_PASSWORD', 'Z4QypFoIiiSmchVNMFG' );  // from wp-config",
+    # a router's key, named with it in the clause
+    "New router at the flat, the key printed on the sticker is 8HJ3-KQ72-WMP5.",
+])
+def test_the_round_on_tune26_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # a network's name after "name is" in Chinese; a bank's branch by its number; an Italian street;
+    # a boxing combination in Italian; a getter's default in code; a router's key told by its length
+    '民宿在6楼，602室，有电梯。Wi-Fi名称是"Xiamen_Guest"。',
+    "Ela esqueceu o PIN do cartão e pediu segunda via na agência 0412.",
+    "Il codice del cancello è sul biglietto; lo studio è in via Roma 4521.",
+    "Combinazione di pugilato della lezione: 1-2-3-2.",
+    "os.getenv('DB_PASSWORD', 'Z4QypFoIiiSmchVNMFG')",
+    'mqtt_password = config("DB_PASSWORD", default=None)',
+    "The router's key is 20 characters long.",
+])
+def test_the_round_on_tune26_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
 
 
 # -- keys that come with no word about them ------------------------------------------------------
