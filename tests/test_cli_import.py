@@ -517,20 +517,3 @@ def test_a_records_field_names_are_never_shown_unless_plain_and_a_secret_name_is
     assert notes[2].startswith(f"Note: {uri(3)}: the name of one of its fields (in bad.a) looks like")
     assert token not in result.stderr and "Tr0ub4dor" not in result.stderr
     assert not any(line.startswith("Error: a line") for line in result.stderr.splitlines())
-
-
-def test_a_secret_under_a_field_that_names_a_credential_a_level_up_is_noted(tmp_path: Path) -> None:
-    """Regression: {"passwords": {"gmail": "hunter22"}} got no note: only a field's own name was
-    read with its value, and "gmail" names no credential."""
-    records = {
-        path(1): memory("likes green tea") | {"meta": {"passwords": {"gmail": "hunter22"}}},
-        path(2): memory("likes coffee") | {"meta": {"credentials": [{"site": "netflix", "pw": "bluefish99"}]}},
-        path(3): memory("likes cocoa") | {"meta": {"passwords": {"note": "rotate them monthly"}}},  # no secret
-        path(4): memory("likes mint") | {"meta": {"notes": {"gmail": "hunter22"}}},  # names no credential
-    }
-    result = import_car(car(tmp_path, records), "--json")
-    assert result.exit_code == 0
-    notes = [line for line in result.stderr.splitlines() if line.startswith("Note: ")]
-    assert [note.split(": ")[1] for note in notes] == [uri(1), uri(2)]
-    assert notes[0].startswith(f"Note: {uri(1)}: its meta.passwords.gmail looks like a password")
-    assert "hunter22" not in result.stderr and "bluefish99" not in result.stderr

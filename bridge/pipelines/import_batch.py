@@ -107,18 +107,13 @@ _READ_FOR_A_NOTE = 10_000
 _SHOWN_NAME = re.compile(r"[A-Za-z$][A-Za-z0-9_$-]{0,39}")
 
 
-def _secret_in(value: Any, path: str = "", label: str | None = None) -> str | None:
+def _secret_in(value: Any, path: str = "") -> str | None:
     """What the privacy gate finds in any text of a record, its fields' names included (``its
     content looks like a card number``, ``its provenance.sourceUri looks like …``), or None: the
     record is public already, and the person is told (``secret_notes``). A note never shows a
-    name that is no plain identifier: a name may be a secret, or a line of its own.
-
-    ``label``: the names of the fields above that name a credential, read with each text below
-    them as a line says them: ``{"wifi password": "…"}``, ``{"passwords": {"gmail": "…"}}``."""
+    name that is no plain identifier: a name may be a secret, or a line of its own."""
     if isinstance(value, str):
         why = sensitive_reason_once(value[:_READ_FOR_A_NOTE]) if len(value) >= 4 else None
-        if not why and label is not None and value.strip():
-            why = sensitive_reason_once(f"{label}: {value[:_READ_FOR_A_NOTE]}")
         return f"its {path} {why}" if why else None
     if isinstance(value, Mapping):
         for key, item in value.items():
@@ -131,15 +126,16 @@ def _secret_in(value: Any, path: str = "", label: str | None = None) -> str | No
                 return f"the name of one of its fields{f' (in {path})' if path else ''} {why}"
             name = f"{path}.{key}" if _SHOWN_NAME.fullmatch(key) else f"{path}.(a field)" if path else "(a field)"
             name = name.removeprefix(".")
-            readable = len(key) <= 40 and key.isprintable()
-            below = (f"{label} {key}" if label is not None and readable else label if label is not None
-                     else key if readable and names_a_credential(key) else None)
-            if found := _secret_in(item, name, below):
+            if found := _secret_in(item, name):
                 return found
+            # a field whose name names a credential, and its value, read as a line says them:
+            # {"wifi password": "Tr0ub4dor&3x"}
+            if (isinstance(item, str) and len(key) <= 40 and key.isprintable() and names_a_credential(key)
+                    and (why := sensitive_reason_once(f"{key}: {item[:_READ_FOR_A_NOTE]}"))):
+                return f"its {name} {why}"
         return None
     if isinstance(value, list):
-        return next((found for index, item in enumerate(value)
-                     if (found := _secret_in(item, f"{path}[{index}]", label))), None)
+        return next((found for index, item in enumerate(value) if (found := _secret_in(item, f"{path}[{index}]"))), None)
     return None
 
 
