@@ -69,12 +69,14 @@ def test_login_without_a_password_or_a_terminal_says_how_to_give_one() -> None:
     )
 
 
-@pytest.mark.parametrize("command", [["login", "alice.test", "--app-password"],
+@pytest.mark.parametrize("command", [["login", "alice.test", "--app-password"], ["login", "alice.test"],
                                      ["export", "--to", "alice.test", "--from", "-"]])
-def test_a_password_variable_set_but_empty_is_named_so(command: list[str], tmp_path: Path) -> None:
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_a_password_variable_set_but_empty_is_named_so(command: list[str], blank: str, tmp_path: Path) -> None:
     """Regression: `ATP_AUTH_PASSWORD= pdsmem …` (a variable exported from an unset one) was told
-    to set ATP_AUTH_PASSWORD, which it had; the blank password was never sent either way."""
-    env = {"ATP_PDS_HOST": "http://127.0.0.1:9", "ATP_AUTH_PASSWORD": "", "PDSMEM_STATE_DIR": str(tmp_path)}
+    to set ATP_AUTH_PASSWORD, which it had; `login` without --app-password waited five minutes for
+    a browser's sign-in, and export sent a password of spaces to the PDS (a review's finds)."""
+    env = {"ATP_PDS_HOST": "http://127.0.0.1:9", "ATP_AUTH_PASSWORD": blank, "PDSMEM_STATE_DIR": str(tmp_path)}
     result = run(*command, env=env, stdin="")
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (

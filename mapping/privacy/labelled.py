@@ -40,9 +40,7 @@ _NAME_ENDS = (r"pass(?:word|wd|phrase|code)?|pwd|pw|secret|token|api_?key|access
               r"|app_?key|master_?key|encryption_?key|jwt_?key|session_?key|crypto_?key"
               r"|auth(?:_?key)?|credentials?|creds|client_?secret|signing_?key|webhook_?secret|passwort|senha|motdepasse")
 _ASSIGNED = lazy(
-    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")(?:[\"'\]]?\s*+(?::=|=>|==?|:)"
-    # or a quoted name, a comma and a quoted value: PHP's constant, as wp-config defines one (``_assigned``)
-    r"|[\"']\s*+,(?=[^\S\n]*+[\"']))[^\S\n]*+[\"']?"
+    r"(?i)(?<![A-Za-z0-9])[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"'\]]?\s*+(?::=|=>|==?|:)[^\S\n]*+[\"']?"
     r"(?P<value>[^\s\"',;]{4,})"
 )
 # A reference to a value kept elsewhere, or code that computes one: what such a value starts with or
@@ -88,7 +86,7 @@ def _not_a_value(value: str) -> bool:
 
 # a label, then up to four words (what for), then a colon, an "is" or a dash, then the value
 _LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|(?:api|access|secret|private|license|auth|"
-          r"encryption|signing|master|vpn)[\s_-]?key|key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
+          r"encryption|signing|master|vpn)[\s_-]?key|(?<!public\s)(?<!public[_-])key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
           r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
 _LABELLED = lazy(
     r"(?i)(?<![\w-])" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
@@ -1531,11 +1529,8 @@ _PIN_LINE = lazy(
     r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
-    # a key box in French, Italian, Swedish and Hungarian, an entry panel, a combination in Italian, a
-    # lock in Portuguese (an electronic one: "fechadura eletrónica")
-    r"|bo[iî]te\s++(?:à|a|aux)\s++cl[ée]s?|cassetta\s++(?:delle\s++|per\s++le\s++)?chiavi|combinazione|nyckelbox\w*"
-    r"|kulcssz[ée]f\w*|sz[ée]f(?:ben|et|nek|hez)?|entry\s++panel|fechadura\w*)(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|hộp\s++khóa)|hộp\s++khóa|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r")(?![a-z])"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?<![\u0980-\u09ff])লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
@@ -1595,7 +1590,6 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
                         r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
                         r"|poste|extension|ext\.?|durchwahl|interno|toestel|anknytning|lokalnummer|内線"
-                        r"|ag[êe]ncia|agencia|sucursal|filiale?|branch"  # a bank's branch: "segunda via na agência 0412"
                         r"|b[łl][ęe]du|fehler|erreur|de\s++error|hata|ошибки"
                         r"|tracking|flight|ticket|version|line|ending|step|page|página|pagina|seite|section|sección|sezione"
                         r"|abschnitt|kapitel|issue|pr|build|release|year|number|no|nr"
@@ -1624,7 +1618,15 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|(?<!\w)(?:pagat[oa]|pagad[oa]|payée?|bezahlt|κοστίζει|κόστος|πλάτος|ύψος|kostet|costa|cuesta|coûte)\s++$"
                         r"|(?:电话|電話|型番|型号|型號|価格|价格|價格)\s*+[:：]?\s*+(?:は|是)?\s*+$"
                         # an error's code in Hindi: "त्रुटि कोड 1042"
-                        r"|त्रुटि\s*+(?:कोड|संख्या)?\s*+[:：]?\s*+$")
+                        r"|त्रुटि\s*+(?:कोड|संख्या)?\s*+[:：]?\s*+$"
+                        # a bill's, a complaint's, a token's, a receipt's number in Hindi and Bengali, a house's
+                        # plate in Persian ("बिल नंबर ७८३२", "টোকেন নম্বর 4512", "پلاک ۱۴۵"; not "कुलूपाचा नंबर", a
+                        # lock's number, its combination)
+                        r"|(?:बिल|शिकायत|टोकन|रसीद|ऑर्डर)\s*+(?:नंबर|नम्बर|संख्या)\s*+[:：]?\s*+$|शिकायत\s*+संख्या\s*+$"
+                        r"|(?:টোকেন|রসিদ|বিল|অর্ডার)\s*+(?:নম্বর|নং)\s*+[:：]?\s*+$|پلاک\s*+$"
+                        r"|شماره\s*+(?:سفارش|فاکتور|قبض|پیگیری)\s*+[:：]?\s*+$"
+                        # a helpline in Hindi: "कस्टमर केयर १८००४१९ पर"
+                        r"|(?:केयर|हेल्पलाइन|helpline)\s*+[:：]?\s*+$")
 
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
@@ -1645,7 +1647,7 @@ _NOT_A_CODE_LINE = lazy(
     # a program that ended with a code: "упала с кодом 126", "exited with code 137", "Exit-Code 2"
     r"|exit(?:ed)?\s++(?:with\s++)?(?:code|status)|exit-?code|упал[аио]?|вылетел\w*|завершил\w*\s++с|с\s++кодом\s++(?:выхода|возврата)"
     r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
-    r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via(?=\s++(?-i:[A-Z0-9])|\s++d(?:ei|el|ella|elle|egli|i)\s)|ulica|avenue|sale|fee|price|costs?|timeout|screen(?![\s-]*+time)|oven|timer"
+    r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen(?![\s-]*+time)|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamer\s*+tag|civico"
@@ -1781,13 +1783,26 @@ _A_RADIOS_CODE = lazy(r"(?i)radio[\s-]*+code|radiocode|radijo\s++kod|c[óo]d\s++
 # characters with a digit; not its length, "20-stellig")
 _WIFI_KEY_TOLD = lazy(
     r"(?i)(?:(?:wlan|wi-?fi|netzwerk|router)-?schlüssel|(?:wlan|wi-?fi)-?(?:nyckel|nøgle|nøkkel)\w*"
-    r"|(?:wi-?fi|wlan|wpa2?|network)[\s-]++key|(?:cl[ée]|clave|chiave)\s++(?:wpa2?|wi-?fi|wlan)"
-    # a router's key, named with it in the clause: "New router at Bayview, the key printed on the sticker is …"
-    r"|router(?![\w-])[^\n.;:]{0,40}?(?<![\w-])key(?![\w-]))"
+    r"|(?:wi-?fi|wlan|wpa2?|network)[\s-]++key|(?:cl[ée]|clave|chiave)\s++(?:wpa2?|wi-?fi|wlan))"
     r"[^\n.;:]{0,40}?(?:[:=：]|\s(?:lautet|ist|is|är|er|est|es|è|é|var|was|war))\s*+[\"'„“«]?"
     r"(?![0-9]{1,2}[\s-]*+(?:stellig|digits?|chars?|characters?|zeichen|siffror|tecken|tegn|caract)"
     r"|[0-9]{4}-[0-9]{2}-[0-9]{2}(?![!-~])|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}(?![!-~]))"  # (nor a date it was changed on)
     r"(?=[!-~]*?[0-9])[!-~]{8,63}(?![!-~])")
+
+
+# A key box's or a lock's code told right after a colon, "is" or a word for its code, in the
+# languages whose words for a key box the PIN line above does not read (their numbers of orders,
+# receipts, flats and articles are not known to it either): "Boîte à clés du studio : c'est 6039",
+# "Cassetta delle chiavi: combinazione 5531", "Nyckelboxen … har koden 7359", "A kulcsszéf a kapu
+# mellett: 0392", "Fechadura eletrónica: … o código 9320", "Mã hộp khóa … là 4486"
+_KEY_BOX_CODE_TOLD = lazy(
+    r"(?i)(?<!\w)(?:bo[iî]te\s++(?:à|a|aux)\s++cl[ée]s?|cassett[ae]\s++(?:delle\s++|per\s++le\s++)?chiavi|nyckelbox\w*"
+    r"|nyckelskåp\w*|kulcssz[ée]f\w*|széf\w*|fechadura\w*|hộp\s++khóa)(?!\w)[^\n.;!?]{0,60}?"
+    # the code after what tells it, or before what it opens: "A széfet 4417 nyitja", "bấm 7731 là mở"
+    r"(?:(?:[:：]|(?<!\w)(?:c['’]est|est|è|é|är|là|code|codice|combinazione|combinaison|código|koden|kód(?:ja)?|mã|med|com|con"
+    r"|avec|fait|bấm|nhập|tape[rz]?|digit[ae]|marca)(?!\w))"
+    r"\s*+(?:est\s++|é\s++|è\s++)?[\"'«“„]?(?<![0-9])[0-9]{4,8}(?![0-9])(?![.,][0-9])"
+    r"|(?<![0-9])[0-9]{4,8}(?![0-9])#?\s++(?:\S+\s++)?(?:nyitja|nyílik|là\s++mở|mở|öppnar|åpner|apre|abre|ouvre)(?!\w))")
 
 
 def _pin_nearby(text: str) -> bool:
@@ -1937,7 +1952,7 @@ _A_DATES_WORD = lazy(r"(?i)(?<!\w)(?:expires?|expired|expiry|expiring|scheduled\
                      r"|valid\s++(?:until|till|through)|du|vom|del|fecha|datum|data)\s*+[:：]?\s*+$")
 # a sport or a workout, whose combinations and sets are moves and counts: "boxing", "squats", "reps"
 _A_WORKOUT = lazy(r"(?i)(?<!\w)(?:boxing|kickboxing|sparring|jab|uppercut|squats?|reps|deadlifts?|workout|drills?|kata|dance"
-                  r"|choreo\w*|combo\s++class|tennis|set\s++scores?|boxe|boxen|pugilato|boxeo|boks|entrenamiento|allenamento|training)(?!\w)")
+                  r"|choreo\w*|combo\s++class|tennis|set\s++scores?|boxe|boxen|entrenamiento|allenamento|training)(?!\w)")
 # a thing a code opens: where one is named, a combination is its code whatever else the line says
 _A_LOCKS_THING = lazy(r"(?i)lock|safe|padlock|vault|door|gate|suitcase|cadenas|candado|tresor|kluis|schloss|casier|lucchetto"
                       r"|k[łl][óo]dk|coffre|caja\s++fuerte|cassaforte")
@@ -2108,14 +2123,13 @@ def _assigned(text: str) -> bool:
     if not any(needle in low for needle in _NAME_NEEDLES):
         return False
     return any(not _not_a_value(match["value"]) and (len(match["value"]) >= 8 or _shaped(match["value"]))
-               and (text.find(",", match.start(), match.start("value")) < 0
-                    or _DEFINED.search(text, max(0, match.start() - 12), match.start()) is not None)
-               for match in _ASSIGNED.finditer(text))
+               for pattern in (_ASSIGNED, _DEFINED) for match in pattern.finditer(text))
 
 
-# where a name, a comma and a value are an assignment: PHP's constant, "define( 'DB_PASSWORD', '…' );"
-# (not a getter's default, "os.getenv('DB_PASSWORD', 'dev')", which ordinary code notes hold)
-_DEFINED = lazy(r"(?i)(?<![\w>$.])define\s*+\(\s*+[\"']$")
+# PHP's constant, as wp-config defines one: "define( 'DB_PASSWORD', '…' );" (not a getter's default,
+# "os.getenv('DB_PASSWORD', 'dev')", which ordinary code notes hold)
+_DEFINED = lazy(r"(?i)(?<![\w>$.])define\s*+\(\s*+[\"'][A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"']\s*+,\s*+[\"']"
+                r"(?P<value>[^\s\"',;]{4,})")
 
 
 def _shaped_value(pattern: re.Pattern[str]):
@@ -2190,7 +2204,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?<![\u0980-\u09ff])লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -2743,8 +2757,9 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "boîte", "boite", "cassetta", "combinazione", "nyckelbox", "kulcssz", "széf", "szef",
-      "entry panel", "fechadura", "কোড")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড")),
+    ("looks like a PIN or a lock's code", _KEY_BOX_CODE_TOLD.search,
+     ("boîte", "boite", "cassetta", "nyckelbox", "kulcssz", "széf", "fechadura", "hộp khóa")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),

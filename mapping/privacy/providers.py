@@ -69,7 +69,7 @@ OWN = lazy(
     r"|SK[0-9a-f]{32}|AC[0-9a-f]{32}"  # Twilio
     r"|NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_-]{32}"  # New Relic
     r"|AGE-SECRET-KEY-1[0-9A-Z]{58}"  # an age private key
-    r"|nsec1[02-9ac-hj-np-z]{58}"  # a Nostr private key (NIP-19: bech32, 32 bytes; its public twin is "npub1…")
+    r"|nsec1[02-9ac-hj-np-z]{58}|NSEC1[02-9AC-HJ-NP-Z]{58}"  # a Nostr private key (NIP-19: bech32, in one case; its public twin is "npub1…")
     r"|sbp_[0-9a-f]{40}|pypi-AgEIcHlwaS5vcmc[0-9A-Za-z_-]{20,}"  # Supabase; PyPI (its macaroon's fixed start, any length)
     r"|glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}"  # Grafana Cloud, a Grafana service account
     r"|figd_[0-9A-Za-z_-]{38,}"  # a Figma personal access token

@@ -129,6 +129,8 @@ def sign_in(account: str, password: str | None = None, *, pds_url: str | None = 
         raise UsageError(f"the password is {described(password)}, not a string",
                          hint="an app password, or None to use the kept session or ATP_AUTH_PASSWORD")
     password = password or os.environ.get(ENV_PASSWORD) or None
+    if password is not None and not password.strip():
+        password = None  # (no app password is blank: spaces are a variable set from nothing)
     if password is None and not (pds_url or os.environ.get(ENV_PDS)):
         _no_password(parse_identifier(account), SessionStore(state_dir), ENV_PASSWORD)
     try:

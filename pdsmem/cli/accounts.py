@@ -28,7 +28,7 @@ def _kept(account: str, pds_url: str | None, state_dir: str | None) -> api.KeptS
 def open_session(account: str, *, pds_url: str | None, plc_url: str | None, state_dir: str | None) -> api.Session:
     """The logged-in session of ``account`` (a handle or DID): its stored session, else a login
     with ``ATP_AUTH_PASSWORD`` or, on a terminal, the password asked for."""
-    password = os.environ.get(ENV_PASSWORD) or None
+    password = env_password()
     if password is None and _kept(account, pds_url, state_dir) is None:
         if sys.stdin.isatty():
             password = ask_password(account)
@@ -44,7 +44,7 @@ def ask_password(account: str) -> str:
 
 def password_for(account: str) -> str:
     """``ATP_AUTH_PASSWORD``, else the password asked for on a terminal; a usage error elsewhere."""
-    password = os.environ.get(ENV_PASSWORD)
+    password = env_password()
     if password:
         return password
     if not sys.stdin.isatty():
@@ -54,6 +54,12 @@ def password_for(account: str) -> str:
             "login in a terminal to be asked for it"
         )
     return ask_password(account)
+
+
+def env_password() -> str | None:
+    """``ATP_AUTH_PASSWORD``, or None when it is unset, empty or only spaces (no app password is)."""
+    password = os.environ.get(ENV_PASSWORD, "")
+    return password if password.strip() else None
 
 
 def _not_blank(account: str) -> None:

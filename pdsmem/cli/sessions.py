@@ -66,7 +66,7 @@ def login(ctx: click.Context, account: str | None, app_password: bool, no_browse
     """
     account = _account(ctx, account)
     where = api.sessions_directory(state_dir)
-    if app_password or os.environ.get(ENV_PASSWORD):
+    if app_password or ENV_PASSWORD in os.environ:  # (set but empty too: a script meant a password, not a browser)
         with api.log_in(account, password_for(account), pds_url=pds_url, plc_url=plc_url,
                         state_dir=state_dir) as session:
             click.echo(f"Logged in as {session.handle} ({session.did}) at {session.pds_url} with an "
