@@ -104,6 +104,16 @@ def test_second_import_writes_nothing_and_out_appends(tmp_path: Path) -> None:
         {"retiresFactIds": [written[0]["event"]["factId"]]} if written[0]["event"]["eventType"] == "fact" else {})}
 
 
+def test_out_dash_is_stdout_not_a_file_named_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression (a new user's try): `--out -` appended the memories to a file named "-" in the
+    working directory, and the cursor moved, so a second run printed nothing."""
+    monkeypatch.chdir(tmp_path)
+    result = import_car(car(tmp_path, GOOD, rev=tid(T0)), "--out", "-")
+    assert result.exit_code == 0, result.stderr
+    assert len(result.stdout.splitlines()) == len(GOOD)
+    assert not (tmp_path / "-").exists()
+
+
 def test_out_file_with_a_cut_off_last_line_gets_a_fresh_line(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     out.write_text('{"op":"cre')

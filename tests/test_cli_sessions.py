@@ -80,8 +80,8 @@ def test_a_password_variable_set_but_empty_is_named_so(command: list[str], blank
     result = run(*command, env=env, stdin="")
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == (
-        "Error: no password for alice.test: ATP_AUTH_PASSWORD is set but empty; set it to an app "
-        "password, or unset it and run pdsmem login"
+        f"Error: no password for alice.test: ATP_AUTH_PASSWORD is set but {'empty' if not blank else 'only spaces'}; "
+        "set it to an app password, or unset it and run pdsmem login"
     )
 
 

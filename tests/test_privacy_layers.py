@@ -3213,6 +3213,12 @@ def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_pas
     "Nyckelboxen vid stugans dörr har koden 7359. Familjen får den via appen.",
     "A széfet 4417 nyitja, a pénz a felső polcon van.",
     "nyckelboxen till stugan öppnas med 4409",
+    # what a new user's try published: "boîtier", the usual French word for a key box, and an
+    # Italian box's code (after a no-break space too)
+    "Le code du boîtier à clés : 4817.",
+    "Le code du boîtier\u202f: 4817.",
+    "Le code du boîtier à clefs est 4817.",
+    "Codice cassetta: 9052.",
     # a lock's, an alarm's and a car park door's code in the script's own digits
     "ফ্ল্যাটের স্মার্ট লকের কোড ৩৯৫২, অতিথিদের পাঠাতে হবে।",
     "फ्लैट के अलार्म का कोड ४१७९ है, बाहर निकलने से पहले लगाना।",
@@ -3246,6 +3252,8 @@ def test_the_round_on_tune26_refuses_these(text):
     "La combinazione vincente del Superenalotto di sabato: 7 14 22 35 61 88.",
     "Comprei uma fechadura nova na Leroy Merlin, 189 reais, instalação no sábado.",
     "Bosch router bit key size is 1/4-inch, order two.",
+    "Le boîtier à clés est arrivé, commande 48213.",
+    "Codice cassetta postale 4521",
 ])
 def test_the_round_on_tune26_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -153,7 +153,8 @@ def secret_notes(secrets: list[tuple[str, str]]) -> list[str]:
     if rest := secrets[SECRETS_NAMED:]:
         shown = ", ".join(uri for uri, _ in rest[:URIS_SHOWN])
         more = f" and {len(rest) - URIS_SHOWN} more" if len(rest) > URIS_SHOWN else ""
-        notes.append(f"{len(rest)} more records look like they hold a secret, and are public: {shown}{more}")
+        records = "record looks like it holds" if len(rest) == 1 else "records look like they hold"
+        notes.append(f"{len(rest)} more {records} a secret, and are public: {shown}{more}")
     return notes
 
 

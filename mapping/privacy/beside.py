@@ -220,7 +220,7 @@ _NUMBER_OPENS = lazy(r"(?i)(?:^|(?<=[:：])|(?<=\n))\s*+(?P<code>[0-9]{4,8})\s++
 # "8316 für den Schlüsselkasten": a number for a key box
 _NUMBER_FOR_A_KEY_BOX = lazy(
     r"(?i)(?:^|(?<=[:：])|(?<=\n))\s*+(?P<code>[0-9]{4,8})\s++(?:für|for|pour|para|per|voor|för|til|dla|для|do)\s++(?:\S+\s++){0,2}?"
-    r"(?:schlüsselkast\w*|schlüsselbox|schlüsseltresor|key\s*+box|keybox|lockbox|key\s*+safe|boîte\s++à\s++clés"
+    r"(?:schlüsselkast\w*|schlüsselbox|schlüsseltresor|key\s*+box|keybox|lockbox|key\s*+safe|bo[iî](?:te|tier)\s++(?:à|a)\s++cl(?:[ée]s|efs)"
     r"|caja\s++de\s++llaves|sleutelkast\w*|nyckelskåp|nøkkelboks|avainkaap\w*|" + _A_LOCKS_NAME + r")")
 # the number after "with", before or after the verb: "Con 2580 se abre", "gaat open met 5183", "5529 ile açılıyor"
 _OPENS_WITH_NUMBER = lazy(

@@ -1796,7 +1796,8 @@ _WIFI_KEY_TOLD = lazy(
 # "Cassetta delle chiavi: combinazione 5531", "Nyckelboxen … har koden 7359", "A kulcsszéf a kapu
 # mellett: 0392", "Fechadura eletrónica: … o código 9320", "Mã hộp khóa … là 4486"
 _KEY_BOX_CODE_TOLD = lazy(
-    r"(?i)(?<!\w)(?:bo[iî]te\s++(?:à|a|aux)\s++cl[ée]s?|cassett[ae]\s++(?:delle\s++|per\s++le\s++)?chiavi|nyckelbox\w*"
+    r"(?i)(?<!\w)(?:bo[iî](?:te|tier)\s++(?:à|a|aux)\s++cl(?:[ée]s?|efs?)|code\s++du\s++bo[iî]tier|codice\s++(?:della\s++)?cassetta"
+    r"|cassett[ae]\s++(?:delle\s++|per\s++le\s++)?chiavi|nyckelbox\w*"
     r"|nyckelskåp\w*|kulcssz[ée]f\w*|széf\w*|fechadura\w*|hộp\s++khóa)(?!\w)[^\n.;!?]{0,60}?"
     # the code after what tells it, or before what it opens: "A széfet 4417 nyitja", "bấm 7731 là mở"
     r"(?:(?:[:：]|(?<!\w)(?:c['’]est|est|è|é|är|là|code|codice|combinazione|combinaison|código|koden|kód(?:ja)?|mã|med|com|con"
@@ -2759,7 +2760,7 @@ _CHECKS = (
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
       "מנעול", "گاوصندوق", "خزنة", "কোড")),
     ("looks like a PIN or a lock's code", _KEY_BOX_CODE_TOLD.search,
-     ("boîte", "boite", "cassetta", "nyckelbox", "kulcssz", "széf", "fechadura", "hộp khóa")),
+     ("boîte", "boite", "boîtier", "boitier", "cassetta", "nyckelbox", "kulcssz", "széf", "fechadura", "hộp khóa")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),

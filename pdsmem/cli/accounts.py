@@ -66,8 +66,9 @@ def _not_blank(account: str) -> None:
     """A usage error when ``ATP_AUTH_PASSWORD`` is set but empty (``export VAR=$UNSET``): telling
     the user to set a variable they did set sends them looking in the wrong place."""
     if ENV_PASSWORD in os.environ:
+        what = "empty" if not os.environ[ENV_PASSWORD] else "only spaces"
         raise click.UsageError(
-            f"no password for {account}: {ENV_PASSWORD} is set but empty; set it to an app password, "
+            f"no password for {account}: {ENV_PASSWORD} is set but {what}; set it to an app password, "
             "or unset it and run pdsmem login"
         )
 

@@ -132,7 +132,7 @@ def _reading(origin: Path | IO[bytes] | str) -> Iterator[tuple[CountingReader | 
 @cli.command("import")
 @click.option("--from", "source", required=True, metavar="HANDLE|DID|CAR", help=SOURCE_HELP)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
-              help="Append the JSON Lines to FILE instead of writing them to stdout.")
+              help="Append the JSON Lines to FILE instead of writing them to stdout (- is stdout).")
 @scope_options
 @participant_option("Import into this participant scope hash, as an agent runtime computes it for the "
                     "person, instead of the hash of the repository's DID (then no salt is needed).")
@@ -171,6 +171,8 @@ def import_cmd(
     """
     origin = _source(source, "--from")
     _check_car_options(origin, did, signing_key)
+    if out_path is not None and str(out_path) == "-":
+        out_path = None  # stdout, as "-" is stdin to export's --from (a file named "-" took the memories)
     if participant is None:
         require_salt(salt, accept_unsalted_scope)
     if isinstance(origin, str):
