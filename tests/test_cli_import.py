@@ -508,6 +508,23 @@ def test_a_record_whose_text_looks_like_a_secret_is_imported_and_named_by_its_ur
     assert "4111" not in result.stderr
 
 
+def test_a_record_noted_before_is_named_again_by_each_run_until_it_is_changed(tmp_path: Path) -> None:
+    """Regression (a new user's try): a secret in the person's own record was noted on the first
+    run only; a scheduled sync's stderr is easily missed, and the record stays public."""
+    card = "Card for the club: 4111 1111 1111 1111 exp 12/29"
+    records = {path(1): memory("likes green tea"), path(2): memory(card)}
+    first = import_car(car(tmp_path, records, rev=tid(T0)))
+    assert [line for line in first.stderr.splitlines() if line.startswith("Note: ")][0].startswith(f"Note: {uri(2)}: ")
+    again = import_car(car(tmp_path, records, rev=tid(T0)), "--json")
+    reminder = (f"1 record noted before still looks like it holds a secret, and public: {uri(2)} (delete them on "
+                "the PDS and change the secrets)")
+    assert [line for line in again.stderr.splitlines() if line.startswith("Note: ")] == [f"Note: {reminder}"]
+    assert lines(again)[-1]["summary"]["notes"] == [reminder]
+    changed = import_car(car(tmp_path, {**records, path(2): memory("likes cocoa")}, "v2.car", rev=tid(T0 + 1)))
+    assert changed.exit_code == 0 and "Note: " not in changed.stderr  # the person changed it: nothing to remind
+    assert "4111" not in first.stderr + again.stderr + changed.stderr
+
+
 def test_a_records_field_names_are_never_shown_unless_plain_and_a_secret_name_is_noted(tmp_path: Path) -> None:
     """A review's find: a note named the field a secret was in by the record's own key, so a key
     that was itself a token was printed, and a key holding a line break printed a line of its own."""

@@ -483,3 +483,14 @@ def test_a_followed_record_whose_text_looks_like_a_secret_is_named_once_by_its_u
     assert "4111" not in told and "4111" not in json.dumps(follow.lines)
     (note,) = [line.removeprefix("Note: ") for line in told.splitlines() if line.startswith("Note: ")]
     assert [line["notes"] for line in follow.lines if "notes" in line] == [[note]]  # in --json's lines too
+    # a later follow names it again when it starts, by its at-uri alone, once
+    again = Following(pds, rushdb, account, tmp_path / "state")
+    again.wait_for(lambda s: "first sync" in s["note"] and s["state"] == "connected", "the first sync")
+    repo.put(RECORD_NSID, rkey(3), memory(account.did, 3))
+    wait_until(lambda: facts(rushdb) == 4, "a fourth memory")
+    assert again.stop() == 0
+    assert again.process.stderr is not None
+    reminded = again.process.stderr.read()
+    assert [line for line in reminded.splitlines() if line.startswith("Note: ")] == [
+        f"Note: 1 record noted before still looks like it holds a secret, and public: {uri} (delete them on the PDS "
+        "and change the secrets)"], reminded

@@ -67,7 +67,7 @@ def test_a_database_of_the_first_schema_is_brought_forward_with_its_data(tmp_pat
         state.note_withheld(DID, ["m2", "m2"])
         assert state.withheld(DID) == {"m2"} and state.withheld("did:plc:other") == set()
     with sqlite3.connect(tmp_path / "state.sqlite3") as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 10
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 11
 
 
 def test_a_database_from_a_newer_pdsmem_is_refused_untouched(tmp_path: Path) -> None:

@@ -158,6 +158,19 @@ def secret_notes(secrets: list[tuple[str, str]]) -> list[str]:
     return notes
 
 
+def secret_reminder(uris: list[str]) -> list[str]:
+    """A note naming the records an earlier run noted (``secret_notes``) that are still there
+    unchanged: the first note of a scheduled sync is easily missed, and they are still public."""
+    if not uris:
+        return []
+    shown = ", ".join(uris[:URIS_SHOWN])
+    more = f" and {len(uris) - URIS_SHOWN} more" if len(uris) > URIS_SHOWN else ""
+    records = "record noted before still looks like it holds" if len(uris) == 1 else \
+        "records noted before still look like they hold"
+    return [f"{len(uris)} {records} a secret, and public: {shown}{more} (delete them on the PDS and change "
+            "the secrets)"]
+
+
 def _links(facts: Mapping[str, RememberedFact], uri: str) -> list[str]:
     """The fact ids the record at ``uri`` links to, among ``facts``."""
     return [facts[target].fact_id for target in facts[uri].supersedes if target in facts]
@@ -210,6 +223,16 @@ class ImportBatch:
         self._touched: set[str] = set()  # records whose line a supersession changes
         self._links_to: dict[str, str] = {}  # uri → fact id of each fact a touched record links to
         self._retires: dict[str, str] = {}  # uri → the fact its record made before and makes no more
+
+    def still_noted(self, noted: Mapping[str, tuple[str, str]]) -> list[str]:
+        """The uris of ``noted`` (uri → (CID, reason), as ``State.seen_secrets`` keeps them) whose
+        record is in this batch's repository unchanged and not noted again by this read."""
+        again = {uri for uri, _ in self.secrets}
+        return sorted(uri for uri, (cid, _) in noted.items() if cid and self.cid_of(uri) == cid and uri not in again)
+
+    def cid_of(self, uri: str) -> str:
+        """The CID of the record at ``uri`` in this batch's repository, mapped or failed ("" when none)."""
+        return self.records.get(uri) or next((problem.cid for problem in self.failures if problem.uri == uri), "") or ""
 
     @classmethod
     def scan(

@@ -425,6 +425,7 @@ class Importer:
                 failures=len(batch.failures), given_key=batch.given_key,
                 unsalted=not self._scope["salt"] and not self._scope.get("participant"),
                 failed={problem.uri: (problem.cid, problem.reason) for problem in batch.failures},
+                secrets={uri: (batch.cid_of(uri), why) for uri, why in batch.secrets},
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
                 self.state.keep_nodes(

@@ -16,6 +16,9 @@ One SQLite database (``state.sqlite3`` in the state directory, owner-only permis
   until an export of its memory records one).
 - ``repo_failure``: per repository and reader, the records that failed at the cursor's rev, with
   their CID and why: a later ``since`` diff reports an unchanged one again without its block.
+- ``repo_secret``: per repository and reader, the records whose text looked like a secret when
+  read, with their CID and why: each later run reminds the person of those still unchanged, until
+  they delete or change them (a scheduled sync's first note is easily missed).
 - ``repo_pending``: per repository and reader, the records a delivery has started to hand over
   but not finished (the cursor did not move): the next import treats them as seen at an unknown
   CID, so one deleted in between is reported deleted, never left behind by a half-done run.
@@ -60,7 +63,7 @@ if TYPE_CHECKING:
 
     from ..atproto.repo import NodeSummary
 
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 # Schema 2 remembers what each imported record became (fact id, supersedes); a cursor of schema 1
 # has none of it, so the next import reads everything and maps each record again (an empty CID
@@ -201,6 +204,19 @@ _MIGRATIONS: dict[int, str] = {
         memory_id TEXT NOT NULL,
         noted_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
         PRIMARY KEY (did, memory_id)
+    );
+    """,
+    # Schema 11: the records of the person's repository whose text looked like a secret when a run
+    # read them, so that later runs remind of those still there. Cursors of earlier versions noted
+    # none: a run with --full notes them all.
+    11: """
+    CREATE TABLE repo_secret (
+        did TEXT NOT NULL,
+        reader TEXT NOT NULL,
+        uri TEXT NOT NULL,
+        cid TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        PRIMARY KEY (did, reader, uri)
     );
     """,
 }
@@ -430,6 +446,11 @@ class State:
             reader = cursor.reader
         return dict(self._db.execute("SELECT uri, cid FROM repo_record WHERE did = ? AND reader = ?", (did, reader)))
 
+    def seen_secrets(self, did: str, reader: str) -> dict[str, tuple[str, str]]:
+        """uri → (CID, reason) of the records noted as looking like a secret, as the cursor has them."""
+        rows = self._db.execute("SELECT uri, cid, reason FROM repo_secret WHERE did = ? AND reader = ?", (did, reader))
+        return {uri: (cid, reason) for uri, cid, reason in rows}
+
     def seen_failures(self, did: str, reader: str) -> dict[str, tuple[str, str]]:
         """uri → (CID, reason) of the records that failed at the cursor's rev."""
         rows = self._db.execute("SELECT uri, cid, reason FROM repo_failure WHERE did = ? AND reader = ?", (did, reader))
@@ -503,12 +524,15 @@ class State:
         given_key: str = "",
         unsalted: bool = False,
         failed: Mapping[str, tuple[str, str]] | None = None,
+        secrets: Mapping[str, tuple[str, str]] | None = None,
     ) -> None:
         """Move the cursor to ``rev`` with exactly ``records`` (uri → CID), ``facts`` for those
         that are facts and ``failed`` (uri → (CID, reason)) for those that failed, in one
         transaction; no record is pending any more. ``failures`` counts the records that failed at
         that rev; ``given_key`` is the key the commit was checked against when the user gave one
-        instead of the DID document's: that rev then bounds only imports with the same key."""
+        instead of the DID document's: that rev then bounds only imports with the same key.
+        ``secrets`` (uri → (CID, reason)): the records read now that look like a secret; those
+        noted before stay noted while their record is there unchanged."""
         facts = facts or {}
 
         def row(uri: str, cid: str) -> tuple:
@@ -528,6 +552,15 @@ class State:
             db.executemany(
                 "INSERT INTO repo_record (did, reader, uri, cid, fact_id, supersedes) VALUES (?, ?, ?, ?, ?, ?)",
                 (row(uri, cid) for uri, cid in records.items()),
+            )
+            db.execute(  # a noted record deleted or changed since: the person acted on it (or read it again below)
+                "DELETE FROM repo_secret WHERE did = ? AND reader = ? AND NOT EXISTS (SELECT 1 FROM repo_record r "
+                "WHERE r.did = repo_secret.did AND r.reader = repo_secret.reader AND r.uri = repo_secret.uri "
+                "AND r.cid = repo_secret.cid) AND NOT EXISTS (SELECT 1 FROM repo_failure f WHERE f.did = repo_secret.did "
+                "AND f.reader = repo_secret.reader AND f.uri = repo_secret.uri AND f.cid = repo_secret.cid)", (did, reader))
+            db.executemany(
+                "INSERT OR REPLACE INTO repo_secret (did, reader, uri, cid, reason) VALUES (?, ?, ?, ?, ?)",
+                ((did, reader, uri, cid, reason) for uri, (cid, reason) in (secrets or {}).items() if cid),
             )
             db.execute(
                 "INSERT INTO repo_cursor (did, reader, rev, commit_cid, failures, unsalted) VALUES (?, ?, ?, ?, ?, ?) "

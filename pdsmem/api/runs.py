@@ -348,6 +348,7 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url)
         batch = _read(importer, source, full=full, did=did, signing_key=signing_key, on_read=on_read)
+        still = batch.still_noted(state.seen_secrets(batch.did, importer.reader))  # before the cursor moves
         collected = _Collect()
         with batch:
             if not dry_run:
@@ -355,11 +356,11 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     import json
 
     changes = [json.loads(line) for line in collected.lines if line.strip()]
-    from pdsmem.bridge.pipelines.import_batch import secret_notes
+    from pdsmem.bridge.pipelines.import_batch import secret_notes, secret_reminder
 
     return Report(kind="import", did=batch.did, dry_run=dry_run, rev=batch.rev, read=batch.read,
                   counts=dict(batch.summary), outcomes=[_problem(p) for p in batch.failures], changes=changes,
-                  notes=secret_notes(batch.secrets))
+                  notes=secret_notes(batch.secrets) + secret_reminder(still))
 
 
 def _reported_failures(state: State, did: str, reader: str) -> set[tuple[str, str]]:
@@ -367,9 +368,9 @@ def _reported_failures(state: State, did: str, reader: str) -> set[tuple[str, st
     return {(uri, cid) for uri, (cid, _) in state.seen_failures(did, reader).items() if cid}
 
 
-def _sync_report(report: SyncReport, known: set[tuple[str, str]]) -> Report:
+def _sync_report(report: SyncReport, known: set[tuple[str, str]], reminder: list[str]) -> Report:
     return Report(kind="sync", did=report.did, dry_run=report.dry_run, rev=report.rev, read=report.read,
-                  counts=dict(report.counts), written=dict(report.written), notes=list(report.notes),
+                  counts=dict(report.counts), written=dict(report.written), notes=list(report.notes) + reminder,
                   outcomes=[_problem(p, (p.uri, p.cid) in known) for p in report.failures])
 
 
@@ -405,11 +406,14 @@ def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = Fal
         with state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"):
             batch = _read(importer, source, full=full, did=did, signing_key=signing_key, on_read=on_read)
             known = _reported_failures(state, batch.did, importer.reader)  # before this sync moves the cursor
+            still = batch.still_noted(state.seen_secrets(batch.did, importer.reader))
             with batch:
                 syncer = Syncer(importer, bridged, embedder=embedder, on_progress=on_progress,
                                 batch_size=batch_size or CHUNK, on_retry=on_retry, recreate_deleted=recreate_deleted)
                 report = syncer.sync(batch, dry_run=dry_run)
-    return _sync_report(report, known)
+    from pdsmem.bridge.pipelines.import_batch import secret_reminder
+
+    return _sync_report(report, known, secret_reminder(still))
 
 
 # --- follow ---------------------------------------------------------------------------------
@@ -487,6 +491,7 @@ class Follow:
             reported = _reported_failures(state, did, importer.reader)  # told once, then only counted
             skipped: list[Outcome] = []
             noted: list[str] = []
+            reminded = [False]  # the records noted by earlier runs: told once a follow, when it starts
 
             def sync_once() -> tuple[dict[str, int], str, Any]:
                 try:
@@ -495,6 +500,13 @@ class Follow:
                     done = "nothing was written to RushDB and the stored cursor did not move"
                     exc.hint = f"{exc.hint}; {done}" if exc.hint else done
                     raise
+                if not reminded[0]:
+                    from pdsmem.bridge.pipelines.import_batch import secret_reminder
+
+                    reminder = secret_reminder(batch.still_noted(state.seen_secrets(did, importer.reader)))
+                    reminded[0] = True
+                else:
+                    reminder = []
                 with batch:
                     report = Syncer(importer, store, embedder=self.embedder, sleep=self._pause,
                                     on_retry=lambda err, delay: follower.waiting(
@@ -503,7 +515,7 @@ class Follow:
                     if (problem.uri, problem.cid) not in reported:
                         skipped.append(_problem(problem))
                         reported.add((problem.uri, problem.cid))
-                noted.extend(report.notes)
+                noted.extend(report.notes + reminder)
                 return ({**report.counts, **{f"wrote {name}": n for name, n in report.written.items()}},
                         report.rev, batch.data_cid)
 
