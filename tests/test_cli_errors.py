@@ -399,3 +399,13 @@ def test_a_file_name_longer_than_the_system_allows_is_a_usage_error_shown_shorte
     result = CliRunner().invoke(cli, [arg.format(name=name) for arg in args])
     assert result.exit_code == 2, result.output
     assert re.fullmatch(r"Error: m{60}…m{16}(?:m{4}|\.car) \(5,00[04] characters\): File name too long\n", result.stderr)
+
+
+@pytest.mark.parametrize("command", [["ids"], ["convert", "to-record", "--did", "did:plc:abc"], ["validate"]])
+def test_a_file_named_as_an_argument_to_a_command_that_reads_stdin_is_told_how_to_name_it(command: list[str]) -> None:
+    """A new user's try: `pdsmem ids memories.jsonl` said only "Got unexpected extra argument"."""
+    result = CliRunner().invoke(cli, [*command, "memories.jsonl"], input="")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Got unexpected extra argument (memories.jsonl); this command reads stdin, or the file named "
+        "with --input FILE")

@@ -146,6 +146,10 @@ class PdsmemGroup(click.Group):
                 from pdsmem.cli.options import name_the_source
 
                 name_the_source(exc)
+            elif exc.message.startswith("Got unexpected extra argument") and exc.ctx is not None and any(
+                    "--input" in param.opts for param in exc.ctx.command.params):
+                # "pdsmem ids memories.jsonl": a newcomer's way of naming the file these commands read
+                exc.message += "; this command reads stdin, or the file named with --input FILE"
             if ctx.meta.get(JSON_REQUESTED) or "--json" in given:
                 _json_error(ctx, "usage", exc.format_message(), EXIT_USAGE)
             raise  # click prints the usage and "Error: …" on stderr, and exits 2
