@@ -86,7 +86,7 @@ def _not_a_value(value: str) -> bool:
 
 # a label, then up to four words (what for), then a colon, an "is" or a dash, then the value
 _LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|(?:api|access|secret|private|license|auth|"
-          r"encryption|signing|master|vpn)[\s_-]?key|(?<!public\s)(?<!public[_-])key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
+          r"encryption|signing|master|vpn)[\s_-]?key|(?<!(?<!non-)public\s)(?<!(?<!non-)public[_-])key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
           r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
 _LABELLED = lazy(
     r"(?i)(?<![\w-])" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
@@ -1530,7 +1530,7 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?<![\u0980-\u09ff])লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?<!ব্)লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
@@ -1622,11 +1622,13 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         # a bill's, a complaint's, a token's, a receipt's number in Hindi and Bengali, a house's
                         # plate in Persian ("बिल नंबर ७८३२", "টোকেন নম্বর 4512", "پلاک ۱۴۵"; not "कुलूपाचा नंबर", a
                         # lock's number, its combination)
-                        r"|(?:बिल|शिकायत|टोकन|रसीद|ऑर्डर)\s*+(?:नंबर|नम्बर|संख्या)\s*+[:：]?\s*+$|शिकायत\s*+संख्या\s*+$"
-                        r"|(?:টোকেন|রসিদ|বিল|অর্ডার)\s*+(?:নম্বর|নং)\s*+[:：]?\s*+$|پلاک\s*+$"
-                        r"|شماره\s*+(?:سفارش|فاکتور|قبض|پیگیری)\s*+[:：]?\s*+$"
+                        r"|(?:बिल|शिकायत|रसीद|ऑर्डर)\s*+(?:नंबर|नम्बर|नं\.?|संख्या|क्रमांक)\s*+[:：]?\s*+$"
+                        r"|(?:রসিদ|বিল|অর্ডার|অভিযোগ)\s*+(?:নম্বর|নং\.?)\s*+[:：]?\s*+$"
+                        r"|(?:شماره\s*+(?:سفارش|فاکتور|قبض|پیگیری)|کد\s*+پیگیری)\s*+[:：]?\s*+$"
+                        # a line, an issue, a commit in a programmer's note ("মিউটেক্স লক কোডে বাগ, লাইন ১২৩৪")
+                        r"|(?:লাইন|ইস্যু|কমিট|लाइन|इश्यू|कमिट)\s*+[:：]?\s*+$"
                         # a helpline in Hindi: "कस्टमर केयर १८००४१९ पर"
-                        r"|(?:केयर|हेल्पलाइन|helpline)\s*+[:：]?\s*+$")
+                        r"|(?:केयर|हेल्पलाइन|टोल\s*+फ्री)\s*+[:：]?\s*+$")
 
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
@@ -1790,27 +1792,53 @@ _WIFI_KEY_TOLD = lazy(
     r"(?=[!-~]*?[0-9])[!-~]{8,63}(?![!-~])")
 
 
-# A key box's or a lock's code told right after a colon, "is" or a word for its code, in the
-# languages whose words for a key box the PIN line above does not read (their numbers of orders,
-# receipts, flats and articles are not known to it either): "Boîte à clés du studio : c'est 6039",
-# "Cassetta delle chiavi: combinazione 5531", "Nyckelboxen … har koden 7359", "A kulcsszéf a kapu
-# mellett: 0392", "Fechadura eletrónica: … o código 9320", "Mã hộp khóa … là 4486"
-_KEY_BOX_CODE_TOLD = lazy(
-    r"(?i)(?<!\w)(?:bo[iî](?:te|tier)\s++(?:à|a|aux)\s++cl(?:[ée]s?|efs?)|code\s++du\s++bo[iî]tier|codice\s++(?:della\s++)?cassetta"
-    r"|cassett[ae]\s++(?:delle\s++|per\s++le\s++)?chiavi|nyckelbox\w*"
-    r"|nyckelskåp\w*|kulcssz[ée]f\w*|széf\w*|fechadura\w*|hộp\s++khóa)(?!\w)[^\n.;!?]{0,60}?"
-    # the code after what tells it, or before what it opens: "A széfet 4417 nyitja", "bấm 7731 là mở"
-    r"(?:(?:[:：]|(?<!\w)(?:c['’]est|est|è|é|är|là|code|codice|combinazione|combinaison|código|koden|kód(?:ja)?|mã|med|com|con"
-    r"|avec|fait|bấm|nhập|tape[rz]?|digit[ae]|marca)(?!\w))"
-    r"\s*+(?:est\s++|é\s++|è\s++)?[\"'«“„]?(?<![0-9])[0-9]{4,8}(?![0-9])(?![.,][0-9])"
-    r"|(?<![0-9])[0-9]{4,8}(?![0-9])#?\s++(?:\S+\s++)?(?:nyitja|nyílik|là\s++mở|mở|öppnar|åpner|apre|abre|ouvre)(?!\w))")
+# A key box's or a lock's code in the languages whose words for a key box the PIN line above does
+# not read (nor their numbers of orders, receipts and flats): told after a word for its code or for
+# entering it ("Nyckelboxen … har koden 7359", "Fechadura eletrónica: … o código 9320", "öppnas med
+# 4409"), after a colon or "is" when it ends the clause ("A kulcsszéf a kapu mellett: 0392.",
+# "Boîte à clés … : c'est 6039."), or before what it opens ("A széfet 4417 nyitja"). Not a number
+# with a unit, a currency or more digits after it (a price, a date, a model: "24000 Ft", "2024-03-12",
+# "6139-6002"), nor a year but after a word for its code.
+_KEY_BOX_WORDS = (r"bo[iî](?:te|tier)\s++(?:à|a|aux)\s++cl(?:[ée]s?|efs?)"
+                  r"|cassett[ae]\s++(?:delle\s++|per\s++le\s++)?chiavi|nyckelbox\w*|nyckelskåp\w*|kulcssz[ée]f\w*|széf\w*"
+                  r"|fechadura\w*|hộp\s++kh(?:óa|oá)")
+_A_CODE_NOT_A_QUANTITY = (r"(?<![0-9])([0-9]{4,8})(?![0-9]|[.,/:-][0-9]|\s*+(?:€|\$|£|%|ft\b|huf|kr\b|sek|eur|euro|đồng"
+                          r"|đ\b|vnd|reais|r\$|cm\b|mm\b|m\b|kg\b|g\b|w\b|års|år\b|évi|évente|tal|ano|anni|année|ans\b))")
+_KEY_BOX_CODE_TOLDS = lazy(
+    r"(?i)(?<!\w)(?:" + _KEY_BOX_WORDS + r")(?!\w)[^\n.;!?]{0,60}?"
+    r"(?:(?<!\w)(?:code|codice|combinazione|combinaison|código|koden|kod|kód(?:ja)?|kombination|öppnas\s++med"
+    r"|åpnes\s++med|abre\s++com|abre\s++con|s['’]ouvre\s++avec|ouvre\s++avec|on\s++fait|on\s++compose|bấm|nhập|tape[rz]?"
+    r"|digit[ae])(?!\w)\s*+[:：]?\s*+[\"'«“„]?" + _A_CODE_NOT_A_QUANTITY
+    + r"|(?:[:：]|(?<!\w)(?:c['’]est|est|è|é|är|là)(?!\w))\s*+[\"'«“„]?" + _A_CODE_NOT_A_QUANTITY
+    + r"[\"'»”]?\s*+(?:[.;,!?)]|$)"
+    r"|" + _A_CODE_NOT_A_QUANTITY + r"(?<!(?<![0-9])(?:19|20)[0-9]{2})#?\s++(?:\S+\s++)?(?:nyitja|nyílik|là\s++mở|öppnar|åpner|apre|abre|ouvre)(?!\w))",
+    re.M)
+
+
+# what a number told beside a key box's word also is, in those languages: an order's, an article's,
+# a reference's, a flat's number ("ordine: 40281734", "artikelnummer: 3112345", "lgh 1204 som öppnar"),
+# a year it was installed in or is guaranteed until
+_A_KEY_BOX_NUMBERS_WORD = lazy(r"(?i)(?<!\w)(?:ordine|ordinazione|commande|order|pedido|encomenda|artikel\w*|article|référence"
+                               r"|ref\.?|riferimento|referência|rendelés\w*|cikkszám|lgh|lägenhet\w*|appartement|apartamento"
+                               r"|appartamento|lakás|căn\s++hộ|phòng|đơn\s++hàng|n[°º]|nr\.?|numéro|numero|número|szám"
+                               # or a date's: "Boîte à clés installée : 2024", "garantia: 2027"
+                               r"|install\w*|instalad[ao]|telepítve|garanti[ae]?|garanzia|jótállás|bảo\s++hành|depuis|desde"
+                               r"|sedan|since|année|ano|anno|år|év)\s*+[:：]?\s*+$")
+
+
+def _key_box_code_told(text: str) -> bool:
+    for match in _KEY_BOX_CODE_TOLDS.finditer(text):
+        start = next(match.start(group) for group in range(1, (match.re.groups or 0) + 1) if match.start(group) >= 0)
+        if not _A_KEY_BOX_NUMBERS_WORD.search(text, max(0, start - 30), start):
+            return True
+    return False
 
 
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
         if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line):
             continue  # (a car radio's code comes on a card in its manual)
-        customers = _A_CUSTOMERS_NUMBER.search(line) is not None
+        customers, workout = _A_CUSTOMERS_NUMBER.search(line) is not None, None
         phones = [run.span() for run in _DIGIT_GROUPS.finditer(line) if sum(map(str.isdigit, run[0])) >= 9]
         for number, start, end in _codes_on(line):
             if _FACTORY.match(line, end) or _AS_AN_EXAMPLE.match(line, end) and _TRIVIAL.fullmatch(number):
@@ -1856,7 +1884,9 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "battery swapped on 3 14 22"; not "Bike lock combo is set on 10-24-36"
             if _A_DATES_WORD.search(before) and _date_shaped(number) and not _A_CODES_WORD.search(clause):
                 continue  # "Gym locker rental expires 31-12-25", "dossier du 12-04-19"; not "code du casier 12-04-19"
-            if _A_WORKOUT.search(line) and not _A_LOCKS_THING.search(line):
+            if workout is None:  # once a line: a line of many numbers searched it whole for each
+                workout = bool(_A_WORKOUT.search(line)) and not _A_LOCKS_THING.search(line)
+            if workout:
                 continue  # "Boxing drill: the combination 1-2-3, then slip and roll": a sport's, with no lock
             group = _GROUP_BEFORE.search(before)
             if group and _TRIVIAL.fullmatch(group[1] + number) and _an_example(before[:group.start()]):
@@ -2123,13 +2153,17 @@ def _assigned(text: str) -> bool:
     low = text.lower()
     if not any(needle in low for needle in _NAME_NEEDLES):
         return False
-    return any(not _not_a_value(match["value"]) and (len(match["value"]) >= 8 or _shaped(match["value"]))
-               for pattern in (_ASSIGNED, _DEFINED) for match in pattern.finditer(text))
+    return (any(not _not_a_value(match["value"]) and (len(match["value"]) >= 8 or _shaped(match["value"]))
+                for match in _ASSIGNED.finditer(text))
+            or any(not _not_a_value(value := match["value"]) and _shaped(value) and not _A_CONSTANTS_VALUE.fullmatch(value)
+                   for match in _DEFINED.finditer(text)))
 
 
 # PHP's constant, as wp-config defines one: "define( 'DB_PASSWORD', '…' );" (not a getter's default,
 # "os.getenv('DB_PASSWORD', 'dev')", which ordinary code notes hold)
-_DEFINED = lazy(r"(?i)(?<![\w>$.])define\s*+\(\s*+[\"'][A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")[\"']\s*+,\s*+[\"']"
+_A_CONSTANTS_VALUE = lazy(r"[A-Z][A-Z0-9]*+(?:-[A-Z0-9]++)++")  # "CRAM-MD5", "AES-256": a scheme, not a key
+_DEFINED = lazy(r"(?i)(?<![\w>$.])define\s*+\(\s*+[\"'](?:[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")"
+                r"|(?:secure_)?(?:auth|logged_in|nonce)_(?:key|salt))[\"']\s*+,\s*+[\"']"
                 r"(?P<value>[^\s\"',;]{4,})")
 
 
@@ -2205,13 +2239,15 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?<![\u0980-\u09ff])লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?<!ব্)লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
     r"(?:سال|عام|سنة|ปี|साल|वर्ष|বছর|সাল)\s*+[0-9]++|[0-9]++\s*+(?:هزار|تومان|ریال|دلار|کیلو|گیگ|گرم|متر|مللي|ملي|أمبير"
     r"|ريال|جنيه|درهم|طالب\w*|रुपये|रुपए|मीटर|वर्ग|रन|पैकेट|টাকা|বছর|บาท|กิโล|คน)"
-    r"|(?:پیش\s*+شماره|کد\s*+پستی|الرمز\s*+البريدي|पिन\s*+कोड|পিন\s*+কোড|রহস্য|รหัส(?:สินค้า|วิชา|ไปรษณีย์))\s*+[0-9]++")
+    r"|(?:پیش\s*+شماره|کد\s*+پستی|الرمز\s*+البريدي|पिन\s*+कोड|পিন\s*+কোড|রহস্য|รหัส(?:สินค้า|วิชา|ไปรษณีย์))\s*+[0-9]++"
+    # a time of day ("১৫৩০ টায়", "1530 बजे"), a Persian year after "from" or "until" ("از ۱۴۰۳"), a flat ("واحد ۱۲۰۴")
+    r"|[0-9]++\s*+(?:টায়|টায়|টা|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++")
 
 
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
@@ -2759,8 +2795,9 @@ _CHECKS = (
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
       "מנעול", "گاوصندوق", "خزنة", "কোড")),
-    ("looks like a PIN or a lock's code", _KEY_BOX_CODE_TOLD.search,
-     ("boîte", "boite", "boîtier", "boitier", "cassetta", "nyckelbox", "kulcssz", "széf", "fechadura", "hộp khóa")),
+    ("looks like a PIN or a lock's code", _key_box_code_told,
+     ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
+      "hộp khóa", "hộp khoá")),
     ("looks like a random token on a line that names a credential", _random_on_a_key_line,
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),
