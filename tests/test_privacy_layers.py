@@ -3227,6 +3227,17 @@ def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_pas
     "ফোনের আনলক কোড: ৪৮২১",
     "define('NONCE_KEY', 'k!9#Qz@Lm2$vB7^xN4&pW1*eR6(tY3)uI8');",
     "Fechadura do cacifo do ginásio: 1964",
+    # and a third: a comment or a particle after the code, "si apre con", a combination in Hungarian,
+    # "mã", "senha", define() of a made-up word and WordPress's salts of every kind of character
+    "Boîte à clés : 4817 (penser à brouiller après)",
+    "Nyckelboxen: 7359 – glöm inte att snurra tillbaka",
+    "Mã hộp khóa là 4486 nhé",
+    "La cassetta delle chiavi si apre con 5531",
+    "A széf kombinációja 0392",
+    "Hộp khóa: mã 4486",
+    "Fechadura eletrônica, senha 9320",
+    "define('DB_PASSWORD', 'sunshinebeach');",
+    "define('NONCE_SALT', 'uvqdt[7+s}B, ;k9 Lq@W#3mZ!x*R^e2$Y');",
     # a lock's, an alarm's and a car park door's code in the script's own digits
     "ফ্ল্যাটের স্মার্ট লকের কোড ৩৯৫২, অতিথিদের পাঠাতে হবে।",
     "फ्लैट के अलार्म का कोड ४१७९ है, बाहर निकलने से पहले लगाना।",
@@ -3277,6 +3288,17 @@ def test_the_round_on_tune26_refuses_these(text):
     "رمز درب ساختمان: از مدیر بپرسید، واحد ۱۲۰۴.",
     "define('SMTP_AUTH', 'CRAM-MD5');",
     "define('LOGIN_PASSWORD', 'password-field'); // the input's id in the template",
+    # and a third review's: a model, an order, a price beside a key box, an item's code, an order's
+    # code after it, a driver's and a director's code in Bengali, WordPress's stand-in
+    "Boîte à clés achetée chez Leroy Merlin, modèle: 2050.",
+    "Nyckelbox beställd, ordernummer: 40281734.",
+    "A széf ára: 45000.",
+    "Mua hộp khóa giá: 350000.",
+    "Cassetta delle chiavi, codice articolo: 55312.",
+    "Hộp khóa Lazada, mã 24051234 là mã đơn hàng, hỏi shop nếu chưa tới.",
+    "চালক কোড 4512 দিয়ে অ্যাপে লগইন করতে হয়।",
+    "define('AUTH_KEY', 'put your unique phrase here');",
+    "define('DEFAULT_AUTH', 'database');",
 ])
 def test_the_round_on_tune26_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
@@ -3296,7 +3318,7 @@ def test_the_round_on_tune26_refuses_no_ordinary_text_of_its_reviews_the_gate_pa
     before = {"r27-benign-047", "r27-benign-048", "r27-benign-049", "r27-benign-050", "r27-benign-061", "r27-benign-062",
               "r27-benign-063"}  # refused before the round
     assert refused <= before, sorted(refused - before)
-    assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review27", "leaks")) >= 16
+    assert sum(privacy.sensitive_reason(item["text"]) is not None for item in _corpus("review27", "leaks")) >= 18
 
 
 # -- keys that come with no word about them ------------------------------------------------------

@@ -165,10 +165,11 @@ def secret_reminder(uris: list[str]) -> list[str]:
         return []
     shown = ", ".join(uris[:URIS_SHOWN])
     more = f" and {len(uris) - URIS_SHOWN} more" if len(uris) > URIS_SHOWN else ""
-    records = "record noted before still looks like it holds" if len(uris) == 1 else \
-        "records noted before still look like they hold"
-    return [f"{len(uris)} {records} a secret, and public: {shown}{more} (delete them on the PDS and change "
-            "the secrets)"]
+    if len(uris) == 1:
+        return [f"1 record noted before still looks like it holds a secret, and public: {shown} (delete it on the "
+                "PDS and change the secret)"]
+    return [f"{len(uris)} records noted before still look like they hold a secret, and public: {shown}{more} "
+            "(delete them on the PDS and change the secrets)"]
 
 
 def _links(facts: Mapping[str, RememberedFact], uri: str) -> list[str]:
@@ -214,6 +215,7 @@ class ImportBatch:
         self.failures: list[RecordProblem] = []  # by uri
         self.deleted: list[str] = []  # by uri
         self.secrets: list[tuple[str, str]] = []  # (uri, why) of each record read whose text looks like a secret
+        self._failed_at: dict[str, str] | None = None  # uri → CID of each failure (``cid_of``)
         self._repo: VerifiedRepo | None = None
         self._scope: ImportScope | None = None
         self._spool: IO[bytes] | None = None
@@ -231,8 +233,11 @@ class ImportBatch:
         return sorted(uri for uri, (cid, _) in noted.items() if cid and self.cid_of(uri) == cid and uri not in again)
 
     def cid_of(self, uri: str) -> str:
-        """The CID of the record at ``uri`` in this batch's repository, mapped or failed ("" when none)."""
-        return self.records.get(uri) or next((problem.cid for problem in self.failures if problem.uri == uri), "") or ""
+        """The CID of the record at ``uri`` in this batch's repository ("" when none): a record that
+        fails now is at its failure's CID (``records`` keeps the one it last mapped at)."""
+        if self._failed_at is None or len(self._failed_at) != len(self.failures):
+            self._failed_at = {problem.uri: problem.cid for problem in self.failures}
+        return self._failed_at.get(uri) or self.records.get(uri) or ""
 
     @classmethod
     def scan(

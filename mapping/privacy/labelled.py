@@ -1530,7 +1530,7 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?<!ব্)লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
@@ -1806,11 +1806,14 @@ _A_CODE_NOT_A_QUANTITY = (r"(?<![0-9])([0-9]{4,8})(?![0-9]|[.,/:-][0-9]|\s*+(?:�
                           r"|đ\b|vnd|reais|r\$|cm\b|mm\b|m\b|kg\b|g\b|w\b|års|år\b|évi|évente|tal|ano|anni|année|ans\b))")
 _KEY_BOX_CODE_TOLDS = lazy(
     r"(?i)(?<!\w)(?:" + _KEY_BOX_WORDS + r")(?!\w)[^\n.;!?]{0,60}?"
-    r"(?:(?<!\w)(?:code|codice|combinazione|combinaison|código|koden|kod|kód(?:ja)?|kombination|öppnas\s++med"
-    r"|åpnes\s++med|abre\s++com|abre\s++con|s['’]ouvre\s++avec|ouvre\s++avec|on\s++fait|on\s++compose|bấm|nhập|tape[rz]?"
-    r"|digit[ae])(?!\w)\s*+[:：]?\s*+[\"'«“„]?" + _A_CODE_NOT_A_QUANTITY
+    r"(?:(?<!\w)(?:code|codice|combinazione|combinaison|código|koden|kod|kód(?:ja)?|kombináció\w*|kombination|senha|mã"
+    r"|öppnas\s++med|åpnes\s++med|abre\s++com|abre\s++con|s['’]ouvre\s++avec|ouvre\s++avec|si\s++apre\s++con|apre\s++con"
+    r"|on\s++fait|on\s++compose|bấm|nhập|tape[rz]?|digit[ae])(?!\w)\s*+[:：]?\s*+(?:(?:é|est|è|är|là|is)\s++)?[\"'«“„]?"
+    + _A_CODE_NOT_A_QUANTITY
+    # after a colon or "is": where the clause ends, or a comment or a particle follows ("4817 (penser à
+    # brouiller après)", "7359 – glöm inte", "4486 nhé")
     + r"|(?:[:：]|(?<!\w)(?:c['’]est|est|è|é|är|là)(?!\w))\s*+[\"'«“„]?" + _A_CODE_NOT_A_QUANTITY
-    + r"[\"'»”]?\s*+(?:[.;,!?)]|$)"
+    + r"[\"'»”]?\s*+(?:[.;,!?)(\[–—]|-\s|$|(?:nhé|nha|ạ)(?!\w))"
     r"|" + _A_CODE_NOT_A_QUANTITY + r"(?<!(?<![0-9])(?:19|20)[0-9]{2})#?\s++(?:\S+\s++)?(?:nyitja|nyílik|là\s++mở|öppnar|åpner|apre|abre|ouvre)(?!\w))",
     re.M)
 
@@ -1821,15 +1824,25 @@ _KEY_BOX_CODE_TOLDS = lazy(
 _A_KEY_BOX_NUMBERS_WORD = lazy(r"(?i)(?<!\w)(?:ordine|ordinazione|commande|order|pedido|encomenda|artikel\w*|article|référence"
                                r"|ref\.?|riferimento|referência|rendelés\w*|cikkszám|lgh|lägenhet\w*|appartement|apartamento"
                                r"|appartamento|lakás|căn\s++hộ|phòng|đơn\s++hàng|n[°º]|nr\.?|numéro|numero|número|szám"
+                               r"|\w*nummer|\w*szám|articolo|modèle|modell?|modelo|modello|típus|prix|preço|precio|prezzo"
+                               r"|pris|ára|giá|poids|peso|vikt|súly|facture|fattura|factura|fatura|faktura|számla|ean|sku"
                                # or a date's: "Boîte à clés installée : 2024", "garantia: 2027"
                                r"|install\w*|instalad[ao]|telepítve|garanti[ae]?|garanzia|jótállás|bảo\s++hành|depuis|desde"
                                r"|sedan|since|année|ano|anno|år|év)\s*+[:：]?\s*+$")
 
 
+# or right after it: "mã 24051234 là mã đơn hàng" (is the order's code)
+_AN_ORDERS_NUMBER_AFTER = lazy(r"(?i)^[^\n.;]{0,12}?(?<!\w)(?:đơn\s++hàng|order|commande|ordine|pedido|encomenda|beställning"
+                               r"|rendelés\w*)(?!\w)")
+
+
 def _key_box_code_told(text: str) -> bool:
     for match in _KEY_BOX_CODE_TOLDS.finditer(text):
-        start = next(match.start(group) for group in range(1, (match.re.groups or 0) + 1) if match.start(group) >= 0)
-        if not _A_KEY_BOX_NUMBERS_WORD.search(text, max(0, start - 30), start):
+        group = next(group for group in range(1, (match.re.groups or 0) + 1)
+                     if match.start(group) >= 0 and match[group].isdigit())
+        start, end = match.span(group)
+        if (not _A_KEY_BOX_NUMBERS_WORD.search(text, max(0, start - 30), start)
+                and not _AN_ORDERS_NUMBER_AFTER.search(text[end:end + 40])):
             return True
     return False
 
@@ -2151,20 +2164,34 @@ _NAME_NEEDLES = ("pass", "pw", "secret", "token", "key", "auth", "cred", "senha"
 
 def _assigned(text: str) -> bool:
     low = text.lower()
+    if "define" in low and any(_a_defined_secret(match["value"]) for match in _DEFINED.finditer(text)):
+        return True  # (WordPress's salts too, which name no credential the needles below know)
     if not any(needle in low for needle in _NAME_NEEDLES):
         return False
-    return (any(not _not_a_value(match["value"]) and (len(match["value"]) >= 8 or _shaped(match["value"]))
-                for match in _ASSIGNED.finditer(text))
-            or any(not _not_a_value(value := match["value"]) and _shaped(value) and not _A_CONSTANTS_VALUE.fullmatch(value)
-                   for match in _DEFINED.finditer(text)))
+    return any(not _not_a_value(match["value"]) and (len(match["value"]) >= 8 or _shaped(match["value"]))
+               for match in _ASSIGNED.finditer(text))
+
+
+def _a_defined_secret(value: str) -> bool:
+    """Whether a constant's value in ``define()`` is a secret: a secret's shape (``_shaped``: WordPress's
+    keys, "X7K9-P2QM-R4TZ") or a made-up word ("sunshinebeach"), not a stand-in ("put your unique
+    phrase here"), a scheme's name ("CRAM-MD5") or a word ("database", "required")."""
+    if _A_CONSTANTS_VALUE.fullmatch(value) or _A_STAND_IN.search(value) or " here" in value.lower():
+        return False
+    if len(value) >= 20 and all(any(test(char) for char in value) for test in _CHARACTER_KINDS):
+        return True  # WordPress's generated keys: 64 characters of every kind, spaces and commas among them
+    return _shaped(value) or " " not in value and not _not_a_value(value) and _made_up(value.strip(".!?"))
+
+
+_CHARACTER_KINDS = (str.isupper, str.islower, str.isdigit, lambda char: not char.isalnum() and not char.isspace())
 
 
 # PHP's constant, as wp-config defines one: "define( 'DB_PASSWORD', '…' );" (not a getter's default,
 # "os.getenv('DB_PASSWORD', 'dev')", which ordinary code notes hold)
-_A_CONSTANTS_VALUE = lazy(r"[A-Z][A-Z0-9]*+(?:-[A-Z0-9]++)++")  # "CRAM-MD5", "AES-256": a scheme, not a key
+_A_CONSTANTS_VALUE = lazy(r"[A-Z]{2,}+(?:-[A-Z0-9]{1,6}){1,2}")  # "CRAM-MD5", "AES-256": a scheme, not a key
 _DEFINED = lazy(r"(?i)(?<![\w>$.])define\s*+\(\s*+[\"'](?:[A-Za-z0-9_.-]{0,48}?(?:" + _NAME_ENDS + r")"
-                r"|(?:secure_)?(?:auth|logged_in|nonce)_(?:key|salt))[\"']\s*+,\s*+[\"']"
-                r"(?P<value>[^\s\"',;]{4,})")
+                r"|(?:secure_)?(?:auth|logged_in|nonce)_(?:key|salt))[\"']\s*+,\s*+(?P<quote>[\"'])"
+                r"(?P<value>(?:(?!(?P=quote))[^\n]){4,200})(?P=quote)")
 
 
 def _shaped_value(pattern: re.Pattern[str]):
@@ -2239,7 +2266,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?<!ব্)লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?:(?<![\u0980-\u09ff])|(?<=আন))লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -2247,7 +2274,7 @@ _NO_CODE_IN_ITS_SCRIPT = lazy(
     r"|ريال|جنيه|درهم|طالب\w*|रुपये|रुपए|मीटर|वर्ग|रन|पैकेट|টাকা|বছর|บาท|กิโล|คน)"
     r"|(?:پیش\s*+شماره|کد\s*+پستی|الرمز\s*+البريدي|पिन\s*+कोड|পিন\s*+কোড|রহস্য|รหัส(?:สินค้า|วิชา|ไปรษณีย์))\s*+[0-9]++"
     # a time of day ("১৫৩০ টায়", "1530 बजे"), a Persian year after "from" or "until" ("از ۱۴۰۳"), a flat ("واحد ۱۲۰۴")
-    r"|[0-9]++\s*+(?:টায়|টায়|টা|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++")
+    r"|[0-9]++\s*+(?:টায়|টায়|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++")
 
 
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")

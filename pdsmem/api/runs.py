@@ -504,7 +504,6 @@ class Follow:
                     from pdsmem.bridge.pipelines.import_batch import secret_reminder
 
                     reminder = secret_reminder(batch.still_noted(state.seen_secrets(did, importer.reader)))
-                    reminded[0] = True
                 else:
                     reminder = []
                 with batch:
@@ -516,6 +515,7 @@ class Follow:
                         skipped.append(_problem(problem))
                         reported.add((problem.uri, problem.cid))
                 noted.extend(report.notes + reminder)
+                reminded[0] = True  # (not before: a first sync that fails, RushDB not up yet, reminds on the next)
                 return ({**report.counts, **{f"wrote {name}": n for name, n in report.written.items()}},
                         report.rev, batch.data_cid)
 

@@ -131,7 +131,7 @@ def _reading(origin: Path | IO[bytes] | str) -> Iterator[tuple[CountingReader | 
 
 @cli.command("import")
 @click.option("--from", "source", required=True, metavar="HANDLE|DID|CAR", help=SOURCE_HELP)
-@click.option("--out", "out_path", type=click.Path(dir_okay=False, path_type=Path),
+@click.option("--out", "out_path", type=click.Path(dir_okay=False),
               help="Append the JSON Lines to FILE instead of writing them to stdout (- is stdout).")
 @scope_options
 @participant_option("Import into this participant scope hash, as an agent runtime computes it for the "
@@ -144,7 +144,7 @@ def _reading(origin: Path | IO[bytes] | str) -> Iterator[tuple[CountingReader | 
 @pds_options
 @output_options
 def import_cmd(
-    source: str, out_path: Path | None, agent_id: str, profile_id: str, salt: str,
+    source: str, out_path: str | None, agent_id: str, profile_id: str, salt: str,
     accept_unsalted_scope: bool, privacy_scope: str, sandbox_eligible: bool, participant: str | None, full: bool,
     dry_run: bool, signing_key: str | None, did: str | None, pds_url: str | None, plc_url: str | None,
     state_dir: str | None, as_json: bool,
@@ -171,8 +171,8 @@ def import_cmd(
     """
     origin = _source(source, "--from")
     _check_car_options(origin, did, signing_key)
-    if out_path is not None and str(out_path) == "-":
-        out_path = None  # stdout, as "-" is stdin to export's --from (a file named "-" took the memories)
+    out = None if out_path in (None, "-") else Path(out_path)  # "-" is stdout, as it is stdin to export's --from;
+    # a file named "-" is "./-" (it took the memories once, and the cursor moved)
     if participant is None:
         require_salt(salt, accept_unsalted_scope)
     if isinstance(origin, str):
@@ -182,7 +182,7 @@ def import_cmd(
                       accept_unsalted=accept_unsalted_scope)
     with _refused_repository(), _naming_the_car(origin), _reading(origin) as (repo, progress):
         report = api.import_repository(
-            repo, scope, out=None if dry_run else (out_path if out_path is not None else sys.stdout),
+            repo, scope, out=None if dry_run else (out if out is not None else sys.stdout),
             dry_run=dry_run, full=full, did=did, signing_key=signing_key, pds_url=pds_url, plc_url=plc_url,
             state_dir=state_dir, on_read=progress.advance if isinstance(repo, str) else None,
         )
