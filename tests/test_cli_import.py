@@ -518,7 +518,7 @@ def test_a_record_noted_before_is_named_again_by_each_run_until_it_is_changed(tm
     first = import_car(car(tmp_path, records, rev=tid(T0)))
     assert [line for line in first.stderr.splitlines() if line.startswith("Note: ")][0].startswith(f"Note: {uri(2)}: ")
     again = import_car(car(tmp_path, records, rev=tid(T0)), "--json")
-    reminder = (f"1 record noted before still looks like it holds a secret, and public: {uri(2)} (delete it on "
+    reminder = (f"1 record noted before still looks like it holds a secret and is public: {uri(2)} (delete it on "
                 "the PDS and change the secret)")
     assert [line for line in again.stderr.splitlines() if line.startswith("Note: ")] == [f"Note: {reminder}"]
     assert lines(again)[-1]["summary"]["notes"] == [reminder]

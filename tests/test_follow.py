@@ -492,5 +492,5 @@ def test_a_followed_record_whose_text_looks_like_a_secret_is_named_once_by_its_u
     assert again.process.stderr is not None
     reminded = again.process.stderr.read()
     assert [line for line in reminded.splitlines() if line.startswith("Note: ")] == [
-        f"Note: 1 record noted before still looks like it holds a secret, and public: {uri} (delete it on the PDS "
+        f"Note: 1 record noted before still looks like it holds a secret and is public: {uri} (delete it on the PDS "
         "and change the secret)"], reminded

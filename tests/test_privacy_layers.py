@@ -3226,7 +3226,6 @@ def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_pas
     "Signer rotated; the non-public key: Qx7mK2pL9wZ4vR8t",
     "ফোনের আনলক কোড: ৪৮২১",
     "define('NONCE_KEY', 'k!9#Qz@Lm2$vB7^xN4&pW1*eR6(tY3)uI8');",
-    "Fechadura do cacifo do ginásio: 1964",
     # and a third: a comment or a particle after the code, "si apre con", a combination in Hungarian,
     # "mã", "senha", define() of a made-up word and WordPress's salts of every kind of character
     "Boîte à clés : 4817 (penser à brouiller après)",
@@ -3238,6 +3237,14 @@ def test_the_round_on_tune25_refuses_no_ordinary_text_of_its_review_the_gate_pas
     "Fechadura eletrônica, senha 9320",
     "define('DB_PASSWORD', 'sunshinebeach');",
     "define('NONCE_SALT', 'uvqdt[7+s}B, ;k9 Lq@W#3mZ!x*R^e2$Y');",
+    # and a fourth: a code left for a delivery, a code's number, one-word locks in Bengali, a salt
+    # with a space before its comma
+    "Boîte à clés : code 6039 pour la commande Picard de jeudi.",
+    "Nyckelboxen: kodnummer: 7359.",
+    "Kulcsszéf a kapunál, nyitószám: 0392.",
+    "প্যাডলক কোড 4829, সাইকেলের তালা",
+    "স্মার্টলক কোড ৫৯১৩",
+    "define( 'NONCE_SALT' , 'kV2pQ4mR7tW9yZ1bN3cF5hJ8sD0gL6xA' );",
     # a lock's, an alarm's and a car park door's code in the script's own digits
     "ফ্ল্যাটের স্মার্ট লকের কোড ৩৯৫২, অতিথিদের পাঠাতে হবে।",
     "फ्लैट के अलार्म का कोड ४१७९ है, बाहर निकलने से पहले लगाना।",
@@ -3299,6 +3306,15 @@ def test_the_round_on_tune26_refuses_these(text):
     "চালক কোড 4512 দিয়ে অ্যাপে লগইন করতে হয়।",
     "define('AUTH_KEY', 'put your unique phrase here');",
     "define('DEFAULT_AUTH', 'database');",
+    # and a fourth review's: notes in define(), a year or a price after a key box's colon, a model's
+    # code, a Bengali time
+    "define('AUTH_KEY', 'regenerate every 90 days');",
+    "define( 'DB_PASSWORD', 'see 1Password, item WP Prod' );",
+    "define('AUTH_KEY', 'generateme');",
+    "Kulcsszéf felszerelve: 2022 (Praktiker).",
+    "Boîte à clés : 2499 (prix Leroy Merlin)",
+    "Mua hộp khóa Master Lock mã 5401D trên Shopee",
+    "মিস্ত্রি বলেছে লক কোড বদলাতে ১৫৩০ টার মধ্যে আসবে।",
 ])
 def test_the_round_on_tune26_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -624,7 +624,7 @@ def test_a_record_whose_text_looks_like_a_secret_is_synced_and_named_by_its_uri_
     again = sync(pds, rushdb, account)
     assert "looks like" not in again.stderr  # told once in full: the records are unchanged since
     assert [line for line in again.stderr.splitlines() if "noted before" in line] == [  # then named again
-        f"Note: 3 records noted before still look like they hold a secret, and public: "
+        f"Note: 3 records noted before still look like they hold a secret and are public: "
         f"{', '.join(sorted((wifi_uri, elsewhere_uri, failing_uri)))} (delete them on the PDS and change the secrets)"]
     full = sync(pds, rushdb, account, "--full")  # a full read, asked for, tells them all again
     assert sorted(line for line in full.stderr.splitlines() if line.startswith("Note: at://")) == notes

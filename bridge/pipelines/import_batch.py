@@ -166,9 +166,9 @@ def secret_reminder(uris: list[str]) -> list[str]:
     shown = ", ".join(uris[:URIS_SHOWN])
     more = f" and {len(uris) - URIS_SHOWN} more" if len(uris) > URIS_SHOWN else ""
     if len(uris) == 1:
-        return [f"1 record noted before still looks like it holds a secret, and public: {shown} (delete it on the "
+        return [f"1 record noted before still looks like it holds a secret and is public: {shown} (delete it on the "
                 "PDS and change the secret)"]
-    return [f"{len(uris)} records noted before still look like they hold a secret, and public: {shown}{more} "
+    return [f"{len(uris)} records noted before still look like they hold a secret and are public: {shown}{more} "
             "(delete them on the PDS and change the secrets)"]
 
 

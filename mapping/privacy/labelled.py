@@ -1530,7 +1530,7 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
@@ -1802,7 +1802,7 @@ _WIFI_KEY_TOLD = lazy(
 _KEY_BOX_WORDS = (r"bo[iî](?:te|tier)\s++(?:à|a|aux)\s++cl(?:[ée]s?|efs?)"
                   r"|cassett[ae]\s++(?:delle\s++|per\s++le\s++)?chiavi|nyckelbox\w*|nyckelskåp\w*|kulcssz[ée]f\w*|széf\w*"
                   r"|fechadura\w*|hộp\s++kh(?:óa|oá)")
-_A_CODE_NOT_A_QUANTITY = (r"(?<![0-9])([0-9]{4,8})(?![0-9]|[.,/:-][0-9]|\s*+(?:€|\$|£|%|ft\b|huf|kr\b|sek|eur|euro|đồng"
+_A_CODE_NOT_A_QUANTITY = (r"(?<![0-9])([0-9]{4,8})(?![0-9]|[^\W\d_]|[.,/:-][0-9]|\s*+(?:€|\$|£|%|ft\b|huf|kr\b|sek|eur|euro|đồng"
                           r"|đ\b|vnd|reais|r\$|cm\b|mm\b|m\b|kg\b|g\b|w\b|års|år\b|évi|évente|tal|ano|anni|année|ans\b))")
 _KEY_BOX_CODE_TOLDS = lazy(
     r"(?i)(?<!\w)(?:" + _KEY_BOX_WORDS + r")(?!\w)[^\n.;!?]{0,60}?"
@@ -1812,7 +1812,7 @@ _KEY_BOX_CODE_TOLDS = lazy(
     + _A_CODE_NOT_A_QUANTITY
     # after a colon or "is": where the clause ends, or a comment or a particle follows ("4817 (penser à
     # brouiller après)", "7359 – glöm inte", "4486 nhé")
-    + r"|(?:[:：]|(?<!\w)(?:c['’]est|est|è|é|är|là)(?!\w))\s*+[\"'«“„]?" + _A_CODE_NOT_A_QUANTITY
+    + r"|(?:[:：]|(?<!\w)(?:c['’]est|est|è|é|är|là)(?!\w))\s*+[\"'«“„]?(?!(?:19|20)[0-9]{2}(?![0-9]))" + _A_CODE_NOT_A_QUANTITY
     + r"[\"'»”]?\s*+(?:[.;,!?)(\[–—]|-\s|$|(?:nhé|nha|ạ)(?!\w))"
     r"|" + _A_CODE_NOT_A_QUANTITY + r"(?<!(?<![0-9])(?:19|20)[0-9]{2})#?\s++(?:\S+\s++)?(?:nyitja|nyílik|là\s++mở|öppnar|åpner|apre|abre|ouvre)(?!\w))",
     re.M)
@@ -1824,16 +1824,19 @@ _KEY_BOX_CODE_TOLDS = lazy(
 _A_KEY_BOX_NUMBERS_WORD = lazy(r"(?i)(?<!\w)(?:ordine|ordinazione|commande|order|pedido|encomenda|artikel\w*|article|référence"
                                r"|ref\.?|riferimento|referência|rendelés\w*|cikkszám|lgh|lägenhet\w*|appartement|apartamento"
                                r"|appartamento|lakás|căn\s++hộ|phòng|đơn\s++hàng|n[°º]|nr\.?|numéro|numero|número|szám"
-                               r"|\w*nummer|\w*szám|articolo|modèle|modell?|modelo|modello|típus|prix|preço|precio|prezzo"
+                               r"|ordernummer|artikelnummer|beställningsnummer|rendelésszám|cikkszám\w*|articolo|modèle|modell?|modelo"
+                               r"|modello|típus|prix|preço|precio|prezzo"
                                r"|pris|ára|giá|poids|peso|vikt|súly|facture|fattura|factura|fatura|faktura|számla|ean|sku"
                                # or a date's: "Boîte à clés installée : 2024", "garantia: 2027"
                                r"|install\w*|instalad[ao]|telepítve|garanti[ae]?|garanzia|jótállás|bảo\s++hành|depuis|desde"
                                r"|sedan|since|année|ano|anno|år|év)\s*+[:：]?\s*+$")
 
 
-# or right after it: "mã 24051234 là mã đơn hàng" (is the order's code)
-_AN_ORDERS_NUMBER_AFTER = lazy(r"(?i)^[^\n.;]{0,12}?(?<!\w)(?:đơn\s++hàng|order|commande|ordine|pedido|encomenda|beställning"
-                               r"|rendelés\w*)(?!\w)")
+# or right after it: said to be an order's ("mã 24051234 là mã đơn hàng", not "code 6039 pour la
+# commande": a code left for a delivery), or a price's or a warranty's ("2499 (prix Leroy Merlin)")
+_AN_ORDERS_NUMBER_AFTER = lazy(r"(?i)^\W{0,3}(?:(?:là|is|est|è|é|är)\s++(?:(?:mã|le|the|il|o|el)\s++)?(?:số\s++)?(?:đơn\s++hàng"
+                               r"|order|numéro\s++de\s++commande|ordine|pedido|encomenda|beställning|rendelés\w*)"
+                               r"|(?:prix|preço|precio|prezzo|pris|ára|giá|price|garantia|garantie|garanzia|garanti|€|eur))(?!\w)")
 
 
 def _key_box_code_told(text: str) -> bool:
@@ -2176,11 +2179,18 @@ def _a_defined_secret(value: str) -> bool:
     """Whether a constant's value in ``define()`` is a secret: a secret's shape (``_shaped``: WordPress's
     keys, "X7K9-P2QM-R4TZ") or a made-up word ("sunshinebeach"), not a stand-in ("put your unique
     phrase here"), a scheme's name ("CRAM-MD5") or a word ("database", "required")."""
-    if _A_CONSTANTS_VALUE.fullmatch(value) or _A_STAND_IN.search(value) or " here" in value.lower():
+    if _A_CONSTANTS_VALUE.fullmatch(value) or _A_STAND_IN.search(value) or _A_DEFINES_STAND_IN.search(value):
         return False
-    if len(value) >= 20 and all(any(test(char) for char in value) for test in _CHARACTER_KINDS):
-        return True  # WordPress's generated keys: 64 characters of every kind, spaces and commas among them
-    return _shaped(value) or " " not in value and not _not_a_value(value) and _made_up(value.strip(".!?"))
+    if (len(value) >= 20 and all(any(test(char) for char in value) for test in _CHARACTER_KINDS)
+            and sum(_CHARACTER_KINDS[3](char) for char in value) >= 4 and value.count(" ") * 8 <= len(value)):
+        return True  # WordPress's generated keys: 64 characters of every kind, a few spaces and commas among them
+    if " " in value:
+        return False  # words: "regenerate every 90 days", "see 1Password, item WP Prod"
+    return _shaped(value) or not _not_a_value(value) and _made_up(value.strip(".!?"))
+
+
+# what WordPress's and Bedrock's samples put where a key goes: "put your unique phrase here", "generateme"
+_A_DEFINES_STAND_IN = lazy(r"(?i)here|generate|paste|replace|tbd|todo")
 
 
 _CHARACTER_KINDS = (str.isupper, str.islower, str.isdigit, lambda char: not char.isalnum() and not char.isspace())
@@ -2266,7 +2276,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب)|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?:(?<![\u0980-\u09ff])|(?<=আন))লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
+    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -2274,7 +2284,7 @@ _NO_CODE_IN_ITS_SCRIPT = lazy(
     r"|ريال|جنيه|درهم|طالب\w*|रुपये|रुपए|मीटर|वर्ग|रन|पैकेट|টাকা|বছর|บาท|กิโล|คน)"
     r"|(?:پیش\s*+شماره|کد\s*+پستی|الرمز\s*+البريدي|पिन\s*+कोड|পিন\s*+কোড|রহস্য|รหัส(?:สินค้า|วิชา|ไปรษณีย์))\s*+[0-9]++"
     # a time of day ("১৫৩০ টায়", "1530 बजे"), a Persian year after "from" or "until" ("از ۱۴۰۳"), a flat ("واحد ۱۲۰۴")
-    r"|[0-9]++\s*+(?:টায়|টায়|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++")
+    r"|[0-9]++\s*+(?:টায়|টায়|টার|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++")
 
 
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
@@ -2705,7 +2715,7 @@ _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "cl
                 "klucz", "nyckel", "nøgle", "anahtar", "ключ", "токен", "키", "密钥", "密鑰", "秘密鍵", "キー", "トークン", "chave", "cookie", "session")
 # (reason, check, needles): a check runs only where one of its needles is, in the text in lower case
 _CHECKS = (
-    ("looks like a credential assignment", _assigned, ("=", ":", "',", '",')),
+    ("looks like a credential assignment", _assigned, ("=", ":", "',", '",', "define")),
     ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
     ("looks like a labelled credential", _shaped_value(_PAIR),
      ("login", "cred", "user", "benutzer", "utilisateur", "usuario", "account")),
