@@ -151,11 +151,15 @@ def secret_notes(secrets: list[tuple[str, str]]) -> list[str]:
              "it as it is (if it is a secret, delete the record on the PDS and change the secret)"
              for uri, why in secrets[:SECRETS_NAMED]]
     if rest := secrets[SECRETS_NAMED:]:
-        shown = ", ".join(uri for uri, _ in rest[:URIS_SHOWN])
-        more = f" and {len(rest) - URIS_SHOWN} more" if len(rest) > URIS_SHOWN else ""
         records = "record looks like it holds" if len(rest) == 1 else "records look like they hold"
-        notes.append(f"{len(rest)} more {records} a secret, and are public: {shown}{more}")
+        notes.append(f"{len(rest)} more {records} a secret, and are public: {_listed([uri for uri, _ in rest])}")
     return notes
+
+
+def _listed(uris: list[str]) -> str:
+    """The first ``URIS_SHOWN`` of ``uris``, and how many more."""
+    more = f" and {len(uris) - URIS_SHOWN} more" if len(uris) > URIS_SHOWN else ""
+    return ", ".join(uris[:URIS_SHOWN]) + more
 
 
 def secret_reminder(uris: list[str]) -> list[str]:
@@ -163,12 +167,10 @@ def secret_reminder(uris: list[str]) -> list[str]:
     unchanged: the first note of a scheduled sync is easily missed, and they are still public."""
     if not uris:
         return []
-    shown = ", ".join(uris[:URIS_SHOWN])
-    more = f" and {len(uris) - URIS_SHOWN} more" if len(uris) > URIS_SHOWN else ""
     if len(uris) == 1:
-        return [f"1 record noted before still looks like it holds a secret and is public: {shown} (delete it on the "
+        return [f"1 record noted before still looks like it holds a secret and is public: {uris[0]} (delete it on the "
                 "PDS and change the secret)"]
-    return [f"{len(uris)} records noted before still look like they hold a secret and are public: {shown}{more} "
+    return [f"{len(uris)} records noted before still look like they hold a secret and are public: {_listed(uris)} "
             "(delete them on the PDS and change the secrets)"]
 
 
@@ -215,7 +217,6 @@ class ImportBatch:
         self.failures: list[RecordProblem] = []  # by uri
         self.deleted: list[str] = []  # by uri
         self.secrets: list[tuple[str, str]] = []  # (uri, why) of each record read whose text looks like a secret
-        self._failed_at: dict[str, str] | None = None  # uri → CID of each failure (``cid_of``)
         self._repo: VerifiedRepo | None = None
         self._scope: ImportScope | None = None
         self._spool: IO[bytes] | None = None
@@ -229,15 +230,13 @@ class ImportBatch:
     def still_noted(self, noted: Mapping[str, tuple[str, str]]) -> list[str]:
         """The uris of ``noted`` (uri → (CID, reason), as ``State.seen_secrets`` keeps them) whose
         record is in this batch's repository unchanged and not noted again by this read."""
-        again = {uri for uri, _ in self.secrets}
-        return sorted(uri for uri, (cid, _) in noted.items() if cid and self.cid_of(uri) == cid and uri not in again)
+        again, cids = {uri for uri, _ in self.secrets}, self.cids()
+        return sorted(uri for uri, (cid, _) in noted.items() if cid and cids.get(uri) == cid and uri not in again)
 
-    def cid_of(self, uri: str) -> str:
-        """The CID of the record at ``uri`` in this batch's repository ("" when none): a record that
-        fails now is at its failure's CID (``records`` keeps the one it last mapped at)."""
-        if self._failed_at is None or len(self._failed_at) != len(self.failures):
-            self._failed_at = {problem.uri: problem.cid for problem in self.failures}
-        return self._failed_at.get(uri) or self.records.get(uri) or ""
+    def cids(self) -> dict[str, str]:
+        """uri → CID of every record in this batch's repository: a record that fails now is at its
+        failure's CID (``records`` keeps the one it last mapped at)."""
+        return {**self.records, **{problem.uri: problem.cid for problem in self.failures if problem.cid}}
 
     @classmethod
     def scan(

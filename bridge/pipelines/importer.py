@@ -69,7 +69,7 @@ from pdsmem.mapping.syntax import AtUri, Did
 from ..atproto.car import BlockStore, read_car
 from ..atproto.identity import Identity, IdentityResolver
 from ..atproto.identity import signing_key as document_signing_key
-from .import_batch import Change, DiffGap, ImportBatch, RecordProblem
+from .import_batch import Change, DiffGap, ImportBatch, RecordProblem, secret_reminder
 from ..atproto.repo import Commit, OtherRecord, RecordFailure, RepoRecord, VerifiedRepo, verify_commit, verify_repo
 from .state import RepoCursor, State
 from ..atproto.xrpc import XrpcClient, XrpcError
@@ -417,15 +417,21 @@ class Importer:
             return set()
         return self.state.note_pending(batch.did, self.reader, [change.uri for change in batch.pending_changes()])
 
+    def secret_reminder(self, batch: ImportBatch) -> list[str]:
+        """The note naming the records an earlier run noted as holding a secret that ``batch`` finds
+        unchanged (asked before the batch is committed, which moves what the state keeps)."""
+        return secret_reminder(batch.still_noted(self.state.seen_secrets(batch.did, self.reader)))
+
     def commit(self, batch: ImportBatch) -> None:
         """After ``batch`` was handed over in full: move the cursor (``batch`` must be open)."""
         if batch.read != "unchanged":
+            cids = batch.cids()
             self.state.advance(
                 batch.did, batch.rev, batch.commit_cid, batch.records, reader=self.reader, facts=batch.facts,
                 failures=len(batch.failures), given_key=batch.given_key,
                 unsalted=not self._scope["salt"] and not self._scope.get("participant"),
                 failed={problem.uri: (problem.cid, problem.reason) for problem in batch.failures},
-                secrets={uri: (batch.cid_of(uri), why) for uri, why in batch.secrets},
+                secrets={uri: (cids.get(uri, ""), why) for uri, why in batch.secrets},
             )
             if not batch.given_key:  # the nodes a later since-diff of the PDS leaves out
                 self.state.keep_nodes(

@@ -348,7 +348,7 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     with State(_directory(state_dir)) as state:
         importer = _importer(state, scope, pds_url=pds_url, plc_url=plc_url)
         batch = _read(importer, source, full=full, did=did, signing_key=signing_key, on_read=on_read)
-        still = batch.still_noted(state.seen_secrets(batch.did, importer.reader))  # before the cursor moves
+        reminder = importer.secret_reminder(batch)  # before the cursor moves
         collected = _Collect()
         with batch:
             if not dry_run:
@@ -356,11 +356,11 @@ def import_repository(source: Repository, scope: Scope, *, out: IO[str] | str | 
     import json
 
     changes = [json.loads(line) for line in collected.lines if line.strip()]
-    from pdsmem.bridge.pipelines.import_batch import secret_notes, secret_reminder
+    from pdsmem.bridge.pipelines.import_batch import secret_notes
 
     return Report(kind="import", did=batch.did, dry_run=dry_run, rev=batch.rev, read=batch.read,
                   counts=dict(batch.summary), outcomes=[_problem(p) for p in batch.failures], changes=changes,
-                  notes=secret_notes(batch.secrets) + secret_reminder(still))
+                  notes=secret_notes(batch.secrets) + reminder)
 
 
 def _reported_failures(state: State, did: str, reader: str) -> set[tuple[str, str]]:
@@ -406,14 +406,12 @@ def sync(source: Repository, scope: Scope, store: RushDB, *, dry_run: bool = Fal
         with state.exclusive(f"sync {importer.scope_key}", "another pdsmem sync into this scope"):
             batch = _read(importer, source, full=full, did=did, signing_key=signing_key, on_read=on_read)
             known = _reported_failures(state, batch.did, importer.reader)  # before this sync moves the cursor
-            still = batch.still_noted(state.seen_secrets(batch.did, importer.reader))
+            reminder = importer.secret_reminder(batch)
             with batch:
                 syncer = Syncer(importer, bridged, embedder=embedder, on_progress=on_progress,
                                 batch_size=batch_size or CHUNK, on_retry=on_retry, recreate_deleted=recreate_deleted)
                 report = syncer.sync(batch, dry_run=dry_run)
-    from pdsmem.bridge.pipelines.import_batch import secret_reminder
-
-    return _sync_report(report, known, secret_reminder(still))
+    return _sync_report(report, known, reminder)
 
 
 # --- follow ---------------------------------------------------------------------------------
@@ -500,12 +498,7 @@ class Follow:
                     done = "nothing was written to RushDB and the stored cursor did not move"
                     exc.hint = f"{exc.hint}; {done}" if exc.hint else done
                     raise
-                if not reminded[0]:
-                    from pdsmem.bridge.pipelines.import_batch import secret_reminder
-
-                    reminder = secret_reminder(batch.still_noted(state.seen_secrets(did, importer.reader)))
-                else:
-                    reminder = []
+                reminder = importer.secret_reminder(batch) if not reminded[0] else []
                 with batch:
                     report = Syncer(importer, store, embedder=self.embedder, sleep=self._pause,
                                     on_retry=lambda err, delay: follower.waiting(
