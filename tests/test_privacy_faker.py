@@ -10,22 +10,28 @@ import pytest
 from devkit.faker_texts import texts
 
 from pdsmem.mapping import privacy
+from pdsmem.mapping.privacy import learned
 
 _TUNE = [text for text in texts() if text.half == "tune"]
 
 # what the tuned half still gets through: an identity number named only "ID number" whose country's
 # check fails or that no check knows (Hungarian, Russian, Bangladeshi, and a US-shaped one in
-# Slovak), and a password after a user that reads as a variable ("$EaZDApn89") or holds a sign the
-# checks stop at ("71+K+0Go^p", "j(On0JusTS")
+# Slovak). (A password after a user that reads as a variable, "$EaZDApn89", or holds a sign the
+# rules stop at, "71+K+0Go^p", "j(On0JusTS", is caught by the learned layer.)
 _STILL_MISSED = {"hu_HU-id_number-1", "hu_HU-id_number-2", "hu_HU-id_number-3", "ru_RU-id_number-1", "ru_RU-id_number-2",
-                 "ru_RU-id_number-3", "sk_SK-id_number-2", "bn_BD-id_number-3", "vi_VN-login-1", "vi_VN-login-2",
-                 "nl_BE-login-0"}
+                 "ru_RU-id_number-3", "sk_SK-id_number-2", "bn_BD-id_number-3"}
+# the ordinary texts of the tuned half the learned layer refuses (mapping/privacy/learned.py; the
+# rules pass them): a colour told in hexadecimal after a colon, an address's line of digits and
+# letters, a bank's SWIFT code after "is". Its price for the leaks it catches (docs/reliability.md,
+# "The learned layer"): 3 of the 2,400.
+_LEARNED_REFUSES = {"fr_FR-colour-1", "en_IN-address-2", "uk_UA-swift-1"}
 
 
 def test_no_ordinary_text_around_fakers_values_is_refused():
-    refused = [(text.id, privacy.sensitive_reason(text.text)) for text in _TUNE if not text.leak
-               and privacy.sensitive_reason(text.text) is not None]
-    assert refused == []  # (ids and reasons only: the texts are made up, but the habit holds)
+    refused = {(text.id, privacy.sensitive_reason(text.text)) for text in _TUNE if not text.leak
+               and privacy.sensitive_reason(text.text) is not None}
+    # (ids and reasons only: the texts are made up, but the habit holds)
+    assert refused == {(name, learned.REASON) for name in _LEARNED_REFUSES}
 
 
 def test_every_leak_around_fakers_values_is_caught_but_those_listed():

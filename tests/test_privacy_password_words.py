@@ -20,13 +20,11 @@ VALUES = _KIND_VALUES["password"]
 # a label with its value: after a colon, as a network's, after "=", after an arrow
 LABELLED = ("{label}: {value}", "Wi-Fi {lower}: {value}", "{label} = {value}", "{label} → {value}")
 
-# allauth's labels the gate still lets through with some values: a verb after the word ("Şifrə
-# Təyin Et", "Parol O'rnatish": set the password; Uzbek "parol" is a label only right before its
-# value, since it is a Filipino lantern and a lawyer's word too, and not before a note: "Parol (yana)")
-# and Latvian "parole" before a note
-# (also a French and an Italian word, so read as a password's only right before its value)
-_ALLAUTH_STILL_MISSED = {("az", "Set Password"), ("lv", "Password (again)"), ("uz", "Change Password"),
-                         ("uz", "Set Password"), ("uz", "Password (again)")}
+# allauth's labels the gate still lets through with some values: a verb after the word ("Parol
+# O'rnatish": set the password; Uzbek "parol" is a label only right before its value, since it is a
+# Filipino lantern and a lawyer's word too). (Azerbaijani "Şifrə Təyin Et", Latvian "Parole
+# (atkārtoti)" and Uzbek "Parol (yana)", the word before a note, are caught by the learned layer.)
+_ALLAUTH_STILL_MISSED = {("uz", "Change Password"), ("uz", "Set Password")}
 
 
 _labels = translations

@@ -21,12 +21,15 @@ providers  the provider formats of a maintained scanner (``detect-secrets``), li
 personal   validators: Luhn, mod-97, ABA, SSN rules, 2FA codes, TOTP seeds, BIP-39 word lists
 labelled   a value a label calls a credential (``X_PASS=…``, ``key for X: V``, ``login u / p``)
 output     command output with no prompt line, stack traces, Windows and ``$HOME`` paths
+learned    asked last, of a text no rule refuses: a model's score of its words and its values'
+           shapes, where it is a sentence holding a value a password could be (``learned``)
 ========== ==================================================================================
 
 A text that could hide a secret from the layers (a zero-width space inside a key, a full-width
 ``ｐａｓｓｗｏｒｄ``) is checked a second time as a reader sees it (``plain.plain_form``). Every
 refusal names the memory by its id and the layer's reason, never by its words: the words may be
-the very secret. Pure functions, no I/O.
+the very secret. Pure functions: no I/O but reading the package's own data (word lists, the learned
+layer's model).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 
 from pdsmem.errors import PrivacyRefused, SensitiveContent
-from pdsmem.mapping.privacy import labelled, output, personal, plain, providers, rules
+from pdsmem.mapping.privacy import labelled, learned, output, personal, plain, providers, rules
 from pdsmem.mapping.privacy.plain import first_hidden, may_hide, plain_form
 from pdsmem.mapping.privacy.rules import (  # noqa: F401  (the rules' parts, for the tests that hold them)
     _CREDENTIAL_START,
@@ -51,20 +54,22 @@ from pdsmem.mapping.privacy.rules import (  # noqa: F401  (the rules' parts, for
 )
 from pdsmem.mapping.privacy.plain import _INVISIBLE, _PRINTABLE_INVISIBLE  # noqa: F401
 
-# The layers, in the order they are asked: the cheap needle-gated rules first.
-LAYERS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
+# The rule layers, in the order they are asked: the cheap needle-gated rules first.
+RULE_LAYERS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
     ("rules", rules.reason),
     ("personal", personal.reason),
     ("labelled", labelled.reason),
     ("output", output.reason),
     ("providers", providers.reason),
 )
+# and the learned layer, asked last, once, of a text no rule refuses (``learned``)
+LAYERS = RULE_LAYERS + (("learned", learned.reason),)
 
 
 def detector_reason(text: str) -> str | None:
-    """The first layer's reason that ``text`` as written (not its plain form) must not be
+    """The first rule layer's reason that ``text`` as written (not its plain form) must not be
     published, or None."""
-    for _, layer in LAYERS:
+    for _, layer in RULE_LAYERS:
         reason = layer(text)
         if reason is not None:
             return reason
@@ -134,6 +139,11 @@ def _remembered_reason(text: str) -> str | None:
 
 
 def _sensitive_reason(text: str) -> str | None:
+    return _rules_reason(text) or learned.reason(text)
+
+
+def _rules_reason(text: str) -> str | None:
+    """The rule layers' reason, on ``text`` and on the forms a secret may hide in."""
     reason = detector_reason(text)
     if reason is None and may_hide(text):
         as_seen = plain_form(text)
@@ -194,8 +204,9 @@ def layer_reasons(text: str) -> dict[str, str | None]:
     text = _as_read(text)
     forms = (text, plain_form(text)) if may_hide(text) else (text,)
     found: dict[str, str | None] = {}
-    for name, layer in LAYERS:
+    for name, layer in RULE_LAYERS:
         found[name] = next((reason for form in forms if (reason := layer(form)) is not None), None)
+    found["learned"] = learned.reason(text)
     return found
 
 

@@ -1,0 +1,135 @@
+"""Fit the privacy gate's learned layer (mapping/privacy/learned.py) and write its model file.
+
+It learns from the sets the rules were tuned on, ``tune*`` and ``review*`` of tests/privacy_corpus/,
+and never reads a ``heldout*`` set: those measure it, as they measure the rules
+(docs/reliability.md, "The learned layer"). It needs scikit-learn, which pdsmem does not:
+
+    .venv/bin/pip install -e '.[train]'     # scikit-learn 1.9.1
+    .venv/bin/python scripts/train_privacy_model.py
+
+1. **The threshold, by writer.** The ``tune*`` sets are dealt into five folds; each fold is scored
+   by a model fitted on the other folds and every ``review*`` set, so that each text is scored by a
+   model that never saw its writer. The threshold is the lowest score at which the layer (the
+   model, where it may refuse a text: ``learned.may_refuse``) refuses at most ``BUDGET`` of
+   the ordinary texts the rules let through; the figures of that choice are printed.
+2. **The model.** Fitted on every tuning and review text, then checked: the layer's own scorer,
+   reading the written file, gives each text the score scikit-learn gives it.
+
+The file is the same bytes for the same corpora (and the same scikit-learn).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from pathlib import Path
+
+from pdsmem.mapping import privacy
+from pdsmem.mapping.privacy import learned
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = ROOT / "tests" / "privacy_corpus"
+MODEL = ROOT / "mapping" / "privacy" / learned.MODEL_FILE
+BUDGET = 0.001  # of the ordinary texts the rules let through, the most the layer may refuse
+REGULARIZATION = 10.0  # LogisticRegression's C
+FOLDS = 5
+
+
+def sets(prefix: str) -> list[str]:
+    return sorted(path.name for path in CORPORA.iterdir() if path.is_dir() and path.name.startswith(prefix))
+
+
+def texts_of(names: list[str]) -> tuple[list[str], list[int]]:
+    texts, labels = [], []
+    for name in names:
+        for kind, label in (("leaks", 1), ("benign", 0)):
+            with open(CORPORA / name / f"{kind}.jsonl", encoding="utf-8") as lines:
+                for line in lines:
+                    if line.strip():
+                        texts.append(privacy._as_read(json.loads(line)["text"]))
+                        labels.append(label)
+    return texts, labels
+
+
+def fit(texts: list[str], labels: list[int]):
+    """Two fits: an L1 one picks the features that tell (a few thousand of a few hundred
+    thousand), an L2 one weighs those alone, so that a text's vector is normalized over the
+    features the file holds."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    every = TfidfVectorizer(analyzer=learned.features, lowercase=False, min_df=2, binary=True)
+    matrix = every.fit_transform(texts)
+    picker = LogisticRegression(C=REGULARIZATION, l1_ratio=1.0, solver="liblinear", max_iter=5000, random_state=0,
+                                class_weight="balanced").fit(matrix, labels)
+    picked = sorted(str(name) for name, weight in zip(every.get_feature_names_out(), picker.coef_[0]) if weight)
+    vectorizer = TfidfVectorizer(analyzer=learned.features, lowercase=False, vocabulary=picked, binary=True)
+    vectorizer.fit(texts)  # (the idf of each picked feature)
+    classifier = LogisticRegression(C=REGULARIZATION, max_iter=5000, class_weight="balanced")
+    classifier.fit(vectorizer.transform(texts), labels)
+    return vectorizer, classifier
+
+
+def threshold_by_writer(tunes: list[str], reviews: list[str]) -> float:
+    scores, labels, ruled, values = [], [], [], []
+    for fold in (tunes[at::FOLDS] for at in range(FOLDS)):
+        train = [name for name in tunes if name not in fold] + reviews
+        vectorizer, classifier = fit(*texts_of(train))
+        texts, fold_labels = texts_of(fold)
+        scores += list(classifier.predict_proba(vectorizer.transform(texts))[:, 1])
+        labels += fold_labels
+        ruled += [privacy._rules_reason(text) is not None for text in texts]
+        values += [learned.may_refuse(text) for text in texts]
+    # what the layer may refuse: a text no rule refuses that it may refuse (learned.may_refuse)
+    passed = [(score, value) for score, label, rule, value in zip(scores, labels, ruled, values) if not label and not rule]
+    candidates = sorted((score for score, value in passed if value), reverse=True)
+    allowed = int(len(passed) * BUDGET)  # the most ordinary texts it may refuse
+    threshold = (candidates[allowed - 1] + candidates[allowed]) / 2 if allowed else candidates[0] + 1e-9
+    missed = [(score, value) for score, label, rule, value in zip(scores, labels, ruled, values) if label and not rule]
+    caught = sum(score >= threshold and value for score, value in missed)
+    benign = labels.count(0)
+    refused = sum(score >= threshold for score, value in passed if value)
+    print(f"by writer ({len(tunes)} tuning sets in {FOLDS} folds): threshold {threshold:.4f}; of the {len(missed)} "
+          f"leaks the rules miss it catches {caught} ({caught / len(missed):.1%}); it refuses {refused} more of "
+          f"{benign} ordinary texts ({refused / benign:.2%})")
+    return round(threshold, 6)
+
+
+def model_file(vectorizer, classifier, threshold: float) -> bytes:
+    names = vectorizer.get_feature_names_out()
+    idf, weight = vectorizer.idf_, classifier.coef_[0]
+    order = sorted(range(len(names)), key=lambda at: names[at])
+    data = {
+        "threshold": threshold,
+        "intercept": round(float(classifier.intercept_[0]), 6),
+        "features": [str(names[at]) for at in order],
+        "idf": [round(float(idf[at]), 5) for at in order],
+        "weight": [round(float(weight[at]), 5) for at in order],
+    }
+    return gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(), mtime=0)
+
+
+def main() -> int:
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
+    tunes, reviews = sets("tune"), sets("review")
+    threshold = threshold_by_writer(tunes, reviews)
+    texts, labels = texts_of(tunes + reviews)
+    vectorizer, classifier = fit(texts, labels)
+    written = model_file(vectorizer, classifier, threshold)
+    model = learned.Model.from_json(json.loads(gzip.decompress(written)))
+    theirs = classifier.predict_proba(vectorizer.transform(texts))[:, 1]
+    worst = max(abs(model.score(text) - score) for text, score in zip(texts, theirs))
+    print(f"{len(model.known)} features from {len(texts)} texts; the layer's scorer and scikit-learn's differ "
+          f"by at most {worst:.1e} (weights rounded to 5 places)")
+    if worst > 1e-3:
+        print("error: the layer's scorer does not give scikit-learn's scores", file=sys.stderr)
+        return 1
+    MODEL.write_bytes(written)
+    print(f"wrote {MODEL.relative_to(ROOT)} ({len(written):,} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

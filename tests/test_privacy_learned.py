@@ -1,0 +1,135 @@
+"""The privacy gate's learned layer (mapping/privacy/learned.py; docs/reliability.md, "The learned
+layer"): its features, what it may refuse, its model file, and how the gate asks it."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from importlib import resources
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+from devkit.events import fact
+
+from pdsmem.cli import cli
+from pdsmem.mapping import privacy
+from pdsmem.mapping.privacy import learned
+
+
+def test_a_tokens_shape_names_its_classes_and_shortens_long_runs():
+    assert learned.shapes("Snoopy2019! is x") == ["Aa+0+!", "aa", "a"]
+    assert learned.shapes("ÉCOLE été ٣٤٥٦٧") == ["A+", "aaa", "0+"]  # capitals, letters and digits of any script
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_the_ascii_shapes_are_the_shapes_of_any_script(text):
+    # the fast path (bytes.translate) and the one for any script give the same shapes
+    slow = text.translate(learned._CLASSES)
+    for shortened, run in learned._LONG_RUNS:
+        slow = shortened(run, slow)
+    assert learned.shapes(text) == slow.split()
+
+
+def test_the_features_of_a_text():
+    assert learned.features("pw is Tr0mbone!") == [
+        "w:pw", "w:is", "w:tr0mbone", "w:!",
+        "s:aa", "s:aa", "s:Aa0a+!",
+        "ws:pw aa", "ws:is Aa0a+!",
+        "sw:aa is", "sw:aa tr0mbone!",
+        "c: tr", "c:tr0", "c:r0m", "c:0mb", "c:mbo", "c:bon", "c:one", "c:ne!", "c:e! ",
+    ]
+
+
+@pytest.mark.parametrize("text", ["hunter22 is it", "the key is Snoopy2019!", "p#ss for the shed", "it is pumpkin!"])
+def test_a_value_a_password_could_be(text):
+    assert learned.holds_a_value(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Avoid door codes such as 2589, 1397 or 7319.",  # numbers alone are the rules' to read
+    "Disney+ şifresi annemde",  # about a password, with none
+    "Forecast.Solar API 密钥（可选）: (see the panel)",  # a dot between words, another script's signs
+    "പുതിയ പാസ്‌വേര്‍ഡ്: (see the panel)",  # a joiner inside a word
+    "Token d'API: (see the panel)",  # a capital inside a word is a name's
+    "sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC is the digest",  # too long
+])
+def test_no_value_a_password_could_be(text):
+    assert not learned.holds_a_value(text)
+
+
+@pytest.mark.parametrize("text", ["DE89 " * 300, "GB29 NWBK " * 100, "hunter22", "user.notes hunter22"])
+def test_a_name_an_id_or_a_row_of_one_thing_is_no_sentence_the_layer_refuses(text):
+    assert not learned.may_refuse(text)
+    assert learned.reason(text) is None
+
+
+def test_the_model_file_is_the_packages_data_and_whole():
+    data = json.loads(gzip.decompress(resources.files("pdsmem.mapping.privacy").joinpath(learned.MODEL_FILE).read_bytes()))
+    assert 0.5 < data["threshold"] < 1
+    assert data["features"] == sorted(set(data["features"]))
+    assert len(data["features"]) == len(data["idf"]) == len(data["weight"]) > 1000
+    assert all(idf >= 1 for idf in data["idf"])  # scikit-learn's smoothed idf is at least 1
+    model = learned.model()
+    assert model.threshold == data["threshold"] and len(model.known) == len(data["features"])
+
+
+@given(st.text())
+def test_a_score_is_a_probability_for_any_text(text):
+    model = learned.model()
+    score = model.score(text)
+    assert 0.0 <= score <= 1.0
+    assert model.refuses(text) == (score >= model.threshold) or abs(score - model.threshold) < 1e-9
+
+
+# leaks the rules miss and the layer catches (from the tuning corpora, which it learned from)
+CAUGHT = [
+    "tolong ingetin, tab nenek pakai sayangmama99 ya",
+    "j'utilise le même partout : mirabelle54",
+    "Save this: Hulu - fa1c0n",
+    "eBay pw is Tr0mbone.Sunday btw, she keeps forgetting it",
+    "Sumarbústaður við Þingvallavatn: lyklabox við pallinn, netið opnast með hraun1966.",
+]
+
+
+@pytest.mark.parametrize("text", CAUGHT)
+def test_the_layer_catches_what_the_rules_miss(text):
+    assert privacy._rules_reason(text) is None
+    assert privacy.sensitive_reason(text) == learned.REASON
+
+
+# ordinary texts the test suite held as passing that the layer refuses: its price for the leaks it
+# catches (docs/reliability.md, "The learned layer"), written down so that a change sees them move
+REFUSED = [
+    "her tablet runs android13 and needs an update",
+    'service: "Backup", schedule: "Daily_03h"',
+    # a device or a user named with its number right after a word for a password
+    "sudo passwd deploy2",
+    "She reset the password for Windows10!",
+    "She reset the password for her iPhone15!",
+]
+
+
+@pytest.mark.parametrize("text", REFUSED)
+def test_the_ordinary_texts_the_layer_refuses_are_these(text):
+    assert privacy._rules_reason(text) is None
+    assert privacy.sensitive_reason(text) == learned.REASON
+
+
+@pytest.mark.parametrize("text", [
+    "wifi password is hunter22", "card 4111 1111 1111 1111 exp 12/28", "AKIAQ8EG0RZ1WXYT9JH6 is the key",
+])
+def test_the_layer_never_changes_what_a_rule_says(text):
+    # asked only of a text no rule refuses: it adds refusals, never takes one away or renames it
+    assert privacy.sensitive_reason(text) == privacy._rules_reason(text) is not None
+
+
+def test_a_refusal_by_the_layer_names_the_memory_never_its_text():
+    secret = "sayangmama99"
+    event = fact(31, text=f"tolong ingetin, tab nenek pakai {secret} ya")
+    result = CliRunner().invoke(cli, ["convert", "to-record", "--did", "did:plc:ewvi7nxzyoun6zhxrhs64oiz"],
+                                input=json.dumps(event) + "\n")
+    assert result.exit_code != 0, result.output
+    assert learned.REASON in result.stderr
+    assert secret not in result.output + result.stderr and "nenek" not in result.stderr
