@@ -9,9 +9,12 @@ and never reads a ``heldout*`` set: those measure it, as they measure the rules
 
 1. **The threshold, by writer.** The ``tune*`` sets are dealt into five folds; each fold is scored
    by a model fitted on the other folds and every ``review*`` set, so that each text is scored by a
-   model that never saw its writer. The threshold is the lowest score at which the layer (the
-   model, where it may refuse a text: ``learned.may_refuse``) refuses at most ``BUDGET`` of
-   the ordinary texts the rules let through; the figures of that choice are printed.
+   model that never saw its writer, where the layer may refuse it (``learned.may_refuse``). The
+   threshold is the lowest score at which the layer refuses at most ``BUDGET`` of the ordinary
+   texts the rules let through; the figures of that choice are printed. (The model shipped is
+   fitted on every text, its writers' included, so the budget is what a writer it never saw
+   meets: the held-out sets measure that.) A round of rules changes what they let through: fit
+   again after one.
 2. **The model.** Fitted on every tuning and review text, then checked: the layer's own scorer,
    reading the written file, gives each text the score scikit-learn gives it.
 
@@ -73,27 +76,35 @@ def fit(texts: list[str], labels: list[int]):
 
 
 def threshold_by_writer(tunes: list[str], reviews: list[str]) -> float:
-    scores, labels, ruled, values = [], [], [], []
+    # each text's score as the layer reads it, in the form the gate hands it (plain where it may
+    # hide); None where it may not refuse the text (learned.may_refuse)
+    scores: list[float | None] = []
+    labels, ruled = [], []
     for fold in (tunes[at::FOLDS] for at in range(FOLDS)):
         train = [name for name in tunes if name not in fold] + reviews
         vectorizer, classifier = fit(*texts_of(train))
         texts, fold_labels = texts_of(fold)
-        scores += list(classifier.predict_proba(vectorizer.transform(texts))[:, 1])
+        for text in texts:
+            form = privacy.plain_form(text) if privacy.may_hide(text) else text
+            eligible = learned.may_refuse(form)
+            scores.append(classifier.predict_proba(vectorizer.transform([form]))[0, 1] if eligible else None)
         labels += fold_labels
         ruled += [privacy._rules_reason(text) is not None for text in texts]
-        values += [learned.may_refuse(text) for text in texts]
-    # what the layer may refuse: a text no rule refuses that it may refuse (learned.may_refuse)
-    passed = [(score, value) for score, label, rule, value in zip(scores, labels, ruled, values) if not label and not rule]
-    candidates = sorted((score for score, value in passed if value), reverse=True)
-    allowed = int(len(passed) * BUDGET)  # the most ordinary texts it may refuse
-    threshold = (candidates[allowed - 1] + candidates[allowed]) / 2 if allowed else candidates[0] + 1e-9
-    missed = [(score, value) for score, label, rule, value in zip(scores, labels, ruled, values) if label and not rule]
-    caught = sum(score >= threshold and value for score, value in missed)
-    benign = labels.count(0)
-    refused = sum(score >= threshold for score, value in passed if value)
+    passed = [score for score, label, rule in zip(scores, labels, ruled) if not label and not rule]
+    candidates = sorted((score for score in passed if score is not None), reverse=True)
+    allowed = int(len(passed) * BUDGET)  # the most ordinary texts the rules pass that it may refuse
+    if len(candidates) <= allowed:
+        threshold = 0.5  # it could refuse every one it may and stay in the budget
+    else:  # between the last one it may refuse and the first it may not (ties refuse none of them)
+        while allowed and candidates[allowed - 1] == candidates[allowed]:
+            allowed -= 1
+        threshold = (candidates[allowed - 1] + candidates[allowed]) / 2 if allowed else candidates[0] + 1e-6
+    missed = [score for score, label, rule in zip(scores, labels, ruled) if label and not rule]
+    caught = sum(score is not None and score >= threshold for score in missed)
+    refused = sum(score is not None and score >= threshold for score in passed)
     print(f"by writer ({len(tunes)} tuning sets in {FOLDS} folds): threshold {threshold:.4f}; of the {len(missed)} "
-          f"leaks the rules miss it catches {caught} ({caught / len(missed):.1%}); it refuses {refused} more of "
-          f"{benign} ordinary texts ({refused / benign:.2%})")
+          f"leaks the rules miss it catches {caught} ({caught / len(missed):.1%}); of the {len(passed)} ordinary "
+          f"texts they pass it refuses {refused} ({refused / len(passed):.2%})")
     return round(threshold, 6)
 
 

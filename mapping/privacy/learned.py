@@ -134,7 +134,9 @@ def model() -> Model:
 
 def reason(text: str) -> str | None:
     """``REASON`` when the layer may refuse ``text`` (``may_refuse``) and the model's score of it
-    reaches its threshold, or None."""
+    reaches its threshold, or None. The whole text is scored: an ordinary sentence beside a
+    password weighs its words down (docs/reliability.md, "The learned layer", says what that
+    costs and why its sentences are not scored apart)."""
     return REASON if may_refuse(text) and model().refuses(text) else None
 
 
@@ -147,9 +149,11 @@ def may_refuse(text: str) -> bool:
 
 # what is around a token, not of it
 _AROUND = "\"'«»“”‘’()[]{}<>.,;:!?¡¿"
-# a sign a password is typed with: ASCII's, not a bracket, a dot or a comma ("Forecast.Solar", "a,b"),
-# nor another script's ("密码（默认：背面的", password (default: the one on the back)
-_A_SIGN_INSIDE = re.compile(r"\w[!-'*+\-/:-@\\^`{-~]+\w")
+# a sign a password is typed with, between two Latin letters or digits: ASCII's, not a bracket of
+# any kind, a dot or a comma ("Forecast.Solar", "a,b"), an "@" (an address's) or a "/" (a path's,
+# a date's); another script's words hold signs of their own ("密码（默认：背面的", password (default:
+# the one on the back), whose full-width forms read as ASCII's in the gate's plain form)
+_A_SIGN_INSIDE = re.compile(r"[A-Za-z0-9][!-'*+\-:;=?\\^`|~]+[A-Za-z0-9]")
 _JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: how Malayalam, Persian and others write a word
 _LONGEST = 24  # a longer run is a key's, a hash's or an address's: the rules read those by their form
 _WORDS_JOINED = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # "well-known", "l'accès"
@@ -157,7 +161,8 @@ _WORDS_JOINED = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # "well-known", "
 
 def holds_a_value(text: str) -> bool:
     """Whether a token of ``text`` could be a password: four to 24 characters, a letter among
-    them, and a digit, a sign typed inside or an exclamation mark after. The model reads the words
+    them, and a digit or a sign typed inside (an exclamation mark after a word ends a sentence:
+    "we won the match!"). The model reads the words
     around a secret, and what it refuses must hold one: a number alone ("door codes such as 2589",
     a phone's) is the rules' to read, and a sentence about a password with none ("Disney+ şifresi
     annemde", the password is at mum's) tells none. A capital inside a word is a name's ("d'API",
@@ -169,8 +174,6 @@ def holds_a_value(text: str) -> bool:
             value = "".join(char for char in value if unicodedata.category(char)[0] != "M" and char not in _JOINERS)
         if not 4 <= len(value) <= _LONGEST or not any(char.isalpha() for char in value):
             continue
-        if (any(char.isdigit() for char in value)
-                or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value)
-                or token.rstrip(".,;:?").endswith("!")):
+        if any(char.isdigit() for char in value) or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value):
             return True
     return False
