@@ -76,8 +76,8 @@ def fit(texts: list[str], labels: list[int]):
 
 
 def threshold_by_writer(tunes: list[str], reviews: list[str]) -> float:
-    # each text's score as the layer reads it, in the form the gate hands it (plain where it may
-    # hide); None where it may not refuse the text (learned.may_refuse)
+    # each text's score as the layer reads it: the highest of its forms it may refuse
+    # (learned.forms, learned.may_refuse); None where it may refuse none
     scores: list[float | None] = []
     labels, ruled = [], []
     for fold in (tunes[at::FOLDS] for at in range(FOLDS)):
@@ -85,9 +85,8 @@ def threshold_by_writer(tunes: list[str], reviews: list[str]) -> float:
         vectorizer, classifier = fit(*texts_of(train))
         texts, fold_labels = texts_of(fold)
         for text in texts:
-            form = privacy.plain_form(text) if privacy.may_hide(text) else text
-            eligible = learned.may_refuse(form)
-            scores.append(classifier.predict_proba(vectorizer.transform([form]))[0, 1] if eligible else None)
+            eligible = [form for form in learned.forms(text) if learned.may_refuse(form)]
+            scores.append(max(classifier.predict_proba(vectorizer.transform(eligible))[:, 1]) if eligible else None)
         labels += fold_labels
         ruled += [privacy._rules_reason(text) is not None for text in texts]
     passed = [score for score, label, rule in zip(scores, labels, ruled) if not label and not rule]

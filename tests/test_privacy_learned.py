@@ -113,6 +113,15 @@ def test_the_layer_refuses_these_and_no_rule_does(text):
     assert privacy.sensitive_reason(text) == learned.REASON
 
 
+@pytest.mark.parametrize("hidden", ["\u200b", "\u00ad", "\u2060", "\u200c", "\u202e"])
+def test_an_invisible_character_inside_a_value_hides_it_from_no_layer(hidden):
+    # (a review's find: the layer read the text as written; then, in its plain form, a right-to-left
+    # override's text reversed, where it is stored as typed)
+    text = f"j'utilise le même partout : mira{hidden}belle54 depuis des années"
+    assert privacy._rules_reason(text) is None
+    assert privacy.sensitive_reason(text) == learned.REASON
+
+
 @pytest.mark.parametrize("text", [
     "wifi password is hunter22", "card 4111 1111 1111 1111 exp 12/28", "AKIAQ8EG0RZ1WXYT9JH6 is the key",
 ])

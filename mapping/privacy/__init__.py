@@ -139,7 +139,7 @@ def _remembered_reason(text: str) -> str | None:
 
 
 def _sensitive_reason(text: str) -> str | None:
-    return _rules_reason(text) or learned.reason(plain_form(text) if may_hide(text) else text)
+    return _rules_reason(text) or learned.reason(text)
 
 
 def _rules_reason(text: str) -> str | None:
@@ -206,7 +206,7 @@ def layer_reasons(text: str) -> dict[str, str | None]:
     found: dict[str, str | None] = {}
     for name, layer in RULE_LAYERS:
         found[name] = next((reason for form in forms if (reason := layer(form)) is not None), None)
-    found["learned"] = learned.reason(forms[-1])
+    found["learned"] = learned.reason(text)
     return found
 
 

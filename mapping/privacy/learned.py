@@ -36,6 +36,8 @@ import re
 import unicodedata
 from typing import Any
 
+from pdsmem.mapping.privacy.plain import may_hide, plain_form, without_invisible
+
 REASON = "looks like a secret told in words (the learned layer's score)"
 MODEL_FILE = "learned_model.json.gz"
 
@@ -133,11 +135,21 @@ def model() -> Model:
 
 
 def reason(text: str) -> str | None:
-    """``REASON`` when the layer may refuse ``text`` (``may_refuse``) and the model's score of it
-    reaches its threshold, or None. The whole text is scored: an ordinary sentence beside a
-    password weighs its words down (docs/reliability.md, "The learned layer", says what that
-    costs and why its sentences are not scored apart)."""
-    return REASON if may_refuse(text) and model().refuses(text) else None
+    """``REASON`` when the layer may refuse ``text`` in one of its ``forms`` (``may_refuse``) and
+    the model's score of that form reaches its threshold, or None. The whole text is scored: an
+    ordinary sentence beside a password weighs its words down (docs/reliability.md, "The learned
+    layer", says what that costs and why its sentences are not scored apart)."""
+    return REASON if any(may_refuse(form) and model().refuses(form) for form in forms(text)) else None
+
+
+def forms(text: str) -> list[str]:
+    """``text`` as the layer reads it: as it is, or, where a character could hide a value from it
+    (``plain.may_hide``), as a reader sees it (``plain.plain_form``) and as it is stored with its
+    invisible characters dropped (a right-to-left override shows a value reversed, and stores it
+    as typed)."""
+    if not may_hide(text):
+        return [text]
+    return list(dict.fromkeys((plain_form(text), without_invisible(text))))
 
 
 def may_refuse(text: str) -> bool:
@@ -150,9 +162,10 @@ def may_refuse(text: str) -> bool:
 # what is around a token, not of it
 _AROUND = "\"'«»“”‘’()[]{}<>.,;:!?¡¿"
 # a sign a password is typed with, between two Latin letters or digits: ASCII's, not a bracket of
-# any kind, a dot or a comma ("Forecast.Solar", "a,b"), an "@" (an address's) or a "/" (a path's,
-# a date's); another script's words hold signs of their own ("密码（默认：背面的", password (default:
-# the one on the back), whose full-width forms read as ASCII's in the gate's plain form)
+# any kind, a dot or a comma ("Forecast.Solar", "a,b"), an "@" (an address's), a "/" (a path's,
+# a date's) or a "_" (a name's: "Hotel_Guest", "Strong_Policy"); another script's words hold signs
+# of their own ("密码（默认：背面的", password (default: the one on the back), whose full-width forms
+# read as ASCII's in the gate's plain form)
 _A_SIGN_INSIDE = re.compile(r"[A-Za-z0-9][!-'*+\-:;=?\\^`|~]+[A-Za-z0-9]")
 _JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: how Malayalam, Persian and others write a word
 _LONGEST = 24  # a longer run is a key's, a hash's or an address's: the rules read those by their form

@@ -127,6 +127,12 @@ def plain_form(text: str) -> str:
     return _INVISIBLE.sub("", text)
 
 
+def without_invisible(text: str) -> str:
+    """``text`` with its invisible characters dropped and nothing else changed: what a right-to-left
+    override shows reversed stays as it is stored, where ``plain_form`` reverses it."""
+    return _INVISIBLE.sub("", text)
+
+
 # a decimal digit of another script: Arabic-Indic, Persian, Devanagari, Bengali, Thai, Telugu… (a
 # PIN said in the script's own digits, "رمز کارت ۵۲۸۱", which NFKC leaves as they are)
 _OTHER_DIGIT = re.compile(r"(?![0-9])\d")
