@@ -67,6 +67,13 @@ def test_a_name_an_id_or_a_row_of_one_thing_is_no_sentence_the_layer_refuses(tex
     assert learned.reason(text) is None
 
 
+def test_the_model_is_fitted_on_no_held_out_set():
+    import train_privacy_model as train  # (scripts/ is on the tests' path)
+
+    read = train.sets("tune") + train.sets("review")
+    assert len(read) > 30 and not any(name.startswith("heldout") for name in read)
+
+
 def test_the_model_file_is_the_packages_data_and_whole():
     data = json.loads(gzip.decompress(resources.files("pdsmem.mapping.privacy").joinpath(learned.MODEL_FILE).read_bytes()))
     assert 0.5 < data["threshold"] < 1

@@ -28,15 +28,12 @@ reading that file.
 
 from __future__ import annotations
 
-import gzip
-import json
 import math
 import os
-import re
 import unicodedata
 from typing import Any
 
-from pdsmem.mapping.privacy.plain import may_hide, plain_form, without_invisible
+from pdsmem.mapping.privacy.plain import lazy, may_hide, plain_form, without_invisible
 
 REASON = "looks like a secret told in words (the learned layer's score)"
 MODEL_FILE = "learned_model.json.gz"
@@ -57,10 +54,10 @@ class _Classes(dict[int, str]):
 _CLASSES = _Classes()
 # the same classes for ASCII text, as bytes.translate takes them (twenty times faster)
 _ASCII_CLASSES = bytes(ord(_CLASSES[code]) if code < 128 else code for code in range(256))
-_WORD_OR_SIGNS = re.compile(r"\w+|[^\w\s]+")
+_WORD_OR_SIGNS = lazy(r"\w+|[^\w\s]+")
 # a run of four or more of a class, as the class and "+" (three literal passes: a third of the time
 # of one pattern with a backreference)
-_LONG_RUNS = tuple((re.compile(kind + "{4,}").sub, kind + "+") for kind in "aA0")
+_LONG_RUNS = tuple((lazy(kind + "{4,}").sub, kind + "+") for kind in "aA0")
 
 
 def shapes(text: str) -> list[str]:
@@ -127,6 +124,9 @@ _LOADED: list[Model] = []
 def model() -> Model:
     """The package's model, loaded on first use."""
     if not _LOADED:
+        import gzip  # (here: a command that maps no memory holding a value needs neither)
+        import json
+
         # (beside this module; not importlib.resources, which imports pathlib into every command)
         with open(os.path.join(os.path.dirname(__file__), MODEL_FILE), "rb") as packed:
             raw = packed.read()
@@ -166,10 +166,10 @@ _AROUND = "\"'«»“”‘’()[]{}<>.,;:!?¡¿"
 # a date's) or a "_" (a name's: "Hotel_Guest", "Strong_Policy"); another script's words hold signs
 # of their own ("密码（默认：背面的", password (default: the one on the back), whose full-width forms
 # read as ASCII's in the gate's plain form)
-_A_SIGN_INSIDE = re.compile(r"[A-Za-z0-9][!-'*+\-:;=?\\^`|~]+[A-Za-z0-9]")
+_A_SIGN_INSIDE = lazy(r"[A-Za-z0-9][!-'*+\-:;=?\\^`|~]+[A-Za-z0-9]")
 _JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: how Malayalam, Persian and others write a word
 _LONGEST = 24  # a longer run is a key's, a hash's or an address's: the rules read those by their form
-_WORDS_JOINED = re.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # "well-known", "l'accès"
+_WORDS_JOINED = lazy(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # "well-known", "l'accès"
 
 
 def holds_a_value(text: str) -> bool:
