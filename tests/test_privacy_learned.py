@@ -117,7 +117,7 @@ REFUSED = [
 @pytest.mark.parametrize("text", CAUGHT + REFUSED)
 def test_the_layer_refuses_these_and_no_rule_does(text):
     assert privacy._rules_reason(text) is None
-    assert privacy.sensitive_reason(text) == learned.REASON
+    assert privacy.sensitive_reason(text).startswith(learned.REASON)
 
 
 @pytest.mark.parametrize("hidden", ["\u200b", "\u00ad", "\u2060", "\u200c", "\u202e"])
@@ -126,7 +126,7 @@ def test_an_invisible_character_inside_a_value_hides_it_from_no_layer(hidden):
     # override's text reversed, where it is stored as typed)
     text = f"j'utilise le même partout : mira{hidden}belle54 depuis des années"
     assert privacy._rules_reason(text) is None
-    assert privacy.sensitive_reason(text) == learned.REASON
+    assert privacy.sensitive_reason(text).startswith(learned.REASON)
 
 
 @pytest.mark.parametrize("text", [
@@ -135,6 +135,14 @@ def test_an_invisible_character_inside_a_value_hides_it_from_no_layer(hidden):
 def test_the_layer_never_changes_what_a_rule_says(text):
     # asked only of a text no rule refuses: it adds refusals, never takes one away or renames it
     assert privacy.sensitive_reason(text) == privacy._rules_reason(text) is not None
+
+
+@pytest.mark.parametrize("text, place", [
+    ("j'utilise le même partout : mirabelle54 depuis des années", "word 6 of 9"),
+    ("eBay pw is Tr0mbone.Sunday btw, she keeps forgetting it", "word 4 of 9"),
+])
+def test_the_layers_reason_names_the_values_place_never_its_words(text, place):
+    assert privacy.sensitive_reason(text) == f"{learned.REASON}; the value is {place})"
 
 
 def test_a_refusal_by_the_layer_names_the_memory_never_its_text():

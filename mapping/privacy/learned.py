@@ -35,7 +35,7 @@ from typing import Any
 
 from pdsmem.mapping.privacy.plain import lazy, may_hide, plain_form, without_invisible
 
-REASON = "looks like a secret told in words (the learned layer's score)"
+REASON = "looks like a secret told in words (the learned layer's score"  # then where, and ")"
 MODEL_FILE = "learned_model.json.gz"
 
 
@@ -110,6 +110,22 @@ class Model:
             return self.intercept
         return self.intercept + sum(map(self._weighed.__getitem__, known)) / math.sqrt(squares)
 
+    def likeliest_value(self, tokens: list[str]) -> int:
+        """The place in ``tokens`` of the one, among those a password could be, whose own
+        features (its words, its shape beside the words around it, its pieces) weigh most."""
+        lowered, forms = [token.lower() for token in tokens], shapes(" ".join(tokens))
+        weighed = self._weighed
+
+        def weight(at: int) -> float:
+            own = features(tokens[at])
+            if at > 0:
+                own.append("ws:" + lowered[at - 1] + " " + forms[at])
+            if at + 1 < len(tokens):
+                own.append("sw:" + forms[at] + " " + lowered[at + 1])
+            return sum(weighed.get(feature, 0.0) for feature in set(own))
+        values = [at for at, token in enumerate(tokens) if holds_a_value(token)] or list(range(len(tokens)))
+        return max(values, key=weight)
+
     def score(self, text: str) -> float:
         """How likely ``text`` is to tell a secret, from 0 to 1."""
         return 1.0 / (1.0 + math.exp(-self.logit(text)))
@@ -135,11 +151,17 @@ def model() -> Model:
 
 
 def reason(text: str) -> str | None:
-    """``REASON`` when the layer may refuse ``text`` in one of its ``forms`` (``may_refuse``) and
-    the model's score of that form reaches its threshold, or None. The whole text is scored: an
-    ordinary sentence beside a password weighs its words down (docs/reliability.md, "The learned
-    layer", says what that costs and why its sentences are not scored apart)."""
-    return REASON if any(may_refuse(form) and model().refuses(form) for form in forms(text)) else None
+    """``REASON`` and the place of the value it weighs most ("…score; the value is word 7 of 12)"),
+    when the layer may refuse ``text`` in one of its ``forms`` (``may_refuse``) and the model's
+    score of that form reaches its threshold; or None. A place, never a word: the person finds what
+    to remove, and no log holds it. The whole text is scored: an ordinary sentence beside a
+    password weighs its words down (docs/reliability.md, "The learned layer", says what that costs
+    and why its sentences are not scored apart)."""
+    for form in forms(text):
+        if may_refuse(form) and model().refuses(form):
+            tokens = form.split()
+            return f"{REASON}; the value is word {model().likeliest_value(tokens) + 1} of {len(tokens)})"
+    return None
 
 
 def forms(text: str) -> list[str]:
