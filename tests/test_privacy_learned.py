@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import unicodedata
 from importlib import resources
 
 import pytest
@@ -59,6 +60,25 @@ def test_a_value_a_password_could_be(text):
 ])
 def test_no_value_a_password_could_be(text):
     assert not learned.holds_a_value(text)
+
+
+def _holds_a_value_read_plainly(text):
+    # holds_a_value without its shortcuts: every token, every character asked
+    for token in text.split():
+        value = token.strip(learned._AROUND)
+        value = "".join(char for char in value if not unicodedata.category(char).startswith("M")
+                        and char not in learned._JOINERS)
+        if 4 <= len(value) <= learned._LONGEST and any(char.isalpha() for char in value) and (
+                any(char.isdigit() for char in value)
+                or learned._A_SIGN_INSIDE.search(value) and not learned._WORDS_JOINED.fullmatch(value)):
+            return True
+    return False
+
+
+@given(st.lists(st.sampled_from(["pass", "word", "Kumquat_77", "a-b", "x²y", "पासवर्ड", "٣٤٥", "Ⅻ", "!", " ", "\n",
+                                 "d'API", "q#rs", "\u200d", "1", "é"]) | st.text(max_size=6), max_size=10).map("".join))
+def test_the_value_test_reads_as_it_would_without_its_shortcuts(text):
+    assert learned.holds_a_value(text) == _holds_a_value_read_plainly(text)
 
 
 @pytest.mark.parametrize("text", ["DE89 " * 300, "GB29 NWBK " * 100, "hunter22", "user.notes hunter22"])

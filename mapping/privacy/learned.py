@@ -204,11 +204,13 @@ def holds_a_value(text: str) -> bool:
     "GitHub"), and so is a word no list knows (the word for a password in a language the lists do
     not have: "Nuwe wagwoord: (see the panel)")."""
     for token in text.split():
+        if token.isalpha():
+            continue  # (most are words: letters alone hold no digit and no sign)
         value = token.strip(_AROUND)
         if not value.isascii():  # a vowel sign, a virama, a joiner are of their word, no sign inside it ("पासवर्ड")
             value = "".join(char for char in value if unicodedata.category(char)[0] != "M" and char not in _JOINERS)
-        if not 4 <= len(value) <= _LONGEST or not any(char.isalpha() for char in value):
+        if not 4 <= len(value) <= _LONGEST or not any(map(str.isalpha, value)):
             continue
-        if any(char.isdigit() for char in value) or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value):
+        if any(map(str.isdigit, value)) or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value):
             return True
     return False
