@@ -197,9 +197,8 @@ _WORDS_JOINED = lazy(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # "well-known", "l'acc�
 def holds_a_value(text: str) -> bool:
     """Whether a token of ``text`` could be a password: four to 24 characters, a letter among
     them, and a digit or a sign typed inside (an exclamation mark after a word ends a sentence:
-    "we won the match!"). The model reads the words
-    around a secret, and what it refuses must hold one: a number alone ("door codes such as 2589",
-    a phone's) is the rules' to read, and a sentence about a password with none ("Disney+ şifresi
+    "we won the match!"). The model reads the words around a secret, and what it refuses must hold
+    one: a number alone ("door codes such as 2589", a phone's) is the rules' to read, and a sentence about a password with none ("Disney+ şifresi
     annemde", the password is at mum's) tells none. A capital inside a word is a name's ("d'API",
     "GitHub"), and so is a word no list knows (the word for a password in a language the lists do
     not have: "Nuwe wagwoord: (see the panel)")."""
