@@ -57,6 +57,8 @@ def test_a_value_a_password_could_be(text):
     "we won the volleyball match!",  # an exclamation mark ends a sentence
     "mail jdoe@example.com or see docs/setup about it",  # an address, a path
     "sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC is the digest",  # too long
+    "The private key is 4096-bit RSA",  # a number and its unit (the layer refused it)
+    "Passwords need 12-characters and a 2-digit suffix",
 ])
 def test_no_value_a_password_could_be(text):
     assert not learned.holds_a_value(text)
@@ -68,7 +70,8 @@ def _holds_a_value_read_plainly(text):
         value = token.strip(learned._AROUND)
         value = "".join(char for char in value if not unicodedata.category(char).startswith("M")
                         and char not in learned._JOINERS)
-        if 4 <= len(value) <= learned._LONGEST and any(char.isalpha() for char in value) and (
+        if 4 <= len(value) <= learned._LONGEST and any(char.isalpha() for char in value) and not (
+                learned._A_MEASURE.fullmatch(value)) and (
                 any(char.isdigit() for char in value)
                 or learned._A_SIGN_INSIDE.search(value) and not learned._WORDS_JOINED.fullmatch(value)):
             return True
