@@ -984,6 +984,20 @@ def test_every_match_of_the_gates_line_searches_holds_one_of_their_needles(name,
                         assert any(needle in match[0] for needle in needles), (item["id"], name)
 
 
+@given(st.lists(st.sampled_from(["x", "X", "xxxx", "XXXX", "_", "-", ".", "your", "my", "_test_", "4eC39", "TYooMQ",
+                                 "a", " ", "Y"]), max_size=16).map("".join))
+def test_the_substrings_asked_first_skip_no_stand_in(text):
+    # ``_may_stand_in`` asks for substrings before its pattern: on any text, the pattern's answer
+    assert privacy._may_stand_in(text) == (privacy._MAY_STAND_IN_AT(text) is not None)
+
+
+def test_folding_a_pattern_leaves_ascii_as_it_is():
+    from pdsmem.mapping.privacy import plain
+
+    assert all(code > 127 for code in plain._FOLDED)  # (folded_pattern skips an ASCII pattern for that)
+    assert plain.folded_pattern("κωδικός|pass") == "κωδικόσ|pass"
+
+
 def test_a_factored_alternation_shares_first_letters_and_keeps_other_groups_whole():
     from pdsmem.mapping.privacy.plain import factored
 

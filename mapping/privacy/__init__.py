@@ -93,7 +93,14 @@ _STAND_IN_KEYS = plain.lazy(
     r"(?<![\w.-])(?:(?:[A-Za-z0-9]{1,12}[_.-]){0,3}[A-Za-z0-9]{0,6}?[xX]{8,}(?:[_.-][xX]{4,})*"
     r"|(?:[A-Za-z0-9]{1,12}[_.-]){1,3}(?:your|my)[_-][A-Za-z]{2,20}(?:[_-][A-Za-z]{2,20}){0,3}"
     r"|sk_test_4eC39HqLyjWDarjtT1zdp7dc|pk_test_TYooMQauvdEDq54NiTphI7jx)(?![\w-])(?!\.\w)")
-_MAY_STAND_IN = plain.lazy(r"[xX]{8}|[_.-](?:your|my)[_-]|_test_(?:4eC39|TYooMQ)").search
+_MAY_STAND_IN_AT = plain.lazy(r"[xX]{8}|[_.-](?:your|my)[_-]|_test_(?:4eC39|TYooMQ)").search
+
+
+def _may_stand_in(text: str) -> bool:
+    """Whether ``text`` may hold a stand-in (``_STAND_IN_KEYS``): substrings first, at C speed (the
+    pattern alone, tried at every position, cost about 2.5 µs a text; these, 0.7)."""
+    return (("xxxx" in text or "XX" in text or "xX" in text or "Xx" in text or "your" in text or "my_" in text
+             or "my-" in text or "_test_" in text) and _MAY_STAND_IN_AT(text) is not None)
 
 
 def sensitive_reason(text: str) -> str | None:
@@ -128,7 +135,7 @@ def _as_read(text: str) -> str:
     at-uris, documentation's stand-ins for keys, a lesson's example passwords."""
     if "did:" in text or "at://" in text:
         text = _PUBLIC_NAMES.sub("did", text)
-    if _MAY_STAND_IN(text):
+    if _may_stand_in(text):
         text = _STAND_IN_KEYS.sub("placeholder", text)
     return labelled.examples_masked(text)
 

@@ -403,7 +403,7 @@ def lowered(text: str) -> str:
 def folded_pattern(pattern: str) -> str:
     """``pattern`` (in lower case) with the letters ``(?i)`` takes as one made one, as ``lowered``
     makes them in a text: "κωδικός" holds a final sigma, which ``(?i)`` takes for "σ"."""
-    return pattern.translate(_FOLDED)
+    return pattern if pattern.isascii() else pattern.translate(_FOLDED)  # (every letter it folds is not ASCII)
 
 
 # the letters ``(?i)`` takes for a Latin one that ``str.lower`` keeps apart (Turkish dotted and
