@@ -1,8 +1,11 @@
-"""The privacy gate on what a person told an agent, stored by the Hermes agent's own memory
-provider (tests/fixtures/hermes_trial.json, docs/reliability.md "A trial with the Hermes agent's
-provider"): every secret refused, every ordinary memory kept. Three of its secrets were published
-before the rules read them: a door's code after ", it's", a passphrase of four dashed words and a
-number told by what it opens, and a private key in hex after its name with no verb."""
+"""The privacy gate on what people told an agent, stored by the Hermes agent's own memory provider
+(docs/reliability.md, "Two trials with the Hermes agent's provider").
+
+The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret refused, every ordinary
+memory kept. Three of its secrets were published before the rules read them: a door's code after
+", it's", a passphrase of four dashed words and a number after "log into … with", and a private key
+in hex right after its name. The second (hermes_trial_held.json) is held out: the rules were not
+changed for it, and the secrets it still passes are listed, so that a change sees them move."""
 
 from __future__ import annotations
 
@@ -14,6 +17,13 @@ import pytest
 from pdsmem.mapping import privacy
 
 TRIAL = json.loads((Path(__file__).parent / "fixtures" / "hermes_trial.json").read_text(encoding="utf-8"))
+HELD = json.loads((Path(__file__).parent / "fixtures" / "hermes_trial_held.json").read_text(encoding="utf-8"))
+# the held-out trial's secrets the gate still publishes (docs/reliability.md says why)
+HELD_MISSED = {
+    "Wnuczek założył mi Facebooka. Login to mój e-mail, a hasło dał mi takie: krowka.Milka44",  # a word between
+    "Old Ubuntu box in the shop backroom: root, toor_Mooca2019",  # a user and a password apart by a comma
+    "Namba ya siri ya kadi yangu ya Equity ni 5508",  # Swahili's "secret number", a card's PIN
+}
 
 
 @pytest.mark.parametrize("index", range(len(TRIAL["secrets"])))
@@ -42,11 +52,22 @@ def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_
     assert turn["secret"] not in str(refused.value)
 
 
+def test_the_held_out_trials_secrets_are_refused_but_those_listed():
+    missed = {text for text in HELD["secrets"] if privacy.sensitive_reason(text) is None}
+    assert missed == HELD_MISSED
+
+
+def test_the_held_out_trials_ordinary_memories_are_kept():
+    assert [index for index, text in enumerate(HELD["ordinary"]) if privacy.sensitive_reason(text)] == []
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ("The building on Rue Oberkampf has a door code, it's 5390", "a street's word no longer hides the code"),
     ("the wifi password, it's hunter22", "', it's' says what it is"),
+    ("the wifi password, it's hunter22, don't share it", "the value ends its clause"),
     ("I log into my work laptop with correct-horse-battery-staple-9", "four dashed words and a number"),
     ("my metamask private key 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", "hex after its name"),
+    ("privkey 4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", "hex after its name"),
 ])
 def test_what_the_trial_found(text, why):
     assert privacy.sensitive_reason(text) is not None, why
@@ -58,6 +79,16 @@ def test_what_the_trial_found(text, why):
     "Password manager rollout: pilot group is team-platform-infra-2, the rest in May.",
     "tx hash 0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318",
     "contract address 0x4c0883a69102937d6231471b5dbb6204fe512961",
+    # a review's ordinary texts the first form of these rules refused
+    "Rotated the staging DB password, it's 2026 and the old one dated from 2019.",
+    "The pin on the map, it's 4821 Elm Street, the blue house.",
+    "About the password, it's 8:30 already, do it tomorrow.",
+    "The VPN profile I connect with is office-network-vienna-main-1.",
+    "The email campaign template is spring-sale-newsletter-final-3.",
+    "The USDC token contract is 0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48 on mainnet.",
+    "Lost the private key for 0xde0b295669a9fd93d5f28d9ec85e40f4cb697bae, funds are gone.",
+    "Signed with the private key; tx 0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060 confirmed.",
+    "The session id 0x1f2e3d4c5b6a79881f2e3d4c5b6a7988 appeared in the crash log twice.",
 ])
 def test_and_what_it_still_passes(text):
     assert privacy.sensitive_reason(text) is None

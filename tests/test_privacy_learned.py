@@ -58,6 +58,8 @@ def test_a_value_a_password_could_be(text):
     "mail jdoe@example.com or see docs/setup about it",  # an address, a path
     "sha384-oqVuAfXRKap7fdgcCY5uykM6+R9GqQ8K/uxy9rx7HNQlGYl1kPzQho1wx4JwY8wC is the digest",  # too long
     "The private key is 4096-bit RSA",  # a number and its unit (the layer refused it)
+    "My GitHub username is jdoe2",  # a user's name (the layer refused it)
+    "the CI user: deploy2 runs the nightly job",
     "Passwords need 12-characters and a 2-digit suffix",
 ])
 def test_no_value_a_password_could_be(text):
@@ -66,12 +68,13 @@ def test_no_value_a_password_could_be(text):
 
 def _holds_a_value_read_plainly(text):
     # holds_a_value without its shortcuts: every token, every character asked
-    for token in text.split():
+    tokens = text.split()
+    for at, token in enumerate(tokens):
         value = token.strip(learned._AROUND)
         value = "".join(char for char in value if not unicodedata.category(char).startswith("M")
                         and char not in learned._JOINERS)
         if 4 <= len(value) <= learned._LONGEST and any(char.isalpha() for char in value) and not (
-                learned._A_MEASURE.fullmatch(value)) and (
+                learned._A_MEASURE.fullmatch(value)) and not learned._named_a_users(tokens, at) and (
                 any(char.isdigit() for char in value)
                 or learned._A_SIGN_INSIDE.search(value) and not learned._WORDS_JOINED.fullmatch(value)):
             return True

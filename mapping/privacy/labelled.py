@@ -315,7 +315,7 @@ _AFTER_COLON_PAIR = lazy(
 _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])auth(?![a-z])|credential|password|clave"
               r"|chiave|(?<![a-z])cl[ée](?![a-z])"
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave"
-              r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook|private)\s++key"
+              r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key"
               r"|(?:session\s*+)?cookie|session\s*+(?:id|token))")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 # A random key or token right after a label that names one in another language, as Home Assistant's
@@ -354,7 +354,7 @@ _RANDOM_TOKEN = lazy(
     r"(?<![\w+/=.-])(?=[A-Za-z0-9_+/=.-]{0,199}?[a-z])(?=[A-Za-z0-9_+/=.-]{0,199}?[A-Z])(?=[A-Za-z0-9_+/=.-]{0,199}?[0-9])"
     r"[A-Za-z0-9_+/=.-]{20,200}(?![\w+/=.-])")
 _HEX_AFTER_KEY = lazy(
-    _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:0x)?(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"
+    _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"
     # or before it: "uses c569f14268… (Cloudflare Global API Key)"
     r"|(?<![\w-])(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}(?![\w-])[^\n]{0,40}?" + _KEY_WORDS[4:])
 # a PIN or a lock's code with no verb, in a few more forms than the first rules know: "voicemail PIN
@@ -1135,10 +1135,12 @@ _A_BIC = lazy(r"[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?")
 _NAMES_A_BIC = lazy(r"(?i)(?<![\w-])(?:swift|bic)(?![\w-])").search
 
 
-# a passphrase of four words or more joined by "-" and a number: what a line about what it opens
-# tells ("I log into my work laptop with correct-horse-battery-staple-9"; three words and a number
-# name a branch or a queue as often: "hotfix-mailer-typo-2")
+# a passphrase of four words or more joined by "-" and a number, right after "log into … with": "I log
+# into my work laptop with correct-horse-battery-staple-9" (the same shape names a profile, a template
+# or a branch as often: "The VPN profile I connect with is office-network-vienna-main-1")
 _FOUR_WORDS_DASHED = lazy(r"[^\W\d_]{4,}(?:-[^\W\d_]{4,}){3,6}-[0-9]{1,4}")
+_LOGS_IN_WITH = lazy(r"(?i)(?<!\w)(?:log(?:s|ged|ging)?\s*+(?:in|into|on(?:to)?)|sign(?:s|ed|ing)?\s*+in(?:to)?|unlock(?:s|ed)?)"
+                     r"(?!\w)[^\n]{0,40}?\s(?:with|using)\s++$")
 
 
 def _made_up_value(token: str, line: str) -> str | None:
@@ -1152,8 +1154,6 @@ def _made_up_value(token: str, line: str) -> str | None:
         # a variable's name ("SMTP_PASS")
     if _CAMEL_WORDS.fullmatch(value):
         return value  # words run together: "HorseCanyonWindowQuartz"
-    if _FOUR_WORDS_DASHED.fullmatch(value):
-        return value  # four words or more and a number, joined by dashes: "correct-horse-battery-staple-9"
     if value.isalpha():
         return value if _made_up(value) else None
     if _WORD_AND_NUMBER.fullmatch(value) or _password_shaped(value) or _joined_words(value):
@@ -1224,6 +1224,8 @@ def _access_value(text: str) -> bool:
                 return True  # "tape Moustache (avec une majuscule au début)": its letters are told
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
                 continue  # no made-up word: too short, or with a capital (but words run together)
+            if _FOUR_WORDS_DASHED.fullmatch(token.rstrip(".,;:!?")) and _LOGS_IN_WITH.search(before):
+                return True  # "I log into my work laptop with correct-horse-battery-staple-9"
             if _made_up_value(token, line) is None:
                 continue
             if token.isalpha() and not _CLAUSE_ENDS(line, match.end()) and not _FOLLOWED.search(after[:20]):

@@ -195,6 +195,20 @@ _WORDS_JOINED = lazy(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # "well-known", "l'acc�
 _A_MEASURE = lazy(r"(?i)[0-9]+-(?:bit|byte|char|character|digit|letter|word|second|minute|hour|day|week|month|year)s?")
 
 
+# what names a user, right before the name (and "is", a colon or "="): "username is jdoe2", "user: jdoe2"
+_A_USERS_WORD = lazy(r"(?i)user(?:name|id)?|login-?name|handle|nick(?:name)?|benutzer(?:name)?|utilisateur|usuario|utente"
+                     r"|gebruiker(?:snaam)?|användarnamn|brugernavn|brukernavn|käyttäjä(?:tunnus)?|użytkownik|kullanıcı")
+_IS = frozenset(("is", "was", ":", "=", "ist", "est", "es", "è", "é", "är", "er", "jest", "on"))
+
+
+def _named_a_users(tokens: list[str], at: int) -> bool:
+    """Whether ``tokens[at]`` comes right after a word that names a user (and "is" or a colon)."""
+    before = tokens[max(0, at - 2):at]
+    if before and before[-1].lower() in _IS:
+        before = before[:-1]
+    return bool(before) and _A_USERS_WORD.fullmatch(before[-1].strip(_AROUND)) is not None
+
+
 def holds_a_value(text: str) -> bool:
     """Whether a token of ``text`` could be a password: four to 24 characters, a letter among
     them, and a digit or a sign typed inside (an exclamation mark after a word ends a sentence:
@@ -203,7 +217,8 @@ def holds_a_value(text: str) -> bool:
     annemde", the password is at mum's) tells none. A capital inside a word is a name's ("d'API",
     "GitHub"), and so is a word no list knows (the word for a password in a language the lists do
     not have: "Nuwe wagwoord: (see the panel)")."""
-    for token in text.split():
+    tokens = text.split()
+    for at, token in enumerate(tokens):
         if token.isalpha():
             continue  # (most are words: letters alone hold no digit and no sign)
         value = token.strip(_AROUND)
@@ -213,6 +228,8 @@ def holds_a_value(text: str) -> bool:
             continue
         if _A_MEASURE.fullmatch(value):
             continue  # a number and its unit: "4096-bit", "12-character" (what is said of a key or a password)
+        if _named_a_users(tokens, at):
+            continue  # a user's name: "My GitHub username is jdoe2" (a name, not its password)
         if any(map(str.isdigit, value)) or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value):
             return True
     return False

@@ -663,6 +663,14 @@ def _wallet_key(text: str) -> bool:
     return False
 
 
+# A wallet's private key in hex, right after its name: 64 hexadecimal digits ("my metamask private key
+# 0x4c08…"), a secp256k1 or an ed25519 seed. Right after it only: an address (40 digits), a transaction's
+# hash or a public key a few words on is no secret ("Lost the private key for 0xde0b…", "Signed with the
+# private key; tx 0x5c50…").
+_HEX_PRIVATE_KEY = lazy(r"(?i)(?<![a-z])(?:priv(?:ate)?[\s_-]?key|私钥|私鑰|秘密鍵)(?:\s*+(?:[:=：]|is|was|是|は))?\s*+[\"'`]?"
+                        r"(?:0x)?[0-9a-f]{64}(?![0-9a-z])")
+
+
 _NAMES_A_CVV = lowered_search(r"(?i)cvv|cvc|card\s++security\s++code")
 _CVV = lazy(r"(?i)\b(?:cvv2?|cvc2?|card\s++security\s++code)\b[^0-9\n]{0,24}(?<![0-9])[0-9]{3,4}(?![0-9])")
 
@@ -902,6 +910,8 @@ _CHECKS = (
     ("looks like 2FA backup or one-time codes", _one_time_code_told, lambda t, d: d >= 4 and _TELLS_A_CODE(t.lower())),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
     ("looks like a wallet's private key (its checksum holds)", _wallet_key, lambda t, d: len(t) >= 51),
+    ("looks like a wallet's private key (64 hex digits after its name)", lambda t: _HEX_PRIVATE_KEY.search(t) is not None,
+     lambda t, d: d >= 8 and len(t) >= 66),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )
 

@@ -55,7 +55,9 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
 _CONNECTS = r"for|to|of|at|on|from|für|von|del|de|do|da|du|от|для"  # "password for", "Passwort für", "пароль для"
 _FOR = r"(?:\s++(?:" + _CONNECTS + r")(?:\s++\S{1,40}?){1,3}?)?"
-_IS = (r"(?:,[^\S\n]*+(?:it['’]s|it\s++(?:is|was)|that['’]s)"  # "the door code, it's 5390"
+_IS = (r"(?:,[^\S\n]*+(?:it['’]s|it\s++(?:is|was)|that['’]s)"  # "the door code, it's 5390": the value last in its
+       # clause ("the password, it's 2026 and…", "the pin on the map, it's 4821 Elm Street" are none)
+       r"(?=[^\S\n]*+[\"'“‘«]?\S+?[\"'”’»]?(?:[.,;!?)]++(?:\s|$)|[^\S\n]*+(?:\n|$)))"
        r"|\s++(?:is|was|are|were|ist|war|lautet|es|era|est|était|é|è|jest|är|var|er|je|yra|este|és))"
        r"(?:\s++(?:now|still|also|just|probably|simply|set\s++to|changed\s++to|jetzt|noch))?(?:\s*+[:：])?")
 _OPENING = "[\"'`“‘«„「(<\\[]?"  # a quote or bracket before a value
