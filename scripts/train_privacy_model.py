@@ -14,7 +14,8 @@ and never reads a ``heldout*`` set: those measure it, as they measure the rules
    texts the rules let through; the figures of that choice are printed. (The model shipped is
    fitted on every text, its writers' included, so the budget is what a writer it never saw
    meets: the held-out sets measure that.) A round of rules changes what they let through: fit
-   again after one.
+   again after one (the file keeps a digest of what the rules and the value test said of each
+   tuning text, ``fitted_beside``, and a test fails when it no longer holds).
 2. **The model.** Fitted on every tuning and review text, then checked: the layer's own scorer,
    reading the written file, gives each text the score scikit-learn gives it.
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import hashlib
 import json
 import sys
 from pathlib import Path
@@ -107,7 +109,18 @@ def threshold_by_writer(tunes: list[str], reviews: list[str]) -> float:
     return round(threshold, 6)
 
 
-def model_file(vectorizer, classifier, threshold: float) -> bytes:
+def fitted_beside(tunes: list[str]) -> str:
+    """What the threshold depends on besides the texts' words: which tuning texts the rules refuse,
+    and which the layer may refuse (its value test), as a digest. The model file keeps it, and a test
+    computes it again: a change to the rules or to the value test that moves either fails that test
+    until the layer is fitted again."""
+    texts, _labels = texts_of(tunes)
+    marks = "".join(("R" if privacy._rules_reason(text) is not None else "-")
+                    + ("V" if any(learned.may_refuse(form) for form in learned.forms(text)) else "-") for text in texts)
+    return hashlib.sha256(marks.encode()).hexdigest()[:16]
+
+
+def model_file(vectorizer, classifier, threshold: float, beside: str) -> bytes:
     names = vectorizer.get_feature_names_out()
     idf, weight = vectorizer.idf_, classifier.coef_[0]
     order = sorted(range(len(names)), key=lambda at: names[at])
@@ -117,6 +130,7 @@ def model_file(vectorizer, classifier, threshold: float) -> bytes:
         "features": [str(names[at]) for at in order],
         "idf": [round(float(idf[at]), 5) for at in order],
         "weight": [round(float(weight[at]), 5) for at in order],
+        "fitted_beside": beside,
     }
     return gzip.compress(json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode(), mtime=0)
 
@@ -127,7 +141,7 @@ def main() -> int:
     threshold = threshold_by_writer(tunes, reviews)
     texts, labels = texts_of(tunes + reviews)
     vectorizer, classifier = fit(texts, labels)
-    written = model_file(vectorizer, classifier, threshold)
+    written = model_file(vectorizer, classifier, threshold, fitted_beside(tunes))
     model = learned.Model.from_json(json.loads(gzip.decompress(written)))
     theirs = classifier.predict_proba(vectorizer.transform(texts))[:, 1]
     worst = max(abs(model.score(text) - score) for text, score in zip(texts, theirs))

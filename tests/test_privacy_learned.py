@@ -100,6 +100,17 @@ def test_the_model_is_fitted_on_no_held_out_set():
     assert len(read) > 30 and not any(name.startswith("heldout") for name in read)
 
 
+def test_the_model_was_fitted_beside_the_rules_and_the_value_test_of_now():
+    """The threshold was set on what the rules and the value test said of each tuning text: a change
+    that moves either leaves a threshold set for other rules, until the layer is fitted again."""
+    import train_privacy_model as train  # (scripts/ is on the tests' path)
+
+    data = json.loads(gzip.decompress(resources.files("pdsmem.mapping.privacy").joinpath(learned.MODEL_FILE).read_bytes()))
+    assert data["fitted_beside"] == train.fitted_beside(train.sets("tune")), (
+        "the rules or the value test now say otherwise of a tuning text than when the learned layer was "
+        "fitted: fit it again (pip install -e '.[train]'; scripts/train_privacy_model.py)")
+
+
 def test_the_model_file_is_the_packages_data_and_whole():
     data = json.loads(gzip.decompress(resources.files("pdsmem.mapping.privacy").joinpath(learned.MODEL_FILE).read_bytes()))
     assert 0.5 < data["threshold"] < 1
