@@ -66,6 +66,26 @@ def test_no_value_a_password_could_be(text):
     assert not learned.holds_a_value(text)
 
 
+@pytest.mark.parametrize("text", [
+    # a review's secrets the first form of the two exclusions (a unit, a user's name) let through
+    "The wifi password at the cabin is 64-bits! with the exclamation mark.",
+    "My bank login password is 4096-Bits, capital B.",
+    "Het wachtwoord van mijn mail is 52-Weeks",
+    "Guest Wi-Fi is HomeNet, key 256-Bit! (case matters)",
+    "Login for the router: user admin:R0uter!99",
+    "ssh in as user root:Toor#2024 on the staging box",
+    "The password is the same as the username: Pa55w0rd!x",
+])
+def test_a_password_shaped_as_a_unit_or_after_a_word_for_a_user_is_still_refused(text):
+    assert privacy.sensitive_reason(text) is not None
+
+
+@pytest.mark.parametrize("text", ["My GitHub username is jdoe2", "user: alice42 on the staging box",
+                                  "Mijn gebruikersnaam is pieter77 op het forum.", "The private key is 4096-bit RSA"])
+def test_a_users_name_and_a_keys_size_are_no_secret(text):
+    assert privacy.sensitive_reason(text) is None
+
+
 def _holds_a_value_read_plainly(text):
     # holds_a_value without its shortcuts: every token, every character asked
     tokens = text.split()

@@ -192,7 +192,9 @@ _A_SIGN_INSIDE = lazy(r"[A-Za-z0-9][!-'*+\-:;=?\\^`|~]+[A-Za-z0-9]")
 _JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: how Malayalam, Persian and others write a word
 _LONGEST = 24  # a longer run is a key's, a hash's or an address's: the rules read those by their form
 _WORDS_JOINED = lazy(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")  # "well-known", "l'accès"
-_A_MEASURE = lazy(r"(?i)[0-9]+-(?:bit|byte|char|character|digit|letter|word|second|minute|hour|day|week|month|year)s?")
+_A_MEASURE = lazy(r"[0-9]+-(?:bit|byte|char|character|digit|letter|word|second|minute|hour|day|week|month|year)s?")
+_OPENING, _CLOSING = "\"'«“‘([{<", "\"'»”’)]}>.,;:"  # (not "!" or "?": "64-bits!" is typed so)
+_A_NAMES_SHAPE = lazy(r"[^\W_][\w.-]*")  # letters, digits, ".", "_" and "-": a user's name has no other sign
 
 
 # what names a user, right before the name (and "is", a colon or "="): "username is jdoe2", "user: jdoe2"
@@ -226,10 +228,10 @@ def holds_a_value(text: str) -> bool:
             value = "".join(char for char in value if unicodedata.category(char)[0] != "M" and char not in _JOINERS)
         if not 4 <= len(value) <= _LONGEST or not any(map(str.isalpha, value)):
             continue
-        if _A_MEASURE.fullmatch(value):
-            continue  # a number and its unit: "4096-bit", "12-character" (what is said of a key or a password)
-        if _named_a_users(tokens, at):
-            continue  # a user's name: "My GitHub username is jdoe2" (a name, not its password)
+        if _A_MEASURE.fullmatch(token.strip(_OPENING).rstrip(_CLOSING)):
+            continue  # a number and its unit, as said of a key: "4096-bit" (not "4096-Bits", "64-bits!")
+        if _A_NAMES_SHAPE.fullmatch(value) and _named_a_users(tokens, at):
+            continue  # a user's name: "My GitHub username is jdoe2" (not "user admin:R0uter!99", a pair)
         if any(map(str.isdigit, value)) or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value):
             return True
     return False
