@@ -173,6 +173,20 @@ def report_catalogs() -> None:
               f"{share([True] * refused + [False] * (len(stand_ins) - refused)):>18}")
 
 
+def report_trials(finds_ds) -> None:
+    """The two trials through the Hermes agent's memory provider (tests/fixtures/hermes_trial*.json):
+    what each reviewer told an agent, the first tuned on, the second held out."""
+    print("\n## trials through the Hermes provider (memories a reviewer told an agent; the second held out)\n")
+    fixtures = CORPORA.parent / "fixtures"
+    for name, tuned in (("hermes_trial", "tuned on"), ("hermes_trial_held", "held out")):
+        trial = json.loads((fixtures / f"{name}.json").read_text(encoding="utf-8"))
+        caught = [privacy.sensitive_reason(text) is not None for text in trial["secrets"]]
+        refused = [privacy.sensitive_reason(text) is not None for text in trial["ordinary"]]
+        theirs = [bool(finds_ds(text)) for text in trial["secrets"]]
+        print(f"{name} ({tuned}): secrets caught {sum(caught)}/{len(caught)} ({share(caught)}), detect-secrets "
+              f"{sum(theirs)}/{len(theirs)}; ordinary refused {sum(refused)}/{len(refused)}")
+
+
 def report_faker() -> None:
     from devkit.faker_texts import texts
 
@@ -204,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.corpus:
         report_catalogs()
         report_faker()
+        report_trials(finds_ds)
     _KEPT.pop().__exit__(None, None, None)
     return 0
 
