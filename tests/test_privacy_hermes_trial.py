@@ -1,11 +1,12 @@
 """The privacy gate on what people told an agent, stored by the Hermes agent's own memory provider
-(docs/reliability.md, "Two trials with the Hermes agent's provider").
+(docs/reliability.md, "Three trials with the Hermes agent's provider").
 
 The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret refused, every ordinary
 memory kept. Three of its secrets were published before the rules read them: a door's code after
 ", it's", a passphrase of four dashed words and a number after "log into … with", and a private key
-in hex right after its name. The second (hermes_trial_held.json) is held out: the rules were not
-changed for it, and the secrets it still passes are listed, so that a change sees them move."""
+in hex right after its name. The second and the third (hermes_trial_held*.json) are held out: the
+rules were not changed for them, and the secrets they still pass and the ordinary memories they
+refuse are listed, so that a change sees them move."""
 
 from __future__ import annotations
 
@@ -17,13 +18,36 @@ import pytest
 from pdsmem.mapping import privacy
 
 TRIAL = json.loads((Path(__file__).parent / "fixtures" / "hermes_trial.json").read_text(encoding="utf-8"))
-HELD = json.loads((Path(__file__).parent / "fixtures" / "hermes_trial_held.json").read_text(encoding="utf-8"))
-# the held-out trial's secrets the gate still publishes (docs/reliability.md says why)
-HELD_MISSED = {
-    "Wnuczek założył mi Facebooka. Login to mój e-mail, a hasło dał mi takie: krowka.Milka44",  # a word between
-    "Old Ubuntu box in the shop backroom: root, toor_Mooca2019",  # a user and a password apart by a comma
-    "Namba ya siri ya kadi yangu ya Equity ni 5508",  # Swahili's "secret number", a card's PIN
+# the held-out trials, and what of each the gate still publishes or refuses (docs/reliability.md says why)
+HELD = {
+    "hermes_trial_held.json": ({
+        "Wnuczek założył mi Facebooka. Login to mój e-mail, a hasło dał mi takie: krowka.Milka44",  # a word between
+        "Old Ubuntu box in the shop backroom: root, toor_Mooca2019",  # a user and a password apart by a comma
+        "Namba ya siri ya kadi yangu ya Equity ni 5508",  # Swahili's "secret number", a card's PIN
+    }, set()),
+    "hermes_trial_held2.json": ({
+        "문화상품권 핀번호 4185-2290-6631-0744 아직 안 씀",  # a gift card's PIN in Korean
+        "엄마 카드로 게임 결제함 ㅠ 번호 9410 3384 8780 0467 유효기간 08/28",  # a card of an issuer the gate lacks
+        "Kreditkarte der Firma: 37825 18064 57787, gültig bis 03/28, Prüfziffer 1234",  # an Amex grouped 5-5-5
+        "Mi CLABE para que me depositen la pensión: 012180015602398479",  # Mexico's account number: no check
+        "El NIP de mi tarjeta de BBVA es 2719, no se lo digas a nadie",  # Mexico's word for a PIN
+        "Lo que me dijo el señor del banco por teléfono que no se lo diera a nadie: 774921",  # no word for it
+        "Apartmanın kapı kodu 1907, Fenerbahçe'nin kuruluş yılı, kolay hatırlanıyor",  # a code that is a year
+        "Den Zugang zum Hausflur-Tastenfeld hat der Vermieter geändert: jetzt 5520 und dann Raute",
+        "La contraseña de mi celular es la fecha de mi boda, 150672",  # words between the name and the value
+        "Kız kardeşimin laptopunun giriş parolası annemin doğum günü: 12031968",
+        "Gmail uygulama şifresi: qwhr lmzt vbxk pfse",  # an app password in four groups, in Turkish
+        "Fürs Heim-NAS nehme ich die Passphrase pferd batterie heftklammer richtig",  # four plain words
+        "Hab den Vault-Unseal-Key notiert: 4tQ7m+Lx9Vz2Wk8Rp1Bn3Yc6Hd0Js5Fg7Ae2Ku4Mi=",  # a key after a verb
+    }, {
+        "Login formunda password alanı type=password, autocomplete=current-password olmalı",  # a form's attributes
+        "Monitoring: Zabbix 6.4.12 auf monitor01, Grafana 10.4",  # a host's name after "auf"
+    }),
 }
+
+
+def _held(name: str) -> dict:
+    return json.loads((Path(__file__).parent / "fixtures" / name).read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("index", range(len(TRIAL["secrets"])))
@@ -52,13 +76,15 @@ def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_
     assert turn["secret"] not in str(refused.value)
 
 
-def test_the_held_out_trials_secrets_are_refused_but_those_listed():
-    missed = {text for text in HELD["secrets"] if privacy.sensitive_reason(text) is None}
-    assert missed == HELD_MISSED
+@pytest.mark.parametrize("name", sorted(HELD))
+def test_a_held_out_trials_secrets_are_refused_but_those_listed(name):
+    missed = {text for text in _held(name)["secrets"] if privacy.sensitive_reason(text) is None}
+    assert missed == HELD[name][0]
 
 
-def test_the_held_out_trials_ordinary_memories_are_kept():
-    assert [index for index, text in enumerate(HELD["ordinary"]) if privacy.sensitive_reason(text)] == []
+@pytest.mark.parametrize("name", sorted(HELD))
+def test_a_held_out_trials_ordinary_memories_are_kept_but_those_listed(name):
+    assert {text for text in _held(name)["ordinary"] if privacy.sensitive_reason(text)} == HELD[name][1]
 
 
 @pytest.mark.parametrize(("text", "why"), [
