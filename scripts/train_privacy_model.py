@@ -79,7 +79,7 @@ def fit(texts: list[str], labels: list[int]):
 
 def threshold_by_writer(tunes: list[str], reviews: list[str]) -> float:
     # each text's score as the layer reads it: the highest of its forms it may refuse
-    # (learned.forms, learned.may_refuse); None where it may refuse none
+    # (learned.refusable_forms); None where it may refuse none
     scores: list[float | None] = []
     labels, ruled = [], []
     for fold in (tunes[at::FOLDS] for at in range(FOLDS)):
@@ -87,7 +87,7 @@ def threshold_by_writer(tunes: list[str], reviews: list[str]) -> float:
         vectorizer, classifier = fit(*texts_of(train))
         texts, fold_labels = texts_of(fold)
         for text in texts:
-            eligible = [form for form in learned.forms(text) if learned.may_refuse(form)]
+            eligible = learned.refusable_forms(text)
             scores.append(max(classifier.predict_proba(vectorizer.transform(eligible))[:, 1]) if eligible else None)
         labels += fold_labels
         ruled += [privacy._rules_reason(text) is not None for text in texts]
@@ -116,7 +116,7 @@ def fitted_beside(tunes: list[str]) -> str:
     until the layer is fitted again."""
     texts, _labels = texts_of(tunes)
     marks = "".join(("R" if privacy._rules_reason(text) is not None else "-")
-                    + ("V" if any(learned.may_refuse(form) for form in learned.forms(text)) else "-") for text in texts)
+                    + ("V" if learned.refusable_forms(text) else "-") for text in texts)
     return hashlib.sha256(marks.encode()).hexdigest()[:16]
 
 

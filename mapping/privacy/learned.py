@@ -157,8 +157,8 @@ def reason(text: str) -> str | None:
     to remove, and no log holds it. The whole text is scored: an ordinary sentence beside a
     password weighs its words down (docs/reliability.md, "The learned layer", says what that costs
     and why its sentences are not scored apart)."""
-    for form in forms(text):
-        if may_refuse(form) and model().refuses(form):
+    for form in refusable_forms(text):
+        if model().refuses(form):
             tokens = form.split()
             return f"{REASON}; the value is word {model().likeliest_value(tokens) + 1} of {len(tokens)})"
     return None
@@ -172,6 +172,11 @@ def forms(text: str) -> list[str]:
     if not may_hide(text):
         return [text]
     return list(dict.fromkeys((plain_form(text), without_invisible(text))))
+
+
+def refusable_forms(text: str) -> list[str]:
+    """The ``forms`` of ``text`` the layer may refuse (``may_refuse``): those its score is asked of."""
+    return [form for form in forms(text) if may_refuse(form)]
 
 
 def may_refuse(text: str) -> bool:
@@ -228,10 +233,11 @@ def holds_a_value(text: str) -> bool:
             value = "".join(char for char in value if unicodedata.category(char)[0] != "M" and char not in _JOINERS)
         if not 4 <= len(value) <= _LONGEST or not any(map(str.isalpha, value)):
             continue
+        if not (any(map(str.isdigit, value)) or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value)):
+            continue
         if _A_MEASURE.fullmatch(token.strip(_OPENING).rstrip(_CLOSING)):
             continue  # a number and its unit, as said of a key: "4096-bit" (not "4096-Bits", "64-bits!")
         if _A_NAMES_SHAPE.fullmatch(value) and _named_a_users(tokens, at):
             continue  # a user's name: "My GitHub username is jdoe2" (not "user admin:R0uter!99", a pair)
-        if any(map(str.isdigit, value)) or _A_SIGN_INSIDE.search(value) and not _WORDS_JOINED.fullmatch(value):
-            return True
+        return True
     return False

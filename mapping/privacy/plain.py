@@ -124,7 +124,7 @@ def plain_form(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).translate(_LINE_BREAKS)
     if "\u202e" in text:
         text = _OVERRIDDEN.sub(lambda shown: shown[1][::-1], text)
-    return _INVISIBLE.sub("", text)
+    return without_invisible(text)
 
 
 def without_invisible(text: str) -> str:
