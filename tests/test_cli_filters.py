@@ -7,6 +7,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from click.testing import CliRunner
 
 from pdsmem.cli import cli
@@ -290,3 +292,15 @@ def test_validate_checks_the_extension_against_its_lexicon_as_import_does():
     assert result.exit_code == 1
     assert ("its dev.pdsmem.agentMemory extension does not validate against its lexicon: at $.id: is "
             "required but missing (import would ignore the extension)") in result.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["ids"], ["convert", "to-record", "--did", DID], ["validate"], ["cid"],
+    ["convert", "from-record", "--did", DID, "--agent-id", "a", "--profile-id", "p", "--salt", "s" * 32],
+])
+@pytest.mark.parametrize("text", ["", "\n \n\t\n"])
+def test_an_input_without_a_line_is_said_not_a_silent_success(args, text):
+    result = CliRunner().invoke(cli, args, input=text)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert "Note: the input holds no lines (only blank ones, or none): nothing was read" in result.stderr

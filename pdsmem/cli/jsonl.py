@@ -41,9 +41,13 @@ def report(err: PdsmemError, line: int) -> None:
 def finish(ok: int, failed: int) -> None:
     """Exit 0 when everything succeeded, 3 when part did, 1 when nothing did; a run with failures
     ends with their count on stderr ("4 of 6 lines refused or failed, each named above"), a clean
-    one says nothing more, as a filter in a pipe should."""
+    one says nothing more, as a filter in a pipe should. An input without a line (an empty file, a
+    pipe whose writer wrote nothing) is no failure, but it says so: a silent run on the wrong file
+    would look like a run that had nothing to refuse."""
     from pdsmem.cli import EXIT_FAILED, EXIT_PARTIAL
 
+    if not ok and not failed:
+        click.echo("Note: the input holds no lines (only blank ones, or none): nothing was read", err=True)
     if failed:
         click.echo(f"{failed} of {ok + failed} lines refused or failed, each named above", err=True)
         click.get_current_context().exit(EXIT_PARTIAL if ok else EXIT_FAILED)
