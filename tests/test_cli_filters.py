@@ -64,6 +64,18 @@ def test_to_record_writes_record_views_and_refuses_private_ones():
     assert allowed.exit_code == 0
 
 
+@pytest.mark.parametrize(("field", "value", "secret"), [
+    ("kind", "wifi-pw-sunflower1962", "sunflower1962"),
+    ("subjectKey", "eth.wallet.privkey." + "e17964b8e0416e15a38a43d1aa749599e56fd25602e9367ee3fae97214c5e3d6", "e17964b8"),
+])
+def test_a_secret_in_a_kind_or_a_subject_key_is_refused_by_its_field_and_never_shown(field, value, secret):
+    result = run(["convert", "to-record", "--did", DID], [fact(1, **{field: value}), fact(2)])
+    assert result.exit_code == 3
+    assert len(out_objects(result)) == 1
+    assert f"Error: line 1, at $.{field}: memory " in result.stderr and "once the parts of a name" in result.stderr
+    assert secret not in result.output
+
+
 def _lines_named(stderr: str) -> list[int]:
     return [int(re.match(r"Error: line (\d+)[,:]", line)[1]) for line in stderr.splitlines() if line.startswith("Error:")]
 

@@ -1,12 +1,12 @@
 """The privacy gate on what people told an agent, stored by the Hermes agent's own memory provider
-(docs/reliability.md, "Three trials with the Hermes agent's provider").
+(docs/reliability.md, "Four trials with the Hermes agent's provider").
 
 The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret refused, every ordinary
-memory kept. Three of its secrets were published before the rules read them: a door's code after
-", it's", a passphrase of four dashed words and a number after "log into … with", and a private key
-in hex right after its name. The second and the third (hermes_trial_held*.json) are held out: the
-rules were not changed for them, and the secrets they still pass and the ordinary memories they
-refuse are listed, so that a change sees them move."""
+memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) were held out for one
+release, then tuned on: what they found that the rules could read in general was mended, and the
+secrets they still pass and the ordinary memories they still refuse are listed. The fourth
+(hermes_trial4_held.json) is held out: the rules were not changed for it, and what it found is
+listed, so that a change sees it move."""
 
 from __future__ import annotations
 
@@ -18,35 +18,31 @@ import pytest
 from pdsmem.mapping import privacy
 
 TRIAL = json.loads((Path(__file__).parent / "fixtures" / "hermes_trial.json").read_text(encoding="utf-8"))
-# the held-out trials, and what of each the gate still publishes or refuses (docs/reliability.md says why)
-HELD = {
-    "hermes_trial_held.json": ({
+# the later trials, and what of each the gate still publishes or refuses (docs/reliability.md says why)
+LISTED = {
+    "hermes_trial2.json": ({  # tuned on
         "Wnuczek założył mi Facebooka. Login to mój e-mail, a hasło dał mi takie: krowka.Milka44",  # a word between
-        "Old Ubuntu box in the shop backroom: root, toor_Mooca2019",  # a user and a password apart by a comma
-        "Namba ya siri ya kadi yangu ya Equity ni 5508",  # Swahili's "secret number", a card's PIN
     }, set()),
-    "hermes_trial_held2.json": ({
-        "문화상품권 핀번호 4185-2290-6631-0744 아직 안 씀",  # a gift card's PIN in Korean
-        "엄마 카드로 게임 결제함 ㅠ 번호 9410 3384 8780 0467 유효기간 08/28",  # a card of an issuer the gate lacks
-        "Kreditkarte der Firma: 37825 18064 57787, gültig bis 03/28, Prüfziffer 1234",  # an Amex grouped 5-5-5
-        "Mi CLABE para que me depositen la pensión: 012180015602398479",  # Mexico's account number: no check
-        "El NIP de mi tarjeta de BBVA es 2719, no se lo digas a nadie",  # Mexico's word for a PIN
-        "Lo que me dijo el señor del banco por teléfono que no se lo diera a nadie: 774921",  # no word for it
-        "Apartmanın kapı kodu 1907, Fenerbahçe'nin kuruluş yılı, kolay hatırlanıyor",  # a code that is a year
-        "Den Zugang zum Hausflur-Tastenfeld hat der Vermieter geändert: jetzt 5520 und dann Raute",
-        "La contraseña de mi celular es la fecha de mi boda, 150672",  # words between the name and the value
-        "Kız kardeşimin laptopunun giriş parolası annemin doğum günü: 12031968",
-        "Gmail uygulama şifresi: qwhr lmzt vbxk pfse",  # an app password in four groups, in Turkish
-        "Fürs Heim-NAS nehme ich die Passphrase pferd batterie heftklammer richtig",  # four plain words
-        "Hab den Vault-Unseal-Key notiert: 4tQ7m+Lx9Vz2Wk8Rp1Bn3Yc6Hd0Js5Fg7Ae2Ku4Mi=",  # a key after a verb
-    }, {
-        "Login formunda password alanı type=password, autocomplete=current-password olmalı",  # a form's attributes
-        "Monitoring: Zabbix 6.4.12 auf monitor01, Grafana 10.4",  # a host's name after "auf"
-    }),
+    "hermes_trial3.json": (set(), set()),  # tuned on
+    "hermes_trial4_held.json": ({  # held out
+        "my BVN na 22187465530, the bank lady said make i keep am private",  # Nigeria's bank number, in Pidgin
+        "mtn sim puk code 48213907 in case the phone lock again",  # a SIM's PUK, "sim" before it
+        "Fui no RU hoje, tinha strogonoff. A Carol pediu pra eu guardar a senha do email da atlética caso ela esqueça: "
+        "fflch.atletica123",  # after an ordinary sentence, a value of dotted words
+        "per entrare nel registro elettronico (faccio ancora ripetizioni) uso Manzoni1827 come sempre",  # an aside between
+        "Hôm nay bán được 3 triệu, khách đông vì gần Tết. Zalo shop mới đổi thành Tet2025vui nhé",  # "changed to", no name
+        "máy pos của quán, mã quản lý là 9021",  # a till's manager code, in Vietnamese
+        "grabfood merchant đăng nhập bằng sđt, mk GrabLan2023@",  # "mk", Vietnamese's short "mật khẩu"
+        "mã dự phòng tiktok shop: 38201947 55120836 90473318 12860459",  # backup codes, in Vietnamese
+        "standup was boring today, sprint 42 spillover again. btw kubeadmin for the openshift test cluster is "
+        "qTz7P-Lm2Kx-Ra9Wv-Bn4Hc",  # OpenShift's kubeadmin password, after ordinary sentences
+        "ghar ka wifi (ACT fibernet) chai_sutta_404",  # a wifi's password with no verb, in Hinglish
+        "sendgrid key SG.xY7kP2mQ9rT4vB1nC6dF8g.h3Jk5Lm7Np9Qr2St4Vw6Xy8Za0Bc2De4Fg6Hi8Jk0L",  # one character short
+    }, set()),
 }
 
 
-def _held(name: str) -> dict:
+def _trial(name: str) -> dict:
     return json.loads((Path(__file__).parent / "fixtures" / name).read_text(encoding="utf-8"))
 
 
@@ -60,7 +56,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
     assert privacy.sensitive_reason(TRIAL["ordinary"][index]) is None, f"ordinary memory {index} refused"
 
 
-@pytest.mark.parametrize("turn", TRIAL["turns"], ids=lambda turn: "with a secret" if turn["secret"] else "without")
+@pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4_held.json")["turns"],
+                         ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
     event = {"eventType": "episode", "summary": summary, "privacyScope": "shared", "visibility": "shared"}
@@ -76,15 +73,15 @@ def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_
     assert turn["secret"] not in str(refused.value)
 
 
-@pytest.mark.parametrize("name", sorted(HELD))
-def test_a_held_out_trials_secrets_are_refused_but_those_listed(name):
-    missed = {text for text in _held(name)["secrets"] if privacy.sensitive_reason(text) is None}
-    assert missed == HELD[name][0]
+@pytest.mark.parametrize("name", sorted(LISTED))
+def test_a_later_trials_secrets_are_refused_but_those_listed(name):
+    missed = {text for text in _trial(name)["secrets"] if privacy.sensitive_reason(text) is None}
+    assert missed == LISTED[name][0]
 
 
-@pytest.mark.parametrize("name", sorted(HELD))
-def test_a_held_out_trials_ordinary_memories_are_kept_but_those_listed(name):
-    assert {text for text in _held(name)["ordinary"] if privacy.sensitive_reason(text)} == HELD[name][1]
+@pytest.mark.parametrize("name", sorted(LISTED))
+def test_a_later_trials_ordinary_memories_are_kept_but_those_listed(name):
+    assert {text for text in _trial(name)["ordinary"] if privacy.sensitive_reason(text)} == LISTED[name][1]
 
 
 @pytest.mark.parametrize(("text", "why"), [
@@ -117,4 +114,93 @@ def test_what_the_trial_found(text, why):
     "The session id 0x1f2e3d4c5b6a79881f2e3d4c5b6a7988 appeared in the crash log twice.",
 ])
 def test_and_what_it_still_passes(text):
+    assert privacy.sensitive_reason(text) is None
+
+
+# What the second and third trials and a review of `convert` found, read in general (docs/reliability.md,
+# "Four trials with the Hermes agent's provider"): each with the reason it is refused by.
+@pytest.mark.parametrize(("text", "why"), [
+    ("El NIP de mi tarjeta de BBVA es 2719, no se lo digas a nadie", "NIP, a PIN in Mexico and Quebec"),
+    ("Namba ya siri ya kadi ya klabu ni 5813.", "Swahili's secret number, then 'ni' (is)"),
+    ("엄마 카드로 게임 결제함 ㅠ 번호 9410 3384 8780 0467 유효기간 08/28", "a card of a national issuer, with its expiry"),
+    ("Kreditkarte der Firma: 37825 18064 57787, gültig bis 03/28", "an Amex in three groups of five"),
+    ("Mi CLABE para que me depositen la pensión: 012180015602398479", "a CLABE whose check digit holds, a clause on"),
+    ("Google app password for Thunderbird: hjkw nqzp trvb lmxe", "four groups of four letters that are no words"),
+    ("ETH wallet pk=430e494f5bdbd8d5fe9763ad75d7fcc574a6a44f8e468b36b0df1901cdb74c54", "64 hex after 'pk', of a wallet"),
+    ("Hot wallet (Rabby): 0xACAE05D0352E2315131DE8AB31C81340A52CC63C24B7B9EE88340C2CB51EE298", "a wallet's 64 hex"),
+    ("MetaMask key 0x0df77e6559825a57175176ddf9971c155909bcda18f8061b931090835500b6ad", "a wallet's key"),
+    ("user root Tr0ub4dor", "a user and a password, a space between"),
+    ("The FTP account is user ftpuser, bluebird88", "a user and a word and a number, a comma between"),
+    ("Old Ubuntu box in the shop backroom: root, toor_Mooca2019", "root, then a password"),
+    ("log into github with ocean–breeze–mango–lantern", "words joined by en dashes"),
+    ("Il se connecte au serveur avec cheval-correct-pile-agrafe.", "French: se connecte … avec"),
+    ("Accede al correo con la frase mesa-nube-tigre-verde.", "Spanish: con la frase"),
+    ("Fürs Heim-NAS nehme ich die Passphrase pferd batterie heftklammer richtig", "a passphrase's plain words"),
+    ("Hab den Vault-Unseal-Key notiert: 4tQ7m+Lx9Vz2Wk8Rp1Bn3Yc6Hd0Js5Fg7Ae2Ku4Mi=", "an unseal key, dashed"),
+    ("Apartmanın kapı kodu 1907, Fenerbahçe'nin kuruluş yılı", "a door's code that is a year, right after its name"),
+    ("La contraseña de mi celular es la fecha de mi boda, 150672", "a password that is a date, told so"),
+    ("Kız kardeşimin laptopunun giriş parolası annemin doğum günü: 12031968", "the same in Turkish"),
+    ("문화상품권 핀번호 4185-2290-6631-0744 아직 안 씀", "a gift card's PIN in groups"),
+    ("que no se lo diera a nadie: 774921", "a number told to be shared with no one"),
+    ("The code is 48213, don't tell anyone.", "the same, the other way round"),
+    ("Den Zugang zum Hausflur-Tastenfeld hat der Vermieter geändert: jetzt 5520", "a keypad, in German"),
+    ("namba yangu ya siri ni 7731", "Swahili's secret number, 'my' between"),
+    ("Contraseña de aplicación: HJKW NQZP TRVB LMXE", "an app password in capitals"),
+    ("Nº 9410 3384 8780 0467 vence 08/28", "a national issuer's card, its expiry said in Spanish"),
+    ("Exodus key 0xef2d127de37b942baad06145e54b0c619a1f22327b2ebbcfbec78f5564afe39d", "another wallet's key"),
+    ("wifi-pw-sunflower1962", "a name's parts read as words (a memory's kind)"),
+    ("eth.wallet.privkey.e17964b8e0416e15a38a43d1aa749599e56fd25602e9367ee3fae97214c5e3d6", "the same (a subject key)"),
+])
+def test_what_the_later_trials_found(text, why):
+    assert privacy.sensitive_reason(text) is not None, why
+
+
+@pytest.mark.parametrize("text", [
+    "Login formunda password alanı type=password, autocomplete=current-password olmalı",  # a form's attributes
+    "Monitoring: Zabbix 6.4.12 auf monitor01, Grafana 10.4",  # a numbered machine
+    "Order 1234 5678 9012 3452 shipped 03/12",  # 16 digits and a date, no card
+    "Just a nip of whisky at 2100 before bed",
+    "Namba ya siri lazima iwe na tarakimu 4; usitumie 1234 wala 0000.",  # advice about a PIN
+    "Google app password example from the help page: abcd efgh ijkl mnop.",
+    "The password manager says have been very good",
+    "row pk=430e494f5bdbd8d5fe9763ad75d7fcc574a6a44f8e468b36b0df1901cdb74c54 in the events table",  # no wallet
+    "wallet tx: 0xACAE05D0352E2315131DE8AB31C81340A52CC63C24B7B9EE88340C2CB51EE298",
+    "User ran 3x800m intervals at 3:45/km pace.",
+    "The user paid R$63.401,52 for the lamp on 2014-10-30.",
+    "Roles: admin, Editor2 and Viewer",
+    "sign in with the oauth-device-code-flow",
+    "the passphrase should be long and easy to remember",
+    "I set the passphrase policy minimum length words four",
+    "The house was built in 1907 and the door code changed last week",
+    "My birthday is 12031968 and the password reset is due",
+    "Password rotated on the wedding anniversary; ticket 150672",
+    "Room 4821, don't tell anyone I moved",
+    "user.preference.editor-theme",
+    "project:pdsmem/auth/password-hashing",
+    "pw-reset-token-ttl",
+    # a review's ordinary texts the first form of these mends refused (review41)
+    "wifi-password-on-fridge", "user.alice.smith1990", "pin-code-reminder-dentist-0930",
+    "Postcard from Lisbon arrived; tracking 0034 0434 1122 3340 delivered 04/25",
+    "Opal card 3085 2200 1234 5670 topped up, next auto-reload 07/25",
+    "Kredi kartı ekstresi 0034 0434 1122 3340 numaralı dekont, son ödeme 05/25",
+    "Delivery zones for the Nashville shop: 37201 37202 37208",
+    "Ejemplo de CLABE de la documentación de Banxico: 032180000118359719 (no es real)",
+    "Nostr pk 4e07408562bedb8b60ce05c1decfe3ad16b72230967de01f640b7e4729b49fce (public, share freely) — crypto profile",
+    "Crypto trades table row pk=d4735e3a265e16eee03f59718b9b5d03019c07d8b6c51f90da3a666eec13ab35 duplicated",
+    "wallet (Rabby): 5feceb66ffc86f38d952786c6d696c79c2dbc239dd4e91b46729d73a27fb57e9 is the tx hash of the failed swap",
+    "User prefers python311.", "User runs ubuntu2204.", "Deleted user alice, ticket4521.",
+    "GitHub username octocat, joined2011.", "Accounts to migrate: guest, alice2024, bob", "File owned by root, perms0600.",
+    "The orders service connects with payments-ledger-events-stream over Kafka.",
+    "Swapped the header logo with acme-mark-white-horizontal.svg",
+    "SEO phrase: best-running-shoes-women ranks 4th", "Der Satz: ohne-fleiß-kein-preis-eben",
+    "SSH key passphrase entropy estimates vary widely.", "la phrase de passe protège votre clé privée.",
+    "Private key fingerprint SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "Changed the router password on our wedding anniversary 20230612, as we do every year.",
+    "Passwort läuft am Geburtstag ab, Termin 20240612",
+    "Amazon gift card: 1000 3000 5000 yen, buy at the konbini", "Pin 2019 2020 2021 collection from Disneyland complete",
+    "El presupuesto equivale 1500 2300 4100 euros por fase",
+    "She's pregnant, due in 2025, don't tell anyone.", "Salary offer was 85000, don't tell anyone.",
+    "No se lo digas a nadie: 2026 nos mudamos a Oaxaca", "Türcode 2024 geändert, neuer Code liegt beim Hausmeister.",
+])
+def test_and_what_the_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None

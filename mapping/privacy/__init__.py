@@ -167,11 +167,30 @@ def _rules_reason(text: str) -> str | None:
         joined = _labels_joined(text)
         if joined != text and (reason := detector_reason(joined)) is not None:
             return f"{reason}, its name on one line and the value on the next"
+    if reason is None and _ONE_NAME.fullmatch(text) is not None and _A_VALUE_AFTER_ITS_NAME.search(text):
+        read = _NAMES_PARTS.sub(" ", text)
+        if (reason := detector_reason(read)) is not None:
+            return f"{reason}, once the parts of a name are read as words (its dots, dashes and underscores)"
     if reason is None and "(" in text:
         read = _ASIDE.sub("", text)
         if read != text and (reason := detector_reason(read)) is not None:
             return f"{reason}, once what is said in brackets between is left out"
     return reason
+
+
+# One name with no space, of parts joined by dots, dashes, underscores, colons or slashes, as a
+# memory's kind or subject key is ("wifi-pw-sunflower1962", "eth.wallet.privkey.e179…"): the layers
+# read words, and a name's parts are its words. (Not an address: "https://…" keeps its own form.)
+_ONE_NAME = plain.lazy(r"(?!\S*+://)[^\W_]++(?:[._:/-]++[^\W_]++){2,}+")
+_NAMES_PARTS = plain.lazy(r"[._:/-]++")
+# and only where a part names a credential and the next is a value (letters and digits, or a long run
+# of hex or base64): "wifi-pw-sunflower1962", "eth.wallet.privkey.e179…" (not "wifi-password-on-fridge",
+# "user.alice.smith1990", "pin-code-reminder-dentist-0930")
+_A_VALUE_AFTER_ITS_NAME = plain.lazy(
+    r"(?i)(?<![^\W\d_])(?:pw|pwd|pass|passwd|password|passwort|passcode|pin|privkey|priv|private-?key|secret|token|apikey"
+    r"|api-?key|key|mdp|senha|clave|contraseña|hasło|haslo|şifre|sifre|parola|wachtwoord|lösenord)[._:/-]++"
+    r"(?=[^\W_]*[0-9])(?=[^\W_]*[^\W\d_])[^\W_]{6,}(?:[._:/-]|$)|(?<![^\W\d_])(?:pw|pwd|pass|password|pin|privkey|priv|secret"
+    r"|token|key|apikey)[._:/-]++(?:0x)?[A-Za-z0-9+/=]{32,}")
 
 
 # An aside in brackets, as a note puts one between a code's name and the code's digits ("Kassen-PIN

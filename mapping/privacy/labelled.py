@@ -97,7 +97,17 @@ _LABELLED = lazy(
 _PAIR = lazy(
     r"(?i)(?<![\w-])(?:login|creds|credentials|user(?:name)?|benutzer|utilisateur|usuario|account)\s*+[:=]?\s*+"
     r"[\w.@+-]{2,40}\s*+(?:/|\||,\s*+(?:pass(?:word)?|pw|pwd)\s*+[:=]?)\s*+(?P<value>[^\s\"',;]{4,100})"
+    # or after a user's word, a system's account and a value apart by a space ("user root Tr0ub4dor"), or
+    # any user and a value apart by a comma ("username admin, 1234abcd", "user ftpuser, bluebird88"),
+    # the value ending its clause (not "User prefers python311", "Deleted user alice, ticket4521": the
+    # comma's pair needs a word for an account or what one opens, ``_AN_ACCOUNTS_PLACE``)
+    r"|(?<![\w-])(?:user(?:name)?|benutzer|utilisateur|usuario)\s*+[:=]?\s*+"
+    r"(?:(?:root|admin|administrator|pi|ubuntu|guest|postgres|oracle|sa|ftp\w*)\s++|[\w.@+-]{2,40},\s*+(?P<comma>))"
+    r"(?P<value2>[^\s\"',;]{4,100})(?=[.!?]*+(?:$|\n)|[.,;!?]\s)"
 )
+_AN_ACCOUNTS_PLACE = lazy(r"(?i)(?<![^\W\d_])(?:account|accounts|login|log\s*+in|creds|credentials|ftp|sftp|ssh|vpn|router"
+                          r"|printer|nas|server|panel|portal|wifi|wi-fi|konto|compte|cuenta|conta|zugang|acceso|accesso)"
+                          r"(?![^\W\d_])")
 # what describes a value rather than states it: a length, a scheme, an encoding ("4096-bit",
 # "AES-256-GCM-encrypted", "OAuth2-based", "base64url-encoded"), an address, or words joined by
 # hyphens ("2tbsp-of-brown-butter")
@@ -316,6 +326,8 @@ _KEY_WORDS = (r"(?i)(?:secret|token|api[\s_-]?key|access[\s_-]?key|(?<![a-z])aut
               r"|chiave|(?<![a-z])cl[ée](?![a-z])"
               r"|schlüssel|sleutel|klucz|nyckel|nøgle|anahtar|ключ|токен|키|密钥|密鑰|秘密鍵|キー|トークン|chave"
               r"|(?:application|app|global\s++api|license|licence|signing|master|encryption|webhook)\s++key"
+              # a vault's unseal key, a recovery or a root key, however joined ("Vault-Unseal-Key")
+              r"|(?:unseal|recovery|root|private)[\s_-]*+keys?(?![a-z])(?![\s_-]*+(?:fingerprint|id|path|file))"
               r"|(?:session\s*+)?cookie|session\s*+(?:id|token))")
 _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 # A random key or token right after a label that names one in another language, as Home Assistant's
@@ -782,6 +794,10 @@ _A_VARIABLES_NAME = r"(?:[A-Za-z][A-Za-z0-9]*+_\w++|(?=[A-Z0-9]*(?:PASS|PWD|TOKE
 _A_REFERENCE = lazy(r"\$\{[^}]*+\}?|[$%]" + _A_VARIABLES_NAME + r"%?")
 
 
+# the name of an HTML form field's attribute, set: "type=", "autocomplete=" (its value a word, no secret)
+_A_FORMS_ATTRIBUTE = lazy(r"(?i)(?:type|autocomplete|inputmode|name|id|for|class|role|aria-[a-z]++|data-[a-z-]++)=[\"']?")
+
+
 def _password_nearby(text: str) -> bool:
     if ("?\n" in text or "? " in text) and _answered(text.splitlines()):
         return True
@@ -803,6 +819,8 @@ def _password_nearby(text: str) -> bool:
             if assigned is not None and (_A_REFERENCE.fullmatch(assigned) or _NOT_A_VALUE_ANYWHERE(assigned)
                                          or len(assigned) < 2 and token.endswith(("=", "=$", ":", ":$"))):
                 continue  # "spring.datasource.password=${DB_PASSWORD}", "admin:$PASSWORD": a name and a reference
+            if assigned is not None and _A_FORMS_ATTRIBUTE.match(token) and re.fullmatch(r"[a-z]++(?:-[a-z]++)*+", assigned.strip("\"',.;")):
+                continue  # a form field's attribute: "type=password, autocomplete=current-password"
             if _the_word_itself(match[0]):
                 if (_FORBIDDEN_BEFORE.search(line, max(0, match.start() - 30), match.start())
                         or _TO_BE_REPLACED.match(line, match.end())):
@@ -1196,6 +1214,58 @@ _A_RENAME = lazy(r"(?i)(?<!\w)(?:renam\w*|refactor\w*|umbenenn\w*|umbenann\w*|re
                  r"|переименова\w*|перейменува\w*|zmie[nń]\w*\s++nazw\w*)(?!\w)")
 
 
+# an app password as Google and others give one: four groups of four small letters ("qwhr lmzt vbxk
+# pfse"); three groups at least that are no word, since "have been very good" is four groups too
+_FOUR_GROUPS_OF_FOUR = lazy(r"(?<![^\W\d_])(?:[a-z]{4}(?: [a-z]{4}){3}|[A-Z]{4}(?: [A-Z]{4}){3})(?![^\W\d_]| [A-Za-z])")
+
+
+def _app_password(text: str) -> bool:
+    for match in _FOUR_GROUPS_OF_FOUR.finditer(text):
+        if sum(not words.is_common(group.lower()) for group in match[0].split()) < 3:
+            continue
+        start = text.rfind("\n", 0, match.start()) + 1
+        end = text.find("\n", match.end())
+        line = text[start:end if end >= 0 else len(text)]
+        if _ON_A_PASSWORD_LINE(line) and not _AN_EXAMPLE(line):  # (not "app password example: abcd efgh …")
+            return True
+    return False
+
+
+# a passphrase of four to seven words joined by dashes (en and em dashes too), after a verb of signing
+# in and "with" or a word for a phrase, in the languages the gate reads: "log into github with
+# ocean–breeze–mango–lantern", "Il se connecte au serveur avec cheval-correct-pile-agrafe", "Accede al
+# correo con la frase mesa-nube-tigre-verde" (a slug of a tool's words is a name: "sign in with the
+# oauth-device-code-flow")
+_DASHED_WORDS = lazy(r"(?<![\w-])[^\W\d_]{4,}(?:[-–—][^\W\d_]{4,}){3,6}(?:[-–—][0-9]{1,4})?(?![\w-])")
+_SIGNS_IN_WITH = lazy(
+    r"(?i)(?<!\w)(?:log(?:s|ged|ging)?\s*+(?:in|into|on(?:to)?)|sign(?:s|ed|ing)?\s*+in(?:to)?|unlock(?:s|ed)?"
+    r"|(?:se|me|te|nous|vous)\s++connect\w*|acced\w*|inici\w*\s++sesi[óo]n|anmeld\w*|einlogg\w*|meld\w*\s++mich)"
+    r"(?!\w)[^\n.;!?]{0,40}?\s(?:with|using|avec|con|com|mit|usando|utilisant)"
+    r"(?:\s++(?:la|le|a|o|el|der|die|the|my|mi|ma|mon|minha|meiner?))?(?:\s++(?:frase|phrase|passphrase|fras[ea]|satz))?\s++$"
+    # a passphrase's own name: "passphrase:", "frase de contraseña", "phrase de passe" (not "SEO phrase:")
+    r"|(?<!\w)(?:pass-?phrase|passwortsatz|wachtzin|phrase\s++de\s++passe|frase\s++(?:de\s++)?(?:contraseña|paso|acceso)"
+    r"|frase\s++secreta|frase-senha)\s*+[:=]?\s++$")
+_SINGLE_SIGN_ON = lazy(r"(?i)(?<![a-z])(?:sso|saml|oauth|oidc|single\s*+sign)")
+_A_TOOLS_WORD = frozenset(("oauth", "auth", "saml", "sign", "code", "flow", "device", "token", "proxy", "config", "server",
+                           "client", "host", "cert", "file", "role", "user", "account", "admin", "azure", "google", "github",
+                           "okta", "keycloak", "ldap", "kerberos", "single", "session", "cluster", "profile", "default"))
+
+
+def _dashed_passphrase(text: str) -> bool:
+    for match in _DASHED_WORDS.finditer(text):
+        parts = re.split(r"[-–—]", match[0].lower())
+        if any(part in _A_TOOLS_WORD for part in parts) or _SINGLE_SIGN_ON.search(text):
+            continue
+        if _SIGNS_IN_WITH.search(text[max(0, match.start() - 80):match.start()]):
+            return True
+    return False
+
+
+# a machine's name with its number ("monitor01", "web-02", "db_03"), after a word for "on" or "at"
+_A_NUMBERED_HOST = lazy(r"[a-z]{2,}[-_]?0[0-9]")
+_ON_A_HOST = lazy(r"(?i)(?<![^\W\d_])(?:on|auf|sur|en|su|op|på|na|at|an|bei|from|von|de|da)\s++$")
+
+
 def _access_value(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ABOUT_ACCESS(line) or _A_RENAME.search(line):
@@ -1226,6 +1296,8 @@ def _access_value(text: str) -> bool:
                 continue  # no made-up word: too short, or with a capital (but words run together)
             if _FOUR_WORDS_DASHED.fullmatch(token.rstrip(".,;:!?")) and _LOGS_IN_WITH.search(before):
                 return True  # "I log into my work laptop with correct-horse-battery-staple-9"
+            if _A_NUMBERED_HOST.fullmatch(token.rstrip(".,;:")) and _ON_A_HOST.search(before):
+                continue  # a machine numbered so, where something runs: "Zabbix 6.4.12 auf monitor01"
             if _made_up_value(token, line) is None:
                 continue
             if token.isalpha() and not _CLAUSE_ENDS(line, match.end()) and not _FOLLOWED.search(after[:20]):
@@ -1400,6 +1472,111 @@ def _from_each(pattern: re.Pattern[str], text: str, starts: list[int]) -> Iterat
             yield match
 
 
+# the word for a passphrase after "the" or "my", then four to six plain words in small letters that end
+# the sentence, none everyday but the last: "Fürs Heim-NAS nehme ich die Passphrase pferd batterie
+# heftklammer richtig" (not "the passphrase should be long and easy to remember", "la phrase de passe
+# protège votre clé privée", "SSH key passphrase entropy estimates vary widely")
+_PASSPHRASE_THEN_WORDS = lazy(
+    r"(?i)(?<![^\W\d_])(?:die|the|my|mi|ma|mon|meine?|la|le|el|een|de|min|mitt|mijn)\s++"
+    r"(?:pass-?phrase|passphrasen?|wachtzin|lösenfras\w*|phrase\s++de\s++passe|frase\s++(?:de\s++)?contraseña)"
+    r"\s++(?P<words>(?-i:[^\W\d_A-Z]{3,}(?:\s++[^\W\d_A-Z]{3,}){3,5}))\s*+(?:[.!]?\s*+$|[.;!]\s)")
+
+
+def _passphrase_then_words(text: str) -> bool:
+    for match in _PASSPHRASE_THEN_WORDS.finditer(text):
+        said = match["words"].split()
+        if _NOT_TOLD.search(text) or any(word in _SMALL_WORDS or _DESCRIBING.fullmatch(word)
+                                         or _META.search(word) for word in said):
+            continue
+        if not any(map(words.everyday, said[:-1])):  # (the last may be everyday: "richtig", correct)
+            return True
+    return False
+
+
+# a password or a PIN that is a day of one's life, told so: "La contraseña de mi celular es la fecha de
+# mi boda, 150672", "giriş parolası annemin doğum günü: 12031968" (a date of six or eight digits)
+_A_DAYS_WORD = lazy(r"(?i)(?<![^\W\d_])(?:birthday|birth\s*+date|date\s++of\s++birth|wedding|anniversary|born|geburtstag"
+                    r"|geburtsdatum|hochzeit\w*|jahrestag|anniversaire|mariage|date\s++de\s++naissance|cumpleaños|fecha|boda"
+                    r"|aniversario|compleanno|matrimonio|anniversario|aniversário|casamento|nascimento|doğum\s++günü|doğum"
+                    r"|düğün\w*|evlilik|urodzin\w*|ślubu|verjaardag|bruiloft|trouwdag|födelsedag|bröllop\w*|fødselsdag)"
+                    r"(?![^\W\d_])")
+# (the date ends its sentence, and it is no day the password changes or expires on: "Changed the router
+# password on our wedding anniversary 20230612, as we do", "Passwort läuft am Geburtstag ab, Termin 20240612")
+_ENDS_ITS_SENTENCE = lazy(r"[^\S\n]*+(?:[.!)]|$)", re.MULTILINE)
+_A_DAY_FOR_A_CHANGE = lazy(r"(?i)(?<![^\W\d_])(?:chang\w*|rotat\w*|reset\w*|remind\w*|expir\w*|renew\w*|läuft|ab|termin"
+                           r"|appointment|vence|caduc\w*|cambi\w*|set\s++for|due|scad\w*|yenile\w*|tarihi|ändern|geändert)"
+                           r"(?![^\W\d_])")
+_SIX_OR_EIGHT_DIGITS = lazy(r"(?<![0-9./-])(?:[0-9]{6}|[0-9]{8})(?![0-9./-])")
+
+
+def _a_date(number: str) -> bool:
+    """Whether six or eight digits are a day: DDMMYY(YY), MMDDYY(YY) or YYYYMMDD."""
+    pairs = [(number[0:2], number[2:4])] if len(number) == 6 else [(number[0:2], number[2:4]), (number[6:8], number[4:6])]
+    return any(1 <= int(day) <= 31 and 1 <= int(month) <= 12 or 1 <= int(month) <= 31 and 1 <= int(day) <= 12
+               for day, month in pairs[:1]) or len(number) == 8 and number[:2] in ("19", "20") and any(
+        1 <= int(month) <= 12 and 1 <= int(day) <= 31 for day, month in pairs[1:])
+
+
+def _a_days_password(text: str) -> bool:
+    for line in text.splitlines():
+        if not _A_DAYS_WORD.search(line) or not (_ON_A_PASSWORD_LINE(line) or _ON_A_PIN_LINE(line)):
+            continue
+        for match in _SIX_OR_EIGHT_DIGITS.finditer(line):
+            clause = re.split(r"[.;!?](?:\s|$)", line[:match.start()])[-1]  # the password, the day, then the date
+            day = _A_DAYS_WORD.search(clause, max(0, len(clause) - 40))
+            if (_a_date(match[0]) and day and _ENDS_ITS_SENTENCE.match(line, match.end())
+                    and not _A_DAY_FOR_A_CHANGE.search(clause)
+                    and (_ON_A_PASSWORD_LINE(clause[:day.start()]) or _ON_A_PIN_LINE(clause[:day.start()]))):
+                return True
+    return False
+
+
+# a gift card's or a voucher's PIN or code: digits in three groups of four or more, right after the word
+# ("문화상품권 핀번호 4185-2290-6631-0744", "Steam gift card code 4185 2290 6631")
+_A_VOUCHERS_PIN = lazy(
+    r"(?i)(?<![^\W\d_])(?:(?:pin|nip)(?:[\s-]*+(?:code|number|no\.?|nummer|numéro|número))?|핀\s*+번호|핀|pin\s*+번호"
+    r"|(?:gift\s*+card|voucher|gutschein|carte\s++cadeau|tarjeta\s++regalo|buono\s++regalo|vale\s++regalo|상품권|기프트\s*+카드)"
+    r"(?:\s*+(?:code|pin|코드))?)"
+    r"[^\S\n]*+[:=]?[^\S\n]*+(?P<groups>[0-9]{4}(?:([ -])[0-9]{4})(?:\2[0-9]{4}){1,3})(?![0-9])"
+    r"(?![^\S\n]*+(?:yen|euros?|dollars?|usd|eur|won|원|円|€|\$))")
+
+
+def _a_vouchers_pin(text: str) -> bool:
+    for match in _A_VOUCHERS_PIN.finditer(text):
+        groups = re.split("[ -]", match["groups"])
+        if len(groups) < 4 and match[2] != "-" or all(re.fullmatch("(?:19|20)[0-9]{2}|[0-9]{2}00", group) for group in groups):
+            continue  # three groups, dashed only ("4185-2290-6631"); not years or round sums ("Pin 2019 2020 2021")
+        if len(set("".join(groups))) > 2:
+            return True
+    return False
+
+
+# a number told with the words that say to share it with no one, right before it and a colon, or right
+# after it: "… que no se lo diera a nadie: 774921", "48213, don't tell anyone"
+_NO_ONE = (r"(?:a\s++nadie|to\s++anyone|with\s++anyone|to\s++anybody|with\s++anybody|to\s++no\s*+one|niemandem|à\s++personne"
+           r"|a\s++nessuno|a\s++ningu[ée]m|kimseye|nikomu|никому|아무에게도|誰にも|不要告诉任何人)")
+_TOLD_TO_NO_ONE = lazy(
+    r"(?i)" + _NO_ONE + r"[^\S\n]*+[:：][^\S\n]*+(?P<before>[0-9]{4,8})(?![0-9.,:/-])(?=[^\S\n]*+(?:[.!,;)]|$))"
+    r"|(?<![0-9.,:/-])(?P<after>[0-9]{4,8})[^\S\n]*+[,;(—–-][^\S\n]*+(?:don['’]t|do\s++not|never|no\s++(?:se\s++)?(?:lo|la)|nie|ne\s++le|non\s++(?:lo|la))"
+    r"\s++(?:\w+\s++){0,2}?(?:tell|give|share|show|digas|des|diga|compartas|sagen|verraten|dis|dire|dirlo|dare|condividere|mówić)"
+    r"(?:\s++(?:it|this|them))?\s++(?:" + _NO_ONE + r"|anyone|anybody)(?=[^\S\n]*+(?:[.!;,]|$))", re.MULTILINE)
+# (a code, not a year or a sum: "She's pregnant, due in 2025, don't tell anyone", "Salary offer was 85000, …")
+_A_CODES_WORD_IN_ITS_CLAUSE = lazy(r"(?i)(?<![^\W\d_])(?:code|codes|pin|nip|passcode|password|passwort|combo|combination|código"
+                                   r"|clave|contraseña|codice|kod|kodu|mã|senha|otp)(?![^\W\d_])")
+
+
+def _told_to_no_one(text: str) -> bool:
+    for match in _TOLD_TO_NO_ONE.finditer(text):
+        number = match["before"] or match["after"]
+        if re.fullmatch(r"(?:19|20)[0-9]{2}", number):
+            continue
+        if match["after"] is not None and not _A_CODES_WORD_IN_ITS_CLAUSE.search(
+                re.split(r"[.;!?]\s", text[max(0, match.start() - 80):match.start()])[-1]):
+            continue
+        return True
+    return False
+
+
 def _passphrase(text: str) -> bool:
     names_a_passphrase, starts = _NAMES_A_PASSPHRASE(text), _password_word_starts(text)
     # not a word inside a name in code: "hashPassword", "resetPasswort" (a compound's "routerpasswort" is a word)
@@ -1555,6 +1732,8 @@ _PIN_LINE = lazy(
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
     # a payment app's MPIN, a UPI PIN
     r"|(?<![a-z])(?:m-?pin|upi\s++pin)(?![a-z])|(?<![a-z])pina(?=\s*+[:：])"  # (and Basque's "PINa:")
+    # a keypad and a code lock in German, a PIN in Mexico's and Quebec's words (NIP), Swahili's "secret number"
+    r"|(?<![a-z])(?:tastenfeld\w*|codeschloss\w*)|(?<![a-z])nip(?![a-z])|(?<![a-z])namba\s++(?:yangu\s++|yake\s++|yetu\s++)?ya\s++siri(?=[^\n.;]{0,50}?(?:\sni\s|:))"  # ("… ni 5508", is 5508)
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -1899,7 +2078,8 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
                 # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
-                    and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)):
+                    and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)
+                    and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966") or it
                 # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074")
             if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
@@ -1935,6 +2115,11 @@ _A_RANGE_AFTER = lazy(r"\s*+(?:から|〜|～|至)\s*+[0-9]")
 _A_RANGE_BEFORE = lazy(r"[0-9]\s*+(?:から|〜|～|至)\s*+$")
 # the word "PIN", in capitals, right before a number: the number is the PIN, whatever it looks like
 _PIN_RIGHT_BEFORE = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode|-?[Kk]oden?|-?[Kk]od)?\s*+[:=]?\s*+$")  # (not a collector's "pin 2019")
+# a door's or a gate's code, named so right before a year that ends its clause: "kapı kodu 1907, …",
+# "the door code: 1984." (not "Türcode 2024 geändert", when it changed)
+_DOOR_CODE_RIGHT_BEFORE = lazy(r"(?i:(?<![^\W\d_])(?:door|gate|front\s++door|entry|kapı|kapi|tür|haustür|porte|portail|puerta|portón|porta"
+                         r"|portão|portone|cancello|deur)\s*+(?:code|kodu?|kode|código|codice|c[óo]d)\s*+[:=]?\s*+$)")
+_ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
@@ -2101,6 +2286,9 @@ def _creds_pair(text: str) -> bool:
 _ACCOUNT_PAIR = lazy(
     r"(?i)(?<![\w/.-])(?:admin|root|administrator|ubuntu|guest|postgres)\s*+(?:/|\s++(?:og|and|und|et|y|e|en|och)\s++)"
     r"\s*+(?P<value>[^\s\"',;/]{4,60})"
+    # and after a comma, a clause of its own, of a password's shape only ("backroom: root, toor_Mooca2019"; not
+    # "admin, Editor and Viewer", "File owned by root, perms0600.", "migrate: guest, alice2024, bob")
+    r"|(?:^|[:：]\s*+)(?:admin|root|administrator|ubuntu|guest|postgres),\s*+(?P<comma>[^\s\"',;/]{4,60})(?=[.!]?\s*+$|[.;]\s)"
     r"|(?i:(?<![\w-])root\b[^\n:]{0,40}:\s*+(?P<root>[^\s\"',;]{4,60})\s*+$)"
     r"|(?i:(?:login|creds|credentials|údaje|accesso|zugang)[^\n:]{0,40}:\s*+[\w.@+-]{2,40}\s*+/\s*+(?P<told>[^\s\"',;/]{4,60})(?![/\w]))",
     re.MULTILINE)
@@ -2116,6 +2304,10 @@ _CHANGED_OR_OWN = lazy(r"(?i)(?<!\w)(?:changed|now|new|picked|chose|set|my|our|m
 
 def _account_pair(text: str) -> bool:
     for match in _ACCOUNT_PAIR.finditer(text):
+        if match["comma"] is not None:
+            if _shaped(match["comma"].rstrip(".!?")) or _leet(match["comma"].rstrip(".!?")):
+                return True
+            continue
         value = (match["value"] or match["root"] or match["told"]).rstrip(".!?")
         if value.lower() in _DEFAULT_PASSWORDS and _DEFAULT_LOGIN.search(text) and _DOCUMENTED.search(text) \
                 and not _CHANGED_OR_OWN.search(text):
@@ -2216,6 +2408,26 @@ _DEFINED = lazy(r"(?i)(?<![\w>$.])define\s*+\(\s*+[\"'](?:[A-Za-z0-9_.-]{0,48}?(
 
 def _shaped_value(pattern: re.Pattern[str]):
     return lambda text: any(_shaped(match["value"]) for match in pattern.finditer(text))
+
+
+def _pair(text: str) -> bool:
+    """A user and a password (``_PAIR``): the value of a password's shape, or a word and a number
+    ("user ftpuser, bluebird88"), which a user's name beside it makes a password."""
+    for match in _PAIR.finditer(text):
+        if match["value"] is not None:
+            if _shaped(match["value"]):
+                return True
+            continue
+        value = match["value2"].rstrip(".!?")
+        if match["comma"] is None and _shaped(value):
+            return True
+        if match["comma"] is not None and (_shaped(value) or _A_WORD_AND_NUMBER.fullmatch(value)) \
+                and _AN_ACCOUNTS_PLACE.search(text):
+            return True
+    return False
+
+
+_A_WORD_AND_NUMBER = lazy(r"[a-z]{4,}[0-9]{2,4}")
 
 
 def _flag(text: str) -> bool:
@@ -2727,7 +2939,7 @@ _KEY_NEEDLES = ("secret", "token", "key", "auth", "cred", "clave", "chiave", "cl
 _CHECKS = (
     ("looks like a credential assignment", _assigned, ("=", ":", "',", '",', "define")),
     ("looks like a labelled credential", _shaped_value(_LABELLED), _PASSWORD_NEEDLES + _KEY_NEEDLES + ("login",)),
-    ("looks like a labelled credential", _shaped_value(_PAIR),
+    ("looks like a labelled credential", _pair,
      ("login", "cred", "user", "benutzer", "utilisateur", "usuario", "account")),
     ("looks like a labelled credential", _shaped_value(_AFTER_COLON_PAIR), (" / ",)),
     ("looks like a labelled credential", _pair_of_joined_words, (" / ",)),
@@ -2786,6 +2998,22 @@ _CHECKS = (
     ("looks like a credential assignment", _PGPASS.search, (":",)),
     ("looks like a Wi-Fi network's password (its QR code)", _WIFI_QR.search, ("wifi:",)),
     ("looks like a URL with embedded credentials", _URL_WITHOUT_USER.search, ("://:",)),
+    ("looks like a code told to be shared with no one", _told_to_no_one,
+     ("nadie", "anyone", "anybody", "no one", "noone", "niemandem", "personne", "nessuno", "ningu", "kimseye", "nikomu",
+      "никому", "아무에게도", "誰にも", "任何人")),
+    ("looks like a gift card's or a voucher's PIN", _a_vouchers_pin,
+     ("pin", "nip", "핀", "gift", "voucher", "gutschein", "cadeau", "regalo", "vale", "상품권", "기프트")),
+    ("looks like a password or a PIN that is a date, told so", _a_days_password,
+     ("birth", "wedding", "anniversary", "born", "geburt", "hochzeit", "jahrestag", "anniversaire", "mariage", "naissance",
+      "cumpleaños", "fecha", "boda", "aniversario", "compleanno", "matrimonio", "aniversário", "casamento", "nascimento",
+      "doğum", "düğün", "evlilik", "urodzin", "ślubu", "verjaardag", "bruiloft", "trouwdag", "födelsedag", "bröllop",
+      "fødselsdag")),
+    ("looks like a passphrase", _passphrase_then_words, ("phrase", "wachtzin", "lösenfras", "frase")),
+    ("looks like a passphrase", _dashed_passphrase, ("log", "sign", "unlock", "connect", "acced", "inici", "anmeld",
+                                                    "einlogg", "melde", "phrase", "passwortsatz", "wachtzin", "frase")),
+    ("looks like an app password (four groups of four letters) on a line about a password", _app_password,
+     ("pass", "pw", "wort", "mot de", "contra", "senha", "parol", "ifre", "has", "wacht", "senord", "passord", "heslo",
+      "jelsz", "mật khẩu", "sandi", "app")),
     ("looks like a password on a line about one", _password_nearby,
      ("pass", "pw", "p/w", "mdp", "cred", "log", "sign", "unlock", "code", "wort", "mot de", "contra", "clave", "senha",
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
@@ -2826,7 +3054,7 @@ _CHECKS = (
     ("looks like a Wi-Fi network's password", _WIFI_KEY_TOLD.search,
      ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),
     ("looks like a PIN or a lock's code", _pin_nearby,
-     ("pin", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
+     ("pin", "nip", "namba", "tastenfeld", "codeschloss", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
       "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",

@@ -33,8 +33,9 @@ from pdsmem.mapping.privacy.plain import Needles, lazy, lowered_search
 _DIGITS = lazy(r"[0-9]").findall
 
 # 13 to 19 digits, plain or in groups joined by single spaces or dashes (4-4-4-4, 4-6-5)
-# (or in four groups of four with dots between: "4045.5006.4661.8072")
-_CARD = lazy(r"(?<![0-9A-Za-z.,/-])(?:[0-9]{4}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?[0-9]{1,4})?|[0-9]{4}(?:\.[0-9]{4}){3})"
+# (or in four groups of four with dots between: "4045.5006.4661.8072"; an Amex may be given in
+# three groups of five: "37825 18064 57787")
+_CARD = lazy(r"(?<![0-9A-Za-z.,/-])(?:[0-9]{4,5}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?[0-9]{1,4})?|[0-9]{4}(?:\.[0-9]{4}){3})"
              r"(?![0-9A-Za-z]|[.,/-][0-9])")
 
 
@@ -149,14 +150,32 @@ _A_CARDS_NUMBER = lazy(r"(?i)(?:card\s*+(?:number|no\b\.?|nr\b\.?|#)|num[ée]ro\
                        r"|mir|мир|carte\s++bleue|cartes?\s++bancaires?)(?![\w-])[^0-9\n]{0,40}$")
 
 
+# a word for a payment card, anywhere in the text
+_A_CARD_WORD = lazy(r"(?i)(?<![^\W\d_])(?:card|karte|kreditkarte|tarjeta|carte|carta|cart[ãa]o|kart[ıi]?|karta|karty|kaart"
+                    r"|карт\w*|thẻ)(?![^\W\d_])|카드|卡|カード").search
+# an expiry date said so: its word, then the month and the year ("exp 11-27", "gültig bis 03/28",
+# "유효기간 08/28", "vence 08/28")
+_EXPIRY_TOLD = lazy(
+    r"(?i)(?:(?<![^\W\d_])(?:exp|expiry|expires?|expiration|valid\s++(?:thru|through|until|till)|good\s++thru|gültig\s++bis"
+    r"|ablaufdatum|vence|vencimiento|caducidad|caduca|válid[ao]\s++hasta|expire|valable\s++jusqu['’]au|scadenza|scade"
+    r"|validade|válido\s++até|geldig\s++tot|ważna\s++do|son\s++kullanma(?:\s++tarihi)?|hết\s++hạn|годна\s++до"
+    r"|срок\s++действия)(?![^\W\d_])|유효\s*+기간|有効期限|有效期)"
+    r"[^0-9\n]{0,12}(?<![0-9])(?:0[1-9]|1[0-2])\s*+[/.-]\s*+(?:20)?[0-9]{2}(?![0-9])")
+
+
 def _card(text: str) -> bool:
     for match in _CARD.finditer(text):
         digits = re.sub("[ .-]", "", match[0])
         if not 12 <= len(digits) <= 19 or not _validator('luhn').is_valid(digits):
             continue
         before = text[max(0, match.start() - 60):match.start()]
-        if not (13 <= len(digits) and _card_issuer(digits) or _A_CARDS_NUMBER.search(before)):
-            continue  # an issuer's number, or a card's, said so
+        if not (13 <= len(digits) and _card_issuer(digits) or _A_CARDS_NUMBER.search(before)
+                or len(digits) == 16 and _EXPIRY_TOLD.search(text)):
+            continue  # an issuer's number, or a card's, said so, or 16 digits with an expiry said so (a
+            # national issuer's card: "번호 9410 3384 8780 0467 유효기간 08/28", "Nº 9410 … vence 08/28")
+        if len(match[0]) - len(digits) == 2 and match[0][5:6] in " -" and not (
+                _EXPIRY_TOLD.search(text) or _A_CARDS_NUMBER.search(before) or _A_CARD_WORD(text)):
+            continue  # three groups of five are an Amex's only where a card is said: not ZIP codes "37201 37202 37208"
         if not _published_example(digits, text, _PUBLISHED_TEST_CARDS) and not _A_PRODUCTS_NUMBER.search(before):
             return True
     return False
@@ -222,9 +241,27 @@ _BSB_OR_TRANSIT = lazy(
     r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,60}?\baccount\b[^0-9\n]{0,12}[0-9]{5,12}")
 
 
+# a Mexican CLABE: 18 digits whose last is a check digit (weights 3, 7, 1), a clause or so after its
+# name ("Mi CLABE para que me depositen la pensión: 012180015602398479")
+_CLABE = lazy(r"(?i)(?<![^\W\d_])clabe(?![^\W\d_])[^0-9\n]{0,60}?(?<![0-9])([0-9]{18})(?![0-9])")
+
+
+_AN_EXAMPLES_WORD = lazy(r"(?i)(?<![^\W\d_])(?:example|ejemplo|exemplo|exemple|esempio|beispiel|sample|muestra|test|prueba"
+                        r"|documentaci[óo]n|documentation|vector|validator|validador|ficticia|no\s++es\s++real|not\s++real)"
+                        r"(?![^\W\d_])")
+
+
+def _clabe_holds(digits: str) -> bool:
+    total = sum(int(digit) * (3, 7, 1)[index % 3] % 10 for index, digit in enumerate(digits[:17]))
+    return (10 - total % 10) % 10 == int(digits[17])
+
+
 def _bank_account(text: str) -> bool:
     if _BSB_OR_TRANSIT.search(text):
         return True
+    if "clabe" in text.lower() and not _AN_EXAMPLES_WORD.search(text) and any(
+            _clabe_holds(match[1]) for match in _CLABE.finditer(text)):
+        return True  # (not a documented example: "Ejemplo de CLABE de la documentación de Banxico: …")
     for match in _ROUTING.finditer(text) if _NAMES_A_ROUTING_NUMBER(text) else ():
         if _validator('us.rtn').is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
             return True
@@ -669,6 +706,20 @@ def _wallet_key(text: str) -> bool:
 # private key; tx 0x5c50…").
 _HEX_PRIVATE_KEY = lazy(r"(?i)(?<![a-z])(?:priv(?:ate)?[\s_-]?key|私钥|私鑰|秘密鍵)(?:\s*+(?:[:=：]|is|was|是|は))?\s*+[\"'`]?"
                         r"(?:0x)?[0-9a-f]{64}(?![0-9a-z])")
+# and right after a wallet's name and "key" or "pk", or a wallet and a colon ("MetaMask key 0x0df7…",
+# "ETH wallet pk=430e…", "Hot wallet (Rabby): 0xACAE…"): a wallet is named by its address, of 40 digits;
+# its 64 are its key. Not in a sentence about what is public or a table's ("Nostr pk … (public)", "the
+# x-only public key", "row pk=…", "… is the tx hash of the failed swap").
+_HEX_WALLET_KEY = lazy(r"(?i)(?<![a-z])(?:(?:metamask|rabby|phantom|trezor|exodus|trust\s*+wallet|wallet|eth|ethereum|btc|bitcoin"
+                       r"|sol|solana)(?:\s++wallet)?\s*+(?:pk|key|private\s*+key)|wallet(?:\s*+\([^()\n]{1,30}\))?(?=\s*+[:=：]))"
+                       r"(?:\s*+[:=：])?\s*+[\"'`]?(?:0x)?[0-9a-f]{64}(?![0-9a-z])")
+_PUBLIC_OR_A_TABLES = lazy(r"(?i)(?<![a-z])(?:public|pub|npub|x-only|address|tx|txid|hash|transaction|primary|row|table|contract"
+                           r"|nostr|taproot)(?![a-z])")
+
+
+def _hex_private_key(text: str) -> bool:
+    return _HEX_PRIVATE_KEY.search(text) is not None or (
+        _HEX_WALLET_KEY.search(text) is not None and _PUBLIC_OR_A_TABLES.search(text) is None)
 
 
 _NAMES_A_CVV = lowered_search(r"(?i)cvv|cvc|card\s++security\s++code")
@@ -910,7 +961,7 @@ _CHECKS = (
     ("looks like 2FA backup or one-time codes", _one_time_code_told, lambda t, d: d >= 4 and _TELLS_A_CODE(t.lower())),
     ("looks like a TOTP seed", _totp_seed, lambda t, d: d >= 2 or "otpauth" in t.lower() or _TOTP_NAMED(t)),
     ("looks like a wallet's private key (its checksum holds)", _wallet_key, lambda t, d: len(t) >= 51),
-    ("looks like a wallet's private key (64 hex digits after its name)", lambda t: _HEX_PRIVATE_KEY.search(t) is not None,
+    ("looks like a wallet's private key (64 hex digits after its name)", _hex_private_key,
      lambda t, d: d >= 8 and len(t) >= 66),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )
