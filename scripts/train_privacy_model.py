@@ -1,7 +1,7 @@
 """Fit the privacy gate's learned layer (mapping/privacy/learned.py) and write its model file.
 
-It learns from the sets the rules were tuned on, ``tune*`` and ``review*`` of tests/privacy_corpus/,
-and never reads a ``heldout*`` set: those measure it, as they measure the rules
+It learns from the sets the rules were tuned on, ``tune*`` and ``review*`` of tests/privacy_corpus/
+(but those ``NOT_FITTED`` names), and never reads a ``heldout*`` set: those measure it, as they measure the rules
 (docs/reliability.md, "The learned layer"). It needs scikit-learn, which pdsmem does not:
 
     .venv/bin/pip install -e '.[train]'     # scikit-learn 1.9.1
@@ -42,8 +42,16 @@ REGULARIZATION = 10.0  # LogisticRegression's C
 FOLDS = 5
 
 
+# Sets the rules are tuned on that the layer is not fitted on, and why. The layer learns words: an
+# ordinary half filled from templates, each shape twice with other numbers, weights those shapes
+# twice and moves the threshold (with tune27, the by-writer threshold rose from 0.9667 to 0.9793
+# and the layer caught 10 of the rules' misses instead of 19; tune27/README.md says how it was made).
+NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twice"}
+
+
 def sets(prefix: str) -> list[str]:
-    return sorted(path.name for path in CORPORA.iterdir() if path.is_dir() and path.name.startswith(prefix))
+    return sorted(path.name for path in CORPORA.iterdir()
+                  if path.is_dir() and path.name.startswith(prefix) and path.name not in NOT_FITTED)
 
 
 def texts_of(names: list[str]) -> tuple[list[str], list[int]]:

@@ -3511,3 +3511,34 @@ def test_a_random_token_with_no_word_about_it_is_refused(text):
 ])
 def test_a_name_a_path_a_digest_or_an_id_in_a_sentence_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune27 (a twenty-ninth writer: an IT helpdesk's, a family organiser's and an
+# accountant's agents; heldout26 held out). Every leak is caught; the one ordinary text refused is
+# the learned layer's (a key's fingerprint in groups of four), which is not fitted on this set.
+
+def test_the_round_on_tune27_catches_every_leak_and_refuses_no_ordinary_text_but_the_one_it_lists():
+    leaks, benign = _corpus("tune27", "leaks"), _corpus("tune27", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == []
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == ["p29-benign-0073"]
+
+
+@pytest.mark.parametrize("text", [
+    "PlayStation parental controls — it's 6021 (don't tell Noah)",  # "controls", plural
+    "Companies House auth code for Orchard Studio: 7HX2KQ — keep for the filing",  # an auth code's label
+    "o código da porta do prédio da tia Rosa em Lisboa é 3309",  # a door's code in Portuguese
+    "wifi at Caffè Rossi where I meet clients: espresso2go (they asked me not to share)",  # clients, not a tool's client
+])
+def test_the_round_on_tune27_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "Greenway's supplier account number 0273 9884 6776 5961 (not a card — it's their customer number)",
+    "клиент Смирнов хотел продиктовать пароль от банка — отказалась, попросила выписку",  # "— she refused, …"
+    "- accountant rule: a client's memorable word is asked by their bank, not by me — say no when offered",
+    "The OAuth auth code flow: PKCE",
+    "O código da porta foi trocado em 2024",
+])
+def test_the_round_on_tune27_passes_these(text):
+    assert privacy.sensitive_reason(text) is None

@@ -224,7 +224,8 @@ _ACCOUNT = lazy(
     r"|номер\s++сч[её]та|bankrekening|bankkonto)"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
 )
-_A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$")
+_A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?|supplier|vendor|wholesaler"
+                r"|lieferanten|fournisseur|proveedor|fornitore|leverancier)(?:['’]s)?\s*+$")
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета")
 _SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
