@@ -3528,6 +3528,11 @@ def test_the_round_on_tune27_catches_every_leak_and_refuses_no_ordinary_text_but
     "Companies House auth code for Orchard Studio: 7HX2KQ — keep for the filing",  # an auth code's label
     "o código da porta do prédio da tia Rosa em Lisboa é 3309",  # a door's code in Portuguese
     "wifi at Caffè Rossi where I meet clients: espresso2go (they asked me not to share)",  # clients, not a tool's client
+    # and what its review found the first forms let through (review42)
+    "wifi password — marigold, for guests", "пароль от почты — ромашка, не забудь", "hasło do wifi — słonecznik, zapisz",
+    "Mum's maiden name is No Eun-ji", "Security question (first pet): Oui-Oui",
+    "Answer to the security question is Asked, my old dog's name",
+    "as a supplier my account number 12345678901 gets the payouts",
 ])
 def test_the_round_on_tune27_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None
@@ -3539,6 +3544,13 @@ def test_the_round_on_tune27_refuses_these(text):
     "- accountant rule: a client's memorable word is asked by their bank, not by me — say no when offered",
     "The OAuth auth code flow: PKCE",
     "O código da porta foi trocado em 2024",
+    # its review's ordinary texts the first forms refused (review42)
+    "O código da porta 5432 do Postgres precisa ser liberado no firewall",
+    "O código do prédio no cadastro da Sabesp é 120045",
+    "parental controls: bedtime 2000, wake 0700",
+    "Authorization code for the refund: 771203, the bank said it clears in 5 days",
+    "password manager clients: keepassxc",
+    "Le pregunté si activó la pregunta de seguridad, respuesta: Sí, ayer.",
 ])
 def test_the_round_on_tune27_passes_these(text):
     assert privacy.sensitive_reason(text) is None

@@ -85,7 +85,7 @@ def _not_a_value(value: str) -> bool:
 
 
 # a label, then up to four words (what for), then a colon, an "is" or a dash, then the value
-_LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|auth(?:entication|ori[sz]ation)?[\s_-]?code"
+_LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|auth(?:entication)?[\s_-]?code|authentifizierungscode"
           r"|(?:api|access|secret|private|license|auth|"
           r"encryption|signing|master|vpn)[\s_-]?key|(?<!(?<!non-)public\s)(?<!(?<!non-)public[_-])key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
           r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
@@ -247,8 +247,10 @@ _SECURITY_ANSWER = lazy(
     r"|pflicht|obligatori\w*|optionnel\w*|required|verplicht\w*|vereist|requis\w*|requerid\w*|richiest\w*"
     r"|unknown|forgot\w*|भूल\w*|don['’]t|won['’]t|nem|nincs|nie|non|nicht|kein\w*|optional\w*|opcional|facultati\w*"
     r"|something|anything|whatever|broken|page|flow|removed|skipped|gone|deleted|disabled|entfernt|supprim\w*|eliminad\w*"
-    r"|asked|gefragt|demandée?s?|preguntad[oa]s?|chiest[oa]|perguntad[oa]s?"  # "… is asked by their bank"
-    r"|no|yes|nope|yeah|sí|ja|nee|não|oui"  # "— say no when offered"
+    r"|(?-i:asked|gefragt|demandée?s?|preguntad[oa]s?|chiest[oa]|perguntad[oa]s?)"  # "… is asked by their bank"
+    # a yes or a no the sentence goes on from: "— say no when offered", "respuesta: Sí, ayer" (not "maiden
+    # name: No Eun-ji", "first pet: Oui-Oui")
+    r"|(?:no|yes|sí|ja|não|oui)(?=[,.;!]|\s++(?-i:[a-z]))"
     r"|rimoss\w*|verwijderd|usunięt\w*|borttag\w*|fjernet|poistettu|odstraněn\w*|eltávolít\w*|kaldırıl\w*|удален\w*"
     r"|видален\w*|removid\w*|eliminat\w*|imneħħ\w*|հեռացված\w*"
     r"|yok|boş|bos|değil|hatırla\w*|değiştir\w*|sorma\w*|sorul\w*|formda|не|немає|необов\w*|поле|є|це|это|bu"
@@ -652,9 +654,14 @@ _VALUE_BEFORE = lazy(
     r"\s*+[\"'“‘«„]?$")
 
 # what names a tool, whose name is no password: "the password manager is bitwarden"
+# a verb's past tense in Russian, Ukrainian or Polish, as a dash then what someone did has it
+# ("— отказалась, …", "— odmówiła, …"; not a password of a word, "— ромашка, не забудь")
+_A_SLAVIC_PAST_TENSE = lazy(r"(?:[ая]л|[аеиоуыя]ла|[аеиоуыя]ло|[аеиоуыя]ли|лся|лась|лось|лись|[aeiouy]ł|[aeiouy]ła|[aeiouy]ło|[aeiouy]li|[aeiouy]ły)$")
+
+
 # (a tool's "client", not people's "clients": "wifi at the cafe where I meet clients: espresso2go")
 _A_TOOL_IS = lazy(
-    r"(?i)(?:manager|app|vault|tool|provider|generator|keeper|extension|plugin|client(?!s(?!\w))|program|software|service"
+    r"(?i)(?:manager|app|vault|tool|provider|generator|keeper|extension|plugin|client(?!s(?!\w))|(?<=manager\s)clients|(?<=password\s)clients|program|software|service"
     r"|verwaltung|gestionnaire|gestor|gerenciador|beheerder|menedżer|hanterare|manageri?)\w{0,6}(?:\s++(?:\w+\s++)?"
     r"(?:is|ist|est|es|è|é|är|er|on|to|jest|je)|\s*+:)\s*+$")
 
@@ -1709,7 +1716,7 @@ def _password_column(text: str) -> bool:
 # A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
-    r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:controls?|code|lock)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
+    r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
@@ -1739,7 +1746,10 @@ _PIN_LINE = lazy(
     # a keypad and a code lock in German, a PIN in Mexico's and Quebec's words (NIP), Swahili's "secret number"
     # a door's, a gate's, an alarm's code in Portuguese and Italian ("o código da porta do prédio … é 3309",
     # "il codice del portone è 4471")
-    r"|(?<![a-z])c[óo]digo\s++d[aoe]s?\s++(?:porta|port[ãa]o|entrada|garagem|alarme|pr[ée]dio|cofre|cadeado|condom[íi]nio)"
+    # (a building's door, not a network's port, "o código da porta 5432 do Postgres", nor a register's code,
+    # "o código do prédio no cadastro")
+    r"|(?<![a-z])c[óo]digo\s++d[aoe]\s++(?:port[ãa]o|garagem|alarme|cofre|cadeado)"
+    r"|(?<![a-z])c[óo]digo\s++da\s++porta\s++d[aeo]s?\s++(?:pr[ée]dio|casa|apartamento|frente|entrada|rua|edif[íi]cio|condom[íi]nio)"
     # (not Italian "porta", a network's port too: "Il codice della porta 8080 va aggiornato nel firewall")
     r"|(?<![a-z])codice\s++(?:della\s++|del\s++|dell['’]\s*+)?(?:portone|cancello|garage|allarme|cassaforte|lucchetto)"
     r"|(?<![a-z])(?:tastenfeld\w*|codeschloss\w*)|(?<![a-z])nip(?![a-z])|(?<![a-z])namba\s++(?:yangu\s++|yake\s++|yetu\s++)?ya\s++siri(?=[^\n.;]{0,50}?(?:\sni\s|:))"  # ("… ni 5508", is 5508)
@@ -2566,7 +2576,8 @@ def _one_word(text: str) -> bool:
                 and value.lower() not in _STATES and _CASE_AFTER.match(text, match.end("value"))
                 and not _DESCRIBING.fullmatch(value)):
             return True  # "pw is autumn all lowercase", "to Autumn, małymi literami": its letters are told
-        if match["verb"] in ("—", "–", "-") and value.isalpha() and text.startswith(",", match.end("value")):
+        if (match["verb"] in ("—", "–", "-") and value.islower() and _A_SLAVIC_PAST_TENSE.search(value)
+                and text.startswith(",", match.end("value"))):
             continue  # after a dash, a word the sentence goes on from is what was done: "пароль от банка —
             # отказалась, попросила выписку" (the password for the bank — she refused, asked for a statement)
         if not match["comma"] and (match["verb"] not in ("on", "to") or value.islower()) and _a_thing(value.rstrip(".!?")):

@@ -224,8 +224,10 @@ _ACCOUNT = lazy(
     r"|номер\s++сч[её]та|bankrekening|bankkonto)"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
 )
-_A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?|supplier|vendor|wholesaler"
-                r"|lieferanten|fournisseur|proveedor|fornitore|leverancier)(?:['’]s)?\s*+$")
+_A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
+                # a supplier's number for its customer, right before "account" (not "as a supplier my account …")
+                r"|(?:supplier|vendor|wholesaler|lieferanten|fournisseur|proveedor|fornitore|leverancier)(?:['’]s)?\s++$")
+_OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета")
 _SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -268,7 +270,8 @@ def _bank_account(text: str) -> bool:
             return True
     low = text.lower()
     if any(word in low for word in _ACCOUNT_NEEDLES) and any(
-            not _A_BILLS.search(text, max(0, match.start() - 30), match.start()) for match in _ACCOUNT.finditer(text)):
+            _OWN.match(match[0]) or not _A_BILLS.search(text, max(0, match.start() - 30), match.start())
+            for match in _ACCOUNT.finditer(text)):
         return True  # (not a bill's: "Water bill account number 7712339045")
     return ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None
 
