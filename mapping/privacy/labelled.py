@@ -1168,7 +1168,9 @@ _NAMES_A_BIC = lazy(r"(?i)(?<![\w-])(?:swift|bic)(?![\w-])").search
 # into my work laptop with correct-horse-battery-staple-9" (the same shape names a profile, a template
 # or a branch as often: "The VPN profile I connect with is office-network-vienna-main-1")
 _FOUR_WORDS_DASHED = lazy(r"[^\W\d_]{4,}(?:-[^\W\d_]{4,}){3,6}-[0-9]{1,4}")
-_LOGS_IN_WITH = lazy(r"(?i)(?<!\w)(?:log(?:s|ged|ging)?\s*+(?:in|into|on(?:to)?)|sign(?:s|ed|ing)?\s*+in(?:to)?|unlock(?:s|ed)?)"
+# a verb of signing in, in English (``_SIGNS_IN_WITH`` adds other languages')
+_SIGNING_IN = r"log(?:s|ged|ging)?\s*+(?:in|into|on(?:to)?)|sign(?:s|ed|ing)?\s*+in(?:to)?|unlock(?:s|ed)?"
+_LOGS_IN_WITH = lazy(r"(?i)(?<!\w)(?:" + _SIGNING_IN + r")"
                      r"(?!\w)[^\n]{0,40}?\s(?:with|using)\s++$")
 
 
@@ -1249,7 +1251,7 @@ def _app_password(text: str) -> bool:
 # oauth-device-code-flow")
 _DASHED_WORDS = lazy(r"(?<![\w-])[^\W\d_]{4,}(?:[-–—][^\W\d_]{4,}){3,6}(?:[-–—][0-9]{1,4})?(?![\w-])")
 _SIGNS_IN_WITH = lazy(
-    r"(?i)(?<!\w)(?:log(?:s|ged|ging)?\s*+(?:in|into|on(?:to)?)|sign(?:s|ed|ing)?\s*+in(?:to)?|unlock(?:s|ed)?"
+    r"(?i)(?<!\w)(?:" + _SIGNING_IN +
     r"|(?:se|me|te|nous|vous)\s++connect\w*|acced\w*|inici\w*\s++sesi[óo]n|anmeld\w*|einlogg\w*|meld\w*\s++mich)"
     r"(?!\w)[^\n.;!?]{0,40}?\s(?:with|using|avec|con|com|mit|usando|utilisant)"
     r"(?:\s++(?:la|le|a|o|el|der|die|the|my|mi|ma|mon|minha|meiner?))?(?:\s++(?:frase|phrase|passphrase|fras[ea]|satz))?\s++$"

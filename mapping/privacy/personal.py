@@ -110,7 +110,10 @@ _NAMED_A_TEST = lowered_search(
     r"|voorbeeld|przykład|exemplo|prueba|prova|teste|テスト|测试|테스트|тест|δοκιμ|próbn|testow"
     # "sample" in other languages: "el IBAN de muestra", "Muster-IBAN"
     r"|muestra|amostra|muster|campione|échantillon|echantillon|próbk|probk|exempel|eksempel|esimerk"
-    r"|placeholder|platzhalter")
+    r"|placeholder|platzhalter"
+    # a number given to check a validator with, or said to be made up: "CLABE validator unit test vector …",
+    # "(no es real)"
+    r"|documentaci|validator|validador|vector|fictici|no\s++es\s++real|not\s++real")
 # a card's expiry date as a card gives it ("12/28", "09/2027"): "any future expiry date" gives none
 _EXPIRY = lazy(r"(?<![0-9/])(?:0[1-9]|1[0-2])\s*+/\s*+(?:20)?[0-9]{2}(?![0-9/])").search
 
@@ -164,17 +167,20 @@ _EXPIRY_TOLD = lazy(
 
 
 def _card(text: str) -> bool:
+    expiry_told: bool | None = None
     for match in _CARD.finditer(text):
         digits = re.sub("[ .-]", "", match[0])
         if not 12 <= len(digits) <= 19 or not _validator('luhn').is_valid(digits):
             continue
         before = text[max(0, match.start() - 60):match.start()]
-        if not (13 <= len(digits) and _card_issuer(digits) or _A_CARDS_NUMBER.search(before)
-                or len(digits) == 16 and _EXPIRY_TOLD.search(text)):
+        named = _A_CARDS_NUMBER.search(before) is not None
+        if expiry_told is None:  # (once a text, and only for a number that passes Luhn's check)
+            expiry_told = _EXPIRY_TOLD.search(text) is not None
+        if not (13 <= len(digits) and _card_issuer(digits) or named or len(digits) == 16 and expiry_told):
             continue  # an issuer's number, or a card's, said so, or 16 digits with an expiry said so (a
             # national issuer's card: "번호 9410 3384 8780 0467 유효기간 08/28", "Nº 9410 … vence 08/28")
         if len(match[0]) - len(digits) == 2 and match[0][5:6] in " -" and not (
-                _EXPIRY_TOLD.search(text) or _A_CARDS_NUMBER.search(before) or _A_CARD_WORD(text)):
+                expiry_told or named or _A_CARD_WORD(text)):
             continue  # three groups of five are an Amex's only where a card is said: not ZIP codes "37201 37202 37208"
         if not _published_example(digits, text, _PUBLISHED_TEST_CARDS) and not _A_PRODUCTS_NUMBER.search(before):
             return True
@@ -249,11 +255,6 @@ _BSB_OR_TRANSIT = lazy(
 _CLABE = lazy(r"(?i)(?<![^\W\d_])clabe(?![^\W\d_])[^0-9\n]{0,60}?(?<![0-9])([0-9]{18})(?![0-9])")
 
 
-_AN_EXAMPLES_WORD = lazy(r"(?i)(?<![^\W\d_])(?:example|ejemplo|exemplo|exemple|esempio|beispiel|sample|muestra|test|prueba"
-                        r"|documentaci[óo]n|documentation|vector|validator|validador|ficticia|no\s++es\s++real|not\s++real)"
-                        r"(?![^\W\d_])")
-
-
 def _clabe_holds(digits: str) -> bool:
     total = sum(int(digit) * (3, 7, 1)[index % 3] % 10 for index, digit in enumerate(digits[:17]))
     return (10 - total % 10) % 10 == int(digits[17])
@@ -262,7 +263,7 @@ def _clabe_holds(digits: str) -> bool:
 def _bank_account(text: str) -> bool:
     if _BSB_OR_TRANSIT.search(text):
         return True
-    if "clabe" in text.lower() and not _AN_EXAMPLES_WORD.search(text) and any(
+    if "clabe" in text.lower() and not _NAMED_A_TEST(text) and any(
             _clabe_holds(match[1]) for match in _CLABE.finditer(text)):
         return True  # (not a documented example: "Ejemplo de CLABE de la documentación de Banxico: …")
     for match in _ROUTING.finditer(text) if _NAMES_A_ROUTING_NUMBER(text) else ():
