@@ -1265,9 +1265,10 @@ _A_TOOLS_WORD = frozenset(("oauth", "auth", "saml", "sign", "code", "flow", "dev
 
 
 def _dashed_passphrase(text: str) -> bool:
+    if _SINGLE_SIGN_ON.search(text):
+        return False
     for match in _DASHED_WORDS.finditer(text):
-        parts = re.split(r"[-–—]", match[0].lower())
-        if any(part in _A_TOOLS_WORD for part in parts) or _SINGLE_SIGN_ON.search(text):
+        if any(part in _A_TOOLS_WORD for part in re.split(r"[-–—]", match[0].lower())):
             continue
         if _SIGNS_IN_WITH.search(text[max(0, match.start() - 80):match.start()]):
             return True
@@ -1524,10 +1525,10 @@ _SIX_OR_EIGHT_DIGITS = lazy(r"(?<![0-9./-])(?:[0-9]{6}|[0-9]{8})(?![0-9./-])")
 
 def _a_date(number: str) -> bool:
     """Whether six or eight digits are a day: DDMMYY(YY), MMDDYY(YY) or YYYYMMDD."""
-    pairs = [(number[0:2], number[2:4])] if len(number) == 6 else [(number[0:2], number[2:4]), (number[6:8], number[4:6])]
-    return any(1 <= int(day) <= 31 and 1 <= int(month) <= 12 or 1 <= int(month) <= 31 and 1 <= int(day) <= 12
-               for day, month in pairs[:1]) or len(number) == 8 and number[:2] in ("19", "20") and any(
-        1 <= int(month) <= 12 and 1 <= int(day) <= 31 for day, month in pairs[1:])
+    first, second = int(number[0:2]), int(number[2:4])
+    if 1 <= first <= 31 and 1 <= second <= 12 or 1 <= first <= 12 and 1 <= second <= 31:
+        return True
+    return len(number) == 8 and number[:2] in ("19", "20") and 1 <= int(number[4:6]) <= 12 and 1 <= int(number[6:8]) <= 31
 
 
 def _a_days_password(text: str) -> bool:
