@@ -149,6 +149,7 @@ def test_and_what_it_still_passes(text):
     ("Nº 9410 3384 8780 0467 vence 08/28", "a national issuer's card, its expiry said in Spanish"),
     ("Exodus key 0xef2d127de37b942baad06145e54b0c619a1f22327b2ebbcfbec78f5564afe39d", "another wallet's key"),
     ("wifi-pw-sunflower1962", "a name's parts read as words (a memory's kind)"),
+    ("session-PIN-6124", "the same, a PIN's digits (an external session's id, a new user's try)"),
     ("eth.wallet.privkey.e17964b8e0416e15a38a43d1aa749599e56fd25602e9367ee3fae97214c5e3d6", "the same (a subject key)"),
 ])
 def test_what_the_later_trials_found(text, why):

@@ -183,14 +183,16 @@ def _rules_reason(text: str) -> str | None:
 # read words, and a name's parts are its words. (Not an address: "https://…" keeps its own form.)
 _ONE_NAME = plain.lazy(r"(?!\S*+://)[^\W_]++(?:[._:/-]++[^\W_]++){2,}+")
 _NAMES_PARTS = plain.lazy(r"[._:/-]++")
-# and only where a part names a credential and the next is a value (letters and digits, or a long run
-# of hex or base64): "wifi-pw-sunflower1962", "eth.wallet.privkey.e179…" (not "wifi-password-on-fridge",
-# "user.alice.smith1990", "pin-code-reminder-dentist-0930")
+# and only where a part names a credential and the next is a value (letters and digits, a long run of
+# hex or base64, or a PIN's digits): "wifi-pw-sunflower1962", "eth.wallet.privkey.e179…",
+# "session-PIN-6124" (not "wifi-password-on-fridge", "user.alice.smith1990", "pin-code-reminder-0930")
 _A_VALUE_AFTER_ITS_NAME = plain.lazy(
     r"(?i)(?<![^\W\d_])(?:pw|pwd|pass|passwd|password|passwort|passcode|pin|privkey|priv|private-?key|secret|token|apikey"
     r"|api-?key|key|mdp|senha|clave|contraseña|hasło|haslo|şifre|sifre|parola|wachtwoord|lösenord)[._:/-]++"
     r"(?=[^\W_]*[0-9])(?=[^\W_]*[^\W\d_])[^\W_]{6,}(?:[._:/-]|$)|(?<![^\W\d_])(?:pw|pwd|pass|password|pin|privkey|priv|secret"
-    r"|token|key|apikey)[._:/-]++(?:0x)?[A-Za-z0-9+/=]{32,}")
+    r"|token|key|apikey)[._:/-]++(?:0x)?[A-Za-z0-9+/=]{32,}"
+    # or a PIN's digits after its name: "session-PIN-6124"
+    r"|(?<![^\W\d_])(?:pin|passcode|pincode)[._:/-]++[0-9]{4,8}(?:[._:/-]|$)")
 
 
 # An aside in brackets, as a note puts one between a code's name and the code's digits ("Kassen-PIN
