@@ -63,18 +63,18 @@ def lazy(pattern: str, flags: int = 0) -> LazyPattern:
 # set (zero-width spaces and joiners, the soft hyphen, bidi marks and controls, variation
 # selectors, Hangul fillers, tags...), the blank Braille pattern, and every control character
 # but the tab and the line breaks.
-_INVISIBLE = re.compile(
+_INVISIBLE = lazy(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f"
     "\u200b-\u200f\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
 # Those of them that Python calls printable: what ``str.isprintable`` cannot tell in a text.
-_PRINTABLE_INVISIBLE = re.compile(
+_PRINTABLE_INVISIBLE = lazy(
     "[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180d\u180f\u2800\u3164\ufe00-\ufe0f\uffa0\U000e0100-\U000e01ef]"
 )
 _LINE_BREAKS = str.maketrans({"\x85": "\n", "\u2028": "\n", "\u2029": "\n"})  # which NFKC keeps
 # A right-to-left override shows what follows it in reverse, up to the next bidi control or line.
-_OVERRIDDEN = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
+_OVERRIDDEN = lazy("\u202e([^\u202a-\u202e\u2066-\u2069\n]*)")
 
 
 # How many lines a process searches with a pattern as written before it builds the faster, factored
@@ -135,7 +135,7 @@ def without_invisible(text: str) -> str:
 
 # a decimal digit of another script: Arabic-Indic, Persian, Devanagari, Bengali, Thai, Telugu… (a
 # PIN said in the script's own digits, "رمز کارت ۵۲۸۱", which NFKC leaves as they are)
-_OTHER_DIGIT = re.compile(r"(?![0-9])\d")
+_OTHER_DIGIT = lazy(r"(?![0-9])\d")
 
 
 def ascii_digits(text: str) -> str:
@@ -421,7 +421,7 @@ _FOLDED = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "\u212a": "k",
                          "\ufb05": "\ufb06"})
 # (not the combining ypogegrammeni, U+0345: "\w" takes "ι" and not it, so that folding it changes
 # where a word ends)
-_FOLDABLE = re.compile("[İıſ\u212a\u1c80-\u1c88ςϐϵϑ\u1fbeϰµϖϱϕẛ\u1fd3\u1fe3\ufb05]").search
+_FOLDABLE = lazy("[İıſ\u212a\u1c80-\u1c88ςϐϵϑ\u1fbeϰµϖϱϕẛ\u1fd3\u1fe3\ufb05]").search
 
 
 def _folded(line: str) -> str:
