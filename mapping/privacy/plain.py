@@ -421,7 +421,7 @@ _FOLDED = str.maketrans({"İ": "i", "ı": "i", "ſ": "s", "\u212a": "k",
                          "\ufb05": "\ufb06"})
 # (not the combining ypogegrammeni, U+0345: "\w" takes "ι" and not it, so that folding it changes
 # where a word ends)
-_FOLDABLE = lazy("[İıſ\u212a\u1c80-\u1c88ςϐϵϑ\u1fbeϰµϖϱϕẛ\u1fd3\u1fe3\ufb05]").search
+_FOLDABLE = re.compile("[İıſ\u212a\u1c80-\u1c88ςϐϵϑ\u1fbeϰµϖϱϕẛ\u1fd3\u1fe3\ufb05]").search
 
 
 def _folded(line: str) -> str:
