@@ -46,7 +46,13 @@ FOLDS = 5
 # ordinary half filled from templates, each shape twice with other numbers, weights those shapes
 # twice and moves the threshold (with tune27, the by-writer threshold rose from 0.9667 to 0.9793
 # and the layer caught 10 of the rules' misses instead of 20; tune27/README.md says how it was made).
-NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twice"}
+# And tune28: fitted with it (its texts all written by hand), the threshold moved from 0.9667 to 0.9670
+# (0.9688 with folds dealt by the digests of the sets' names), and the layer lost three or four of the texts its
+# tests hold it to ("eBay pw is Tr0mbone.Sunday btw", "… is 64-bits! with the exclamation mark"), one
+# secret of the fourth Hermes trial, and refused an ordinary Faker text: a refit moves a handful of
+# texts across a threshold this close to their scores (docs/reliability.md, "The round on tune28").
+NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twice",
+              "tune28": "fitted with it, the layer lost four texts its tests hold it to"}
 
 
 def sets(prefix: str) -> list[str]:

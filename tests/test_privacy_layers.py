@@ -3554,3 +3554,46 @@ def test_the_round_on_tune27_refuses_these(text):
 ])
 def test_the_round_on_tune27_passes_these(text):
     assert privacy.sensitive_reason(text) is None
+
+
+# -- the round on tune28 (a thirtieth writer: a veterinary practice's, a researcher's, an online
+# shop's, a retired couple's and a photographer's agents; heldout27 held out). Every leak is caught
+# but the two it lists: a German VAT id, printed on every invoice the shop sends, and a banking app's
+# code said to be a birth year ("app code" is a coder's word too). No ordinary text is refused.
+
+def test_the_round_on_tune28_catches_every_leak_but_two_and_refuses_no_ordinary_text():
+    leaks, benign = _corpus("tune28", "leaks"), _corpus("tune28", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "p30-leak-0092", "p30-leak-0069"]
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Die Hintertür der Praxis geht mit dem Code 9318 auf, danach die Raute drücken.",  # a door in a compound
+    "Wohnungstür: 4471",
+    "El móvil del abuelo se desbloquea con 170349, me lo dijo.",  # what unlocks with what follows
+    "Das Tablet entsperrt man mit 5820.",
+    "Το κλειδοκούτι στο διαμέρισμα ανοίγει με 1-9-8-7.",  # a key box in Greek
+    "De vriezerruimte: code 1968, daarna het slot naar rechts draaien.",  # a year right after "code", by a lock
+    "Mummon puhelimen avauskoodi on 1947 – hänen syntymävuotensa.",  # a year said to be a birth year
+    "The garage keypad takes 1931, Dad's birth year.",
+    "Wi-Fi de l'appartement : réseau « Villa_Ocean », clé vaguesdu64.",  # guillemets with their spaces
+])
+def test_the_round_on_tune28_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    # a discount's, for anyone
+    "Black Friday discount code is WOOLFRIDAY20 — 20% off, valid 28 Nov to 1 Dec. It's public, it goes in the newsletter.",
+    "Code promo : PRINTEMPS15, valable jusqu'au 30 avril.",
+    "Türcode 2024 geändert, neuer Code kommt per Brief.",  # a year, when it changed
+    "Para desbloquear el móvil de papá hay que llamar al 1004, atención al cliente.",  # a service's number
+    "Telefoon ontgrendelen lukt niet; afspraak bij de reparateur op 14 maart, bonnummer 5521.",
+    "Booking code 2024, slot 3 on Friday.",  # a time slot
+    "Grandpa's birth year is on the pension letter; the PIN letter came separately.",
+    "Oma's birth year 1931 goes on the pension form; her PIN letter came too.",  # a birth year, not a code
+    "Die Kultur-Agentur hat die Signatur 1987 geschickt.",  # words ending in "tur", no door
+])
+def test_the_round_on_tune28_passes_these(text):
+    assert privacy.sensitive_reason(text) is None

@@ -571,7 +571,9 @@ _WIFI_KEY_DIGITS = lazy(
 # parish_hall_guest' (a key of letters alone is a word unless long: not "key available at the bar")
 _NETWORK_THEN_KEY = lazy(
     r"(?i)(?<![\w-])(?:network|ssid|netzwerk|réseau|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа)\s*+[:=]?\s*+"
-    r"[\"'«“„]?[^\s\"'«»“”„,;]{2,40}[\"'»”]?(?:\s*+[,;/|·]|\s++(?:and|und|et|y|e|i|og|och|en|и|і)|\s++[-–—])?\s*+"
+    # (in quotes, French guillemets with their spaces: "réseau « Villa_Ocean », clé …")
+    r"(?:[\"'“„]|«\s?)?[^\s\"'«»“”„,;]{2,40}(?:[\"'”]|\s?»)?"
+    r"(?:\s*+[,;/|·]|\s++(?:and|und|et|y|e|i|og|och|en|и|і)|\s++[-–—])?\s*+"
     r"(?:key|password|pass|pw|schlüssel|passwort|clé|mot\s++de\s++passe|clave|contraseña|chave|senha|chiave|sleutel"
     r"|wachtwoord|nyckel|lösenord|nøgle|nøkkel|klucz|hasło|ключ|пароль)(?![\w-])\s*+[:=]?\s*+"
     r"[\"'«“„]?(?P<value>\w[^\s\"'«»“”„,;()]{7,62})")

@@ -1280,6 +1280,14 @@ _A_NUMBERED_HOST = lazy(r"[a-z]{2,}[-_]?0[0-9]")
 _ON_A_HOST = lazy(r"(?i)(?<![^\W\d_])(?:on|auf|sur|en|su|op|på|na|at|an|bei|from|von|de|da)\s++$")
 
 
+# a discount's or a promotion's code right before a value (not a gift card's or a voucher's, worth money)
+_A_DISCOUNT_CODE_BEFORE = lazy(
+    r"(?i)(?<![\w-])(?:discount|promo(?:tion(?:al)?)?|coupon|rabatt|réduction|remise|descuento|cupón|cupom|sconto"
+    r"|korting|rabat|indirim)[\s-]*+(?:code|kode|kod|c[óo]digo|codice|kodu)?\s*+(?:is|ist|est|es|è|é|är|er|:|=)?\s*+"
+    r"[\"'«“„]?$|(?<![\w-])(?:code|c[óo]digo|codice)\s++(?:promo|de\s++(?:réduction|descuento|desconto)|sconto)\s*+"
+    r"(?:est|es|é|è|:)?\s*+[\"'«“„]?$")
+
+
 def _access_value(text: str) -> bool:
     for line in text.splitlines():
         if "`" in line or not _ABOUT_ACCESS(line) or _A_RENAME.search(line):
@@ -1308,6 +1316,8 @@ def _access_value(text: str) -> bool:
                 return True  # "tape Moustache (avec une majuscule au début)": its letters are told
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
                 continue  # no made-up word: too short, or with a capital (but words run together)
+            if _A_DISCOUNT_CODE_BEFORE.search(before):
+                continue  # a discount's code, there for anyone: "Black Friday discount code is WOOLFRIDAY20"
             if _FOUR_WORDS_DASHED.fullmatch(token.rstrip(".,;:!?")) and _LOGS_IN_WITH.search(before):
                 return True  # "I log into my work laptop with correct-horse-battery-staple-9"
             if _A_NUMBERED_HOST.fullmatch(token.rstrip(".,;:")) and _ON_A_HOST.search(before):
@@ -1722,12 +1732,15 @@ _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
+    # a door in a German compound: "Hintertür", "Wohnungstür", "Praxistür" (not "Türkei": a word ends there)
+    r"|\w+tür"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
-    r"|fietsslot|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
+    r"|fietsslot|cijferslot|hangslot|codeslot|deurslot|het\s++slot"
+    r"|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
@@ -1735,6 +1748,11 @@ _PIN_LINE = lazy(
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
+    # what unlocks with what follows, said with the verb ("el móvil se desbloquea con 170349"; not "para
+    # desbloquear el móvil, llamar al 1004"), and a key box, a lock and a safe in Greek ("Το κλειδοκούτι …
+    # ανοίγει με 1-9-8-7")
+    r"|(?<![a-z])(?:desbloquea\s++con|desbloqueia\s++com|déverrouille\s++avec|sblocca\s++con|ontgrendelt?\s++met"
+    r"|entsperrt?\s++(?:man\s++)?mit)|κλειδοκούτ\w*|κλειδαρι\w*|χρηματοκιβώτι\w*"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -2101,9 +2119,15 @@ def _pin_nearby(text: str) -> bool:
                 # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)
-                    and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))):
-                continue  # a year, unless a lock is said to open with it ("the safe is set to 1966") or it
-                # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074")
+                    and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
+                    and not (_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end)
+                             and _A_LOCK_ITSELF.search(line))
+                    and not _A_BIRTH_YEAR.search(line, end, end + 40)):
+                continue  # a year, unless a lock is said to open with it ("the safe is set to 1966"), it
+                # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" on a
+                # lock's line ("code 1968, daarna het slot naar rechts draaien"), or it is said right after
+                # to be a birth year ("avauskoodi on 1947 – hänen syntymävuotensa"; not "Oma's birth year
+                # 1931 goes on the pension form, her PIN letter came too")
             if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
                                                or a_demos_code(line, start, end) or _RESETS_TO.search(before)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
@@ -2142,6 +2166,17 @@ _PIN_RIGHT_BEFORE = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode|-?[Kk]oden?|-?[Kk]od)?\
 _DOOR_CODE_RIGHT_BEFORE = lazy(r"(?i:(?<![^\W\d_])(?:door|gate|front\s++door|entry|kapı|kapi|tür|haustür|porte|portail|puerta|portón|porta"
                          r"|portão|portone|cancello|deur)\s*+(?:code|kodu?|kode|código|codice|c[óo]d)\s*+[:=]?\s*+$)")
 _ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
+# "code" right before a number, and a lock itself on the line (not a time "slot", nor "Schlosspark")
+_CODE_RIGHT_BEFORE = lazy(r"(?i)(?<![\w-])(?:code|kode|kod|koodi|c[óo]digo|codice)\s*+[:=]?\s*+$")
+_A_LOCK_ITSELF = lazy(r"(?i)(?<![\w-])(?:lock|padlock|(?:het|een)\s++slot|fietsslot|cijferslot|hangslot|codeslot|deurslot"
+                      r"|schloss|cadenas|candado|lucchetto"
+                      r"|cadeado|kłódk\w*|lås|låset|lukko|zámek|zámku)(?![\w-])")
+# a birth year, said of the number right before it ("1947 – hänen syntymävuotensa", "1931, Dad's birth year")
+_A_BIRTH_YEAR = lazy(r"(?i)(?<![\w-])(?:birth\s*+year|year\s++of\s++birth|geburtsjahr\w*|année\s++de\s++naissance"
+                     r"|año\s++de\s++nacimiento|ano\s++de\s++nascimento|anno\s++di\s++nascita|geboortejaar|födelseår\w*"
+                     r"|fødselsår\w*|syntymävuo\w*|rok\w*\s++urodzenia|doğum\s++yılı\w*|год\w*\s++рождения"
+                     r"|έτος\s++γέννησης"
+                     r"|rok\w*\s++narození|születési\s++év\w*)|出生年|生まれ年|태어난\s*+해|출생\s*+연도")
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
@@ -3094,6 +3129,7 @@ _CHECKS = (
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
+      "desbloque", "déverrouill", "sblocc", "entsperr", "ontgrendel", "κλειδοκούτ", "κλειδαρι", "χρηματοκιβώτι",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
       "מנעול", "گاوصندوق", "خزنة", "কোড")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
