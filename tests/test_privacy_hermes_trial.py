@@ -5,7 +5,8 @@ The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret ref
 memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) were held out for one
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
-(hermes_trial4_held.json) is held out: the rules were not changed for it, and what it found is
+(hermes_trial4.json) was held out for one release too, then tuned on in the same way. The fifth
+(hermes_trial5_held.json) is held out: the rules were not changed for it, and what it found is
 listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -24,20 +25,21 @@ LISTED = {
         "Wnuczek założył mi Facebooka. Login to mój e-mail, a hasło dał mi takie: krowka.Milka44",  # a word between
     }, set()),
     "hermes_trial3.json": (set(), set()),  # tuned on
-    "hermes_trial4_held.json": ({  # held out
-        "my BVN na 22187465530, the bank lady said make i keep am private",  # Nigeria's bank number, in Pidgin
-        "mtn sim puk code 48213907 in case the phone lock again",  # a SIM's PUK, "sim" before it
+    "hermes_trial4.json": ({  # tuned on
         "Fui no RU hoje, tinha strogonoff. A Carol pediu pra eu guardar a senha do email da atlética caso ela esqueça: "
-        "fflch.atletica123",  # after an ordinary sentence, a value of dotted words
-        "per entrare nel registro elettronico (faccio ancora ripetizioni) uso Manzoni1827 come sempre",  # an aside between
+        "fflch.atletica123",  # a value of dotted words, a clause after the word for a password
         "Hôm nay bán được 3 triệu, khách đông vì gần Tết. Zalo shop mới đổi thành Tet2025vui nhé",  # "changed to", no name
-        "máy pos của quán, mã quản lý là 9021",  # a till's manager code, in Vietnamese
-        "grabfood merchant đăng nhập bằng sđt, mk GrabLan2023@",  # "mk", Vietnamese's short "mật khẩu"
-        "mã dự phòng tiktok shop: 38201947 55120836 90473318 12860459",  # backup codes, in Vietnamese
-        "standup was boring today, sprint 42 spillover again. btw kubeadmin for the openshift test cluster is "
-        "qTz7P-Lm2Kx-Ra9Wv-Bn4Hc",  # OpenShift's kubeadmin password, after ordinary sentences
+        "grabfood merchant đăng nhập bằng sđt, mk GrabLan2023@",  # "mk", Vietnamese's short "mật khẩu" (and "mình", I)
         "ghar ka wifi (ACT fibernet) chai_sutta_404",  # a wifi's password with no verb, in Hinglish
-        "sendgrid key SG.xY7kP2mQ9rT4vB1nC6dF8g.h3Jk5Lm7Np9Qr2St4Vw6Xy8Za0Bc2De4Fg6Hi8Jk0L",  # one character short
+    }, set()),
+    "hermes_trial5_held.json": ({  # held out
+        "رقم سري فودافون كاش: ١٢٤٨٩٠",  # a wallet's PIN in Arabic-Indic digits
+        "باسورد الراوتر في البيت 40719263",  # the router's password, "باسورد" (password) in Egyptian Arabic
+        "stoo ya mbolea, kufuli ya mlango code ni 2580#",  # a door lock's code, in Swahili
+        "장학금 들어오는 국민은행 계좌: 942802-00-118830",  # a Korean bank account
+        "sala das malas, código 6081",  # a luggage room's code, in Portuguese
+        "link iCal privado do Airbnb: https://www.airbnb.pt/calendar/ical/48213377.ics?s=39020a60377577c492601b023075db82c5f08b79",
+        "a minha conta à ordem na CGD é a nº 0351 123456 789",  # a Portuguese bank account
     }, set()),
 }
 
@@ -56,7 +58,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
     assert privacy.sensitive_reason(TRIAL["ordinary"][index]) is None, f"ordinary memory {index} refused"
 
 
-@pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4_held.json")["turns"],
+@pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
+                         + _trial("hermes_trial5_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
@@ -204,4 +207,29 @@ def test_what_the_later_trials_found(text, why):
     "No se lo digas a nadie: 2026 nos mudamos a Oaxaca", "Türcode 2024 geändert, neuer Code liegt beim Hausmeister.",
 ])
 def test_and_what_the_mends_still_pass(text):
+    assert privacy.sensitive_reason(text) is None
+
+
+# What the fourth trial found, read in general (docs/reliability.md, "The round on tune28").
+@pytest.mark.parametrize("text", [
+    "my BVN is 22187465530",  # Nigeria's bank verification number
+    "sim puk code 48213907 in case the phone locks again",  # "in case" is no inch
+    "máy pos của quán, mã quản lý là 9021",  # a till's manager code, in Vietnamese
+    "mã dự phòng tiktok shop: 38201947 55120836 90473318 12860459",  # backup codes, in Vietnamese
+    "btw kubeadmin for the openshift test cluster is qTz7P-Lm2Kx-Ra9Wv-Bn4Hc",  # OpenShift's kubeadmin password
+    "sendgrid key SG.xY7kP2mQ9rT4vB1nC6dF8g.h3Jk5Lm7Np9Qr2St4Vw6Xy8Za0Bc2De4Fg6Hi8Jk0L",  # a character short
+    "per entrare nel registro elettronico uso Manzoni1827 come sempre",  # "I use" in Italian
+])
+def test_what_the_fourth_trial_found(text):
+    assert privacy.sensitive_reason(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "The shelf is 24 in wide and 12 in deep.",
+    "Nine Inch Nails (NIN) tickets: order 4411223344",
+    "kubeadmin login disabled after htpasswd provider added, ticket OPS-12345-ABCDE",
+    "En el portal hago uso de Python3 para todo",
+    "per entrare in palestra uso il badge 4417 del comune",
+])
+def test_and_what_it_still_passes_after_the_fourth(text):
     assert privacy.sensitive_reason(text) is None

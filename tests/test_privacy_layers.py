@@ -3557,9 +3557,10 @@ def test_the_round_on_tune27_passes_these(text):
 
 
 # -- the round on tune28 (a thirtieth writer: a veterinary practice's, a researcher's, an online
-# shop's, a retired couple's and a photographer's agents; heldout27 held out). Every leak is caught
-# but the two it lists: a German VAT id, printed on every invoice the shop sends, and a banking app's
-# code said to be a birth year ("app code" is a coder's word too). No ordinary text is refused.
+# shop's, a retired couple's and a photographer's agents; heldout27 held out), and its review
+# (review43: the first forms refused 60 ordinary texts that aimed at them). Every leak is caught but
+# the two it lists: a German VAT id, printed on every invoice the shop sends, and a banking app's code
+# said to be a birth year ("app code" is a coder's word too). No ordinary text is refused.
 
 def test_the_round_on_tune28_catches_every_leak_but_two_and_refuses_no_ordinary_text():
     leaks, benign = _corpus("tune28", "leaks"), _corpus("tune28", "benign")
@@ -3569,15 +3570,19 @@ def test_the_round_on_tune28_catches_every_leak_but_two_and_refuses_no_ordinary_
 
 
 @pytest.mark.parametrize("text", [
-    "Die Hintertür der Praxis geht mit dem Code 9318 auf, danach die Raute drücken.",  # a door in a compound
-    "Wohnungstür: 4471",
-    "El móvil del abuelo se desbloquea con 170349, me lo dijo.",  # what unlocks with what follows
-    "Das Tablet entsperrt man mit 5820.",
-    "Το κλειδοκούτι στο διαμέρισμα ανοίγει με 1-9-8-7.",  # a key box in Greek
-    "De vriezerruimte: code 1968, daarna het slot naar rechts draaien.",  # a year right after "code", by a lock
-    "Mummon puhelimen avauskoodi on 1947 – hänen syntymävuotensa.",  # a year said to be a birth year
-    "The garage keypad takes 1931, Dad's birth year.",
+    "Die Hintertür der Praxis geht mit dem Code 9318 auf, danach die Raute drücken.",  # a door in a compound, its code
+    "Hintertürcode 4821",
+    "El móvil del abuelo se desbloquea con 170349, me lo dijo.",  # what unlocks with the number
+    "O telemóvel desbloqueia-se com 2468.", "On déverrouille la tablette avec 6291.", "Lo sblocchi con 4417.",
+    "Ontgrendel de iPad met 5836.", "Das Handy wird mit 2719 entsperrt.",
+    "Το κλειδοκούτι στο διαμέρισμα ανοίγει με 1-9-8-7.",  # a key box in Greek, then "opens with"
+    "De vriezerruimte: code 1968, daarna het slot naar rechts draaien.",  # "code" as a label, a lock's line
+    "code 1987 – dan het slot openen",
+    "Mummon puhelimen avauskoodi on 1947 – hänen syntymävuotensa.",  # Finnish's code in a compound, "on"
     "Wi-Fi de l'appartement : réseau « Villa_Ocean », clé vaguesdu64.",  # guillemets with their spaces
+    # a gift card's code called a discount's still is one
+    "Konto bei Otto, Gutschein über 50 €, Rabattcode: gs7k2q9xp4m",
+    "Compte Fnac : carte cadeau de 200 €, code promo : fnac8h2k9qzl",
 ])
 def test_the_round_on_tune28_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None
@@ -3588,12 +3593,19 @@ def test_the_round_on_tune28_refuses_these(text):
     "Black Friday discount code is WOOLFRIDAY20 — 20% off, valid 28 Nov to 1 Dec. It's public, it goes in the newsletter.",
     "Code promo : PRINTEMPS15, valable jusqu'au 30 avril.",
     "Türcode 2024 geändert, neuer Code kommt per Brief.",  # a year, when it changed
-    "Para desbloquear el móvil de papá hay que llamar al 1004, atención al cliente.",  # a service's number
-    "Telefoon ontgrendelen lukt niet; afspraak bij de reparateur op 14 maart, bonnummer 5521.",
+    # what its review found the first forms refused (review43)
+    "Die Kühlschranktür schließt nicht mehr richtig, Modell KG 3645 von Bosch.",
+    "Ankara Kültür Merkezi'nde 2450 kişilik salon yenilendi.",
+    "La bici eléctrica se desbloquea con la app; tarifa de 0,25 euros por minuto, recorrido de 1200 metros.",
+    "Para desbloquear el móvil de papá hay que llamar al 1004, atención al cliente.",
+    "Das Konto entsperrt man mit dem Brief der Bank, Vorgangsnummer 7731.",
+    "Άλλαξα την κλειδαριά στην εξώπορτα, κόστισε 1250 ευρώ με την τοποθέτηση.",
+    "Deadbolt lock on the back door installed to meet building code 2021.",
+    "Cadenas de vélo livré à Anvers, code 2000.",
+    "Grandpa's pension PIN letter arrived. The registry still lists 1931, his birth year, correctly.",
+    "Wifi : réseau « Maison », mot de passe réinitialisé par le technicien Orange.",
+    "WLAN: Netzwerk « Praxis_Gast », Passwort Empfangstresen fragen.",
     "Booking code 2024, slot 3 on Friday.",  # a time slot
-    "Grandpa's birth year is on the pension letter; the PIN letter came separately.",
-    "Oma's birth year 1931 goes on the pension form; her PIN letter came too.",  # a birth year, not a code
-    "Die Kultur-Agentur hat die Signatur 1987 geschickt.",  # words ending in "tur", no door
 ])
 def test_the_round_on_tune28_passes_these(text):
     assert privacy.sensitive_reason(text) is None

@@ -582,12 +582,16 @@ _NETWORK_THEN_KEY = lazy(
 def _network_then_key(text: str) -> bool:
     for match in _NETWORK_THEN_KEY.finditer(text):
         value = match["value"].rstrip(".:")
-        told = re.search(r"[\d_\W]", value) or len(value) >= 12 and not words.is_common(value)
+        # (a long word no list holds only where it ends the clause: not "mot de passe réinitialisé par
+        # le technicien", "Passwort Empfangstresen fragen")
+        told = re.search(r"[\d_\W]", value) or (len(value) >= 12 and not words.is_common(value)
+                                                 and _ENDS_THERE.match(text, match.end()) is not None)
         if len(value) >= 8 and told and not _A_SECURITY_MODE.match(value) and _A_WIFI_WORD(_line_of(text, match)):
             return True
     return False
 
 
+_ENDS_THERE = lazy(r"[^\S\n]*+(?:[.,;!?)]|$)", re.MULTILINE)
 # a Wi-Fi's word on the line (not "network" alone: "Network map key: dotted-lines = fibre")
 _A_WIFI_WORD = lowered_search(r"(?i)wi-?fi|wlan|ssid|hotspot|router|wpa|wifi|вайфай|وای‌فای|واي فاي")
 # a security mode where a key's value would be: "SSID ClubGuest, key WPA2-Personal"

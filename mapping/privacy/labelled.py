@@ -1109,7 +1109,8 @@ def _ABOUT_ACCESS(line: str) -> bool:
 _THEN = r"(?:then|dann|puis|luego|después|depois|poi|dan|daarna|sedan|deretter|derefter|potem|потом|затем|a[íi]\s++vem)"
 _INTRODUCED = lazy(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
-    r"|usa|usá|usar|utiliza|utilizza|utilise|utilisez|benutze|benutz|nimm|gebruik|użyj|använd|bruk|brug|käytä|kullan"
+    r"|usa|usá|usar|uso|utiliza|utilizo|utilizza|utilizzo|utilise|utilisez|benutze|benutz|nimm|gebruik|użyj|använd|bruk|brug"
+    r"|käytä|kullan"
     r"|ma[dk]e\s++it|for|picked|tried|typed|still|mis|met|com|eingestellt"
     r"|went\s++with|picked|chose|takes|just|es|est|è|é|ist|er|är|on|je|jest|como|come|als|jako|pour|para|per|med|mit"
     r"|con|avec|till|op|på|auf|à|a|em|este|это|как|ile|в|na|naar|för|för|über|so|lautet|c['’]est|here['’]?s"
@@ -1280,12 +1281,44 @@ _A_NUMBERED_HOST = lazy(r"[a-z]{2,}[-_]?0[0-9]")
 _ON_A_HOST = lazy(r"(?i)(?<![^\W\d_])(?:on|auf|sur|en|su|op|på|na|at|an|bei|from|von|de|da)\s++$")
 
 
+# What unlocks with a number, said by the verb, the number right after "with" (and an article or a
+# code's word): "el móvil se desbloquea con 170349", "desbloqueia-se com 2468", "la tablette se
+# déverrouille avec 6291", "lo sblocchi con 4417", "ontgrendel de iPad met 5836", or right before the
+# verb at a sentence's end: "das Handy wird mit 2719 entsperrt", "wordt met 5836 ontgrendeld"; and a
+# key box, a lock or a safe in Greek, then "opens with", a code's or a combination's word and the number
+# ("Το κλειδοκούτι … ανοίγει με 1-9-8-7"). Not "se desbloquea con la app; … 1200 metros", nor "para
+# desbloquear el móvil, llamar al 1004": the number is what it unlocks with, or nothing.
+_A_CODES_DIGITS = r"(?P<code>[0-9](?:[ -]?[0-9]){3,7})(?![0-9]|[.,][0-9]|\s*+(?:€|\$|%|eur|euros?|metr\w*|meter|km|min\w*))"
+_UNLOCKS_WITH_A_NUMBER = lazy(
+    r"(?i)(?<![\w-])(?:desbloque\w*|déverrouill\w*|deverrouill\w*|sblocc\w*|ontgrendel\w*|entsperr\w*)(?:-se)?"
+    r"[^\n.;:!?]{0,30}?(?<![\w-])(?:con|col|com|avec|met|mit)\s++(?:(?:el|o|a|le|la|il|lo|de|het|dem|der|den)\s++)?"
+    r"(?:(?:c[óo]digo|code|codice|pin|pincode|kode|pin-?code)\s++)?" + _A_CODES_DIGITS +
+    r"|(?<![\w-])(?:mit|met)\s++" + _A_CODES_DIGITS.replace("?P<code>", "?P<before>") +
+    r"\s++(?:entsperr\w*|ontgrendel\w*)"
+    r"|(?:κλειδοκούτ|κλειδοκουτ|κλειδαρι|κλειδαριά|χρηματοκιβώτι|χρηματοκιβωτι|κλειδοθήκ|κλειδοθηκ)\w*[^\n.;!?]{0,60}?"
+    r"(?:ανοίγει\s++με|ανοιγει\s++με|κωδικ\w*|συνδυασμ\w*)\s*+[:：]?\s*+"
+    + _A_CODES_DIGITS.replace("?P<code>", "?P<greek>"))
+
+
 # a discount's or a promotion's code right before a value (not a gift card's or a voucher's, worth money)
 _A_DISCOUNT_CODE_BEFORE = lazy(
     r"(?i)(?<![\w-])(?:discount|promo(?:tion(?:al)?)?|coupon|rabatt|réduction|remise|descuento|cupón|cupom|sconto"
     r"|korting|rabat|indirim)[\s-]*+(?:code|kode|kod|c[óo]digo|codice|kodu)?\s*+(?:is|ist|est|es|è|é|är|er|:|=)?\s*+"
     r"[\"'«“„]?$|(?<![\w-])(?:code|c[óo]digo|codice)\s++(?:promo|de\s++(?:réduction|descuento|desconto)|sconto)\s*+"
     r"(?:est|es|é|è|:)?\s*+[\"'«“„]?$")
+
+
+# OpenShift's kubeadmin password, as its installer makes one: four groups of five letters and digits,
+# after the user's name ("kubeadmin for the openshift test cluster is qTz7P-Lm2Kx-Ra9Wv-Bn4Hc")
+_KUBEADMIN = lazy(r"(?i)(?<![\w-])kubeadmin(?![\w-])[^\n]{0,80}?(?<![\w-])(?-i:(?=[A-Za-z0-9-]*[0-9])(?=[A-Za-z0-9-]*[A-Z])"
+                  r"(?=[A-Za-z0-9-]*[a-z])[A-Za-z0-9]{5}(?:-[A-Za-z0-9]{5}){3})(?![\w-])")
+
+
+# a gift card's, a voucher's or a one-time code, worth money or one's own, even called a discount code
+# ("Gutschein über 50 €, Rabattcode: gs7k2q9xp4m", "carte cadeau de 200 €, code promo : …")
+_WORTH_MONEY = lazy(r"(?i)gift|cadeau|regalo|geschenk|gutschein|voucher|bon\s++d['’]achat|presentkort|cadeaukaart|buono"
+                    r"|vale\s++(?:de\s++)?compra|[0-9]\s*+(?:€|\$|£|eur|usd|gbp|dollars?|euros?)(?!\w)|(?:€|\$|£)\s*+[0-9]|worth"
+                    r"|wert|einmalig|one[\s-]*+time|single[\s-]*+use|personal|persönlich|nicht\s++teilen|don['’]t\s++share")
 
 
 def _access_value(text: str) -> bool:
@@ -1316,7 +1349,7 @@ def _access_value(text: str) -> bool:
                 return True  # "tape Moustache (avec une majuscule au début)": its letters are told
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
                 continue  # no made-up word: too short, or with a capital (but words run together)
-            if _A_DISCOUNT_CODE_BEFORE.search(before):
+            if _A_DISCOUNT_CODE_BEFORE.search(before) and not _WORTH_MONEY.search(line):
                 continue  # a discount's code, there for anyone: "Black Friday discount code is WOOLFRIDAY20"
             if _FOUR_WORDS_DASHED.fullmatch(token.rstrip(".,;:!?")) and _LOGS_IN_WITH.search(before):
                 return True  # "I log into my work laptop with correct-horse-battery-staple-9"
@@ -1732,8 +1765,9 @@ _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
-    # a door in a German compound: "Hintertür", "Wohnungstür", "Praxistür" (not "Türkei": a word ends there)
-    r"|\w+tür"
+    # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
+    # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
+    r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
@@ -1744,15 +1778,10 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
-    # what unlocks with what follows, said with the verb ("el móvil se desbloquea con 170349"; not "para
-    # desbloquear el móvil, llamar al 1004"), and a key box, a lock and a safe in Greek ("Το κλειδοκούτι …
-    # ανοίγει με 1-9-8-7")
-    r"|(?<![a-z])(?:desbloquea\s++con|desbloqueia\s++com|déverrouille\s++avec|sblocca\s++con|ontgrendelt?\s++met"
-    r"|entsperrt?\s++(?:man\s++)?mit)|κλειδοκούτ\w*|κλειδαρι\w*|χρηματοκιβώτι\w*"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -1801,7 +1830,9 @@ _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz
          r"|deelnemers|participants|participantes|teilnehmer\w*|uczestników|status|codes"
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
          r"|rupees?|rs\.?|रुपये|रुपए|रु\.?|টাকা|روپے"
-         r"|sq|ft|in|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
+         # (inches, not "in case", "in the": "sim puk code 48213907 in case the phone locks again")
+         r"|sq|ft|in(?!\s++(?:case|the|a|an|my|his|her|our|their|your|this|that|there|here)\b)|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr"
+         r"|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"
          r"|dinara|динара|komada|комада|kuna|eura|евра"
          r"|litros|litri|litr[óo]w|lei|lira\w*|nghìn|ngàn|đồng|ლარი|שקל|ש״ח|sztuk|stück|pezzi|piezas|pièces|kusů|kom|kpl|лв\.?"
          r"|days?|by(?=\s*+[0-9])|x|rooms?|räume|zimmer|years?|jahre|people|personen|steps?|stufen|pages?|seiten|ua|µa|ma|a|mw|nm|ns"
@@ -1893,6 +1924,8 @@ _NOT_A_CODE_LINE = lazy(
 _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
                      r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*|ה?קוד|κωδικ\w*)"
                      r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
+                     # Finnish's code in a compound, then "is": "Mummon puhelimen avauskoodi on 1947"
+                     r"|(?<![\w-])\w*koodi\w*\s++on"
                      # what one keys in: "Alarm panel: type 2009 within 30 seconds"
                      r"|(?<![\w-])(?:type|enter|key\s++in|punch\s++in|marca|digita|tape|tapez|tippe|gib)\s*+$)\s*+$")
 
@@ -2120,14 +2153,12 @@ def _pin_nearby(text: str) -> bool:
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
-                    and not (_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end)
-                             and _A_LOCK_ITSELF.search(line))
-                    and not _A_BIRTH_YEAR.search(line, end, end + 40)):
+                    and not (_CODE_AS_A_LABEL.search(before) and _ENDS_A_LABELS_CLAUSE.match(line, end)
+                             and _A_LOCK_ITSELF.search(line))):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966"), it
-                # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" on a
-                # lock's line ("code 1968, daarna het slot naar rechts draaien"), or it is said right after
-                # to be a birth year ("avauskoodi on 1947 – hänen syntymävuotensa"; not "Oma's birth year
-                # 1931 goes on the pension form, her PIN letter came too")
+                # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" as a
+                # label on a lock's line ("…: code 1968, daarna het slot naar rechts draaien"; not "building
+                # code 2021", "kassabon met code 2023")
             if _TRIVIAL.fullmatch(number) and (_an_example(before) or _EXAMPLE_AFTER.match(line, end)
                                                or a_demos_code(line, start, end) or _RESETS_TO.search(before)):
                 continue  # "can't be a sequence like 1234": an example of what a PIN may not be; not "is like 4829"
@@ -2166,17 +2197,13 @@ _PIN_RIGHT_BEFORE = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode|-?[Kk]oden?|-?[Kk]od)?\
 _DOOR_CODE_RIGHT_BEFORE = lazy(r"(?i:(?<![^\W\d_])(?:door|gate|front\s++door|entry|kapı|kapi|tür|haustür|porte|portail|puerta|portón|porta"
                          r"|portão|portone|cancello|deur)\s*+(?:code|kodu?|kode|código|codice|c[óo]d)\s*+[:=]?\s*+$)")
 _ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
-# "code" right before a number, and a lock itself on the line (not a time "slot", nor "Schlosspark")
-_CODE_RIGHT_BEFORE = lazy(r"(?i)(?<![\w-])(?:code|kode|kod|koodi|c[óo]digo|codice)\s*+[:=]?\s*+$")
+# "code" as a label right before a number (at the line's start or after a colon), the number ending
+# its clause, and a lock itself on the line (not a time "slot", nor "Schlosspark")
+_CODE_AS_A_LABEL = lazy(r"(?i)(?:^|[:：])\s*+(?:code|kode|kod|koodi|c[óo]digo|codice)\s*+[:=]?\s*+$")
+_ENDS_A_LABELS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!–—-]|$)", re.MULTILINE)
 _A_LOCK_ITSELF = lazy(r"(?i)(?<![\w-])(?:lock|padlock|(?:het|een)\s++slot|fietsslot|cijferslot|hangslot|codeslot|deurslot"
                       r"|schloss|cadenas|candado|lucchetto"
                       r"|cadeado|kłódk\w*|lås|låset|lukko|zámek|zámku)(?![\w-])")
-# a birth year, said of the number right before it ("1947 – hänen syntymävuotensa", "1931, Dad's birth year")
-_A_BIRTH_YEAR = lazy(r"(?i)(?<![\w-])(?:birth\s*+year|year\s++of\s++birth|geburtsjahr\w*|année\s++de\s++naissance"
-                     r"|año\s++de\s++nacimiento|ano\s++de\s++nascimento|anno\s++di\s++nascita|geboortejaar|födelseår\w*"
-                     r"|fødselsår\w*|syntymävuo\w*|rok\w*\s++urodzenia|doğum\s++yılı\w*|год\w*\s++рождения"
-                     r"|έτος\s++γέννησης"
-                     r"|rok\w*\s++narození|születési\s++év\w*)|出生年|生まれ年|태어난\s*+해|출생\s*+연도")
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
@@ -3032,6 +3059,9 @@ _CHECKS = (
     ("looks like a labelled credential", _account_pair, ("admin", "root", "ubuntu", "guest", "postgres", "login",
                                                          "cred", "údaje", "accesso", "zugang")),
     ("looks like a labelled credential", _in_brackets, ("(", "（")),
+    ("looks like OpenShift's kubeadmin password", _KUBEADMIN.search, ("kubeadmin",)),
+    ("looks like a PIN or a lock's code", _UNLOCKS_WITH_A_NUMBER.search,
+     ("desbloque", "déverrouill", "deverrouill", "sblocc", "ontgrendel", "entsperr", "κλειδ", "χρηματοκιβ")),
     ("looks like a credential on a command line", lambda t: any(_on_a_command_line(m["quoted"] or m["value"])
                                                                for m in _COMMAND_SECRET.finditer(t)),
      ("redis-cli", "ldap", "mysql", "mariadb", "rabbitmqctl", "htpasswd", "net user", "sshpass", "smbclient", "mongo",
@@ -3129,7 +3159,6 @@ _CHECKS = (
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
-      "desbloque", "déverrouill", "sblocc", "entsperr", "ontgrendel", "κλειδοκούτ", "κλειδαρι", "χρηματοκιβώτι",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
       "מנעול", "گاوصندوق", "خزنة", "কোড")),
     ("looks like a PIN or a lock's code", _key_box_code_told,

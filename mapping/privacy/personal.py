@@ -296,7 +296,7 @@ _TWO_FACTOR_WORDS = lazy(
     r"|ersatzcode|reservecode|noodcode"  # "Back-upcodes voor …", "Ersatzcodes für …"
     r"|2-step|two[- ]step|secours|récupération|respaldo|recuperaci[oó]n|ripristino|recupero|herstel|wiederherstellung"
     r"|zapasow|reserv(?!at|ier|aci|aç|ed|e\s)|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
-    r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní"
+    r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní|mã\s++dự\s++phòng"  # (Vietnamese's backup codes)
 )
 _CODE = lazy(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
                    r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{8,16}"
@@ -886,14 +886,16 @@ def _validator(name: str):
 # and counts only when a check holds (above)
 _IDENTITY_NAMES = (r"national\s++id(?:entity|entification)?|identity\s++(?:card\s++)?number"
                    r"|(?:personal|citizen|citizen['’]?s)\s++(?:identity\s++|identification\s++|id\s++)?number"
-                   r"|social\s++security\s++number")
+                   r"|social\s++security\s++number"
+                   # Nigeria's bank verification number ("my BVN na 22187465530", in Pidgin)
+                   r"|(?<![a-z])bvn(?![a-z])|bank\s++verification\s++number")
 _AN_IDENTITY_NUMBER = lazy(
     r"(?i)(?:" + _IDENTITY_NAMES + r")"
     r"[^0-9\n]{0,30}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
 
 
 # what every name ``_AN_IDENTITY_NUMBER`` knows holds (one pass over the text, not the names' search)
-_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social")).any
+_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social", "bvn", "verification")).any
 
 
 def _national_id(text: str) -> bool:

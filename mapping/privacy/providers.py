@@ -77,6 +77,9 @@ OWN = lazy(
     r"|access-(?:production|development|sandbox)-(?!0{8}-)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"  # Plaid
     r"|[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"  # a Microsoft Entra (Azure AD) client secret
     r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token
+    # a SendGrid key a character or two off its length (detect-secrets takes only 22 and 43), as one
+    # copied by hand: "sendgrid key SG.xY7kP2mQ9rT4vB1nC6dF8g.h3Jk…" (42; the plugin names one of its length)
+    r"|SG\.(?![0-9A-Za-z_-]{22}\.[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-]))[0-9A-Za-z_-]{20,24}\.[0-9A-Za-z_-]{40,46}"
     r")(?![A-Za-z0-9_-])"
     r"|https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}"
     r"|https://[a-z0-9-]+\.(?:blob|file|queue|table|dfs)\.core\.windows\.net/[^\s\"']*[?&]sig=[A-Za-z0-9%+/=]{10,}"

@@ -92,9 +92,9 @@ def export(account: str, source: str, dry_run: bool, publish_private: bool,
     Re-running with nothing changed writes nothing; an interrupted export resumes where it
     stopped, without duplicates. Private memories are refused unless --publish-private says
     you know the repository is public. Exit 3 when some memories were refused or failed (each
-    is named on stderr; --allow-refused makes privacy refusals alone exit 0), 1 when every one
-    was (nothing was written), 3 also when a rate limit
-    paused the export (run it again to finish), or when a large prune was not confirmed.
+    is named on stderr), 1 when every one was (nothing was written); --allow-refused makes
+    privacy refusals alone exit 0, even when every memory was refused. Exit 3 also when a rate
+    limit paused the export (run it again to finish), or when a large prune was not confirmed.
 
     \b
     Examples:
