@@ -3583,6 +3583,9 @@ def test_the_round_on_tune28_catches_every_leak_but_two_and_refuses_no_ordinary_
     # a gift card's code called a discount's still is one
     "Konto bei Otto, Gutschein über 50 €, Rabattcode: gs7k2q9xp4m",
     "Compte Fnac : carte cadeau de 200 €, code promo : fnac8h2k9qzl",
+    # and what its review found the first forms missed (review43)
+    "Haustüre: 7392", "Die Kellertür geht mit 5190 auf.", "Κλειδοκούτι στην είσοδο: 4821", "χρηματοκιβωτιο 7741",
+    "ΚΛΕΙΔΑΡΙΑ ΑΠΟΘΗΚΗΣ 2264", "Het slot gaat open met 1987.", "Bike lock combo 1987.",
 ])
 def test_the_round_on_tune28_refuses_these(text):
     assert privacy.sensitive_reason(text) is not None
@@ -3606,6 +3609,8 @@ def test_the_round_on_tune28_refuses_these(text):
     "Wifi : réseau « Maison », mot de passe réinitialisé par le technicien Orange.",
     "WLAN: Netzwerk « Praxis_Gast », Passwort Empfangstresen fragen.",
     "Booking code 2024, slot 3 on Friday.",  # a time slot
+    "Το κλειδοκούτι βρίσκεται στην οδό Ερμού 2145.", "Το χρηματοκιβώτιο ζυγίζει 1800 γραμμάρια.",
+    "Die Zimmertür: Raum 4012 im zweiten Stock.", "Bike lock bought in 1987, combo reset yesterday.",
 ])
 def test_the_round_on_tune28_passes_these(text):
     assert privacy.sensitive_reason(text) is None
