@@ -3614,3 +3614,17 @@ def test_the_round_on_tune28_refuses_these(text):
 ])
 def test_the_round_on_tune28_passes_these(text):
     assert privacy.sensitive_reason(text) is None
+
+
+def test_the_review_of_the_tune28_round_is_held_to_what_the_forms_kept_give():
+    """review43: of its 168 ordinary texts the gate refuses the 11 it refused before the round (14 then,
+    60 with the round's first forms), and of its 115 secrets it misses these 27 (70 before the round)."""
+    leaks, benign = _corpus("review43", "leaks"), _corpus("review43", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r43-benign-020", "r43-benign-021", "r43-benign-045", "r43-benign-053", "r43-benign-077", "r43-benign-102",
+        "r43-benign-131", "r43-benign-139", "r43-benign-147", "r43-benign-148", "r43-benign-149"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r43-leak-007", "r43-leak-011", "r43-leak-012", "r43-leak-036", "r43-leak-047", "r43-leak-049", "r43-leak-050",
+        "r43-leak-051", "r43-leak-052", "r43-leak-056", "r43-leak-057", "r43-leak-059", "r43-leak-063", "r43-leak-072",
+        "r43-leak-074", "r43-leak-075", "r43-leak-076", "r43-leak-077", "r43-leak-078", "r43-leak-080", "r43-leak-081",
+        "r43-leak-082", "r43-leak-084", "r43-leak-089", "r43-leak-090", "r43-leak-091", "r43-leak-103"]
