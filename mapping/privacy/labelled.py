@@ -1295,10 +1295,9 @@ _UNLOCKS_WITH_A_NUMBER = lazy(
     r"(?:(?:c[óo]digo|code|codice|pin|pincode|kode|pin-?code)\s++)?" + _A_CODES_DIGITS +
     r"|(?<![\w-])(?:mit|met)\s++" + _A_CODES_DIGITS.replace("?P<code>", "?P<before>") +
     r"\s++(?:entsperr\w*|ontgrendel\w*)"
-    r"|(?:κλειδοκούτ|κλειδοκουτ|κλειδαρι|κλειδαριά|χρηματοκιβώτι|χρηματοκιβωτι|κλειδοθήκ|κλειδοθηκ)\w*"
-    r"(?:[^\n.;!?]{0,60}?(?:ανοίγει\s++με|ανοιγει\s++με|κωδικ\w*|συνδυασμ\w*)\s*+[:：]?|[^\n0-9.;!?:：]{0,30}[:：]"
-    r"|(?:\s++[^\W\d_]+)?)\s*+"
-    + _A_CODES_DIGITS.replace("?P<code>", "?P<greek>") + r"(?=\s*+(?:[.;!,(#]|$))")
+    r"|(?:κλειδοκούτ|κλειδοκουτ|κλειδαρι|κλειδαριά|χρηματοκιβώτι|χρηματοκιβωτι|κλειδοθήκ|κλειδοθηκ)\w*[^\n.;!?]{0,60}?"
+    r"(?:ανοίγει\s++με|ανοιγει\s++με|κωδικ\w*|συνδυασμ\w*)\s*+[:：]?\s*+"
+    + _A_CODES_DIGITS.replace("?P<code>", "?P<greek>"))
 
 
 # a discount's or a promotion's code right before a value (not a gift card's or a voucher's, worth money)
@@ -1766,10 +1765,9 @@ _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
-    # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode",
-    # "Haustüre: 7392", "Die Kellertür geht mit 5190 auf" (not the fridge's door and its model, "Kühlschranktür
-    # …, Modell KG 3645", nor Turkish "Kültür")
-    r"|\w+t(?:ü|ue)r(?:e?(?=[^\n.]{0,40}?(?:code|mit\s++[0-9])|\s*+[:：]\s*+[0-9])|code)"
+    # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
+    # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
+    r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
@@ -1924,9 +1922,6 @@ _NOT_A_CODE_LINE = lazy(
 
 # what says a lock opens with the number that follows, even one that looks like a year
 _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
-                     # "gaat open met", "geht mit", "öffnet mit"; a combination's word right before it ("combo 1987")
-                     r"|gaat\s++open\s++met|opent\s++met|geht\s++mit|öffnet\s++mit|ouvre\s++avec|abre\s++con|apre\s++con"
-                     r"|(?<![\w-])(?:combo|combination|kombination|combinaison|combinación|combinazione)"
                      r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*|ה?קוד|κωδικ\w*)"
                      r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
                      # Finnish's code in a compound, then "is": "Mummon puhelimen avauskoodi on 1947"
