@@ -3625,3 +3625,14 @@ def test_the_review_of_the_tune28_round_is_held_to_what_the_forms_kept_give():
         "r43-leak-059", "r43-leak-063", "r43-leak-072", "r43-leak-074", "r43-leak-075", "r43-leak-076", "r43-leak-077",
         "r43-leak-078", "r43-leak-080", "r43-leak-081", "r43-leak-082", "r43-leak-084", "r43-leak-089", "r43-leak-090",
         "r43-leak-091", "r43-leak-103"]
+
+
+def test_the_review_of_the_mends_taken_back_is_held_to_the_gate_without_them():
+    """review44: of its 82 ordinary texts the gate refuses these 7 (the mends it aimed at refused 58),
+    and of its 40 secrets it catches these 4."""
+    leaks, benign = _corpus("review44", "leaks"), _corpus("review44", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r44-benign-007", "r44-benign-033", "r44-benign-039", "r44-benign-043", "r44-benign-044", "r44-benign-045",
+        "r44-benign-065"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r44-leak-001", "r44-leak-005", "r44-leak-010", "r44-leak-014"]
