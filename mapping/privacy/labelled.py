@@ -653,13 +653,13 @@ _VALUE_BEFORE = lazy(
     r"|ngu|yi|bụ|ná|ass|yw|ni))"
     r"\s*+[\"'“‘«„]?$")
 
-# what names a tool, whose name is no password: "the password manager is bitwarden"
 # a verb's past tense in Russian, Ukrainian or Polish, as a dash then what someone did has it
 # ("— отказалась, …", "— odmówiła, …"; not a password of a word, "— ромашка, не забудь")
 _A_SLAVIC_PAST_TENSE = lazy(r"(?:[ая]л|[аеиоуыя]ла|[аеиоуыя]ло|[аеиоуыя]ли|лся|лась|лось|лись|[aeiouy]ł|[aeiouy]ła|[aeiouy]ło|[aeiouy]li|[aeiouy]ły)$")
 
 
-# (a tool's "client", not people's "clients": "wifi at the cafe where I meet clients: espresso2go")
+# what names a tool, whose name is no password: "the password manager is bitwarden" (a tool's
+# "client", not people's "clients": "wifi at the cafe where I meet clients: espresso2go")
 _A_TOOL_IS = lazy(
     r"(?i)(?:manager|app|vault|tool|provider|generator|keeper|extension|plugin|client(?!s(?!\w))|(?<=manager\s)clients|(?<=password\s)clients|program|software|service"
     r"|verwaltung|gestionnaire|gestor|gerenciador|beheerder|menedżer|hanterare|manageri?)\w{0,6}(?:\s++(?:\w+\s++)?"
@@ -1288,16 +1288,16 @@ _ON_A_HOST = lazy(r"(?i)(?<![^\W\d_])(?:on|auf|sur|en|su|op|på|na|at|an|bei|fro
 # key box, a lock or a safe in Greek, then "opens with", a code's or a combination's word and the number
 # ("Το κλειδοκούτι … ανοίγει με 1-9-8-7"). Not "se desbloquea con la app; … 1200 metros", nor "para
 # desbloquear el móvil, llamar al 1004": the number is what it unlocks with, or nothing.
-_A_CODES_DIGITS = r"(?P<code>[0-9](?:[ -]?[0-9]){3,7})(?![0-9]|[.,][0-9]|\s*+(?:€|\$|%|eur|euros?|metr\w*|meter|km|min\w*))"
+_A_CODES_DIGITS = r"[0-9](?:[ -]?[0-9]){3,7}(?![0-9]|[.,][0-9]|\s*+(?:€|\$|%|eur|euros?|metr\w*|meter|km|min\w*))"
 _UNLOCKS_WITH_A_NUMBER = lazy(
     r"(?i)(?<![\w-])(?:desbloque\w*|déverrouill\w*|deverrouill\w*|sblocc\w*|ontgrendel\w*|entsperr\w*)(?:-se)?"
     r"[^\n.;:!?]{0,30}?(?<![\w-])(?:con|col|com|avec|met|mit)\s++(?:(?:el|o|a|le|la|il|lo|de|het|dem|der|den)\s++)?"
     r"(?:(?:c[óo]digo|code|codice|pin|pincode|kode|pin-?code)\s++)?" + _A_CODES_DIGITS +
-    r"|(?<![\w-])(?:mit|met)\s++" + _A_CODES_DIGITS.replace("?P<code>", "?P<before>") +
+    r"|(?<![\w-])(?:mit|met)\s++" + _A_CODES_DIGITS +
     r"\s++(?:entsperr\w*|ontgrendel\w*)"
     r"|(?:κλειδοκούτ|κλειδοκουτ|κλειδαρι|κλειδαριά|χρηματοκιβώτι|χρηματοκιβωτι|κλειδοθήκ|κλειδοθηκ)\w*[^\n.;!?]{0,60}?"
     r"(?:ανοίγει\s++με|ανοιγει\s++με|κωδικ\w*|συνδυασμ\w*)\s*+[:：]?\s*+"
-    + _A_CODES_DIGITS.replace("?P<code>", "?P<greek>"))
+    + _A_CODES_DIGITS)
 
 
 # a discount's or a promotion's code right before a value (not a gift card's or a voucher's, worth money)
@@ -1314,6 +1314,8 @@ _KUBEADMIN = lazy(r"(?i)(?<![\w-])kubeadmin(?![\w-])[^\n]{0,80}?(?<![\w-])(?-i:(
                   r"(?=[A-Za-z0-9-]*[a-z])[A-Za-z0-9]{5}(?:-[A-Za-z0-9]{5}){3})(?![\w-])")
 
 
+_A_DISCOUNTS_WORD = lowered_search(
+    r"(?i)discount|promo|coupon|rabatt|réduction|remise|descuento|desconto|cupón|cupom|sconto|korting|rabat|indirim")
 # a gift card's, a voucher's or a one-time code, worth money or one's own, even called a discount code
 # ("Gutschein über 50 €, Rabattcode: gs7k2q9xp4m", "carte cadeau de 200 €, code promo : …")
 _WORTH_MONEY = lazy(r"(?i)gift|cadeau|regalo|geschenk|gutschein|voucher|bon\s++d['’]achat|presentkort|cadeaukaart|buono"
@@ -1326,6 +1328,7 @@ def _access_value(text: str) -> bool:
         if "`" in line or not _ABOUT_ACCESS(line) or _A_RENAME.search(line):
             continue  # (one search in the line's lower case: most lines are about no access)
         cased, an_example = _CASE_WORDS(line), None
+        discounts = _A_DISCOUNTS_WORD(line) and not _WORTH_MONEY.search(line)  # (once a line: most lines have none)
         for match in _VALUE_TOKEN.finditer(line):
             token = match[0]
             if token.endswith("@") and token[:-1].isalpha() and token[:-1].islower():
@@ -1349,7 +1352,7 @@ def _access_value(text: str) -> bool:
                 return True  # "tape Moustache (avec une majuscule au début)": its letters are told
             if token.isalpha() and (len(token) < 6 or not token.islower()) and not _CAMEL_WORDS.fullmatch(token):
                 continue  # no made-up word: too short, or with a capital (but words run together)
-            if _A_DISCOUNT_CODE_BEFORE.search(before) and not _WORTH_MONEY.search(line):
+            if discounts and _A_DISCOUNT_CODE_BEFORE.search(before):
                 continue  # a discount's code, there for anyone: "Black Friday discount code is WOOLFRIDAY20"
             if _FOUR_WORDS_DASHED.fullmatch(token.rstrip(".,;:!?")) and _LOGS_IN_WITH.search(before):
                 return True  # "I log into my work laptop with correct-horse-battery-staple-9"
