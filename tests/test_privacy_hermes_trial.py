@@ -219,6 +219,9 @@ def test_and_what_the_mends_still_pass(text):
     "btw kubeadmin for the openshift test cluster is qTz7P-Lm2Kx-Ra9Wv-Bn4Hc",  # OpenShift's kubeadmin password
     "sendgrid key SG.xY7kP2mQ9rT4vB1nC6dF8g.h3Jk5Lm7Np9Qr2St4Vw6Xy8Za0Bc2De4Fg6Hi8Jk0L",  # a character short
     "per entrare nel registro elettronico uso Manzoni1827 come sempre",  # "I use" in Italian
+    # and what a try through the Hermes provider after it found (no digit in the password; "Zahlencode")
+    "OpenShift lab cluster: kubeadmin / aBcDe-FgHiJ-kLmNo-PqRsT",
+    "Für die Gartenpforte gilt der Zahlencode 58120, sagt Ilse.",
 ])
 def test_what_the_fourth_trial_found(text):
     assert privacy.sensitive_reason(text) is not None

@@ -1308,9 +1308,10 @@ _A_DISCOUNT_CODE_BEFORE = lazy(
     r"(?:est|es|é|è|:)?\s*+[\"'«“„]?$")
 
 
-# OpenShift's kubeadmin password, as its installer makes one: four groups of five letters and digits,
-# after the user's name ("kubeadmin for the openshift test cluster is qTz7P-Lm2Kx-Ra9Wv-Bn4Hc")
-_KUBEADMIN = lazy(r"(?i)(?<![\w-])kubeadmin(?![\w-])[^\n]{0,80}?(?<![\w-])(?-i:(?=[A-Za-z0-9-]*[0-9])(?=[A-Za-z0-9-]*[A-Z])"
+# OpenShift's kubeadmin password, as its installer makes one: four groups of five letters and digits
+# (small and capital letters both, a digit or not), after the user's name ("kubeadmin for the openshift
+# test cluster is qTz7P-Lm2Kx-Ra9Wv-Bn4Hc", "kubeadmin / aBcDe-FgHiJ-kLmNo-PqRsT")
+_KUBEADMIN = lazy(r"(?i)(?<![\w-])kubeadmin(?![\w-])[^\n]{0,80}?(?<![\w-])(?-i:(?=[A-Za-z0-9-]*[A-Z])"
                   r"(?=[A-Za-z0-9-]*[a-z])[A-Za-z0-9]{5}(?:-[A-Za-z0-9]{5}){3})(?![\w-])")
 
 
@@ -1766,7 +1767,7 @@ def _password_column(text: str) -> bool:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
-    r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss"
+    r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss|zahlencode"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
     # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
