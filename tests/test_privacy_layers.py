@@ -206,6 +206,24 @@ def test_what_a_review_found_missed_is_refused(text):
     assert privacy.sensitive_reason(text) is not None, text
 
 
+# A code after "with" at a sentence's end, its full stop after it, was let through until the end of
+# the number was allowed to be a full stop (not a decimal part: "5183.5 seconden").
+@pytest.mark.parametrize("text", [
+    "Het hek gaat open met 5183.", "Con 2580 se abre.", "Der Tresor öffnet sich mit 1964.",
+    "Het hek gaat open met 5183, zei ze.",
+])
+def test_a_code_that_opens_it_at_a_sentences_end_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Het hek gaat open met 5183.5 seconden vertraging.", "Con 2580,50 euros se abre la cuenta.",
+    "La tienda se abre con 1500 clientes al día.",
+])
+def test_a_number_with_a_decimal_part_after_with_is_no_code(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
 @pytest.mark.parametrize("text", [
     "The garage sale made 340 dollars", "Set the lock screen timeout to 300 seconds",
     "docker build -t billing-api:1.4 .", "Passport renewal appointment: 2025-03-14",
@@ -3629,10 +3647,10 @@ def test_the_review_of_the_tune28_round_is_held_to_what_the_forms_kept_give():
 
 def test_the_review_of_the_mends_taken_back_is_held_to_the_gate_without_them():
     """review44: of its 82 ordinary texts the gate refuses these 7 (the mends it aimed at refused 58),
-    and of its 40 secrets it catches these 4."""
+    and of its 40 secrets it catches these 5 (r44-leak-024 since a code's sentence may end with its full stop)."""
     leaks, benign = _corpus("review44", "leaks"), _corpus("review44", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r44-benign-007", "r44-benign-033", "r44-benign-039", "r44-benign-043", "r44-benign-044", "r44-benign-045",
         "r44-benign-065"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is not None] == [
-        "r44-leak-001", "r44-leak-005", "r44-leak-010", "r44-leak-014"]
+        "r44-leak-001", "r44-leak-005", "r44-leak-010", "r44-leak-014", "r44-leak-024"]

@@ -223,11 +223,12 @@ _NUMBER_FOR_A_KEY_BOX = lazy(
     r"(?:schlüsselkast\w*|schlüsselbox|schlüsseltresor|key\s*+box|keybox|lockbox|key\s*+safe|bo[iî](?:te|tier)\s++(?:à|a)\s++cl(?:[ée]s|efs)"
     r"|caja\s++de\s++llaves|sleutelkast\w*|nyckelskåp|nøkkelboks|avainkaap\w*|" + _A_LOCKS_NAME + r")")
 # the number after "with", before or after the verb: "Con 2580 se abre", "gaat open met 5183", "5529 ile açılıyor"
+# (a sentence may end there, with its full stop; not a number with a decimal or a thousands part)
 _OPENS_WITH_NUMBER = lazy(
     r"(?i)(?<!\w)(?:(?:con|com|mit|met|avec|with|z|ze|с|со|з)\s++(?P<code>[0-9]{4,8})\s++(?:\S+\s++){0,3}?" + _OPENS
     + r"|(?:gaat\s++open|se\s++abre|s['’]ouvre|si\s++apre|öffnet\s++sich|opens|abre-se|otwiera\s++się|otevírá\s++se)"
     r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem)\s++(?P<code2>[0-9]{4,8})"
-    r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*)(?![\w.,])")
+    r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*)(?!\w|[.,][0-9])")
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
 _A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
