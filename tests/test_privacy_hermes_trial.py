@@ -5,9 +5,8 @@ The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret ref
 memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) were held out for one
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
-(hermes_trial4.json) was held out for one release too, then tuned on in the same way. The fifth
-(hermes_trial5_held.json) is held out: the rules were not changed for it, and what it found is
-listed, so that a change sees it move."""
+(hermes_trial4.json) and the fifth (hermes_trial5.json) were held out for one release too, then
+tuned on in the same way."""
 
 from __future__ import annotations
 
@@ -32,14 +31,8 @@ LISTED = {
         "grabfood merchant đăng nhập bằng sđt, mk GrabLan2023@",  # "mk", Vietnamese's short "mật khẩu" (and "mình", I)
         "ghar ka wifi (ACT fibernet) chai_sutta_404",  # a wifi's password with no verb, in Hinglish
     }, set()),
-    "hermes_trial5_held.json": ({  # held out
-        "رقم سري فودافون كاش: ١٢٤٨٩٠",  # a wallet's PIN in Arabic-Indic digits
-        "باسورد الراوتر في البيت 40719263",  # the router's password, "باسورد" (password) in Egyptian Arabic
-        "stoo ya mbolea, kufuli ya mlango code ni 2580#",  # a door lock's code, in Swahili
-        "장학금 들어오는 국민은행 계좌: 942802-00-118830",  # a Korean bank account
-        "sala das malas, código 6081",  # a luggage room's code, in Portuguese
-        "link iCal privado do Airbnb: https://www.airbnb.pt/calendar/ical/48213377.ics?s=39020a60377577c492601b023075db82c5f08b79",
-        "a minha conta à ordem na CGD é a nº 0351 123456 789",  # a Portuguese bank account
+    "hermes_trial5.json": ({  # tuned on
+        "باسورد الراوتر في البيت 40719263",  # a password of digits a few words after its word, with no colon or verb
     }, set()),
 }
 
@@ -59,7 +52,7 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
 
 
 @pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
-                         + _trial("hermes_trial5_held.json")["turns"],
+                         + _trial("hermes_trial5.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn

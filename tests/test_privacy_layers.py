@@ -3654,3 +3654,28 @@ def test_the_review_of_the_mends_taken_back_is_held_to_the_gate_without_them():
         "r44-benign-065"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is not None] == [
         "r44-leak-001", "r44-leak-005", "r44-leak-010", "r44-leak-014", "r44-leak-024"]
+
+
+# The fifth Hermes trial, tuned on: what its mends refuse, and the ordinary texts beside them they keep.
+@pytest.mark.parametrize("text", [
+    "كلمة المرور: 40719263", "باسورد: 40719263", "گذرواژه: 40719263", "پسورد: 1234 نذار",  # a password's word in Arabic script
+    "رقم سري فودافون كاش: 124890",  # a PIN, "secret number" without its article
+    "kufuli ya mlango code ni 2580#",  # Swahili's "is"
+    "porta da frente, código 6081", "storage room, code 6081",
+    "a minha conta à ordem na CGD é a nº 0351 123456 789", "계좌번호 110-123-456789",
+    "https://calendar.google.com/calendar/ical/abc%40gmail.com/private-0123456789abcdef0123456789abcdef/basic.ics",
+])
+def test_what_the_fifth_trial_found_is_refused_in_other_words_too(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "كلمة السر: الجديدة", "پسورد: عوضش کردم", "نسيت الباسورد بتاع الفيسبوك 3 مرات", "الباسورد لازم يكون 8 حروف",
+    "رقم سري جديد وصلني في رسالة", "la porta 8080 è chiusa", "storage room 2 is full, 1500 boxes",
+    "Ônibus 175 passa a cada 15 minutos na porta do prédio.", "a minha conta de luz veio 0351 123456 789",
+    "minha conta do Netflix custa 55 reais",
+    "https://calendar.google.com/calendar/ical/en.usa%23holiday%40group.v.calendar.google.com/public/basic.ics",
+    "export the .ics file from Airbnb every week",
+])
+def test_what_the_fifth_trials_mends_leave_alone(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -58,7 +58,9 @@ _NOT_THE_CODE = lazy(r"(?i)(?<![^\W\d_])(?:model|modell|modèle|modelo|modello|y
                      r"|expediente|reference|référence|referencia|riferimento|ticket|order|case|file|модел\w*|номер\w*)")
 # the lock's name, a few words (whose lock), a colon and the number, the last thing said: the number
 # at a line's end after a colon is found first, then the lock's name in the 60 characters before it
-_NUMBER_AFTER_A_COLON = lazy(r"(?:[:：]|\s[—–-])\s*+[0-9]{3,8}\s*+(?:\([^()\n]{0,80}\))?\s*+(?:[.!]\s|[.!]?\s*+$)", re.M)
+# (or Swahili's "is", and a keypad's "#" after the number: "kufuli ya mlango code ni 2580#")
+_NUMBER_AFTER_A_COLON = lazy(r"(?:[:：]|\s[—–-]|\sni)\s*+[0-9]{3,8}#?\s*+(?:\([^()\n]{0,80}\))?\s*+(?:[.!]\s|[.!]?\s*+$)",
+                             re.M)
 _LOCKS_NAME_BEFORE = lazy(r"(?i)" + _A_LOCKS_NAME + r"(?P<label>[^\n:：0-9]{0,40})$")
 
 
@@ -1022,7 +1024,7 @@ def _answer_after_asked(text: str) -> bool:
 
 # (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
 CHECKS = (
-    ("looks like a PIN or a lock's code", _lock_then_number, (":", "：")),
+    ("looks like a PIN or a lock's code", _lock_then_number, (":", "：", " ni ")),
     ("looks like a PIN or a lock's code", _CODE_FOR_A_LOCK.search, ("šifr", "шифр", "kód", "kod", "code", "код")),
     ("looks like a PIN that is a year told in words", _YEAR_IN_WORDS_TOLD.search,
      ("nineteen", "thousand", "mil ", "millenovecento", "duemila", "mille", "dix-neuf", "neunzehnhundert", "zweitausend",

@@ -436,9 +436,10 @@ _PASSWORD_LINE = lazy(
     r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|συνθηματικ|brugernavn|parolas[ıi]|parolam"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน"
-    # Irish, Basque, Icelandic, Swahili, Malay, Persian, Bengali, Serbian; Latvian's "parole" (also
+    # Irish, Basque, Icelandic, Swahili, Malay, Persian (and the English word as Arabic and Persian
+    # speakers write it: "باسورد", "پسورد"), Bengali, Serbian; Latvian's "parole" (also
     # an English and a French word) only before a colon
-    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：=→])"
+    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|باسورد|باسوورد|پسورد|پسوورد|پاسورد|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：=→])"
     # Welsh, Albanian, Georgian, Armenian, Galician, Bosnian and Croatian "šifra", Urdu, Arabic
     # without its article, Italian "psw", Latvian "parole" before "ir" (is)
     r"|cyfrinair|fjal[ëe]kalim|პაროლ|գաղտնաբառ|contrasinal|(?<![a-z])[šs]ifr[aeu](?![a-z])|پاس\s*+ورڈ|كلمة\s*+مرور"
@@ -1769,6 +1770,12 @@ _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss|zahlencode"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
+    # a door in Portuguese and Italian by what it opens (not "porta 8080", a port); a room for luggage or
+    # storage with its code's word after it ("sala das malas, código 6081"; not "storage room 2 is full")
+    r"|porta\s++(?:da\s++(?:frente|rua|entrada|casa|garagem|cozinha)|principal|de\s++entrada|d['’]ingresso|di\s++casa"
+    r"|del\s++palazzo|blindata|d[oa]\s++pr[ée]dio)"
+    r"|(?:sala\s++das\s++malas|guarda-?volumes|(?:luggage|storage|bag(?:gage)?)\s++room|store\s*+room|gepäckraum"
+    r"|abstellraum)[^\n0-9]{0,12}?(?:code|c[óo]digo|codice|pin)"
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
     # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
     r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
@@ -1782,7 +1789,7 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|(?:ال)?رقم\s*+(?:ال)?سري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
@@ -1925,9 +1932,10 @@ _NOT_A_CODE_LINE = lazy(
 
 
 # what says a lock opens with the number that follows, even one that looks like a year
+# (Swahili's "is", "ni", too: "kufuli ya mlango code ni 2580#")
 _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
                      r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*|ה?קוד|κωδικ\w*)"
-                     r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
+                     r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest|ni))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
                      # Finnish's code in a compound, then "is": "Mummon puhelimen avauskoodi on 1947"
                      r"|(?<![\w-])\w*koodi\w*\s++on"
                      # what one keys in: "Alarm panel: type 2009 within 30 seconds"
@@ -1992,7 +2000,7 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
 
 
 # a bus's, a tram's line right before the number: "bus 175"
-_A_LINES_NUMBER = lazy(r"(?i)(?<!\w)(?:bus|tram|train|route|metro|u-bahn|s-bahn"
+_A_LINES_NUMBER = lazy(r"(?i)(?<!\w)(?:bus|tram|train|route|metro|u-bahn|s-bahn|[ôo]nibus|autocarro|autob[úu]s|linha|l[íi]nea"
                        # a flight's: "o voo LO 8183 sai do portão K24"
                        r"|flight|flug|vol|vuelo|voo|volo|vlucht|lot|рейс|uçuş|sefer)(?:\s++[A-Z0-9]{2,3})?\s++$")
 
@@ -2557,7 +2565,7 @@ _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](
 _PIN_IN_OTHER_DIGITS = lazy(
     r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
     r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول)|کد\s*+(?:کارت|ورود|امنیتی)"
-    r"|الرقم\s*+السري|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
+    r"|(?:ال)?رقم\s*+(?:ال)?سري|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
     r"(?!\s*+(?:دلار|تومان|ریال|روپے|रुपये|रुपए|টাকা|บาท|円|元|원|صفحه|متر|मीटर|میگاواٹ|مگاوات|%))")
@@ -3152,13 +3160,13 @@ _CHECKS = (
      ("pin", "nip", "namba", "tastenfeld", "codeschloss", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
       "పిన్", "குறியீடு", "uap", "lokot", "локот",
-      "door", "garage", "shed", "entrance", "opens with", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
+      "door", "garage", "shed", "entrance", "opens with", "porta ", "sala das", "volumes", " room", "storeroom", "raum", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
       "déverrouillage", "code", "codi", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
-      "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
+      "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم", "سري",
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",

@@ -42,6 +42,7 @@ LISTED = (
 OTHER_SCRIPTS = (
     r"گذرواژه|کلمه\s*+عبور"  # Persian, in its two words (the second from Home Assistant's translations)
     r"|الرقم\s*+السري"  # Arabic "the secret number" (Home Assistant's)
+    r"|(?:ال)?باس\s*+و?ورد|پس\s*+و?ورد|پاس\s*+و?ورد(?!ڈ)"  # the English word as Arabic and Persian speakers write it
     r"|تێپەڕەوشە"  # Central Kurdish
     r"|پارول"  # Uyghur
     r"|لفظ\s*+اجازت"  # Urdu
@@ -63,6 +64,6 @@ ALL = LATIN + "|" + LISTED + "|" + OTHER_SCRIPTS
 # what every match of ``ALL`` holds, lowercased: the needles of the checks that are searched only
 # where one of their words is
 NEEDLES = ("salasõ", "pasvort", "ger-tremen", "facal", "acal-faire", "acal faire", "contrasigno", "eddi", "uffir", "gronid",
-           "hesł", "nywila", "modpas", "parol", "palavra-passe", "palavra passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "تێپەڕەوشە", "پارول",
+           "hesł", "nywila", "modpas", "parol", "palavra-passe", "palavra passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "ورد", "تێپەڕەوشە", "پارول",
            "اجازت", "कूटशब्द", "गुप्तशब्द", "ਪਾਸਵਰਡ", "సంకేతపదం", "ಪ್ರವೇಶಪದ", "പാസ്സ്", "ងាត់", "စကားဝှက်", "нууц", "сырсөз",
            "серсүз", "купуя", "рамз")

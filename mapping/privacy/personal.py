@@ -218,24 +218,27 @@ def _iban_found(text: str) -> bool:
 _ROUTING = lazy(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]{9})(?![0-9])")
 # (not a bill's or a shop's account: "Account number on the water bill: WB-0023-77812" is a customer's)
 _ACCOUNT = lazy(
-    r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
-    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
+    r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mia|mijn|min|minha|meu|nossa|nuestra)\s++(?:\w+\s++){0,2}?"
+    r"(?:account|acct|konto|compte|cuenta|conto|conta|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
     # a current account in Portuguese and Spanish, a Mexican CLABE: "conta corrente 0047291-6"
     r"|conta\s++corrente|cuenta\s++corriente|clabe)"
-    r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
+    # (and not a bill, which Portuguese calls a "conta" too: "conta de luz", "conta do telefone")
+    r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member"
+    r"|d[eao]\s++(?:luz|[áa]gua|g[áa]s|energia|telefone|celular|internet|condom[íi]nio|restaurante|cart[ãa]o)))"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
-    # an account's number named so in other languages, ten digits or more: "Numer konta: 61 1090 1014 …"
+    # an account's number named so in other languages, ten digits or more: "Numer konta: 61 1090 1014 …",
+    # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
-    r"|номер\s++сч[её]та|bankrekening|bankkonto)"
+    r"|номер\s++сч[её]та|bankrekening|bankkonto|계좌(?:\s*+번호)?|口座(?:番号)?)"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
 )
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
                 # a supplier's number for its customer, right before "account" (not "as a supplier my account …")
                 r"|(?:supplier|vendor|wholesaler|lieferanten|fournisseur|proveedor|fornitore|leverancier)(?:['’]s)?\s++$")
-_OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min)\s")  # "as a supplier my account number …": one's own
+_OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mia|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
-                    "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета")
+                    "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座")
 _SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
                         r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
 

@@ -42,7 +42,10 @@ _PASSWORD_WORDS = (
     # Danish, Lithuanian, Estonian, Slovenian, Croatian, Catalan; Polish in its cases ("haśle", "hasłem")
     r"kodeord(?:et)?|slaptažod\w{0,4}|parool|geslo|lozink[aeiu]|contrasenya|ha[sś][łl](?:a|em|e)"
 )
-_PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번호"
+# (and in Arabic script, where a word is no Latin letter's neighbour: Arabic's "كلمة المرور", "كلمة سر",
+# the English word as Arabic and Persian speakers write it, "باسورد", "پسورد", Persian's "گذرواژه", "رمز عبور")
+_PASSWORD_WORDS_UNSPACED = (r"密码|密碼|パスワード|暗証番号|비밀번호|كلمة\s*+(?:ال)?(?:مرور|سر)|(?:ال)?باس\s*+و?ورد|پس\s*+و?ورد"
+                            r"|پاس\s*+و?ورد(?!ڈ)|گذرواژه|(?:رمز|کلمه|كلمه)\s*+عبور")
 # The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb,
 # in up to three words ("for the office wifi", "to her bank account", "del wifi"). _IS: the verb, in
 # the languages of _PASSWORD_WORDS ("is", "was set to", "ist", "est :"). The values: _HAS_A_SIGN,
@@ -198,11 +201,12 @@ _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,1
 # The first letters of every word the credential detectors below look for, in a lookahead they
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
 # word (a text of spaces after "password" took four times as long). The test suite holds the
-# detectors to their forms without it.
-_CREDENTIAL_START = "(?=[abcdeghjklmpstuvw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
+# detectors to their forms without it. (Arabic script's: ا ب ر ك پ ک گ.)
+_CREDENTIAL_START = "(?=[abcdeghjklmpstuvw\u015f\u043f\u5bc6\u30d1\u6697\ube44\u0627\u0628\u0631\u0643\u067e\u06a9\u06af])"
 _PASSWORD_NEEDLES = (
     "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
+    "كلمة", "كلمه", "کلمه", "ورد", "گذرواژه", "عبور",
 )
 
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
@@ -386,6 +390,14 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ),
     ("looks like a Slack token", lazy(WORD_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
     (
+        "looks like a private calendar link's token",
+        # a calendar's feed whose address is its key: Airbnb's and other hosts' ".ics?s=<token>", Google
+        # Calendar's "private-<32 hex>/basic.ics", a feed's "?token=", "?key=" (not a public holiday feed)
+        lazy(r"(?i)(?:/ical/|\.ics(?![a-z0-9_]))[^\s\"'<>]{0,200}?[?&](?:s|t|k|token|key|secret|auth|hash)=[A-Za-z0-9_-]{20,}"
+             r"|/private-[0-9a-f]{20,}/basic\.ics"),
+        ("ical", ".ics"),
+    ),
+    (
         "looks like an API secret key",
         lazy(WORD_START + r"(?:sk|rk)-(?:proj-|live-|test-)?[A-Za-z0-9_-]{20,}"),
         ("sk-", "rk-"),
@@ -413,7 +425,8 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
             # the words for a password of other languages (_PASSWORD_WORDS)
             r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
             r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
-            r"[\"']?\s*[:=：][^\S\n]*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}"
+            # (a value in Arabic script is a word: "كلمة السر: الجديدة", the new one)
+            r"[\"']?\s*[:=：][^\S\n]*[\"']?" + _CODE_VALUE + r"(?![\u0600-\u06ff])[^\s\"']{4,}"
         ),
         ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
     ),
