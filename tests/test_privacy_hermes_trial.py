@@ -6,7 +6,9 @@ memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) w
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json) and the fifth (hermes_trial5.json) were held out for one release too, then
-tuned on in the same way."""
+tuned on in the same way. The sixth (hermes_trial6_held.json) is held out: the rules were not
+changed for it (but for one broken promise, an IBAN outside the registry), and what it found is
+listed, so that a change sees it move."""
 
 from __future__ import annotations
 
@@ -34,6 +36,24 @@ LISTED = {
     "hermes_trial5.json": ({  # tuned on
         "باسورد الراوتر في البيت 40719263",  # a password of digits a few words after its word, with no colon or verb
     }, set()),
+    "hermes_trial6_held.json": ({  # held out
+        "BVN security question (mother maiden name) answer na Okonkwo",  # a security answer, in Nigerian Pidgin
+        "Numer mojego konta: PL 3410 9010 1404 0119 5193 4360 37",  # a Polish account, its check off
+        "Moje hasło do Allegro to wiosna w Krakowie 1968",  # a password of words and a year after "to" (is)
+        "CBU para que me paguen: 0070 9990 2000 0012 3456 78 (cuenta sueldo mía)",  # an Argentine CBU
+        "Caja de seguridad en el Santander, combinación 19-04-77",  # a safe deposit box's combination
+        "the ssh key passphrase is 'colectivo 152 a Olivos' lol",  # a passphrase of words and a number, quoted
+        "Kontoen min for oppgjør fra Råfisklaget: NO07 1503 38 22140",  # a Norwegian account, its check off
+        "Kombinasjonen til safen i styrhuset: 12-34-56",  # a safe's combination, in Norwegian
+        "PUK til mobilen: 49172635",  # a SIM's PUK, in Norwegian
+        "شماره کارت ملی ۶۰۳۷ ۹۹۶۱ ۳۲۷۹ ۲۷۱۷ ، CVV2 ۷۱۴ ، انقضا ۱۴۰۵/۰۸",  # an Iranian card in Persian digits
+        "کد قفل کمد کتابخانه: ۵۵۸۲",  # a library locker's code in Persian digits
+        "javab soal amniati bank: esme madarbozorgam Touran",  # a security answer, in Finglish
+        "ramz-e gooshi 1379 e (sal-e tavallodam)",  # a phone's code, a birth year in the Persian calendar
+        "ramz dar-e sakhtemoon: 7410",  # a building's door code, in Finglish
+    }, {
+        "GIG waybill for the last lace bale: GIG-LOS-4471829, expected Friday",  # a courier's waybill number
+    }),
 }
 
 
@@ -52,7 +72,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
 
 
 @pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
-                         + _trial("hermes_trial5.json")["turns"],
+                         + _trial("hermes_trial5.json")["turns"]
+                         + [turn for turn in _trial("hermes_trial6_held.json")["turns"] if turn["secret"] != "8305"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
@@ -67,6 +88,14 @@ def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_
         privacy.check_publishable(event, memory_id="m", publish_private=False, texts={"summary": summary},
                                   include_transcript=True)
     assert turn["secret"] not in str(refused.value)
+
+
+def test_the_held_out_trials_turn_that_passes_is_the_one_listed():
+    """The sixth trial's turns: the shop shutter's code told in Nigerian Pidgin ("code na 8305") is
+    published with --include-transcript; the other two secrets are refused."""
+    passed = [turn["secret"] for turn in _trial("hermes_trial6_held.json")["turns"]
+              if turn["secret"] and privacy.sensitive_reason(f"User: {turn['user']}\nAssistant: {turn['assistant']}") is None]
+    assert passed == ["8305"]
 
 
 @pytest.mark.parametrize("name", sorted(LISTED))
