@@ -57,7 +57,9 @@ FOLDS = 5
 NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twice",
               "tune28": "fitted with it, the layer lost four texts its tests hold it to",
               "review43": "fitted with it, the layer lost five texts its tests hold it to",
-              "review44": "fitted with it, the layer lost five texts its tests hold it to"}
+              "review44": "fitted with it, the layer lost five texts its tests hold it to",
+              "tune29": "fitted with it, the threshold rose from 0.9667 to 0.9747: 18 held-out leaks more "
+                        "passed, 5 held-out ordinary texts fewer were refused"}
 
 
 def sets(prefix: str) -> list[str]:

@@ -3693,3 +3693,34 @@ def test_an_iban_of_a_country_outside_the_registry_is_refused_when_its_check_hol
     assert privacy.sensitive_reason(f"the rent goes to {iban}") is not None, iban
     wrong = iban[:2] + f"{(int(iban[2:4]) + 1) % 100:02d}" + iban[4:]
     assert privacy.sensitive_reason(f"the rent goes to {wrong}") is None, wrong
+
+
+# -- the round on tune29 (a thirty-first writer: a truck driver's, a paralegal's, a property manager's,
+# a home-care nurse's and a touring musician's agents, ten languages new to the corpora; heldout28 held
+# out). Every leak is caught and no ordinary text is refused.
+
+def test_the_round_on_tune29_catches_every_leak_and_refuses_no_ordinary_text():
+    leaks, benign = _corpus("tune29", "leaks"), _corpus("tune29", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == []
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Key box by the back gate, code 1987. Ring twice.",  # a year after "code" and a comma, on a key box's line
+    "Lango hufunguliwa kwa namba 4 1 0 9.", "Geti hufunguliwa kwa 5521 usiku.",  # Swahili's "is opened with"
+    "Cod didoli 40-11-22, rhif cyfrif 31926500.",  # a sort code and an account, in Welsh
+    "Välisukse uksekood on 8142.", "Il-kodiċi tal-bieb huwa 6620.",  # a door's code in Estonian and Maltese
+    "Lykill fyrir auðkenningu: JBSWY3DPEHPK3PXP",  # a TOTP seed named in Icelandic
+])
+def test_the_round_on_tune29_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Cadenas de vélo livré à Anvers, code 2000.",  # a lock bought: after a comma, "code" and a year count on a key box's line only
+    "Key box ordered from the hardware shop, model 2019.", "Lango hufunguliwa saa 1200 kila siku.",
+    "Cod didoli yw'r enw am sort code yn Gymraeg.", "Uksekood muutus eile, uus on kirjas seifis.",
+    "Il-kodiċi tal-kors huwa BIO-101.", "Lykilorðið var endurstillt í gær.",
+])
+def test_the_round_on_tune29_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

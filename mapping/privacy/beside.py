@@ -230,14 +230,18 @@ _OPENS_WITH_NUMBER = lazy(
     r"(?i)(?<!\w)(?:(?:con|com|mit|met|avec|with|z|ze|с|со|з)\s++(?P<code>[0-9]{4,8})\s++(?:\S+\s++){0,3}?" + _OPENS
     + r"|(?:gaat\s++open|se\s++abre|s['’]ouvre|si\s++apre|öffnet\s++sich|opens|abre-se|otwiera\s++się|otevírá\s++se)"
     r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem)\s++(?P<code2>[0-9]{4,8})"
-    r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*)(?!\w|[.,][0-9])")
+    r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
+    # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
+    r"|(?<!\w)(?:hu)?fungu\w*\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?(?P<code4>[0-9](?: ?[0-9]){3,7}))"
+    r"(?!\w|[.,][0-9])")
+_FOUR_DIGITS_OR_SPACED = lazy(r"[0-9] ?[0-9] ?[0-9] ?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
 _A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
 
 
 def _number_before_what_it_opens(text: str) -> bool:
-    if not _FOUR_DIGITS(text) or _A_PRICE.search(text):
+    if not _FOUR_DIGITS_OR_SPACED(text) or _A_PRICE.search(text):
         return False
     for pattern in (_NUMBER_OPENS, _NUMBER_FOR_A_KEY_BOX, _OPENS_WITH_NUMBER):
         for match in pattern.finditer(text):

@@ -1791,8 +1791,10 @@ _PIN_LINE = lazy(
     r")(?![a-z])"
     r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|(?:ال)?رقم\s*+(?:ال)?سري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
-    # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
-    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
+    # a code lock in Norwegian and Danish, "code" in Estonian (a door's, a gate's, an alarm's: "uksekood"),
+    # "code" and a key box in Maltese, an unlock code in Spanish, "PIN" in Bengali and Urdu
+    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|(?:ukse|välisukse|värava|alarmi|seifi|trepikoja)kood\w*|kodi[ċc]i|kaxxa\s++ta[ċc]-[ċc]wievet"
+    r"|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -2165,8 +2167,9 @@ def _pin_nearby(text: str) -> bool:
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
-                    and not (_CODE_AS_A_LABEL.search(before) and _ENDS_A_LABELS_CLAUSE.match(line, end)
-                             and _A_LOCK_ITSELF.search(line))):
+                    and not (_ENDS_A_LABELS_CLAUSE.match(line, end)
+                             and (_CODE_AS_A_LABEL.search(before) and _A_LOCK_ITSELF.search(line)
+                                  or _CODE_AFTER_A_COMMA.search(before) and _A_KEY_BOX_ITSELF.search(line)))):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966"), it
                 # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" as a
                 # label on a lock's line ("…: code 1968, daarna het slot naar rechts draaien"; not "building
@@ -2210,12 +2213,17 @@ _DOOR_CODE_RIGHT_BEFORE = lazy(r"(?i:(?<![^\W\d_])(?:door|gate|front\s++door|ent
                          r"|portão|portone|cancello|deur)\s*+(?:code|kodu?|kode|código|codice|c[óo]d)\s*+[:=]?\s*+$)")
 _ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
 # "code" as a label right before a number (at the line's start or after a colon), the number ending
-# its clause, and a lock itself on the line (not a time "slot", nor "Schlosspark")
+# its clause, and a lock itself on the line (not a time "slot", nor "Schlosspark"); or after a comma, on
+# a key box's line ("key box under the porch light, code 1948 — …"; not "Cadenas de vélo livré, code
+# 2000.", a lock bought, whose product code it may be: a key box is not sold by its code)
 _CODE_AS_A_LABEL = lazy(r"(?i)(?:^|[:：])\s*+(?:code|kode|kod|koodi|c[óo]digo|codice)\s*+[:=]?\s*+$")
 _ENDS_A_LABELS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!–—-]|$)", re.MULTILINE)
 _A_LOCK_ITSELF = lazy(r"(?i)(?<![\w-])(?:lock|padlock|(?:het|een)\s++slot|fietsslot|cijferslot|hangslot|codeslot|deurslot"
                       r"|schloss|cadenas|candado|lucchetto"
                       r"|cadeado|kłódk\w*|lås|låset|lukko|zámek|zámku)(?![\w-])")
+_CODE_AFTER_A_COMMA = lazy(r"(?i),\s*+(?:code|kode|kod|koodi|c[óo]digo|codice)\s*+[:=]?\s*+$")
+_A_KEY_BOX_ITSELF = lazy(r"(?i)(?<![\w-])(?:key\s*+box|lockbox|key\s*+safe|schlüsselkasten|schlüsselbox|boîte\s++à\s++clés"
+                         r"|caja\s++de\s++llaves|sleutelkast|sleutelkluis|nyckelbox)(?![\w-])")
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
@@ -3158,7 +3166,7 @@ _CHECKS = (
      ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "nip", "namba", "tastenfeld", "codeschloss", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
-      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
+      "kodelås", "kodelas", "kood", "kodiċi", "kodici", "kaxxa", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
       "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "porta ", "sala das", "volumes", " room", "storeroom", "raum", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",

@@ -254,7 +254,8 @@ _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mia|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座")
-_SORT_CODE = lazy(r"(?i)sort\s*+code[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
+# (and in Welsh, "cod didoli")
+_SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
                         r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
 
 
@@ -539,7 +540,10 @@ _BASE32 = lazy(  # in one case, in groups of four or whole (a seed is shown eith
     r"(?![A-Za-z0-9])")
 _SEED_WORDS = lazy(r"(?i)totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|key|seed|secret|schlüssel|clé|clave"
                          r"|chiave|sleutel|klucz|nyckel|nøgle|anahtar|ключ|キー|密钥|doğrulama|verification|setup|semilla"
-                         r"|tvåstegs|kétlépcsős|titkos|kulcs|avain|二段階|認証|シークレット|المفتاح|المصادقة|验证|两步|2단계|인증")
+                         r"|tvåstegs|kétlépcsős|titkos|kulcs|avain|二段階|認証|シークレット|المفتاح|المصادقة|验证|两步|2단계|인증"
+                         # a key or authentication in Icelandic, Welsh, Maltese, Basque, Estonian, Latvian,
+                         # Albanian, Irish, Tagalog and Swahili
+                         r"|lykil|auðkenn|allwedd|[ċc]avett|gako|võti|voti|atslēg|çelës|eochair|(?<!\w)susi(?!\w)|ufunguo")
 
 
 _TOTP_NAMED = lowered_search(r"(?i)totp|otp\s++(?:secret|seed|key)|authenticator|2fa\s++(?:secret|seed|key)")
