@@ -3724,3 +3724,35 @@ def test_the_round_on_tune29_refuses_these(text):
 ])
 def test_the_round_on_tune29_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_tenth_sessions_mends_is_held_to_what_the_narrowed_forms_give():
+    """review45: the mends as first written refused 75 of its 139 ordinary texts (10 before them);
+    narrowed, the gate refuses these 10, and of its 83 secrets misses these 25 (57 before them)."""
+    leaks, benign = _corpus("review45", "leaks"), _corpus("review45", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r45-benign-024", "r45-benign-026", "r45-benign-099", "r45-benign-101", "r45-benign-102", "r45-benign-122",
+        "r45-benign-123", "r45-benign-124", "r45-benign-126", "r45-benign-128"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r45-leak-019", "r45-leak-025", "r45-leak-026", "r45-leak-027", "r45-leak-030", "r45-leak-032", "r45-leak-033",
+        "r45-leak-035", "r45-leak-040", "r45-leak-044", "r45-leak-054", "r45-leak-056", "r45-leak-059", "r45-leak-060",
+        "r45-leak-063", "r45-leak-066", "r45-leak-068", "r45-leak-070", "r45-leak-071", "r45-leak-075", "r45-leak-077",
+        "r45-leak-078", "r45-leak-079", "r45-leak-082", "r45-leak-083"]
+
+
+# What review45 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "آخر تغيير لكلمة المرور: 2024/05/12 حسب رسالة البنك.", "الباسورد: 12-16 حرف، هذه قاعدة الشركة الجديدة.",
+    "أمي في المستشفى، رقم السرير 1147 في الطابق الثالث.", "Kodi ya garage kwa mwezi ni 2000.",
+    "Kufuli mpya ya baiskeli, bei yake ni 4500.", "Nilinunua funguo kwa 3500 shilingi sokoni.",
+    "A porta da frente custou 1250 reais na loja de construção.", "Meu contato na empresa: 11 98765-4321, falar com a Renata.",
+    "Minha conta no iFood, pedido 123456789, chegou frio.", "계좌 이체 주문번호 2024051812345 확인 완료.",
+    "口座引き落としのお客様番号 0012345678 は電気料金のもの。",
+    "League fixtures feed: https://ics.fixtur.es/v2/arsenal.ics?t=premier_league_2024_25",
+    "Il-kodiċi postali huwa VLT 1117.", "Cod didoli'r swyddfa: 40-11-62, cyfeirnod anfoneb 20240518.",
+    "Amazon order: Master Lock 5401D key safe, code 2023, arriving Tuesday.",
+    "I voti di Giulia sono arrivati, la sua mail è giuliarossiinformatica23@gmail.com",
+    "Suivi du colis Maroc (Amana): MA29202405180000123456789012, livraison jeudi.",
+])
+def test_what_the_review_of_the_tenth_session_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -58,8 +58,9 @@ _NOT_THE_CODE = lazy(r"(?i)(?<![^\W\d_])(?:model|modell|modèle|modelo|modello|y
                      r"|expediente|reference|référence|referencia|riferimento|ticket|order|case|file|модел\w*|номер\w*)")
 # the lock's name, a few words (whose lock), a colon and the number, the last thing said: the number
 # at a line's end after a colon is found first, then the lock's name in the 60 characters before it
-# (or Swahili's "is", and a keypad's "#" after the number: "kufuli ya mlango code ni 2580#")
-_NUMBER_AFTER_A_COLON = lazy(r"(?:[:：]|\s[—–-]|\sni)\s*+[0-9]{3,8}#?\s*+(?:\([^()\n]{0,80}\))?\s*+(?:[.!]\s|[.!]?\s*+$)",
+# (or Swahili's "is" right after "code", and a keypad's "#" after the number: "kufuli ya mlango code ni
+# 2580#"; not "Kufuli mpya ya baiskeli, bei yake ni 4500", its price)
+_NUMBER_AFTER_A_COLON = lazy(r"(?:[:：]|\s[—–-]|(?i:(?<![\w-])(?:code|msimbo))\sni)\s*+[0-9]{3,8}#?\s*+(?:\([^()\n]{0,80}\))?\s*+(?:[.!]\s|[.!]?\s*+$)",
                              re.M)
 _LOCKS_NAME_BEFORE = lazy(r"(?i)" + _A_LOCKS_NAME + r"(?P<label>[^\n:：0-9]{0,40})$")
 
@@ -232,9 +233,11 @@ _OPENS_WITH_NUMBER = lazy(
     r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem)\s++(?P<code2>[0-9]{4,8})"
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
-    r"|(?<!\w)(?:hu)?fungu\w*\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?(?P<code4>[0-9](?: ?[0-9]){3,7}))"
+    # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi")
+    r"|(?<!\w)\w{0,4}fungu(?:a|ka|liwa|lia)(?!\w)\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?"
+    r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|tsh|usd|dola)(?!\w)))"
     r"(?!\w|[.,][0-9])")
-_FOUR_DIGITS_OR_SPACED = lazy(r"[0-9] ?[0-9] ?[0-9] ?[0-9]").search
+_FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
 _A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")

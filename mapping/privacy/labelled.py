@@ -1770,12 +1770,12 @@ _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss|zahlencode"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
-    # a door in Portuguese and Italian by what it opens (not "porta 8080", a port); a room for luggage or
-    # storage with its code's word after it ("sala das malas, código 6081"; not "storage room 2 is full")
-    r"|porta\s++(?:da\s++(?:frente|rua|entrada|casa|garagem|cozinha)|principal|de\s++entrada|d['’]ingresso|di\s++casa"
-    r"|del\s++palazzo|blindata|d[oa]\s++pr[ée]dio)"
-    r"|(?:sala\s++das\s++malas|guarda-?volumes|(?:luggage|storage|bag(?:gage)?)\s++room|store\s*+room|gepäckraum"
-    r"|abstellraum)[^\n0-9]{0,12}?(?:code|c[óo]digo|codice|pin)"
+    # a door in Portuguese and Italian by what it opens (not "porta 8080", a port), a room for luggage or
+    # storage, each with its code's word after it ("porta da frente, código 6081", "sala das malas, código
+    # 6081"; not "A porta da frente custou 1250 reais", "storage room 2 is full")
+    r"|(?:porta\s++(?:da\s++(?:frente|rua|entrada|casa|garagem|cozinha)|principal|de\s++entrada|d['’]ingresso|di\s++casa"
+    r"|del\s++palazzo|blindata|d[oa]\s++pr[ée]dio)|sala\s++das\s++malas|guarda-?volumes|(?:luggage|storage|bag(?:gage)?)\s++room"
+    r"|store\s*+room|gepäckraum|abstellraum)[^\n0-9]{0,12}?(?:code|c[óo]digo|codice|pin|senha)"
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
     # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
     r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
@@ -1789,11 +1789,13 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|(?:ال)?رقم\s*+(?:ال)?سري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|(?:ال)?رقم\s*+(?:ال)?سري(?![\u0600-\u06ff])|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian (a door's, a gate's, an alarm's: "uksekood"),
-    # "code" and a key box in Maltese, an unlock code in Spanish, "PIN" in Bengali and Urdu
-    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|(?:ukse|välisukse|värava|alarmi|seifi|trepikoja)kood\w*|kodi[ċc]i|kaxxa\s++ta[ċc]-[ċc]wievet"
+    # a key box and a door's, a box's, an alarm's or a garage's code in Maltese, an unlock code in Spanish,
+    # "PIN" in Bengali and Urdu
+    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|(?:ukse|välisukse|värava|alarmi|seifi|trepikoja)kood\w*"
+    r"|kodi[ċc]i\s++tal-(?:bieb|kaxxa|allarm|alarm|garaxx|serratura)|kaxxa\s++ta[ċc]-[ċc]wievet"
     r"|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
@@ -1934,10 +1936,11 @@ _NOT_A_CODE_LINE = lazy(
 
 
 # what says a lock opens with the number that follows, even one that looks like a year
-# (Swahili's "is", "ni", too: "kufuli ya mlango code ni 2580#")
+# (Swahili's "is" right after "code": "kufuli ya mlango code ni 2580#"; not "Kodi ya garage … ni 2000", a rent)
 _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\s++)?to|changed\s++(?:it\s++)?to|habe\s++ich"
                      r"|(?<![\w-])(?:code|pin|passcode|combination|код\w*|kod\w*|pin-?kod\w*|ה?קוד|κωδικ\w*)"
-                     r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest|ni))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
+                     r"(?:[^\n0-9:—–]{0,40}?(?:\s++(?:is|ist|est|es|är|er|je|jest))|[^\n0-9:—–]{0,40}?\s*+[:—–])|has\s++(?:the\s++)?code"
+                     r"|(?<![\w-])(?:code|msimbo)\s++ni"
                      # Finnish's code in a compound, then "is": "Mummon puhelimen avauskoodi on 1947"
                      r"|(?<![\w-])\w*koodi\w*\s++on"
                      # what one keys in: "Alarm panel: type 2009 within 30 seconds"
@@ -2169,7 +2172,8 @@ def _pin_nearby(text: str) -> bool:
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
                     and not (_ENDS_A_LABELS_CLAUSE.match(line, end)
                              and (_CODE_AS_A_LABEL.search(before) and _A_LOCK_ITSELF.search(line)
-                                  or _CODE_AFTER_A_COMMA.search(before) and _A_KEY_BOX_ITSELF.search(line)))):
+                                  or _CODE_AFTER_A_COMMA.search(before) and _A_KEY_BOX_ITSELF.search(line)
+                                  and not _A_SHOPS_LINE.search(line)))):
                 continue  # a year, unless a lock is said to open with it ("the safe is set to 1966"), it
                 # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" as a
                 # label on a lock's line ("…: code 1968, daarna het slot naar rechts draaien"; not "building
@@ -2221,9 +2225,13 @@ _ENDS_A_LABELS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!–—-]|$)", re.MULTILINE)
 _A_LOCK_ITSELF = lazy(r"(?i)(?<![\w-])(?:lock|padlock|(?:het|een)\s++slot|fietsslot|cijferslot|hangslot|codeslot|deurslot"
                       r"|schloss|cadenas|candado|lucchetto"
                       r"|cadeado|kłódk\w*|lås|låset|lukko|zámek|zámku)(?![\w-])")
+# a key box sold, stocked or delivered: its "code 2023" is the product's ("Amazon order: … key safe, code 2023")
+_A_SHOPS_LINE = lazy(r"(?i)(?<!\w)(?:order\w*|inventory|stock|units?|arriving|arrives|delivered|delivery|bought|purchased"
+                     r"|model|sku|price|shop|store|amazon|ebay)(?!\w)")
 _CODE_AFTER_A_COMMA = lazy(r"(?i),\s*+(?:code|kode|kod|koodi|c[óo]digo|codice)\s*+[:=]?\s*+$")
-_A_KEY_BOX_ITSELF = lazy(r"(?i)(?<![\w-])(?:key\s*+box|lockbox|key\s*+safe|schlüsselkasten|schlüsselbox|boîte\s++à\s++clés"
-                         r"|caja\s++de\s++llaves|sleutelkast|sleutelkluis|nyckelbox)(?![\w-])")
+_A_KEY_BOX_ITSELF = lazy(r"(?i)(?<![\w-])(?:key[\s-]*+box|lockbox|key[\s-]*+safe|schlüssel(?:kasten|box|tresor|safe)|boîte\s++à\s++clés"
+                         r"|caja\s++de\s++llaves|sleutelkast|sleutelkluis|nyckelbox|nyckelskåp|avainkaap\w*|n[øo]kkelboks\w*"
+                         r"|nøgleboks\w*)(?![\w-])")
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
@@ -2573,7 +2581,7 @@ _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](
 _PIN_IN_OTHER_DIGITS = lazy(
     r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
     r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول)|کد\s*+(?:کارت|ورود|امنیتی)"
-    r"|(?:ال)?رقم\s*+(?:ال)?سري|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
+    r"|(?:ال)?رقم\s*+(?:ال)?سري(?![\u0600-\u06ff])|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
     r"(?!\s*+(?:دلار|تومان|ریال|روپے|रुपये|रुपए|টাকা|บาท|円|元|원|صفحه|متر|मीटर|میگاواٹ|مگاوات|%))")

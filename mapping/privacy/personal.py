@@ -214,10 +214,16 @@ _IBANS_OUTSIDE_THE_REGISTRY = {"IR": 26, "DZ": 26, "AO": 25, "CV": 25, "MZ": 25,
                                "CM": 27, "CF": 27, "TD": 27, "CG": 27, "GA": 27, "GQ": 27}
 
 
-def _an_iban(iban: str) -> bool:
-    if iban[:2] in _IBANS_OUTSIDE_THE_REGISTRY:  # (checked by _mod97_ends already)
-        return len(iban) == _IBANS_OUTSIDE_THE_REGISTRY[iban[:2]] and iban[2:].isdigit()
+def _an_iban(iban: str, text: str) -> bool:
+    if iban[:2] in _IBANS_OUTSIDE_THE_REGISTRY:  # (checked by _mod97_ends already; with no format to hold
+        # to, a bank's or an account's word on the line too: not a parcel's or an order's number that holds)
+        return (len(iban) == _IBANS_OUTSIDE_THE_REGISTRY[iban[:2]] and iban[2:].isdigit()
+                and _A_BANKS_WORD.search(text) is not None)
     return _validator('iban').is_valid(iban)
+
+
+_A_BANKS_WORD = lazy(r"(?i)iban|(?<![a-z])rib(?![a-z])|sheba|shaba|شبا|حساب|بانک|بنك|banque|bank|banco|compte|account|konto"
+                     r"|conta|cuenta|virement|transfer|salary|salaire|loyer|rent")
 
 
 def _iban_found(text: str) -> bool:
@@ -225,7 +231,7 @@ def _iban_found(text: str) -> bool:
         body = match[2].replace(" ", "")
         for end in reversed(_mod97_ends(body, match[1])):  # the longest valid one: a word may follow
             iban = match[1] + body[:end]
-            if _an_iban(iban) and not _published_example(iban, text, _PUBLISHED_TEST_IBANS):
+            if _an_iban(iban, text) and not _published_example(iban, text, _PUBLISHED_TEST_IBANS):
                 return True
     return False
 
@@ -233,29 +239,41 @@ def _iban_found(text: str) -> bool:
 _ROUTING = lazy(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]{9})(?![0-9])")
 # (not a bill's or a shop's account: "Account number on the water bill: WB-0023-77812" is a customer's)
 _ACCOUNT = lazy(
-    r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mia|mijn|min|minha|meu|nossa|nuestra)\s++(?:\w+\s++){0,2}?"
-    r"(?:account|acct|konto|compte|cuenta|conto|conta|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
+    r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
+    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
     # a current account in Portuguese and Spanish, a Mexican CLABE: "conta corrente 0047291-6"
     r"|conta\s++corrente|cuenta\s++corriente|clabe)"
-    # (and not a bill, which Portuguese calls a "conta" too: "conta de luz", "conta do telefone")
-    r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member"
-    r"|d[eao]\s++(?:luz|[áa]gua|g[áa]s|energia|telefone|celular|internet|condom[íi]nio|restaurante|cart[ãa]o)))"
+    r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
     # an account's number named so in other languages, ten digits or more: "Numer konta: 61 1090 1014 …",
     # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
-    r"|номер\s++сч[её]та|bankrekening|bankkonto|계좌(?:\s*+번호)?|口座(?:番号)?)"
+    r"|номер\s++сч[её]та|bankrekening|bankkonto)"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
+    # a Korean or a Japanese bank account, its number right after the word and a colon or a particle
+    # ("국민은행 계좌: 942802-00-118830"; not "계좌 이체 주문번호 …", an order's, "口座振替の受付番号 …")
+    r"|(?:계좌(?:\s*+번호)?|口座番号)\s*+(?:[:：]|는|은|は)?\s*+(?<![0-9])[0-9](?:-?[0-9]){9,19}(?![0-9-])"
+    # one's own current or savings account in Portuguese or Spanish, its number after a few words
+    # ("a minha conta à ordem na CGD é a nº 0351 123456 789"; not "Minha conta no iFood, pedido …")
+    r"|(?:minha|meu|nossa|nuestra|mi)\s++conta(?:\s++(?:à\s++ordem|corrente|poupança|banc[áa]ria)[^0-9\n]{0,30}?"
+    r"|(?![\w-])[^0-9\n]{0,30}?(?:nº|n\.º|n\.?\s++º|número)\s*+)"
+    r"(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])(?!\s*+(?:reais|euros?|kwanzas|€))"
+    # a Brazilian branch and account, each with its check digit ("agência 1234-5, conta 67890-1", "ag. 0912
+    # c/c 45678-9"), and a Japanese ordinary deposit's seven digits ("普通預金 7654321")
+    r"|(?:ag[êe]ncia|(?<![a-z])ag\.?)\s*+[0-9]{3,5}(?:-[0-9xX])?[^0-9\n]{1,20}?(?:conta|c/c)\s*+[0-9]{4,12}-[0-9xX](?![0-9])"
+    r"|(?:普通預金|普通口座|当座預金)\s*+[0-9]{7}(?![0-9])"
 )
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
                 # a supplier's number for its customer, right before "account" (not "as a supplier my account …")
                 r"|(?:supplier|vendor|wholesaler|lieferanten|fournisseur|proveedor|fornitore|leverancier)(?:['’]s)?\s++$")
-_OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mia|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
+_OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
-                    "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座")
+                    "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
+                    "預金")
 # (and in Welsh, "cod didoli")
-_SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}[^0-9\n]{1,40}(?<![0-9])[0-9]{8}(?![0-9])"
+_SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
+                  r"(?:(?!invoice|ref|anfoneb|cyfeirnod|order|archeb)[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
                         r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
 
 
@@ -538,12 +556,14 @@ _OTPAUTH = lazy(r"(?i)otpauth(?:-migration)?://")
 _BASE32 = lazy(  # in one case, in groups of four or whole (a seed is shown either way)
     r"(?<![A-Za-z0-9])(?:[A-Z2-7]{4}(?: ?[A-Z2-7]{4}){3,15}|[a-z2-7]{4}(?: ?[a-z2-7]{4}){3,15}|[A-Z2-7]{16,64}|[a-z2-7]{16,64})"
     r"(?![A-Za-z0-9])")
-_SEED_WORDS = lazy(r"(?i)totp|2fa|mfa|otp|authenticator|two[- ]factor|2-step|key|seed|secret|schlüssel|clé|clave"
+_SEED_WORDS = lazy(r"(?i)totp|2fa|mfa|otp|authenticator|autentica|autentifi|two[- ]factor|2-step|key|seed|secret|schlüssel|clé|clave"
                          r"|chiave|sleutel|klucz|nyckel|nøgle|anahtar|ключ|キー|密钥|doğrulama|verification|setup|semilla"
                          r"|tvåstegs|kétlépcsős|titkos|kulcs|avain|二段階|認証|シークレット|المفتاح|المصادقة|验证|两步|2단계|인증"
-                         # a key or authentication in Icelandic, Welsh, Maltese, Basque, Estonian, Latvian,
-                         # Albanian, Irish, Tagalog and Swahili
-                         r"|lykil|auðkenn|allwedd|[ċc]avett|gako|võti|voti|atslēg|çelës|eochair|(?<!\w)susi(?!\w)|ufunguo")
+                         )
+# a key or authentication in Icelandic, Welsh, Maltese, Basque, Estonian, Latvian, Albanian, Irish and
+# Swahili: they name a seed in capitals only ("Leynilykill fyrir auðkenningarappið: OXFV…"; not
+# "Ufunguo wa nyumba …, Instagram yake ni kijanamwerevu2345", a handle)
+_MORE_SEED_WORDS = lazy(r"(?i)lykil|auðkenn|allwedd|ċavett|(?<!\w)gako|võti|atslēg|çelës|eochair|ufunguo|ključ|kljuc|cheia")
 
 
 _TOTP_NAMED = lowered_search(r"(?i)totp|otp\s++(?:secret|seed|key)|authenticator|2fa\s++(?:secret|seed|key)")
@@ -563,7 +583,8 @@ def _totp_seed(text: str) -> bool:
             continue
         if key.isupper() and digits >= 3 and len(key) >= 16 or match[0].count(" ") >= 5:
             return True
-        if (digits >= 2 or key.isupper() and digits) and _SEED_WORDS.search(text):
+        if (digits >= 2 or key.isupper() and digits) and (
+                _SEED_WORDS.search(text) or key.isupper() and _MORE_SEED_WORDS.search(text)):
             return True
     return False
 

@@ -42,10 +42,7 @@ _PASSWORD_WORDS = (
     # Danish, Lithuanian, Estonian, Slovenian, Croatian, Catalan; Polish in its cases ("haśle", "hasłem")
     r"kodeord(?:et)?|slaptažod\w{0,4}|parool|geslo|lozink[aeiu]|contrasenya|ha[sś][łl](?:a|em|e)"
 )
-# (and in Arabic script, where a word is no Latin letter's neighbour: Arabic's "كلمة المرور", "كلمة سر",
-# the English word as Arabic and Persian speakers write it, "باسورد", "پسورد", Persian's "گذرواژه", "رمز عبور")
-_PASSWORD_WORDS_UNSPACED = (r"密码|密碼|パスワード|暗証番号|비밀번호|كلمة\s*+(?:ال)?(?:مرور|سر)|(?:ال)?باس\s*+و?ورد|پس\s*+و?ورد"
-                            r"|پاس\s*+و?ورد(?!ڈ)|گذرواژه|(?:رمز|کلمه|كلمه)\s*+عبور")
+_PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번호"
 # The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb,
 # in up to three words ("for the office wifi", "to her bank account", "del wifi"). _IS: the verb, in
 # the languages of _PASSWORD_WORDS ("is", "was set to", "ist", "est :"). The values: _HAS_A_SIGN,
@@ -208,6 +205,16 @@ _PASSWORD_NEEDLES = (
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
     "كلمة", "كلمه", "کلمه", "ورد", "گذرواژه", "عبور",
 )
+# A password's word in Arabic script (Arabic's "كلمة المرور", "كلمة سر", the English word as Arabic and
+# Persian speakers write it, "باسورد", "پسورد", Persian's "گذرواژه", "رمز عبور"), a colon, and a value
+# of Latin letters and signs with a letter in it, or of digits alone ending there: not a date
+# ("2024/05/12", "1402/05/12"), a rule ("12-16 حرف"), a link, or a word of the script ("الجديدة")
+_ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:مرور|سر)|(?:ال)?باس\s*+و?ورد|پس\s*+و?ورد"
+                            r"|پاس\s*+و?ورد(?!ڈ)|گذرواژه|(?:رمز|کلمه|كلمه)\s*+عبور))(?![\u0600-\u06ff])"
+                            # what it is for, in a few words ("كلمة مرور الواي فاي: …"), then a colon or "is"
+                            r"(?:\s++[^\s:：=0-9]{1,15}){0,3}?(?:\s*+[:=：]|\s++(?:هي|هو))\s*+[\"']?" + _CODE_VALUE +
+                            # (digits of any script: "پسورد: ۹۸۷۶۵۴۳۲")
+                            r"(?:\d{4,}(?!\d|[-/.:]\d)|(?!https?:|www\.)(?=[!-~]*?[A-Za-z])[!-~]{4,}(?![!-~]))")
 
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
 # "50 Hz", "5000 pesos")
@@ -393,9 +400,14 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         "looks like a private calendar link's token",
         # a calendar's feed whose address is its key: Airbnb's and other hosts' ".ics?s=<token>", Google
         # Calendar's "private-<32 hex>/basic.ics", a feed's "?token=", "?key=" (not a public holiday feed)
-        lazy(r"(?i)(?:/ical/|\.ics(?![a-z0-9_]))[^\s\"'<>]{0,200}?[?&](?:s|t|k|token|key|secret|auth|hash)=[A-Za-z0-9_-]{20,}"
-             r"|/private-[0-9a-f]{20,}/basic\.ics"),
-        ("ical", ".ics"),
+        # (a token: 24 or more letters and digits, both; not "?t=premier_league_2024_25", a public feed's name)
+        lazy(r"(?i)(?:/ical/|\.ics(?![a-z0-9_]))[^\s\"'<>]{0,200}?[?&](?:s|t|k|token|key|secret|auth)="
+             r"(?=[a-z-]*[0-9])(?=[0-9-]*[a-z])[a-z0-9-]{24,}(?![\w.])"
+             r"|/private-[0-9a-f]{20,}/basic\.ics"
+             # VRBO's, Booking.com's, Outlook's and iCloud's shared calendars
+             r"|/icalendar/[0-9a-f]{24,}\.ics|/ical\.html\?t=[0-9a-f-]{24,}|/owa/calendar/[0-9a-f]{24,}@"
+             r"|webcal://[^\s/]*icloud\.com/published/[0-9]/[A-Za-z0-9_-]{24,}"),
+        ("ical", ".ics", "/owa/calendar/", "/published/"),
     ),
     (
         "looks like an API secret key",
@@ -425,8 +437,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
             # the words for a password of other languages (_PASSWORD_WORDS)
             r"(?i)" + _CREDENTIAL_START + r"(?:(?<![a-z0-9])(?:password|passwd|pwd|secret|token|"
             r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
-            # (a value in Arabic script is a word: "كلمة السر: الجديدة", the new one)
-            r"[\"']?\s*[:=：][^\S\n]*[\"']?" + _CODE_VALUE + r"(?![\u0600-\u06ff])[^\s\"']{4,}"
+            r"[\"']?\s*[:=：][^\S\n]*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}|" + _ARABIC_SCRIPTS_PASSWORD
         ),
         ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
     ),
