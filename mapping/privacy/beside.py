@@ -55,7 +55,9 @@ _NOT_THE_CODE = lazy(r"(?i)(?<![^\W\d_])(?:model|modell|modèle|modelo|modello|y
                      r"|número|numero|port|size|größe|taille|capacity|kapazität|type|typ|sku|article|artikel|part"
                      r"|founded|gegründet|fondé|fundado|fondato|opened|eröffnet|width|breite|largeur|ancho|larghezza"
                      r"|szerokość|height|höhe|depth|tiefe|mm|cm|hour|uhr|heure|hora|ora|time|zeit|o['’]clock|الساعة|يقفل"
-                     r"|expediente|reference|référence|referencia|riferimento|ticket|order|case|file|модел\w*|номер\w*)")
+                     r"|expediente|reference|référence|referencia|riferimento|ticket|order|case|file|модел\w*|номер\w*"
+                     # sold, a price ("bei yake", not German's "bei"), an order, in Swahili
+                     r"|inauzwa|bei\s++(?:yake|ya)|oda)")
 # the lock's name, a few words (whose lock), a colon and the number, the last thing said: the number
 # at a line's end after a colon is found first, then the lock's name in the 60 characters before it
 # (or Swahili's "is" right after "code", and a keypad's "#" after the number: "kufuli ya mlango code ni
@@ -233,9 +235,12 @@ _OPENS_WITH_NUMBER = lazy(
     r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem)\s++(?P<code2>[0-9]{4,8})"
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
-    # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi")
-    r"|(?<!\w)\w{0,4}fungu(?:a|ka|liwa|lia)(?!\w)\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?"
-    r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|tsh|usd|dola)(?!\w)))"
+    # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi"; of a
+    # door, a gate, a lock, a cupboard or a store, named before it in its clause: a case, an account, a
+    # shop or a file is opened too, "Kesi ilifunguliwa kwa namba 4512")
+    r"|(?<!\w)(?:mlango|geti|lango|kufuli|kabati|sefu|seif|stoo|ghala)(?!\w)[^\n.;!?]{0,40}?"
+    r"(?<!\w)\w{0,4}fungu(?:a|ka|liwa|lia)(?!\w)\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?"
+    r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|kes|tsh|tzs|usd|dola|bob|/=)(?!\w)))"
     r"(?!\w|[.,][0-9])")
 _FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
@@ -1029,6 +1034,17 @@ def _answer_after_asked(text: str) -> bool:
     return False
 
 
+# --- a door's code in Estonian and Maltese, told with "is" or a colon ---------------------------------
+
+# an Estonian door's, gate's, alarm's or safe's code in one word, then "is" or a colon and the number
+# ("Trepikoja uksekood Tartu mnt 19 majas on 3577"), and a Maltese key box or a door's, a box's, an
+# alarm's or a garage's code ("Il-kaxxa taċ-ċwievet …: il-kodiċi huwa 5174"); not any number on such a
+# line ("Välisuksekood muutub märtsis, ühistu telefon 5551 2345", "…, numru tal-ordni 558812")
+_TOLD_AS_A_DOORS_CODE = lazy(
+    r"(?i)(?:(?<!\w)\w{0,10}?(?:ukse|värava|alarmi|seifi|trepikoja)kood\w*|kodi[ċc]i\s++tal-(?:bieb|kaxxa|allarm|alarm"
+    r"|garaxx|serratura)|kaxxa\s++ta[ċc]-[ċc]wievet)[^\n]{0,60}?(?:\s(?:on|oli|huwa|hu|hija|hi)|[:：])\s*+"
+    r"[0-9]{4,8}(?![0-9]|[.,][0-9])")
+
 # (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
 CHECKS = (
     ("looks like a PIN or a lock's code", _lock_then_number, (":", "：", " ni ")),
@@ -1044,6 +1060,7 @@ CHECKS = (
     ("looks like a code told in two halves", _halves, _FIRST_NEEDLES),
     ("looks like a password told in parts", _parts, _FIRST_NEEDLES),
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
+    ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search, ("kood", "kodiċi", "kodici", "kaxxa")),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),
     ("looks like a network's name and its password", _network_and_password, ()),

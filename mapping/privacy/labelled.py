@@ -1771,11 +1771,12 @@ _PIN_LINE = lazy(
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss|zahlencode"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     # a door in Portuguese and Italian by what it opens (not "porta 8080", a port), a room for luggage or
-    # storage, each with its code's word after it ("porta da frente, código 6081", "sala das malas, código
-    # 6081"; not "A porta da frente custou 1250 reais", "storage room 2 is full")
+    # storage, each with its code's word after it and the number right after that ("porta da frente,
+    # código 6081", "sala das malas, código 6081"; not "A porta da frente custou 1250 reais", "storage
+    # room 2 is full", "código de cor RAL 7016", "Code der Reservierung 58231")
     r"|(?:porta\s++(?:da\s++(?:frente|rua|entrada|casa|garagem|cozinha)|principal|de\s++entrada|d['’]ingresso|di\s++casa"
     r"|del\s++palazzo|blindata|d[oa]\s++pr[ée]dio)|sala\s++das\s++malas|guarda-?volumes|(?:luggage|storage|bag(?:gage)?)\s++room"
-    r"|store\s*+room|gepäckraum|abstellraum)[^\n0-9]{0,12}?(?:code|c[óo]digo|codice|pin|senha)"
+    r"|store\s*+room|gepäckraum|abstellraum)[^\n0-9]{0,12}?(?:code|c[óo]digo|codice|pin|senha)(?=\s*+[:：]?\s*+[0-9])"
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
     # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
     r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
@@ -1789,14 +1790,10 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|(?:ال)?رقم\s*+(?:ال)?سري(?![\u0600-\u06ff])|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
-    # a code lock in Norwegian and Danish, "code" in Estonian (a door's, a gate's, an alarm's: "uksekood"),
-    # a key box and a door's, a box's, an alarm's or a garage's code in Maltese, an unlock code in Spanish,
-    # "PIN" in Bengali and Urdu
-    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|(?:ukse|välisukse|värava|alarmi|seifi|trepikoja)kood\w*"
-    r"|kodi[ċc]i\s++tal-(?:bieb|kaxxa|allarm|alarm|garaxx|serratura)|kaxxa\s++ta[ċc]-[ċc]wievet"
-    r"|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
+    # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
+    r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -3174,7 +3171,7 @@ _CHECKS = (
      ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "nip", "namba", "tastenfeld", "codeschloss", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
-      "kodelås", "kodelas", "kood", "kodiċi", "kodici", "kaxxa", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
+      "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
       "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "porta ", "sala das", "volumes", " room", "storeroom", "raum", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
@@ -3182,7 +3179,7 @@ _CHECKS = (
       "déverrouillage", "code", "codi", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
       "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
-      "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم", "سري",
+      "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",

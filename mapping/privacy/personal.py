@@ -218,10 +218,12 @@ def _an_iban(iban: str, text: str) -> bool:
     if iban[:2] in _IBANS_OUTSIDE_THE_REGISTRY:  # (checked by _mod97_ends already; with no format to hold
         # to, a bank's or an account's word on the line too: not a parcel's or an order's number that holds)
         return (len(iban) == _IBANS_OUTSIDE_THE_REGISTRY[iban[:2]] and iban[2:].isdigit()
-                and _A_BANKS_WORD.search(text) is not None)
+                and _A_BANKS_WORD.search(text) is not None and not _NAMED_A_TEST(text) and not _AN_EXAMPLES_WORD(text))
     return _validator('iban').is_valid(iban)
 
 
+# "example", "format", "sample" in Persian and Arabic ("مثال بانک مرکزی IR06…", "مثال RIB …", "نموذج")
+_AN_EXAMPLES_WORD = lowered_search(r"(?i)مثال|نمونه|نموذج|فرمت|format")
 _A_BANKS_WORD = lazy(r"(?i)iban|(?<![a-z])rib(?![a-z])|sheba|shaba|شبا|حساب|بانک|بنك|banque|bank|banco|compte|account|konto"
                      r"|conta|cuenta|virement|transfer|salary|salaire|loyer|rent")
 
@@ -253,16 +255,19 @@ _ACCOUNT = lazy(
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
     # a Korean or a Japanese bank account, its number right after the word and a colon or a particle
     # ("국민은행 계좌: 942802-00-118830"; not "계좌 이체 주문번호 …", an order's, "口座振替の受付番号 …")
-    r"|(?:계좌(?:\s*+번호)?|口座番号)\s*+(?:[:：]|는|은|は)?\s*+(?<![0-9])[0-9](?:-?[0-9]){9,19}(?![0-9-])"
-    # one's own current or savings account in Portuguese or Spanish, its number after a few words
-    # ("a minha conta à ordem na CGD é a nº 0351 123456 789"; not "Minha conta no iFood, pedido …")
-    r"|(?:minha|meu|nossa|nuestra|mi)\s++conta(?:\s++(?:à\s++ordem|corrente|poupança|banc[áa]ria)[^0-9\n]{0,30}?"
-    r"|(?![\w-])[^0-9\n]{0,30}?(?:nº|n\.º|n\.?\s++º|número)\s*+)"
+    # (not a Korean mobile's number, "계좌는 010-1234-5678 번호로", nor a one-off virtual account, "가상계좌")
+    r"|(?<!가상)(?:계좌(?:\s*+번호)?|口座番号)\s*+(?:[:：]|는|은|は)?\s*+(?<![0-9])(?!01[016789]-?[0-9]{3,4}-?[0-9]{4}(?![0-9]))"
+    r"[0-9](?:-?[0-9]){9,19}(?![0-9-])"
+    # one's own current or savings account in Portuguese, its number after a few words ("a minha
+    # conta à ordem na CGD é a nº 0351 123456 789"; not "Minha conta no iFood, pedido …", nor a bill's,
+    # "Minha conta de luz número …", which "conta" is too)
+    r"|(?:minha|meu|nossa|nuestra|mi)\s++conta\s++(?:à\s++ordem|corrente|poupança)[^0-9\n]{0,30}?"
     r"(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])(?!\s*+(?:reais|euros?|kwanzas|€))"
     # a Brazilian branch and account, each with its check digit ("agência 1234-5, conta 67890-1", "ag. 0912
-    # c/c 45678-9"), and a Japanese ordinary deposit's seven digits ("普通預金 7654321")
+    # c/c 45678-9"), and a Japanese ordinary deposit's seven digits after its bank's branch ("新宿支店
+    # 普通預金 7654321"; not a balance, "当座預金 1200000 を月末に確認")
     r"|(?:ag[êe]ncia|(?<![a-z])ag\.?)\s*+[0-9]{3,5}(?:-[0-9xX])?[^0-9\n]{1,20}?(?:conta|c/c)\s*+[0-9]{4,12}-[0-9xX](?![0-9])"
-    r"|(?:普通預金|普通口座|当座預金)\s*+[0-9]{7}(?![0-9])"
+    r"|(?:支店|銀行)[^\n]{0,20}?(?:普通預金|普通口座|当座預金|普通|当座)\s*+[0-9]{7}(?![0-9]|\s*+(?:円|万|yen))"
 )
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
                 # a supplier's number for its customer, right before "account" (not "as a supplier my account …")
@@ -270,10 +275,10 @@ _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
-                    "預金")
+                    "預金", "支店")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
-                  r"(?:(?!invoice|ref|anfoneb|cyfeirnod|order|archeb)[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
+                  r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
                         r"|(?<![0-9-])[0-9]{2}-[0-9]{2}-[0-9]{2}\s*+[,/]?\s*+[0-9]{8}(?![0-9])")
 
 
@@ -560,9 +565,10 @@ _SEED_WORDS = lazy(r"(?i)totp|2fa|mfa|otp|authenticator|autentica|autentifi|two[
                          r"|chiave|sleutel|klucz|nyckel|nøgle|anahtar|ключ|キー|密钥|doğrulama|verification|setup|semilla"
                          r"|tvåstegs|kétlépcsős|titkos|kulcs|avain|二段階|認証|シークレット|المفتاح|المصادقة|验证|两步|2단계|인증"
                          )
-# a key or authentication in Icelandic, Welsh, Maltese, Basque, Estonian, Latvian, Albanian, Irish and
-# Swahili: they name a seed in capitals only ("Leynilykill fyrir auðkenningarappið: OXFV…"; not
-# "Ufunguo wa nyumba …, Instagram yake ni kijanamwerevu2345", a handle)
+# a key or authentication in Icelandic, Welsh, Maltese, Basque, Estonian, Latvian, Albanian, Irish,
+# Swahili, Croatian and Romanian: they name a seed in capitals with a digit before its end only
+# ("Leynilykill fyrir auðkenningarappið: OXFV…X3T…E2"; not "Ufunguo wa nyumba …, Instagram yake ni
+# kijanamwerevu2345", nor "… hashtag ya harusi ni HARUSIYAJUMAANAAMINA25", a handle or a tag)
 _MORE_SEED_WORDS = lazy(r"(?i)lykil|auðkenn|allwedd|ċavett|(?<!\w)gako|võti|atslēg|çelës|eochair|ufunguo|ključ|kljuc|cheia")
 
 
@@ -583,8 +589,8 @@ def _totp_seed(text: str) -> bool:
             continue
         if key.isupper() and digits >= 3 and len(key) >= 16 or match[0].count(" ") >= 5:
             return True
-        if (digits >= 2 or key.isupper() and digits) and (
-                _SEED_WORDS.search(text) or key.isupper() and _MORE_SEED_WORDS.search(text)):
+        if (digits >= 2 or key.isupper() and digits) and (_SEED_WORDS.search(text) or key.isupper() and any(
+                char in "234567" for char in key[:-2]) and _MORE_SEED_WORDS.search(text)):
             return True
     return False
 

@@ -209,12 +209,15 @@ _PASSWORD_NEEDLES = (
 # Persian speakers write it, "باسورد", "پسورد", Persian's "گذرواژه", "رمز عبور"), a colon, and a value
 # of Latin letters and signs with a letter in it, or of digits alone ending there: not a date
 # ("2024/05/12", "1402/05/12"), a rule ("12-16 حرف"), a link, or a word of the script ("الجديدة")
-_ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:مرور|سر)|(?:ال)?باس\s*+و?ورد|پس\s*+و?ورد"
-                            r"|پاس\s*+و?ورد(?!ڈ)|گذرواژه|(?:رمز|کلمه|كلمه)\s*+عبور))(?![\u0600-\u06ff])"
-                            # what it is for, in a few words ("كلمة مرور الواي فاي: …"), then a colon or "is"
-                            r"(?:\s++[^\s:：=0-9]{1,15}){0,3}?(?:\s*+[:=：]|\s++(?:هي|هو))\s*+[\"']?" + _CODE_VALUE +
-                            # (digits of any script: "پسورد: ۹۸۷۶۵۴۳۲")
-                            r"(?:\d{4,}(?!\d|[-/.:]\d)|(?!https?:|www\.)(?=[!-~]*?[A-Za-z])[!-~]{4,}(?![!-~]))")
+_ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:مرور|سر)|(?:ال)?باس و?ورد|(?:ال)?باسو?ورد|پسو?ورد"
+                            r"|پاسو?ورد(?!ڈ)|گذرواژه|(?:رمز|کلمه|كلمه)\s*+عبور))(?![\u0600-\u06ff])"
+                            # what it is for, in a few words ("كلمة مرور الواي فاي: …"), then a colon (not "هي",
+                            # is: "كلمة السر في الأداء هي caching", the key to it)
+                            r"(?:\s++[^\s:：=0-9]{1,15}){0,3}?\s*+[:=：]\s*+[\"']?" + _CODE_VALUE +
+                            # (digits of any script: "پسورد: ۹۸۷۶۵۴۳۲"); Latin letters with a digit or a sign
+                            # in them, or a word that ends its clause (not "Settings ثم Security", a menu's path)
+                            r"(?:\d{4,}(?!\d|[-/.:]\d)|(?!https?:|www\.)(?=[!-~]*?[A-Za-z])"
+                            r"(?:(?=[A-Za-z]*+[^A-Za-z\s])[!-~]{4,}(?![!-~])|[A-Za-z]{4,}(?=[.!،,]?\s*+$)))")
 
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
 # "50 Hz", "5000 pesos")
@@ -401,8 +404,10 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         # a calendar's feed whose address is its key: Airbnb's and other hosts' ".ics?s=<token>", Google
         # Calendar's "private-<32 hex>/basic.ics", a feed's "?token=", "?key=" (not a public holiday feed)
         # (a token: 24 or more letters and digits, both; not "?t=premier_league_2024_25", a public feed's name)
+        # (or a UUID; not words joined by dashes, "?t=term-dates-2024-2025-autumn")
         lazy(r"(?i)(?:/ical/|\.ics(?![a-z0-9_]))[^\s\"'<>]{0,200}?[?&](?:s|t|k|token|key|secret|auth)="
-             r"(?=[a-z-]*[0-9])(?=[0-9-]*[a-z])[a-z0-9-]{24,}(?![\w.])"
+             r"(?:(?=[a-z]*[0-9])(?=[0-9]*[a-z])[a-z0-9]{24,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
+             r"(?![\w.-])"
              r"|/private-[0-9a-f]{20,}/basic\.ics"
              # VRBO's, Booking.com's, Outlook's and iCloud's shared calendars
              r"|/icalendar/[0-9a-f]{24,}\.ics|/ical\.html\?t=[0-9a-f-]{24,}|/owa/calendar/[0-9a-f]{24,}@"
