@@ -850,7 +850,6 @@ _ANSWERS_NEEDLES = ("säkerhetsfrågorna", "sicherheitsfragen", "security questi
                     "ответы", "відповіді", "jawaban", "jawapan", "απαντήσεις", "תשובות", "إجابات", "جواب", "答案", "回答", "답변")
 _ASKED_ABOUT_NEEDLES = ("maiden", "first", "childhood", "parents", "grew up", "první", "перш", "перв", "първ", "حیوان",
                         "haiwan", "pierwsz", "primo", "premier", "erste", "primera", "primeiro")
-_FOUR_DIGITS = re.compile(r"[0-9]{4}").search
 # the needles of _OPENS_WITH_WORDS and _A_MANAGER (tests/test_privacy_layers.py holds that each of their
 # matches holds one)
 _OPENS_WITH_NEEDLES = ("abre", "apre", "aukeaa", "avaneb", "açıl", "bằng", "deschide", "dibuka", "entsperrt", "gaat",

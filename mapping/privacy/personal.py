@@ -225,7 +225,7 @@ def _an_iban(iban: str, text: str) -> bool:
 # "example", "format", "sample" in Persian and Arabic ("مثال بانک مرکزی IR06…", "مثال RIB …", "نموذج")
 _AN_EXAMPLES_WORD = lowered_search(r"(?i)مثال|نمونه|نموذج|فرمت|format")
 _A_BANKS_WORD = lazy(r"(?i)iban|(?<![a-z])rib(?![a-z])|sheba|shaba|شبا|حساب|بانک|بنك|banque|bank|banco|compte|account|konto"
-                     r"|conta|cuenta|virement|transfer|salary|salaire|loyer|rent")
+                     r"|conta|cuenta|virement|transfer|(?<![a-z])(?:salary|salaire|loyer|rent)(?![a-z])")
 
 
 def _iban_found(text: str) -> bool:
