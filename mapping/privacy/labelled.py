@@ -439,7 +439,7 @@ _PASSWORD_LINE = lazy(
     # Irish, Basque, Icelandic, Swahili, Malay, Persian (and the English word as Arabic and Persian
     # speakers write it: "باسورد", "پسورد"), Bengali, Serbian; Latvian's "parole" (also
     # an English and a French word) only before a colon
-    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|باسورد|باسوورد|پسورد|پسوورد|پاسورد|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：=→])"
+    r"|pasfhocal|pasahitz|lykilor[ðd]|nenosiri|kata\s++laluan|رمز\s*+عبور|" + password_words.ENGLISH_IN_ARABIC_SCRIPT + r"|পাসওয়ার্ড|лозинк|parole(?=\s*+[:：=→])"
     # Welsh, Albanian, Georgian, Armenian, Galician, Bosnian and Croatian "šifra", Urdu, Arabic
     # without its article, Italian "psw", Latvian "parole" before "ir" (is)
     r"|cyfrinair|fjal[ëe]kalim|პაროლ|գաղտնաբառ|contrasinal|(?<![a-z])[šs]ifr[aeu](?![a-z])|پاس\s*+ورڈ|كلمة\s*+مرور"

@@ -58,6 +58,10 @@ OTHER_SCRIPTS = (
     r"|(?<!\w)рамз(?:и|ро)?(?!\w)"  # Tajik (not the names Рамзан, Рамзес)
 )
 
+# the English word as Arabic and Persian speakers write it, in one word ("باسورد", "پسورد"; not Urdu's
+# "پاسورڈ", which the older lists hold): the checks of a password's line and of a label's colon read it
+ENGLISH_IN_ARABIC_SCRIPT = r"باسو?ورد|پسو?ورد|پاسو?ورد(?!ڈ)"
+
 # all of them: one alternative of a pattern, under ``(?i)``
 ALL = LATIN + "|" + LISTED + "|" + OTHER_SCRIPTS
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from pdsmem.mapping.privacy import password_words
 from pdsmem.mapping.privacy.plain import Needles, folded_pattern, lazy, lowered
 
 # Where a token starts and ends, a letter of a script written without spaces between words
@@ -198,19 +199,20 @@ _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,1
 # The first letters of every word the credential detectors below look for, in a lookahead they
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
 # word (a text of spaces after "password" took four times as long). The test suite holds the
-# detectors to their forms without it. (Arabic script's: ا ب ر ك پ ک گ.)
-_CREDENTIAL_START = "(?=[abcdeghjklmpstuvw\u015f\u043f\u5bc6\u30d1\u6697\ube44\u0627\u0628\u0631\u0643\u067e\u06a9\u06af])"
+# detectors to their forms without it.
+_CREDENTIAL_START = "(?=[abcdeghjklmpstuvw\u015f\u043f\u5bc6\u30d1\u6697\ube44])"
 _PASSWORD_NEEDLES = (
     "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
-    "كلمة", "كلمه", "کلمه", "ورد", "گذرواژه", "عبور",
 )
+_ARABIC_SCRIPTS_NEEDLES = ("كلمة", "كلمه", "کلمه", "ورد", "گذرواژه", "عبور")
 # A password's word in Arabic script (Arabic's "كلمة المرور", "كلمة سر", the English word as Arabic and
 # Persian speakers write it, "باسورد", "پسورد", Persian's "گذرواژه", "رمز عبور"), a colon, and a value
 # of Latin letters and signs with a letter in it, or of digits alone ending there: not a date
 # ("2024/05/12", "1402/05/12"), a rule ("12-16 حرف"), a link, or a word of the script ("الجديدة")
-_ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:مرور|سر)|(?:ال)?باس و?ورد|(?:ال)?باسو?ورد|پسو?ورد"
-                            r"|پاسو?ورد(?!ڈ)|گذرواژه|(?:رمز|کلمه|كلمه)\s*+عبور))(?![\u0600-\u06ff])"
+_ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:مرور|سر)|(?:ال)?باس و?ورد|(?:ال)?(?:"
+                            + password_words.ENGLISH_IN_ARABIC_SCRIPT + r")|گذرواژه|(?:رمز|کلمه|كلمه)\s*+عبور))"
+                            r"(?![\u0600-\u06ff])"
                             # what it is for, in a few words ("كلمة مرور الواي فاي: …"), then a colon (not "هي",
                             # is: "كلمة السر في الأداء هي caching", the key to it)
                             r"(?:\s++[^\s:：=0-9]{1,15}){0,3}?\s*+[:=：]\s*+[\"']?" + _CODE_VALUE +
@@ -401,10 +403,10 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
     ("looks like a Slack token", lazy(WORD_START + r"xox[abposr]-[A-Za-z0-9-]{10,}"), ("xox",)),
     (
         "looks like a private calendar link's token",
-        # a calendar's feed whose address is its key: Airbnb's and other hosts' ".ics?s=<token>", Google
-        # Calendar's "private-<32 hex>/basic.ics", a feed's "?token=", "?key=" (not a public holiday feed)
-        # (a token: 24 or more letters and digits, both; not "?t=premier_league_2024_25", a public feed's name)
-        # (or a UUID; not words joined by dashes, "?t=term-dates-2024-2025-autumn")
+        # a calendar's feed whose address is its key: Airbnb's and other hosts' ".ics?s=<token>", a feed's
+        # "?token=", "?key=", the token 24 or more letters and digits, both, or a UUID (not a public feed's
+        # name, "?t=premier_league_2024_25", "?t=term-dates-2024-2025-autumn"); Google Calendar's
+        # "private-<32 hex>/basic.ics"
         lazy(r"(?i)(?:/ical/|\.ics(?![a-z0-9_]))[^\s\"'<>]{0,200}?[?&](?:s|t|k|token|key|secret|auth)="
              r"(?:(?=[a-z]*[0-9])(?=[0-9]*[a-z])[a-z0-9]{24,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"
              r"(?![\w.-])"
@@ -444,7 +446,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
             r"(?:api|access|secret|private)[_-]?key|" + _PASSWORD_WORDS + r")|" + _PASSWORD_WORDS_UNSPACED + r")"
             r"[\"']?\s*[:=：][^\S\n]*[\"']?" + _CODE_VALUE + r"[^\s\"']{4,}|" + _ARABIC_SCRIPTS_PASSWORD
         ),
-        ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES,
+        ("passw", "pwd", "secret", "token", "key") + _PASSWORD_NEEDLES + _ARABIC_SCRIPTS_NEEDLES,
     ),
     # A credential stated in a sentence: a word for it, what it is for ("for the router", optional),
     # a verb ("is", "was set to", "ist", "est :") or a colon, then a value that looks like one
