@@ -3728,15 +3728,16 @@ def test_the_round_on_tune29_passes_these(text):
 def test_the_review_of_the_tenth_sessions_mends_is_held_to_what_the_narrowed_forms_give():
     """review45: the mends as first written refused 75 of its 139 ordinary texts (10 before them);
     narrowed, the gate refuses these 10 (all refused before them), and of its 83 secrets misses these
-    26 (57 before them). review46, written against the narrowed forms, is not in the repository: its
+    26 (57 before them); 24 since review47's mends (a Korean account after its bank's name, a Swahili
+    gate's code). review46, written against the narrowed forms, is not in the repository: its
     ordinary texts are refused as before the session (13 of 131)."""
     leaks, benign = _corpus("review45", "leaks"), _corpus("review45", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r45-benign-022", "r45-benign-026", "r45-benign-099", "r45-benign-101", "r45-benign-102", "r45-benign-122",
         "r45-benign-123", "r45-benign-124", "r45-benign-126", "r45-benign-128"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "r45-leak-007", "r45-leak-016", "r45-leak-019", "r45-leak-025", "r45-leak-026", "r45-leak-027", "r45-leak-030",
-        "r45-leak-032", "r45-leak-033", "r45-leak-035", "r45-leak-040", "r45-leak-043", "r45-leak-044", "r45-leak-054",
+        "r45-leak-007", "r45-leak-016", "r45-leak-025", "r45-leak-026", "r45-leak-027", "r45-leak-030",
+        "r45-leak-032", "r45-leak-033", "r45-leak-035", "r45-leak-040", "r45-leak-043", "r45-leak-054",
         "r45-leak-056", "r45-leak-059", "r45-leak-060", "r45-leak-063", "r45-leak-066", "r45-leak-070", "r45-leak-075",
         "r45-leak-077", "r45-leak-078", "r45-leak-079", "r45-leak-082", "r45-leak-083"]
 
@@ -3762,7 +3763,7 @@ def test_what_the_review_of_the_tenth_session_found_refused_passes(text):
 def test_the_second_review_of_the_tenth_sessions_mends_is_held_to_what_the_forms_kept_give():
     """review46: the forms narrowed after review45 refused 66 of its 131 ordinary texts (13 before the
     session); narrowed again, the gate refuses the same 13, and of its 65 secrets misses these 15 (43
-    before the session)."""
+    before the session); 13 since review47's mends (a Brazilian branch and "cc", an account's abbreviation)."""
     leaks, benign = _corpus("review46", "leaks"), _corpus("review46", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r46-benign-012", "r46-benign-013", "r46-benign-025", "r46-benign-035", "r46-benign-042", "r46-benign-046",
@@ -3770,5 +3771,48 @@ def test_the_second_review_of_the_tenth_sessions_mends_is_held_to_what_the_forms
         "r46-benign-126"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
         "r46-leak-015", "r46-leak-018", "r46-leak-021", "r46-leak-026", "r46-leak-027", "r46-leak-029", "r46-leak-040",
-        "r46-leak-041", "r46-leak-058", "r46-leak-060", "r46-leak-061", "r46-leak-062", "r46-leak-063", "r46-leak-064",
-        "r46-leak-065"]
+        "r46-leak-058", "r46-leak-060", "r46-leak-061", "r46-leak-062", "r46-leak-063", "r46-leak-065"]
+
+
+def test_the_break_of_the_tenth_sessions_gate_is_mended_in_general_forms():
+    """review47: 16 of its 56 secrets were published by the tenth session's gate, none of its 41
+    ordinary memories refused; now one is (a code with no lock named, as in English), and none."""
+    leaks, benign = _corpus("review47", "leaks"), _corpus("review47", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == ["r47-leak-049"]
+
+
+@pytest.mark.parametrize("text", [
+    # a Swahili code with what it opens, before or after it ("kwa", for), a box that opens with a number
+    "Msimbo wa kabati ni 5521.", "Code ni 7730, ya geti la nyuma.", "Code ya stoo ni 1408 usiku.",
+    "Sanduku la barua hufunguliwa kwa 4 4 0 9.",
+    # a login's code, a gate's and a key box's in Arabic, in the script's own digits
+    "رمز الدخول لحاسوب المكتب ٩٠٣٢٧٤", "رمز البوابة ٥٥١٨", "صندوق المفاتيح عند الجار، الرمز ٢٧٠٤",
+    # a Persian password of digits with "is" and no colon
+    "گذرواژه مودم ۸۸۱۲۴۰۶۷ هست", "پسورد لپ‌تاپ 55230917 است",
+    # Brazilian accounts with "cc" and Caixa's operation; a Korean one after its bank's name
+    "Itaú ag 4401 cc 22871-3 da empresa", "Caixa ag 1620 op 001 conta 30419-2",
+    "우리은행 1002-871-204455 로 보내줘",
+    # an Outlook calendar's published link, its token in the path; a Moroccan IBAN labelled in Arabic
+    "https://outlook.live.com/owa/calendar/00000000-0000-0000-0000-000000000000@outlook.com/"
+    "3f9a0c7e1b2d4f6a8c0e2b4d6f8a1c3e5b7d9f0a/calendar.ics",
+    "ايبان الحساب MA64011519000001205000534921",
+])
+def test_the_break_of_the_tenth_sessions_gate_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Code ni 4718.",  # no lock named: as "Code is 4718." is no lock's in English either
+    "Posta ya Kijitonyama, code ni 14112 kwa barua za kufuli la sanduku.",  # a post office's postcode
+    "Kodi ya geti ni 2000 kwa mwezi.", "Sanduku la barua limevunjika, fundi anakuja saa 1400.",
+    "رمز الدخول للموقع يتغير كل ٩٠ يوم", "صندوق المفاتيح اشتريته بسعر ٢٥٠ درهم",
+    "پسورد وای‌فای ۸ رقم است", "پسورد جدید از ۱۴۰۳ فعال است",
+    "Assunto: ag 15/03 às 10h, cc para a Ana.", "신한은행 02-1234-5678 로 전화해 보세요",
+    "국민은행 고객센터 1588-9999",
+    "Outlook help: https://outlook.office.com/owa/calendar/help/subscribe.html",
+    "Asked what آيبان means: the Arabic for IBAN, MA and 26 digits.",
+])
+def test_the_break_of_the_tenth_sessions_gate_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+

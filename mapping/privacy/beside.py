@@ -236,9 +236,9 @@ _OPENS_WITH_NUMBER = lazy(
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
     # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi"; of a
-    # door, a gate, a lock, a cupboard or a store, named before it in its clause: a case, an account, a
-    # shop or a file is opened too, "Kesi ilifunguliwa kwa namba 4512")
-    r"|(?<!\w)(?:mlango|geti|lango|kufuli|kabati|sefu|seif|stoo|ghala)(?!\w)[^\n.;!?]{0,40}?"
+    # door, a gate, a lock, a cupboard, a store or a box, named before it in its clause: a case, an
+    # account, a shop or a file is opened too, "Kesi ilifunguliwa kwa namba 4512")
+    r"|(?<!\w)(?:mlango|geti|lango|kufuli|kabati|sefu|seif|stoo|ghala|sanduku)(?!\w)[^\n.;!?]{0,40}?"
     r"(?<!\w)\w{0,4}fungu(?:a|ka|liwa|lia)(?!\w)\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?"
     r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|kes|tsh|tzs|usd|dola|bob|/=)(?!\w)))"
     r"(?!\w|[.,][0-9])")

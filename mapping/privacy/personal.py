@@ -224,7 +224,7 @@ def _an_iban(iban: str, text: str) -> bool:
 
 # "example", "format", "sample" in Persian and Arabic ("مثال بانک مرکزی IR06…", "مثال RIB …", "نموذج")
 _AN_EXAMPLES_WORD = lowered_search(r"(?i)مثال|نمونه|نموذج|فرمت|format")
-_A_BANKS_WORD = lazy(r"(?i)iban|(?<![a-z])rib(?![a-z])|sheba|shaba|شبا|حساب|بانک|بنك|banque|bank|banco|compte|account|konto"
+_A_BANKS_WORD = lazy(r"(?i)iban|[آا]يبان|(?<![a-z])rib(?![a-z])|sheba|shaba|شبا|حساب|بانک|بنك|banque|bank|banco|compte|account|konto"
                      r"|conta|cuenta|virement|transfer|(?<![a-z])(?:salary|salaire|loyer|rent)(?![a-z])")
 
 
@@ -258,15 +258,20 @@ _ACCOUNT = lazy(
     # (not a Korean mobile's number, "계좌는 010-1234-5678 번호로", nor a one-off virtual account, "가상계좌")
     r"|(?<!가상)(?:계좌(?:\s*+번호)?|口座番号)\s*+(?:[:：]|는|은|は)?\s*+(?<![0-9])(?!01[016789]-?[0-9]{3,4}-?[0-9]{4}(?![0-9]))"
     r"[0-9](?:-?[0-9]){9,19}(?![0-9-])"
+    # or right after its bank's name, dashed in groups as Korean banks write it ("신한은행 110-123-456789";
+    # not a phone's number, "신한은행 02-1234-5678", nor a call centre's, "1588-9999")
+    r"|(?<!가상)은행\s*+(?!0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}(?![0-9]))[0-9]{2,6}-[0-9]{2,6}-[0-9]{2,6}(?:-[0-9]{1,6})?(?![0-9-])"
     # one's own current or savings account in Portuguese, its number after a few words ("a minha
     # conta à ordem na CGD é a nº 0351 123456 789"; not "Minha conta no iFood, pedido …", nor a bill's,
     # "Minha conta de luz número …", which "conta" is too)
     r"|(?:minha|meu|nossa|nuestra|mi)\s++conta\s++(?:à\s++ordem|corrente|poupança)[^0-9\n]{0,30}?"
     r"(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])(?!\s*+(?:reais|euros?|kwanzas|€))"
     # a Brazilian branch and account, each with its check digit ("agência 1234-5, conta 67890-1", "ag. 0912
-    # c/c 45678-9"), and a Japanese ordinary deposit's seven digits after its bank's branch ("新宿支店
+    # c/c 45678-9", "ag 2856 cc 0012345-7", Caixa's with its operation between, "ag. 0987, op. 013, conta
+    # 00045678-9"), and a Japanese ordinary deposit's seven digits after its bank's branch ("新宿支店
     # 普通預金 7654321"; not a balance, "当座預金 1200000 を月末に確認")
-    r"|(?:ag[êe]ncia|(?<![a-z])ag\.?)\s*+[0-9]{3,5}(?:-[0-9xX])?[^0-9\n]{1,20}?(?:conta|c/c)\s*+[0-9]{4,12}-[0-9xX](?![0-9])"
+    r"|(?:ag[êe]ncia|(?<![a-z])ag\.?)\s*+[0-9]{3,5}(?:-[0-9xX])?[^0-9\n]{1,20}?(?:op\.?\s*+[0-9]{3}[^0-9\n]{1,10}?)?"
+    r"(?:conta|c/c|(?<![a-z])cc(?![a-z]))\s*+[0-9]{4,12}-[0-9xX](?![0-9])"
     r"|(?:支店|銀行)[^\n]{0,20}?(?:普通預金|普通口座|当座預金|普通|当座)\s*+[0-9]{7}(?![0-9]|\s*+(?:円|万|yen))"
 )
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
@@ -275,7 +280,7 @@ _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
-                    "預金", "支店")
+                    "預金", "支店", "은행", " cc ")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"

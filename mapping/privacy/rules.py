@@ -219,7 +219,11 @@ _ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:
                             # (digits of any script: "پسورد: ۹۸۷۶۵۴۳۲"); Latin letters with a digit or a sign
                             # in them, or a word that ends its clause (not "Settings ثم Security", a menu's path)
                             r"(?:\d{4,}(?!\d|[-/.:]\d)|(?!https?:|www\.)(?=[!-~]*?[A-Za-z])"
-                            r"(?:(?=[A-Za-z]*+[^A-Za-z\s])[!-~]{4,}(?![!-~])|[A-Za-z]{4,}(?=[.!،,]?\s*+$)))")
+                            r"(?:(?=[A-Za-z]*+[^A-Za-z\s])[!-~]{4,}(?![!-~])|[A-Za-z]{4,}(?=[.!،,]?\s*+$)))"
+                            # or, in Persian, with no colon: what it is for, then five digits or more, then
+                            # "is" ending the clause ("پسورد وای‌فای خونه ۹۴۷۲۶۱۸۳ است"; not "… ۸ رقم است", a rule)
+                            r"|(?<![\u0600-\u06ff])(?:" + password_words.ENGLISH_IN_ARABIC_SCRIPT + r"|گذرواژه|رمز\s*+عبور)"
+                            r"(?:\s++[^\s:：=0-9]{1,15}){0,4}?\s++\d{5,}\s*+(?:است|هست)(?![\u0600-\u06ff])")
 
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
 # "50 Hz", "5000 pesos")
@@ -413,6 +417,8 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
              r"|/private-[0-9a-f]{20,}/basic\.ics"
              # VRBO's, Booking.com's, Outlook's and iCloud's shared calendars
              r"|/icalendar/[0-9a-f]{24,}\.ics|/ical\.html\?t=[0-9a-f-]{24,}|/owa/calendar/[0-9a-f]{24,}@"
+             # (Outlook's: its calendar's id, then the token in the path: "…@contoso.com/a9f8…/calendar.ics")
+             r"|/owa/calendar/[^\s/@]{1,80}@[^\s/]{1,100}/[0-9a-f]{24,}/(?:reach)?calendar\.(?:ics|html)"
              r"|webcal://[^\s/]*icloud\.com/published/[0-9]/[A-Za-z0-9_-]{24,}"),
         ("ical", ".ics", "/owa/calendar/", "/published/"),
     ),
