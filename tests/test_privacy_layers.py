@@ -3816,3 +3816,41 @@ def test_the_break_of_the_tenth_sessions_gate_refuses_these(text):
 def test_the_break_of_the_tenth_sessions_gate_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
 
+
+
+# -- the round on tune30 (a thirty-second writer: a restaurant owner's, a primary school teacher's, a
+# wedding photographer's, an NGO's volunteer sysadmin's and a family caregiver's agents); heldout29 held
+# out. 87 of 100 caught before the session, 88 after review47's mends, 97 after the round.
+
+def test_the_round_on_tune30_misses_three_leaks_and_refuses_no_ordinary_text():
+    """Left: a bank's "security number" read out in pairs of digits ("… security number" is a card's
+    code and a Social Security number too), a key box's code told as a year ("Boîte à clés chez papa :
+    2019, l'année de sa retraite": a year after a key box's colon is when it was installed, in other
+    notes), a password of digits after seven words of what it is for."""
+    leaks, benign = _corpus("tune30", "leaks"), _corpus("tune30", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "p32-leak-0036", "p32-leak-0051", "p32-leak-0058"]
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    # a door's, a gate's, a freezer's, a safe's code in Latvian, Welsh, Albanian, Irish and Tagalog
+    "Vārtu kods ir 4471.", "Cod y giât yw 9023.", "Kodi i kasafortës është 5510.", "Cód an gheata: 7732.",
+    "Passcode sa gate ng bodega 6618",
+    # a door opened "with the code" (even a number like a time), an alarm switched off "with" the number
+    "Dera hapet me kodin 1745.", "Larmet slås av med 7391 innan klockan sju.",
+    # a password called "the word", a Wi-Fi named in quotes and then its key
+    "The shared folder is protected with the word sunflower2020.", 'Guest WiFi "Casa-Lu" - the key is lemon-tree-terrace.',
+])
+def test_the_round_on_tune30_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Kods ir jāievada divreiz.", "Pasta kods LV-1010.", "Cod y drws newydd yn costio £120.", "Kodi i ri është gati.",
+    "Cód poist: D02 X285.", "Code ng pinto: binago kahapon.", "Dyqani hapet me 1 qershor.",
+    "Larmet slås av automatiskt kl 0700.", "The letter was locked with the word count at 2000.",
+    'Wi-Fi "Casa-Lu" is slow; the key is on the router sticker.',
+])
+def test_the_round_on_tune30_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -231,8 +231,11 @@ _NUMBER_FOR_A_KEY_BOX = lazy(
 # (a sentence may end there, with its full stop; not a number with a decimal or a thousands part)
 _OPENS_WITH_NUMBER = lazy(
     r"(?i)(?<!\w)(?:(?:con|com|mit|met|avec|with|z|ze|с|со|з)\s++(?P<code>[0-9]{4,8})\s++(?:\S+\s++){0,3}?" + _OPENS
-    + r"|(?:gaat\s++open|se\s++abre|s['’]ouvre|si\s++apre|öffnet\s++sich|opens|abre-se|otwiera\s++się|otevírá\s++se)"
-    r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem)\s++(?P<code2>[0-9]{4,8})"
+    + r"|(?:gaat\s++open|se\s++abre|s['’]ouvre|si\s++apre|öffnet\s++sich|opens|abre-se|otwiera\s++się|otevírá\s++se"
+    # (and Albanian's "is opened", an alarm "is switched off" in Swedish and Norwegian: "hapet me kodin
+    # 2244", "Studiolarmet slås av med 7720")
+    r"|hapet|slås\s++av|stängs\s++av|skrus\s++av|låses\s++upp)"
+    r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem|med|me|kodin|koden)\s++(?P<code2>[0-9]{4,8})"
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
     # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi"; of a
@@ -246,6 +249,8 @@ _FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
 _A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
+# the word for its code right before the number: it opens with "the code 2244", no time of day
+_ITS_CODES_WORD = lazy(r"(?i)(?<!\w)(?:kodin|koden|kodem|code|msimbo)\s++[0-9]")
 
 
 def _number_before_what_it_opens(text: str) -> bool:
@@ -254,7 +259,7 @@ def _number_before_what_it_opens(text: str) -> bool:
     for pattern in (_NUMBER_OPENS, _NUMBER_FOR_A_KEY_BOX, _OPENS_WITH_NUMBER):
         for match in pattern.finditer(text):
             code = match["code"] if pattern is not _OPENS_WITH_NUMBER else next(c for c in match.groups() if c)
-            if not _A_TIME_OR_YEAR.fullmatch(code) or _A_LOCK(text):
+            if not _A_TIME_OR_YEAR.fullmatch(code) or _A_LOCK(text) or _ITS_CODES_WORD.search(match[0]):
                 return True  # (a year or a time opens much: "2025 opens with …", "0900 abre"; a lock, a code)
     return False
 
@@ -583,14 +588,16 @@ _WIFI_KEY_DIGITS = lazy(
     r"(?:[0-9]{8,64}|[0-9]{4}(?:[ -][0-9]{4}){2,7})(?![\w-])")
 
 # a network named on a Wi-Fi's line, then its key: 'Wifi at the hall: network "StMarks-Hall", key
-# parish_hall_guest' (a key of letters alone is a word unless long: not "key available at the bar")
+# parish_hall_guest' (a key of letters alone is a word unless long: not "key available at the bar"),
+# or the Wi-Fi itself named in quotes, then "the key is": "Office Wi-Fi 'HopeHouse' — the key is …"
 _NETWORK_THEN_KEY = lazy(
-    r"(?i)(?<![\w-])(?:network|ssid|netzwerk|réseau|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа)\s*+[:=]?\s*+"
+    r"(?i)(?<![\w-])(?:network|ssid|netzwerk|réseau|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа"
+    r"|wi-?fi(?=\s*+[\"'“„«])|wlan(?=\s*+[\"'“„«]))\s*+[:=]?\s*+"
     # (in quotes, French guillemets with their spaces: "réseau « Villa_Ocean », clé …")
     r"(?:[\"'“„]|«\s?)?[^\s\"'«»“”„,;]{2,40}(?:[\"'”]|\s?»)?"
-    r"(?:\s*+[,;/|·]|\s++(?:and|und|et|y|e|i|og|och|en|и|і)|\s++[-–—])?\s*+"
+    r"(?:\s*+[,;/|·]|\s++(?:and|und|et|y|e|i|og|och|en|и|і)|\s++[-–—])?\s*+(?:the\s++|its\s++)?"
     r"(?:key|password|pass|pw|schlüssel|passwort|clé|mot\s++de\s++passe|clave|contraseña|chave|senha|chiave|sleutel"
-    r"|wachtwoord|nyckel|lösenord|nøgle|nøkkel|klucz|hasło|ключ|пароль)(?![\w-])\s*+[:=]?\s*+"
+    r"|wachtwoord|nyckel|lösenord|nøgle|nøkkel|klucz|hasło|ключ|пароль)(?![\w-])\s*+(?:[:=]|is\s)?\s*+"
     r"[\"'«“„]?(?P<value>\w[^\s\"'«»“”„,;()]{7,62})")
 
 
@@ -1066,7 +1073,8 @@ CHECKS = (
     ("looks like an app password (four groups of four letters)", _app_password,
      ("app", "mot de passe d", "contraseña de aplicación", "hasło")),
     ("looks like a network's name and its password", _network_then_key,
-     ("network", "ssid", "netzwerk", "réseau", "sieć", "netwerk", "nätverk", "netværk", "nettverk", "сеть", "мережа")),
+     ("network", "ssid", "netzwerk", "réseau", "sieć", "netwerk", "nätverk", "netværk", "nettverk", "сеть", "мережа",
+      "wi-fi", "wifi", "wlan")),
     ("looks like a password (a word, a sign and more)", _token_beside_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _lettered_door_code,
      ("digicode", "code", "código", "codice", "kod", "kód", "код")),

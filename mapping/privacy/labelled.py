@@ -1076,6 +1076,7 @@ _ACCESS_AFTER_SCRIPT = (
 _ACCESS_WORDS = (
     r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
     r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
+    r"|(?:locked|protected|secured)\s++with"
     r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
     r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"
     r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
@@ -1110,6 +1111,8 @@ def _ABOUT_ACCESS(line: str) -> bool:
 _THEN = r"(?:then|dann|puis|luego|después|depois|poi|dan|daarna|sedan|deretter|derefter|potem|потом|затем|a[íi]\s++vem)"
 _INTRODUCED = lazy(
     r"(?i)(?:(?<![\w-])(?:is|was|are|be|now|it['’]s|to|as|with|with\s++the\s++password|use[sd]?|using|uses|did|type[sd]?"
+    # a password called "the word": "the gallery is locked with the word marigold1987"
+    r"|with\s++the\s++(?:(?:pass|code|secret|magic)\s*+)?word"
     r"|usa|usá|usar|uso|utiliza|utilizo|utilizza|utilizzo|utilise|utilisez|benutze|benutz|nimm|gebruik|użyj|använd|bruk|brug"
     r"|käytä|kullan"
     r"|ma[dk]e\s++it|for|picked|tried|typed|still|mis|met|com|eingestellt"
@@ -1822,6 +1825,15 @@ _PIN_LINE = lazy(
     # ni 4718." alone, as "Code is 4718." is no lock's, nor "Kodi ya geti", the gate's rent)
     r"|(?<![a-z])(?:code|msimbo)\s++(?:(?:ya|wa|la)\s++" + _SWAHILIS_LOCK + r"|ni(?=\s*+[0-9]{3,8}(?![0-9])[^\n.;!?]{0,30}?"
     r"(?<![a-z])" + _SWAHILIS_LOCK + r"))"
+    # the code of a door, a gate, an alarm, a safe, a freezer or a cupboard in Latvian, Welsh, Albanian,
+    # Irish and Tagalog ("saldētavas kods ir 6275", "Cod y drws cefn … yw 3108", "Kodi i derës … është
+    # 6401", "cód an dorais chúil … ná 5419", "Code ng pinto sa likod: 8182"); not a code alone ("kods",
+    # "Kodi", a media player, "cod", Welsh for a code of law too)
+    r"|(?<![a-z])(?:durvju|vārtu|seifa|saldētavas|noliktavas|slēdzenes)\s++kods(?![a-z])"
+    r"|(?<![a-z])cod\s++(?:y|yr)\s++(?:drws|giât|gât|clo|sêff|bocs\s++allweddi)(?![a-z])"
+    r"|(?<![a-z])kodi\s++(?:i|e)\s++(?:derës|dyerve|portës|kasafortës|alarmit|kyçit|drynit|dollapit)(?![a-z])"
+    r"|(?<![a-z])c[óo]d\s++(?:an|na)\s++(?:dorais|ndoirse|gheata|ngeataí|aláraim|taisceadáin|glais|cófra|sábháilte)(?![a-z])"
+    r"|(?<![a-z])(?:code|passcode)\s++(?:ng|sa)\s++(?:pinto|pintuan|gate|gabinete|kandado|locker|alarma|kaha)(?![a-z])"
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -3196,7 +3208,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "msimbo")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "msimbo", "cod y", "cod yr", "cód", "cod an", "cod na")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),
