@@ -5,10 +5,10 @@ The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret ref
 memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) were held out for one
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
-(hermes_trial4.json) and the fifth (hermes_trial5.json) were held out for one release too, then
-tuned on in the same way. The sixth (hermes_trial6_held.json) is held out: the rules were not
-changed for it (but for one broken promise, an IBAN outside the registry), and what it found is
-listed, so that a change sees it move."""
+(hermes_trial4.json), the fifth (hermes_trial5.json) and the sixth (hermes_trial6.json) were held
+out for one release too, then tuned on in the same way. The seventh (hermes_trial7_held.json) is
+held out: the rules were not changed for it, and what it found is listed, so that a change sees it
+move."""
 
 from __future__ import annotations
 
@@ -36,23 +36,31 @@ LISTED = {
     "hermes_trial5.json": ({  # tuned on
         "باسورد الراوتر في البيت 40719263",  # a password of digits a few words after its word, with no colon or verb
     }, set()),
-    "hermes_trial6_held.json": ({  # held out
+    "hermes_trial6.json": ({  # tuned on
         "BVN security question (mother maiden name) answer na Okonkwo",  # a security answer, in Nigerian Pidgin
-        "Numer mojego konta: PL 3410 9010 1404 0119 5193 4360 37",  # a Polish account, its check off
         "Moje hasło do Allegro to wiosna w Krakowie 1968",  # a password of words and a year after "to" (is)
-        "CBU para que me paguen: 0070 9990 2000 0012 3456 78 (cuenta sueldo mía)",  # an Argentine CBU
-        "Caja de seguridad en el Santander, combinación 19-04-77",  # a safe deposit box's combination
         "the ssh key passphrase is 'colectivo 152 a Olivos' lol",  # a passphrase of words and a number, quoted
         "Kontoen min for oppgjør fra Råfisklaget: NO07 1503 38 22140",  # a Norwegian account, its check off
-        "Kombinasjonen til safen i styrhuset: 12-34-56",  # a safe's combination, in Norwegian
-        "PUK til mobilen: 49172635",  # a SIM's PUK, in Norwegian
-        "شماره کارت ملی ۶۰۳۷ ۹۹۶۱ ۳۲۷۹ ۲۷۱۷ ، CVV2 ۷۱۴ ، انقضا ۱۴۰۵/۰۸",  # an Iranian card in Persian digits
-        "کد قفل کمد کتابخانه: ۵۵۸۲",  # a library locker's code in Persian digits
         "javab soal amniati bank: esme madarbozorgam Touran",  # a security answer, in Finglish
-        "ramz-e gooshi 1379 e (sal-e tavallodam)",  # a phone's code, a birth year in the Persian calendar
-        "ramz dar-e sakhtemoon: 7410",  # a building's door code, in Finglish
     }, {
         "GIG waybill for the last lace bale: GIG-LOS-4471829, expected Friday",  # a courier's waybill number
+    }),
+    "hermes_trial7_held.json": ({  # held out
+        "Số tài khoản Vietcombank của chị: 0011004123456, chủ TK Nguyễn Thị Lan",  # an account in Vietnamese
+        "mk zalo: lan.hanoi@1987",  # "mk", Vietnamese's short "mật khẩu", and a colon
+        "Mã két sắt ở cửa hàng là 40-12-88",  # a safe's combination, in Vietnamese
+        "cau hoi bi mat cua tai khoan ngan hang: ten truong cap 1 = Tieu hoc Kim Lien",  # a security answer, no accents
+        "Mã báo động cửa hàng: 1357, tắt trước 7h sáng",  # a shop alarm's code, in Vietnamese
+        "KiotViet tk admin, mat khau ThuyTien#2023",  # "mật khẩu" without its accents
+        "STK MB Bank 0968123456789 (Nguyen Thi Lan) de khach chuyen khoan",  # "STK", an account number's short name
+        "Booking.com extranet şifrem Sultan.Ahmet_1453",  # Turkish "my password"
+        "Minibar master key code is 8080, don't share with the housekeeping interns",  # a master key's code
+        "kelmet el ser bta3t el email Mahmoud.Cairo#77",  # a password in Egyptian Arabic's Latin spelling
+        "el code bta3 bab el 3omara #1985",  # a building door's code, likewise
+        "OP-verkkopankin tunnusluku 8842",  # a Finnish online bank's PIN
+        "Haka-tunnuksen varakoodit:\n- 52918\n- 77302\n- 10484\n- 66931",  # backup codes in a list, in Finnish
+    }, {
+        "Shopee order #SHP-2207-556193, navy blue scrubs size M",  # an order's number (the learned layer)
     }),
 }
 
@@ -73,7 +81,7 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
 
 @pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
                          + _trial("hermes_trial5.json")["turns"]
-                         + [turn for turn in _trial("hermes_trial6_held.json")["turns"] if turn["secret"] != "8305"],
+                         + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
@@ -88,14 +96,6 @@ def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_
         privacy.check_publishable(event, memory_id="m", publish_private=False, texts={"summary": summary},
                                   include_transcript=True)
     assert turn["secret"] not in str(refused.value)
-
-
-def test_the_held_out_trials_turn_that_passes_is_the_one_listed():
-    """The sixth trial's turns: the shop shutter's code told in Nigerian Pidgin ("code na 8305") is
-    published with --include-transcript; the other two secrets are refused."""
-    passed = [turn["secret"] for turn in _trial("hermes_trial6_held.json")["turns"]
-              if turn["secret"] and privacy.sensitive_reason(f"User: {turn['user']}\nAssistant: {turn['assistant']}") is None]
-    assert passed == ["8305"]
 
 
 @pytest.mark.parametrize("name", sorted(LISTED))
@@ -258,3 +258,29 @@ def test_what_the_fourth_trial_found(text):
 ])
 def test_and_what_it_still_passes_after_the_fourth(text):
     assert privacy.sensitive_reason(text) is None
+
+
+# What the sixth trial found, in the general forms mended (after one release held out).
+@pytest.mark.parametrize("text", [
+    "Numer naszego konta: 61 1090 1014 0000 0712 1981 2874",  # an account named "of our account"
+    "Mi CBU: 2850590940090418135201, Banco Macro",  # an Argentine CBU (its two check digits hold)
+    "Caja de seguridad del banco, combinación 27-14-33",  # a safe deposit box's combination
+    "Koden til safen er 4-22-17.",  # a safe, by its Norwegian article
+    "PUK for the old phone: 83920174",  # a PUK's eight digits
+    "Roller shutter code 4471 for the garage",  # a shutter's code
+    "کارت بانکی ۶۰۳۷ ۹۹۷۵ ۱۲۳۴ ۵۶۷۰",  # a card (its Luhn check holds) in Persian digits
+    "کد قفل دوچرخه ۷۳۱۹",  # a lock's code in Persian digits
+    "ramz-e kart 5531",  # a card's code in Finglish
+])
+def test_what_the_sixth_trial_found(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Numer mojego konta się nie zmienił.", "CBU: lo mando por WhatsApp mañana.",
+    "Caja de seguridad abierta el 12-04-23 en presencia del notario.", "Safen ble levert 12. mars.",
+    "The PUK letter came with the new SIM.", "Shutter count 24531 on the old body.",
+    "سفارش ۴۵۸۷۲۱ فردا تحویل داده می‌شود.", "ramz-e kart ro avaz kardam.",
+])
+def test_and_what_its_mends_still_pass(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -3728,15 +3728,15 @@ def test_the_round_on_tune29_passes_these(text):
 def test_the_review_of_the_tenth_sessions_mends_is_held_to_what_the_narrowed_forms_give():
     """review45: the mends as first written refused 75 of its 139 ordinary texts (10 before them);
     narrowed, the gate refuses these 10 (all refused before them), and of its 83 secrets misses these
-    26 (57 before them); 24 since review47's mends (a Korean account after its bank's name, a Swahili
-    gate's code). review46, written against the narrowed forms, is not in the repository: its
+    26 (57 before them); 23 since the eleventh session's mends (a Korean account after its bank's name,
+    a Swahili gate's and door's code). review46, written against the narrowed forms, is not in the repository: its
     ordinary texts are refused as before the session (13 of 131)."""
     leaks, benign = _corpus("review45", "leaks"), _corpus("review45", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r45-benign-022", "r45-benign-026", "r45-benign-099", "r45-benign-101", "r45-benign-102", "r45-benign-122",
         "r45-benign-123", "r45-benign-124", "r45-benign-126", "r45-benign-128"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "r45-leak-007", "r45-leak-016", "r45-leak-025", "r45-leak-026", "r45-leak-027", "r45-leak-030",
+        "r45-leak-007", "r45-leak-016", "r45-leak-025", "r45-leak-027", "r45-leak-030",
         "r45-leak-032", "r45-leak-033", "r45-leak-035", "r45-leak-040", "r45-leak-043", "r45-leak-054",
         "r45-leak-056", "r45-leak-059", "r45-leak-060", "r45-leak-063", "r45-leak-066", "r45-leak-070", "r45-leak-075",
         "r45-leak-077", "r45-leak-078", "r45-leak-079", "r45-leak-082", "r45-leak-083"]
@@ -3854,3 +3854,40 @@ def test_the_round_on_tune30_refuses_these(text):
 ])
 def test_the_round_on_tune30_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_eleventh_sessions_mends_is_held_to_what_the_narrowed_forms_give():
+    """review48: the mends as first written refused 44 of its 128 ordinary texts (7 before them);
+    narrowed, the gate refuses these 7 (all refused before them), and of its 55 secrets misses these
+    2 (35 before them): a key box opened "with" a number in Albanian, with no word for its code, and a
+    Brazilian account whose check digit is told as a word apart."""
+    leaks, benign = _corpus("review48", "leaks"), _corpus("review48", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r48-benign-004", "r48-benign-011", "r48-benign-012", "r48-benign-018", "r48-benign-038", "r48-benign-070",
+        "r48-benign-071"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r48-leak-008", "r48-leak-051"]
+
+
+# What review48 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Vägen vid Slussen stängs av med 2500 meter omledning under helgen.",
+    "Llogaria bankare hapet me 5000 lekë depozitë minimale në Raiffeisen.",
+    "Sanduku la akiba la kikundi lilifunguliwa kwa 50000/- za michango ya mwezi.",
+    "Sanduku la michango lilifunguliwa kwa 25 000 za wanachama, tukahesabu pesa.",
+    "Code ya geti huwekwa na kampuni ya ulinzi, ofisi yao iko chumba namba 204, simu 0754 112 233.",
+    "Code ni 255 kwa simu za Tanzania, mlango wa nyuma wa ofisi hufungwa saa 12 jioni.",
+    "Noliktavas kods 4410 jānorāda katrā pavadzīmē, citādi krava netiek pieņemta.",
+    "Cod y giât: gofynnwch i Gareth, mae o yn ystafell 204 tan 1700.",
+    "Kodi i portës 8080 duhet hapur në firewall për serverin e zyrës.",
+    "Cód an gheata páirceála le fáil ón bhfáiltiú, seomra 1204.",
+    "Code sa gate ay nasa guard house, Building 3, Unit 1204.",
+    "رمز الدخول للمؤتمر في القاعة ١٢٠٥ بالطابق الثاني عشر.", "رمز الباب تغيّر، اسأل الحارس في العمارة رقم ١٥، شقة ٢٠٤.",
+    "رمز البوابة يتغير كل شهر، آخر تحديث كان في ١٤٤٥ هـ.",
+    "پسورد وای‌فای پیش صاحبخونه‌ست، شماره‌ش ۰۹۱۲۴۵۶۷۸۹۰ است.", "پسورد اینستا عوض شد، فالوورها ۱۲۰۰۰ است.",
+    "국민은행 2024-07-01부터 ATM 수수료가 인상된다고 함.", "농협은행 123-81-45678 사업자등록번호로 법인 계좌 개설 상담.",
+    "Calendar link for the school term dates: https://outlook.office365.com/owa/calendar/StMarysPrimary@stmarys.org.uk/calendar.html",
+])
+def test_what_the_review_of_the_eleventh_session_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+

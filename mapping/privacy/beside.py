@@ -46,6 +46,8 @@ _A_LOCKS_NAME = (
     r"|катинар\w*|lakatj\w*|lukon|cadenat|kluisj\w*|লকার\w*"
     r"|(?:hotel|wall|floor|gun|home|office|room|fire|hotel\s++room)\s++safe|safe\s++(?:code|combination)|tresor|coffre-fort"
     r"|coffre\s++fort|cofre|caja\s++fuerte|cassaforte|kluis|sejf|сейф|seif|seiful|trezor|χρηματοκιβώτιο|כספת|خزنة|تجوری"
+    # a safe in Norwegian and Danish, by its article ("safen i styrhuset"), a bank's safe deposit box
+    r"|safen|pengeskap\w*|pengeskab\w*|caja\s++de\s++seguridad"
     r"|két\s++sắt|brankas)(?![^\W\d_])"
     r"|自行车锁|车锁|挂锁|密码锁|门锁|(?<=的)锁|自転車の鍵|ダイヤル錠|南京錠|자물쇠|กุญแจ\w*|(?<!信用)金庫|保险箱|금고)"
 )
@@ -231,19 +233,24 @@ _NUMBER_FOR_A_KEY_BOX = lazy(
 # (a sentence may end there, with its full stop; not a number with a decimal or a thousands part)
 _OPENS_WITH_NUMBER = lazy(
     r"(?i)(?<!\w)(?:(?:con|com|mit|met|avec|with|z|ze|с|со|з)\s++(?P<code>[0-9]{4,8})\s++(?:\S+\s++){0,3}?" + _OPENS
-    + r"|(?:gaat\s++open|se\s++abre|s['’]ouvre|si\s++apre|öffnet\s++sich|opens|abre-se|otwiera\s++się|otevírá\s++se"
-    # (and Albanian's "is opened", an alarm "is switched off" in Swedish and Norwegian: "hapet me kodin
-    # 2244", "Studiolarmet slås av med 7720")
-    r"|hapet|slås\s++av|stängs\s++av|skrus\s++av|låses\s++upp)"
-    r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem|med|me|kodin|koden)\s++(?P<code2>[0-9]{4,8})"
+    + r"|(?:gaat\s++open|se\s++abre|s['’]ouvre|si\s++apre|öffnet\s++sich|opens|abre-se|otwiera\s++się|otevírá\s++se)"
+    r"\s++(?:\S+\s++){0,2}?(?:met|con|avec|mit|with|com|z|kodem)\s++(?P<code2>[0-9]{4,8})"
+    # Albanian's "is opened with the code" or "by pressing" ("Dollapi … hapet me kodin 2244"; not "Llogaria
+    # hapet me 5000 lekë", an account opened with a deposit), an alarm "switched off with" or "by
+    # pressing" the number in Swedish and Norwegian ("Studiolarmet slås av med 7720"; not "Vägen … stängs
+    # av med 2500 meter omledning": a road)
+    r"|hapet\s++(?:me\s++kodin|duke\s++shtypur)\s++(?P<code5>[0-9]{4,8})"
+    r"|\w*larm\w*\s++(?:\S+\s++){0,3}?(?:slås|stängs|skrus|slås)\s++av\s++(?:med|genom\s++att\s++(?:slå|trycka|knappa\s++in)"
+    r"|ved\s++å\s++(?:taste|slå))\s++(?P<code6>[0-9]{4,8})"
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
     # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi"; of a
     # door, a gate, a lock, a cupboard, a store or a box, named before it in its clause: a case, an
-    # account, a shop or a file is opened too, "Kesi ilifunguliwa kwa namba 4512")
+    # account, a shop or a file is opened too, "Kesi ilifunguliwa kwa namba 4512"; nor a sum, "Sanduku la
+    # akiba lilifunguliwa kwa 50000/- za michango", its currency, "/-" or "/=", or "za", of, after it)
     r"|(?<!\w)(?:mlango|geti|lango|kufuli|kabati|sefu|seif|stoo|ghala|sanduku)(?!\w)[^\n.;!?]{0,40}?"
     r"(?<!\w)\w{0,4}fungu(?:a|ka|liwa|lia)(?!\w)\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?"
-    r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|kes|tsh|tzs|usd|dola|bob|/=)(?!\w)))"
+    r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|kes|tsh|tzs|usd|dola|bob|za)(?!\w)|\s*+/[=-]))"
     r"(?!\w|[.,][0-9])")
 _FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
@@ -1040,16 +1047,37 @@ def _answer_after_asked(text: str) -> bool:
     return False
 
 
-# --- a door's code in Estonian and Maltese, told with "is" or a colon ---------------------------------
+# --- a door's code in Estonian, Maltese and other languages, told with "is" or a colon ----------------
 
 # an Estonian door's, gate's, alarm's or safe's code in one word, then "is" or a colon and the number
 # ("Trepikoja uksekood Tartu mnt 19 majas on 3577"), and a Maltese key box or a door's, a box's, an
 # alarm's or a garage's code ("Il-kaxxa taċ-ċwievet …: il-kodiċi huwa 5174"); not any number on such a
 # line ("Välisuksekood muutub märtsis, ühistu telefon 5551 2345", "…, numru tal-ordni 558812")
+# what a code opens in Swahili: a door, a gate, a lock, a cupboard, a safe, a store, a box (not "kodi
+# ya geti", the gate's rent)
+_SWAHILIS_LOCK = r"(?:mlango|geti|lango|kufuli|kabati|sefu|stoo|ghala|sanduku)"
 _TOLD_AS_A_DOORS_CODE = lazy(
     r"(?i)(?:(?<!\w)\w{0,10}?(?:ukse|värava|alarmi|seifi|trepikoja)kood\w*|kodi[ċc]i\s++tal-(?:bieb|kaxxa|allarm|alarm"
     r"|garaxx|serratura)|kaxxa\s++ta[ċc]-[ċc]wievet)[^\n]{0,60}?(?:\s(?:on|oli|huwa|hu|hija|hi)|[:：])\s*+"
-    r"[0-9]{4,8}(?![0-9]|[.,][0-9])")
+    r"[0-9]{4,8}(?![0-9]|[.,][0-9])"
+    # a door's, a gate's, a lock's, a safe's, a freezer's, a store's or a box's code in Latvian, Welsh,
+    # Albanian, Irish, Tagalog and Swahili, then in its clause (no digit, comma or colon between) "is"
+    # or a colon and four to six digits (maybe one by one, maybe after "number"): "Restorāna saldētavas kods ir 6275", "Cod y drws cefn … yw
+    # 3108", "Kodi i derës së studios është 6401", "Is é cód an dorais chúil … ná 5419", "Code ng pinto
+    # sa likod: 8182", "Code ya geti ni 2291"; not "Noliktavas kods 4410 jānorāda …" (a number to give),
+    # "Cod y giât: gofynnwch i Gareth, … ystafell 204", "Kodi i portës 8080 duhet hapur në firewall"
+    r"|(?:(?<!\w)(?:durvju|vārtu|seifa|saldētavas|noliktavas|slēdzenes)\s++kods|(?<!\w)kods\s++(?:durvīm|vārtiem|seifam)"
+    r"|(?<!\w)c[oóô]d\s++(?:y|yr)\s++(?:drws|giât|gât|clo|sêff|bocs\s++allweddi)"
+    r"|(?<!\w)kodi\s++(?:i|e)\s++(?:derës|dyerve|portës|kasafortës|alarmit|kyçit|drynit|dollapit)"
+    r"|(?<!\w)c[óo]d\s++(?:an|na)\s++(?:dh?orais|ndoirse|gh?eata|ngeataí|aláraim|taisceadáin|gh?lais|ch?ófra|sábháilte|bh?osca)"
+    r"|(?<!\w)(?:code|passcode)\s++(?:ng|sa)\s++(?:pinto|pintuan|gate|gabinete|kandado|locker|alarma|kaha)"
+    r"|(?<!\w)(?:code|msimbo)\s++(?:ya|wa|la)\s++" + _SWAHILIS_LOCK + r")(?!\w)"
+    r"[^\n0-9,;.:：!?]{0,40}?(?:\s(?:ir|yw|ydy|është|ishte|ná|ay|ni)\s|\s*+[:：])\s*+"
+    r"(?:(?:numurs|numri|rhif|uimhir|numero|namba)\s++)?[0-9](?:[ -]?[0-9]){3,5}#?(?![0-9]|[.,][0-9])"
+    # or, in Swahili, "code is (the number) for" the door, the gate, the lock …: "Code ni 4718 kwa mlango
+    # wa nyuma" (not "Code ni 4718." alone, as "Code is 4718." is no lock's; nor "code ni 14112 kwa barua
+    # za kufuli la sanduku", a post office's postcode for its letters)
+    r"|(?<!\w)(?:code|msimbo)\s++ni\s*+[0-9]{4,6}#?,?\s++(?:kwa|ya|wa|la)\s++(?:\w+\s++)?" + _SWAHILIS_LOCK + r"(?!\w)")
 
 # (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
 CHECKS = (
@@ -1066,7 +1094,9 @@ CHECKS = (
     ("looks like a code told in two halves", _halves, _FIRST_NEEDLES),
     ("looks like a password told in parts", _parts, _FIRST_NEEDLES),
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
-    ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search, ("kood", "kodiċi", "kodici", "kaxxa")),
+    ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search,
+     ("kood", "kodiċi", "kodici", "kaxxa", "kods", "cod y", "cod yr", "côd y", "kodi i", "kodi e", "cód", "cod an", "cod na",
+      "code ng", "code sa", "code ya", "code wa", "code la", "code ni", "msimbo")),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),
     ("looks like a network's name and its password", _network_and_password, ()),

@@ -1767,8 +1767,6 @@ def _password_column(text: str) -> bool:
     return False
 
 
-# what a code opens in Swahili: a door, a gate, a lock, a cupboard, a safe, a store, a box
-_SWAHILIS_LOCK = r"(?:mlango|geti|lango|kufuli|kabati|sefu|stoo|ghala|sanduku)(?![a-z])"
 # A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
@@ -1820,20 +1818,6 @@ _PIN_LINE = lazy(
     # (not Italian "porta", a network's port too: "Il codice della porta 8080 va aggiornato nel firewall")
     r"|(?<![a-z])codice\s++(?:della\s++|del\s++|dell['’]\s*+)?(?:portone|cancello|garage|allarme|cassaforte|lucchetto)"
     r"|(?<![a-z])(?:tastenfeld\w*|codeschloss\w*)|(?<![a-z])nip(?![a-z])|(?<![a-z])namba\s++(?:yangu\s++|yake\s++|yetu\s++)?ya\s++siri(?=[^\n.;]{0,50}?(?:\sni\s|:))"  # ("… ni 5508", is 5508)
-    # a code in Swahili, of a door, a gate, a lock, a cupboard, a safe, a store or a box: before it
-    # ("Code ya geti ni 2291"), or after the number it is ("Code ni 4718 kwa mlango wa nyuma"; not "Code
-    # ni 4718." alone, as "Code is 4718." is no lock's, nor "Kodi ya geti", the gate's rent)
-    r"|(?<![a-z])(?:code|msimbo)\s++(?:(?:ya|wa|la)\s++" + _SWAHILIS_LOCK + r"|ni(?=\s*+[0-9]{3,8}(?![0-9])[^\n.;!?]{0,30}?"
-    r"(?<![a-z])" + _SWAHILIS_LOCK + r"))"
-    # the code of a door, a gate, an alarm, a safe, a freezer or a cupboard in Latvian, Welsh, Albanian,
-    # Irish and Tagalog ("saldētavas kods ir 6275", "Cod y drws cefn … yw 3108", "Kodi i derës … është
-    # 6401", "cód an dorais chúil … ná 5419", "Code ng pinto sa likod: 8182"); not a code alone ("kods",
-    # "Kodi", a media player, "cod", Welsh for a code of law too)
-    r"|(?<![a-z])(?:durvju|vārtu|seifa|saldētavas|noliktavas|slēdzenes)\s++kods(?![a-z])"
-    r"|(?<![a-z])cod\s++(?:y|yr)\s++(?:drws|giât|gât|clo|sêff|bocs\s++allweddi)(?![a-z])"
-    r"|(?<![a-z])kodi\s++(?:i|e)\s++(?:derës|dyerve|portës|kasafortës|alarmit|kyçit|drynit|dollapit)(?![a-z])"
-    r"|(?<![a-z])c[óo]d\s++(?:an|na)\s++(?:dorais|ndoirse|gheata|ngeataí|aláraim|taisceadáin|glais|cófra|sábháilte)(?![a-z])"
-    r"|(?<![a-z])(?:code|passcode)\s++(?:ng|sa)\s++(?:pinto|pintuan|gate|gabinete|kandado|locker|alarma|kaha)(?![a-z])"
     # a PIN in Telugu (not a postal PIN code, "పిన్ కోడ్ 500032"), a code and a locker in Tamil, a PIN in
     # Irish (UAP), a padlock in Croatian and Serbian
     r"|(?<![\u0c00-\u0c7f])పిన్(?![\u0c00-\u0c7f\u200c]|\s*+కోడ)|(?:லாக்கர்|பூட்டு|ரகசிய|கதவு)\s*+குறியீடு"
@@ -1846,6 +1830,11 @@ _PIN_LINE = lazy(
     # a SIM's PUK (not the name Puk, nor "puk puk"), an alarm told in steps ("Y larwm: 1. agor y drws,
     # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
     r"|sim\w*[^\n]{0,40}?(?<![a-z])puk(?![a-z])|(?<![a-z])puk(?![a-z])[^\n]{0,40}?(?<![a-z])sim"
+    # (or a PUK's eight digits after it: "PUK til mobilen: 49172635"), a roller shutter's code, a code
+    # of a door, a phone, a card or a lock in Finglish ("ramz dar-e sakhtemoon: 7410")
+    r"|(?<![a-z])puk(?=[^\n0-9]{0,30}?(?<![0-9])[0-9]{8}(?![0-9]))|shutter\s*+(?:code|pin|lock)"
+    r"|(?<![a-z])ramz(?:-e|e)?\s++(?:dar|darb|gooshi|goshi|kart|cart|ghofl)(?:-e|e)?(?![a-z])"
+    r"|كود\s*+(?:ال)?(?:باب|بوابة|خزنة)"  # (Arabic's everyday word for a code, of a door, a gate, a safe)
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
     # a safe in Croatian ("u sefu"), Romanian, Catalan and Turkish, a lock in Slovene, Vietnamese,
     # Georgian, Marathi, Romanian and Hebrew, a suitcase's in Slovene, a padlock in Polish and Serbian, a
@@ -1942,9 +1931,8 @@ _NOT_A_CODE_LINE = lazy(
     r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen(?![\s-]*+time)|oven|timer"
     r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
-    # a postcode, in Swahili by its post office ("Posta ya Kijitonyama, code ni 14112")
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
-    r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|posta\s++ya|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamer\s*+tag|civico"
+    r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamer\s*+tag|civico"
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
     r"|customers?|users|visitors|đơn\s++hàng|pin\s*+codes|vorwahl)(?![\w-])"
     r"|รหัสไปรษณีย์|पिन\s*+कोड|الرمز\s*+البريدي|mã\s++số\s++đơn"
@@ -2594,11 +2582,14 @@ _A_DATE = lazy(r"[0-9]{4}([-/.])[0-9]{2}\1[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./](
 
 # A PIN or a card's code told in the digits of a script other than Latin ("ATM पिन ७३०५", "رمز کارت
 # بانکی ۵۲۸۱", "รหัส ATM คือ ๘๒๗๓"), read in ``pin_in_other_digits`` after ``plain.ascii_digits``:
-# those digits count only after a word for a PIN (a login's code in Arabic too, "رمز الدخول للابتوب
-# ٤٥٨٢٩١٣٦"), not for a year, a price or a postal code.
+# those digits count only after a word for a PIN (a login's code of six digits or more in Arabic too,
+# "رمز الدخول للابتوب ٤٥٨٢٩١٣٦"), not for a year, a price or a postal code.
 _PIN_IN_OTHER_DIGITS = lazy(
     r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
-    r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول|الدخول)|کد\s*+(?:کارت|ورود|امنیتی)"
+    r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول)|کد\s*+(?:کارت|ورود|امنیتی)"
+    # (a login's code of six digits or more: not a hall's, a meeting's or an hour's number, "رمز الدخول
+    # للمؤتمر في القاعة ١٢٠٥")
+    r"|رمز\s*+الدخول(?=[^\n.!?]{0,25}?(?<![0-9])[0-9]{6,8}(?![0-9]))"
     r"|(?:ال)?رقم\s*+(?:ال)?سري(?![\u0600-\u06ff])|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
@@ -2623,10 +2614,11 @@ def pin_in_other_digits(text: str) -> bool:
 
 # What a code opens, in the scripts whose digits ``pin_in_other_digits`` reads: a screen's, a
 # door's, a safe's or a bicycle's lock, an alarm, a combination, a parental lock, a car radio, a door's
-# code and a key box in Arabic ("رمز الباب ٣٨٢٧", "صندوق المفاتيح … رمزه ٣٨٢٧"). (Not a
+# code and a key box in Arabic ("رمز الباب ٣٨٢٧", "كود الباب ٧٧٣٠", "صندوق المفاتيح … رمزه ٣٨٢٧"), a lock's
+# and a door's code in Persian ("کد قفل کمد: ۵۵۸۲"). (Not a
 # word for a code alone, "رمز", "कोड", "รหัส": a share's, a course's, a postal or a country's code too.)
 _A_LOCK_IN_ITS_SCRIPT = lazy(
-    r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب|(?:ال)?باب|(?:ال)?بوابة)|صندوق\s*+(?:ال)?مفاتيح"
+    r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب|(?:ال)?باب|(?:ال)?بوابة)|صندوق\s*+(?:ال)?مفاتيح|کد\s*+(?:قفل|درب)|كود\s*+(?:ال)?(?:باب|بوابة)"
     r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
@@ -2638,7 +2630,9 @@ _NO_CODE_IN_ITS_SCRIPT = lazy(
     r"|ريال|جنيه|درهم|طالب\w*|रुपये|रुपए|मीटर|वर्ग|रन|पैकेट|টাকা|বছর|บาท|กิโล|คน)"
     r"|(?:پیش\s*+شماره|کد\s*+پستی|الرمز\s*+البريدي|पिन\s*+कोड|পিন\s*+কোড|রহস্য|รหัส(?:สินค้า|วิชา|ไปรษณีย์))\s*+[0-9]++"
     # a time of day ("১৫৩০ টায়", "1530 बजे"), a Persian year after "from" or "until" ("از ۱۴۰۳"), a flat ("واحد ۱۲۰۴")
-    r"|[0-9]++\s*+(?:টায়|টায়|টার|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++")
+    r"|[0-9]++\s*+(?:টায়|টায়|টার|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++"
+    # an Arabic flat, room, hall, floor or building's number, an hour, a Hijri year ("شقة ٢٠٤", "١٤٤٥ هـ")
+    r"|(?:شقة|الشقة|غرفة|الغرفة|قاعة|القاعة|الطابق|العمارة|الساعة|رقم)\s*+[0-9]++|[0-9]++\s*+هـ")
 
 
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
@@ -3208,7 +3202,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "msimbo", "cod y", "cod yr", "cód", "cod an", "cod na")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

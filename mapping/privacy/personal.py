@@ -145,9 +145,11 @@ _A_PRODUCTS_NUMBER = lazy(r"(?i)(?<![\w-])(?:barcode|bar\s++code|ean(?:-?1[38])?
 
 
 # a card's number named right before it, or its brand: then any issuer, and 12 digits (a Maestro's
-# shortest): "card number 213117053278383", "La carta Maestro della nonna è 501800256577"
+# shortest): "card number 213117053278383", "La carta Maestro della nonna è 501800256577" (and a bank card
+# in Persian and Arabic, whose national issuers the list above has not: "کارت بانکی ۶۰۳۷ ۹۹۷۵ …")
 _A_CARDS_NUMBER = lazy(r"(?i)(?:card\s*+(?:number|no\b\.?|nr\b\.?|#)|num[ée]ro\s++de\s++(?:la\s++)?(?:carte|tarjeta|cart[ãa]o)"
-                       r"|kartennummer|numero\s++(?:della\s++|di\s++)?carta|kaartnummer|kortnummer|numer\s++karty|номер\s++карты)"
+                       r"|kartennummer|numero\s++(?:della\s++|di\s++)?carta|kaartnummer|kortnummer|numer\s++karty|номер\s++карты"
+                       r"|شماره\s*+کارت|کارت\s*+(?:بانکی|عابر\s*+بانک)|رقم\s*+(?:ال)?بطاقة)"
                        r"[^0-9\n]{0,20}$"
                        r"|(?<![\w-])(?:visa|master\s*+card|maestro|amex|american\s++express|discover|diners(?:\s++club)?|jcb|unionpay"
                        r"|mir|мир|carte\s++bleue|cartes?\s++bancaires?)(?![\w-])[^0-9\n]{0,40}$")
@@ -247,9 +249,9 @@ _ACCOUNT = lazy(
     r"|conta\s++corrente|cuenta\s++corriente|clabe)"
     r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
-    # an account's number named so in other languages, ten digits or more: "Numer konta: 61 1090 1014 …",
+    # an account's number named so in other languages, ten digits or more: "Numer (mojego) konta: 61 1090 1014 …",
     # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
-    r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
+    r"|(?:numer\s++(?:mojego\s++|naszego\s++)?konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
     r"|номер\s++сч[её]та|bankrekening|bankkonto)"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
@@ -258,9 +260,11 @@ _ACCOUNT = lazy(
     # (not a Korean mobile's number, "계좌는 010-1234-5678 번호로", nor a one-off virtual account, "가상계좌")
     r"|(?<!가상)(?:계좌(?:\s*+번호)?|口座番号)\s*+(?:[:：]|는|은|は)?\s*+(?<![0-9])(?!01[016789]-?[0-9]{3,4}-?[0-9]{4}(?![0-9]))"
     r"[0-9](?:-?[0-9]){9,19}(?![0-9-])"
-    # or right after its bank's name, dashed in groups as Korean banks write it ("신한은행 110-123-456789";
-    # not a phone's number, "신한은행 02-1234-5678", nor a call centre's, "1588-9999")
-    r"|(?<!가상)은행\s*+(?!0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}(?![0-9]))[0-9]{2,6}-[0-9]{2,6}-[0-9]{2,6}(?:-[0-9]{1,6})?(?![0-9-])"
+    # or right after its bank's name, eleven digits or more dashed in groups as Korean banks write them
+    # ("신한은행 110-123-456789", "카카오뱅크 3333-01-2345678"; not a phone's number, "신한은행 02-1234-5678", a
+    # call centre's, "1588-9999", a date, "2024-07-01", nor a business's registration, "123-81-45678")
+    r"|(?<!가상)(?:은행|뱅크)\s*+(?!0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}(?![0-9]))(?=(?:[0-9]-?){11,16}(?![0-9-]))"
+    r"[0-9]{2,6}-[0-9]{2,7}-[0-9]{2,7}(?:-[0-9]{1,6})?(?![0-9-])"
     # one's own current or savings account in Portuguese, its number after a few words ("a minha
     # conta à ordem na CGD é a nº 0351 123456 789"; not "Minha conta no iFood, pedido …", nor a bill's,
     # "Minha conta de luz número …", which "conta" is too)
@@ -280,7 +284,7 @@ _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
-                    "預金", "支店", "은행", " cc ")
+                    "預金", "支店", "은행", "뱅크", " cc ")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -307,12 +311,20 @@ def _clabe_holds(digits: str) -> bool:
     return (10 - total % 10) % 10 == int(digits[17])
 
 
+# an Argentine CBU (or a virtual account's CVU, in the same form): 22 digits, maybe in groups, whose
+# two blocks each end in a check digit, after its name ("CBU para que me paguen: 0070 9990 2000 0012 3456 78")
+_CBU = lazy(r"(?i)(?<![^\W\d_])(?:cbu|cvu)(?![^\W\d_])[^0-9\n]{0,60}?(?<![0-9])([0-9](?:[ -]?[0-9]){21})(?![0-9])")
+
+
 def _bank_account(text: str) -> bool:
     if _BSB_OR_TRANSIT.search(text):
         return True
     if "clabe" in text.lower() and not _NAMED_A_TEST(text) and any(
             _clabe_holds(match[1]) for match in _CLABE.finditer(text)):
         return True  # (not a documented example: "Ejemplo de CLABE de la documentación de Banxico: …")
+    if ("cbu" in text.lower() or "cvu" in text.lower()) and not _NAMED_A_TEST(text) and any(
+            _validator('ar.cbu').is_valid(re.sub(r"[ -]", "", match[1])) for match in _CBU.finditer(text)):
+        return True
     for match in _ROUTING.finditer(text) if _NAMES_A_ROUTING_NUMBER(text) else ():
         if _validator('us.rtn').is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
             return True

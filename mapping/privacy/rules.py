@@ -221,9 +221,10 @@ _ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:
                             r"(?:\d{4,}(?!\d|[-/.:]\d)|(?!https?:|www\.)(?=[!-~]*?[A-Za-z])"
                             r"(?:(?=[A-Za-z]*+[^A-Za-z\s])[!-~]{4,}(?![!-~])|[A-Za-z]{4,}(?=[.!،,]?\s*+$)))"
                             # or, in Persian, with no colon: what it is for, then five digits or more, then
-                            # "is" ending the clause ("پسورد وای‌فای خونه ۹۴۷۲۶۱۸۳ است"; not "… ۸ رقم است", a rule)
+                            # "is" ending the clause ("پسورد وای‌فای خونه ۹۴۷۲۶۱۸۳ است"; not "… ۸ رقم است", a rule,
+                            # nor in another clause, "پسورد اینستا عوض شد، فالوورها ۱۲۰۰۰ است", or a phone's 11 digits)
                             r"|(?<![\u0600-\u06ff])(?:" + password_words.ENGLISH_IN_ARABIC_SCRIPT + r"|گذرواژه|رمز\s*+عبور)"
-                            r"(?:\s++[^\s:：=0-9]{1,15}){0,4}?\s++\d{5,}\s*+(?:است|هست)(?![\u0600-\u06ff])")
+                            r"(?:\s++[^\s:：=0-9،,؛]{1,15}){0,4}?\s++\d{5,10}(?!\d)\s*+(?:است|هست)(?![\u0600-\u06ff])")
 
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
 # "50 Hz", "5000 pesos")
@@ -417,8 +418,10 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
              r"|/private-[0-9a-f]{20,}/basic\.ics"
              # VRBO's, Booking.com's, Outlook's and iCloud's shared calendars
              r"|/icalendar/[0-9a-f]{24,}\.ics|/ical\.html\?t=[0-9a-f-]{24,}|/owa/calendar/[0-9a-f]{24,}@"
-             # (Outlook's: its calendar's id, then the token in the path: "…@contoso.com/a9f8…/calendar.ics")
-             r"|/owa/calendar/[^\s/@]{1,80}@[^\s/]{1,100}/[0-9a-f]{24,}/(?:reach)?calendar\.(?:ics|html)"
+             # (Outlook's published calendar: its token in the path, 16 hex digits or more, "…/owa/calendar/<id>@
+             # contoso.com/<token>/calendar.ics", "…/owa/calendar/<guid>/<guid>/cid-…/calendar.ics"; not a
+             # calendar named with no token, "…/owa/calendar/StMarysPrimary@stmarys.org.uk/calendar.html")
+             r"|/owa/calendar/[^\s\"'<>]{0,200}?/[0-9a-fA-F-]{16,}/(?:[^\s\"'<>/]{1,40}/)?(?:reach)?calendar\.(?:ics|html)"
              r"|webcal://[^\s/]*icloud\.com/published/[0-9]/[A-Za-z0-9_-]{24,}"),
         ("ical", ".ics", "/owa/calendar/", "/published/"),
     ),
