@@ -3859,14 +3859,15 @@ def test_the_round_on_tune30_passes_these(text):
 def test_the_review_of_the_eleventh_sessions_mends_is_held_to_what_the_narrowed_forms_give():
     """review48: the mends as first written refused 44 of its 128 ordinary texts (7 before them);
     narrowed, the gate refuses these 7 (all refused before them), and of its 55 secrets misses these
-    2 (35 before them): a key box opened "with" a number in Albanian, with no word for its code, and a
-    Brazilian account whose check digit is told as a word apart."""
+    3 (35 before them): a key box opened "with" a number in Albanian, with no word for its code, a
+    gate's code told as a year and not at its clause's end (narrowed after review49: a year there is
+    when a code was changed, as often), and a Brazilian account whose check digit is a word apart."""
     leaks, benign = _corpus("review48", "leaks"), _corpus("review48", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r48-benign-004", "r48-benign-011", "r48-benign-012", "r48-benign-018", "r48-benign-038", "r48-benign-070",
         "r48-benign-071"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "r48-leak-008", "r48-leak-051"]
+        "r48-leak-008", "r48-leak-024", "r48-leak-051"]
 
 
 # What review48 found the first forms refused, which the narrowed ones pass (one of each kind).
@@ -3889,5 +3890,43 @@ def test_the_review_of_the_eleventh_sessions_mends_is_held_to_what_the_narrowed_
     "Calendar link for the school term dates: https://outlook.office365.com/owa/calendar/StMarysPrimary@stmarys.org.uk/calendar.html",
 ])
 def test_what_the_review_of_the_eleventh_session_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_second_review_of_the_eleventh_sessions_mends_is_held_to_what_the_forms_kept_give():
+    """review49: the forms narrowed after review48 refused 59 of its 120 ordinary texts (9 before the
+    session); narrowed again, the gate refuses these 8 (all refused before the session), and of its
+    54 secrets misses these 5 (42 before the session)."""
+    leaks, benign = _corpus("review49", "leaks"), _corpus("review49", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r49-benign-030", "r49-benign-056", "r49-benign-084", "r49-benign-085", "r49-benign-087", "r49-benign-093",
+        "r49-benign-094", "r49-benign-116"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r49-leak-010", "r49-leak-017", "r49-leak-024", "r49-leak-027", "r49-leak-033"]
+
+
+# What review49 found the narrowed forms refused, which the forms kept pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Sanduku la michango ya harusi lilifunguliwa kwa 85000 tu, wengine bado hawajatoa.",
+    "Code ya sanduku la posta ni 00100, Nairobi GPO, nimeipata kwenye tovuti ya Posta.",
+    "Code ya geti: 0712 345 678 ni namba ya mlinzi Juma, mpigie ukifika.",
+    "Code ya mlango wa mbele ni 2019 ilipowekwa, sasa fundi ameibadilisha na hatujaambiwa bado.",
+    "Faqja e regjistrimit hapet me kodin 2025 të konkursit, jo më parë.",
+    "Kodi i portës së serverit është 8080, mos e ndrysho në firewall.",
+    "Noliktavas kods ir 40721 un to norāda pavadzīmē katram sūtījumam.",
+    "Saldētavas kods ir 92542 Electrolux katalogā, garantija līdz 2026.",
+    "Cod y giât: 2019 oedd y tro olaf i'r cyngor ei newid, medd Gareth.",
+    "Vägen vid larmcentralen stängs av med 2500 meter omledning under sommaren.",
+    "كود البوابة تغيّر منذ ١٤٤٥ ولا أحد يعرف من غيّره.", "كود الباب موجود في رسالة المالك، الإيجار ٣٥٠٠ دينار شهريا.",
+    "صندوق المفاتيح وصل اليوم، رمز التتبع ٤٥٨٢٣٧ من أرامكس.", "رمز الدخول في تذكرة رقم ٤٥٦٧٨٩ للحفل، البوابة ٣.",
+    "کد قفل کمد باشگاه یادم رفت، پذیرش گفت هزینه باز کردنش ۲۰۰۰۰۰ تومن است.",
+    "رقم الطلب من نون ٤٥٥٨١٢٩٠٣٧٤٦١٢١٢ وصل أمس.",  # an order's number whose Luhn check holds, in Arabic digits
+    "The stem bolts are locked with Loctite-243, don't overtighten them to 5Nm+.",
+    'Library Wi-Fi "BCPL-Public" — the password is case-sensitive, ask at the desk.',
+    "Ring Puk på 41234567 om hesten skal ha ny sko.", "ramz dar 1403 avaz shod, modir sakhtemoon goft.",
+    "신한은행 82-10-1234-5678 번호로 알림 받기로 했음.", "Reclamação na agência 0435 encaminhada, cc 2024-3 do processo interno.",
+    "Numer naszego konta klienta w PGE: 3012456789, faktury co dwa miesiące.",
+])
+def test_what_the_second_review_of_the_eleventh_session_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
 

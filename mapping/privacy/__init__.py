@@ -166,7 +166,7 @@ def _rules_reason(text: str) -> str | None:
     if reason is None and not text.isascii() and (read := plain.ascii_digits(text)) != text:
         # a card, an IBAN or an account in the digits of its script ("شماره کارت ۶۰۳۷ ۹۹۶۱ …"): the
         # checks that hold a number to its check digits (Luhn, mod-97) read it as they read 0 to 9
-        if (reason := personal.reason(read)) is not None:
+        if (reason := personal.check_digits_reason(read)) is not None:
             return f"{reason} (in the digits of its script: ٣, ३, ๓…)"
     if reason is None and "\n" in text:
         joined = _labels_joined(text)

@@ -238,25 +238,27 @@ _OPENS_WITH_NUMBER = lazy(
     # Albanian's "is opened with the code" or "by pressing" ("Dollapi … hapet me kodin 2244"; not "Llogaria
     # hapet me 5000 lekë", an account opened with a deposit), an alarm "switched off with" or "by
     # pressing" the number in Swedish and Norwegian ("Studiolarmet slås av med 7720"; not "Vägen … stängs
-    # av med 2500 meter omledning": a road)
+    # av med 2500 meter omledning": a road, nor "larmcentralen", an alarm centre)
     r"|hapet\s++(?:me\s++kodin|duke\s++shtypur)\s++(?P<code5>[0-9]{4,8})"
-    r"|\w*larm\w*\s++(?:\S+\s++){0,3}?(?:slås|stängs|skrus|slås)\s++av\s++(?:med|genom\s++att\s++(?:slå|trycka|knappa\s++in)"
-    r"|ved\s++å\s++(?:taste|slå))\s++(?P<code6>[0-9]{4,8})"
+    r"|\w*larm(?:et|en)?(?!\w)\s++(?:\S+\s++){0,3}?(?:slås|stängs|skrus)\s++av\s++(?:med|genom\s++att\s++(?:slå|trycka"
+    r"|knappa\s++in)|ved\s++å\s++(?:taste|slå))\s++(?P<code6>[0-9]{4,8})(?!\s*+(?:meter|m|km|kr|sek|nok)(?!\w))"
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
     # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi"; of a
     # door, a gate, a lock, a cupboard, a store or a box, named before it in its clause: a case, an
     # account, a shop or a file is opened too, "Kesi ilifunguliwa kwa namba 4512"; nor a sum, "Sanduku la
-    # akiba lilifunguliwa kwa 50000/- za michango", its currency, "/-" or "/=", or "za", of, after it)
+    # akiba lilifunguliwa kwa 50000/- za michango", its currency, "/-" or "/=", "za", of, "zilizochangwa",
+    # given, or "tu", only, after it)
     r"|(?<!\w)(?:mlango|geti|lango|kufuli|kabati|sefu|seif|stoo|ghala|sanduku)(?!\w)[^\n.;!?]{0,40}?"
-    r"(?<!\w)\w{0,4}fungu(?:a|ka|liwa|lia)(?!\w)\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi)\s++)?"
-    r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|kes|tsh|tzs|usd|dola|bob|za)(?!\w)|\s*+/[=-]))"
+    r"(?<!\w)\w{0,4}fungu(?:a|ka|liwa|lia)(?!\w)\s++kwa\s++(?:(?:namba|nambari|msimbo|code|kodi|kubonyeza|kubofya)\s++)?"
+    r"(?P<code4>[0-9](?:[ -]?[0-9]){3,7})(?!\s*+(?:shilingi|sh|ksh|kes|tsh|tzs|usd|dola|bob|za|zilizo\w*|tu)(?!\w)|\s*+/[=-]))"
     r"(?!\w|[.,][0-9])")
 _FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
 _A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
 # the word for its code right before the number: it opens with "the code 2244", no time of day
+_A_YEAR = lazy(r"(?:19|20)[0-9]{2}")
 _ITS_CODES_WORD = lazy(r"(?i)(?<!\w)(?:kodin|koden|kodem|code|msimbo)\s++[0-9]")
 
 
@@ -266,8 +268,10 @@ def _number_before_what_it_opens(text: str) -> bool:
     for pattern in (_NUMBER_OPENS, _NUMBER_FOR_A_KEY_BOX, _OPENS_WITH_NUMBER):
         for match in pattern.finditer(text):
             code = match["code"] if pattern is not _OPENS_WITH_NUMBER else next(c for c in match.groups() if c)
-            if not _A_TIME_OR_YEAR.fullmatch(code) or _A_LOCK(text) or _ITS_CODES_WORD.search(match[0]):
-                return True  # (a year or a time opens much: "2025 opens with …", "0900 abre"; a lock, a code)
+            if (not _A_TIME_OR_YEAR.fullmatch(code) or _A_LOCK(text)
+                    or _ITS_CODES_WORD.search(match[0]) and not _A_YEAR.fullmatch(code)):
+                return True  # (a year or a time opens much: "2025 opens with …", "0900 abre"; a lock, a code
+                # that looks like a time, "hapet me kodin 2244"; not "… hapet me kodin 2025 të konkursit")
     return False
 
 
@@ -615,12 +619,18 @@ def _network_then_key(text: str) -> bool:
         # le technicien", "Passwort Empfangstresen fragen")
         told = re.search(r"[\d_\W]", value) or (len(value) >= 12 and not words.is_common(value)
                                                  and _ENDS_THERE.match(text, match.end()) is not None)
+        if (_TWO_WORDS_DASHED.fullmatch(value) and all(map(words.is_common, value.split("-")))
+                and _IS_BEFORE.search(text, match.start(), match.start("value"))):
+            continue  # what it is, two words joined after "is": "the password is case-sensitive", "… is not-needed"
+            # (not "SSID AltoNet and password sopranos-rule": what it is)
         if len(value) >= 8 and told and not _A_SECURITY_MODE.match(value) and _A_WIFI_WORD(_line_of(text, match)):
             return True
     return False
 
 
 _ENDS_THERE = lazy(r"[^\S\n]*+(?:[.,;!?)]|$)", re.MULTILINE)
+_TWO_WORDS_DASHED = lazy(r"[a-z]+-[a-z]+")
+_IS_BEFORE = lazy(r"\sis\s*+[\"'«“„]?$")
 # a Wi-Fi's word on the line (not "network" alone: "Network map key: dotted-lines = fibre")
 _A_WIFI_WORD = lowered_search(r"(?i)wi-?fi|wlan|ssid|hotspot|router|wpa|wifi|вайфай|وای‌فای|واي فاي")
 # a security mode where a key's value would be: "SSID ClubGuest, key WPA2-Personal"
@@ -1054,30 +1064,40 @@ def _answer_after_asked(text: str) -> bool:
 # alarm's or a garage's code ("Il-kaxxa taċ-ċwievet …: il-kodiċi huwa 5174"); not any number on such a
 # line ("Välisuksekood muutub märtsis, ühistu telefon 5551 2345", "…, numru tal-ordni 558812")
 # what a code opens in Swahili: a door, a gate, a lock, a cupboard, a safe, a store, a box (not "kodi
-# ya geti", the gate's rent)
-_SWAHILIS_LOCK = r"(?:mlango|geti|lango|kufuli|kabati|sefu|stoo|ghala|sanduku)"
+# ya geti", the gate's rent, nor a post office's box, "sanduku la posta")
+_SWAHILIS_LOCK = r"(?:mlango|geti|lango|kufuli|kabati|sefu|stoo|ghala|sanduku(?!\s++la\s++(?:posta|barua)))"
 _TOLD_AS_A_DOORS_CODE = lazy(
     r"(?i)(?:(?<!\w)\w{0,10}?(?:ukse|värava|alarmi|seifi|trepikoja)kood\w*|kodi[ċc]i\s++tal-(?:bieb|kaxxa|allarm|alarm"
     r"|garaxx|serratura)|kaxxa\s++ta[ċc]-[ċc]wievet)[^\n]{0,60}?(?:\s(?:on|oli|huwa|hu|hija|hi)|[:：])\s*+"
     r"[0-9]{4,8}(?![0-9]|[.,][0-9])"
-    # a door's, a gate's, a lock's, a safe's, a freezer's, a store's or a box's code in Latvian, Welsh,
-    # Albanian, Irish, Tagalog and Swahili, then in its clause (no digit, comma or colon between) "is"
-    # or a colon and four to six digits (maybe one by one, maybe after "number"): "Restorāna saldētavas kods ir 6275", "Cod y drws cefn … yw
-    # 3108", "Kodi i derës së studios është 6401", "Is é cód an dorais chúil … ná 5419", "Code ng pinto
-    # sa likod: 8182", "Code ya geti ni 2291"; not "Noliktavas kods 4410 jānorāda …" (a number to give),
-    # "Cod y giât: gofynnwch i Gareth, … ystafell 204", "Kodi i portës 8080 duhet hapur në firewall"
-    r"|(?:(?<!\w)(?:durvju|vārtu|seifa|saldētavas|noliktavas|slēdzenes)\s++kods|(?<!\w)kods\s++(?:durvīm|vārtiem|seifam)"
-    r"|(?<!\w)c[oóô]d\s++(?:y|yr)\s++(?:drws|giât|gât|clo|sêff|bocs\s++allweddi)"
-    r"|(?<!\w)kodi\s++(?:i|e)\s++(?:derës|dyerve|portës|kasafortës|alarmit|kyçit|drynit|dollapit)"
-    r"|(?<!\w)c[óo]d\s++(?:an|na)\s++(?:dh?orais|ndoirse|gh?eata|ngeataí|aláraim|taisceadáin|gh?lais|ch?ófra|sábháilte|bh?osca)"
+    # a door's, an entrance's, a gate's, a lock's, a safe's, a freezer's or a box's code in Latvian,
+    # Welsh, Albanian, Irish, Tagalog and Swahili, then in its clause (no digit, comma or colon between)
+    # "is" or a colon and four to six digits (maybe one by one, maybe after "number"): "Restorāna
+    # saldētavas kods ir 6275", "Cod y drws cefn … yw 3108", "Kodi i derës së studios është 6401", "Is é
+    # cód an dorais chúil … ná 5419", "Code ng pinto sa likod: 8182", "Code ya geti ni 2291". The number
+    # ends there: no more digits (a phone's, "Code ya geti: 0712 345 678"), no decimal part, no
+    # brand's or town's name after it (a catalogue's number, "Saldētavas kods ir 92542 Electrolux
+    # katalogā"), and a year only where its clause ends ("Code ya mlango … ni 2019, usimwambie mtu";
+    # not "Cod y giât: 2019 oedd y tro olaf …", when it was changed). Not "Noliktavas kods 4410 …" (a
+    # warehouse's, a product's), "Kodi i portës së serverit është 8080" (a port: a gate's otherwise), nor
+    # a post office's box, "Code ya sanduku la posta ni 00100"
+    r"|(?:(?<!\w)(?:durvju|vārtu|seifa|saldētavas|slēdzenes|ieejas|kāpņu\s++telpas)\s++kods"
+    r"|(?<!\w)kods\s++(?:durvīm|vārtiem|seifam)"
+    r"|(?<!\w)c[oóô]d\s++(?:(?:y|yr)\s++(?:drws|giât|gât|clo|sêff|bocs\s++allweddi)|mynediad)"
+    r"|(?<!\w)kodi\s++(?:i|e)\s++(?:derës|dyerve|hyrjes|kasafortës|alarmit|kyçit|drynit|dollapit"
+    r"|portës(?![^\n]{0,40}?(?:server|firewall|rrjet|ruter|router)))"
+    r"|(?<!\w)c[óo]d\s++(?:an|na|don|do\s++an)\s++(?:dh?orais|doras|ndoirse|gh?eata|geata|ngeataí|aláraim|taisceadáin|gh?lais"
+    r"|ch?ófra|sábháilte|bh?osca)"
     r"|(?<!\w)(?:code|passcode)\s++(?:ng|sa)\s++(?:pinto|pintuan|gate|gabinete|kandado|locker|alarma|kaha)"
     r"|(?<!\w)(?:code|msimbo)\s++(?:ya|wa|la)\s++" + _SWAHILIS_LOCK + r")(?!\w)"
     r"[^\n0-9,;.:：!?]{0,40}?(?:\s(?:ir|yw|ydy|është|ishte|ná|ay|ni)\s|\s*+[:：])\s*+"
-    r"(?:(?:numurs|numri|rhif|uimhir|numero|namba)\s++)?[0-9](?:[ -]?[0-9]){3,5}#?(?![0-9]|[.,][0-9])"
+    r"(?:(?:numurs|numri|rhif|uimhir|numero|namba)\s++)?"
+    r"(?:(?:19|20)[0-9]{2}(?=\s*+(?:[,;!?#)]|\.(?!\s*+[a-zāčēģīķļņšūž])|$))|(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9](?:[ -]?[0-9]){3,5}#?)"
+    r"(?![0-9]|[ -][0-9]|[.,][0-9]|\s++(?-i:[A-ZÀ-ÞĀ-Ž]))"
     # or, in Swahili, "code is (the number) for" the door, the gate, the lock …: "Code ni 4718 kwa mlango
     # wa nyuma" (not "Code ni 4718." alone, as "Code is 4718." is no lock's; nor "code ni 14112 kwa barua
     # za kufuli la sanduku", a post office's postcode for its letters)
-    r"|(?<!\w)(?:code|msimbo)\s++ni\s*+[0-9]{4,6}#?,?\s++(?:kwa|ya|wa|la)\s++(?:\w+\s++)?" + _SWAHILIS_LOCK + r"(?!\w)")
+    r"|(?<!\w)(?:code|msimbo)\s++ni\s*+[0-9]{4,6}#?,?\s++(?:kwa|ya|wa|la)\s++(?:\w+\s++)?" + _SWAHILIS_LOCK + r"(?!\w)", re.M)
 
 # (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
 CHECKS = (
@@ -1095,7 +1115,8 @@ CHECKS = (
     ("looks like a password told in parts", _parts, _FIRST_NEEDLES),
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search,
-     ("kood", "kodiċi", "kodici", "kaxxa", "kods", "cod y", "cod yr", "côd y", "kodi i", "kodi e", "cód", "cod an", "cod na",
+     ("kood", "kodiċi", "kodici", "kaxxa", "kods", "cod y", "cod yr", "côd y", "cod mynediad", "côd mynediad", "kodi i",
+      "kodi e", "cód", "cod an", "cod na", "cod don",
       "code ng", "code sa", "code ya", "code wa", "code la", "code ni", "msimbo")),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),

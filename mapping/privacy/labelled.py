@@ -1076,7 +1076,7 @@ _ACCESS_AFTER_SCRIPT = (
 _ACCESS_WORDS = (
     r"(?i)(?<![\w-])(?:wi-?fi|wlan|router|modem|hotspot|login|log(?:s|ging|ged)?\s*+in(?:to)?|sign(?:s|ed|ing)?\s*+in"
     r"|accounts?|everything|everywhere|admin|unlock\w*|opens?|gets?\s++(?:you\s++)?in(?:to)?|goes\s++in|works\s++with|takes|laptop|computer|pc"
-    r"|(?:locked|protected|secured)\s++with"
+    r"|(?:locked|protected|secured)\s++with\s++the\s++(?:(?:pass|code|secret|magic)\s*+)?word"
     r"|desktop|chromebook|tablet|ipad|kindle|xbox|playstation|console|netflix|hulu|disney\+?|spotify|amazon|paypal"
     r"|gmail|icloud|outlook|facebook|instagram|linkedin|steam|dropbox|roblox|nintendo|plex|synology|nas|printer|portal"
     r"|drive|bank|email|peloton|the\s++(?:new|old|family|shared|temporary|guest|same)\s++one|(?:the|my|her|his)\s++\S+"
@@ -1830,11 +1830,17 @@ _PIN_LINE = lazy(
     # a SIM's PUK (not the name Puk, nor "puk puk"), an alarm told in steps ("Y larwm: 1. agor y drws,
     # 2. teipio 358160 ar y panel"), Albanian's alarm before a colon
     r"|sim\w*[^\n]{0,40}?(?<![a-z])puk(?![a-z])|(?<![a-z])puk(?![a-z])[^\n]{0,40}?(?<![a-z])sim"
-    # (or a PUK's eight digits after it: "PUK til mobilen: 49172635"), a roller shutter's code, a code
-    # of a door, a phone, a card or a lock in Finglish ("ramz dar-e sakhtemoon: 7410")
-    r"|(?<![a-z])puk(?=[^\n0-9]{0,30}?(?<![0-9])[0-9]{8}(?![0-9]))|shutter\s*+(?:code|pin|lock)"
-    r"|(?<![a-z])ramz(?:-e|e)?\s++(?:dar|darb|gooshi|goshi|kart|cart|ghofl)(?:-e|e)?(?![a-z])"
-    r"|كود\s*+(?:ال)?(?:باب|بوابة|خزنة)"  # (Arabic's everyday word for a code, of a door, a gate, a safe)
+    # (or a PUK and its eight digits after it, "PUK til mobilen: 49172635"; not a phone's number to ask
+    # for it or to call, "PUK: ring Telia på 92405050", "Ring Puk på 41234567"), a roller shutter's code, a code
+    # of a door, a phone, a card or a lock in Finglish with its number a word or two after it ("ramz
+    # dar-e sakhtemoon: 7410"; not "ramz dar 1403 avaz shod", a year it was changed in)
+    r"|(?<![a-z])puk(?![a-z])(?=(?:(?!ring|call|tlf|tel|nummer|number|(?<![a-z])p[åa](?![a-z]))[^\n0-9]){0,30}?"
+    r"(?<![0-9])[0-9]{8}(?![0-9]))"
+    r"|shutter\s*+(?:remote\s*+)?(?:code|pin|lock)"
+    r"|(?<![a-z])ramz(?:-e|e)?\s++(?:dar|darb|gooshi|goshi|kart|cart|ghofl|wifi|wi-fi|vaifai)(?:-e|e)?(?![a-z])"
+    r"(?=(?:\s++[a-z]+){0,2}?\s*+[:：]?\s*+[0-9]{4,8}(?![0-9])(?!\s++(?:avaz|taghir|sal)))"
+    r"|كود\s*+(?:ال)?(?:باب|بوابة|خزنة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل"  # (Arabic's everyday word for a code, of a door, a
+    # gate, a safe, a building, and the code of an entrance)
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
     # a safe in Croatian ("u sefu"), Romanian, Catalan and Turkish, a lock in Slovene, Vietnamese,
     # Georgian, Marathi, Romanian and Hebrew, a suitcase's in Slovene, a padlock in Polish and Serbian, a
@@ -2588,8 +2594,8 @@ _PIN_IN_OTHER_DIGITS = lazy(
     r"(?i)(?:(?<!\w)(?:pin|atm|code|kod|код)(?!\w)|پن(?!\s*+بجلی)|پین|पिन|পিন|పిన్|பின்|اے\s*+ٹی\s*+ایم|এটিএম|ఏటీఎం"
     r"|ஏடிஎம்|(?<!สินค้า)รหัส(?!ไปรษณีย์|สินค้า|วิชา)|رمز\s*+(?:کارت|عبور|ورود|ال?سري|الصراف|البطاقة|دوم|اول)|کد\s*+(?:کارت|ورود|امنیتی)"
     # (a login's code of six digits or more: not a hall's, a meeting's or an hour's number, "رمز الدخول
-    # للمؤتمر في القاعة ١٢٠٥")
-    r"|رمز\s*+الدخول(?=[^\n.!?]{0,25}?(?<![0-9])[0-9]{6,8}(?![0-9]))"
+    # للمؤتمر في القاعة ١٢٠٥", nor a number said to be one, a ticket's or a student's, "تذكرة رقم …")
+    r"|رمز\s*+الدخول(?=(?:(?!رقم)[^\n.!?]){0,25}?(?<![0-9])[0-9]{6,8}(?![0-9]))"
     r"|(?:ال)?رقم\s*+(?:ال)?سري(?![\u0600-\u06ff])|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
@@ -2618,7 +2624,8 @@ def pin_in_other_digits(text: str) -> bool:
 # and a door's code in Persian ("کد قفل کمد: ۵۵۸۲"). (Not a
 # word for a code alone, "رمز", "कोड", "รหัส": a share's, a course's, a postal or a country's code too.)
 _A_LOCK_IN_ITS_SCRIPT = lazy(
-    r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب|(?:ال)?باب|(?:ال)?بوابة)|صندوق\s*+(?:ال)?مفاتيح|کد\s*+(?:قفل|درب)|كود\s*+(?:ال)?(?:باب|بوابة)"
+    r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب|(?:ال)?باب|(?:ال)?بوابة)|صندوق\s*+(?:ال)?مفاتيح|کد\s*+(?:قفل|درب)|كود\s*+(?:ال)?(?:باب|بوابة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل"
+    r"|(?:رمز|کد)\s*+درب?\s*+(?:ورودی|خانه|ساختمان|حیاط)"
     r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
@@ -2631,8 +2638,12 @@ _NO_CODE_IN_ITS_SCRIPT = lazy(
     r"|(?:پیش\s*+شماره|کد\s*+پستی|الرمز\s*+البريدي|पिन\s*+कोड|পিন\s*+কোড|রহস্য|รหัส(?:สินค้า|วิชา|ไปรษณีย์))\s*+[0-9]++"
     # a time of day ("১৫৩০ টায়", "1530 बजे"), a Persian year after "from" or "until" ("از ۱۴۰۳"), a flat ("واحد ۱۲۰۴")
     r"|[0-9]++\s*+(?:টায়|টায়|টার|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++"
-    # an Arabic flat, room, hall, floor or building's number, an hour, a Hijri year ("شقة ٢٠٤", "١٤٤٥ هـ")
-    r"|(?:شقة|الشقة|غرفة|الغرفة|قاعة|القاعة|الطابق|العمارة|الساعة|رقم)\s*+[0-9]++|[0-9]++\s*+هـ")
+    # an Arabic flat's, a room's, a hall's or a floor's number, a number said to be one, an hour, a Hijri year ("شقة ٢٠٤", "١٤٤٥ هـ",
+    # "منذ ١٤٤٥"), a request's, a ticket's or a parcel's number ("طلب الصيانة ٤٥٢١٨", "رمز التتبع ٤٥٨٢٣٧"),
+    # and sums in dinars, pounds, dollars, euros and tomans as said
+    r"|(?<!كود\s)(?<!كود\sال)(?:شقة|الشقة|غرفة|الغرفة|قاعة|القاعة|الطابق|الساعة|رقم|منذ)\s*+[0-9]++|[0-9]++\s*+هـ"
+    r"|طلب(?:\s*+\S+)?\s*+[0-9]++|(?:رمز\s*+)?(?:ال)?تتبع\s*+[0-9]++|تذكرة(?:\s*+رقم)?\s*+[0-9]++"
+    r"|[0-9]++\s*+(?:دينار|ليرة|دولار|يورو|تومن)")
 
 
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")

@@ -39,6 +39,12 @@ _CARD = lazy(r"(?<![0-9A-Za-z.,/-])(?:[0-9]{4,5}(?:[ -]?[0-9]{2,6}){2,4}(?:[ -]?
              r"(?![0-9A-Za-z]|[.,/-][0-9])")
 
 
+# the first six digits of the cards of Iran's banks that no list above holds (Melli, Keshavarzi,
+# Saderat, Mellat, Ayandeh, Hekmat, Sina, Sarmayeh, Mehr Eghtesad, Ghavamin, Mehr Iran, Melal)
+_SHETAB_BANKS = frozenset(("603799", "603770", "603769", "610433", "636214", "636949", "639346", "639607", "639370",
+                           "639599", "606373", "606256"))
+
+
 def _card_issuer(digits: str) -> bool:
     """Whether a known card issuer uses ``digits``' first digits and length."""
     length, two, four = len(digits), int(digits[:2]), int(digits[:4])
@@ -58,6 +64,8 @@ def _card_issuer(digits: str) -> bool:
         return 16 <= length <= 19
     if two in (50, 56, 57, 58, 67, 63):  # Maestro
         return 12 <= length <= 19
+    if digits[:6] in _SHETAB_BANKS:  # Iran's banks (their cards' network, Shetab)
+        return length == 16
     return False
 
 
@@ -156,7 +164,7 @@ _A_CARDS_NUMBER = lazy(r"(?i)(?:card\s*+(?:number|no\b\.?|nr\b\.?|#)|num[ée]ro\
 
 
 # a word for a payment card, anywhere in the text
-_A_CARD_WORD = lazy(r"(?i)(?<![^\W\d_])(?:card|karte|kreditkarte|tarjeta|carte|carta|cart[ãa]o|kart[ıi]?|karta|karty|kaart"
+_A_CARD_WORD = lazy(r"(?i)(?<![^\W\d_])(?:card|karte|kreditkarte|tarjeta|carte|carta|cart[ãa]o|kart[ıi]?|karta|karty|kaart|کارت|(?:ال)?بطاق\w*"
                     r"|карт\w*|thẻ)(?![^\W\d_])|카드|卡|カード").search
 # an expiry date said so: its word, then the month and the year ("exp 11-27", "gültig bis 03/28",
 # "유효기간 08/28", "vence 08/28")
@@ -249,12 +257,15 @@ _ACCOUNT = lazy(
     r"|conta\s++corrente|cuenta\s++corriente|clabe)"
     r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){5,29}(?![0-9])"
-    # an account's number named so in other languages, ten digits or more: "Numer (mojego) konta: 61 1090 1014 …",
+    # an account's number named so in other languages, ten digits or more: "Numer konta: 61 1090 1014 …",
     # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
-    r"|(?:numer\s++(?:mojego\s++|naszego\s++)?konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
+    r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
     r"|номер\s++сч[её]та|bankrekening|bankkonto)"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
+    # one's own account in Polish, its 26 digits (not a customer's account with a utility or a shop,
+    # "Numer naszego konta klienta w PGE: 3012456789")
+    r"|numer\s++(?:mojego|naszego)\s++konta[^0-9\n]{0,24}?(?<![0-9])[0-9](?:[ -]?[0-9]){19,29}(?![0-9])"
     # a Korean or a Japanese bank account, its number right after the word and a colon or a particle
     # ("국민은행 계좌: 942802-00-118830"; not "계좌 이체 주문번호 …", an order's, "口座振替の受付番号 …")
     # (not a Korean mobile's number, "계좌는 010-1234-5678 번호로", nor a one-off virtual account, "가상계좌")
@@ -262,9 +273,10 @@ _ACCOUNT = lazy(
     r"[0-9](?:-?[0-9]){9,19}(?![0-9-])"
     # or right after its bank's name, eleven digits or more dashed in groups as Korean banks write them
     # ("신한은행 110-123-456789", "카카오뱅크 3333-01-2345678"; not a phone's number, "신한은행 02-1234-5678", a
-    # call centre's, "1588-9999", a date, "2024-07-01", nor a business's registration, "123-81-45678")
-    r"|(?<!가상)(?:은행|뱅크)\s*+(?!0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}(?![0-9]))(?=(?:[0-9]-?){11,16}(?![0-9-]))"
-    r"[0-9]{2,6}-[0-9]{2,7}-[0-9]{2,7}(?:-[0-9]{1,6})?(?![0-9-])"
+    # call centre's, "1588-9999", a date, "2024-07-01", a business's registration, "123-81-45678", nor a
+    # phone's with Korea's code, "82-10-1234-5678", nor a number said to be an order's or a queue ticket's)
+    r"|(?<!가상)(?:은행|뱅크)\s*+(?!0[0-9]{1,2}-[0-9]{3,4}-[0-9]{4}(?![0-9])|82-)(?=(?:[0-9]-?){11,16}(?![0-9-]))"
+    r"[0-9]{2,6}-[0-9]{2,7}-[0-9]{2,7}(?:-[0-9]{1,6})?(?![0-9-])(?![^\n]{0,30}?(?:주문|번호표))"
     # one's own current or savings account in Portuguese, its number after a few words ("a minha
     # conta à ordem na CGD é a nº 0351 123456 789"; not "Minha conta no iFood, pedido …", nor a bill's,
     # "Minha conta de luz número …", which "conta" is too)
@@ -275,7 +287,7 @@ _ACCOUNT = lazy(
     # 00045678-9"), and a Japanese ordinary deposit's seven digits after its bank's branch ("新宿支店
     # 普通預金 7654321"; not a balance, "当座預金 1200000 を月末に確認")
     r"|(?:ag[êe]ncia|(?<![a-z])ag\.?)\s*+[0-9]{3,5}(?:-[0-9xX])?[^0-9\n]{1,20}?(?:op\.?\s*+[0-9]{3}[^0-9\n]{1,10}?)?"
-    r"(?:conta|c/c|(?<![a-z])cc(?![a-z]))\s*+[0-9]{4,12}-[0-9xX](?![0-9])"
+    r"(?:(?:conta|c/c)\s*+[0-9]{4,12}|(?<![a-z])cc\s*+[0-9]{5,12})-[0-9xX](?![0-9])"
     r"|(?:支店|銀行)[^\n]{0,20}?(?:普通預金|普通口座|当座預金|普通|当座)\s*+[0-9]{7}(?![0-9]|\s*+(?:円|万|yen))"
 )
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
@@ -312,8 +324,9 @@ def _clabe_holds(digits: str) -> bool:
 
 
 # an Argentine CBU (or a virtual account's CVU, in the same form): 22 digits, maybe in groups, whose
-# two blocks each end in a check digit, after its name ("CBU para que me paguen: 0070 9990 2000 0012 3456 78")
-_CBU = lazy(r"(?i)(?<![^\W\d_])(?:cbu|cvu)(?![^\W\d_])[^0-9\n]{0,60}?(?<![0-9])([0-9](?:[ -]?[0-9]){21})(?![0-9])")
+# two blocks each end in a check digit, after its name or an account's ("CBU para que me paguen: 0070 9990 2000
+# 0012 3456 78", "Transferime a la cuenta 0170 0992 …")
+_CBU = lazy(r"(?i)(?<![^\W\d_])(?:cbu|cvu|cuenta)(?![^\W\d_])[^0-9\n]{0,60}?(?<![0-9])([0-9](?:[ -]?[0-9]){21})(?![0-9])")
 
 
 def _bank_account(text: str) -> bool:
@@ -322,7 +335,7 @@ def _bank_account(text: str) -> bool:
     if "clabe" in text.lower() and not _NAMED_A_TEST(text) and any(
             _clabe_holds(match[1]) for match in _CLABE.finditer(text)):
         return True  # (not a documented example: "Ejemplo de CLABE de la documentación de Banxico: …")
-    if ("cbu" in text.lower() or "cvu" in text.lower()) and not _NAMED_A_TEST(text) and any(
+    if ("cbu" in text.lower() or "cvu" in text.lower() or "cuenta" in text.lower()) and not _NAMED_A_TEST(text) and any(
             _validator('ar.cbu').is_valid(re.sub(r"[ -]", "", match[1])) for match in _CBU.finditer(text)):
         return True
     for match in _ROUTING.finditer(text) if _NAMES_A_ROUTING_NUMBER(text) else ():
@@ -1038,6 +1051,20 @@ _CHECKS = (
      lambda t, d: d >= 8 and len(t) >= 66),
     ("looks like a wallet recovery phrase (BIP-39 words)", _recovery_phrase, lambda t, d: t.count(" ") + t.count("\n") >= 11),
 )
+
+
+def check_digits_reason(text: str) -> str | None:
+    """The reason ``text`` holds a card, an IBAN or a bank account, read by the checks that hold a
+    number to its check digits or to a bank's words (a card only with a card's word beside it): what
+    ``reason`` asks of a text whose digits were another script's ("کارت بانکی ۶۰۳۷ ۹۹۷۵ …"), where
+    an order's, a bill's or a seat's numbers are written in those digits too (not a list of numbers
+    read as backup codes, nor an id)."""
+    digits = len(_DIGITS(text))
+    for why, check, precondition in _CHECKS:
+        if check in (_card, _iban_found, _bank_account) and precondition(text, digits) and check(text):
+            if check is not _card or _A_CARD_WORD(text):
+                return why
+    return None
 
 
 def reason(text: str) -> str | None:

@@ -224,7 +224,7 @@ _ARABIC_SCRIPTS_PASSWORD = (r"(?:(?<![\u0600-\u06ff])(?:كلمة\s*+(?:ال)?(?:
                             # "is" ending the clause ("پسورد وای‌فای خونه ۹۴۷۲۶۱۸۳ است"; not "… ۸ رقم است", a rule,
                             # nor in another clause, "پسورد اینستا عوض شد، فالوورها ۱۲۰۰۰ است", or a phone's 11 digits)
                             r"|(?<![\u0600-\u06ff])(?:" + password_words.ENGLISH_IN_ARABIC_SCRIPT + r"|گذرواژه|رمز\s*+عبور)"
-                            r"(?:\s++[^\s:：=0-9،,؛]{1,15}){0,4}?\s++\d{5,10}(?!\d)\s*+(?:است|هست)(?![\u0600-\u06ff])")
+                            r"(?:\s++[^\s:：=0-9،,؛]{1,15}){0,4}?\s++\d{5,10}(?!\d)\s*+(?:است|هست|ـه)(?![\u0600-\u06ff])")
 
 # The digits of a PIN or a code: 4 to 12, not a date, a version, a reading or an amount ("2000 uA",
 # "50 Hz", "5000 pesos")
