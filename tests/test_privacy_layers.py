@@ -3728,8 +3728,8 @@ def test_the_round_on_tune29_passes_these(text):
 def test_the_review_of_the_tenth_sessions_mends_is_held_to_what_the_narrowed_forms_give():
     """review45: the mends as first written refused 75 of its 139 ordinary texts (10 before them);
     narrowed, the gate refuses these 10 (all refused before them), and of its 83 secrets misses these
-    26 (57 before them); 23 since the eleventh session's mends (a Korean account after its bank's name,
-    a Swahili gate's and door's code). review46, written against the narrowed forms, is not in the repository: its
+    26 (57 before them); 22 since the eleventh session's mends (a Korean account after its bank's name,
+    a Swahili gate's and door's code, a Persian Wi-Fi's password in the script's digits). review46, written against the narrowed forms, is not in the repository: its
     ordinary texts are refused as before the session (13 of 131)."""
     leaks, benign = _corpus("review45", "leaks"), _corpus("review45", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
@@ -3739,7 +3739,7 @@ def test_the_review_of_the_tenth_sessions_mends_is_held_to_what_the_narrowed_for
         "r45-leak-007", "r45-leak-016", "r45-leak-025", "r45-leak-027", "r45-leak-030",
         "r45-leak-032", "r45-leak-033", "r45-leak-035", "r45-leak-040", "r45-leak-043", "r45-leak-054",
         "r45-leak-056", "r45-leak-059", "r45-leak-060", "r45-leak-063", "r45-leak-066", "r45-leak-070", "r45-leak-075",
-        "r45-leak-077", "r45-leak-078", "r45-leak-079", "r45-leak-082", "r45-leak-083"]
+        "r45-leak-077", "r45-leak-079", "r45-leak-082", "r45-leak-083"]
 
 
 # What review45 found the first forms refused, which the narrowed ones pass (one of each kind).
@@ -3928,5 +3928,35 @@ def test_the_second_review_of_the_eleventh_sessions_mends_is_held_to_what_the_fo
     "Numer naszego konta klienta w PGE: 3012456789, faktury co dwa miesiące.",
 ])
 def test_what_the_second_review_of_the_eleventh_session_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_new_users_break_of_the_eleventh_sessions_gate_is_mended_in_general_forms():
+    """review50: through the Hermes provider, 6 of the 47 secrets a new user stored were published
+    (one more was the writer's own error, an Iranian IBAN two characters long, left out), and 13 of
+    the 65 secrets with the probes sent from a file; none of the 46 ordinary texts was refused. Left:
+    a Finglish code with "-e" (is) joined to its number, and an Irish code told before its name."""
+    leaks, benign = _corpus("review50", "leaks"), _corpus("review50", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r50-leak-029", "r50-leak-050"]
+
+
+@pytest.mark.parametrize("text", [
+    "رمز لپ تاپ ۴۸۲۰۱۷۵۵ است", "رمز مودم: ۹۹۰۱۲۸۸۳",  # a laptop's and a modem's password in Persian digits
+    "کد صندوق کلید ۲۶۰۸",  # a key box's code, in Persian
+    "Alarmen slås av med 0815 innen 30 sekunder.",  # an alarm switched off with a number like a time
+    "Cód an dorais: is é 7302 é.",  # Irish "it is" after the colon
+])
+def test_a_new_users_break_of_the_eleventh_sessions_gate_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "رمز وای فای رو عوض کردم، ۸ رقمیه.", "رمز گوشی رو فراموش کردم، ساعت ۱۸۳۰ می‌رم نمایندگی.",
+    "صندوق کلید رو از دیجی‌کالا خریدم، ۲۵۰ هزار تومان.",
+    "Brandlarmet stängs av med 1500 kronor i avgift om det är falsklarm.",
+])
+def test_a_new_users_break_of_the_eleventh_sessions_gate_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
 

@@ -241,7 +241,7 @@ _OPENS_WITH_NUMBER = lazy(
     # av med 2500 meter omledning": a road, nor "larmcentralen", an alarm centre)
     r"|hapet\s++(?:me\s++kodin|duke\s++shtypur)\s++(?P<code5>[0-9]{4,8})"
     r"|\w*larm(?:et|en)?(?!\w)\s++(?:\S+\s++){0,3}?(?:slås|stängs|skrus)\s++av\s++(?:med|genom\s++att\s++(?:slå|trycka"
-    r"|knappa\s++in)|ved\s++å\s++(?:taste|slå))\s++(?P<code6>[0-9]{4,8})(?!\s*+(?:meter|m|km|kr|sek|nok)(?!\w))"
+    r"|knappa\s++in)|ved\s++å\s++(?:taste|slå))\s++(?P<code6>[0-9]{4,8})(?!\s*+(?:meter|m|km|kr|kronor|kroner|sek|nok)(?!\w))"
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
     # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi"; of a
@@ -257,9 +257,10 @@ _FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
 _A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
-# the word for its code right before the number: it opens with "the code 2244", no time of day
+# the word for its code right before the number, or an alarm "switched off with" it: it opens with "the
+# code 2244", "Larmet slås av med 0719", no time of day
 _A_YEAR = lazy(r"(?:19|20)[0-9]{2}")
-_ITS_CODES_WORD = lazy(r"(?i)(?<!\w)(?:kodin|koden|kodem|code|msimbo)\s++[0-9]")
+_ITS_CODES_WORD = lazy(r"(?i)(?<!\w)(?:kodin|koden|kodem|code|msimbo)\s++[0-9]|\sav\s++med\s++[0-9]")
 
 
 def _number_before_what_it_opens(text: str) -> bool:
@@ -1090,7 +1091,7 @@ _TOLD_AS_A_DOORS_CODE = lazy(
     r"|ch?ófra|sábháilte|bh?osca)"
     r"|(?<!\w)(?:code|passcode)\s++(?:ng|sa)\s++(?:pinto|pintuan|gate|gabinete|kandado|locker|alarma|kaha)"
     r"|(?<!\w)(?:code|msimbo)\s++(?:ya|wa|la)\s++" + _SWAHILIS_LOCK + r")(?!\w)"
-    r"[^\n0-9,;.:：!?]{0,40}?(?:\s(?:ir|yw|ydy|është|ishte|ná|ay|ni)\s|\s*+[:：])\s*+"
+    r"[^\n0-9,;.:：!?]{0,40}?(?:\s(?:ir|yw|ydy|është|ishte|ná|ay|ni)\s|\s*+[:：](?:\s*+is\s++é(?=\s))?)\s*+"
     r"(?:(?:numurs|numri|rhif|uimhir|numero|namba)\s++)?"
     r"(?:(?:19|20)[0-9]{2}(?=\s*+(?:[,;!?#)]|\.(?!\s*+[a-zāčēģīķļņšūž])|$))|(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9](?:[ -]?[0-9]){3,5}#?)"
     r"(?![0-9]|[ -][0-9]|[.,][0-9]|\s++(?-i:[A-ZÀ-ÞĀ-Ž]))"

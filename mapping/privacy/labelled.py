@@ -1839,8 +1839,8 @@ _PIN_LINE = lazy(
     r"|shutter\s*+(?:remote\s*+)?(?:code|pin|lock)"
     r"|(?<![a-z])ramz(?:-e|e)?\s++(?:dar|darb|gooshi|goshi|kart|cart|ghofl|wifi|wi-fi|vaifai)(?:-e|e)?(?![a-z])"
     r"(?=(?:\s++[a-z]+){0,2}?\s*+[:：]?\s*+[0-9]{4,8}(?![0-9])(?!\s++(?:avaz|taghir|sal)))"
-    r"|كود\s*+(?:ال)?(?:باب|بوابة|خزنة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل"  # (Arabic's everyday word for a code, of a door, a
-    # gate, a safe, a building, and the code of an entrance)
+    r"|كود\s*+(?:ال)?(?:باب|بوابة|خزنة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل|صندوق\s*+کلید"  # (Arabic's everyday word for a code,
+    # of a door, a gate, a safe, a building, the code of an entrance, and a key box in Persian)
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
     # a safe in Croatian ("u sefu"), Romanian, Catalan and Turkish, a lock in Slovene, Vietnamese,
     # Georgian, Marathi, Romanian and Hebrew, a suitcase's in Slovene, a padlock in Polish and Serbian, a
@@ -2596,6 +2596,10 @@ _PIN_IN_OTHER_DIGITS = lazy(
     # (a login's code of six digits or more: not a hall's, a meeting's or an hour's number, "رمز الدخول
     # للمؤتمر في القاعة ١٢٠٥", nor a number said to be one, a ticket's or a student's, "تذكرة رقم …")
     r"|رمز\s*+الدخول(?=(?:(?!رقم)[^\n.!?]){0,25}?(?<![0-9])[0-9]{6,8}(?![0-9]))"
+    # (a phone's, a laptop's, a modem's or a Wi-Fi's password in Persian, its number in its clause: "رمز
+    # گوشیم ۵۹۳۱۰۷ است", "رمز وای فای خونه ۸۸۱۲۴۵۹۰ است"; not "رمز گوشی رو فراموش کردم، ساعت ۱۸۳۰ …")
+    r"|رمز\s*+(?:وای\s*+فای|وای‌فای|وایفای|گوشی\w*|موبایل\w*|لپ\s*+تاپ\w*|لپ‌تاپ\w*|کامپیوتر\w*|مودم\w*|تبلت\w*)"
+    r"(?=[^\n.!?،,؛]{0,25}?(?<![0-9])[0-9]{4,8}(?![0-9]))"
     r"|(?:ال)?رقم\s*+(?:ال)?سري(?![\u0600-\u06ff])|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
@@ -2625,7 +2629,7 @@ def pin_in_other_digits(text: str) -> bool:
 # word for a code alone, "رمز", "कोड", "รหัส": a share's, a course's, a postal or a country's code too.)
 _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب|(?:ال)?باب|(?:ال)?بوابة)|صندوق\s*+(?:ال)?مفاتيح|کد\s*+(?:قفل|درب)|كود\s*+(?:ال)?(?:باب|بوابة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل"
-    r"|(?:رمز|کد)\s*+درب?\s*+(?:ورودی|خانه|ساختمان|حیاط)"
+    r"|(?:رمز|کد)\s*+درب?\s*+(?:ورودی|خانه|ساختمان|حیاط)|صندوق\s*+کلید"
     r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
@@ -3213,7 +3217,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),
