@@ -3631,14 +3631,15 @@ def test_the_round_on_tune28_passes_these(text):
 
 def test_the_review_of_the_tune28_round_is_held_to_what_the_forms_kept_give():
     """review43: of its 168 ordinary texts the gate refuses the 11 it refused before the round (14 then,
-    60 with the round's first forms), and of its 115 secrets it misses these 37 (70 before the round)."""
+    60 with the round's first forms), and of its 115 secrets it misses these 36 (70 before the round; 37
+    before the round on tune31, which reads a Greek key box's code after a colon)."""
     leaks, benign = _corpus("review43", "leaks"), _corpus("review43", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r43-benign-020", "r43-benign-021", "r43-benign-045", "r43-benign-053", "r43-benign-077", "r43-benign-102",
         "r43-benign-131", "r43-benign-139", "r43-benign-147", "r43-benign-148", "r43-benign-149"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
         "r43-leak-001", "r43-leak-003", "r43-leak-006", "r43-leak-007", "r43-leak-008", "r43-leak-011", "r43-leak-012",
-        "r43-leak-036", "r43-leak-038", "r43-leak-041", "r43-leak-042", "r43-leak-045", "r43-leak-047", "r43-leak-049",
+        "r43-leak-036", "r43-leak-041", "r43-leak-042", "r43-leak-045", "r43-leak-047", "r43-leak-049",
         "r43-leak-050", "r43-leak-051", "r43-leak-052", "r43-leak-054", "r43-leak-056", "r43-leak-057", "r43-leak-058",
         "r43-leak-059", "r43-leak-063", "r43-leak-072", "r43-leak-074", "r43-leak-075", "r43-leak-076", "r43-leak-077",
         "r43-leak-078", "r43-leak-080", "r43-leak-081", "r43-leak-082", "r43-leak-084", "r43-leak-089", "r43-leak-090",
@@ -3647,13 +3648,14 @@ def test_the_review_of_the_tune28_round_is_held_to_what_the_forms_kept_give():
 
 def test_the_review_of_the_mends_taken_back_is_held_to_the_gate_without_them():
     """review44: of its 82 ordinary texts the gate refuses these 7 (the mends it aimed at refused 58),
-    and of its 40 secrets it catches these 5 (r44-leak-024 since a code's sentence may end with its full stop)."""
+    and of its 40 secrets it catches these 6 (r44-leak-024 since a code's sentence may end with its full stop,
+    r44-leak-006 since the round on tune31: a Greek key box's code after a colon)."""
     leaks, benign = _corpus("review44", "leaks"), _corpus("review44", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r44-benign-007", "r44-benign-033", "r44-benign-039", "r44-benign-043", "r44-benign-044", "r44-benign-045",
         "r44-benign-065"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is not None] == [
-        "r44-leak-001", "r44-leak-005", "r44-leak-010", "r44-leak-014", "r44-leak-024"]
+        "r44-leak-001", "r44-leak-005", "r44-leak-006", "r44-leak-010", "r44-leak-014", "r44-leak-024"]
 
 
 # The fifth Hermes trial, tuned on: what its mends refuse, and the ordinary texts beside them they keep.
@@ -3895,11 +3897,12 @@ def test_what_the_review_of_the_eleventh_session_found_refused_passes(text):
 
 def test_the_second_review_of_the_eleventh_sessions_mends_is_held_to_what_the_forms_kept_give():
     """review49: the forms narrowed after review48 refused 59 of its 120 ordinary texts (9 before the
-    session); narrowed again, the gate refuses these 8 (all refused before the session), and of its
-    54 secrets misses these 5 (42 before the session)."""
+    session); narrowed again, the gate refuses these 8 (all refused before the session; 7 since the
+    round on tune31, which reads "the quote was 1450" as a price), and of its 54 secrets misses these 5
+    (42 before the session)."""
     leaks, benign = _corpus("review49", "leaks"), _corpus("review49", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
-        "r49-benign-030", "r49-benign-056", "r49-benign-084", "r49-benign-085", "r49-benign-087", "r49-benign-093",
+        "r49-benign-030", "r49-benign-056", "r49-benign-085", "r49-benign-087", "r49-benign-093",
         "r49-benign-094", "r49-benign-116"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
         "r49-leak-010", "r49-leak-017", "r49-leak-024", "r49-leak-027", "r49-leak-033"]
@@ -3960,3 +3963,47 @@ def test_a_new_users_break_of_the_eleventh_sessions_gate_refuses_these(text):
 def test_a_new_users_break_of_the_eleventh_sessions_gate_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
 
+
+
+# -- the round on tune31 (a thirty-third writer: a dental practice's front desk, a freelance translator,
+# a gym's owner, an agritourism farm's host, a university lab's manager, in 21 languages and scripts);
+# heldout30 held out. 84 of 100 caught before the round (1 ordinary text refused), 98 after.
+
+def test_the_round_on_tune31_misses_two_leaks_and_refuses_no_ordinary_text():
+    """Left: a till's manager code told as keys to press ("press 9, then 8826"), a Finglish Wi-Fi's
+    password after "ramzesh" (its password)."""
+    leaks, benign = _corpus("tune31", "leaks"), _corpus("tune31", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "p33-leak-0033", "p33-leak-0198"]
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "The Digilock lockers' master code is 40721.", "Cabin key safes: 'Birch' is 2-6-1-9.",  # plurals
+    "Tell the courier the back gate is 5518.",  # a house's back or side gate
+    "Locker 14 at the pool — the padlock is 3-0-7-1.",  # a locker's number, then its own padlock
+    "Ingenico terminal manager PIN 6620 for refunds.",  # a card terminal's PIN (not an airport's terminal)
+    "code el bawaba 7 3 0 9",  # a gate's code in Egyptian Arabic in Latin letters
+    "Ο κωδικός της κεντρικής πόρτας είναι 4 8 1 2",  # a door's code in Greek, a word between
+    "Κλειδοκούτι στην αυλή: 6 6 0 3.",  # a key box in Greek, its code after a colon
+    "CCCD của anh Minh cho hồ sơ visa: 001088012345",  # a Vietnamese citizen card's number
+    "NIK Pak Budi untuk BPJS: 3201011505880007",  # an Indonesian NIK
+    "Shared NAS: lab.admin@uni-example.org + Pipette2024!",  # an address, "+", a password
+    "Marco's passport number for the conference registration form: X4RT7K29P",  # a clause after its name
+    "ramz e dar e anbar e mazrae 5 1 9 2",  # a Finglish code, "e" between, its digits apart
+])
+def test_the_round_on_tune31_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The quote was 1850 for lockers in the new changing room",  # a price
+    "Tracking number for the new key safes: 1Z 999 AA1 01 2345 6784 (UPS), arriving Thursday.",
+    "Κλειδοθήκη Master 5401, από το Πρακτικέρ.",  # a key box's model
+    "Terminal 2 gate B22, flight at 1430.", "The back gate was repainted in 2019.",
+    "In the API docs the example token is 'abc123', used only against the sandbox.",
+    "Att göra: förnya körkortet, byta lösenord på banken, hämta paket 1ZU1VPMO9406296309 före 07.09.2023.",
+    "CCCD mới làm xong, hẹn lấy ngày 12/05.",
+])
+def test_the_round_on_tune31_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -1090,6 +1090,7 @@ _TOLD_AS_A_DOORS_CODE = lazy(
     r"|(?<!\w)c[óo]d\s++(?:an|na|don|do\s++an)\s++(?:dh?orais|doras|ndoirse|gh?eata|geata|ngeataí|aláraim|taisceadáin|gh?lais"
     r"|ch?ófra|sábháilte|bh?osca)"
     r"|(?<!\w)(?:code|passcode)\s++(?:ng|sa)\s++(?:pinto|pintuan|gate|gabinete|kandado|locker|alarma|kaha)"
+    r"|(?<!\w)(?:κλειδοθ[ήη]κ|κλειδοκο[ύυ]τ)\w*"  # (a key box in Greek: "Κλειδοθήκη για το δωμάτιο …: 2 0 7 7")
     r"|(?<!\w)(?:code|msimbo)\s++(?:ya|wa|la)\s++" + _SWAHILIS_LOCK + r")(?!\w)"
     r"[^\n0-9,;.:：!?]{0,40}?(?:\s(?:ir|yw|ydy|është|ishte|ná|ay|ni)\s|\s*+[:：](?:\s*+is\s++é(?=\s))?)\s*+"
     r"(?:(?:numurs|numri|rhif|uimhir|numero|namba)\s++)?"
@@ -1117,7 +1118,7 @@ CHECKS = (
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search,
      ("kood", "kodiċi", "kodici", "kaxxa", "kods", "cod y", "cod yr", "côd y", "cod mynediad", "côd mynediad", "kodi i",
-      "kodi e", "cód", "cod an", "cod na", "cod don",
+      "kodi e", "cód", "cod an", "cod na", "cod don", "κλειδοθ", "κλειδοκ",
       "code ng", "code sa", "code ya", "code wa", "code la", "code ni", "msimbo")),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),

@@ -89,8 +89,8 @@ _LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|auth(?:enticatio
           r"|(?:api|access|secret|private|license|auth|"
           r"encryption|signing|master|vpn)[\s_-]?key|(?<!(?<!non-)public\s)(?<!(?<!non-)public[_-])key|creds|credentials|login|passwort|kennwort|mot\s+de\s+passe"
           r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
-_LABELLED = lazy(
-    r"(?i)(?<![\w-])" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
+_LABELLED = lazy(  # (not documentation's example: "the example token is 'abc123'")
+    r"(?i)(?<![\w-])(?<!example\s)(?<!sample\s)(?<!dummy\s)(?<!placeholder\s)" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
     r"(?:\s++[^\s:=]{1,30}?){1,3}?|\s++(?-i:[A-Z])[\w-]{1,30})?(?:\s*+[:=：]|\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|to|jest|это|-|–|—)(?:\s*+:)?)"
     r"\s*+[\"'`“‘«„(\[]?(?P<value>[^\s\"'`”’»)\],;]{4,100})"
 )
@@ -1771,6 +1771,9 @@ def _password_column(text: str) -> bool:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
+    # (their plurals: "Guest room key safes: 'Orchard' is 3-8-1-5", "the Digilock lockers … is 66184"), a
+    # house's side, back or garden gate ("tell the driver the side gate is 3390")
+    r"|key\s*+box(?:es)|key\s++safes|lockboxes|padlocks|lockers|(?:side|back|rear|garden|yard|driveway)\s++gate"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss|zahlencode"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     # a door in Portuguese and Italian by what it opens (not "porta 8080", a port), a room for luggage or
@@ -1783,6 +1786,8 @@ _PIN_LINE = lazy(
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
     # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
     r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
+    # a door's, a gate's or a building's code in Egyptian Arabic written in Latin letters
+    r"|code\s++el\s++(?:bab|bawaba|3omara|makhzan|khazna)"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
@@ -1804,7 +1809,8 @@ _PIN_LINE = lazy(
     r"|(?:లాకర్|తలుపు|గేట్)\s*+కోడ్|门禁码|門禁碼|密码锁|密碼鎖|暗証"
     r"|キーパッド|lucchetto|schlüsselkästchen|κωδικ\w*\s++(?:στην|της|για\s++την)\s++(?:πόρτα|είσοδο|αυλόπορτα)"
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
-    r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς|χρηματοκιβωτίου)"
+    r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:της\s++\w+\s++)?(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς"
+    r"|χρηματοκιβωτίου)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
     # a payment app's MPIN, a UPI PIN
     r"|(?<![a-z])(?:m-?pin|upi\s++pin)(?![a-z])|(?<![a-z])pina(?=\s*+[:：])"  # (and Basque's "PINa:")
@@ -1837,8 +1843,8 @@ _PIN_LINE = lazy(
     r"|(?<![a-z])puk(?![a-z])(?=(?:(?!ring|call|tlf|tel|nummer|number|(?<![a-z])p[åa](?![a-z]))[^\n0-9]){0,30}?"
     r"(?<![0-9])[0-9]{8}(?![0-9]))"
     r"|shutter\s*+(?:remote\s*+)?(?:code|pin|lock)"
-    r"|(?<![a-z])ramz(?:-e|e)?\s++(?:dar|darb|gooshi|goshi|kart|cart|ghofl|wifi|wi-fi|vaifai)(?:-e|e)?(?![a-z])"
-    r"(?=(?:\s++[a-z]+){0,2}?\s*+[:：]?\s*+[0-9]{4,8}(?![0-9])(?!\s++(?:avaz|taghir|sal)))"
+    r"|(?<![a-z])ramz(?:\s*+-?e)?\s++(?:dar|darb|gooshi|goshi|kart|cart|ghofl|wifi|wi-fi|vaifai)(?:\s*+-?e)?(?![a-z])"
+    r"(?=(?:\s++[a-z]+){0,4}?\s*+[:：]?\s*+[0-9](?: ?[0-9]){3,7}(?![0-9])(?!\s++(?:avaz|taghir|sal)))"
     r"|كود\s*+(?:ال)?(?:باب|بوابة|خزنة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل|صندوق\s*+کلید"  # (Arabic's everyday word for a code,
     # of a door, a gate, a safe, a building, the code of an entrance, and a key box in Persian)
     r"|(?:alarm\w*|larwm|signalizācij\w*|сигнализац\w*)(?=(?:[^\n]*?(?<![\w.])[1-9][.)][^\S\n]){2})|alarmi(?=\s*+[:：])"
@@ -1892,6 +1898,7 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|phi[ếe]u(?:\s++b[ảa]o\s++h[àa]nh)?(?:\s++s[ốo])?|garancij\w*|gwarancj\w*|garanti\w*|let|vuelo|vol|volo|flug|lot|u[çc]u[şs]"
                         r"|tudalen|strona|stran|stránka|oldal|modelo|modello|modell|artikel|article|articolo|art[íi]culo"
                         r"|dahili(?:\s++numaras[ıi])?|interni|lokal"
+                        r"|quote|quoted|estimate"  # a price: "The quote was 1850 for lockers …"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
@@ -1936,7 +1943,8 @@ _NOT_A_CODE_LINE = lazy(
     r"|exit(?:ed)?\s++(?:with\s++)?(?:code|status)|exit-?code|упал[аио]?|вылетел\w*|завершил\w*\s++с|с\s++кодом\s++(?:выхода|возврата)"
     r"|впал[аио]?|з\s++кодом\s++виходу|código\s++de\s++salida|code\s++de\s++sortie|kodem\s++wyj\w*|çıkış\s++kodu"
     r"|\w*stra(?:ß|ss)e|str\.|weg|platz|rue|calle|via|ulica|avenue|sale|fee|price|costs?|timeout|screen(?![\s-]*+time)|oven|timer"
-    r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal"
+    # (an airport's terminal; not a card terminal's admin or manager PIN, "SumUp terminal admin PIN 3142")
+    r"|flight|vuelo|vol|volo|flug|boarding|embarque|terminal(?!\s++(?:admin|manager|supervisor|pin))"
     r"|located|postal|post\s*+code|zip|repo|issue|pull\s++request|koramangala|bangalore|bengaluru|mumbai|delhi|kochi"
     r"|chennai|pune|hyderabad|kolkata|posta\s++kodu|ürün\w*|товар\w*|телефонн\w*|bwv|opus|gamer\s*+tag|civico"
     r"|postcode|postleitzahl|plz|code\s++postal|c[óo]digo\s++postal|codul\s++po[șs]tal|kode\s++pos|zákaznick\w*|signups?"
@@ -2146,6 +2154,7 @@ def _pin_nearby(text: str) -> bool:
             continue  # (a car radio's code comes on a card in its manual)
         customers, workout = _A_CUSTOMERS_NUMBER.search(line) is not None, None
         phones = [run.span() for run in _DIGIT_GROUPS.finditer(line) if sum(map(str.isdigit, run[0])) >= 9]
+        phones += [parcel.span() for parcel in _A_UPS_PARCEL.finditer(line)] if "1Z" in line else []
         for number, start, end in _codes_on(line):
             if _FACTORY.match(line, end) or _AS_AN_EXAMPLE.match(line, end) and _TRIVIAL.fullmatch(number):
                 continue  # "the PIN 0000 default on Bluetooth speakers", "uses 1234 as the example value"
@@ -2175,9 +2184,9 @@ def _pin_nearby(text: str) -> bool:
             said = _A_LOCKERS_NUMBER_SAID.search(before)
             if ((_A_LOCKERS_NUMBER.search(before) or said and not _OPENS_IN.search(clause)
                  and not _A_CODES_WORD.search(before, said.end()))
-                    and not _A_CODES_WORD.search(clause)):
+                    and not _A_CODES_WORD.search(clause) and not _A_LOCK_OR_BOX.search(clause)):
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
-                # "combination for my gym locker 4721"
+                # "combination for my gym locker 4721", "Locker 22 … — the padlock is 0-5-9-3"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
@@ -2246,6 +2255,8 @@ _A_KEY_BOX_ITSELF = lazy(r"(?i)(?<![\w-])(?:key[\s-]*+box|lockbox|key[\s-]*+safe
 
 
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
+# a UPS parcel's tracking number, its groups of digits no code: "1Z 999 AA1 01 2345 6784"
+_A_UPS_PARCEL = lazy(r"(?<![A-Za-z0-9])1Z(?: ?[0-9A-Z]){16}(?![A-Za-z0-9])")
 _DIGIT_GROUPS = lazy(r"(?<![\w+])\+?[0-9]{2,4}(?:[ .-][0-9]{2,4}){2,4}(?!\w)")
 
 
@@ -2391,7 +2402,7 @@ _PGPASS = lazy(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 
 # an account's address and its password: "PlayStation Network: ines.lopez@qq.com - Farfalla93@"
 _ADDRESS_AND_PASSWORD = lazy(
-    r"[:—–]\s*+[\w.+-]+@[\w-]+\.[\w.-]+\s++[-–—/|]\s++(?P<value>[^\s\"',;]{4,100})")
+    r"[:—–]\s*+[\w.+-]+@[\w-]+\.[\w.-]+\s++[-–—/|+]\s++(?P<value>[^\s\"',;]{4,100})")
 # credentials as user:password after their name: "creds for the staging admin panel -> admin:vlinder"
 _CREDS_PAIR = lazy(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60}?(?:->|→|[:=—–])\s*+[\w.@-]{2,40}:(?P<value>[^\s\"',;]{4,100})"
                    # "creds for the family plan are sofia.lind@yandex.ru:Copper54#": with "are", an address
@@ -3217,7 +3228,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "code el", "gate")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

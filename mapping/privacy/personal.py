@@ -830,10 +830,11 @@ def _recovery_key(text: str) -> bool:
 # An identity document's number stated with its name: a passport, a driving licence (with 5+ digits
 # and nothing but letters, digits, spaces and dashes: "K0231411", "M508-697-32-885-8", "135 482 122")
 _ID_DOCUMENT = lazy(
-    r"(?i)(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|passnummer|パスポート|여권|护照|паспорт"
-    r"|driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|licen[cs]e\s++(?:number|no\b|nr\b|#)|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
-    r"\s++conducir|patente|rijbewijs|körkort|prawo\s++jazdy|運転免許)"
-    r"[^\n0-9]{0,40}?(?<![\w-])(?P<value>(?-i:(?=[A-Z0-9 -]{6,20}(?![\w-]))(?=[A-Z0-9 -]*?[0-9])[A-Z0-9]+(?:[ -][A-Z0-9]+){0,5}))"
+    r"(?i)(?:(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|passnummer|パスポート|여권|护照"
+    r"|паспорт)[^\n0-9]{0,60}?"  # (a passport's number, a clause after its name: "… passport number for the … badge: C88FNV085")
+    r"|(?:driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|licen[cs]e\s++(?:number|no\b|nr\b|#)|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
+    r"\s++conducir|patente|rijbewijs|körkort|prawo\s++jazdy|運転免許)[^\n0-9]{0,40}?)"
+    r"(?<![\w-])(?P<value>(?-i:(?=[A-Z0-9 -]{6,20}(?![\w-]))(?=[A-Z0-9 -]*?[0-9])[A-Z0-9]+(?:[ -][A-Z0-9]+){0,5}))"
     r"(?![\w-])")
 
 
@@ -967,14 +968,17 @@ _IDENTITY_NAMES = (r"national\s++id(?:entity|entification)?|identity\s++(?:card\
                    r"|(?:personal|citizen|citizen['’]?s)\s++(?:identity\s++|identification\s++|id\s++)?number"
                    r"|social\s++security\s++number"
                    # Nigeria's bank verification number ("my BVN na 22187465530", in Pidgin)
-                   r"|(?<![a-z])bvn(?![a-z])|bank\s++verification\s++number")
+                   r"|(?<![a-z])bvn(?![a-z])|bank\s++verification\s++number"
+                   # Vietnam's citizen card (CCCD, CMND), Indonesia's NIK, Iran's national code
+                   r"|(?<![a-z])(?-i:CCCD|CMND|NIK)(?![a-z])|căn\s++cước|کد\s*+ملی|شماره\s*+ملی")
 _AN_IDENTITY_NUMBER = lazy(
     r"(?i)(?:" + _IDENTITY_NAMES + r")"
-    r"[^0-9\n]{0,30}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
+    r"[^0-9\n]{0,40}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
 
 
 # what every name ``_AN_IDENTITY_NUMBER`` knows holds (one pass over the text, not the names' search)
-_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social", "bvn", "verification")).any
+_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social", "bvn", "verification", "cccd", "cmnd",
+                              "nik", "cước", "ملی")).any
 
 
 def _national_id(text: str) -> bool:
