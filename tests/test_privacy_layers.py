@@ -3948,7 +3948,7 @@ def test_a_new_users_break_of_the_eleventh_sessions_gate_is_mended_in_general_fo
 @pytest.mark.parametrize("text", [
     "رمز لپ تاپ ۴۸۲۰۱۷۵۵ است", "رمز مودم: ۹۹۰۱۲۸۸۳",  # a laptop's and a modem's password in Persian digits
     "کد صندوق کلید ۲۶۰۸",  # a key box's code, in Persian
-    "Alarmen slås av med 0815 innen 30 sekunder.",  # an alarm switched off with a number like a time
+    "Alarmen slås av med 0815.",  # an alarm switched off with a number like a time, where its clause ends
     "Cód an dorais: is é 7302 é.",  # Irish "it is" after the colon
 ])
 def test_a_new_users_break_of_the_eleventh_sessions_gate_refuses_these(text):
@@ -3967,27 +3967,29 @@ def test_a_new_users_break_of_the_eleventh_sessions_gate_passes_these(text):
 
 # -- the round on tune31 (a thirty-third writer: a dental practice's front desk, a freelance translator,
 # a gym's owner, an agritourism farm's host, a university lab's manager, in 21 languages and scripts);
-# heldout30 held out. 84 of 100 caught before the round (1 ordinary text refused), 98 after.
+# heldout30 held out. 84 of 100 caught before the round (1 ordinary text refused), 98 with its first
+# forms, 94 as review51 left them.
 
-def test_the_round_on_tune31_misses_two_leaks_and_refuses_no_ordinary_text():
+def test_the_round_on_tune31_misses_six_leaks_and_refuses_no_ordinary_text():
     """Left: a till's manager code told as keys to press ("press 9, then 8826"), a Finglish Wi-Fi's
-    password after "ramzesh" (its password)."""
+    password after "ramzesh" (its password); and, given back after review51 (plurals of a lock's name
+    on a line make any number a code, a Greek door with a word between reads a product's code): the
+    Digilock lockers' master code, two key safes' codes after their names in quotes, a padlock's code
+    after a locker's number, a Greek back door's code."""
     leaks, benign = _corpus("tune31", "leaks"), _corpus("tune31", "benign")
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "p33-leak-0033", "p33-leak-0198"]
+        "p33-leak-0025", "p33-leak-0020", "p33-leak-0030", "p33-leak-0033", "p33-leak-0126", "p33-leak-0198"]
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
 
 
 @pytest.mark.parametrize("text", [
-    "The Digilock lockers' master code is 40721.", "Cabin key safes: 'Birch' is 2-6-1-9.",  # plurals
-    "Tell the courier the back gate is 5518.",  # a house's back or side gate
-    "Locker 14 at the pool — the padlock is 3-0-7-1.",  # a locker's number, then its own padlock
+    "Tell the courier the back gate is 5518.",  # a house's back or side gate, told with "is"
     "Ingenico terminal manager PIN 6620 for refunds.",  # a card terminal's PIN (not an airport's terminal)
-    "code el bawaba 7 3 0 9",  # a gate's code in Egyptian Arabic in Latin letters
-    "Ο κωδικός της κεντρικής πόρτας είναι 4 8 1 2",  # a door's code in Greek, a word between
-    "Κλειδοκούτι στην αυλή: 6 6 0 3.",  # a key box in Greek, its code after a colon
+    "code el bawaba 7 3 0 9",  # a gate's code in Egyptian Arabic in Latin letters, where its clause ends
+    "Κλειδοκούτι στην αυλή: 6 6 0 3.",  # a key box in Greek, its code after a colon where the sentence ends
     "CCCD của anh Minh cho hồ sơ visa: 001088012345",  # a Vietnamese citizen card's number
-    "NIK Pak Budi untuk BPJS: 3201011505880007",  # an Indonesian NIK
+    "NIK Pak Budi untuk BPJS: 3201011505880007",  # an Indonesian NIK (its holder's day of birth in it)
+    "کد ملی خانم دکتر: ۰۷۰۴۹۳۳۲۷۶",  # Iran's national code (its check digit holds), in Persian digits
     "Shared NAS: lab.admin@uni-example.org + Pipette2024!",  # an address, "+", a password
     "Marco's passport number for the conference registration form: X4RT7K29P",  # a clause after its name
     "ramz e dar e anbar e mazrae 5 1 9 2",  # a Finglish code, "e" between, its digits apart
@@ -4007,3 +4009,35 @@ def test_the_round_on_tune31_refuses_these(text):
 ])
 def test_the_round_on_tune31_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_round_on_tune31_is_held_to_what_the_narrowed_forms_give():
+    """review51: the round's first forms refused 41 of its 140 ordinary texts (7 before them); narrowed,
+    the gate refuses these 4 (all refused before them), and of its 51 secrets misses these 13 (24 before
+    them)."""
+    leaks, benign = _corpus("review51", "leaks"), _corpus("review51", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r51-benign-052", "r51-benign-064", "r51-benign-086", "r51-benign-098"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r51-leak-005", "r51-leak-006", "r51-leak-010", "r51-leak-011", "r51-leak-017", "r51-leak-021", "r51-leak-022",
+        "r51-leak-026", "r51-leak-027", "r51-leak-033", "r51-leak-037", "r51-leak-042", "r51-leak-043"]
+
+
+# What review51 found the round's first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Got 6 padlocks for the lockers at the club, 1499 each", "The side gate is next to house 2245",
+    "Garden gate hinge replaced, the handyman charged 4500", "Locker 22 at the gym, bought a padlock for 1299",
+    "Κλειδοθήκη για τον διάδρομο — παραγγελία Skroutz: 482913", "Κωδικός της συρόμενης πόρτας στο ΙΚΕΑ: 40321567",
+    "mafeesh code el bab, el sha2a raqam 1204 fel dor el 12", "NIK sudah didaftarkan, nomor HP 0812 3456 7890",
+    "Larmet slås av med 1000 kronors böter", "تعمیرکار برای باز کردن رمز گوشی ۳۵۰۰۰۰ تومن گرفت",
+    "صندوق کلید آپارتمان رو از دیجی کالا سفارش دادم کد سفارش ۸۷۲۳۱۴۵",
+    "code el makhzan 4417 da raqam el far3 fel system bta3 el sherka", "Κλειδοθήκη: 2019",
+    "Remember the passports; the Ryanair booking for Malaga is under reference QX77311",
+    "Bring CCCD when picking up the parcel, tracking 8392 7741 0223",
+    "Hyresvärden: inbrottslarmet slås av med 0800 varje morgon av vaktmästaren", "Estimate for the lockers: 1850",
+    "Kontakt till mäklaren: anna.lind@fastighet.se + 0701234567", "Two accounts on the family plan: ola.n@gmail.com + ola2@gmail.com",
+    "Key boxes for the Airbnb flats: bought 3 at Biltema, 349 kr each, receipt 228813",
+])
+def test_what_the_review_of_the_round_on_tune31_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+

@@ -238,10 +238,12 @@ _OPENS_WITH_NUMBER = lazy(
     # Albanian's "is opened with the code" or "by pressing" ("Dollapi … hapet me kodin 2244"; not "Llogaria
     # hapet me 5000 lekë", an account opened with a deposit), an alarm "switched off with" or "by
     # pressing" the number in Swedish and Norwegian ("Studiolarmet slås av med 7720"; not "Vägen … stängs
-    # av med 2500 meter omledning": a road, nor "larmcentralen", an alarm centre)
+    # av med 2500 meter omledning": a road, nor "larmcentralen", an alarm centre; a number like a time only
+    # where its clause ends, not "… slås av med 0800 varje morgon")
     r"|hapet\s++(?:me\s++kodin|duke\s++shtypur)\s++(?P<code5>[0-9]{4,8})"
     r"|\w*larm(?:et|en)?(?!\w)\s++(?:\S+\s++){0,3}?(?:slås|stängs|skrus)\s++av\s++(?:med|genom\s++att\s++(?:slå|trycka"
-    r"|knappa\s++in)|ved\s++å\s++(?:taste|slå))\s++(?P<code6>[0-9]{4,8})(?!\s*+(?:meter|m|km|kr|kronor|kroner|sek|nok)(?!\w))"
+    r"|knappa\s++in)|ved\s++å\s++(?:taste|slå))\s++"
+    r"(?P<code6>(?!(?:[01][0-9]|2[0-3])[0-5][0-9](?![0-9])(?!\s*+(?:[.,;!?]|$)))[0-9]{4,8})(?!\s*+(?:meter|m|km|kr|kronor|kronors|kroner|sek|nok)(?!\w))"
     r"|(?P<code3>[0-9]{4,8})\s++ile\s++açıl\w*"
     # Swahili's "is opened with (the number)", its digits maybe one by one: "hufunguliwa kwa namba 7 7 2 0"
     # (the verb, "fungua", "hufunguliwa", not "funguo", keys: "Nilinunua funguo kwa 3500 shilingi"; of a
@@ -257,10 +259,11 @@ _FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
 _A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
-# the word for its code right before the number, or an alarm "switched off with" it: it opens with "the
-# code 2244", "Larmet slås av med 0719", no time of day
+# the word for its code right before the number, or an alarm "switched off with" it where its clause
+# ends: it opens with "the code 2244", "Larmet slås av med 0719.", no time of day (not "… slås av med 0800
+# varje morgon")
 _A_YEAR = lazy(r"(?:19|20)[0-9]{2}")
-_ITS_CODES_WORD = lazy(r"(?i)(?<!\w)(?:kodin|koden|kodem|code|msimbo)\s++[0-9]|\sav\s++med\s++[0-9]")
+_ITS_CODES_WORD = lazy(r"(?i)(?<!\w)(?:kodin|koden|kodem|code|msimbo)\s++[0-9]|\sav\s++med\s++[0-9]{4}(?=\s*+(?:[.,;!?]|$))")
 
 
 def _number_before_what_it_opens(text: str) -> bool:
@@ -1090,12 +1093,28 @@ _TOLD_AS_A_DOORS_CODE = lazy(
     r"|(?<!\w)c[óo]d\s++(?:an|na|don|do\s++an)\s++(?:dh?orais|doras|ndoirse|gh?eata|geata|ngeataí|aláraim|taisceadáin|gh?lais"
     r"|ch?ófra|sábháilte|bh?osca)"
     r"|(?<!\w)(?:code|passcode)\s++(?:ng|sa)\s++(?:pinto|pintuan|gate|gabinete|kandado|locker|alarma|kaha)"
-    r"|(?<!\w)(?:κλειδοθ[ήη]κ|κλειδοκο[ύυ]τ)\w*"  # (a key box in Greek: "Κλειδοθήκη για το δωμάτιο …: 2 0 7 7")
-    r"|(?<!\w)(?:code|msimbo)\s++(?:ya|wa|la)\s++" + _SWAHILIS_LOCK + r")(?!\w)"
-    r"[^\n0-9,;.:：!?]{0,40}?(?:\s(?:ir|yw|ydy|është|ishte|ná|ay|ni)\s|\s*+[:：](?:\s*+is\s++é(?=\s))?)\s*+"
+    r"|(?<!\w)(?:code|msimbo)\s++(?:ya|wa|la)\s++" + _SWAHILIS_LOCK
+    # (and a house's side, back or garden gate in English, told with "is": "tell the driver the side gate
+    # is 3390")
+    + r"|(?<!\w)(?:side|back|rear|garden|yard|driveway)\s++gate)(?!\w)"
+    # (not an order's, a model's or a price's number: "… πόρτας γκαράζ (μοντέλο): 5503")
+    r"(?:(?!order|model|μοντέλ|παραγγελ|τιμή|price)[^\n0-9,;.:：!?]){0,40}?"
+    r"(?:\s(?:ir|yw|ydy|është|ishte|ná|ay|ni|is)\s|\s*+[:：](?:\s*+is\s++é(?=\s))?)\s*+"
     r"(?:(?:numurs|numri|rhif|uimhir|numero|namba)\s++)?"
-    r"(?:(?:19|20)[0-9]{2}(?=\s*+(?:[,;!?#)]|\.(?!\s*+[a-zāčēģīķļņšūž])|$))|(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9](?:[ -]?[0-9]){3,5}#?)"
+    # (a year after "is" where the clause ends: after a colon, a year is when it was put in, "Κλειδοθήκη: 2019")
+    r"(?:(?<![:：]\s)(?<![:：])(?:19|20)[0-9]{2}(?=\s*+(?:[,;!?#)]|\.(?!\s*+[a-zāčēģīķļņšūž])|$))"
+    r"|(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9](?:[ -]?[0-9]){3,5}#?)"
     r"(?![0-9]|[ -][0-9]|[.,][0-9]|\s++(?-i:[A-ZÀ-ÞĀ-Ž]))"
+    # a key box in Greek, its code after a colon where the sentence ends ("Κλειδοθήκη για το δωμάτιο
+    # «Ελιά» …: 2 0 7 7."; not "Κλειδοθήκη … : 1450 από τα Jumbo", a price, nor an order's number)
+    r"|(?<!\w)(?:κλειδοθ[ήη]κ|κλειδοκο[ύυ]τ)\w*(?:(?!παραγγελ|μοντέλ|τιμή)[^\n0-9,;.:：!?]){0,40}?[:：]\s*+"
+    r"(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9](?:[ -]?[0-9]){3,5}(?=\s*+(?:[.;!]|$))"
+    # a door's, a gate's, a building's, a store's or a safe's code in Egyptian Arabic in Latin letters,
+    # a few words after it, where its clause ends ("code el bab el wara2ani lel 3iyade 4 1 9 6, w …";
+    # not "code el makhzan 4417 da raqam el far3", a branch's number, nor "mafeesh code el bab, el
+    # sha2a raqam 1204")
+    r"|(?<!\w)code\s++el\s++(?:bab|bawaba|3omara|makhzan|khazna)(?:\s++(?!raqam)(?=[a-z0-9']*[a-z])[a-z0-9']+){0,4}?"
+    r"\s*+[:：]?\s*+[0-9](?: ?[0-9]){3,5}(?=\s*+(?:[,.;!?]|$))"
     # or, in Swahili, "code is (the number) for" the door, the gate, the lock …: "Code ni 4718 kwa mlango
     # wa nyuma" (not "Code ni 4718." alone, as "Code is 4718." is no lock's; nor "code ni 14112 kwa barua
     # za kufuli la sanduku", a post office's postcode for its letters)
@@ -1118,7 +1137,7 @@ CHECKS = (
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search,
      ("kood", "kodiċi", "kodici", "kaxxa", "kods", "cod y", "cod yr", "côd y", "cod mynediad", "côd mynediad", "kodi i",
-      "kodi e", "cód", "cod an", "cod na", "cod don", "κλειδοθ", "κλειδοκ",
+      "kodi e", "cód", "cod an", "cod na", "cod don", "κλειδοθ", "κλειδοκ", " gate", "code el",
       "code ng", "code sa", "code ya", "code wa", "code la", "code ni", "msimbo")),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),

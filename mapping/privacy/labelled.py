@@ -1771,9 +1771,6 @@ def _password_column(text: str) -> bool:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
     r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
-    # (their plurals: "Guest room key safes: 'Orchard' is 3-8-1-5", "the Digilock lockers … is 66184"), a
-    # house's side, back or garden gate ("tell the driver the side gate is 3390")
-    r"|key\s*+box(?:es)|key\s++safes|lockboxes|padlocks|lockers|(?:side|back|rear|garden|yard|driveway)\s++gate"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss|zahlencode"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     # a door in Portuguese and Italian by what it opens (not "porta 8080", a port), a room for luggage or
@@ -1786,8 +1783,6 @@ _PIN_LINE = lazy(
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
     # (not the fridge's door and its model, "Kühlschranktür …, Modell KG 3645", nor Turkish "Kültür")
     r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
-    # a door's, a gate's or a building's code in Egyptian Arabic written in Latin letters
-    r"|code\s++el\s++(?:bab|bawaba|3omara|makhzan|khazna)"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
     r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
@@ -1809,7 +1804,7 @@ _PIN_LINE = lazy(
     r"|(?:లాకర్|తలుపు|గేట్)\s*+కోడ్|门禁码|門禁碼|密码锁|密碼鎖|暗証"
     r"|キーパッド|lucchetto|schlüsselkästchen|κωδικ\w*\s++(?:στην|της|για\s++την)\s++(?:πόρτα|είσοδο|αυλόπορτα)"
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
-    r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:της\s++\w+\s++)?(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς"
+    r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς"
     r"|χρηματοκιβωτίου)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
     # a payment app's MPIN, a UPI PIN
@@ -2184,9 +2179,9 @@ def _pin_nearby(text: str) -> bool:
             said = _A_LOCKERS_NUMBER_SAID.search(before)
             if ((_A_LOCKERS_NUMBER.search(before) or said and not _OPENS_IN.search(clause)
                  and not _A_CODES_WORD.search(before, said.end()))
-                    and not _A_CODES_WORD.search(clause) and not _A_LOCK_OR_BOX.search(clause)):
+                    and not _A_CODES_WORD.search(clause)):
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
-                # "combination for my gym locker 4721", "Locker 22 … — the padlock is 0-5-9-3"
+                # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
@@ -2402,7 +2397,7 @@ _PGPASS = lazy(r"(?m)^[\w.-]+:[0-9]{2,5}:[\w*-]+:[\w*-]+:\S{4,}$")
 
 # an account's address and its password: "PlayStation Network: ines.lopez@qq.com - Farfalla93@"
 _ADDRESS_AND_PASSWORD = lazy(
-    r"[:—–]\s*+[\w.+-]+@[\w-]+\.[\w.-]+\s++[-–—/|+]\s++(?P<value>[^\s\"',;]{4,100})")
+    r"[:—–]\s*+[\w.+-]+@[\w-]+\.[\w.-]+\s++(?:[-–—/|]|\+(?=\s++(?![^\s\"',;]*@)[^\s\"',;]*[A-Za-z]))\s++(?P<value>[^\s\"',;]{4,100})")
 # credentials as user:password after their name: "creds for the staging admin panel -> admin:vlinder"
 _CREDS_PAIR = lazy(r"(?i)(?<![\w-])(?:creds|credentials|login)\b[^\n]{0,60}?(?:->|→|[:=—–])\s*+[\w.@-]{2,40}:(?P<value>[^\s\"',;]{4,100})"
                    # "creds for the family plan are sofia.lind@yandex.ru:Copper54#": with "are", an address
@@ -2614,7 +2609,7 @@ _PIN_IN_OTHER_DIGITS = lazy(
     r"|(?:ال)?رقم\s*+(?:ال)?سري(?![\u0600-\u06ff])|رقم\s*+(?:ال)?تعريف\s*+(?:ال)?سري|كلمة\s*+(?:السر|المرور)|暗証番号|密码|密碼|비밀번호|திறக்கும்\s*+குறியீடு)"
     r"(?!\s*+(?:کوڈ|কোড|కోడ|कोड|پستی|ไปรษณีย์))"
     r"[^\n.!?。]{0,25}?(?<![0-9])(?P<digits>[0-9]{4,8})(?![0-9])"
-    r"(?!\s*+(?:دلار|تومان|ریال|روپے|रुपये|रुपए|টাকা|บาท|円|元|원|صفحه|متر|मीटर|میگاواٹ|مگاوات|%))")
+    r"(?!\s*+(?:دلار|تومان|تومن|ریال|روپے|रुपये|रुपए|টাকা|บาท|円|元|원|صفحه|متر|मीटर|میگاواٹ|مگاوات|%))")
 _A_YEARS_WORD = lazy(r"(?:سال|عام|سنة|ปี|พ\.ศ\.|वर्ष|साल|সাল|বছর|年|년)\s*+$")
 
 
@@ -2655,10 +2650,10 @@ _NO_CODE_IN_ITS_SCRIPT = lazy(
     r"|[0-9]++\s*+(?:টায়|টায়|টার|বাজে|बजे)|(?:از|تا)\s*+1[34][0-9]{2}(?![0-9])|واحد\s*+[0-9]++"
     # an Arabic flat's, a room's, a hall's or a floor's number, a number said to be one, an hour, a Hijri year ("شقة ٢٠٤", "١٤٤٥ هـ",
     # "منذ ١٤٤٥"), a request's, a ticket's or a parcel's number ("طلب الصيانة ٤٥٢١٨", "رمز التتبع ٤٥٨٢٣٧"),
-    # and sums in dinars, pounds, dollars, euros and tomans as said
+    # sums in dinars, pounds, dollars, euros and tomans as said, and a Persian order's number ("کد سفارش ۸۷۲۳۱۴۵")
     r"|(?<!كود\s)(?<!كود\sال)(?:شقة|الشقة|غرفة|الغرفة|قاعة|القاعة|الطابق|الساعة|رقم|منذ)\s*+[0-9]++|[0-9]++\s*+هـ"
     r"|طلب(?:\s*+\S+)?\s*+[0-9]++|(?:رمز\s*+)?(?:ال)?تتبع\s*+[0-9]++|تذكرة(?:\s*+رقم)?\s*+[0-9]++"
-    r"|[0-9]++\s*+(?:دينار|ليرة|دولار|يورو|تومن)")
+    r"|[0-9]++\s*+(?:دينار|ليرة|دولار|يورو|تومن)|(?:کد\s*+)?سفارش\s*+[0-9]++")
 
 
 _A_PRICE = lazy(r"[£$€¥₹]\s?[0-9][0-9.,]*")
@@ -3228,7 +3223,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "code el", "gate")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

@@ -852,8 +852,12 @@ def _id_document(text: str) -> bool:
         return False
     for match in _ID_DOCUMENT.finditer(text):
         value = match["value"].strip()
-        if re.search(r"(?i)appointment|expir|office|helpline|renew|phone|call", match[0][:match.start("value") - match.start()]):
-            continue  # "Passport renewal appointment: 2025-03-14", "Passport office helpline is 0300 222 0000"
+        label = match[0][:match.start("value") - match.start()]
+        if re.search(r"(?i)appointment|expir|office|helpline|renew|phone|call", label) or (
+                re.search(r"(?i)booking|reference|tracking|application|order|visa|courier|ticket", label)
+                and not re.match(r"(?i)\w+\s*+(?:number|no\b|nr\b|#|nummer|numéro|número)", label)):
+            continue  # "Passport renewal appointment: 2025-03-14", "Passport office helpline is 0300 222 0000", "… the
+            # Ryanair booking … is under reference QX77311" (not "passport # for my daughter's booking: …")
         if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}", value):
             continue  # a date
         digits = len(re.findall(r"[0-9]", value))
@@ -968,17 +972,41 @@ _IDENTITY_NAMES = (r"national\s++id(?:entity|entification)?|identity\s++(?:card\
                    r"|(?:personal|citizen|citizen['’]?s)\s++(?:identity\s++|identification\s++|id\s++)?number"
                    r"|social\s++security\s++number"
                    # Nigeria's bank verification number ("my BVN na 22187465530", in Pidgin)
-                   r"|(?<![a-z])bvn(?![a-z])|bank\s++verification\s++number"
-                   # Vietnam's citizen card (CCCD, CMND), Indonesia's NIK, Iran's national code
-                   r"|(?<![a-z])(?-i:CCCD|CMND|NIK)(?![a-z])|căn\s++cước|کد\s*+ملی|شماره\s*+ملی")
+                   r"|(?<![a-z])bvn(?![a-z])|bank\s++verification\s++number")
 _AN_IDENTITY_NUMBER = lazy(
     r"(?i)(?:" + _IDENTITY_NAMES + r")"
-    r"[^0-9\n]{0,40}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
+    r"[^0-9\n]{0,30}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
 
 
 # what every name ``_AN_IDENTITY_NUMBER`` knows holds (one pass over the text, not the names' search)
-_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social", "bvn", "verification", "cccd", "cmnd",
-                              "nik", "cước", "ملی")).any
+_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social", "bvn", "verification")).any
+
+
+# a national card's number after its name, at its own length, its digits in a row: Vietnam's citizen
+# card (CCCD, 12 digits; the older CMND, 9), Indonesia's NIK (16, its holder's birth date in the middle),
+# Iran's national code (10, its last a check digit): "CCCD của chị Lan để khai bảo hiểm: 033966804945",
+# "NIK Bu Sari buat klaim asuransi: 3174005413461195" (not a file's number in groups, "… mã hồ sơ 0001
+# 2345 6789", nor a complaint's, "NIK …, tiket pengaduan 202406130012345")
+_A_NATIONAL_CARDS_NUMBER = lazy(
+    r"(?<![A-Za-z])(?:CCCD|CMND|(?i:căn\s++cước))[^0-9\n]{0,40}?(?<![0-9])(?P<vn>[0-9]{12}|[0-9]{9})(?![0-9])"
+    r"|(?<![A-Za-z])NIK(?![A-Za-z])[^0-9\n]{0,40}?(?<![0-9])(?P<nik>[0-9]{16})(?![0-9])"
+    r"|(?:(?:کد|شماره)\s*+ملی|(?i:(?<![a-z])kode?\s*+mel+i))[^0-9\n]{0,40}?(?<![0-9])(?P<ir>[0-9]{10})(?![0-9])")
+
+
+def _national_card(text: str) -> bool:
+    for match in _A_NATIONAL_CARDS_NUMBER.finditer(text):
+        if match["vn"]:
+            return True
+        if match["nik"]:
+            day = int(match["nik"][6:8])  # (a woman's day of birth plus 40)
+            if 1 <= day <= 31 or 41 <= day <= 71:
+                return True
+        elif match["ir"]:
+            digits = [int(digit) for digit in match["ir"]]
+            rest = sum(digit * (10 - place) for place, digit in enumerate(digits[:9])) % 11
+            if digits[9] == (rest if rest < 2 else 11 - rest):
+                return True
+    return False
 
 
 def _national_id(text: str) -> bool:
@@ -1038,6 +1066,8 @@ _CHECKS = (
     ("looks like a national identity number (said to be one)", lambda t: _AN_IDENTITY_NUMBER.search(t) is not None,
      lambda t, d: d >= 9 and _NAMES_AN_IDENTITY(t.lower())),
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
+    ("looks like a national identity number (said to be one)", _national_card,
+     lambda t, d: d >= 9 and ("CCCD" in t or "CMND" in t or "NIK" in t or "ملی" in t or "cước" in t or "mel" in t.lower())),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),
@@ -1065,7 +1095,7 @@ def check_digits_reason(text: str) -> str | None:
     read as backup codes, nor an id)."""
     digits = len(_DIGITS(text))
     for why, check, precondition in _CHECKS:
-        if check in (_card, _iban_found, _bank_account) and precondition(text, digits) and check(text):
+        if check in (_card, _iban_found, _bank_account, _national_card) and precondition(text, digits) and check(text):
             if check is not _card or _A_CARD_WORD(text):
                 return why
     return None
