@@ -161,11 +161,12 @@ def _rules_reason(text: str) -> str | None:
             if reason is not None:
                 return f"{reason} once its invisible characters are dropped and its full-width or other " \
                        f"compatibility forms read as plain text{first_hidden(text)}"
-    if reason is None and not text.isascii() and labelled.pin_in_other_digits(text):
-        return "looks like a PIN or a lock's code (in the digits of its script: ٣, ३, ๓…)"
     if reason is None and not text.isascii() and (read := plain.ascii_digits(text)) != text:
-        # a card, an IBAN or an account in the digits of its script ("شماره کارت ۶۰۳۷ ۹۹۶۱ …"): the
-        # checks that hold a number to its check digits (Luhn, mod-97) read it as they read 0 to 9
+        # a number in the digits of its script (read once, written 0 to 9): a PIN, and a card, an IBAN or
+        # an account ("شماره کارت ۶۰۳۷ ۹۹۶۱ …"), which the checks that hold a number to its check digits
+        # (Luhn, mod-97) read as they read 0 to 9
+        if labelled.pin_in_other_digits(text, read):
+            return "looks like a PIN or a lock's code (in the digits of its script: ٣, ३, ๓…)"
         if (reason := personal.check_digits_reason(read)) is not None:
             return f"{reason} (in the digits of its script: ٣, ३, ๓…)"
     if reason is None and "\n" in text:

@@ -257,12 +257,13 @@ _OPENS_WITH_NUMBER = lazy(
     r"(?!\w|[.,][0-9])")
 _FOUR_DIGITS_OR_SPACED = lazy(r"[0-9][ -]?[0-9][ -]?[0-9][ -]?[0-9]").search
 # a time (0630, 0900, 2330), a year, a price: what a number before "opens" also is
-_A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|(?:19|20)[0-9]{2}")
+_YEAR = r"(?:19|20)[0-9]{2}"
+_A_TIME_OR_YEAR = lazy(r"(?:[01][0-9]|2[0-3])[0-5][0-9]|" + _YEAR)
 _A_PRICE = lazy(r"(?i)(?<!\w)(?:paid|pay|cost|costs|price|kostet|bezahlt|payé|pagué|pagato|€|\$|£|euros?|dollars?)(?!\w)")
 # the word for its code right before the number, or an alarm "switched off with" it where its clause
 # ends: it opens with "the code 2244", "Larmet slås av med 0719.", no time of day (not "… slås av med 0800
 # varje morgon")
-_A_YEAR = lazy(r"(?:19|20)[0-9]{2}")
+_A_YEAR = lazy(_YEAR)
 _ITS_CODES_WORD = lazy(r"(?i)(?<!\w)(?:kodin|koden|kodem|code|msimbo)\s++[0-9]|\sav\s++med\s++[0-9]{4}(?=\s*+(?:[.,;!?]|$))")
 
 

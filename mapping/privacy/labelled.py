@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import beside, password_words, personal, told, words
 from pdsmem.mapping.privacy.plain import (
-    Needles, ascii_digits, der_inside, folded_pattern, lazy, lowered, lowered_search, lowered_spans)
+    Needles, der_inside, folded_pattern, lazy, lowered, lowered_search, lowered_spans)
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
@@ -2613,14 +2613,12 @@ _PIN_IN_OTHER_DIGITS = lazy(
 _A_YEARS_WORD = lazy(r"(?:سال|عام|سنة|ปี|พ\.ศ\.|वर्ष|साल|সাল|বছর|年|년)\s*+$")
 
 
-def pin_in_other_digits(text: str) -> bool:
-    """Whether ``text`` holds a PIN written in another script's digits (read in ``text`` with its
-    digits written 0 to 9, position for position): after a word for one; or after what it locks,
-    as ``_pin_nearby`` finds one in digits 0 to 9 ("दादी के नए फ़ोन का लॉक कोड: ४७०९१३", "رمز دزدگیر
-    خانه: ۵۹۱۳۸۲"), years, quantities and postal codes of that script read first as none."""
-    read = ascii_digits(text)
-    if read == text:
-        return False
+def pin_in_other_digits(text: str, read: str) -> bool:
+    """Whether ``text`` holds a PIN written in another script's digits (read in ``read``, ``text``
+    with its digits written 0 to 9 by ``plain.ascii_digits``, position for position): after a word for
+    one; or after what it locks, as ``_pin_nearby`` finds one in digits 0 to 9 ("दादी के नए फ़ोन का
+    लॉक कोड: ४७०९१३", "رمز دزدگیر خانه: ۵۹۱۳۸۲"), years, quantities and postal codes of that script
+    read first as none."""
     for match in _PIN_IN_OTHER_DIGITS.finditer(read):
         start, end = match.span("digits")
         if not text[start:end].isascii() and not _A_YEARS_WORD.search(read, 0, start):

@@ -332,16 +332,16 @@ _CBU = lazy(r"(?i)(?<![^\W\d_])(?:cbu|cvu|cuenta)(?![^\W\d_])[^0-9\n]{0,60}?(?<!
 def _bank_account(text: str) -> bool:
     if _BSB_OR_TRANSIT.search(text):
         return True
-    if "clabe" in text.lower() and not _NAMED_A_TEST(text) and any(
+    low = text.lower()
+    if "clabe" in low and not _NAMED_A_TEST(text) and any(
             _clabe_holds(match[1]) for match in _CLABE.finditer(text)):
         return True  # (not a documented example: "Ejemplo de CLABE de la documentación de Banxico: …")
-    if ("cbu" in text.lower() or "cvu" in text.lower() or "cuenta" in text.lower()) and not _NAMED_A_TEST(text) and any(
+    if ("cbu" in low or "cvu" in low or "cuenta" in low) and not _NAMED_A_TEST(text) and any(
             _validator('ar.cbu').is_valid(re.sub(r"[ -]", "", match[1])) for match in _CBU.finditer(text)):
         return True
     for match in _ROUTING.finditer(text) if _NAMES_A_ROUTING_NUMBER(text) else ():
         if _validator('us.rtn').is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
             return True
-    low = text.lower()
     if any(word in low for word in _ACCOUNT_NEEDLES) and any(
             _OWN.match(match[0]) or not _A_BILLS.search(text, max(0, match.start() - 30), match.start())
             for match in _ACCOUNT.finditer(text)):
@@ -1094,11 +1094,13 @@ def check_digits_reason(text: str) -> str | None:
     an order's, a bill's or a seat's numbers are written in those digits too (not a list of numbers
     read as backup codes, nor an id)."""
     digits = len(_DIGITS(text))
-    for why, check, precondition in _CHECKS:
-        if check in (_card, _iban_found, _bank_account, _national_card) and precondition(text, digits) and check(text):
-            if check is not _card or _A_CARD_WORD(text):
-                return why
+    for why, check, precondition in _CHECK_DIGITS_CHECKS:
+        if precondition(text, digits) and (check is not _card or _A_CARD_WORD(text)) and check(text):
+            return why
     return None
+
+
+_CHECK_DIGITS_CHECKS = tuple(entry for entry in _CHECKS if entry[1] in (_card, _iban_found, _bank_account, _national_card))
 
 
 def reason(text: str) -> str | None:
