@@ -5,10 +5,10 @@ The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret ref
 memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) were held out for one
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
-(hermes_trial4.json), the fifth (hermes_trial5.json) and the sixth (hermes_trial6.json) were held
-out for one release too, then tuned on in the same way. The seventh (hermes_trial7_held.json) is
-held out: the rules were not changed for it, and what it found is listed, so that a change sees it
-move."""
+(hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json) and the seventh
+(hermes_trial7.json) were held out for one release too, then tuned on in the same way. The eighth
+(hermes_trial8_held.json) is held out: the rules were not changed for it, and what it found is
+listed, so that a change sees it move."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ LISTED = {
     }, {
         "GIG waybill for the last lace bale: GIG-LOS-4471829, expected Friday",  # a courier's waybill number
     }),
-    "hermes_trial7_held.json": ({  # held out
+    "hermes_trial7.json": ({  # tuned on
         "Số tài khoản Vietcombank của chị: 0011004123456, chủ TK Nguyễn Thị Lan",  # an account in Vietnamese
         "mk zalo: lan.hanoi@1987",  # "mk", Vietnamese's short "mật khẩu", and a colon
         "Mã két sắt ở cửa hàng là 40-12-88",  # a safe's combination, in Vietnamese
@@ -62,6 +62,18 @@ LISTED = {
     }, {
         "Shopee order #SHP-2207-556193, navy blue scrubs size M",  # an order's number (the learned layer)
     }),
+    "hermes_trial8_held.json": ({  # held out
+        "სადარბაზოს კარის კოდი 2580# (მეორე სადარბაზო)",  # a door's code, in Georgian
+        "ბაზრის ლოკერი #14, კოდი 6208",  # a locker's number, then its code, in Georgian
+        "เลขบัญชีกรุงเทพ 071-9-17686-8 ชื่อสมชาย ใจดี",  # a Thai bank account, after its bank's name
+        "Grab driver partner API key gb_live_ebbd6c6d92e74f9fd8f45223528d71e9",  # an unknown prefix, 32 hex
+        "รหัสสัญญาณกันขโมยที่บ้าน 1966",  # a home alarm's code, in Thai
+        "Kód od dveří do domu v Dejvicích 1948*0",  # a door's code, in Czech, a place between
+        "GPG key fingerprint passphrase pro zálohy: 'stará lokomotiva jede do Plzně 1972'",  # a quoted passphrase
+        "ওষুধের স্টোর রুমের তালার কোড 4417",  # a lock's code, in Bengali
+        "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা",  # a security answer, in Bengali
+        "বাসার গেটের কোড 7070 তারপর বেল",  # a gate's code, in Bengali
+    }, set()),
 }
 
 
@@ -81,7 +93,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
 
 @pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
                          + _trial("hermes_trial5.json")["turns"]
-                         + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7_held.json")["turns"],
+                         + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
+                         + _trial("hermes_trial8_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
