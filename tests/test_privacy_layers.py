@@ -3970,15 +3970,16 @@ def test_a_new_users_break_of_the_eleventh_sessions_gate_passes_these(text):
 # heldout30 held out. 84 of 100 caught before the round (1 ordinary text refused), 98 with its first
 # forms, 94 as review51 left them.
 
-def test_the_round_on_tune31_misses_six_leaks_and_refuses_no_ordinary_text():
+def test_the_round_on_tune31_misses_five_leaks_and_refuses_no_ordinary_text():
     """Left: a till's manager code told as keys to press ("press 9, then 8826"), a Finglish Wi-Fi's
     password after "ramzesh" (its password); and, given back after review51 (plurals of a lock's name
-    on a line make any number a code, a Greek door with a word between reads a product's code): the
-    Digilock lockers' master code, two key safes' codes after their names in quotes, a padlock's code
-    after a locker's number, a Greek back door's code."""
+    on a line make any number a code, a Greek door with a word between reads a product's code): two key
+    safes' codes after their names in quotes, a padlock's code after a locker's number, a Greek back
+    door's code. (The Digilock lockers' master code, given back then, is caught since the seventh
+    trial's mends: a master code's name.)"""
     leaks, benign = _corpus("tune31", "leaks"), _corpus("tune31", "benign")
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "p33-leak-0025", "p33-leak-0020", "p33-leak-0030", "p33-leak-0033", "p33-leak-0126", "p33-leak-0198"]
+        "p33-leak-0020", "p33-leak-0030", "p33-leak-0033", "p33-leak-0126", "p33-leak-0198"]
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
 
 
@@ -4041,3 +4042,33 @@ def test_the_review_of_the_round_on_tune31_is_held_to_what_the_narrowed_forms_gi
 def test_what_the_review_of_the_round_on_tune31_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
 
+
+
+def test_the_review_of_the_seventh_trials_mends_is_held_to_what_the_narrowed_forms_give():
+    """review52: the mends' first forms refused 40 of its 120 ordinary texts (6 before them); narrowed,
+    the gate refuses the same 6, and of its 52 secrets misses these 3 (28 before them): an account after
+    "TK" alone, after "tài khoản" without "số", and after "chuyển khoản tới" (transfer to)."""
+    leaks, benign = _corpus("review52", "leaks"), _corpus("review52", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r52-benign-020", "r52-benign-092", "r52-benign-093", "r52-benign-094", "r52-benign-104", "r52-benign-115"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r52-leak-006", "r52-leak-007", "r52-leak-011"]
+
+
+# What review52 found the mends' first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Nhờ anh Tuấn gửi số tài khoản qua Zalo số 0912345678 nhé.",  # a phone's number
+    "Số tài khoản doanh nghiệp đăng ký cùng mã số thuế 0312345678.",  # a tax code
+    "Mã két sắt khách sạn phòng 1204 bị lỗi, lễ tân đã xử lý.",  # a room
+    "Mã cổng mới sẽ gửi sau, nhà số 1152 đường Láng.",  # a house's number
+    "Mua remote mã cổng tự động giá 450000 đồng, model BFT 433.",  # a price and a model
+    "Ghayart kelmet el ser embare7 el sa3a 11, w el ta2reer raqam 2024 gahez.",  # words written with digits
+    "Pankki lähettää uuden tunnusluvun kirjeenä, tilausnumero 20415.",  # an order's number
+    "Recovery codes for the error: 40213, 40214, 40215, 40216 all mean the NAS is offline.",  # error codes
+    "Two-factor support tickets 48213, 48214, 48215, 48216: codes not arriving by SMS.",  # tickets
+    "Şifre sıfırlama: kullanıcı Mehmet.Yilmaz_1453 için talep açıldı.",  # a user's name
+    "The password column is in table Users.Accounts_2023, hashed with bcrypt.",  # a table's name
+    "Câu hỏi bí mật trong trò chơi đố vui tuần này: ai là người phát minh ra điện thoại?",  # a quiz's question
+])
+def test_what_the_review_of_the_seventh_trials_mends_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -787,7 +787,7 @@ _A_SECURITY_QUESTION = (
     r"|въпрос\s++за\s++сигурност|drošības\s++jautājum\w*|saug(?:umo|os)\s++klausim\w*|turvaküsimus\w*|ceist\s++slándála"
     r"|segurtasun\s++galdera|pregunta\s++de\s++seguretat|[îi]ntrebare\w*\s++de\s++securitate|güvenlik\s++sorusu"
     r"|gizli\s++soru\w*|ερώτηση\s++ασφαλείας|שאלת\s*+ה?אבטחה|سؤال\s*+الأمان|س[وؤ]ال\s*+امنیتی|soalan\s++keselamatan"
-    r"|pertanyaan\s++keamanan|câu\s++hỏi\s++bảo\s++mật|bezbednosn\w*\s++pitanj\w*|sigurnosn\w*\s++pitanj\w*"
+    r"|pertanyaan\s++keamanan|c[âa]u\s++h[ỏo]i\s++(?:b[ảa]o\s++m[ậa]t|b[íi]\s++m[ậa]t(?=[^\n:]{0,40}?(?:t[àa]i\s++kho[ảa]n|ng[âa]n\s++h[àa]ng|email|gmail|facebook|zalo|icloud|apple)))|bezbednosn\w*\s++pitanj\w*|sigurnosn\w*\s++pitanj\w*"
     r"|varnostn\w*\s++vprašanj\w*|பாதுகாப்பு(?:க்)?\s*+கேள்வி|सुरक्षा\s*+प्रश्न|bezpečnostn\w*\s++otázk\w*|pyetj\w*\s++e\s++sigurisë"
     r"|swali\s++la\s++usalama|c(?:h)?eist\s++slándála|নিরাপত্তা\s*+প্রশ্ন\w*|భద్రతా\s*+ప్రశ్న\w*"
     r"|безбедносн\w*\s++прашањ\w*|təhlükəsizlik\s++sual\w*|უსაფრთხოების\s*+კითხვ\w*"
@@ -1111,11 +1111,21 @@ _TOLD_AS_A_DOORS_CODE = lazy(
     r"|(?<!\w)(?:κλειδοθ[ήη]κ|κλειδοκο[ύυ]τ)\w*(?:(?!παραγγελ|μοντέλ|τιμή)[^\n0-9,;.:：!?]){0,40}?[:：]\s*+"
     r"(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9](?:[ -]?[0-9]){3,5}(?=\s*+(?:[.;!]|$))"
     # a door's, a gate's, a building's, a store's or a safe's code in Egyptian Arabic in Latin letters,
-    # a few words after it, where its clause ends ("code el bab el wara2ani lel 3iyade 4 1 9 6, w …";
+    # a few words after it, where its clause ends ("code el bab el wara2ani lel 3iyade 4 1 9 6, w …", "el code
+    # bta3 bab el 3omara #1985";
     # not "code el makhzan 4417 da raqam el far3", a branch's number, nor "mafeesh code el bab, el
     # sha2a raqam 1204")
-    r"|(?<!\w)code\s++el\s++(?:bab|bawaba|3omara|makhzan|khazna)(?:\s++(?!raqam)(?=[a-z0-9']*[a-z])[a-z0-9']+){0,4}?"
-    r"\s*+[:：]?\s*+[0-9](?: ?[0-9]){3,5}(?=\s*+(?:[,.;!?]|$))"
+    r"|(?<!\w)code\s++(?:el|b[ie]?ta3(?:\s++el)?)\s++(?:bab|bawaba|3omara|makhzan|khazna|sha[2q]a)"
+    r"(?:\s++(?!raqam)(?=[a-z0-9']*[a-z])[a-z0-9']+){0,4}?\s*+[:：]?\s*+#?[0-9](?: ?[0-9]){3,5}(?=\s*+(?:[,.;!?]|$))"
+    # a shop's alarm, a safe's or a gate's code in Vietnamese, with or without its accents, then a colon or
+    # "là" (is) and the number ("Mã báo động cửa hàng: 1357", "Mã két sắt ở cửa hàng là 40-12-88", "ma cong
+    # khu B la 8642"; not "Mã két sắt khách sạn phòng 1204 bị lỗi", a room, "Mã cổng khu B: hỏi bảo vệ")
+    r"|(?<!\w)m[ãa]\s++(?:báo\s++động|bao\s++dong|két(?:\s++sắt)?|ket(?:\s++sat)?|cổng|cong)(?!\w)"
+    r"(?:\s++(?!l[àa](?!\w))[^\W\d]++){0,4}?(?:\s*+[:：]|\s++l[àa](?!\w))\s*+"
+    r"(?:[0-9]{2}(?:-[0-9]{2}){2,3}|[0-9]{4,8})(?![0-9]|[.,][0-9]|\s*+(?:đồng|đ|k|vnđ|vnd|triệu|nghìn|tr)(?!\w))"
+    # a card's or an online bank's PIN in Finnish, the number right after it ("OP-verkkopankin tunnusluku
+    # 8842", "Kortin tunnusluku on 4471"; not "tilausnumero 20415" on its line)
+    r"|(?<![^\W\d_])\w*tunnuslu(?:ku|kuni|kusi|kumme|vun)(?:\s++on|\s*+[:：])?\s*+[0-9]{4,6}(?![0-9]|[.,][0-9])"
     # or, in Swahili, "code is (the number) for" the door, the gate, the lock …: "Code ni 4718 kwa mlango
     # wa nyuma" (not "Code ni 4718." alone, as "Code is 4718." is no lock's; nor "code ni 14112 kwa barua
     # za kufuli la sanduku", a post office's postcode for its letters)
@@ -1138,7 +1148,8 @@ CHECKS = (
     ("looks like a PIN or a lock's code", _number_before_what_it_opens, ()),
     ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search,
      ("kood", "kodiċi", "kodici", "kaxxa", "kods", "cod y", "cod yr", "côd y", "cod mynediad", "côd mynediad", "kodi i",
-      "kodi e", "cód", "cod an", "cod na", "cod don", "κλειδοθ", "κλειδοκ", " gate", "code el",
+      "kodi e", "cód", "cod an", "cod na", "cod don", "κλειδοθ", "κλειδοκ", " gate", "code el", "code bta3", "code beta3", "code bita3", "mã báo", "ma bao", "mã két", "ma ket",
+      "mã cổng", "ma cong", "tunnuslu",
       "code ng", "code sa", "code ya", "code wa", "code la", "code ni", "msimbo")),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),

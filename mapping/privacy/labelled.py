@@ -223,7 +223,7 @@ _SECURITY_ANSWER = lazy(
     r"|секретн\w*\s++питання|密保|if\s++they\s++ask\s++(?:for|about)\s++my|street\s++i\s++grew\s++up\s++on"
     r"|city\s++where\s++my\s++parents\s++met"
     r"|biztons[áa]gi\s++k[ée]rd[ée]s|bezpe[čc]nostn[íi]\s++ot[áa]zk\w*|שאלת\s*+אבטחה|turvakysymy\w*|คำถามความปลอดภัย"
-    r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|câu\s++hỏi\s++bảo\s++mật|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
+    r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|c[âa]u\s++h[ỏo]i\s++(?:b[ảa]o\s++m[ậa]t|b[íi]\s++m[ậa]t(?=[^\n:]{0,40}?(?:t[àa]i\s++kho[ảa]n|ng[âa]n\s++h[àa]ng|email|gmail|facebook|zalo|icloud|apple)))|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
     r"|sikkerhetssp[øo]rsm[åa]l|sikkerhe[dt]ssvar\w*|s[äa]kerhetssvar\w*|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
     r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल"
     r"|sicherheitsantwort|risposta\s++di\s++sicurezza|resposta\s++de\s++seguran[çc]a|r[ée]ponse\s++de\s++s[ée]curit[ée]"
@@ -413,6 +413,11 @@ _AS = lazy(r"\sas\s").search
 # "p/w"): how people tell an assistant a password is endless ("use Daisy1971! to log in to the NAS",
 # "Revolut şifrem EQGA5367hkh-", "Hasło do wifi: mango-maple-tiger"), what such a line says around
 # it is not. The token must look like a password and like nothing else a memory names.
+# Egyptian Arabic's word for a password in Latin letters, which writes some letters as digits: on its line,
+# a word so written is no value ("embare7", yesterday; "sa3a", the hour)
+_KELMET_EL_SER_WORDS = r"(?<![a-z])k[ei]lm[ei]t\s++(?:el\s*+|l-?)?s[ei]r(?![a-z])"
+_KELMET_EL_SER = lazy("(?i)" + _KELMET_EL_SER_WORDS)
+_A_FRANCO_ARABIC_WORD = lazy(r"(?=[a-z]*+[235679])[235679]?[a-z]++(?:[235679][a-z]++)*+[235679]?")
 # the word for a password in scripts the other lists lack (an Indic word may hold a zero-width non-joiner)
 _WORDS_OF_OTHER_SCRIPTS = (r"құпия\s*+сөз\w*|પાસવર્ડ|പാസ്\u200c?വേഡ്|పాస్\u200c?వర్డ్|ಪಾಸ್\u200c?ವರ್ಡ್|ລະຫັດຜ່ານ"
                            # Thai "code" alone, only before what a password opens
@@ -435,6 +440,11 @@ _PASSWORD_LINE = lazy(
     r"|kodeord|slaptažod|parool|geslo|gesla|lozink|contrasenya|netværksnøgl|nettverksnøkk|nätverksnyck"
     r"|[şs]ifre|jelsz|brukernavn|inloggning|přihlášení|парол|логін|логин|κωδικ|συνθηματικ|brugernavn|parolas[ıi]|parolam"
     r"|パスワード|密码|密碼|비밀번호|비번|كلمة\s*+(?:المرور|السر|سر)|암호"
+    # Egyptian Arabic's "kelmet el ser" in Latin letters ("kelmet el ser bta3t el email …")
+    r"|" + _KELMET_EL_SER_WORDS +
+    # Vietnamese also without its accents, and "mk", its short form, before a colon or after the app
+    # it opens ("mk zalo: …"; "MK" is a town and a game too)
+    r"|(?<![a-z])mat\s++khau(?![a-z])|(?<![a-z])mk(?=\s*+[:：]|\s++[a-z]{3,12}\s*+[:：])"
     r"|kata\s++sandi|(?<![a-z])sandi(?![a-z])|mật\s++khẩu|hesl(?:o|em|a)|пасс?(?![a-zа-я])|パス(?![a-zタポ])|סיסמ|पासवर्ड|รหัสผ่าน"
     # Irish, Basque, Icelandic, Swahili, Malay, Persian (and the English word as Arabic and Persian
     # speakers write it: "باسورد", "پسورد"), Bengali, Serbian; Latvian's "parole" (also
@@ -487,6 +497,10 @@ _CODE_PARTS = frozenset(
     " schema schemas types hooks store odt ods odp pages numbers keynote xls xlsx ppt pptx rtf csv vue svelte"
     " title label text button click message hint placeholder description tooltip header footer link enabled disabled".split())
 _WORDS_AND_DIGITS = lazy(r"(?=[^.]*+\.?[^.]*+$)(?=\w*[A-Z])[A-Z]?[a-z]{3,}(?:[._-][A-Z]?[a-z]{3,})+[0-9]{1,4}[!?#$%&*]?")
+# two capitalised words joined by a stop, a number after an underscore: a password right after the word
+# for one ("şifrem Sultan.Ahmet_1453"), a user's, a table's or a branch's name after any other word
+# ("kullanıcı Mehmet.Yilmaz_1453", "table Users.Accounts_2023", "branch Feature.Login_1234")
+_DOTTED_WORDS_AND_DIGITS = lazy(r"[A-Z][a-z]{2,}\.[A-Z][a-z]{2,}_[0-9]{1,4}[!?#$%&*]?")
 
 
 _VARIABLE_SET = lazy(r"[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++[=:]")
@@ -817,6 +831,7 @@ def _password_nearby(text: str) -> bool:
         if "`" in line or not _ON_A_PASSWORD_LINE(line):
             continue
         unlisted, an_example, cased = _WORDS_WITHOUT_A_LIST(line), None, _CASE_WORDS(line)
+        kelmet = "lm" in line and _KELMET_EL_SER.search(line) is not None
         words_at: list[tuple[int, int]] | None = None
         for match in _TOKEN.finditer(line):
             token = match[0]
@@ -850,6 +865,11 @@ def _password_nearby(text: str) -> bool:
                     or after and _A_VERB.fullmatch(after[0]) and any(_A_PASSWORDS_WORD.fullmatch(word) for word in after[1:4])):
                 return True  # "la clave provisional Pq4-lago-nube", "galeb-rivijera-5 je lozinka za wifi"; not
                 # "Merged feat-login-page-2 into main": words joined by dashes and a digit, beside the word for a password
+            if (_DOTTED_WORDS_AND_DIGITS.fullmatch(token.rstrip(".,;:!?")) and before.split()
+                    and _ON_A_PASSWORD_LINE(before.split()[-1])):
+                return True  # "extranet şifrem Sultan.Ahmet_1453", right after the word for a password
+            if kelmet and _A_FRANCO_ARABIC_WORD.fullmatch(token.rstrip(".,;:!?")):
+                continue  # a word written with a digit for a letter: "kelmet el ser embare7 el sa3a 11"
             if _password_shaped(match[0]) and (_CHANGED_TO.search(before) or _IS_IN_FINNISH.search(before)
                                                or not _NAME_BEFORE.search(before)):
                 if _AN_ADDRESS_NAME.fullmatch(token) and after and _A_MAILBOX.fullmatch(after[0]):
@@ -1785,7 +1805,7 @@ _PIN_LINE = lazy(
     r"|\w+tür(?:e?(?=[^\n.]{0,40}?code)|code)"
     r"|(?:haus)?t[üu]r(?:code|kode)|torcode|garagen(?:tor)?(?:code)?|tresorcode|alarmcode|zugangscode"
     r"|schlüssel(?:kasten|box|safe|tresor)|portkod\w*|dörrkod\w*|larmkod\w*|συναγερμ\w*"
-    r"|entry\s++code|door\s*+code|gate\s++code|access\s++code"
+    r"|entry\s++code|door\s*+code|gate\s++code|access\s++code|master\s++(?:key\s++)?code"
     r"|unlock\s++code|code\s++to\s++get\s++in|ovikoodi|koodi|d[øo]rkode|kode|kod(?:em|u|y)?|код\w*|pin-?kód\w*|pincode"
     r"|tresor|schloss|cadenas|candado|cadeado|caja\s++fuerte|cassaforte|allarme|alarme|alarma|casier|kluis"
     r"|fietsslot|cijferslot|hangslot|codeslot|deurslot|het\s++slot"
@@ -3139,7 +3159,7 @@ _CHECKS = (
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
       "nickname", "verbal password", "reset question", "biztons", "geheime vraag", "geheimfrage", "bezpečnost", "bezpecnost", "אבטחה", "turvakysym",
-      "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
+      "ความปลอดภัย", "الأمان", "ασφαλείας", "bảo mật", "bao mat", "bi mat", "bí mật", "keamanan", "securitate", "sikkerhetssp", "सुरक्षा", "leánykori",
       "solteira", "soltera", "jeune fille", "mädchenname", "旧姓", "gizli soru", "kızlık", "kizlik", "питання",
       "sigurnosn", "resposta da pergunta", "de siguran",
       "дівоч", "risposta segreta", "кодов", "securitate", "slándála", "slandala", "veiligheidsvra", "diogelwch", "sigurt", "drošības",
@@ -3171,7 +3191,7 @@ _CHECKS = (
       "wacht", "has", "senord", "passord", "adgang", "salasana", "ifre", "jelsz", "heslo", "parola", "chiave", "bruker",
       " key",
       "inlogg", "přihl", "парол", "логі", "логи", "κωδικ", "συνθηματικ", "bruger", "パスワード", "密码", "密碼", "비밀번호", "비번", "كلمة",
-      "암호", "kata sandi", "sandi", "mật khẩu", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
+      "암호", "kata sandi", "sandi", "mật khẩu", "mat khau", "mk", "lmet", "lmit", "hesl", "пас", "パス", "סיסמ", "पासवर्ड", "รหัสผ่าน", "kode", "haś",
       "slaptaž", "parool", "gesl", "lozink", "netværksnøgl", "nettverksnøkk", "nätverksnyck", "pasfhocal", "pasahitz",
       "lykilor", "nenosiri", "laluan", "رمز", "পাসওয়ার্ড", "лозинк", "parole", "cyfrinair", "fjalëkalim", "fjalekalim",
       "პაროლ", "գաղտնաբառ", "contrasinal", "ifra", "ifre", "ifru", "پاس", "كلمة", "psw", "paroli", "wagwoord", "கடவுச்சொல்",

@@ -289,6 +289,18 @@ _ACCOUNT = lazy(
     r"|(?:ag[êe]ncia|(?<![a-z])ag\.?)\s*+[0-9]{3,5}(?:-[0-9xX])?[^0-9\n]{1,20}?(?:op\.?\s*+[0-9]{3}[^0-9\n]{1,10}?)?"
     r"(?:(?:conta|c/c)\s*+[0-9]{4,12}|(?<![a-z])cc\s*+[0-9]{5,12})-[0-9xX](?![0-9])"
     r"|(?:支店|銀行)[^\n]{0,20}?(?:普通預金|普通口座|当座預金|普通|当座)\s*+[0-9]{7}(?![0-9]|\s*+(?:円|万|yen))"
+    # a Vietnamese account, nine digits or more after its name ("số tài khoản", "số TK", "STK"), with or
+    # without its accents, and only what may stand between: its bank, whose it is, a colon or "là" (is)
+    # ("Số tài khoản Vietcombank của chị: 0011004123456", "STK của mẹ là 0451000234567", "STK MB Bank
+    # 0968123456789"; not "gửi số tài khoản qua Zalo số 0912345678", a phone's, "số tài khoản … mã số
+    # thuế 0312345678", a tax code, nor German's "Stk." of pieces, "5 Stk. 4006381333931")
+    r"|(?<![^\W\d_])(?:s[ốo]\s++(?:t[àa]i\s++kho[ảa]n|tk)|(?-i:STK|stk))(?![^\W\d_])"
+    r"(?:\s++(?:ngân\s++hàng|ngan\s++hang|nh))?"
+    r"(?:\s++(?:vietcombank|vcb|techcombank|tcb|mb\s*+bank|mb|bidv|agribank|vpbank|acb|sacombank|tpbank|vib|hdbank|shb"
+    r"|ocb|seabank|msb|eximbank|vietinbank|momo|timo|cake|lpbank|scb|abbank|bac\s*+a\s*+bank|nam\s*+a\s*+bank|kienlongbank"
+    r"|pvcombank|vietbank)(?![^\W\d_]))?"
+    r"(?:\s++(?:của|cua)\s++[^\W\d_]++(?:\s++[^\W\d_]++)?)?"
+    r"(?:\s*+[:：]|\s++l[àa](?![^\W\d_]))?\s*+(?<![0-9])[0-9](?:[ .-]?[0-9]){8,18}(?![0-9])"
 )
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
                 # a supplier's number for its customer, right before "account" (not "as a supplier my account …")
@@ -296,7 +308,7 @@ _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
-                    "預金", "支店", "은행", "뱅크", " cc ")
+                    "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -518,6 +530,13 @@ _ONE_LETTERS_CODE = lazy(
 
 
 _A_DATE = lazy(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}")
+# codes of five digits, as some services print them, four or more listed right after their name and a colon
+# ("Haka-tunnuksen varakoodit:\n- 52918\n- 77302 …", "backup codes: 52918 77302 …"; not "Backup jobs 10234,
+# 10235 …", "Recovery codes for the error: 40213, 40214 …", error codes, orders, tickets)
+_FIVE_DIGIT_CODES = lazy(
+    r"(?i)(?<![^\W\d_])(?:back-?up|recovery|scratch|2fa|varakoodi\w*|reservekod\w*|ersatzcod\w*|yedek|kurtarma)[\s-]*+"
+    r"(?:codes?|kod(?:y|er|ok|lar[ıi]?)?|koodi\w*)?\s*+[:：]\s*+(?:[-•*]\s*+)?[0-9]{5}"
+    r"(?:\s*+[,;]?\s*+(?:[-•*]\s*+)?[0-9]{5}){3,}(?![0-9])")
 
 
 def _backup_codes(text: str) -> bool:
@@ -526,6 +545,8 @@ def _backup_codes(text: str) -> bool:
     if len(_DIGITS(text)) < 9:
         return _letter_codes(text)
     codes = [code for code in _CODE.findall(text) if not _NOT_A_CODE.fullmatch(code)]
+    if len(codes) < 3 and _FIVE_DIGIT_CODES.search(text):
+        return True
     if len(codes) < 3:
         return False
     if _TWO_FACTOR_WORDS.search(text):
