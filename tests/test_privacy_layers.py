@@ -5,6 +5,7 @@ are measured by scripts/bench_privacy.py only, never asserted, so that nobody tu
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import subprocess
@@ -1000,6 +1001,93 @@ def test_every_match_of_the_gates_line_searches_holds_one_of_their_needles(name,
                     match = pattern.search(lowered(line))
                     if needles is not None and match:
                         assert any(needle in match[0] for needle in needles), (item["id"], name)
+
+
+@functools.lru_cache(maxsize=256)
+def _read_starts(pattern: str):
+    from pdsmem.mapping.privacy import plain
+
+    starts = plain.required_starts(pattern)
+    if starts is None:
+        return None
+    return re.compile(pattern), plain.Needles(starts).ends, {start for start, word in starts.items() if word}
+
+
+def _tried_where_it_starts(pattern: str, text: str) -> tuple[bool, list[tuple[int, int]]] | None:
+    """Whether ``pattern`` matches ``text`` and where, found as ``lowered_search`` and ``lowered_spans``
+    find them for a long pattern: tried only where one of its ``required_starts`` is (or None when it
+    has none)."""
+    from pdsmem.mapping.privacy import plain
+
+    read = _read_starts(pattern)
+    if read is None:
+        return None
+    compiled, ends, after_a_word = read
+    places = plain._places(text, ends, after_a_word)
+    spans, after = [], 0
+    for at in places:
+        if at >= after and (found := compiled.match(text, at)) is not None:
+            spans.append(found.span())
+            after = found.end()
+    return any(compiled.match(text, at) for at in places), spans
+
+
+_STARTS_SHAPES = ["{}", "(?<![a-z])(?:{})(?![a-z])", "x?(?:{})", "(?:{})+b", "(?:(?<!x)|(?<=y))(?:{})z?",
+                  "\\w*(?:{})", "\\w+(?:{})|zz", "(?:ab|p-?)(?:{})", "(?>{})-?p", "(?:{}){{2}}", "\\b(?:{})\\b"]
+
+
+@given(_WORDS, st.sampled_from(_STARTS_SHAPES), st.text(alphabet="abp/- xyzq_", max_size=30))
+def test_a_pattern_tried_where_it_can_start_finds_what_its_search_finds(words, shape, text):
+    """``required_starts``: every match starts where one of them is (or in the word before one that a
+    run of word characters may precede), so a search tried only there matches where the pattern's
+    search does, and finds the same spans, left to right, as ``finditer``."""
+    pattern = shape.format("|".join(re.escape(word) for word in words))
+    tried = _tried_where_it_starts(pattern, text)
+    if tried is not None:
+        assert tried == (re.search(pattern, text) is not None,
+                         [found.span() for found in re.finditer(pattern, text)]), pattern
+
+
+def test_the_starts_of_a_pattern_are_the_literals_every_match_starts_with():
+    from pdsmem.mapping.privacy.plain import required_starts
+
+    assert required_starts(r"(?<![a-z])(?:pin|passcode)\w*") == {"pin": False, "passcode": False}
+    assert required_starts("(?:ال)?باس") == {"الباس": False, "باس": False}  # a literal made optional
+    assert required_starts(r"wi-?fi|wlan") == {"wi-fi": False, "wifi": False, "wlan": False}
+    assert required_starts(r"(?:(?<!x)|(?<=y))লক") == {"লক": False}  # what takes no place is passed over
+    assert required_starts(r"\w*kod|door") == {"kod": True, "door": False}  # a word's characters may come before
+    assert required_starts("a|lock") is None  # one letter starts most places
+    assert required_starts(r"(?:secret)?\d+") is None  # a match may start with a digit
+    assert required_starts("(?-i:Key)|code") is None  # a group with flags of its own gives none
+
+
+@pytest.mark.parametrize("name, search", list(_lowered_searches()), ids=[name for name, _ in _lowered_searches()])
+def test_the_gates_line_searches_tried_where_they_can_start_find_what_they_find(name, search):
+    """What ``lowered_search`` finds trying a long pattern only where a match can start is what its
+    search finds, on every line of the tuning corpora."""
+    from pdsmem.mapping.privacy.plain import lowered
+
+    pattern = re.compile(search._pattern)
+    for corpus in ("tune", "tune7", "tune13", "tune16", "tune31", "review16", "review52"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                for line in item["text"].splitlines():
+                    line = lowered(line)
+                    tried = _tried_where_it_starts(search._pattern, line)
+                    if tried is not None:
+                        assert tried[0] == (pattern.search(line) is not None), (item["id"], name)
+
+
+def test_the_password_words_spans_tried_where_they_start_are_finditers():
+    from pdsmem.mapping.privacy.plain import factored, folded_pattern, lowered
+
+    written = folded_pattern(labelled._PASSWORD_LINE.pattern[4:])
+    for corpus in ("tune", "tune16", "tune31"):
+        for kind in ("leaks", "benign"):
+            for item in _corpus(corpus, kind):
+                line = item["text"]
+                expected = [found.span() for found in re.finditer(factored(written), lowered(line))]
+                assert labelled._PASSWORD_WORDS_AT(line) == expected, item["id"]
 
 
 @given(st.lists(st.sampled_from(["x", "X", "xxxx", "XXXX", "_", "-", ".", "your", "my", "_test_", "4eC39", "TYooMQ",

@@ -106,6 +106,11 @@ class Needles:
             return set()
         return {needle for _, needle in self._searcher()(text)}
 
+    def ends(self, text: str) -> Iterator[tuple[int, str]]:
+        """Each place a needle ends in ``text`` and the needle (where it starts: the end, less its
+        length, plus one)."""
+        return self._searcher()(text) if self._needles else iter(())
+
     def _searcher(self) -> Callable[[str], Iterator[tuple[int, str]]]:
         if self._iter is None:
             automaton = ahocorasick.Automaton()
@@ -181,7 +186,10 @@ class _LoweredSearch:
         self._pattern = pattern
         self._as_written = LazyPattern(pattern)
         self._factored: Callable[[str], re.Match[str] | None] | None = None
+        self._match: Callable[[str, int], re.Match[str] | None] | None = None
         self._holds_a_needle: Callable[[str], bool] | None = None
+        self._starts: Callable[[str], Iterator[tuple[int, str]]] | None = None
+        self._after_a_word: set[str] = set()
         self._left = WARM_UP
 
     def __call__(self, line: str) -> bool:
@@ -189,13 +197,47 @@ class _LoweredSearch:
             if self._left > 0:
                 self._left -= 1
                 return self._as_written.search(lowered(line)) is not None
-            self._factored = re.compile(factored(self._pattern)).search
-            needles = required_needles(self._pattern)
-            self._holds_a_needle = Needles(needles).any if needles else None
+            compiled = re.compile(factored(self._pattern))
+            self._factored, self._match = compiled.search, compiled.match
+            starts = required_starts(self._pattern) if len(self._pattern) > _LONG else None
+            if starts is not None:  # where a match can start: tried there only
+                self._starts, self._after_a_word = Needles(starts).ends, {start for start, word in starts.items() if word}
+            else:
+                needles = required_needles(self._pattern)
+                self._holds_a_needle = Needles(needles).any if needles else None
         line = lowered(line)
+        if self._starts is not None:
+            # a match starts where one of the literals every match starts with is (or in the word before
+            # it): tried at those places only, not at every place of the line (where an alternation of
+            # hundreds of words took 20 µs)
+            match = self._match
+            return any(match(line, at) for at in _places(line, self._starts, self._after_a_word))
         if self._holds_a_needle is not None and not self._holds_a_needle(line):
             return False  # (most lines hold none of the words: one pass of the automaton, not the search)
         return self._factored(line) is not None
+
+
+# how long a pattern is before its search tries only the places where a match can start: a short
+# one's search costs less than finding them
+_LONG = 400
+
+
+def _places(line: str, starts: Callable[[str], Iterator[tuple[int, str]]], after_a_word: set[str]) -> list[int]:
+    """Where in ``line`` a match can start, in order: where one of the literals every match starts
+    with is (``required_starts``, found by ``starts``), and in the word before those that
+    ``after_a_word`` holds."""
+    found = list(starts(line))
+    if not found:
+        return []
+    places = set()
+    for end, start in found:
+        at = end - len(start) + 1
+        places.add(at)
+        if start in after_a_word:
+            while at > 0 and _A_WORDS_CHARACTER(line, at - 1):
+                at -= 1
+                places.add(at)
+    return sorted(places)
 
 
 def lowered_spans(pattern: str) -> Callable[[str], list[tuple[int, int]]]:
@@ -205,12 +247,26 @@ def lowered_spans(pattern: str) -> Callable[[str], list[tuple[int, int]]]:
     (tests/test_privacy_layers.py holds the two to the same spans)."""
     if not pattern.startswith("(?i)") or re.search(r"(?<!\\)[A-Z]", pattern[4:]):
         raise ValueError(f"not a case-insensitive pattern in lower case: {pattern[:40]}")
-    compiled: list[Callable[[str], Iterator[re.Match[str]]]] = []
+    compiled: list[re.Pattern[str]] = []
+    starts: list[tuple[Callable[[str], Iterator[tuple[int, str]]], set[str]] | None] = []
 
     def spans(line: str) -> list[tuple[int, int]]:
         if not compiled:
-            compiled.append(re.compile(factored(folded_pattern(pattern[4:]))).finditer)
-        return [match.span() for match in compiled[0](lowered(line))]
+            written = folded_pattern(pattern[4:])
+            compiled.append(re.compile(factored(written)))
+            found = required_starts(written) if len(written) > _LONG else None
+            starts.append((Needles(found).ends, {start for start, word in found.items() if word}) if found else None)
+        line = lowered(line)
+        if starts[0] is None:
+            return [match.span() for match in compiled[0].finditer(line)]
+        # the matches left to right, each tried only where a match can start (``_places``), as finditer
+        # finds them: the first place at or after the last match's end where the pattern matches
+        spanned, after, match = [], 0, compiled[0].match
+        for at in _places(line, *starts[0]):
+            if at >= after and (found_here := match(line, at)) is not None:
+                spanned.append(found_here.span())
+                after = found_here.end()
+        return spanned
     return spans
 
 
@@ -228,6 +284,123 @@ def required_needles(pattern: str) -> frozenset[str] | None:
     if not needles or any(len(needle) < 2 and needle.isascii() for needle in needles):
         return None  # (one letter or sign is in most lines; one character of another script, "锁", is not)
     return frozenset(needles)
+
+
+def required_starts(pattern: str) -> dict[str, bool] | None:
+    """Literals of which every match of ``pattern`` starts with one, read from the pattern after
+    what takes no place (lookarounds, anchors), each with whether a run of word characters may come
+    before it (``\\w*kod``): ``(?<![a-z])(?:pin|pass)\\w*`` gives ``pin`` and ``pass``; ``(?:ال)?باس``
+    gives ``ال`` and ``باس``; ``m-?pin`` gives ``mpin`` and ``m-pin``. None when a match may start
+    otherwise, or with one ASCII character (in most lines). A match can start only where one of
+    them does (or in the word before it): the places ``lowered_search`` tries, taken as written (no
+    case folded)."""
+    try:
+        parsed = _parser.parse(pattern)
+    except re.error:
+        return None
+    starts = _starts(list(parsed))
+    if not starts or any(len(start) < 2 and start.isascii() for start in starts):
+        return None
+    return starts
+
+
+def _starts(items: list[tuple[object, object]]) -> dict[str, bool] | None:
+    """The literals every match of a sequence starts with one of, and whether word characters may
+    come before each (``required_starts``), or None."""
+    run: set[str] = {""}
+    for at, (op, argument) in enumerate(items):
+        if run == {""} and _takes_no_place(op, argument):
+            continue
+        spelled = _literals(op, argument)
+        if spelled is not None and len(run) * len(spelled) <= _MOST_STARTS:
+            run = {start + more for start in run for more in spelled}
+            continue
+        if run != {""}:
+            # the literals so far start every match, and those an alternation after them starts with
+            # (the parser takes the start that alternatives share out of them: "pin|pass" is "p(?:in|ass)")
+            after = _starts([(op, argument)]) if op in (_constants.SUBPATTERN, _constants.BRANCH) else None
+            if after and len(run) * len(after) <= _MOST_STARTS:
+                return {start + more: word for start in run for more, word in after.items()}
+            break
+        if op is _constants.SUBPATTERN:
+            _group, add_flags, del_flags, inner = argument  # type: ignore[misc]
+            return None if add_flags or del_flags else _starts(list(inner))
+        if op is _constants.ATOMIC_GROUP:
+            return _starts(list(argument))  # type: ignore[arg-type]
+        if op is _constants.BRANCH:
+            alternatives = [_starts(list(alternative)) for alternative in argument[1]]  # type: ignore[index]
+            if not all(alternatives):
+                return None
+            merged: dict[str, bool] = {}
+            for alternative in alternatives:
+                for start, word in alternative.items():  # type: ignore[union-attr]
+                    merged[start] = merged.get(start, False) or word
+            return merged
+        if op in (_constants.MAX_REPEAT, _constants.MIN_REPEAT, _constants.POSSESSIVE_REPEAT):
+            least, _most, inner = argument  # type: ignore[misc]
+            if list(inner) == _A_WORD_CHARACTER:  # "\w*kod", "\w+tür": a word's characters, then the literals
+                after = _starts(items[at + 1:])
+                return {start: True for start in after} if after and all(start[:1].isalnum() for start in after) else None
+            first = _starts(list(inner))
+            if least >= 1 or first is None:
+                return first
+            rest = _starts(items[at + 1:])  # (a repeat that may not be there: a match starts either way)
+            return {start: first.get(start, False) or rest.get(start, False) for start in {*first, *rest}} if rest else None
+        return None
+    return {start: False for start in run} if "" not in run else None
+
+
+def _literals(op: object, argument: object) -> list[str] | None:
+    """The strings an item matches when it is literals alone: a literal, a small class of them, a
+    group or an alternation of literal sequences, or one of them made optional (``-?``)."""
+    spelled = _spelled(op, argument)
+    if spelled is not None:
+        return spelled
+    if op is _constants.SUBPATTERN and not argument[1] and not argument[2]:  # type: ignore[index]
+        return _sequence_literals(list(argument[3]))  # type: ignore[index]
+    if op is _constants.BRANCH:
+        strings: list[str] = []
+        for alternative in argument[1]:  # type: ignore[index]
+            spelled_out = _sequence_literals(list(alternative))
+            if spelled_out is None:
+                return None
+            strings += spelled_out
+        return strings if len(strings) <= _MOST_SPELLINGS else None
+    if op in (_constants.MAX_REPEAT, _constants.POSSESSIVE_REPEAT, _constants.MIN_REPEAT) and argument[:2] == (0, 1):  # type: ignore[index]
+        inner = _sequence_literals(list(argument[2]))  # type: ignore[index]
+        return None if inner is None else ["", *inner]
+    return None
+
+
+def _sequence_literals(items: list[tuple[object, object]]) -> list[str] | None:
+    strings = [""]
+    for op, argument in items:
+        spelled = _literals(op, argument)
+        if spelled is None or len(strings) * len(spelled) > _MOST_SPELLINGS:
+            return None
+        strings = [start + more for start in strings for more in spelled]
+    return strings
+
+
+_A_WORD_CHARACTER = list(_parser.parse(r"[\w]"))  # how the parser reads "\w" alone
+_A_WORDS_CHARACTER = re.compile(r"\w").match
+
+
+def _takes_no_place(op: object, argument: object) -> bool:
+    """Whether an item of a pattern matches only the empty string: a lookaround, an anchor, a group
+    or an alternation of them."""
+    if op in (_constants.ASSERT, _constants.ASSERT_NOT, _constants.AT):
+        return True
+    if op is _constants.SUBPATTERN:
+        return all(_takes_no_place(*item) for item in argument[3])  # type: ignore[index]
+    if op is _constants.BRANCH:
+        return all(alternative and all(_takes_no_place(*item) for item in alternative)
+                   for alternative in argument[1])  # type: ignore[index]
+    return False
+
+
+# how many literals a pattern's starts may be spelled as before they are cut at a shorter start
+_MOST_STARTS = 4096
 
 
 def _leading(items: Iterable[tuple[object, object]]) -> set[str]:
