@@ -4160,3 +4160,64 @@ def test_the_review_of_the_seventh_trials_mends_is_held_to_what_the_narrowed_for
 ])
 def test_what_the_review_of_the_seventh_trials_mends_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune32 (a thirty-fourth writer: a wedding planner, a long-distance truck driver, a
+# veterinary clinic, a secondary-school teacher, a touring musician, in 22 languages); heldout31 held
+# out. 89 of 100 caught before the round (1 ordinary text refused), as review53 left its forms 98.
+
+def test_the_round_on_tune32_misses_two_leaks_and_refuses_the_one_ordinary_text_refused_before():
+    """Left: a keypad's code with a letter first ("C-4-9-1-1"), and a keypad's code that reads as a year
+    (given back after review53: "keypad" right before a year refused lists of install years); refused, as
+    before the round: a truck's model beside "door" ("Volvo FH 500": review53 showed that a model in
+    capitals read as a maker's lets an alarm's code through, "Office Alarm DSC 7391")."""
+    leaks, benign = _corpus("tune32", "leaks"), _corpus("tune32", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "p34-leak-0028", "p34-leak-0002"]
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == ["p34-benign-0127"]
+
+
+@pytest.mark.parametrize("text", [
+    "Walk-in cooler code: 4 8 2 1, the florist changes it monthly",  # a cold room's code, after its name
+    "Cold-room access 5183#",
+    "سٹور کے دروازے کا کوڈ 4471 ہے",  # a door's code in Urdu, the number right after it
+    "லாக்கரின் குறியீடு 7391",  # a locker's code in Tamil
+    "The key safe in the back prep room: 6 2 4 8 0 1",  # a safe's code told a digit at a time after its room
+    "Office Alarm DSC 7391 to disarm.",  # an alarm's code after its maker (review53: a first form lost it)
+    "Code de ma CB : 7391",  # a bank card's PIN in French
+    "Press 4821 on the gate pad to get in.",  # keyed on the pad of what it opens
+    "Akaun CIMB saya untuk gaji: 7012345678",  # one's own bank account in Malay, its bank named
+    "Akaunti yangu ya benki (KCB) kwa ada: 1234567890123",  # and in Swahili
+    "የባንክ ሂሳቤ ቁጥር 1000234567891",  # a bank account's number in Amharic
+])
+def test_what_the_round_on_tune32_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+def test_the_review_of_the_round_on_tune32_is_held_to_what_the_narrowed_forms_give():
+    """review53: the round's first forms refused 93 of its 121 ordinary texts (10 before them); narrowed,
+    the gate refuses these 2 (both refused before), and of its 52 secrets misses these 19 (41 before them)."""
+    leaks, benign = _corpus("review53", "leaks"), _corpus("review53", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r53-benign-053", "r53-benign-070"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r53-leak-003", "r53-leak-004", "r53-leak-005", "r53-leak-006", "r53-leak-008", "r53-leak-023", "r53-leak-025",
+        "r53-leak-028", "r53-leak-029", "r53-leak-030", "r53-leak-031", "r53-leak-038", "r53-leak-039", "r53-leak-044",
+        "r53-leak-045", "r53-leak-046", "r53-leak-047", "r53-leak-048", "r53-leak-049"]
+
+
+# What review53 found the round's first forms refused, which the narrowed ones pass (one of each kind), and
+# what was refused before the round that is not (a number told a digit at a time after another number's name).
+@pytest.mark.parametrize("text", [
+    "The walk-in cooler holds 1200 litres, defrost on Mondays.", "Chambre froide : bon de livraison 48213 reçu.",
+    "دروازے کا کوڈ بدلنا ہے، کمرہ نمبر 1204",  # a room's number on a door's code's line
+    "பூட்டின் குறியீடு 2023 ஜனவரியில் மாற்றப்பட்டது என்று காவலர் சொன்னார்.",  # when it changed
+    "The ticket number is 6 1 9 0 4, the order 5 5 8 2 1.", "Install years: boiler 2012, garage keypad 2016, roof 2019.",
+    "carte de bibliothèque de Léa, code : 2025", "types 5000 into the note pad", "punches 0180 into the oven key pad",
+    "Akaun saya untuk Grab: nombor telefon 012-345 6789", "Akaun TNB saya: 2200 1234 5678",
+    "የባንክ ሂሳብ ቁጥር ለውጥ ማመልከቻ ቁጥር 3001234567 ተሰጠኝ።",  # an application's number
+    "Voice note: the hotel room is room 4 1 2 7 on the fourth floor of the annex, door sticks.",
+    "Set the home server to listen on port 8 4 4 3 so the door camera app can reach it.",
+])
+def test_what_the_review_of_the_round_on_tune32_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

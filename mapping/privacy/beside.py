@@ -1115,6 +1115,18 @@ _TOLD_AS_A_DOORS_CODE = lazy(
     # bta3 bab el 3omara #1985";
     # not "code el makhzan 4417 da raqam el far3", a branch's number, nor "mafeesh code el bab, el
     # sha2a raqam 1204")
+    # a cold room's code ("chambre froide, code 0 6 2 9", "Cold-room access 5183#"; not "the walk-in cooler holds
+    # 1200 litres", "Chambre froide : bon de livraison 48213")
+    r"|(?<!\w)(?:chambre\s++froide|cold[\s-]*+room|walk-?in\s++(?:cooler|freezer|fridge)|kühlraum|kühlzelle|koelcel|kylrum)"
+    r"[^\n0-9.!?]{0,30}?(?<!\w)(?:code|kode|kod|codice|c[óo]digo|access)\s*+[:=]?\s*+(?:est\s++|is\s++|ist\s++)?"
+    r"[0-9](?: ?[0-9]){3,7}#?(?![0-9]|[.,][0-9])"
+    # a door's, a gate's, a lock's, a locker's, a safe's, a garage's or an alarm's code in Urdu, and in Tamil,
+    # the number right after it ("سٹاف روم کے دروازے کا کوڈ اب 7402 ہے", "பூட்டின் குறியீடு 3 0 6 9"; not
+    # "دروازے کا کوڈ بدلنا ہے، کمرہ نمبر 1204", nor a year, when it changed)
+    r"|(?:دروازے|دروازہ|گیٹ|تالے|تالا|لاکر|سیف|الارم|تجوری|گیراج|الماری)(?:\s*+(?:کا|کے|کی))?(?:\s*+لاک)?\s*+کوڈ"
+    r"\s*+[:：]?\s*+(?:اب\s*+)?(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9]{4,8}(?![0-9])"
+    r"|(?:லாக்கர்|லாக்கரின்|பூட்டு|பூட்டுக்|பூட்டின்|கதவு|கதவின்|பெட்டகத்தின்)\s*+குறியீடு\s*+[:：]?\s*+"
+    r"(?!(?:19|20)[0-9]{2}(?![0-9]))[0-9](?: ?[0-9]){3,7}(?![0-9])"
     r"|(?<!\w)code\s++(?:el|b[ie]?ta3(?:\s++el)?)\s++(?:bab|bawaba|3omara|makhzan|khazna|sha[2q]a)"
     r"(?:\s++(?!raqam)(?=[a-z0-9']*[a-z])[a-z0-9']+){0,4}?\s*+[:：]?\s*+#?[0-9](?: ?[0-9]){3,5}(?=\s*+(?:[,.;!?]|$))"
     # a shop's alarm, a safe's or a gate's code in Vietnamese, with or without its accents, then a colon or
@@ -1131,8 +1143,16 @@ _TOLD_AS_A_DOORS_CODE = lazy(
     # za kufuli la sanduku", a post office's postcode for its letters)
     r"|(?<!\w)(?:code|msimbo)\s++ni\s*+[0-9]{4,6}#?,?\s++(?:kwa|ya|wa|la)\s++(?:\w+\s++)?" + _SWAHILIS_LOCK + r"(?!\w)", re.M)
 
+# a number keyed in on the pad of what it opens, a gate's, a door's, a barrier's: "driver punches 83164 on the
+# barrier pad", "Press 4821 on the gate pad to get in" (not a touch pad's, a note pad's or an oven's key pad's)
+_KEYED_ON_A_PAD = lazy(r"(?i)(?<!\w)(?:punch(?:es|ed|ing)?|key(?:s|ed|ing)?|tap(?:s|ped|ping)?|enter(?:s|ed|ing)?"
+                       r"|type(?:s|d|ing)?|press(?:es|ed|ing)?|dial(?:s|led|ing)?|input(?:s|ted|ting)?)\s++(?:in\s++)?"
+                       r"[0-9]{4,8}#?\s++(?:on|into|at)\s++(?:the\s++)?(?:[^\W\d_]++\s++)?"
+                       r"(?:gate|door|barrier|entry|entrance|garage|alarm|lock|side|front|back)(?:['’]s)?\s++(?:key\s*+)?pad(?!\w)")
+
 # (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
 CHECKS = (
+    ("looks like a PIN or a lock's code", _KEYED_ON_A_PAD.search, ("pad",)),
     ("looks like a PIN or a lock's code", _lock_then_number, (":", "：", " ni ")),
     ("looks like a PIN or a lock's code", _CODE_FOR_A_LOCK.search, ("šifr", "шифр", "kód", "kod", "code", "код")),
     ("looks like a PIN that is a year told in words", _YEAR_IN_WORDS_TOLD.search,
@@ -1149,7 +1169,7 @@ CHECKS = (
     ("looks like a PIN or a lock's code", _TOLD_AS_A_DOORS_CODE.search,
      ("kood", "kodiċi", "kodici", "kaxxa", "kods", "cod y", "cod yr", "côd y", "cod mynediad", "côd mynediad", "kodi i",
       "kodi e", "cód", "cod an", "cod na", "cod don", "κλειδοθ", "κλειδοκ", " gate", "code el", "code bta3", "code beta3", "code bita3", "mã báo", "ma bao", "mã két", "ma ket",
-      "mã cổng", "ma cong", "tunnuslu",
+      "mã cổng", "ma cong", "tunnuslu", "froide", "cold", "walk-in", "walkin", "kühl", "koelcel", "kylrum", "کوڈ", "குறியீடு",
       "code ng", "code sa", "code ya", "code wa", "code la", "code ni", "msimbo")),
     ("looks like a passphrase told as a sentence", _told_as_a_sentence, (":", "：", " is ", " é ", " è ", " es ", " est ",
                                                                          " ist ", " je ", " jest ", " это ", "是", "は")),

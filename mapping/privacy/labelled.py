@@ -391,7 +391,13 @@ _PIN = lazy(
     r"|mã\s++bảo\s++mật|sécherheets\s*+code|安全碼|セキュリティコード)"
     # (what it opens may come between: "Beveiligingscode van het alarmpaneel bij de achterdeur: 0617")
     r"[^\n:=：.!?]{0,60}?[:=：][^\S\n]*+"
-    r"(?!(?:19|20)[0-9]{2}(?![0-9]))(?P<labelled>[0-9]{4,8})(?![\w-])", re.MULTILINE)
+    r"(?!(?:19|20)[0-9]{2}(?![0-9]))(?P<labelled>[0-9]{4,8})(?![\w-])"
+    # a bank card's PIN in French, "the code of the (blue, bank, Visa, business) card" or "of my CB", a few words
+    # on, then four digits ("Nouveau code de la carte pro de la clinique : 7352", "Code de ma CB : 7391"; not
+    # a library's, a loyalty, a transport or a boarding card's)
+    r"|(?i:(?<!\w)code\s++(?:secret\s++)?(?:de\s++|du\s++)?(?:la\s++|ma\s++|sa\s++|ta\s++|notre\s++|votre\s++)?"
+    r"(?:carte\s++(?:bleue|bancaire|visa|mastercard|pro|de\s++cr[ée]dit|de\s++d[ée]bit)|cb)(?![\w-])[^\n:=：.!?0-9]{0,30}?"
+    r"(?:[:=：]|\s(?:est|c['’]est))?[^\S\n]*+(?P<card>[0-9]{4})(?![\w-]|[.,][0-9]))", re.MULTILINE)
 # a URL's password holding a slash or a question mark, which the first rules stop at
 # ("mysql://mara:I8NP6V/bXJzh@host", "redis://:F4lc0n?85@host"); not a port ("host:8080/x@y")
 # Oracle's own form, user/password@: "jdbc:oracle:thin:pjensen/uFZ_03emgw@//db:1521/X", "sqlplus scott/Tig3r@db"
@@ -1893,6 +1899,10 @@ _PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w/:%-]|,\S|\.[0-9])")
+# a number told a digit at a time, and a safe named by the room it is in, a colon after the room
+_ONE_AT_A_TIME = lazy(r"[0-9](?: [0-9]){3,7}")
+_A_SAFE_IN_A_ROOM = lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++(?:the\s++)?"
+                         r"(?:[^\W\d_]++\s++){0,3}?room\s*+[:：]\s*+$")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
                         r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
@@ -2236,8 +2246,9 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning
             if _AN_ALARM_CLOCK.search(before) and _A_CLOCKS_TIME.fullmatch(number):
                 continue  # "The alarm is set for 0630 on weekdays": a time to wake at
-            if not _NOT_A_PIN.search(before):
-                return True
+            if not _NOT_A_PIN.search(before) or _ONE_AT_A_TIME.fullmatch(number) and _A_SAFE_IN_A_ROOM.search(before):
+                return True  # (a safe's code told a digit at a time after the room it is in: "Controlled drugs safe in
+                # the back prep room: 6 2 4 8 0 1"; not "order 5 5 8 2 1", "the flat number is 1 4 0 2")
     return False
 
 

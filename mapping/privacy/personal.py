@@ -250,6 +250,10 @@ def _iban_found(text: str) -> bool:
 
 _ROUTING = lazy(r"(?i)(?:routing|aba|rtn|transit)[^0-9\n]{0,24}?(?<![0-9])([0-9]{9})(?![0-9])")
 # (not a bill's or a shop's account: "Account number on the water bill: WB-0023-77812" is a customer's)
+# the banks of Malaysia, Indonesia and East Africa an own account is named by (not a utility's or a shop's)
+_MALAY_AND_SWAHILI_BANKS = (r"(?:maybank|cimb(?:\s++niaga)?|public\s++bank|rhb|hong\s++leong|ambank|bank\s++islam|bsn|bca|bri|bni"
+                            r"|mandiri|danamon|permata|btn|bsi|jenius|equity|kcb|nmb|crdb|ncba|co-?op|stanbic|absa|dtb"
+                            r"|family\s++bank)")
 _ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
     r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
@@ -301,6 +305,18 @@ _ACCOUNT = lazy(
     r"|pvcombank|vietbank)(?![^\W\d_]))?"
     r"(?:\s++(?:của|cua)\s++[^\W\d_]++(?:\s++[^\W\d_]++)?)?"
     r"(?:\s*+[:：]|\s++l[àa](?![^\W\d_]))?\s*+(?<![0-9])[0-9](?:[ .-]?[0-9]){8,18}(?![0-9])"
+    # one's own bank account in Malay, Indonesian and Swahili, its bank named, then what it is for and a colon
+    # at most ("Akaun Maybank saya untuk bayaran deposit: …", "Akaunti yangu ya benki (Equity) kwa malipo ya
+    # harusi: …"; not "Akaun TNB saya: …", a utility's, nor "Akaun saya untuk Grab: nombor telefon …")
+    r"|(?<![^\W\d_])(?:akaun|akaunti|rekening)(?:\s++(?:bank|benki))?(?:\s++" + _MALAY_AND_SWAHILI_BANKS + r")?"
+    r"\s++(?:saya|yangu|aku|gue|gw)(?![^\W\d_])(?:\s++ya\s++(?:bank|benki))?(?:\s++" + _MALAY_AND_SWAHILI_BANKS
+    + r"|\s*+\(\s*+" + _MALAY_AND_SWAHILI_BANKS + r"\s*+\))?(?:\s++(?:untuk|kwa|buat)(?:\s++[^\W\d_]++){1,4}\s*+[:：])?"
+    r"\s*+[:：]?\s*+(?<![0-9])[0-9](?:[ -]?[0-9]){8,19}(?![0-9])"
+    # and a bank account's number in Amharic, right after its name or what it is for ("የራሴ የንግድ ባንክ ሂሳብ ቁጥር
+    # ለሠርግ ክፍያ: …", "የሂሳብ ቁጥሬ …"; not a mobile's number, "09…", nor an application's, "የባንክ ሂሳብ ቁጥር ለውጥ
+    # ማመልከቻ ቁጥር …", for a change of the account's number)
+    r"|(?:ባንክ\s*+ሂሳ(?:ብ|ቤ)\s*+ቁጥ(?:ር|ሬ)|የሂሳብ\s*+ቁጥሬ|አካውንት\s*+ቁጥ(?:ር|ሬ))(?:\s++ለ(?!ውጥ)\S++(?:\s++[^\s:：፦0-9]++){0,2}\s*+[:：፦])?"
+    r"\s*+[:：፦]?\s*+(?!09[0-9]{8}(?![0-9]))(?<![0-9])[0-9]{10,16}(?![0-9])"
 )
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
                 # a supplier's number for its customer, right before "account" (not "as a supplier my account …")
@@ -308,7 +324,7 @@ _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
-                    "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk")
+                    "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk", "akaun", "ሂሳብ", "ሂሳቤ", "አካውንት")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"

@@ -191,6 +191,15 @@ _NOT_A_CODE_APART = lazy(r"(?i)(?<!\w)(?:score|scored|won|lost|rating|rated|star
                          r"|formation|line-?up|aufstellung|formación|alineación|formazione|opstelling|formação)(?!\w)")
 
 
+# what names another number, right before the digits with no colon between (a code is told after its
+# name and a colon, "storage room: 4 1 2 7")
+_ANOTHER_NUMBERS_NAME = lazy(
+    r"(?i)(?<!\w)(?:rooms?|zimmer|chambre|habitaci[óo]n|stanza|kamer|errors?|fehler|erreur|product|produkt|produit|model"
+    r"|modell|modèle|modelo|port|invoice|rechnung|facture|factura|items?|article|artikel|order|bestellung|commande"
+    r"|pedido|ticket|flat|apartment|apt\.?|house|seat|page|chapter|aisle|platform)(?:\s++(?:no\.?|nr\.?|number|nummer))?"
+    r"[^\S\n]++$")
+
+
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9]").search  # what every match holds, found at C speed
 
 
@@ -205,6 +214,8 @@ def _digits_apart(text: str) -> bool:
         if (_NOT_A_CODE_APART.search(text[max(0, match.start() - 60):match.start()])
                 or _NOT_A_CODE_APART.match(text, match.end() + 1)):
             continue  # (or right after it: "a 4-2-3-1 formation")
+        if _ANOTHER_NUMBERS_NAME.search(text, max(0, match.start() - 30), match.start()):
+            continue  # another number's, named right before it: "room 4 1 2 7", "error 4 0 1 2", "port 8 4 4 3"
         return True
     return False
 
