@@ -386,7 +386,9 @@ _PREFIXES = ["sk_live_", "xoxb-1-", "xoxp-2-3-", "AKIA", "ABIA", "A3TX", "glpat-
 def test_a_line_the_provider_layer_skips_holds_no_format(line):
     """Regression (a speed change): the lines the provider layer does not ask (``_WORTH_ASKING``)
     are lines on which no plugin at all, and none of pdsmem's own formats, finds anything."""
-    if providers._WORTH_ASKING(line) is None:
+    if providers._WORTH_ASKING_PATTERN(line):  # (its substrings asked first: every line the pattern asks, at least)
+        assert providers._WORTH_ASKING(line), line
+    if not providers._WORTH_ASKING(line):
         assert not providers.OWN.search(line), line
         assert not any(list(plugin.analyze_string(line)) for plugin in providers.plugins()), line
 
@@ -396,7 +398,7 @@ def test_a_line_the_provider_layer_skips_holds_no_format_in_any_corpus():
         for kind in ("leaks", "benign"):
             for item in _corpus(name, kind):
                 for line in item["text"].splitlines():
-                    if providers._WORTH_ASKING(line) is None:
+                    if not providers._WORTH_ASKING(line):
                         assert not providers.OWN.search(line), item["id"]
                         assert not any(list(plugin.analyze_string(line)) for plugin in providers.plugins()), item["id"]
 
@@ -1048,6 +1050,22 @@ def test_a_pattern_tried_where_it_can_start_finds_what_its_search_finds(words, s
                          [found.span() for found in re.finditer(pattern, text)]), pattern
 
 
+@given(_WORDS, st.sampled_from(_STARTS_SHAPES), st.text(alphabet="abpABP/- xyzqXY_", max_size=30), st.booleans(),
+       st.integers(0, 6))
+def test_a_long_patterns_search_tried_where_it_can_start_finds_the_match_its_search_finds(words, shape, text, blind, pos):
+    """``LazyPattern``'s search and finditer of a long pattern, after their first calls
+    (``_TriedWhereItStarts``): the same matches as the pattern's own, case-blind or not, from any place on."""
+    from pdsmem.mapping.privacy import plain
+
+    pattern = ("(?i)" if blind else "") + shape.format("|".join(re.escape(word) for word in words))
+    compiled = re.compile(pattern)
+    tried = plain._TriedWhereItStarts(plain.lazy(pattern), compiled)
+    tried._left = 1  # (tried where it starts from its first call)
+    expected, found = compiled.search(text, pos), tried.search(text, pos)
+    assert (found and found.span()) == (expected and expected.span()), pattern
+    assert [found.span() for found in tried.finditer(text, pos)] == [found.span() for found in compiled.finditer(text, pos)]
+
+
 def test_the_starts_of_a_pattern_are_the_literals_every_match_starts_with():
     from pdsmem.mapping.privacy.plain import required_starts
 
@@ -1058,7 +1076,7 @@ def test_the_starts_of_a_pattern_are_the_literals_every_match_starts_with():
     assert required_starts(r"\w*kod|door") == {"kod": True, "door": False}  # a word's characters may come before
     assert required_starts("a|lock") is None  # one letter starts most places
     assert required_starts(r"(?:secret)?\d+") is None  # a match may start with a digit
-    assert required_starts("(?-i:Key)|code") is None  # a group with flags of its own gives none
+    assert required_starts("(?-i:Key)|code") == {"key": False, "code": False}  # in lower case, whatever the case
 
 
 @pytest.mark.parametrize("name, search", list(_lowered_searches()), ids=[name for name, _ in _lowered_searches()])

@@ -403,6 +403,9 @@ _NETWORK_AND_PASSWORD = lazy(
     r"(?<![\w@/.:-])" + _NETWORK + r"(?:\s*+[/|·•]\s*+|\s++[-–—]\s++|\s++(?:e|and|und|et|y|i|og|och|en|và|و|وبعدها|then"
     r"|dann|и|і)\s++)"
     r"(?:" + _PASSWORD_TOKEN + r"|(?<![\w@/.:#&!$%*+=-])(?:[a-z]{6,20}[0-9]{2,4}|[А-ЯЁ][а-яё]{2,20}[0-9]{2,4})(?![\w@/:#&$%*+=-]|\.\w))")
+# what each of them holds (found at C speed first), a digit or a sign, and a digit
+_A_TOKENS_SIGN = lazy(r"[0-9_!#$%&*@~]").search
+_A_DIGIT = lazy(r"[0-9]").search
 # either, in one search: "joined" names the first
 _A_TOKEN = lazy(r"(?<![\w@/.:#&!$%*+=-])(?:(?P<joined>" + _JOINED_TOKEN + r")|" + _WORD_AND_DIGITS + r")(?![\w@/:#&$%*+=-]|\.\w)")
 # names that have those shapes and no password is: products, a chat's app, a versioned tool
@@ -439,6 +442,8 @@ _A_CODE_LINE = lazy(r"(?i)[={};]|\w\(|(?<!\w)(?:def|class|import|return|function
 
 
 def _network_and_password(text: str) -> bool:
+    if not _A_DIGIT(text):
+        return False  # (a network's name holds a digit: two texts in five have none)
     for match in _NETWORK_AND_PASSWORD.finditer(text):
         line = _line_of(text, match)
         if (not _A_PRODUCTS_NAME.search(match[0]) and not _A_CODE_LINE.search(line)
@@ -467,6 +472,8 @@ def _token_beside_what_it_opens(text: str) -> bool:
     """A token only a password is (``Calcots_Valls7``, ``Zaatar!41``) on a line that names what it
     opens, or on a line that says to type it or that a site wants it; a word and a number
     (``Hagelslag2023``) only on a line that says it opens something, wants it or to type it."""
+    if not _A_TOKENS_SIGN(text):
+        return False  # (every such token holds a digit or one of these signs: a third of texts have none)
     for match in _A_TOKEN.finditer(text):
         line = _line_of(text, match)
         if (_A_PRODUCTS_NAME.search(match[0]) or _A_CODE_LINE.search(line) or _NAMED(line)

@@ -5,6 +5,7 @@ character, a right-to-left override. Pure functions, no I/O."""
 from __future__ import annotations
 
 import re
+import sys
 import re._constants as _constants  # the parser's own reading of a pattern (required_needles)
 import re._parser as _parser
 import unicodedata
@@ -41,6 +42,9 @@ class LazyPattern:
         for name in _METHODS:
             setattr(self, name, getattr(compiled, name))
         self.flags, self.groups, self.groupindex = compiled.flags, compiled.groups, compiled.groupindex
+        if len(self.pattern) > _LONG:  # (a long pattern: see there)
+            tried = _TriedWhereItStarts(self, compiled)
+            self.search, self.finditer = tried.search, tried.finditer
         return compiled
 
     def __getattr__(self, name: str):  # only for what is not set yet
@@ -53,6 +57,53 @@ class LazyPattern:
 
     def __repr__(self) -> str:
         return f"LazyPattern({self.pattern[:40]!r}…)"
+
+
+class _TriedWhereItStarts:
+    """A long pattern's ``search`` and ``finditer``, which after their first ``WARM_UP`` calls try
+    the pattern only where a match can start (``required_starts``: the literals every match starts
+    with, found in one pass of an automaton in the text's lower case, which keeps each character
+    where it was), not at every place of the text: the same matches, left to right, for an
+    alternation of many words in a fraction of the time. A pattern whose matches may start
+    otherwise is searched as written."""
+
+    def __init__(self, owner: LazyPattern, compiled: re.Pattern[str]) -> None:
+        self._owner, self._compiled, self._left = owner, compiled, WARM_UP
+        self._starts: Callable[[str], Iterator[tuple[int, str]]] | None = None
+        self._after_a_word: set[str] = set()
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        if self._starts is None and not self._ready():
+            return self._compiled.search(text, pos, endpos)
+        return next(self._matches(text, pos, endpos), None)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        if self._starts is None and not self._ready():
+            return self._compiled.finditer(text, pos, endpos)
+        return self._matches(text, pos, endpos)
+
+    def _matches(self, text: str, pos: int, endpos: int) -> Iterator[re.Match[str]]:
+        """The matches left to right, as ``finditer`` finds them: at the first place at or after the
+        last one's end where the pattern matches (every match holds its start: none is empty)."""
+        after, match = pos, self._compiled.match
+        for at in _places(lowered(text), self._starts, self._after_a_word):  # type: ignore[arg-type]
+            if at >= after and (found := match(text, at, endpos)) is not None:
+                yield found
+                after = found.end()
+
+    def _ready(self) -> bool:
+        """Whether the first calls are over and where a match can start is read (once: a pattern whose
+        matches may start anywhere is searched as written from then on)."""
+        self._left -= 1
+        if self._left > 0:
+            return False
+        starts = required_starts(self._owner.pattern, self._compiled.flags & re.VERBOSE)
+        if starts is None:
+            self._owner.search, self._owner.finditer = self._compiled.search, self._compiled.finditer
+            self._left = sys.maxsize  # (and never read again)
+            return False
+        self._starts, self._after_a_word = Needles(starts).ends, {start for start, word in starts.items() if word}
+        return True
 
 
 def lazy(pattern: str, flags: int = 0) -> LazyPattern:
@@ -229,6 +280,8 @@ def _places(line: str, starts: Callable[[str], Iterator[tuple[int, str]]], after
     found = list(starts(line))
     if not found:
         return []
+    if len(found) == 1 and found[0][1] not in after_a_word:
+        return [found[0][0] - len(found[0][1]) + 1]
     places = set()
     for end, start in found:
         at = end - len(start) + 1
@@ -286,22 +339,28 @@ def required_needles(pattern: str) -> frozenset[str] | None:
     return frozenset(needles)
 
 
-def required_starts(pattern: str) -> dict[str, bool] | None:
+def required_starts(pattern: str, flags: int = 0) -> dict[str, bool] | None:
     """Literals of which every match of ``pattern`` starts with one, read from the pattern after
     what takes no place (lookarounds, anchors), each with whether a run of word characters may come
     before it (``\\w*kod``): ``(?<![a-z])(?:pin|pass)\\w*`` gives ``pin`` and ``pass``; ``(?:ال)?باس``
     gives ``ال`` and ``باس``; ``m-?pin`` gives ``mpin`` and ``m-pin``. None when a match may start
-    otherwise, or with one ASCII character (in most lines). A match can start only where one of
-    them does (or in the word before it): the places ``lowered_search`` tries, taken as written (no
-    case folded)."""
+    otherwise, or with one ASCII character (in most lines). They are in lower case, as ``lowered``
+    reads a text (which keeps each character where it was): in a text's lower case, a match can start
+    only where one of them is (or in the word before it), whatever the pattern's case."""
     try:
-        parsed = _parser.parse(pattern)
+        parsed = _parser.parse(pattern, flags)
     except re.error:
         return None
     starts = _starts(list(parsed))
-    if not starts or any(len(start) < 2 and start.isascii() for start in starts):
+    if not starts:
         return None
-    return starts
+    read: dict[str, bool] = {}
+    for start, word in starts.items():  # in lower case, as ``lowered`` reads a text: what a case-blind part
+        start = lowered(start)  # of the pattern matches, and more (the pattern, tried there, tells)
+        read[start] = read.get(start, False) or word
+    if any(len(start) < 2 and start.isascii() for start in read):
+        return None
+    return read
 
 
 def _starts(items: list[tuple[object, object]]) -> dict[str, bool] | None:
@@ -322,9 +381,8 @@ def _starts(items: list[tuple[object, object]]) -> dict[str, bool] | None:
             if after and len(run) * len(after) <= _MOST_STARTS:
                 return {start + more: word for start in run for more, word in after.items()}
             break
-        if op is _constants.SUBPATTERN:
-            _group, add_flags, del_flags, inner = argument  # type: ignore[misc]
-            return None if add_flags or del_flags else _starts(list(inner))
+        if op is _constants.SUBPATTERN:  # (its flags too: the starts are looked for in lower case)
+            return _starts(list(argument[3]))  # type: ignore[index]
         if op is _constants.ATOMIC_GROUP:
             return _starts(list(argument))  # type: ignore[arg-type]
         if op is _constants.BRANCH:
@@ -340,7 +398,7 @@ def _starts(items: list[tuple[object, object]]) -> dict[str, bool] | None:
             least, _most, inner = argument  # type: ignore[misc]
             if list(inner) == _A_WORD_CHARACTER:  # "\w*kod", "\w+tür": a word's characters, then the literals
                 after = _starts(items[at + 1:])
-                return {start: True for start in after} if after and all(start[:1].isalnum() for start in after) else None
+                return {start: True for start in after} if after else None
             first = _starts(list(inner))
             if least >= 1 or first is None:
                 return first
@@ -356,7 +414,7 @@ def _literals(op: object, argument: object) -> list[str] | None:
     spelled = _spelled(op, argument)
     if spelled is not None:
         return spelled
-    if op is _constants.SUBPATTERN and not argument[1] and not argument[2]:  # type: ignore[index]
+    if op is _constants.SUBPATTERN:
         return _sequence_literals(list(argument[3]))  # type: ignore[index]
     if op is _constants.BRANCH:
         strings: list[str] = []
@@ -569,8 +627,18 @@ def der_inside(body: str) -> bytes | None:
 def lowered(text: str) -> str:
     """``text`` in lower case as ``(?i)`` reads it, each character where it was (the one letter
     that ``str.lower`` makes two, 'İ', is folded first, and the letters ``(?i)`` takes as one are
-    made one after: ``_folded``). A pattern searched in it is folded alike (``folded_pattern``)."""
-    return _folded(_folded(text).lower())
+    made one after: ``_folded``). A pattern searched in it is folded alike (``folded_pattern``).
+    The last text lowered is kept: a text's checks ask for it a dozen times."""
+    global _last_lowered
+    last = _last_lowered
+    if text == last[0]:
+        return last[1]
+    low = _folded(_folded(text).lower())
+    _last_lowered = (text, low)  # (one tuple, swapped whole: a thread reads a text and its own lower case)
+    return low
+
+
+_last_lowered = ("", "")
 
 
 def folded_pattern(pattern: str) -> str:
