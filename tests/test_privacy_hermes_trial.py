@@ -7,8 +7,8 @@ release, then tuned on: what they found that the rules could read in general was
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json) and the seventh
 (hermes_trial7.json) were held out for one release too, then tuned on in the same way. The eighth
-(hermes_trial8_held.json) is held out: the rules were not changed for it, and what it found is
-listed, so that a change sees it move."""
+and the ninth (hermes_trial8_held.json, hermes_trial9_held.json) are held out: the rules were not
+changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
 
@@ -60,6 +60,13 @@ LISTED = {
         "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা",  # a security answer, in Bengali
         "বাসার গেটের কোড 7070 তারপর বেল",  # a gate's code, in Bengali
     }, set()),
+    "hermes_trial9_held.json": ({  # held out
+        "mon compte chèques Desjardins: transit 30215, institution 815, folio 0482913",  # a Canadian account, in French
+        "아이폰 암호 031295",  # an iPhone's passcode, in Korean
+        "A zeneiskola tanárijának ajtókódja: 2019, utána #",  # a door's code that reads as a year, in Hungarian
+        "Zoom-Kenncode für den Onlineunterricht: 482913",  # a meeting's passcode, in German
+        "acc no. yangu ya Equity ni 1450293844715",  # "my account no.", in Swahili and English
+    }, set()),
 }
 
 
@@ -80,7 +87,7 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
 @pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
                          + _trial("hermes_trial5.json")["turns"]
                          + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
-                         + _trial("hermes_trial8_held.json")["turns"],
+                         + _trial("hermes_trial8_held.json")["turns"] + _trial("hermes_trial9_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
