@@ -1035,7 +1035,8 @@ def _tried_where_it_starts(pattern: str, text: str) -> tuple[bool, list[tuple[in
 
 
 _STARTS_SHAPES = ["{}", "(?<![a-z])(?:{})(?![a-z])", "x?(?:{})", "(?:{})+b", "(?:(?<!x)|(?<=y))(?:{})z?",
-                  "\\w*(?:{})", "\\w+(?:{})|zz", "(?:ab|p-?)(?:{})", "(?>{})-?p", "(?:{}){{2}}", "\\b(?:{})\\b"]
+                  "\\w*(?:{})", "\\w+(?:{})|zz", "(?:ab|p-?)(?:{})", "(?>{})-?p", "(?:{}){{2}}", "\\b(?:{})\\b",
+                  "ab(\\w*(?:{}))", "p(?:\\w*(?:{})|zz)"]
 
 
 @given(_WORDS, st.sampled_from(_STARTS_SHAPES), st.text(alphabet="abp/- xyzq_", max_size=30))
@@ -1074,6 +1075,7 @@ def test_the_starts_of_a_pattern_are_the_literals_every_match_starts_with():
     assert required_starts(r"wi-?fi|wlan") == {"wi-fi": False, "wifi": False, "wlan": False}
     assert required_starts(r"(?:(?<!x)|(?<=y))লক") == {"লক": False}  # what takes no place is passed over
     assert required_starts(r"\w*kod|door") == {"kod": True, "door": False}  # a word's characters may come before
+    assert required_starts(r"ab(\w*cd)") == {"ab": False}  # (not "abcd": a word's characters may come between)
     assert required_starts("a|lock") is None  # one letter starts most places
     assert required_starts(r"(?:secret)?\d+") is None  # a match may start with a digit
     assert required_starts("(?-i:Key)|code") == {"key": False, "code": False}  # in lower case, whatever the case

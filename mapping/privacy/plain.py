@@ -377,9 +377,10 @@ def _starts(items: list[tuple[object, object]]) -> dict[str, bool] | None:
         if run != {""}:
             # the literals so far start every match, and those an alternation after them starts with
             # (the parser takes the start that alternatives share out of them: "pin|pass" is "p(?:in|ass)")
+            # (not when a word's characters may come between them: "ab(\w*cd)" starts with "ab", not "abcd")
             after = _starts([(op, argument)]) if op in (_constants.SUBPATTERN, _constants.BRANCH) else None
-            if after and len(run) * len(after) <= _MOST_STARTS:
-                return {start + more: word for start in run for more, word in after.items()}
+            if after and not any(after.values()) and len(run) * len(after) <= _MOST_STARTS:
+                return {start + more: False for start in run for more in after}
             break
         if op is _constants.SUBPATTERN:  # (its flags too: the starts are looked for in lower case)
             return _starts(list(argument[3]))  # type: ignore[index]
