@@ -1067,6 +1067,50 @@ def test_a_long_patterns_search_tried_where_it_can_start_finds_the_match_its_sea
     assert [found.span() for found in tried.finditer(text, pos)] == [found.span() for found in compiled.finditer(text, pos)]
 
 
+def test_a_case_blind_patterns_search_finds_iota_written_as_a_ypogegrammeni():
+    # (?i)'s "ι" matches U+0345, which the text's lower case keeps: such a text is searched as written
+    from pdsmem.mapping.privacy import plain
+
+    pattern = "(?i)(?:κωδικός|συνθηματικό)\\s*+[:：]\\s*+\\S+"
+    assert plain.required_starts(pattern)  # (tried where it starts, but for this letter)
+    tried = plain._TriedWhereItStarts(plain.lazy(pattern), re.compile(pattern))
+    tried._left = 1
+    text = "ο κωδ\u0345κός: Kx82pq"
+    assert tried.search(text) is not None and tried.search(text).span() == re.search(pattern, text).span()
+    assert [found.span() for found in tried.finditer(text)] == [found.span() for found in re.finditer(pattern, text)]
+
+
+def test_a_case_blind_pattern_written_with_a_ypogegrammeni_is_searched_as_written():
+    from pdsmem.mapping.privacy import plain
+
+    pattern = "(?i)(?:\u0345x|yz)"
+    tried = plain._TriedWhereItStarts(plain.lazy(pattern), re.compile(pattern))
+    tried._left = 1
+    assert tried.search("ιx") is not None and tried.search("ιx").span() == re.search(pattern, "ιx").span()
+
+
+def test_a_word_that_repeats_a_start_is_walked_back_once():
+    # "\\w*kod" over a word of "kod" repeated: each start walked back to the word's start made it
+    # quadratic (minutes at 48,000 characters); each place is now reached once
+    from pdsmem.mapping.privacy import plain
+
+    text = "kod" * 1_000
+    ends = plain.Needles({"kod": True}).ends
+    places = plain._places(text, ends, {"kod"})
+    assert places == list(range(len(text) - 2)), "every place of the word, once"
+    calls, saved = [], plain._A_WORDS_CHARACTER
+
+    def counted(line, at):
+        calls.append(at)
+        return saved(line, at)
+    plain._A_WORDS_CHARACTER = counted
+    try:
+        plain._places(text, ends, {"kod"})
+    finally:
+        plain._A_WORDS_CHARACTER = saved
+    assert len(calls) <= len(text)
+
+
 def test_the_starts_of_a_pattern_are_the_literals_every_match_starts_with():
     from pdsmem.mapping.privacy.plain import required_starts
 
@@ -4241,3 +4285,15 @@ def test_the_review_of_the_round_on_tune32_is_held_to_what_the_narrowed_forms_gi
 ])
 def test_what_the_review_of_the_round_on_tune32_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_word_that_repeats_tuer_is_tried_at_each_tuer_only():
+    # "\w+tür" made the PIN line's search try a word from each of its letters: a word of 48,000
+    # characters took over a minute. Read as "tür" after a word's letter, it is tried at each "tür".
+    from pdsmem.mapping.privacy import plain
+
+    starts = plain.required_starts(labelled._ON_A_PIN_LINE._pattern)
+    line = "tür" * 1_000
+    places = plain._places(line, plain.Needles(starts).ends, {start for start, word in starts.items() if word})
+    assert places == list(range(0, len(line), 3))
+    assert labelled._ON_A_PIN_LINE("Die Hintertür geht mit dem Code 9318 auf") and not labelled._ON_A_PIN_LINE("Kültür")

@@ -73,12 +73,12 @@ class _TriedWhereItStarts:
         self._after_a_word: set[str] = set()
 
     def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
-        if self._starts is None and not self._ready():
+        if self._starts is None and not self._ready() or _NOT_LOWERED in text:
             return self._compiled.search(text, pos, endpos)
         return next(self._matches(text, pos, endpos), None)
 
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
-        if self._starts is None and not self._ready():
+        if self._starts is None and not self._ready() or _NOT_LOWERED in text:
             return self._compiled.finditer(text, pos, endpos)
         return self._matches(text, pos, endpos)
 
@@ -98,12 +98,18 @@ class _TriedWhereItStarts:
         if self._left > 0:
             return False
         starts = required_starts(self._owner.pattern, self._compiled.flags & re.VERBOSE)
-        if starts is None:
+        if starts is None or any(_NOT_LOWERED in start for start in starts):
             self._owner.search, self._owner.finditer = self._compiled.search, self._compiled.finditer
             self._left = sys.maxsize  # (and never read again)
             return False
         self._starts, self._after_a_word = Needles(starts).ends, {start for start, word in starts.items() if word}
         return True
+
+
+# the one letter a case-blind pattern's "ι" matches that ``lowered`` leaves as it is (the combining
+# ypogegrammeni, U+0345, which "\w" reads otherwise: ``_FOLDED``): a text that holds it is searched as written,
+# and so is a pattern whose starts hold it
+_NOT_LOWERED = "\u0345"
 
 
 def lazy(pattern: str, flags: int = 0) -> LazyPattern:
@@ -282,13 +288,15 @@ def _places(line: str, starts: Callable[[str], Iterator[tuple[int, str]]], after
         return []
     if len(found) == 1 and found[0][1] not in after_a_word:
         return [found[0][0] - len(found[0][1]) + 1]
-    places = set()
+    places, walked = set(), set()
     for end, start in found:
         at = end - len(start) + 1
         places.add(at)
-        if start in after_a_word:
-            while at > 0 and _A_WORDS_CHARACTER(line, at - 1):
+        if start in after_a_word:  # back to its word's start, or to where an earlier walk reached (a word of
+            # 48,000 characters that repeats the literal took minutes, walked back from each)
+            while at > 0 and at - 1 not in walked and _A_WORDS_CHARACTER(line, at - 1):
                 at -= 1
+                walked.add(at)
                 places.add(at)
     return sorted(places)
 
