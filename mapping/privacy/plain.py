@@ -102,7 +102,7 @@ class _TriedWhereItStarts:
             self._owner.search, self._owner.finditer = self._compiled.search, self._compiled.finditer
             self._left = sys.maxsize  # (and never read again)
             return False
-        self._starts, self._after_a_word = Needles(starts).ends, {start for start, word in starts.items() if word}
+        self._starts, self._after_a_word = _finder(starts)
         return True
 
 
@@ -258,7 +258,7 @@ class _LoweredSearch:
             self._factored, self._match = compiled.search, compiled.match
             starts = required_starts(self._pattern) if len(self._pattern) > _LONG else None
             if starts is not None:  # where a match can start: tried there only
-                self._starts, self._after_a_word = Needles(starts).ends, {start for start, word in starts.items() if word}
+                self._starts, self._after_a_word = _finder(starts)
             else:
                 needles = required_needles(self._pattern)
                 self._holds_a_needle = Needles(needles).any if needles else None
@@ -277,6 +277,12 @@ class _LoweredSearch:
 # how long a pattern is before its search tries only the places where a match can start: a short
 # one's search costs less than finding them
 _LONG = 400
+
+
+def _finder(starts: dict[str, bool]) -> tuple[Callable[[str], Iterator[tuple[int, str]]], set[str]]:
+    """What ``_places`` needs of a pattern's ``required_starts``: where they end in a line, and those a
+    word's letters may come before."""
+    return Needles(starts).ends, {start for start, word in starts.items() if word}
 
 
 def _places(line: str, starts: Callable[[str], Iterator[tuple[int, str]]], after_a_word: set[str]) -> list[int]:
@@ -316,7 +322,7 @@ def lowered_spans(pattern: str) -> Callable[[str], list[tuple[int, int]]]:
             written = folded_pattern(pattern[4:])
             compiled.append(re.compile(factored(written)))
             found = required_starts(written) if len(written) > _LONG else None
-            starts.append((Needles(found).ends, {start for start, word in found.items() if word}) if found else None)
+            starts.append(_finder(found) if found else None)
         line = lowered(line)
         if starts[0] is None:
             return [match.span() for match in compiled[0].finditer(line)]
