@@ -4297,3 +4297,33 @@ def test_a_word_that_repeats_tuer_is_tried_at_each_tuer_only():
     places = plain._places(line, plain.Needles(starts).ends, {start for start, word in starts.items() if word})
     assert places == list(range(0, len(line), 3))
     assert labelled._ON_A_PIN_LINE("Die Hintertür geht mit dem Code 9318 auf") and not labelled._ON_A_PIN_LINE("Kültür")
+
+
+def test_a_new_users_break_of_the_twelfth_sessions_gate_is_mended_in_general_forms():
+    """review55: through the Hermes provider, 3 of the 44 secrets a new user stored were published (a
+    Finnish e-mail login told as "tunnuksella <user> ja <password>", a Swahili bank account's number, a
+    Pakistani CNIC); none of the 42 ordinary texts was refused."""
+    leaks, benign = _corpus("review55", "leaks"), _corpus("review55", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Kirjaudutaan tunnuksella matti.virtanen ja Kuikka#Lampi93.",  # a login told with no e-mail named
+    "Namba ya akaunti yangu ni 3997001118697.", "Namba ya akaunti ya KCB: 1234567890123",
+    "CNIC: 3527433506901", "My CNIC number is 35274-3350690-1.",
+    "میرا شناختی کارڈ نمبر ۳۵۲۷۴-۳۳۵۰۶۹۰-۱ ہے۔",  # in Urdu's own digits
+])
+def test_a_new_users_break_of_the_twelfth_sessions_gate_refuses_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Lipa kwa M-Pesa Paybill 247247, namba ya akaunti 0712345678.",  # a bill's account, paid by phone
+    "Namba ya akaunti ya Paybill ni 1234567890.",
+    "CNIC renewal fee is 1500 rupees, token 35274.", "شناختی کارڈ کی تجدید کی فیس 1500 روپے ہے۔",
+    "CNIC copy sent, tracking number 3527433506901",  # a parcel's number a few words after the card
+    "Kirjautuminen onnistui versiolla 2.4.1.", "Sähköposti: matti.virtanen@example.fi, Teams-kanava Myynti#2.",
+])
+def test_a_new_users_break_of_the_twelfth_sessions_gate_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -214,8 +214,8 @@ def _parts(text: str) -> bool:
 _A_DOOR = lowered_search(r"(?i)(?<![a-zà-ÿ])(?:domofon|interfon|intercom|citofono|interphone|gegensprechanlage|домофон"
                          r"|apartman\s++kapisi|kapisi|portão|portail|cancello|brama|furtka)(?![a-zà-ÿ])")
 _A_LOCK = lazy(r"(?i)(?<!\w)" + _A_LOCKS_NAME).search
-# e-mail and bank in the words told.py's context does not hold
-_A_MAILBOX = lowered_search(r"(?i)e-?mail|poczt|mejl|meil|e-post|benki|banki|e-banking|netbank|banking")
+# e-mail and bank in the words told.py's context does not hold (Finnish's e-mail, "sähköposti", too)
+_A_MAILBOX = lowered_search(r"(?i)e-?mail|poczt|mejl|meil|e-post|s[äa]hk[öo]post|benki|banki|e-banking|netbank|banking")
 
 # --- a code before what it opens --------------------------------------------------------------------
 

@@ -1114,7 +1114,7 @@ _ACCESS_WORDS = (
     r"|type|typed|typing|compu|computadora|ordinateur|portatile|portátil|rechner|\w*laptop|jobbdator\w*|bilgisayar\w*"
     r"|ordenador|computador|komputer\w*|notebook\w*|läppär\w*|datorn|pc-en|ноутбук\w*|компьютер\w*|počítač\w*|ruteren"
     r"|máy\s++tính|laptopa|entrar|entrare|entrer|войти|увійти|wejść|masuk|đăng\s++nhập|intri|girmek|komme\s++inn"
-    r"|logga\s++in|logg\s++inn|přihlásíš|belépni|kirjaudu|portal|nas|zip|usb|vpn|outlook|prompts?"
+    r"|logga\s++in|logg\s++inn|přihlásíš|belépni|kirjaudu\w*|portal|nas|zip|usb|vpn|outlook|prompts?"
     r"|box\s++internet|konto|compte|cuenta|conta|abre|apre|ouvre|öffnet|auf|gaat\s++open|låses|låser|açılıyor|puso|messa"
     r"|mise|gesetzt|ingesteld|ustawi\w*|colocou|поставил\w*|satte|yaptı|changé|cambi[ée]|mudei|veranderd|bytte"
     r"|değiştirdi\w*|vaihdoin|zmieni\w*|вайфа\w*|роутер\w*|와이파이|노트북|ノートpc|电脑|设成|設定|설정|で開く|열려|开机"

@@ -265,7 +265,10 @@ _ACCOUNT = lazy(
     # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
-    r"|номер\s++сч[её]та|bankrekening|bankkonto)"
+    r"|номер\s++сч[её]та|bankrekening|bankkonto"
+    # and in Swahili, a bank's or one's own ("Namba ya akaunti ya benki ni …"; not a bill's paid through
+    # M-Pesa, "namba ya akaunti ya Paybill")
+    r"|namba\s++ya\s++akaunti\s++(?:ya\s++benki|yangu|ya\s++" + _MALAY_AND_SWAHILI_BANKS + r"))"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
     # one's own account in Polish, its 26 digits (not a customer's account with a utility or a shop,
     # "Numer naszego konta klienta w PGE: 3012456789")
@@ -1027,12 +1030,16 @@ _NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "so
 _A_NATIONAL_CARDS_NUMBER = lazy(
     r"(?<![A-Za-z])(?:CCCD|CMND|(?i:căn\s++cước))[^0-9\n]{0,40}?(?<![0-9])(?P<vn>[0-9]{12}|[0-9]{9})(?![0-9])"
     r"|(?<![A-Za-z])NIK(?![A-Za-z])[^0-9\n]{0,40}?(?<![0-9])(?P<nik>[0-9]{16})(?![0-9])"
-    r"|(?:(?:کد|شماره)\s*+ملی|(?i:(?<![a-z])kode?\s*+mel+i))[^0-9\n]{0,40}?(?<![0-9])(?P<ir>[0-9]{10})(?![0-9])")
+    r"|(?:(?:کد|شماره)\s*+ملی|(?i:(?<![a-z])kode?\s*+mel+i))[^0-9\n]{0,40}?(?<![0-9])(?P<ir>[0-9]{10})(?![0-9])"
+    # Pakistan's CNIC (13 digits, 5-7-1, its first the province's, 1 to 7): dashed as the card prints it a few
+    # words after its name, in a row right after it ("میرا شناختی کارڈ نمبر 35274-3350690-1 ہے", "CNIC: 3527433506901")
+    r"|(?:(?i:(?<![a-z])(?:cnic|nicop)(?![a-z]))|شناختی\s*+کارڈ|(?i:(?<![a-z])shanakhti\s++card))"
+    r"(?:[^0-9\n]{0,40}?(?<![0-9])(?P<pk>[1-7][0-9]{4}-[0-9]{7}-[0-9])|[^0-9\n]{0,12}?(?<![0-9])(?P<pk2>[1-7][0-9]{12}))(?![0-9-])")
 
 
 def _national_card(text: str) -> bool:
     for match in _A_NATIONAL_CARDS_NUMBER.finditer(text):
-        if match["vn"]:
+        if match["vn"] or match["pk"] or match["pk2"]:
             return True
         if match["nik"]:
             day = int(match["nik"][6:8])  # (a woman's day of birth plus 40)
@@ -1104,7 +1111,8 @@ _CHECKS = (
      lambda t, d: d >= 9 and _NAMES_AN_IDENTITY(t.lower())),
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
     ("looks like a national identity number (said to be one)", _national_card,
-     lambda t, d: d >= 9 and ("CCCD" in t or "CMND" in t or "NIK" in t or "ملی" in t or "cước" in t or "mel" in t.lower())),
+     lambda t, d: d >= 9 and ("CCCD" in t or "CMND" in t or "NIK" in t or "ملی" in t or "cước" in t or "شناختی" in t
+                           or any(word in t.lower() for word in ("mel", "cnic", "nicop", "shanakhti")))),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),

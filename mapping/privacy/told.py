@@ -57,7 +57,7 @@ _CONTEXT = lowered_search(
     r"|разблок|" + _LOCKS + "|" + _PASSWORD_WORDS +
     # an account, a login, an e-mail, a phone, a computer, in the languages people write in
     r"|účet|fiók|contul|λογαριασμ|חשבון|حساب|अकाउंट|অ্যাকাউন্ট|账号|帐号|账户|帳號|帳戶|アカウント|계정|บัญชี|kontoen|kontot|tili"
-    r"|вход|логин|вхід|přihláš|prihlás|bejelentkez|autentific|σύνδεση|התחבר|تسجيل\s*+الدخول|ورود|लॉग\s*+इन|লগ\s*+ইন|登錄"
+    r"|вход|логин|вхід|přihláš|prihlás|bejelentkez|kirjaud|kirjautu|autentific|σύνδεση|התחבר|تسجيل\s*+الدخول|ورود|लॉग\s*+इन|লগ\s*+ইন|登錄"
     r"|เข้าสู่ระบบ|đăng\s++nhập|masuk|giriş|inloggen|anmeldung|accesso|acceso|acesso"
     r"|почт|пошт|e-?posta|correo|courriel|メール|邮件|이메일|อีเมล|البريد|דוא\"ל|אימייל|surel|barua\s++pepe"
     r"|τηλέφωνο|טלפון|هاتف|گوشی|موبائل|फ़ोन|फोन|ফোন|手机|手機|スマホ|携帯|휴대폰|핸드폰|โทรศัพท์|điện\s++thoại|ponsel|simu\b"
