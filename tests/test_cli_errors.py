@@ -190,8 +190,8 @@ def test_export_to_a_pds_gone_down_shows_each_retry_and_ends_with_the_hint(tmp_p
         " 0.2 s.", " 0.4 s.", " 0.8 s.", " 1.6 s.", " 3.2 s.", " 5.0 s.", " 5.0 s.", " 5.0 s."]
     assert lines[-1] == (
         f"Error: cannot reach the PDS at {server.url}: connection refused (tried 9 times) (is the server "
-        "running? check --pds or ATP_PDS_HOST; everything written so far is recorded: run the same "
-        "command again to resume)"
+        "running? check --pds or ATP_PDS_HOST; nothing was written: run the same command again when the "
+        "PDS answers)"
     )
 
 

@@ -89,7 +89,7 @@ def test_an_outage_longer_than_the_retries_stops_and_a_second_run_finishes(own_p
         exporter = Exporter(session, state, sleep=waits.append)
         exporter.on_progress = lambda done, total: own_pds.stop() if own_pds.running else None
         try:
-            with pytest.raises(TransientError, match="run the same command again to resume"):
+            with pytest.raises(TransientError, match="everything written so far is recorded: run the same command again to resume"):
                 exporter.run(items(events))
         finally:
             own_pds.start()
@@ -130,6 +130,18 @@ def test_a_dry_run_that_cannot_reach_the_pds_does_not_speak_of_resuming(own_pds,
         assert caught.value.hint.endswith(
             "a dry run writes nothing: run the same command again when the PDS answers")
         assert "resume" not in str(caught.value) and state.unfinished_exports() == []
+
+
+def test_a_run_that_wrote_nothing_before_the_pds_went_away_says_so(own_pds, restarted, tmp_path):
+    """Found by a new user: a run that could not reach the PDS at all ended with "everything written so
+    far is recorded", as if part of it had been written."""
+    session, waits = _a_session_then_the_pds_stopped(own_pds, tmp_path)
+    with State(tmp_path / "state") as state:
+        with pytest.raises(TransientError) as caught:
+            Exporter(session, state, sleep=waits.append).run(items([fact(n) for n in range(40)]))
+        assert len(waits) == MAX_TRANSIENT
+        assert caught.value.hint.endswith("nothing was written: run the same command again when the PDS answers")
+        assert "written so far" not in str(caught.value)
 
 
 def test_an_empty_source_does_not_need_the_pds(own_pds, restarted, tmp_path):

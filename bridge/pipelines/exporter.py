@@ -224,6 +224,7 @@ class Exporter:
         self._prune_answer: bool | None = None  # asked once per run, whatever the re-plans
         self._failures = 0  # transient failures in a row
         self._dry_run = False  # the run in progress writes nothing (its retries say so)
+        self._wrote = False  # the run in progress has written to the repository (what a stop's hint says)
         self._run_name: str | None = None  # the source of the run in progress (see ``run``)
 
     # --- reading the repository -------------------------------------------------------------
@@ -576,6 +577,7 @@ class Exporter:
     def _run(self, source: Iterable[SourceItem], *, dry_run: bool, prune: bool, notes: Iterable[str]) -> ExportReport:
         report = ExportReport(self.did, dry_run=dry_run)
         self._dry_run = dry_run
+        self._wrote = False
         items, unread = self._prepare(source, report)
         source_notes = list(notes)  # read after the source: a source notes what it found as it is read
         report.notes += source_notes
@@ -729,9 +731,8 @@ class Exporter:
         self._failures += 1
         if self._failures > MAX_TRANSIENT:
             err.message += f" (tried {MAX_TRANSIENT + 1} times)"
-            resume = ("a dry run writes nothing: run the same command again when the PDS answers"
-                      if self._dry_run else
-                      "everything written so far is recorded: run the same command again to resume")
+            resume = ("a dry run writes nothing: run the same command again when the PDS answers" if self._dry_run
+                      else self._resume_hint("run the same command again to resume", "when the PDS answers"))
             err.hint = f"{err.hint}; {resume}" if err.hint else resume
             raise err
         delay = min(0.1 * 2**self._failures, 5.0)
@@ -761,8 +762,8 @@ class Exporter:
         raise ExportPaused(
             f"the PDS rate-limited the export of {self.did}; its limit resets at {when}",
             reset_at=err.reset_at,
-            hint="everything written so far is recorded: run the same command again after that time, "
-            "or pass --max-wait SECONDS to wait for the reset",
+            hint=self._resume_hint("run the same command again after that time", "after that time")
+            + ", or pass --max-wait SECONDS to wait for the reset",
         ) from err
 
     def _record(self, batch: list[_Write], response: dict, report: ExportReport) -> None:
@@ -787,6 +788,13 @@ class Exporter:
                                           row=write.item.row))
             report.outcomes.append(Outcome.of(write.item, "created" if write.op == "create" else "updated", uri))
         self.state.record_writes(self.did, written, deleted)
+        self._wrote = self._wrote or bool(written or deleted)
+
+    def _resume_hint(self, resume: str, when: str) -> str:
+        """What a stopped run tells: that what it wrote is recorded, or that it wrote nothing yet."""
+        if self._wrote:
+            return f"everything written so far is recorded: {resume}"
+        return f"nothing was written: run the same command again {when}"
 
 
 class _Replan(Exception):

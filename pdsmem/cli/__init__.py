@@ -28,7 +28,7 @@ __all__ = ["EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_PARTIAL", "EXIT_U
 
 EXIT_CODES_HELP = """\b
 Exit codes:
-  0  all done
+  0  all done (a source with no memories too: a Note says so)
   1  failed (nothing, or nothing more, was done; the message says why)
   2  usage: a bad option, argument or config file
   3  partly done: some items were refused or failed, each named on stderr
