@@ -4327,3 +4327,34 @@ def test_a_new_users_break_of_the_twelfth_sessions_gate_refuses_these(text):
 ])
 def test_a_new_users_break_of_the_twelfth_sessions_gate_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune33 (a thirty-fifth writer: a landlord, a hospital nurse, a bakery's owner, a PhD
+# student, a farmer, in 22 languages and scripts); heldout32 held out. 96 of 100 caught before the round,
+# no ordinary text refused.
+
+def test_the_round_on_tune33_catches_every_leak_and_refuses_no_ordinary_text():
+    leaks, benign = _corpus("tune33", "leaks"), _corpus("tune33", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == []
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "La boîte à clés s’ouvre avec cinq, neuf, zéro, deux.",  # digit names after what opens with them
+    "Key box: first 36, then 90.", "Der Schlüsselkasten an der Tür: erst 36, dann 90.",  # a code in ordered parts
+    "The lockbox takes first 36 then 90 then 12.",
+    "Alarme du garage : d'abord 48 puis 15.",
+    "Ran wandb login --relogin 0764bbb9d36b8bdfbe4cea6a7a86f412bb1718e2",  # a Weights & Biases key given to its login
+])
+def test_what_the_round_on_tune33_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The show opens with one, two, three, four.",  # a count
+    "The lockbox has room for four, five or six keys.",
+    "Door prize: first 50, then 100 minutes later.", "At the gate, first 10 cars then 20 more.",  # not a code's parts
+    "wandb login worked after the upgrade, commit 0764bbb9d36b8bdfbe4cea6a7a86f412bb1718e2",  # a commit's id
+])
+def test_what_the_round_on_tune33_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -105,6 +105,27 @@ def _told_in_parts(text: str) -> bool:
     return bool(_JOINED.search(text) and _ORDER.search(text) and _PART_WITH_DIGITS.search(text) and _CONTEXT(text))
 
 
+# a code told in two or three parts of digits, in order ("Key box: first 36, then 90", "המפתחות בקופסה ליד
+# הדלת: קודם 36, ואחר כך 90"), on a line that names a lock, a box, a door or keys; the last part ends its
+# clause (not "first 10, then 20 minutes")
+_FIRST = (r"(?:first|erst|zuerst|d['’]abord|primero|primeiro|prima|eerst|f[öo]rst|najpierw|сначала|спочатку|önce|pehle"
+          r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama)")
+_THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuite|et\s++puis|luego|despu[ée]s|y\s++luego"
+         r"|depois|e\s++depois|poi|e\s++poi|daarna|sedan|potem|a\s++potem|потом|потім|а\s++потім|sonra|phir|ואז"
+         r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian)")
+_CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])\s*+[,;]?\s*+" + _THEN
+                      + r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
+                      r"(?:\s*+[,;]?\s*+" + _THEN + r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9]))?(?=\s*+(?:[.,;!)。]|$))")
+_A_LOCK_OR_KEYS = lowered_search(
+    r"(?i)" + _LOCKS + r"|door|gate|garage|alarm|keypad|code|key\s*+box|lock\s*+box|the\s++keys|tür|tor\b|schlüssel|porte|clés"
+    r"|puerta|llaves|porta|chiavi|deur|sleutel|dörr|nyckl|drzwi|klucz|дверь|ключ|kapı|anahtar|דלת|שער|המפתחות|מפתח|קופס|קוד"
+    r"|باب|بوابة|مفاتيح|مفتاح|صندوق|كود|দরজা|চাবি|বাক্স|दरवाज|चाबी|ドア|鍵|鑰匙|钥匙|열쇠")
+
+
+def _code_in_ordered_parts(text: str) -> bool:
+    return any(_A_LOCK_OR_KEYS(_line_of(text, match)) for match in _CODE_IN_ORDER.finditer(text))
+
+
 # --- a passphrase told as a sentence with spaces --------------------------------------------------
 
 _SPACES = (
@@ -271,8 +292,8 @@ _DIGIT_NAMES = {
     "mk": "нула еден една два три четири пет шест седум осум девет",
 }
 _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in names.split())
-_DIGIT_TOKENS = lazy(r"[^\s,、・-]++").finditer
-_SEPARATORS = str.maketrans(",、・-", "    ")
+_DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خمسة، تسعة، صفر، اثنان")
+_SEPARATORS = str.maketrans(",、・،-", "     ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
 _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|lås"
                  r"|zámek|zámok"
@@ -285,7 +306,12 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  r"|namba\s++ya\s++siri|kandado|katanac\w*|катанац\w*"
                  # and a gate's, a door's, a lock's or a safe's code in Hungarian, a lock's code in Swahili:
                  # kapukód, ajtókód, zárkód, széfkód; msimbo wa kufuli (not "forráskód", a program's)
-                 r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli)(?!\w)"
+                 r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli"
+                 # a key box, and what opens with the digits: "La boîte à clés s'ouvre avec cinq, neuf, zéro, deux",
+                 # "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে", "ويُفتح بالأرقام: خمسة، تسعة، صفر، اثنان"
+                 r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox"
+                 r"|opens\s++with|s['’]ouvre\s++avec|öffnet\s++(?:sich\s++)?mit|se\s++abre\s++con|si\s++apre\s++con)(?!\w)"
+                 r"|চাবির\s*+বাক্স|বাক্স\w*\s++খোলে|খোলে|يُ?فتح|تُ?فتح|صندوق\s*+(?:ال)?مفاتيح|נפתח\w*|תיבת\s*+מפתחות"
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
@@ -649,6 +675,9 @@ CHECKS = (
       "злито", "împreună", "lipit", "dohromady", "dokopy", "spolu", "együtt", "egybe", "μαζί", "κολλητά", "ביחד", "צמוד",
       "ملزوق", "مع بعض", "چسبیده", "saath", "साथ", "মিলিয়ে", "একসাথে", "ติดกัน", "连在一起", "連在一起", "连着", "連著",
       "つなげて", "続けて", "붙여")),
+    ("looks like a code told in parts", _code_in_ordered_parts,
+     ("first", "erst", "abord", "primer", "prima", "eerst", "först", "forst", "najpierw", "сначала", "спочатку", "önce",
+      "pehle", "קודם", "أول", "اول", "पहले", "আগে", "まず", "먼저", "dulu", "pertama")),
     ("looks like a passphrase told as a sentence", _passphrase_told,
      ("space", "spatie", "spazi", "espace", "espacio", "espaço", "espais", "leerzeichen", "spacj", "пробел", "пробіл",
       "razmak", "razmac", "spați", "spati", "κενά", "רווחים", "مسافات", "فاصله", "اسپیس", "boşluk", "mezer", "medzer", "mellom",
@@ -671,7 +700,9 @@ CHECKS = (
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
-      "sblocc", "ontgrendel", "odblok", "разблок", "розблок")),
+      "sblocc", "ontgrendel", "odblok", "разблок", "розблок", "key box", "keybox", "lock box", "lockbox", "boîte à cl",
+      "boite a cl", "schlüssel", "sleutelkluis", "nyckelbox", "opens with", "ouvre avec", "öffnet", "abre con", "apre con",
+      "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
