@@ -7,8 +7,9 @@ release, then tuned on: what they found that the rules could read in general was
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json) and the seventh
 (hermes_trial7.json) were held out for one release too, then tuned on in the same way. The eighth
-and the ninth (hermes_trial8_held.json, hermes_trial9_held.json) are held out: the rules were not
-changed for them, and what they found is listed, so that a change sees it move."""
+the ninth and the tenth (hermes_trial8_held.json, hermes_trial9_held.json, hermes_trial10_held.json) are
+held out: the rules were not changed for them, and what they found is listed, so that a change sees it
+move."""
 
 from __future__ import annotations
 
@@ -67,6 +68,17 @@ LISTED = {
         "Zoom-Kenncode für den Onlineunterricht: 482913",  # a meeting's passcode, in German
         "acc no. yangu ya Equity ni 1450293844715",  # "my account no.", in Swahili and English
     }, set()),
+    "hermes_trial10_held.json": ({  # held out
+        "cacifo 34 no ginásio Solinca, código 0909",  # a gym locker's code after its number, in Portuguese
+        'a senha do email pessoal é "sardinhas no S. João 1987"',  # a quoted passphrase of words and a year
+        "الرقم السري بتاع الفيزا بتاعة البنك الأهلي ٨٣٤٦",  # a card's PIN in Egyptian Arabic, in Arabic-Indic digits
+        "كود باب العمارة ١٩٧٤ وبعدين اضغط الجرس",  # a building door's code that reads as a year, in Arabic-Indic digits
+        "rakam el 7esab fel bank el ahly 1903040506070 (el 7esab el gary)",  # a bank account, Egyptian Arabic in Latin letters
+        "kod do domofonu na Kazimierzu 4021K",  # an intercom's code with a letter, a place between, in Polish
+        "金庫の番号：右に36、左に12、右に48",  # a safe's combination, in Japanese
+        "物置の南京錠は7-3-9",  # a shed's padlock's code, in Japanese
+        "Nọ́mbà àṣírí káàdì Access mi ni 6182",  # a card's PIN, in Yoruba
+    }, set()),
 }
 
 
@@ -87,7 +99,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
 @pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
                          + _trial("hermes_trial5.json")["turns"]
                          + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
-                         + _trial("hermes_trial8_held.json")["turns"] + _trial("hermes_trial9_held.json")["turns"],
+                         + _trial("hermes_trial8_held.json")["turns"] + _trial("hermes_trial9_held.json")["turns"]
+                         + _trial("hermes_trial10_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn

@@ -4310,7 +4310,7 @@ def test_a_new_users_break_of_the_twelfth_sessions_gate_is_mended_in_general_for
 
 @pytest.mark.parametrize("text", [
     "Kirjaudutaan tunnuksella matti.virtanen ja Kuikka#Lampi93.",  # a login told with no e-mail named
-    "Namba ya akaunti yangu ni 3997001118697.", "Namba ya akaunti ya KCB: 1234567890123",
+    "Namba ya akaunti yangu ni 3997001118697.", "Namba ya akaunti ya benki: 1234567890123",
     "CNIC: 3527433506901", "My CNIC number is 35274-3350690-1.",
     "میرا شناختی کارڈ نمبر ۳۵۲۷۴-۳۳۵۰۶۹۰-۱ ہے۔",  # in Urdu's own digits
 ])
@@ -4343,7 +4343,7 @@ def test_the_round_on_tune33_catches_every_leak_and_refuses_no_ordinary_text():
     "La boîte à clés s’ouvre avec cinq, neuf, zéro, deux.",  # digit names after what opens with them
     "Key box: first 36, then 90.", "Der Schlüsselkasten an der Tür: erst 36, dann 90.",  # a code in ordered parts
     "The lockbox takes first 36 then 90 then 12.",
-    "Alarme du garage : d'abord 48 puis 15.",
+    "Code du garage : d'abord 48 puis 15.",
     "Ran wandb login --relogin 0764bbb9d36b8bdfbe4cea6a7a86f412bb1718e2",  # a Weights & Biases key given to its login
 ])
 def test_what_the_round_on_tune33_reads(text):
@@ -4358,3 +4358,50 @@ def test_what_the_round_on_tune33_reads(text):
 ])
 def test_what_the_round_on_tune33_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_thirteenth_sessions_first_mends_is_held_to_what_the_narrowed_forms_give():
+    """review56: the first forms refused 50 of its 125 ordinary texts (9 before them) and caught 28 of its 50
+    secrets (16 before); narrowed, the gate refuses these 10 (the first, a key box's line that lists rooms in
+    words, is the one more than before) and misses these 11."""
+    leaks, benign = _corpus("review56", "leaks"), _corpus("review56", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r56-benign-073", "r56-benign-082", "r56-benign-085", "r56-benign-088", "r56-benign-089", "r56-benign-090",
+        "r56-benign-100", "r56-benign-103", "r56-benign-107", "r56-benign-116"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r56-leak-010", "r56-leak-011", "r56-leak-016", "r56-leak-025", "r56-leak-027", "r56-leak-029", "r56-leak-032",
+        "r56-leak-037", "r56-leak-039", "r56-leak-043", "r56-leak-044"]
+
+
+# What review56 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Prednisone taper from the doctor: first 40, then 30, then 20.",  # "tor" inside a word
+    "Buses to the school gate: first 36, then 90.",  # a gate alone names no code
+    "Alarms on my phone: first 0615, then 0630, then 0645.",
+    "הנקודות של הקבוצה: קודם 36, ואחר כך 90.",  # Hebrew's "first" holds "קוד", code
+    "Le spectacle s'ouvre avec le public qui compte à rebours : cinq, quatre, trois, deux, un.",  # a countdown
+    "দোকান খোলে সকালে, লাইনের টোকেন ছিল আট-চার-দুই-ছয়, তারপর নাম ডাকল।",  # a shop opens; a queue's token
+    "Namba ya akaunti yangu ya DStv ni 7023456789, kifurushi kinaisha tarehe 30.",  # one's own with a utility
+    "Kwa kulipa karo ya chuo tumia Paybill 522522, namba ya akaunti ya KCB ni namba ya usajili 2022101234.",
+    "Uploaded cnic_front_1712345678901.jpg to the Daraz seller form.",  # a file's name
+    "CNIC format on the form is 12345-1234567-1 (dashes included), our HR sheet checks it.",  # the form's example
+    "شناختی کارڈ ٹریکنگ 1234567890123 — ڈاک سے آئے گا، امی کو بتا دیا۔",  # a parcel's tracking number
+    "wandb login\nb6589fc6ab0dc82cf12099d1c2d40ab994e8410c — that's the dataset's sha1 we logged",  # the next line's id
+    'Kirjauduttuani sain viestin: "Tervetuloa, Tiina-Maria!" — uusi profiili on valmis.',  # a name after a greeting
+])
+def test_what_the_review_of_the_thirteenth_sessions_first_mends_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Akaunti yangu ya KCB: 1234567890, jina Juma Mwangi.",  # one's own, "ya" before its bank
+    "Nambari ya akaunti yangu ya benki ni 0123456789012, Equity Bank tawi la Nakuru.",
+    "CNIC 35202 1234567 1 hai mera, form mein likh dena.", "CNIC no: 35202–1234567–1",  # spaced, en dashes
+    "Ammi ka ID card number 42101-1234567-2 hai, bank walon ko dena.", "NIC 4210112345672 for the passport form.",
+    "תיבת המפתחות: שבע, שלוש, אפס, תשע",  # "the keys' box", with Hebrew's article
+    "صندوق المفاتيح عند الباب: أولاً 36، ثم 90.",  # Arabic's comma between the parts
+    "Gate keypad: first 36 then 90 then the hash key",  # another "then" after the parts
+    "wandb login --relogin --host=https://wandb.company.internal 3f9a7c2e1b8d4f6a0e5c9b7d2a1f8e3c6b4d0a97",
+])
+def test_what_the_review_of_the_thirteenth_sessions_first_mends_found_missed_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text

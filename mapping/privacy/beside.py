@@ -477,7 +477,8 @@ def _token_beside_what_it_opens(text: str) -> bool:
     for match in _A_TOKEN.finditer(text):
         line = _line_of(text, match)
         if (_A_PRODUCTS_NAME.search(match[0]) or _A_CODE_LINE.search(line) or _NAMED(line)
-                or _AS_A_NAME.search(text, max(0, match.start() - 12), match.start())):
+                or _AS_A_NAME.search(text, max(0, match.start() - 12), match.start())
+                or _GREETED.search(text, max(0, match.start() - 16), match.start())):
             continue
         if match["joined"] and (_TYPE_OR_WANTS.search(line) or _A_SITE_WANTS.search(line) or _AN_OPENING.search(line)
                                 or _CONTEXT(line) or _A_SITE(line) or _A_MAILBOX(line)):
@@ -499,6 +500,11 @@ _NAMED = lowered_search(r"(?i)ssid|network\s++name|netzwerkname|heißt|heisst|he
                         r"|réseau|rete\b|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа|group|gruppe|grupo|groupe|projekt|projet|proyecto|codename|sprint"
                         r"|release|campaign|hashtag|username|user\s++name|nickname|handle|gamer\s*+tag|login\s++name|nutzername"
                         r"|benutzername|brugernavn|användarnamn|nom\s++d['’]utilisateur|usuario|utente|kullanici\s++adi")
+
+
+# a greeting right before a name: "Tervetuloa, Tiina-Maria!" (welcome), "Hei Anna-Liisa!"
+_GREETED = lazy(r"(?i)(?<!\w)(?:welcome|tervetuloa|bienvenue|willkommen|bienvenid[oa]|benvenut[oa]|welkom|välkommen|velkommen"
+                r"|hi|hello|hey|hei|moi|hej|hallo|hola|ciao|salut|bonjour|olá|ola)[,!]?\s++[\"'«“„]?$")
 
 
 # the word before a name: "shows up … as Kitchen_Printer2", "taucht … als Flur_Cam1 auf", "su Registro_Online2"

@@ -1814,6 +1814,8 @@ _PIN_LINE = lazy(
     r"|fietsslot|cijferslot|hangslot|codeslot|deurslot|het\s++slot"
     r"|cykellås\w*|låses|sejf\w*|szyfr|сейф\w*|замок|разблокировки|kilidi|sblocco|déverrouillage"
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
+    r"|c[óo]digo\s++(?:de\s++(?:la|el)\s++|del\s++)(?:puerta|port[óo]n|garaje|alarma|caja\s++fuerte|candado|taquilla|casillero"
+    r"|trastero|buz[óo]n)"  # a door's, a gate's, an alarm's, a safe's code in Spanish ("El código de la puerta es …")
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"

@@ -266,9 +266,11 @@ _ACCOUNT = lazy(
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
     r"|номер\s++сч[её]та|bankrekening|bankkonto"
-    # and in Swahili, a bank's or one's own ("Namba ya akaunti ya benki ni …"; not a bill's paid through
-    # M-Pesa, "namba ya akaunti ya Paybill")
-    r"|namba\s++ya\s++akaunti\s++(?:ya\s++benki|yangu|ya\s++" + _MALAY_AND_SWAHILI_BANKS + r"))"
+    # and in Swahili, a bank's or one's own with nothing between ("Namba ya akaunti ya benki ni …", "Nambari ya
+    # akaunti yangu ya benki …", "Namba ya akaunti yangu ni …"; not a bill's account paid through a bank's M-Pesa
+    # Paybill, "namba ya akaunti ya KCB ni namba ya usajili …", nor one's own with a utility, "namba ya akaunti
+    # yangu ya DStv …")
+    r"|namba(?:ri)?\s++ya\s++akaunti\s++(?:(?:yangu\s++)?ya\s++benki|yangu(?=\s*+(?:ni(?![^\W\d_])|[:：]))))"
     r"[^0-9\n]{0,24}?(?<![0-9A-Za-z]-)(?<![0-9])[0-9](?:[ -]?[0-9]){9,29}(?![0-9])"
     # one's own account in Polish, its 26 digits (not a customer's account with a utility or a shop,
     # "Numer naszego konta klienta w PGE: 3012456789")
@@ -310,9 +312,9 @@ _ACCOUNT = lazy(
     r"(?:\s*+[:：]|\s++l[àa](?![^\W\d_]))?\s*+(?<![0-9])[0-9](?:[ .-]?[0-9]){8,18}(?![0-9])"
     # one's own bank account in Malay, Indonesian and Swahili, its bank named, then what it is for and a colon
     # at most ("Akaun Maybank saya untuk bayaran deposit: …", "Akaunti yangu ya benki (Equity) kwa malipo ya
-    # harusi: …"; not "Akaun TNB saya: …", a utility's, nor "Akaun saya untuk Grab: nombor telefon …")
+    # harusi: …", "Akaunti yangu ya KCB: …"; not "Akaun TNB saya: …", a utility's, nor "Akaun saya untuk Grab: nombor telefon …")
     r"|(?<![^\W\d_])(?:akaun|akaunti|rekening)(?:\s++(?:bank|benki))?(?:\s++" + _MALAY_AND_SWAHILI_BANKS + r")?"
-    r"\s++(?:saya|yangu|aku|gue|gw)(?![^\W\d_])(?:\s++ya\s++(?:bank|benki))?(?:\s++" + _MALAY_AND_SWAHILI_BANKS
+    r"\s++(?:saya|yangu|aku|gue|gw)(?![^\W\d_])(?:\s++ya\s++(?:bank|benki))?(?:\s++(?:ya\s++)?" + _MALAY_AND_SWAHILI_BANKS
     + r"|\s*+\(\s*+" + _MALAY_AND_SWAHILI_BANKS + r"\s*+\))?(?:\s++(?:untuk|kwa|buat)(?:\s++[^\W\d_]++){1,4}\s*+[:：])?"
     r"\s*+[:：]?\s*+(?<![0-9])[0-9](?:[ -]?[0-9]){8,19}(?![0-9])"
     # and a bank account's number in Amharic, right after its name or what it is for ("የራሴ የንግድ ባንክ ሂሳብ ቁጥር
@@ -1031,16 +1033,21 @@ _A_NATIONAL_CARDS_NUMBER = lazy(
     r"(?<![A-Za-z])(?:CCCD|CMND|(?i:căn\s++cước))[^0-9\n]{0,40}?(?<![0-9])(?P<vn>[0-9]{12}|[0-9]{9})(?![0-9])"
     r"|(?<![A-Za-z])NIK(?![A-Za-z])[^0-9\n]{0,40}?(?<![0-9])(?P<nik>[0-9]{16})(?![0-9])"
     r"|(?:(?:کد|شماره)\s*+ملی|(?i:(?<![a-z])kode?\s*+mel+i))[^0-9\n]{0,40}?(?<![0-9])(?P<ir>[0-9]{10})(?![0-9])"
-    # Pakistan's CNIC (13 digits, 5-7-1, its first the province's, 1 to 7): dashed as the card prints it a few
-    # words after its name, in a row right after it ("میرا شناختی کارڈ نمبر 35274-3350690-1 ہے", "CNIC: 3527433506901")
-    r"|(?:(?i:(?<![a-z])(?:cnic|nicop)(?![a-z]))|شناختی\s*+کارڈ|(?i:(?<![a-z])shanakhti\s++card))"
-    r"(?:[^0-9\n]{0,40}?(?<![0-9])(?P<pk>[1-7][0-9]{4}-[0-9]{7}-[0-9])|[^0-9\n]{0,12}?(?<![0-9])(?P<pk2>[1-7][0-9]{12}))(?![0-9-])")
+    # Pakistan's CNIC (13 digits, 5-7-1, its first the province's, 1 to 7): in its groups as the card prints them
+    # (a dash, a space or an en dash between) a few words after its name, or in a row after its name and "number"
+    # at most ("میرا شناختی کارڈ نمبر 35274-3350690-1 ہے", "CNIC: 3527433506901"; not a file's name,
+    # "cnic_front_1712345678901.jpg", nor a parcel's number, "شناختی کارڈ ٹریکنگ 1234567890123")
+    r"|(?:(?i:(?<![a-z_])(?:cnic|nicop|nic|b-?form|(?:id|identity)\s++card|shanakhti\s++card)(?![a-z_]))|شناختی\s*+کارڈ)"
+    r"(?:[^0-9\n]{0,40}?(?<![0-9])(?P<pk>[1-7][0-9]{4}(?P<sep>[-–‑ ])[0-9]{7}(?P=sep)[0-9])"
+    r"|(?i:[\s:：#.]*+(?:(?:number|no|nr|نمبر)[\s:：#.]*+)?(?:(?:is|hai|ہے)\s++)?)(?<![0-9])(?P<pk2>[1-7][0-9]{12}))(?![0-9-])")
 
 
 def _national_card(text: str) -> bool:
     for match in _A_NATIONAL_CARDS_NUMBER.finditer(text):
-        if match["vn"] or match["pk"] or match["pk2"]:
+        if match["vn"]:
             return True
+        if (match["pk"] or match["pk2"]) and not _NAMED_A_TEST(text) and not _AN_EXAMPLES_WORD(text):
+            return True  # (not the form's own example: "CNIC format on the form is 12345-1234567-1")
         if match["nik"]:
             day = int(match["nik"][6:8])  # (a woman's day of birth plus 40)
             if 1 <= day <= 31 or 41 <= day <= 71:
@@ -1112,7 +1119,7 @@ _CHECKS = (
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
     ("looks like a national identity number (said to be one)", _national_card,
      lambda t, d: d >= 9 and ("CCCD" in t or "CMND" in t or "NIK" in t or "ملی" in t or "cước" in t or "شناختی" in t
-                           or any(word in t.lower() for word in ("mel", "cnic", "nicop", "shanakhti")))),
+                           or any(word in t.lower() for word in ("mel", "nic", "form", "card")))),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),

@@ -82,7 +82,8 @@ OWN = lazy(
     r"|SG\.(?![0-9A-Za-z_-]{22}\.[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-]))[0-9A-Za-z_-]{20,24}\.[0-9A-Za-z_-]{40,46}"
     r")(?![A-Za-z0-9_-])"
     r"|https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}"
-    r"|(?<![\w-])wandb\s++login\s++(?:--?[a-z-]+\s++)*[0-9a-f]{40}(?![0-9A-Za-z])"  # a Weights & Biases key, given to its login
+    # a Weights & Biases key given to its login, on the same line (a commit's id on the next is no key)
+    r"|(?<![\w-])wandb[^\S\n]++login[^\S\n]++(?:--?[a-z-]+(?:=[^\s=]+)?[^\S\n]++)*[0-9a-f]{40}(?![0-9A-Za-z])"
     r"|https://[a-z0-9-]+\.(?:blob|file|queue|table|dfs)\.core\.windows\.net/[^\s\"']*[?&]sig=[A-Za-z0-9%+/=]{10,}"
     r"|(?<![\w-])sv=[0-9]{4}-[0-9]{2}-[0-9]{2}&[^\s\"']*?sig=[A-Za-z0-9%+/=]{10,}"  # a SAS token without its URL
     r"|(?i:accountkey|account-key|sharedaccesskey)[=\s\"']+[A-Za-z0-9+/]{30,}={0,3}"

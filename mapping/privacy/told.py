@@ -106,24 +106,38 @@ def _told_in_parts(text: str) -> bool:
 
 
 # a code told in two or three parts of digits, in order ("Key box: first 36, then 90", "המפתחות בקופסה ליד
-# הדלת: קודם 36, ואחר כך 90"), on a line that names a lock, a box, a door or keys; the last part ends its
-# clause (not "first 10, then 20 minutes")
+# הדלת: קודם 36, ואחר כך 90"); the last part ends its clause or another "then" follows (not "first 10, then 20
+# minutes")
 _FIRST = (r"(?:first|erst|zuerst|d['’]abord|primero|primeiro|prima|eerst|f[öo]rst|najpierw|сначала|спочатку|önce|pehle"
           r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama)")
 _THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuite|et\s++puis|luego|despu[ée]s|y\s++luego"
          r"|depois|e\s++depois|poi|e\s++poi|daarna|sedan|potem|a\s++potem|потом|потім|а\s++потім|sonra|phir|ואז"
          r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian)")
-_CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])\s*+[,;]?\s*+" + _THEN
-                      + r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
-                      r"(?:\s*+[,;]?\s*+" + _THEN + r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9]))?(?=\s*+(?:[.,;!)。]|$))")
-_A_LOCK_OR_KEYS = lowered_search(
-    r"(?i)" + _LOCKS + r"|door|gate|garage|alarm|keypad|code|key\s*+box|lock\s*+box|the\s++keys|tür|tor\b|schlüssel|porte|clés"
-    r"|puerta|llaves|porta|chiavi|deur|sleutel|dörr|nyckl|drzwi|klucz|дверь|ключ|kapı|anahtar|דלת|שער|המפתחות|מפתח|קופס|קוד"
-    r"|باب|بوابة|مفاتيح|مفتاح|صندوق|كود|দরজা|চাবি|বাক্স|दरवाज|चाबी|ドア|鍵|鑰匙|钥匙|열쇠")
+_PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
+_CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PART + r"\s*+[,;،]?\s*+" + _THEN + _PART
+                      + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
+                      r"(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
+# what such a code opens, named on its line: a code's own word, a lock, a safe, a keypad or a key box, each a
+# whole word (not "doctor", "navigate", "indoor", nor "first" in Hebrew, "קודם", which holds "קוד", code); or
+# keys and a box (not a door or a gate alone: "Buses to the school gate: first 36, then 90")
+_A_CODES_OR_LOCKS_WORD = lazy(
+    r"(?i)(?<![^\W\d_])(?:codes?|kod[eu]?|koden|koodi|c[óo]digo|codice|codi|pin|passcode|combination|combo|keypad"
+    r"|key\s*+box|lock\s*+box|key\s*+safe|padlock|lock|safe|alarm\s*+(?:code|panel|pad)|schlüssel(?:kasten|box|safe|tresor)"
+    r"|zahlenschloss|schloss|tresor|bo[îi]te\s++[àa]\s++cl[ée]s|cadenas|coffre|candado|caja\s++fuerte|cofre|cadeado"
+    r"|lucchetto|cassaforte|sleutelkluis|kluis|nyckelbox|kodlås|sejf|szyfr|kłódk\w*|замок|сейф|код\w*|kilit\w*|şifre\w*"
+    r"|ה?קוד|ה?כספת|ה?מנעול|(?:ال)?كود|(?:ال)?رمز|(?:ال)?قفل|(?:ال)?خزنة|কোড|তালা|कोड|ताला|暗証|密码|暗码|도어락)(?![^\W\d_])")
+_KEYS_WORD = lazy(r"(?i)(?<![^\W\d_])(?:keys|schlüssel|clés|llaves|chiavi|sleutels|nycklar|klucze|ключи|anahtar\w*|ה?מפתחות"
+                  r"|(?:ال)?مفاتيح|চাবি\w*)(?![^\W\d_])")
+_BOX_WORD = lazy(r"(?i)(?<![^\W\d_])(?:box|kasten|bo[îi]te|caja|scatola|doos|låda|pudeł\w*|коробк\w*|kutu\w*|ב?קופס\w*"
+                 r"|תיבת|(?:ال)?صندوق|বাক্স\w*)(?![^\W\d_])")
 
 
 def _code_in_ordered_parts(text: str) -> bool:
-    return any(_A_LOCK_OR_KEYS(_line_of(text, match)) for match in _CODE_IN_ORDER.finditer(text))
+    for match in _CODE_IN_ORDER.finditer(text):
+        line = _line_of(text, match)
+        if _A_CODES_OR_LOCKS_WORD.search(line) or _KEYS_WORD.search(line) and _BOX_WORD.search(line):
+            return True
+    return False
 
 
 # --- a passphrase told as a sentence with spaces --------------------------------------------------
@@ -176,7 +190,9 @@ def _passphrase_told(text: str) -> bool:
 
 # four to eight single digits apart, the same way each time ("1 5 5 3", "1-8-5-4", "2 0 4 8")
 _DIGITS_APART = lazy(r"(?<![\w.,/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7}|(?:–[0-9]){3,7}"
-                     r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7})"
+                     r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7}"
+                     # a comma between, right after a colon ("podyktowany cyfra po cyfrze: 8, 3, 0, 5")
+                     r"|(?<=[:：] [0-9])(?:, [0-9]){3,7})"
                      r"(?![\w,:/–·-]|\.[0-9]|\s[0-9](?![0-9])|\s[-–]\s[0-9])")
 # a dial's numbers: "24 . 11 . 36", "24-11-36" after the word for a combination
 _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinaci[óo]n|combina[çc][ãa]o|kombination"
@@ -221,7 +237,7 @@ _ANOTHER_NUMBERS_NAME = lazy(
     r"[^\S\n]++$")
 
 
-_A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9](?: [-–] |[ /·–-])[0-9]").search  # what every match holds, found at C speed
+_A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9]").search  # what every match holds, found at C speed
 
 
 def _digits_apart(text: str) -> bool:
@@ -237,6 +253,8 @@ def _digits_apart(text: str) -> bool:
             continue  # (or right after it: "a 4-2-3-1 formation")
         if _ANOTHER_NUMBERS_NAME.search(text, max(0, match.start() - 30), match.start()):
             continue  # another number's, named right before it: "room 4 1 2 7", "error 4 0 1 2", "port 8 4 4 3"
+        if ", " in match[0] and not _TOLD_FOR.search(text, text.rfind("\n", 0, match.start()) + 1, match.start()):
+            continue  # digits a comma apart are a code's only on a line that names one: not "tables: 2, 5, 7, 9"
         return True
     return False
 
@@ -307,11 +325,9 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  # and a gate's, a door's, a lock's or a safe's code in Hungarian, a lock's code in Swahili:
                  # kapukód, ajtókód, zárkód, széfkód; msimbo wa kufuli (not "forráskód", a program's)
                  r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli"
-                 # a key box, and what opens with the digits: "La boîte à clés s'ouvre avec cinq, neuf, zéro, deux",
-                 # "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে", "ويُفتح بالأرقام: خمسة، تسعة، صفر، اثنان"
-                 r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox"
-                 r"|opens\s++with|s['’]ouvre\s++avec|öffnet\s++(?:sich\s++)?mit|se\s++abre\s++con|si\s++apre\s++con)(?!\w)"
-                 r"|চাবির\s*+বাক্স|বাক্স\w*\s++খোলে|খোলে|يُ?فتح|تُ?فتح|صندوق\s*+(?:ال)?مفاتيح|נפתח\w*|תיבת\s*+מפתחות"
+                 # a key box: "La boîte à clés : cinq, neuf, zéro, deux", "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে"
+                 r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
+                 r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
@@ -339,11 +355,18 @@ def _digit_names(text: str) -> bool:
         if (4 <= len(run) <= 8 and len({_named(t) for t in run}) > 1 and not _a_list_goes_on(tokens[index:index + 2])
                 and not _counting([_named(t) for t in run])):
             start, end = run[0].start(), run[-1].end()
-            if (_TOLD_FOR.search(text[text.rfind("\n", 0, start) + 1:start])
-                    or _TO_OPEN_AFTER.match(text, end)):  # "Elle tape quatre-huit-un-deux pour déverrouiller …"
-                return True
+            told = text[text.rfind("\n", 0, start) + 1:start]
+            if (_TOLD_FOR.search(told)
+                    or _TO_OPEN_AFTER.match(text, end)  # "Elle tape quatre-huit-un-deux pour déverrouiller …"
+                    or _OPENS_WITH_THEM.search(told) and _KEYS_WORD.search(told) and _BOX_WORD.search(told)):
+                return True  # (what opens with them, keys in a box: "… المفاتيح … في الصندوق …، ويُفتح بالأرقام: …")
         run = [token] if token is not None and _named(token) in _DIGIT_NAME_SET else []
     return False
+
+
+# what opens with the digits named after it (a box of keys, on its line; a show, a season, a shop open so too)
+_OPENS_WITH_THEM = lazy(r"(?i)opens\s++with|s['’]ouvre\s++avec|öffnet\s++(?:sich\s++)?mit|se\s++abre\s++con|si\s++apre\s++con"
+                        r"|খোলে|يُ?فتح|تُ?فتح|נפתח")
 
 
 # each digit's name, by language, at its place in the language's list (a count goes up it)
@@ -352,9 +375,17 @@ _PLACES = [{name: place for place, name in enumerate(names.split())} for names i
 
 def _counting(names: list[str]) -> bool:
     """Whether the names go up one language's list, as a count does ("un deux trois quatre", "cinq six
-    sept huit"), not as a code's digits do ("quatre huit un deux")."""
-    return any(all(name in places for name in names) and all(places[a] < places[b] for a, b in zip(names, names[1:]))
+    sept huit"), or down it a step at a time, as a countdown does ("cinq, quatre, trois, deux, un"), not as a
+    code's digits do ("quatre huit un deux")."""
+    return any(all(name in places for name in names) and (all(places[a] < places[b] for a, b in zip(names, names[1:]))
+                                                          or all(_step_down(places, a, b) for a, b in zip(names, names[1:])))
                for places in _PLACES)
+
+
+def _step_down(places: dict[str, int], name: str, next_name: str) -> bool:
+    """Whether ``next_name`` is the digit one below ``name``: one place before it in the language's list, or
+    two where the list names a digit twice (Arabic's "اثنان" and "اثنين")."""
+    return 1 <= places[name] - places[next_name] <= 2
 
 
 def _named(token: re.Match[str]) -> str:
