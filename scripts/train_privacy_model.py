@@ -72,7 +72,9 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "tune32": "fitted with it, the threshold fell from 0.9667 to 0.9629 and the weights moved: 3 held-out "
                         "leaks more passed, 1 held-out ordinary text fewer was refused",
               "tune33": "fitted with it, the threshold rose from 0.9667 to 0.9741: 14 held-out leaks more passed, "
-                        "5 held-out ordinary texts fewer were refused"}
+                        "5 held-out ordinary texts fewer were refused",
+              "tune34": "fitted with it, the threshold rose from 0.9667 to 0.9683: 9 held-out leaks more passed, "
+                        "4 held-out ordinary texts fewer were refused"}
 
 
 def sets(prefix: str) -> list[str]:

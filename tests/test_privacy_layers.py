@@ -4122,16 +4122,16 @@ def test_a_new_users_break_of_the_eleventh_sessions_gate_passes_these(text):
 # heldout30 held out. 84 of 100 caught before the round (1 ordinary text refused), 98 with its first
 # forms, 94 as review51 left them.
 
-def test_the_round_on_tune31_misses_five_leaks_and_refuses_no_ordinary_text():
+def test_the_round_on_tune31_misses_three_leaks_and_refuses_no_ordinary_text():
     """Left: a till's manager code told as keys to press ("press 9, then 8826"), a Finglish Wi-Fi's
     password after "ramzesh" (its password); and, given back after review51 (plurals of a lock's name
-    on a line make any number a code, a Greek door with a word between reads a product's code): two key
-    safes' codes after their names in quotes, a padlock's code after a locker's number, a Greek back
-    door's code. (The Digilock lockers' master code, given back then, is caught since the seventh
-    trial's mends: a master code's name.)"""
+    on a line make any number a code): two key safes' codes after their names in quotes. (The Digilock
+    lockers' master code, given back then, is caught since the seventh trial's mends: a master code's
+    name; a padlock's code after a locker's number and a Greek back door's code, each told a digit at a
+    time and then a comma, since the thirteenth session's round on tune34.)"""
     leaks, benign = _corpus("tune31", "leaks"), _corpus("tune31", "benign")
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "p33-leak-0020", "p33-leak-0030", "p33-leak-0033", "p33-leak-0126", "p33-leak-0198"]
+        "p33-leak-0030", "p33-leak-0033", "p33-leak-0198"]
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
 
 
@@ -4405,3 +4405,39 @@ def test_what_the_review_of_the_thirteenth_sessions_first_mends_found_refused_pa
 ])
 def test_what_the_review_of_the_thirteenth_sessions_first_mends_found_missed_is_refused(text):
     assert privacy.sensitive_reason(text) is not None, text
+
+
+# -- the round on tune34 (a thirty-sixth writer, weighted to prose passwords: an electrician, a hotel's night
+# receptionist, a home-schooling parent, a yoga studio's owner, a beekeeper, in 24 language tags); heldout33
+# held out. 92 of 100 caught before the round, no ordinary text refused.
+
+def test_the_round_on_tune34_misses_three_leaks_and_refuses_no_ordinary_text():
+    """Left: a Finglish combination that reads as a date ("29-11-05"), a PIN told in two pairs after many
+    words ("est 40 57"), and a shared login's password after "with" beside a user's name."""
+    leaks, benign = _corpus("tune34", "leaks"), _corpus("tune34", "benign")
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "p36-leak-0104", "p36-leak-0086", "p36-leak-0039"]
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Mã két sắt: 7 1 4 0 2, chỉ ca đêm mới được dùng.",  # digits apart, then a comma and a word
+    "The wifi password is purple monkey dishwasher, all one word.",  # words said to be written together
+    "Das WLAN-Passwort ist Schwarzwald Kirsch Torte, zusammengeschrieben.",
+    "wallet recovery, kif pool: border hard equal abstract guitar pledge denial magnet kiwi rabbit balance actor",
+    "टैबलेट का पिन चार-चार-एक-आठ है।",  # digit names after "PIN" in Hindi
+    "பூட்டுப் பெட்டியின் எண்: 9-0-3-3",  # a lock box's number, in Tamil
+])
+def test_what_the_round_on_tune34_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Scores 1 2 3 4, 5 6 7 8",  # digits apart, then a comma and more digits
+    "The password must be three random words, no spaces.",  # a rule for it
+    "The new password policy: long words, no spaces allowed.",
+    "Password is the dog name plus year, together.",
+    "பூட்டு வாங்கினேன், விலை 4 5 0 ரூபாய்",  # a lock bought, its price
+])
+def test_what_the_round_on_tune34_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

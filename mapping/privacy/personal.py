@@ -780,9 +780,11 @@ def _english():
 
 
 def _checksum_holds(words: list[str]) -> bool:
-    """Whether the first 12 to 24 of ``words`` (a multiple of three) are an English BIP-39
-    phrase whose checksum holds."""
-    return any(_english().check(" ".join(words[:n])) for n in (24, 21, 18, 15, 12) if len(words) >= n)
+    """Whether 12 to 24 of ``words`` in a row (a multiple of three) are an English BIP-39 phrase whose
+    checksum holds: the run may start or end with a word of the list that is no part of it ("kalamat-e
+    bazyabi-e kif pool: border hard …", a wallet's "pool" before the phrase)."""
+    return any(_english().check(" ".join(words[at:at + n]))
+               for n in (24, 21, 18, 15, 12) for at in range(len(words) - n + 1))
 
 
 # A wallet's private key as wallets export it, in base58 with a checksum that holds: WIF (a coin's

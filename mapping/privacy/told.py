@@ -29,7 +29,7 @@ _LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|caden
           r"|caja\s++fuerte|lucchetto|armadietto|cassaforte|\bslot\b|kluis|hangslot|kłódk|szafk|sejf|замок|шкафчик|сейф"
           r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|dulap|lacăt|seif|θυρίδα"
           r"|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার|锁|鎖|储物柜|保险箱|ロック|ロッカー"
-          r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli")
+          r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli|பூட்டு")
 # The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
 _PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe"
                    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|συνθηματικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس"
@@ -101,8 +101,29 @@ _ORDER = lazy(
 
 def _told_in_parts(text: str) -> bool:
     """A value told in parts to be joined: a word that says so, an order, and a part with digits
-    ("najpierw Bigos, potem Krakow2019, razem")."""
-    return bool(_JOINED.search(text) and _ORDER.search(text) and _PART_WITH_DIGITS.search(text) and _CONTEXT(text))
+    ("najpierw Bigos, potem Krakow2019, razem"); or a password's words, then a word that says they are
+    written together ("Ons Netflix-wachtwoord is frietjes met mayo, aan elkaar geschreven")."""
+    if not _JOINED.search(text):
+        return False
+    if _ORDER.search(text) and _PART_WITH_DIGITS.search(text) and _CONTEXT(text):
+        return True
+    for match in _WORDS_THEN_JOINED.finditer(text):
+        words = set(match["words"].lower().split())
+        if not words & _NO_VALUES_WORDS and not _A_RULE.search(text, max(0, match.start() - 40), match.start("words")):
+            return True  # (not a rule's: "the password must be three random words, no spaces")
+    return False
+
+
+# a password's word, "is" or a colon, two to five words, and a word that says they are written together
+_WORDS_THEN_JOINED = lazy(
+    r"(?i)(?:" + _PASSWORD_WORDS + r")[^\n.:：]{0,40}?(?:\s(?:is|was|ist|est|es|er|är|é|è|jest|je|on|to|c['’]est)\s|[:：])"
+    r"\s*+[\"'“„«]?(?P<words>[^\W\d_]++(?:\s++[^\W\d_]++){1,4})[\"'”»]?\s*+[,(–—-]?\s*+"
+    r"(?:all\s++|alles\s++|tout\s++|todo\s++|tutto\s++|helemaal\s++)?" + _JOINED_WORDS.removeprefix("(?i)"))
+# words that tell what a password is like, not what it is: "the password is three random words, no spaces"
+_NO_VALUES_WORDS = frozenset(
+    "words word characters letters digits numbers random long short strong weak easy hard simple secure safe new old "
+    "the a an my our his her their your two three four five six seven eight several some same different "
+    "woorden wörter mots palabras parole palavras słowa слова ord zeichen caractères caracteres".split())
 
 
 # a code told in two or three parts of digits, in order ("Key box: first 36, then 90", "המפתחות בקופסה ליד
@@ -193,7 +214,7 @@ _DIGITS_APART = lazy(r"(?<![\w.,/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: 
                      r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7}"
                      # a comma between, right after a colon ("podyktowany cyfra po cyfrze: 8, 3, 0, 5")
                      r"|(?<=[:：] [0-9])(?:, [0-9]){3,7})"
-                     r"(?![\w,:/–·-]|\.[0-9]|\s[0-9](?![0-9])|\s[-–]\s[0-9])")
+                     r"(?![\w:/–·-]|,\s*+[0-9]|,[^\s0-9]|\.[0-9]|\s[0-9](?![0-9])|\s[-–]\s[0-9])")  # (a comma and a word may follow)
 # a dial's numbers: "24 . 11 . 36", "24-11-36" after the word for a combination
 _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinaci[óo]n|combina[çc][ãa]o|kombination"
              r"|kombinacja|szyfr|комбинаци\w*|şifre|kombinace|kombinasi|kombination\w*|combinaison\w*)(?!\w)[^\n]{0,40}?"
@@ -328,7 +349,7 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  # a key box: "La boîte à clés : cinq, neuf, zéro, deux", "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে"
                  r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
-                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
+                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन|कोड|पासकोड|குறியீடு|பூட்டு|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
@@ -733,7 +754,7 @@ CHECKS = (
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
       "sblocc", "ontgrendel", "odblok", "разблок", "розблок", "key box", "keybox", "lock box", "lockbox", "boîte à cl",
       "boite a cl", "schlüssel", "sleutelkluis", "nyckelbox", "opens with", "ouvre avec", "öffnet", "abre con", "apre con",
-      "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת")),
+      "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת", "पिन", "कोड", "पासकोड", "குறியீடு", "பூட்டு")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
