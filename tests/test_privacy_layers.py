@@ -4411,12 +4411,12 @@ def test_what_the_review_of_the_thirteenth_sessions_first_mends_found_missed_is_
 # receptionist, a home-schooling parent, a yoga studio's owner, a beekeeper, in 24 language tags); heldout33
 # held out. 92 of 100 caught before the round, no ordinary text refused.
 
-def test_the_round_on_tune34_misses_three_leaks_and_refuses_no_ordinary_text():
-    """Left: a Finglish combination that reads as a date ("29-11-05"), a PIN told in two pairs after many
-    words ("est 40 57"), and a shared login's password after "with" beside a user's name."""
+def test_the_round_on_tune34_misses_two_leaks_and_refuses_no_ordinary_text():
+    """Left: a Finglish combination that reads as a date ("29-11-05"), and a shared login's password after
+    "with" beside a user's name."""
     leaks, benign = _corpus("tune34", "leaks"), _corpus("tune34", "benign")
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "p36-leak-0104", "p36-leak-0086", "p36-leak-0039"]
+        "p36-leak-0104", "p36-leak-0039"]
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
 
 
@@ -4427,6 +4427,7 @@ def test_the_round_on_tune34_misses_three_leaks_and_refuses_no_ordinary_text():
     "wallet recovery, kif pool: border hard equal abstract guitar pledge denial magnet kiwi rabbit balance actor",
     "टैबलेट का पिन चार-चार-एक-आठ है।",  # digit names after "PIN" in Hindi
     "பூட்டுப் பெட்டியின் எண்: 9-0-3-3",  # a lock box's number, in Tamil
+    "The PIN for the card terminal is 40 57.", "PIN: 12 34",  # a PIN told in two pairs
 ])
 def test_what_the_round_on_tune34_reads(text):
     assert privacy.sensitive_reason(text) is not None, text
@@ -4438,6 +4439,7 @@ def test_what_the_round_on_tune34_reads(text):
     "The new password policy: long words, no spaces allowed.",
     "Password is the dog name plus year, together.",
     "பூட்டு வாங்கினேன், விலை 4 5 0 ரூபாய்",  # a lock bought, its price
+    "The pin is 12 34 mm long.", "PIN reset at 14 30, call back.",  # pairs that are no PIN
 ])
 def test_what_the_round_on_tune34_passes(text):
     assert privacy.sensitive_reason(text) is None, text
