@@ -4443,3 +4443,49 @@ def test_what_the_round_on_tune34_reads(text):
 ])
 def test_what_the_round_on_tune34_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_thirteenth_sessions_rounds_is_held_to_what_the_narrowed_forms_give():
+    """review57: at the code it read the gate refused 84 of its 123 ordinary texts (29 at the session's start)
+    and caught 43 of its 62 secrets (26 at the start); narrowed, it refuses these 32 (006, 073 and 110 more than
+    at the start) and misses these 13."""
+    leaks, benign = _corpus("review57", "leaks"), _corpus("review57", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r57-benign-006", "r57-benign-008", "r57-benign-011", "r57-benign-017", "r57-benign-021", "r57-benign-038",
+        "r57-benign-039", "r57-benign-040", "r57-benign-041", "r57-benign-042", "r57-benign-043", "r57-benign-044",
+        "r57-benign-045", "r57-benign-047", "r57-benign-048", "r57-benign-051", "r57-benign-053", "r57-benign-055",
+        "r57-benign-060", "r57-benign-061", "r57-benign-073", "r57-benign-079", "r57-benign-092", "r57-benign-096",
+        "r57-benign-098", "r57-benign-102", "r57-benign-103", "r57-benign-106", "r57-benign-110", "r57-benign-111",
+        "r57-benign-113", "r57-benign-117"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r57-leak-005", "r57-leak-006", "r57-leak-008", "r57-leak-017", "r57-leak-031", "r57-leak-038", "r57-leak-039",
+        "r57-leak-047", "r57-leak-048", "r57-leak-051", "r57-leak-052", "r57-leak-053", "r57-leak-062"]
+
+
+# What review57 found refused, which the narrowed forms pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Bank queue this morning: my ticket was 7 1 4 0 2, counter three called it after 40 minutes.",
+    "Dress code days at Mia's school this month: 3, 7, 8, 4", "Safe deposit boxes still free at the branch: 2, 5, 7, 9",
+    "Shopping list: apple, banana, butter, cheese, bread, sugar, salt, pepper, lemon, orange, tomato, potato, onion, "
+    "garlic, honey, coffee, rice, milk",  # a list of the word list's words, with commas
+    "Das Passwort ist Vorname und Geburtsjahr zusammen, hat die IT als schlecht bezeichnet.",  # how it is made
+    "The new wifi password is something we decided together",
+    "हमारे गाँव का पिन कोड चार पाँच दो शून्य शून्य एक है",  # India's postal code
+    "எங்கள் ஊரின் அஞ்சல் குறியீடு ஆறு இரண்டு ஐந்து ஒன்று, மதுரை அருகில்",
+    "Namba ya akaunti yangu ni 7012345678 kwa KPLC, nalipa kupitia M-Pesa.",  # a power company's account
+    "Safe driving course speeds: first 30, then 50.", "Keys are back in the box by the door; bins go out first 07, then 19.",
+    "Lähetin sähköpostilla liitteen Budjetti_2025 Mikalle.", "Sent the attachment Budget_2025 to Mika by e-mail.",
+])
+def test_what_the_review_of_the_thirteenth_sessions_rounds_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "PIN is 4, 7, 1, 9 for the Revolut card.",  # single digits a comma apart after a code's name and "is"
+    "The Netflix password is the blue door, all together", "Password is purple monkey dishwasher with no spaces",
+    "Het wachtwoord van de printer-app is drop en kaas, aan elkaar.",  # "and" inside the words
+    "ATM ரகசிய எண் 4 7 1 9, யாரிடமும் சொல்லாதே",  # an ATM's secret number, then a comma and words
+    "NADRA ID 42101-7654321-8 for Baba's pension",
+])
+def test_what_the_review_of_the_thirteenth_sessions_rounds_found_missed_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text

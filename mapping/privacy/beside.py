@@ -478,7 +478,8 @@ def _token_beside_what_it_opens(text: str) -> bool:
         line = _line_of(text, match)
         if (_A_PRODUCTS_NAME.search(match[0]) or _A_CODE_LINE.search(line) or _NAMED(line)
                 or _AS_A_NAME.search(text, max(0, match.start() - 12), match.start())
-                or _GREETED.search(text, max(0, match.start() - 16), match.start())):
+                or _GREETED.search(text, max(0, match.start() - 16), match.start())
+                or _A_FILES_WORD_BEFORE.search(text, max(0, match.start() - 24), match.start())):
             continue
         if match["joined"] and (_TYPE_OR_WANTS.search(line) or _A_SITE_WANTS.search(line) or _AN_OPENING.search(line)
                                 or _CONTEXT(line) or _A_SITE(line) or _A_MAILBOX(line)):
@@ -500,6 +501,12 @@ _NAMED = lowered_search(r"(?i)ssid|network\s++name|netzwerkname|heißt|heisst|he
                         r"|réseau|rete\b|sieć|netwerk|nätverk|netværk|nettverk|сеть|мережа|group|gruppe|grupo|groupe|projekt|projet|proyecto|codename|sprint"
                         r"|release|campaign|hashtag|username|user\s++name|nickname|handle|gamer\s*+tag|login\s++name|nutzername"
                         r"|benutzername|brugernavn|användarnamn|nom\s++d['’]utilisateur|usuario|utente|kullanici\s++adi")
+
+
+# a file's word right before its name: "Sent the attachment Budget_2025 to Mika by e-mail", "liitteen Budjetti_2025"
+_A_FILES_WORD_BEFORE = lazy(r"(?i)(?<!\w)(?:attachment|attached|file|document|spreadsheet|sheet|pdf|folder|liite\w*|tiedosto\w*"
+                            r"|kansio\w*|anhang|datei|ordner|pi[èe]ce\s++jointe|fichier|dossier|adjunto|archivo|carpeta|allegato"
+                            r"|cartella|bijlage|bestand|map|załącznik\w*|plik\w*|folder\w*|liit\w*)\s++[\"'«“„]?$")
 
 
 # a greeting right before a name: "Tervetuloa, Tiina-Maria!" (welcome), "Hei Anna-Liisa!"

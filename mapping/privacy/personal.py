@@ -326,6 +326,10 @@ _ACCOUNT = lazy(
 _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member(?:ship)?)\s*+$"
                 # a supplier's number for its customer, right before "account" (not "as a supplier my account …")
                 r"|(?:supplier|vendor|wholesaler|lieferanten|fournisseur|proveedor|fornitore|leverancier)(?:['’]s)?\s++$")
+# a bill's account in Swahili, paid by phone: a Paybill's or a till's, a meter's, a phone's number, a TV's or a
+# power company's ("Namba ya akaunti yangu ni 7012345678 kwa KPLC", "… ndiyo namba ya simu pia")
+_A_SWAHILI_BILL = lazy(r"(?i)paybill|(?<![a-z])till|m-?pesa|kplc|dstv|gotv|zuku|startimes|(?<![a-z])mita(?![a-z])"
+                       r"|(?<![a-z])bili(?![a-z])|namba\s++ya\s++simu|tokeni|luku|ankara")
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
@@ -376,7 +380,8 @@ def _bank_account(text: str) -> bool:
         if _validator('us.rtn').is_valid(match[1]) and re.search(r"(?i)account|acct|checking|savings|konto|cuenta|compte|conto|conta|rekening", text):
             return True
     if any(word in low for word in _ACCOUNT_NEEDLES) and any(
-            _OWN.match(match[0]) or not _A_BILLS.search(text, max(0, match.start() - 30), match.start())
+            (_OWN.match(match[0]) or not _A_BILLS.search(text, max(0, match.start() - 30), match.start()))
+            and not ("akaunti" in match[0].lower() and _A_SWAHILI_BILL.search(text))
             for match in _ACCOUNT.finditer(text)):
         return True  # (not a bill's: "Water bill account number 7712339045")
     return ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None
@@ -760,7 +765,7 @@ def _recovery_phrase(text: str) -> bool:
                 "," not in text and _spaced_only(text) or _checksum_holds(words[end - best:end])))
         if labelled or best >= 0.8 * len(words) and ("," not in text or _checksum_holds(words)):
             return True
-        if _checksum_holds(words[end - best:end]):
+        if _checksum_holds(words[end - best:end], anywhere="," not in text):
             return True  # 12 to 24 words of the list whose checksum holds, whatever is said around them
     return False
 
@@ -779,12 +784,13 @@ def _english():
     return Mnemonic("english")
 
 
-def _checksum_holds(words: list[str]) -> bool:
-    """Whether 12 to 24 of ``words`` in a row (a multiple of three) are an English BIP-39 phrase whose
-    checksum holds: the run may start or end with a word of the list that is no part of it ("kalamat-e
-    bazyabi-e kif pool: border hard …", a wallet's "pool" before the phrase)."""
+def _checksum_holds(words: list[str], anywhere: bool = False) -> bool:
+    """Whether the first 12 to 24 of ``words`` (a multiple of three) are an English BIP-39 phrase whose
+    checksum holds; ``anywhere``, any 12 to 24 of them in a row: a word of the list may come before the
+    phrase ("kalamat-e bazyabi-e kif pool: border hard …", a wallet's "pool"). (A checksum holds by chance
+    once in 16 tries: only a phrase written with spaces, not a list with commas, is tried at each place.)"""
     return any(_english().check(" ".join(words[at:at + n]))
-               for n in (24, 21, 18, 15, 12) for at in range(len(words) - n + 1))
+               for n in (24, 21, 18, 15, 12) for at in range(len(words) - n + 1 if anywhere else min(1, len(words) - n + 1)))
 
 
 # A wallet's private key as wallets export it, in base58 with a checksum that holds: WIF (a coin's
@@ -1039,7 +1045,7 @@ _A_NATIONAL_CARDS_NUMBER = lazy(
     # (a dash, a space or an en dash between) a few words after its name, or in a row after its name and "number"
     # at most ("میرا شناختی کارڈ نمبر 35274-3350690-1 ہے", "CNIC: 3527433506901"; not a file's name,
     # "cnic_front_1712345678901.jpg", nor a parcel's number, "شناختی کارڈ ٹریکنگ 1234567890123")
-    r"|(?:(?i:(?<![a-z_])(?:cnic|nicop|nic|b-?form|(?:id|identity)\s++card|shanakhti\s++card)(?![a-z_]))|شناختی\s*+کارڈ)"
+    r"|(?:(?i:(?<![a-z_])(?:cnic|nicop|nic|b-?form|(?:id|identity)\s++card|shanakhti\s++card|nadra\s++id)(?![a-z_]))|شناختی\s*+کارڈ)"
     r"(?:[^0-9\n]{0,40}?(?<![0-9])(?P<pk>[1-7][0-9]{4}(?P<sep>[-–‑ ])[0-9]{7}(?P=sep)[0-9])"
     r"|(?i:[\s:：#.]*+(?:(?:number|no|nr|نمبر)[\s:：#.]*+)?(?:(?:is|hai|ہے)\s++)?)(?<![0-9])(?P<pk2>[1-7][0-9]{12}))(?![0-9-])")
 
@@ -1121,7 +1127,7 @@ _CHECKS = (
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
     ("looks like a national identity number (said to be one)", _national_card,
      lambda t, d: d >= 9 and ("CCCD" in t or "CMND" in t or "NIK" in t or "ملی" in t or "cước" in t or "شناختی" in t
-                           or any(word in t.lower() for word in ("mel", "nic", "form", "card")))),
+                           or any(word in t.lower() for word in ("mel", "nic", "form", "card", "nadra")))),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),

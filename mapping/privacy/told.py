@@ -75,7 +75,7 @@ _CONTEXT = lowered_search(
 
 # "together", "no space", "joined" where a value is told in parts, in the languages people write in
 _JOINED_WORDS = (
-    r"(?i)(?<!\w)(?:together|joined|no\s++space|without\s++(?:a\s++)?space|one\s++word|run\s++together"
+    r"(?i)(?<!\w)(?:together|joined|no\s++spaces?|without\s++(?:a\s++)?spaces?|one\s++word|run\s++together"
     r"|coll[ée]s?|attach[ée]s?|zusammen(?:geschrieben)?|ohne\s++leerzeichen|am\s++st[üu]ck|razem|[łl][aą]cznie"
     r"|junts?|junt[oa]s?|todo\s++junto|pegad[oa]s?|colad[oa]s?|insieme|attaccat[oi]|tutto\s++attaccato|samen|aan\s++elkaar"
     r"|vast\s++aan\s++elkaar|ihop|tillsammans|sammen|i\s++ett\s++ord|bitişik|birleşik|dikit|magkadikit|viết\s++liền"
@@ -114,16 +114,23 @@ def _told_in_parts(text: str) -> bool:
     return False
 
 
-# a password's word, "is" or a colon, two to five words, and a word that says they are written together
+_IS = r"(?:is|was|ist|est|es|er|är|é|è|jest|je|on|to|c['’]est)"
+# a password's word, its first "is" or a colon, two to five words, then a comma (or "with") and a word that says they are
+# written together ("Het wachtwoord is frietjes met mayo, aan elkaar geschreven", "… purple monkey dishwasher
+# with no spaces"; not "the password is something we decided together")
 _WORDS_THEN_JOINED = lazy(
-    r"(?i)(?:" + _PASSWORD_WORDS + r")[^\n.:：]{0,40}?(?:\s(?:is|was|ist|est|es|er|är|é|è|jest|je|on|to|c['’]est)\s|[:：])"
-    r"\s*+[\"'“„«]?(?P<words>[^\W\d_]++(?:\s++[^\W\d_]++){1,4})[\"'”»]?\s*+[,(–—-]?\s*+"
-    r"(?:all\s++|alles\s++|tout\s++|todo\s++|tutto\s++|helemaal\s++)?" + _JOINED_WORDS.removeprefix("(?i)"))
-# words that tell what a password is like, not what it is: "the password is three random words, no spaces"
+    r"(?i)(?:" + _PASSWORD_WORDS + r")(?:(?!\s" + _IS + r"\s)[^\n.:：,]){0,25}?(?:\s" + _IS + r"\s|[:：])"
+    r"\s*+[\"'“„«]?(?P<words>[^\W\d_]++(?:\s++[^\W\d_]++){1,4})[\"'”»]?"
+    r"(?:\s*+[,(–—-]\s*+(?:all\s++|alles\s++|tout\s++|todo\s++|tutto\s++|helemaal\s++)?|\s++with\s++(?=no\s))"
+    + _JOINED_WORDS.removeprefix("(?i)"))
+# words that tell what a password is made of or like, not what it is: "the password is three random words, no
+# spaces", "dog name and birth year, together", "Vorname und Geburtsjahr, zusammen"
 _NO_VALUES_WORDS = frozenset(
-    "words word characters letters digits numbers random long short strong weak easy hard simple secure safe new old "
-    "the a an my our his her their your two three four five six seven eight several some same different "
-    "woorden wörter mots palabras parole palavras słowa слова ord zeichen caractères caracteres".split())
+    "words word characters letters digits numbers random long short strong weak easy hard simple secure safe "
+    "two three four five six seven eight several some same different something what usual before name names "
+    "year birth birthday date number address street surname plus "
+    "woorden wörter mots palabras parole palavras słowa слова ord zeichen caractères caracteres vorname nachname "
+    "geburtsjahr geburtstag postcode huisnummer hausnummer straße strasse nombre apellido nom prénom".split())
 
 
 # a code told in two or three parts of digits, in order ("Key box: first 36, then 90", "המפתחות בקופסה ליד
@@ -143,7 +150,10 @@ _CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PART + r"\s*+[,;،]?\s*+" + _TH
 # keys and a box (not a door or a gate alone: "Buses to the school gate: first 36, then 90")
 _A_CODES_OR_LOCKS_WORD = lazy(
     r"(?i)(?<![^\W\d_])(?:codes?|kod[eu]?|koden|koodi|c[óo]digo|codice|codi|pin|passcode|combination|combo|keypad"
-    r"|key\s*+box|lock\s*+box|key\s*+safe|padlock|lock|safe|alarm\s*+(?:code|panel|pad)|schlüssel(?:kasten|box|safe|tresor)"
+    # a lock or a safe as a thing, not "safe driving", "lock-in rates", "keep it safe"
+    r"|key\s*+box|lock\s*+box|key\s*+safe|padlock|(?:the|a|my|our|his|her|their|hotel|room|office|wall|gun|floor|home|bike"
+    r"|combination|gym|shed|front|back|door|gate|garage)\s++(?:safe|lock)(?![\w-])|(?:safe|lock)\s*+code"
+    r"|alarm\s*+(?:code|panel|pad)|schlüssel(?:kasten|box|safe|tresor)"
     r"|zahlenschloss|schloss|tresor|bo[îi]te\s++[àa]\s++cl[ée]s|cadenas|coffre|candado|caja\s++fuerte|cofre|cadeado"
     r"|lucchetto|cassaforte|sleutelkluis|kluis|nyckelbox|kodlås|sejf|szyfr|kłódk\w*|замок|сейф|код\w*|kilit\w*|şifre\w*"
     r"|ה?קוד|ה?כספת|ה?מנעול|(?:ال)?كود|(?:ال)?رمز|(?:ال)?قفل|(?:ال)?خزنة|কোড|তালা|कोड|ताला|暗証|密码|暗码|도어락)(?![^\W\d_])")
@@ -154,11 +164,23 @@ _BOX_WORD = lazy(r"(?i)(?<![^\W\d_])(?:box|kasten|bo[îi]te|caja|scatola|doos|l�
 
 
 def _code_in_ordered_parts(text: str) -> bool:
+    """A code in ordered parts, the name of what it opens in its sentence before it ("Keys are back in the
+    box by the door; bins go out first 07, then 19" is no code)."""
     for match in _CODE_IN_ORDER.finditer(text):
-        line = _line_of(text, match)
-        if _A_CODES_OR_LOCKS_WORD.search(line) or _KEYS_WORD.search(line) and _BOX_WORD.search(line):
+        before = text[_sentence_start(text, match.start()):match.start()]
+        if _A_CODES_OR_LOCKS_WORD.search(before) or _KEYS_WORD.search(before) and _BOX_WORD.search(before):
             return True
     return False
+
+
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding ``at`` starts: after its line's start or the last full stop or semicolon."""
+    start = text.rfind("\n", 0, at) + 1
+    for stop in (". ", "; ", "! ", "? ", "。"):
+        found = text.rfind(stop, start, at)
+        if found >= 0:
+            start = found + len(stop)
+    return start
 
 
 # --- a passphrase told as a sentence with spaces --------------------------------------------------
@@ -212,8 +234,9 @@ def _passphrase_told(text: str) -> bool:
 # four to eight single digits apart, the same way each time ("1 5 5 3", "1-8-5-4", "2 0 4 8")
 _DIGITS_APART = lazy(r"(?<![\w.,/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7}|(?:–[0-9]){3,7}"
                      r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7}"
-                     # a comma between, right after a colon ("podyktowany cyfra po cyfrze: 8, 3, 0, 5")
-                     r"|(?<=[:：] [0-9])(?:, [0-9]){3,7})"
+                     # a comma between, right after a code's name and "is" or a colon ("PIN is 4, 7, 1, 9", "Door code: 8, 3,
+                     # 0, 5"), or after "digit by digit" and a colon ("podyktowany cyfra po cyfrze: 8, 3, 0, 5")
+                     r"|(?<=[:：] [0-9])(?:, [0-9]){3,7}|(?<=\s[0-9])(?:, [0-9]){3,7})"
                      r"(?![\w:/–·-]|,\s*+[0-9]|,[^\s0-9]|\.[0-9]|\s[0-9](?![0-9])|\s[-–]\s[0-9])")  # (a comma and a word may follow)
 # a dial's numbers: "24 . 11 . 36", "24-11-36" after the word for a combination
 _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinaci[óo]n|combina[çc][ãa]o|kombination"
@@ -258,6 +281,25 @@ _ANOTHER_NUMBERS_NAME = lazy(
     r"[^\S\n]++$")
 
 
+# a code's name right before its digits, then "is" or a colon ("PIN is ", "Door code: ", "Kod: ")
+_A_CODE_IS_TOLD = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|pincode|combination|kod|kode|koodi|código|codice|код)"
+                       r"\s*+(?:is|was|ist|est|es|er|är|on|je|jest|è|é|:|：|=)\s*+$")
+_DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++time|cyfra\s++po\s++cyfrze|ziffer\s++für\s++ziffer"
+                       r"|chiffre\s++par\s++chiffre|d[íi]gito\s++(?:a|por)\s++d[íi]gito|cifra\s++per\s++cifra|cijfer\s++voor\s++cijfer)"
+                       r"[^\n0-9]{0,12}?[:：]\s*+$")
+
+
+def _clause_start(text: str, at: int) -> int:
+    """Where the sentence holding ``at`` starts, at most 80 characters back: after its line's start or the
+    last full stop or semicolon before it."""
+    start = max(text.rfind("\n", 0, at) + 1, at - 80)
+    for stop in (". ", "; ", "! ", "? "):
+        found = text.rfind(stop, start, at)
+        if found >= 0:
+            start = found + len(stop)
+    return start
+
+
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9]").search  # what every match holds, found at C speed
 
 
@@ -274,8 +316,13 @@ def _digits_apart(text: str) -> bool:
             continue  # (or right after it: "a 4-2-3-1 formation")
         if _ANOTHER_NUMBERS_NAME.search(text, max(0, match.start() - 30), match.start()):
             continue  # another number's, named right before it: "room 4 1 2 7", "error 4 0 1 2", "port 8 4 4 3"
-        if ", " in match[0] and not _TOLD_FOR.search(text, text.rfind("\n", 0, match.start()) + 1, match.start()):
-            continue  # digits a comma apart are a code's only on a line that names one: not "tables: 2, 5, 7, 9"
+        if ", " in match[0] and not (_A_CODE_IS_TOLD.search(text, max(0, match.start() - 40), match.start())
+                                     or _DIGIT_BY_DIGIT.search(text, max(0, match.start() - 40), match.start())):
+            continue  # digits a comma apart are a code's only right after its name: not "Dress code days this month:
+            # 3, 7, 8, 4", "Safe deposit boxes still free: 2, 5, 7, 9"
+        if text.startswith(",", match.end()) and not _TOLD_FOR.search(text, _clause_start(text, match.start()), match.start()):
+            continue  # then a comma and words, only in the clause of a code's or a lock's name: not "my ticket was
+            # 7 1 4 0 2, counter three called it", on a line about a bank
         return True
     return False
 
@@ -334,7 +381,8 @@ _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in 
 _DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خمسة، تسعة، صفر، اثنان")
 _SEPARATORS = str.maketrans(",、・،-", "     ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
-_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|lås"
+_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|padlock"
+                 r"|locker|atm|lås"
                  r"|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
@@ -349,7 +397,8 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  # a key box: "La boîte à clés : cinq, neuf, zéro, deux", "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে"
                  r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
-                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन|कोड|पासकोड|குறியீடு|பூட்டு|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
+                 # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
+                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
