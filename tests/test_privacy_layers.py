@@ -4489,3 +4489,43 @@ def test_what_the_review_of_the_thirteenth_sessions_rounds_found_refused_passes(
 ])
 def test_what_the_review_of_the_thirteenth_sessions_rounds_found_missed_is_refused(text):
     assert privacy.sensitive_reason(text) is not None, text
+
+
+# -- the round on tune35 (a thirty-seventh writer, weighted to prose passwords: an airline pilot, a social
+# worker, a flat-share's organiser, a photographer, a grandmother kept by her grandson, in 25 European
+# language tags); heldout34 held out. 77 of 100 caught before the round, 1 ordinary text refused.
+
+def test_the_round_on_tune35_misses_twelve_leaks_and_refuses_no_ordinary_text():
+    """Left: a password after "new one:" and after "protected with", a user and a password with no word
+    between ("edith.pearce at btinternet, roses4Edith"), one typed "in the chat", a Wi-Fi key after a
+    network's name, a password told as a word "and then" a year, a shared inbox's after "the team name and",
+    a password's parts quoted apart, a code in Belgian French numbers ("septante-deux"), a UK bank's
+    "memorable word", a flight bag's lock of three digits, and a dial's combination in words."""
+    leaks, benign = _corpus("tune35", "leaks"), _corpus("tune35", "benign")
+    assert sorted(item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None) == [
+        "p37-leak-0022", "p37-leak-0025", "p37-leak-0034", "p37-leak-0038", "p37-leak-0039", "p37-leak-0043",
+        "p37-leak-0047", "p37-leak-0051", "p37-leak-0052", "p37-leak-0060", "p37-leak-0102", "p37-leak-0150"]
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Netflix for the flat logs in with the house gmail and Turnip!Parade09; Ellie pays this month.",  # "; " is prose
+    "La tablette de mamie s'ouvre avec 1 9 4 6, l'année de naissance de papi.",  # what opens with the digits
+    "Amma opnar spjaldtölvuna með 2 2 0 6.", "Personaleparkeringen i Kastrup: bommen åbner på 6 1 9 0.",
+    "Cajetín de llaves del piso compartido: 3-3-8-0.", "kutija za kljuceve u stanu 2-2-1-6, ne dijeliti",
+    "Sejf na klucze: siedem jeden zero osiem.", "Pin do teléfono da avoa: catro, oito, cero, tres.",  # Polish, Galician
+    "Mummon verkkopankin tunnusluku on 9 4 2 6 0 1 — Eetu kirjoitti sen muistiin.",
+    "Tjänstemobilens pinkod är 774 201.",  # a PIN in two threes
+    "Codurile de rezervă pentru contul de Google: 63590911, 46280095, 12649488, 32465866",  # Romanian backup codes
+])
+def test_what_the_round_on_tune35_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "IT says the new case system will use single sign-on from March, so one less password to remember.",
+    "The show opens with 5 4 3 2 1 on the big screen.",  # a countdown
+    "Rezervarea pentru hotel: 2 camere, 4 nopți.",  # a Romanian booking, no codes
+])
+def test_what_the_round_on_tune35_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -1996,13 +1996,13 @@ _SET_TO = lazy(r"(?i)(?:opens?\s++with|unlocks?\s++with|upp\s++med|set\s++(?:it\
 
 
 # a code's digits spelled out, four to eight of them ("seven three zero five", "sieben-drei-null-fünf"),
-# in English, German, French, Spanish, Italian, Portuguese and Dutch
+# in English, German, French, Spanish, Italian, Portuguese, Galician and Dutch
 _DIGIT_WORDS = {
     **dict.fromkeys(("zero", "oh", "null", "zéro", "cero", "nul"), "0"),
-    **dict.fromkeys(("one", "eins", "un", "une", "uno", "um", "een", "één"), "1"),
-    **dict.fromkeys(("two", "zwei", "deux", "dos", "due", "dois", "twee"), "2"),
+    **dict.fromkeys(("one", "eins", "un", "une", "uno", "um", "een", "één", "unha"), "1"),
+    **dict.fromkeys(("two", "zwei", "deux", "dos", "due", "dois", "twee", "dous"), "2"),
     **dict.fromkeys(("three", "drei", "trois", "tres", "tre", "três", "drie"), "3"),
-    **dict.fromkeys(("four", "vier", "quatre", "cuatro", "quattro", "quatro"), "4"),
+    **dict.fromkeys(("four", "vier", "quatre", "cuatro", "quattro", "quatro", "catro"), "4"),
     **dict.fromkeys(("five", "fünf", "fuenf", "cinq", "cinco", "cinque", "vijf"), "5"),
     **dict.fromkeys(("six", "sechs", "seis", "sei", "zes"), "6"),
     **dict.fromkeys(("seven", "sieben", "sept", "siete", "sette", "sete", "zeven"), "7"),
@@ -2297,9 +2297,10 @@ _A_CALLS_PIN = lazy(
     r"(?i)(?<![а-яіa-z])(?:пин|пін)\s++(?:учесника|участника|учасника|конференци\w*|ведущего|за\s++[^\n:：0-9]{1,40}?[:：])"
     r"\s*+[:：]?\s*+[0-9](?:[ -]?[0-9]){3,7}(?![0-9])"
     r"|(?<![a-z])kombinasie\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])"
-    # a PIN told in two pairs, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …", "PIN is 40 57.")
-    r"|(?<![a-z])(?:pin|nip|pin-?code|code\s++pin)(?![a-z])[^\n0-9.;]{0,60}?(?:\s(?:is|est|ist|es|è|é|er|är)|[:：=])"
-    r"\s*+[0-9]{2}\s[0-9]{2}(?![0-9])(?=\s*+(?:[,.;!)]|$))")
+    # a PIN told in two pairs or two threes, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …",
+    # "PIN is 40 57.", "Tjänstemobilens pinkod är 774 201.")
+    r"|(?<![a-z])(?:pin|nip|pin-?code|pin-?kode?|code\s++pin)(?![a-z])[^\n0-9.;]{0,60}?(?:\s(?:is|est|ist|es|è|é|er|är)|[:：=])"
+    r"\s*+(?:[0-9]{2}\s[0-9]{2}|[0-9]{3}\s[0-9]{3})(?![0-9])(?=\s*+(?:[,.;!)]|$))")
 
 
 # A parcel locker's pickup code, which hands the parcel to whoever says it, or what unlocks a phone,
@@ -2724,6 +2725,8 @@ def _one_word(text: str) -> bool:
             continue  # a Finnish or Swedish ending after a name and a colon: "uusi on Proton Pass:ssa"
         if match["verb"] == "on" and _A_DATE.fullmatch(value) and match[0][:2].lower() in ("pa", "pw"):
             continue  # "changed the Jellyfin password on 2024-09-28": English "on", a day (Estonian "on" is "is")
+        if match["verb"] == "to" and value.lower().rstrip(".!?,;") in _VERBS_AFTER_TO:
+            continue  # English "to" before a verb: "one less password to remember" (Polish "to" is "is")
         if match["verb"] == "je" and _DUTCH_BEFORE_JE.search(match["middle"] or ""):
             continue  # Dutch "je" is "you": "een wachtwoord deelt met je partner"; Czech "heslo k wifi je …" is "is"
         if (_DESCRIBING.fullmatch(value) or _DESCRIBED.match(value) or _not_a_value(value) and not (
@@ -2747,6 +2750,12 @@ def _one_word(text: str) -> bool:
         if not match["comma"] and (match["verb"] not in ("on", "to") or value.islower()) and _a_thing(value.rstrip(".!?")):
             return True  # "pw ist sunflower", "Netflix password is tournesol (shared with sister)"
     return False
+
+
+# what English says a password is for, after "to" ("one less password to remember", "a password to type")
+_VERBS_AFTER_TO = frozenset("remember recall memorize memorise type enter use change reset share write keep forget get set "
+                            "make give send store save create choose pick guess crack update rotate manage know learn "
+                            "protect unlock open access".split())
 
 
 # A list of passwords after their plural name: "Passwords so far: modem kes261trel, NAS

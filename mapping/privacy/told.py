@@ -50,7 +50,7 @@ _CONTEXT = lowered_search(
     r"|logowani|connexion|anmeld|sign\s++in|लॉगिन|লগইন|ログイン|로그인|登录|登入|mail|ईमेल|ইমেইল|ایمیل|إيميل|メール|이메일|邮箱"
     r"|netflix|disney|hulu|spotify|youtube|prime\s++video|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
     r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
-    r"|ธนาคาร|ngân\s++hàng|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
+    r"|ธนาคาร|ngân\s++hàng|pankki|pankin|verkkopank\w*|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
     # short forms and the words for a code
     r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
     r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
@@ -281,6 +281,14 @@ _ANOTHER_NUMBERS_NAME = lazy(
     r"[^\S\n]++$")
 
 
+# what opens with digits told one at a time ("La tablette de mamie s'ouvre avec 1 9 4 6, …", "bommen åbner på 6 1 9 0",
+# "Amma opnar spjaldtölvuna með 2 2 0 6"), and key boxes named so ("Cajetín de llaves …: 3-3-8-0", "kutija za kljuceve")
+_OPENS_WITH_DIGITS = lowered_search(
+    r"(?i)(?<![a-zà-ÿ])(?:opens\s++with|s['’]ouvre\s++avec|öffnet\s++(?:sich\s++)?mit|si\s++apre\s++con|se\s++abre\s++con"
+    r"|abre\s++com|åbner\s++(?:på|med)|öppnas\s++med|öppnar\s++med|åpnes\s++med|åpner\s++med|opnar\s+[^\W\d_]+\s++með"
+    r"|otwiera\s++się|avautuu|cajet[íi]n|caja\s++de\s++llaves|kutij\w*\s++za\s++klju[čc]\w*)")
+
+
 # a code's name right before its digits, then "is" or a colon ("PIN is ", "Door code: ", "Kod: ")
 _A_CODE_IS_TOLD = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|pincode|combination|kod|kode|koodi|código|codice|код)"
                        r"\s*+(?:is|was|ist|est|es|er|är|on|je|jest|è|é|:|：|=)\s*+$")
@@ -304,7 +312,7 @@ _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·�
 
 
 def _digits_apart(text: str) -> bool:
-    if not _A_DIGIT_RUN(text) or not _CONTEXT(text):
+    if not _A_DIGIT_RUN(text) or not (_CONTEXT(text) or _OPENS_WITH_DIGITS(text)):
         return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
         digits = re.sub(r"[^0-9]", "", match[0])
@@ -320,7 +328,8 @@ def _digits_apart(text: str) -> bool:
                                      or _DIGIT_BY_DIGIT.search(text, max(0, match.start() - 40), match.start())):
             continue  # digits a comma apart are a code's only right after its name: not "Dress code days this month:
             # 3, 7, 8, 4", "Safe deposit boxes still free: 2, 5, 7, 9"
-        if text.startswith(",", match.end()) and not _TOLD_FOR.search(text, _clause_start(text, match.start()), match.start()):
+        if (text.startswith(",", match.end()) and not _TOLD_FOR.search(text, _clause_start(text, match.start()), match.start())
+                and not _OPENS_WITH_DIGITS(text[_clause_start(text, match.start()):match.start()])):
             continue  # then a comma and words, only in the clause of a code's or a lock's name: not "my ticket was
             # 7 1 4 0 2, counter three called it", on a line about a bank
         return True
@@ -382,7 +391,7 @@ _DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خ�
 _SEPARATORS = str.maketrans(",、・،-", "     ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
 _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|padlock"
-                 r"|locker|atm|lås"
+                 r"|locker|atm|sejf\w*|lås"
                  r"|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
@@ -583,8 +592,9 @@ _UNDERSCORED = lazy(r"(?<![\w@/.#-])(?:[A-Z][a-z]{2,15}(?:_[A-Za-z][a-z]{1,15}){
 # what it is told for: a colon or an arrow after something that opens, or "changed to", "is"
 _TOLD_AFTER = lazy(r"[:：→]\s*+[\"'“„«]?$|(?i:(?<!\w)(?:is|es|est|ist|è|é|är|er|là|jadi|thành|ni|sasa\s++ni"
                    r"|گذاشتم|to|na|på|on)\s*+[\"'“„«]?$)")
-# what a code line has ("=", "(", "def ", "import"): a name in code, not a value
-_CODE_LINE = lazy(r"(?i)[=(){};]|(?<!\w)(?:def|class|import|return|function|const|var|let|select|from|where|folder"
+# what a code line has ("=", "(", "def ", "import", ";" with no space after it): a name in code, not a value
+# (prose has "; " too: "… and Turnip!Parade09; Ellie pays this month")
+_CODE_LINE = lazy(r"(?i)[=(){}]|;(?!\s)|(?<!\w)(?:def|class|import|return|function|const|var|let|select|from|where|folder"
                   r"|enum|config|constant|setting|settings|option|type|struct|property|key|keys|env|parameter"
                   r"|directory|file|branch|table|column|field|variable|module|tag|label|channel|hashtag)(?!\w)")
 
@@ -803,7 +813,7 @@ CHECKS = (
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
       "sblocc", "ontgrendel", "odblok", "разблок", "розблок", "key box", "keybox", "lock box", "lockbox", "boîte à cl",
       "boite a cl", "schlüssel", "sleutelkluis", "nyckelbox", "opens with", "ouvre avec", "öffnet", "abre con", "apre con",
-      "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת", "पिन", "कोड", "पासकोड", "குறியீடு", "பூட்டு")),
+      "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת", "पिन", "कोड", "पासकोड", "குறியீடு", "பூட்டு", "sejf", "atm", "ரகசிய")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
