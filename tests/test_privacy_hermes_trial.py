@@ -7,9 +7,8 @@ release, then tuned on: what they found that the rules could read in general was
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json) and the seventh
 (hermes_trial7.json) were held out for one release too, then tuned on in the same way. The eighth
-the ninth and the tenth (hermes_trial8_held.json, hermes_trial9_held.json, hermes_trial10_held.json) are
-held out: the rules were not changed for them, and what they found is listed, so that a change sees it
-move."""
+the ninth, the tenth and the eleventh (hermes_trial8_held.json to hermes_trial11_held.json) are held out:
+the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
 
@@ -79,7 +78,24 @@ LISTED = {
         "物置の南京錠は7-3-9",  # a shed's padlock's code, in Japanese
         "Nọ́mbà àṣírí káàdì Access mi ni 6182",  # a card's PIN, in Yoruba
     }, set()),
+    "hermes_trial11_held.json": ({  # held out
+        "宿舍大門密碼 5207#，晚上12點後要按",  # a dormitory door's code, in Chinese
+        "玉山銀行帳號 0979-968-123456，爸媽匯生活費用",  # a Taiwanese bank account after its bank's name
+        "提款卡密碼 7390 (郵局)",  # an ATM card's PIN, in Chinese
+        "安全提問：我的國小叫什麼？答案：興隆國小",  # a security answer, in Chinese
+        "o kwdikos tis kartas mou einai 6612, min ton ksexaseis",  # a card's PIN, in Greeklish
+        "PIN tis Viva Wallet 2290",  # a wallet app's PIN, a Greek word between
+        "kleidaria podilatou 7-7-1-3",  # a bike lock's code, in Greeklish
+        "Ο συνδυασμός του χρηματοκιβωτίου στο περίπτερο του αδερφού μου: 55193",  # a safe's combination, in Greek
+        "κωδικός ξεκλειδώματος κινητού 031178",  # a phone's unlock code, in Greek
+        "o kwdikos gia tin porta tou parking sti douleia einai *4471#",  # a car park door's code, in Greeklish
+        "দোকানের সিন্দুকের কোড ২৪-১৮-৬০",  # a shop safe's code in Bengali digits
+        "নিরাপত্তা প্রশ্ন: প্রথম স্কুল? উত্তর: মিরপুর আইডিয়াল",  # a security answer, in Bengali
+        "Islami Bank a/c 20501770203456789 - supplier der eta dibo",  # a Bangladeshi bank account after "a/c"
+    }, set()),
 }
+# the turns of a held-out trial whose secret is still published with --include-transcript
+TURNS_LISTED = {"7391"}  # (hermes_trial11_held.json: "the keysafe code at Mrs Patel's … It's 7391")
 
 
 def _trial(name: str) -> dict:
@@ -100,7 +116,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
                          + _trial("hermes_trial5.json")["turns"]
                          + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
                          + _trial("hermes_trial8_held.json")["turns"] + _trial("hermes_trial9_held.json")["turns"]
-                         + _trial("hermes_trial10_held.json")["turns"],
+                         + _trial("hermes_trial10_held.json")["turns"]
+                         + [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] not in TURNS_LISTED],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
@@ -343,3 +360,11 @@ def test_what_the_seventh_trial_found(text):
 ])
 def test_and_what_the_seventh_trials_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("turn", [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] in TURNS_LISTED])
+def test_a_held_out_trials_turn_is_still_published_with_transcripts_as_listed(turn):
+    summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"
+    event = {"eventType": "episode", "summary": summary, "privacyScope": "shared", "visibility": "shared"}
+    privacy.check_publishable(event, memory_id="m", publish_private=False, texts={"summary": summary},
+                              include_transcript=True)

@@ -4495,21 +4495,22 @@ def test_what_the_review_of_the_thirteenth_sessions_rounds_found_missed_is_refus
 # worker, a flat-share's organiser, a photographer, a grandmother kept by her grandson, in 25 European
 # language tags); heldout34 held out. 77 of 100 caught before the round, 1 ordinary text refused.
 
-def test_the_round_on_tune35_misses_twelve_leaks_and_refuses_no_ordinary_text():
+def test_the_round_on_tune35_misses_thirteen_leaks_and_refuses_no_ordinary_text():
     """Left: a password after "new one:" and after "protected with", a user and a password with no word
     between ("edith.pearce at btinternet, roses4Edith"), one typed "in the chat", a Wi-Fi key after a
     network's name, a password told as a word "and then" a year, a shared inbox's after "the team name and",
     a password's parts quoted apart, a code in Belgian French numbers ("septante-deux"), a UK bank's
-    "memorable word", a flight bag's lock of three digits, and a dial's combination in words."""
+    "memorable word", a flight bag's lock of three digits, a dial's combination in words; and, given back
+    after review58 (prose's "; " made names with signs passwords), a password before "; Ellie pays"."""
     leaks, benign = _corpus("tune35", "leaks"), _corpus("tune35", "benign")
     assert sorted(item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None) == [
-        "p37-leak-0022", "p37-leak-0025", "p37-leak-0034", "p37-leak-0038", "p37-leak-0039", "p37-leak-0043",
-        "p37-leak-0047", "p37-leak-0051", "p37-leak-0052", "p37-leak-0060", "p37-leak-0102", "p37-leak-0150"]
+        "p37-leak-0022", "p37-leak-0025", "p37-leak-0026", "p37-leak-0034", "p37-leak-0038", "p37-leak-0039",
+        "p37-leak-0043", "p37-leak-0047", "p37-leak-0051", "p37-leak-0052", "p37-leak-0060", "p37-leak-0102",
+        "p37-leak-0150"]
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
 
 
 @pytest.mark.parametrize("text", [
-    "Netflix for the flat logs in with the house gmail and Turnip!Parade09; Ellie pays this month.",  # "; " is prose
     "La tablette de mamie s'ouvre avec 1 9 4 6, l'année de naissance de papi.",  # what opens with the digits
     "Amma opnar spjaldtölvuna með 2 2 0 6.", "Personaleparkeringen i Kastrup: bommen åbner på 6 1 9 0.",
     "Cajetín de llaves del piso compartido: 3-3-8-0.", "kutija za kljuceve u stanu 2-2-1-6, ne dijeliti",
@@ -4529,3 +4530,44 @@ def test_what_the_round_on_tune35_reads(text):
 ])
 def test_what_the_round_on_tune35_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_round_on_tune35_is_held_to_what_the_narrowed_forms_give():
+    """review58: the round's first forms refused 87 of its 124 ordinary texts (23 before them, and at the
+    session's start) and caught 59 of its 72 secrets (43 before them); narrowed, the gate refuses these 20 and
+    misses these 11."""
+    leaks, benign = _corpus("review58", "leaks"), _corpus("review58", "benign")
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
+        "r58-benign-003", "r58-benign-013", "r58-benign-023", "r58-benign-024", "r58-benign-025", "r58-benign-027",
+        "r58-benign-029", "r58-benign-031", "r58-benign-032", "r58-benign-061", "r58-benign-062", "r58-benign-065",
+        "r58-benign-066", "r58-benign-068", "r58-benign-092", "r58-benign-093", "r58-benign-098", "r58-benign-099",
+        "r58-benign-100", "r58-benign-101"]
+    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
+        "r58-leak-007", "r58-leak-020", "r58-leak-028", "r58-leak-029", "r58-leak-030", "r58-leak-035", "r58-leak-037",
+        "r58-leak-050", "r58-leak-065", "r58-leak-067", "r58-leak-071"]
+
+
+# What review58 found the round's first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Quiz team this year is Brains#Trust again; Priya handles the music round, I bring the phone charger.",
+    "La saison s'ouvre avec les épisodes 1 3 2 4 diffusés dans le désordre, bizarre.",  # "opens with", then a word
+    "Le concert s'ouvre avec 4 7 1 6, une grille d'accords classique, puis les cuivres entrent.",  # nothing it opens
+    "Butikken åbner på 1 3 5 7 etage først, resten efter ombygningen.",
+    "El cajetín del buzón 3 2 5 4, de la escalera B, está roto desde enero.",  # "cajetín" alone
+    "Kupila sam kutiju za ključeve u Pevexu, police 2 4 6 8, cijena 19 eura.",  # the key box in another clause
+    "Sejfy w magazynie: trzy, osiem, dwa, pięć sztuk na półkach.",  # safes, counted
+    "Pankkiautomaatti Prisman edessä on rikki, lähin on kauppakeskuksessa tasolla 2 4 6 8.",
+    "Office moved to Koramangala, the PIN code is 560 034.",  # India's postcode
+    "Am primit codurile de rezervare pentru hotel: 482913, 553201, 771045, câte unul pe cameră.",  # booking codes
+])
+def test_what_the_review_of_the_round_on_tune35_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Grinden öppnas med 9 0 5 2.", "Skuret åbner med 3 8 1 6, nøglen ligger indenfor.",  # a gate, a shed
+    "Hliðið opnast með 7 3 1 9.", "La puerta de atrás abre con 8 4 1 7.",
+    "Min pinkode er 9 4 1 8 2 6.",
+])
+def test_what_the_review_of_the_round_on_tune35_found_missed_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text

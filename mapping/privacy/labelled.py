@@ -2297,10 +2297,12 @@ _A_CALLS_PIN = lazy(
     r"(?i)(?<![а-яіa-z])(?:пин|пін)\s++(?:учесника|участника|учасника|конференци\w*|ведущего|за\s++[^\n:：0-9]{1,40}?[:：])"
     r"\s*+[:：]?\s*+[0-9](?:[ -]?[0-9]){3,7}(?![0-9])"
     r"|(?<![a-z])kombinasie\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])"
-    # a PIN told in two pairs or two threes, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …",
-    # "PIN is 40 57.", "Tjänstemobilens pinkod är 774 201.")
+    # a PIN told in two pairs, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …", "PIN is 40 57."),
+    # or in two threes right after its name and "is" ("Tjänstemobilens pinkod är 774 201."; not India's "PIN code
+    # is 560 034", a postcode)
     r"|(?<![a-z])(?:pin|nip|pin-?code|pin-?kode?|code\s++pin)(?![a-z])[^\n0-9.;]{0,60}?(?:\s(?:is|est|ist|es|è|é|er|är)|[:：=])"
-    r"\s*+(?:[0-9]{2}\s[0-9]{2}|[0-9]{3}\s[0-9]{3})(?![0-9])(?=\s*+(?:[,.;!)]|$))")
+    r"\s*+[0-9]{2}\s[0-9]{2}(?![0-9])(?=\s*+(?:[,.;!)]|$))"
+    r"|(?<![a-z])(?:pin|nip|pin-?kode?n?)\s++(?:is|est|ist|er|är|:)\s*+[0-9]{3}\s[0-9]{3}(?![0-9])(?=\s*+(?:[,.;!)]|$))")
 
 
 # A parcel locker's pickup code, which hands the parcel to whoever says it, or what unlocks a phone,

@@ -50,7 +50,7 @@ _CONTEXT = lowered_search(
     r"|logowani|connexion|anmeld|sign\s++in|लॉगिन|লগইন|ログイン|로그인|登录|登入|mail|ईमेल|ইমেইল|ایمیل|إيميل|メール|이메일|邮箱"
     r"|netflix|disney|hulu|spotify|youtube|prime\s++video|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
     r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
-    r"|ธนาคาร|ngân\s++hàng|pankki|pankin|verkkopank\w*|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
+    r"|ธนาคาร|ngân\s++hàng|tunnuslu\w*|pinkod\w*|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
     # short forms and the words for a code
     r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
     r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
@@ -281,12 +281,32 @@ _ANOTHER_NUMBERS_NAME = lazy(
     r"[^\S\n]++$")
 
 
-# what opens with digits told one at a time ("La tablette de mamie s'ouvre avec 1 9 4 6, …", "bommen åbner på 6 1 9 0",
-# "Amma opnar spjaldtölvuna með 2 2 0 6"), and key boxes named so ("Cajetín de llaves …: 3-3-8-0", "kutija za kljuceve")
-_OPENS_WITH_DIGITS = lowered_search(
-    r"(?i)(?<![a-zà-ÿ])(?:opens\s++with|s['’]ouvre\s++avec|öffnet\s++(?:sich\s++)?mit|si\s++apre\s++con|se\s++abre\s++con"
-    r"|abre\s++com|åbner\s++(?:på|med)|öppnas\s++med|öppnar\s++med|åpnes\s++med|åpner\s++med|opnar\s+[^\W\d_]+\s++með"
-    r"|otwiera\s++się|avautuu|cajet[íi]n|caja\s++de\s++llaves|kutij\w*\s++za\s++klju[čc]\w*)")
+# what opens with digits told one at a time, right before them ("La tablette de mamie s'ouvre avec 1 9 4 6, …",
+# "bommen åbner på 6 1 9 0 når …", "Amma opnar spjaldtölvuna með 2 2 0 6"), the thing it opens named before in
+# its sentence; and a key box, a few words before them in the same clause ("Cajetín de llaves del piso: 3-3-8-0",
+# "kutija za kljuceve u stanu 2-2-1-6, …"); each time the digits end their clause (not "Le concert s'ouvre avec
+# 4 7 1 6, une grille d'accords", "Butikken åbner på 1 3 5 7 etage", "kutija za ključeve u Pevexu, police 2 4 6 8")
+_OPENS = (r"opens\s++with|opens\s++on|s['’]ouvre\s++avec|öffnet\s++(?:sich\s++)?mit|si\s++apre\s++con|se\s++abre\s++con"
+          r"|abre\s++con|abre\s++com|åbner\s++(?:på|med)|åbnes\s++med|öppnas\s++med|öppnar\s++med|åpnes\s++med|åpner\s++med"
+          r"|opnar\s++[^\W\d_]++\s++með|opnast\s++með|otwiera\s++się|aukeaa|avautuu")
+_KEY_BOXES = r"cajet[íi]n\s++de\s++llaves|caja\s++de\s++llaves|kutij\w*\s++za\s++klju[čc]\w*"
+_OPENS_WITH_DIGITS = lowered_search(r"(?i)(?<![a-zà-ÿ])(?:" + _OPENS + "|" + _KEY_BOXES + ")")
+_OPENER_BEFORE = lazy(r"(?i)(?<![^\W\d_])(?:(?P<verb>" + _OPENS + r")|(?:" + _KEY_BOXES + r")[^\n,.;:0-9]{0,40}?[:：]?)\s*+$")
+_ENDS_ITS_CLAUSE = lazy(r"\s*+(?:[,.;!)]|$|(?i:(?:when|if|når|när|wenn|quand|cuando|quando|kun|jos|kiedy|als)(?!\w)))")
+# what such a verb opens: a door, a gate, a barrier, a tablet, a phone (besides the words of ``_CONTEXT``)
+_OPENED_THING = lowered_search(
+    r"(?i)(?<![a-zà-ÿ])(?:door|gate|barrier|porte|portail|puerta|port[óo]n|porta|port[ãa]o|tür|tor|schranke|deur|poort"
+    r"|slagboom|d[øo]r(?:en)?|dörr(?:en)?|port(?:en)?|bom(?:men)?|bommen|hurð\w*|hlið\w*|drzwi|brama|szlaban|ovi|portti"
+    r"|puomi|grind\w*|skur\w*|shed|tablet\w*|tablette|spjaldtölv\w*|tölv\w*|sím\w*|phone|téléphone|telefon\w*|handy|laptop"
+    r"|ordinateur|computer)")
+
+
+def _opened_right_before(text: str, match: re.Match[str]) -> bool:
+    found = _OPENER_BEFORE.search(text, max(0, match.start() - 60), match.start())
+    if found is None or not _ENDS_ITS_CLAUSE.match(text, match.end()):
+        return False
+    before = text[_sentence_start(text, found.start()):match.start()]  # (the verb's own words too: "opnar spjaldtölvuna með")
+    return not found["verb"] or bool(_CONTEXT(before) or _OPENED_THING(before))
 
 
 # a code's name right before its digits, then "is" or a colon ("PIN is ", "Door code: ", "Kod: ")
@@ -312,9 +332,13 @@ _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·�
 
 
 def _digits_apart(text: str) -> bool:
-    if not _A_DIGIT_RUN(text) or not (_CONTEXT(text) or _OPENS_WITH_DIGITS(text)):
+    context = _A_DIGIT_RUN(text) and _CONTEXT(text)
+    if not context and not (_A_DIGIT_RUN(text) and _OPENS_WITH_DIGITS(text)):
         return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
+        opened = _opened_right_before(text, match)
+        if not context and not opened:
+            continue
         digits = re.sub(r"[^0-9]", "", match[0])
         steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
         if len(steps) == 1 and steps <= {-1, 0, 1}:
@@ -328,8 +352,8 @@ def _digits_apart(text: str) -> bool:
                                      or _DIGIT_BY_DIGIT.search(text, max(0, match.start() - 40), match.start())):
             continue  # digits a comma apart are a code's only right after its name: not "Dress code days this month:
             # 3, 7, 8, 4", "Safe deposit boxes still free: 2, 5, 7, 9"
-        if (text.startswith(",", match.end()) and not _TOLD_FOR.search(text, _clause_start(text, match.start()), match.start())
-                and not _OPENS_WITH_DIGITS(text[_clause_start(text, match.start()):match.start()])):
+        if (text.startswith(",", match.end()) and not opened
+                and not _TOLD_FOR.search(text, _clause_start(text, match.start()), match.start())):
             continue  # then a comma and words, only in the clause of a code's or a lock's name: not "my ticket was
             # 7 1 4 0 2, counter three called it", on a line about a bank
         return True
@@ -391,7 +415,7 @@ _DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خ�
 _SEPARATORS = str.maketrans(",、・،-", "     ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
 _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|padlock"
-                 r"|locker|atm|sejf\w*|lås"
+                 r"|locker|atm|sejf(?:u|ie)?|lås"
                  r"|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
@@ -592,9 +616,8 @@ _UNDERSCORED = lazy(r"(?<![\w@/.#-])(?:[A-Z][a-z]{2,15}(?:_[A-Za-z][a-z]{1,15}){
 # what it is told for: a colon or an arrow after something that opens, or "changed to", "is"
 _TOLD_AFTER = lazy(r"[:：→]\s*+[\"'“„«]?$|(?i:(?<!\w)(?:is|es|est|ist|è|é|är|er|là|jadi|thành|ni|sasa\s++ni"
                    r"|گذاشتم|to|na|på|on)\s*+[\"'“„«]?$)")
-# what a code line has ("=", "(", "def ", "import", ";" with no space after it): a name in code, not a value
-# (prose has "; " too: "… and Turnip!Parade09; Ellie pays this month")
-_CODE_LINE = lazy(r"(?i)[=(){}]|;(?!\s)|(?<!\w)(?:def|class|import|return|function|const|var|let|select|from|where|folder"
+# what a code line has ("=", "(", "def ", "import"): a name in code, not a value
+_CODE_LINE = lazy(r"(?i)[=(){};]|(?<!\w)(?:def|class|import|return|function|const|var|let|select|from|where|folder"
                   r"|enum|config|constant|setting|settings|option|type|struct|property|key|keys|env|parameter"
                   r"|directory|file|branch|table|column|field|variable|module|tag|label|channel|hashtag)(?!\w)")
 
