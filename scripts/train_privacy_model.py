@@ -77,6 +77,8 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "tune34": "fitted with it, the threshold rose from 0.9667 to 0.9683: 9 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused",
               "tune35": "fitted with it, the threshold rose from 0.9667 to 0.9716: 12 held-out leaks more passed, "
+                        "4 held-out ordinary texts fewer were refused",
+              "tune36": "fitted with it, the threshold rose from 0.9667 to 0.9682: 10 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused"}
 
 

@@ -4571,3 +4571,37 @@ def test_what_the_review_of_the_round_on_tune35_found_refused_passes(text):
 ])
 def test_what_the_review_of_the_round_on_tune35_found_missed_is_refused(text):
     assert privacy.sensitive_reason(text) is not None, text
+
+
+# -- the round on tune36 (a thirty-eighth writer, weighted to prose passwords: a plumber, a doctoral candidate
+# abroad, a market stall's holder, a retired teacher who volunteers, a teenager set up by a parent, in 22
+# languages); heldout35 held out. 90 of 100 caught before the round, no ordinary text refused.
+
+def test_the_round_on_tune36_misses_two_leaks_and_refuses_no_ordinary_text():
+    """Left: a passcode in two-digit number words ("twenty-two sixty-one"), and a card's PIN in Portuguese
+    digit words that read as a year ("um nove oito três")."""
+    leaks, benign = _corpus("tune36", "leaks"), _corpus("tune36", "benign")
+    assert sorted(item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None) == [
+        "p38-leak-0032", "p38-leak-0104"]
+    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Mteja wa Kilimani: kengele ya nyumba inazimwa kwa 2 2 9 7 kisha OFF.",  # a house alarm, in Swahili
+    "ramze karte bank ro goft: yek haft noh do",  # digit names in Finglish
+    "Door code is 48 then 27, press the key symbol after.",  # in ordered parts, after its name and "is"
+    "የስልኩ ፒን 2791 ነው", "የጋራ አፓርታማው በር ኮድ 5 9 1 4 ነው",  # a PIN and a door's code in Amharic
+    "Nhà bác Hòa: hộp chìa khóa cạnh cửa sau, mã 3 8 1 6, bình nóng lạnh trên gác.",  # a key box in Vietnamese
+    "رمز در آپارتمان ۴ ۱ ۸ ۸ هست",  # an apartment's door code in Persian digits
+    "شماره پاسپورت برای تمدید ویزا: K29310832",  # a passport's number, in Persian
+])
+def test_what_the_round_on_tune36_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "The code is 48 then 27 minutes later.", "Kick-off is 15 then 17.",  # no code's parts
+    "Kengele ya shule inalia saa 8 kisha saa 10.",  # a school's bell at 8 then at 10
+])
+def test_what_the_round_on_tune36_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

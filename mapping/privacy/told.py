@@ -50,7 +50,7 @@ _CONTEXT = lowered_search(
     r"|logowani|connexion|anmeld|sign\s++in|लॉगिन|লগইন|ログイン|로그인|登录|登入|mail|ईमेल|ইমেইল|ایمیل|إيميل|メール|이메일|邮箱"
     r"|netflix|disney|hulu|spotify|youtube|prime\s++video|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
     r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
-    r"|ธนาคาร|ngân\s++hàng|tunnuslu\w*|pinkod\w*|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
+    r"|ธนาคาร|ngân\s++hàng|tunnuslu\w*|pinkod\w*|kengele\s++ya\s++(?:nyumba|usalama|mlango|wizi)|ኮድ|ፒን|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
     # short forms and the words for a code
     r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
     r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
@@ -145,6 +145,9 @@ _PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
 _CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PART + r"\s*+[,;،]?\s*+" + _THEN + _PART
                       + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
                       r"(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
+_CODE_IS_THEN = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|kod|kode|koden|koodi|código|codice|combination|combo)\s*+"
+                     r"(?:is|was|:|est|ist|es|è|é|er|är)" + _PART + r"\s*+[,;،]?\s*+" + _THEN + _PART
+                     + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
 # what such a code opens, named on its line: a code's own word, a lock, a safe, a keypad or a key box, each a
 # whole word (not "doctor", "navigate", "indoor", nor "first" in Hebrew, "קודם", which holds "קוד", code); or
 # keys and a box (not a door or a gate alone: "Buses to the school gate: first 36, then 90")
@@ -165,7 +168,10 @@ _BOX_WORD = lazy(r"(?i)(?<![^\W\d_])(?:box|kasten|bo[îi]te|caja|scatola|doos|l�
 
 def _code_in_ordered_parts(text: str) -> bool:
     """A code in ordered parts, the name of what it opens in its sentence before it ("Keys are back in the
-    box by the door; bins go out first 07, then 19" is no code)."""
+    box by the door; bins go out first 07, then 19" is no code); or right after a code's name and "is"
+    ("Shared flat door code is 48 then 27, press the key symbol after")."""
+    if _CODE_IS_THEN.search(text):
+        return True
     for match in _CODE_IN_ORDER.finditer(text):
         before = text[_sentence_start(text, match.start()):match.start()]
         if _A_CODES_OR_LOCKS_WORD.search(before) or _KEYS_WORD.search(before) and _BOX_WORD.search(before):
@@ -409,13 +415,15 @@ _DIGIT_NAMES = {
     "ta": "பூஜ்ஜியம் ஒன்று இரண்டு மூன்று நான்கு ஐந்து ஆறு ஏழு எட்டு ஒன்பது",
     "te": "సున్నా ఒకటి రెండు మూడు నాలుగు ఐదు ఆరు ఏడు ఎనిమిది తొమ్మిది",
     "mk": "нула еден една два три четири пет шест седум осум девет",
+    # Persian in Latin letters, as chat writes it ("yek haft noh do")
+    "fa-Latn": "sefr yek do se chahar char panj shesh shish haft hasht noh",
 }
 _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in names.split())
 _DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خمسة، تسعة، صفر، اثنان")
 _SEPARATORS = str.maketrans(",、・،-", "     ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
 _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|padlock"
-                 r"|locker|atm|sejf(?:u|ie)?|lås"
+                 r"|locker|atm|sejf(?:u|ie)?|ramz\w*|hộp\s++chìa\s++kh[óo]a|lås"
                  r"|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
@@ -811,7 +819,7 @@ CHECKS = (
       "つなげて", "続けて", "붙여")),
     ("looks like a code told in parts", _code_in_ordered_parts,
      ("first", "erst", "abord", "primer", "prima", "eerst", "först", "forst", "najpierw", "сначала", "спочатку", "önce",
-      "pehle", "קודם", "أول", "اول", "पहले", "আগে", "まず", "먼저", "dulu", "pertama")),
+      "pehle", "קודם", "أول", "اول", "पहले", "আগে", "まず", "먼저", "dulu", "pertama", "then")),  # ("code is 48 then 27")
     ("looks like a passphrase told as a sentence", _passphrase_told,
      ("space", "spatie", "spazi", "espace", "espacio", "espaço", "espais", "leerzeichen", "spacj", "пробел", "пробіл",
       "razmak", "razmac", "spați", "spati", "κενά", "רווחים", "مسافات", "فاصله", "اسپیس", "boşluk", "mezer", "medzer", "mellom",
@@ -836,7 +844,8 @@ CHECKS = (
       "cassaforte", "brankas", "két sắt", "ตู้เซฟ", "तिजोरी", "déverrouill", "débloqu", "unlock", "entsperr", "desbloque",
       "sblocc", "ontgrendel", "odblok", "разблок", "розблок", "key box", "keybox", "lock box", "lockbox", "boîte à cl",
       "boite a cl", "schlüssel", "sleutelkluis", "nyckelbox", "opens with", "ouvre avec", "öffnet", "abre con", "apre con",
-      "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת", "पिन", "कोड", "पासकोड", "குறியீடு", "பூட்டு", "sejf", "atm", "ரகசிய")),
+      "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת", "पिन", "कोड", "पासकोड", "குறியீடு", "பூட்டு", "sejf", "atm", "ரகசிய",
+      "ramz", "chìa")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
