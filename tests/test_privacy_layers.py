@@ -271,6 +271,17 @@ def _corpus(name: str, kind: str) -> list[dict]:
         return [json.loads(line) for line in lines]
 
 
+def _ids(prefix: str, *numbers: int) -> list[str]:
+    """Ids as the reviews number them: ``_ids("r57-leak", 5, 6)`` is ``["r57-leak-005", "r57-leak-006"]``."""
+    return [f"{prefix}-{number:03d}" for number in numbers]
+
+
+def _wrong(name: str) -> tuple[list[str], list[str]]:
+    """The ids of a corpus's ordinary texts the gate refuses, and of its secrets it passes, in its order."""
+    return ([item["id"] for item in _corpus(name, "benign") if privacy.sensitive_reason(item["text"]) is not None],
+            [item["id"] for item in _corpus(name, "leaks") if privacy.sensitive_reason(item["text"]) is None])
+
+
 @pytest.mark.parametrize("name, floor", [("tune", 0.99), ("tune2", 0.97), ("tune3", 0.90), ("tune4", 0.96), ("tune5", 0.96),
                                          ("tune6", 0.97), ("tune7", 0.99), ("tune8", 0.98), ("tune9", 0.99),
                                          ("tune10", 0.98), ("tune11", 0.97), ("tune12", 0.97),
@@ -4303,9 +4314,7 @@ def test_a_new_users_break_of_the_twelfth_sessions_gate_is_mended_in_general_for
     """review55: through the Hermes provider, 3 of the 44 secrets a new user stored were published (a
     Finnish e-mail login told as "tunnuksella <user> ja <password>", a Swahili bank account's number, a
     Pakistani CNIC); none of the 42 ordinary texts was refused."""
-    leaks, benign = _corpus("review55", "leaks"), _corpus("review55", "benign")
-    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
-    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == []
+    assert _wrong("review55") == ([], [])
 
 
 @pytest.mark.parametrize("text", [
@@ -4334,9 +4343,7 @@ def test_a_new_users_break_of_the_twelfth_sessions_gate_passes_these(text):
 # no ordinary text refused.
 
 def test_the_round_on_tune33_catches_every_leak_and_refuses_no_ordinary_text():
-    leaks, benign = _corpus("tune33", "leaks"), _corpus("tune33", "benign")
-    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == []
-    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+    assert _wrong("tune33") == ([], [])
 
 
 @pytest.mark.parametrize("text", [
@@ -4364,13 +4371,9 @@ def test_the_review_of_the_thirteenth_sessions_first_mends_is_held_to_what_the_n
     """review56: the first forms refused 50 of its 125 ordinary texts (9 before them) and caught 28 of its 50
     secrets (16 before); narrowed, the gate refuses these 10 (the first, a key box's line that lists rooms in
     words, is the one more than before) and misses these 11."""
-    leaks, benign = _corpus("review56", "leaks"), _corpus("review56", "benign")
-    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
-        "r56-benign-073", "r56-benign-082", "r56-benign-085", "r56-benign-088", "r56-benign-089", "r56-benign-090",
-        "r56-benign-100", "r56-benign-103", "r56-benign-107", "r56-benign-116"]
-    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "r56-leak-010", "r56-leak-011", "r56-leak-016", "r56-leak-025", "r56-leak-027", "r56-leak-029", "r56-leak-032",
-        "r56-leak-037", "r56-leak-039", "r56-leak-043", "r56-leak-044"]
+    refused, missed = _wrong("review56")
+    assert refused == _ids("r56-benign", 73, 82, 85, 88, 89, 90, 100, 103, 107, 116)
+    assert missed == _ids("r56-leak", 10, 11, 16, 25, 27, 29, 32, 37, 39, 43, 44)
 
 
 # What review56 found the first forms refused, which the narrowed ones pass (one of each kind).
@@ -4449,17 +4452,10 @@ def test_the_review_of_the_thirteenth_sessions_rounds_is_held_to_what_the_narrow
     """review57: at the code it read the gate refused 84 of its 123 ordinary texts (29 at the session's start)
     and caught 43 of its 62 secrets (26 at the start); narrowed, it refuses these 32 (006, 073 and 110 more than
     at the start) and misses these 13."""
-    leaks, benign = _corpus("review57", "leaks"), _corpus("review57", "benign")
-    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
-        "r57-benign-006", "r57-benign-008", "r57-benign-011", "r57-benign-017", "r57-benign-021", "r57-benign-038",
-        "r57-benign-039", "r57-benign-040", "r57-benign-041", "r57-benign-042", "r57-benign-043", "r57-benign-044",
-        "r57-benign-045", "r57-benign-047", "r57-benign-048", "r57-benign-051", "r57-benign-053", "r57-benign-055",
-        "r57-benign-060", "r57-benign-061", "r57-benign-073", "r57-benign-079", "r57-benign-092", "r57-benign-096",
-        "r57-benign-098", "r57-benign-102", "r57-benign-103", "r57-benign-106", "r57-benign-110", "r57-benign-111",
-        "r57-benign-113", "r57-benign-117"]
-    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "r57-leak-005", "r57-leak-006", "r57-leak-008", "r57-leak-017", "r57-leak-031", "r57-leak-038", "r57-leak-039",
-        "r57-leak-047", "r57-leak-048", "r57-leak-051", "r57-leak-052", "r57-leak-053", "r57-leak-062"]
+    refused, missed = _wrong("review57")
+    assert refused == _ids("r57-benign", 6, 8, 11, 17, 21, 38, 39, 40, 41, 42, 43, 44, 45, 47, 48, 51, 53, 55, 60,
+        61, 73, 79, 92, 96, 98, 102, 103, 106, 110, 111, 113, 117)
+    assert missed == _ids("r57-leak", 5, 6, 8, 17, 31, 38, 39, 47, 48, 51, 52, 53, 62)
 
 
 # What review57 found refused, which the narrowed forms pass (one of each kind).
@@ -4536,15 +4532,10 @@ def test_the_review_of_the_round_on_tune35_is_held_to_what_the_narrowed_forms_gi
     """review58: the round's first forms refused 87 of its 124 ordinary texts (23 before them, and at the
     session's start) and caught 59 of its 72 secrets (43 before them); narrowed, the gate refuses these 20 and
     misses these 11."""
-    leaks, benign = _corpus("review58", "leaks"), _corpus("review58", "benign")
-    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
-        "r58-benign-003", "r58-benign-013", "r58-benign-023", "r58-benign-024", "r58-benign-025", "r58-benign-027",
-        "r58-benign-029", "r58-benign-031", "r58-benign-032", "r58-benign-061", "r58-benign-062", "r58-benign-065",
-        "r58-benign-066", "r58-benign-068", "r58-benign-092", "r58-benign-093", "r58-benign-098", "r58-benign-099",
-        "r58-benign-100", "r58-benign-101"]
-    assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
-        "r58-leak-007", "r58-leak-020", "r58-leak-028", "r58-leak-029", "r58-leak-030", "r58-leak-035", "r58-leak-037",
-        "r58-leak-050", "r58-leak-065", "r58-leak-067", "r58-leak-071"]
+    refused, missed = _wrong("review58")
+    assert refused == _ids("r58-benign", 3, 13, 23, 24, 25, 27, 29, 31, 32, 61, 62, 65, 66, 68, 92, 93, 98, 99, 100,
+        101)
+    assert missed == _ids("r58-leak", 7, 20, 28, 29, 30, 35, 37, 50, 65, 67, 71)
 
 
 # What review58 found the round's first forms refused, which the narrowed ones pass (one of each kind).
