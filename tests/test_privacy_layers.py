@@ -4568,20 +4568,19 @@ def test_what_the_review_of_the_round_on_tune35_found_missed_is_refused(text):
 # abroad, a market stall's holder, a retired teacher who volunteers, a teenager set up by a parent, in 22
 # languages); heldout35 held out. 90 of 100 caught before the round, no ordinary text refused.
 
-def test_the_round_on_tune36_misses_two_leaks_and_refuses_no_ordinary_text():
-    """Left: a passcode in two-digit number words ("twenty-two sixty-one"), and a card's PIN in Portuguese
-    digit words that read as a year ("um nove oito três")."""
-    leaks, benign = _corpus("tune36", "leaks"), _corpus("tune36", "benign")
-    assert sorted(item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None) == [
-        "p38-leak-0032", "p38-leak-0104"]
-    assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
+def test_the_round_on_tune36_misses_four_leaks_and_refuses_no_ordinary_text():
+    """Left: a passcode in two-digit number words ("twenty-two sixty-one"), a card's PIN in Portuguese digit
+    words that read as a year ("um nove oito três"); and, given back after review59, a Finglish PIN that ends
+    in "do" (two, and a word of other languages) and an Amharic phone's PIN ("ፒን" alone is also a pin)."""
+    refused, missed = _wrong("tune36")
+    assert (refused, sorted(missed)) == ([], ["p38-leak-0032", "p38-leak-0104", "p38-leak-0144", "p38-leak-0197"])
 
 
 @pytest.mark.parametrize("text", [
     "Mteja wa Kilimani: kengele ya nyumba inazimwa kwa 2 2 9 7 kisha OFF.",  # a house alarm, in Swahili
-    "ramze karte bank ro goft: yek haft noh do",  # digit names in Finglish
+    "ramze karte bank ro goft: yek haft noh hasht",  # digit names in Finglish
     "Door code is 48 then 27, press the key symbol after.",  # in ordered parts, after its name and "is"
-    "የስልኩ ፒን 2791 ነው", "የጋራ አፓርታማው በር ኮድ 5 9 1 4 ነው",  # a PIN and a door's code in Amharic
+    "የጋራ አፓርታማው በር ኮድ 5 9 1 4 ነው",  # a door's code in Amharic
     "Nhà bác Hòa: hộp chìa khóa cạnh cửa sau, mã 3 8 1 6, bình nóng lạnh trên gác.",  # a key box in Vietnamese
     "رمز در آپارتمان ۴ ۱ ۸ ۸ هست",  # an apartment's door code in Persian digits
     "شماره پاسپورت برای تمدید ویزا: K29310832",  # a passport's number, in Persian
@@ -4595,4 +4594,29 @@ def test_what_the_round_on_tune36_reads(text):
     "Kengele ya shule inalia saa 8 kisha saa 10.",  # a school's bell at 8 then at 10
 ])
 def test_what_the_round_on_tune36_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_round_on_tune36_is_held_to_what_the_narrowed_forms_give():
+    """review59: the round's first forms refused 63 of its 166 ordinary texts (5 before them, and at the
+    session's start) and caught 40 of its 59 secrets (12 before them); narrowed, the gate refuses these 6 (155,
+    "PIN was 12 then 14, the bowling pins …", one more than at the start) and misses these 32."""
+    refused, missed = _wrong("review59")
+    assert refused == _ids("r59-benign", 84, 88, 89, 91, 155, 163)
+    assert missed == _ids("r59-leak", 2, 4, 9, 10, 11, 12, 13, 15, 18, 20, 21, 22, 23, 25, 26, 27, 28, 30, 33, 38, 41,
+                          42, 46, 47, 48, 49, 51, 52, 53, 57, 58, 59)
+
+
+# What review59 found the round's first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Exit code is 137, then 139.", "The area code is 020, then 7946.",  # no lock's code
+    "Radno vrijeme kod doktora: pon-pet osam do dva",  # Croatian "do" (until)
+    "ፒን ያለው የሴቶች ልብስ በ 450 ብር",  # a pin on a dress, and its price
+    "በር ኮድ ያለው ሕንፃ ብሎክ 7፣ ቤት ቁጥር 1 2 0 5፣ ሲኤምሲ።",  # a house's number told a digit at a time
+    "Kengele ya nyumba ina mipangilio: 1 - 5 - 2 - 8 ni ratiba ya siku za juma",  # a bell's schedule
+    "Hộp chìa khóa này xài hai ba năm không hỏng, mua ở Shopee.",  # "two or three years"
+    "گذرنامه: شماره درخواست 1402345678، نوبت 15 مهر.",  # a passport's application number
+    "Telefon-e khune-ye Ramzi: haft hasht do se, noh panj yek shesh",  # Ramzi's phone, in Finglish
+])
+def test_what_the_review_of_the_round_on_tune36_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -1827,8 +1827,6 @@ _PIN_LINE = lazy(
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
-    # a PIN and a door's code in Amharic ("የስልኩ ፒን …", "በር ኮድ 5 9 1 4 ነው")
-    r"|ፒን|በር\s*+ኮድ"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -3272,7 +3270,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "ፒን", "ኮድ")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

@@ -881,11 +881,14 @@ def _recovery_key(text: str) -> bool:
 # and nothing but letters, digits, spaces and dashes: "K0231411", "M508-697-32-885-8", "135 482 122")
 _ID_DOCUMENT = lazy(
     r"(?i)(?:(?:passport|pasaporte|passaporto|passeport|reisepass\w*|paspoort|paszport|pass\s*+nr|passnummer|パスポート|여권|护照"
-    r"|паспорт|پاسپورت|گذرنامه|پاسپورٹ|جواز\s*+(?:ال)?سفر)[^\n0-9]{0,60}?"  # (a passport's number, a clause after its name: "… passport number for the … badge: C88FNV085")
+    r"|паспорт)[^\n0-9]{0,60}?"  # (a passport's number, a clause after its name: "… passport number for the … badge: C88FNV085")
     r"|(?:driver['’]?s?\s++licen[cs]e|driving\s++licen[cs]e|licen[cs]e\s++(?:number|no\b|nr\b|#)|\bDL\b|führerschein\w*|permis\s++de\s++conduire|licencia\s++de"
     r"\s++conducir|patente|rijbewijs|körkort|prawo\s++jazdy|運転免許)[^\n0-9]{0,40}?)"
     r"(?<![\w-])(?P<value>(?-i:(?=[A-Z0-9 -]{6,20}(?![\w-]))(?=[A-Z0-9 -]*?[0-9])[A-Z0-9]+(?:[ -][A-Z0-9]+){0,5}))"
-    r"(?![\w-])")
+    r"(?![\w-])"
+    # a passport's number after its Persian, Urdu or Arabic name, its letters first as those countries print
+    # it ("شماره پاسپورت برای تمدید ویزا: K29310832"; not an application's, a visa file's or a tracking number)
+    r"|(?:پاسپورت|گذرنامه|پاسپورٹ|جواز\s*+(?:ال)?سفر)[^\n0-9A-Za-z]{0,40}?(?<![\w-])(?P<lettered>[A-Z]{1,2}[0-9]{6,8})(?![\w-])")
 
 
 # the names above, looked for first in the text's lower case (a tenth of the search's time)
@@ -894,13 +897,15 @@ _NAMES_A_DOCUMENT = lowered_search(
     r"|护照|паспорт|運転免許|پاسپورت|گذرنامه|پاسپورٹ|جواز\s*+(?:ال)?سفر")
 
 
-_A_PASSPORT = lazy(r"(?i)pass|pasaporte|paspo|paszp|パスポート|여권|护照|паспорт|پاسپورت|گذرنامه|پاسپورٹ|جواز\s*+(?:ال)?سفر")
+_A_PASSPORT = lazy(r"(?i)pass|pasaporte|paspo|paszp|パスポート|여권|护照|паспорт")
 
 
 def _id_document(text: str) -> bool:
     if not _NAMES_A_DOCUMENT(text):
         return False
     for match in _ID_DOCUMENT.finditer(text):
+        if match["lettered"]:
+            return True
         value = match["value"].strip()
         label = match[0][:match.start("value") - match.start()]
         if re.search(r"(?i)appointment|expir|office|helpline|renew|phone|call", label) or (

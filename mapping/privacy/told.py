@@ -50,7 +50,7 @@ _CONTEXT = lowered_search(
     r"|logowani|connexion|anmeld|sign\s++in|लॉगिन|লগইন|ログイン|로그인|登录|登入|mail|ईमेल|ইমেইল|ایمیل|إيميل|メール|이메일|邮箱"
     r"|netflix|disney|hulu|spotify|youtube|prime\s++video|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
     r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
-    r"|ธนาคาร|ngân\s++hàng|tunnuslu\w*|pinkod\w*|kengele\s++ya\s++(?:nyumba|usalama|mlango|wizi)|ኮድ|ፒን|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
+    r"|ธนาคาร|ngân\s++hàng|tunnuslu\w*|pinkod\w*|በር\s*+ኮድ|kengele\s++ya\s++(?:nyumba|usalama|mlango|wizi)[^\n.]{0,20}?(?:inazimwa|kuzima|kuzimwa)|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
     # short forms and the words for a code
     r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
     r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
@@ -145,7 +145,10 @@ _PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
 _CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PART + r"\s*+[,;،]?\s*+" + _THEN + _PART
                       + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
                       r"(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
-_CODE_IS_THEN = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|kod|kode|koden|koodi|código|codice|combination|combo)\s*+"
+# (a lock's, a door's, a key box's code, a PIN: not an exit, an HTTP, a version's or an area code, "the area code
+# is 020, then 7946", nor a gate's at an airport)
+_CODE_IS_THEN = lazy(r"(?i)(?<!\w)(?:(?:door|lock|safe|keypad|key\s*+box|lockbox|alarm|garage|entry|access|building|flat"
+                     r"|apartment|shed)\s*+code|pin|passcode|combination)\s*+"
                      r"(?:is|was|:|est|ist|es|è|é|er|är)" + _PART + r"\s*+[,;،]?\s*+" + _THEN + _PART
                      + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
 # what such a code opens, named on its line: a code's own word, a lock, a safe, a keypad or a key box, each a
@@ -284,7 +287,8 @@ _ANOTHER_NUMBERS_NAME = lazy(
     r"(?i)(?<!\w)(?:rooms?|zimmer|chambre|habitaci[óo]n|stanza|kamer|errors?|fehler|erreur|product|produkt|produit|model"
     r"|modell|modèle|modelo|port|invoice|rechnung|facture|factura|items?|article|artikel|order|bestellung|commande"
     r"|pedido|ticket|flat|apartment|apt\.?|house|seat|page|chapter|aisle|platform)(?:\s++(?:no\.?|nr\.?|number|nummer))?"
-    r"[^\S\n]++$")
+    r"[^\S\n]++$"
+    r"|(?:ቤት|ክፍል|ስልክ)\s*+ቁጥር\s*+$")  # a house's, a room's, a phone's number in Amharic
 
 
 # what opens with digits told one at a time, right before them ("La tablette de mamie s'ouvre avec 1 9 4 6, …",
@@ -415,15 +419,15 @@ _DIGIT_NAMES = {
     "ta": "பூஜ்ஜியம் ஒன்று இரண்டு மூன்று நான்கு ஐந்து ஆறு ஏழு எட்டு ஒன்பது",
     "te": "సున్నా ఒకటి రెండు మూడు నాలుగు ఐదు ఆరు ఏడు ఎనిమిది తొమ్మిది",
     "mk": "нула еден една два три четири пет шест седум осум девет",
-    # Persian in Latin letters, as chat writes it ("yek haft noh do")
-    "fa-Latn": "sefr yek do se chahar char panj shesh shish haft hasht noh",
+    # Persian in Latin letters, as chat writes it ("yek haft noh hasht"; not "do" and "se", words of other languages)
+    "fa-Latn": "sefr yek chahar panj shesh shish haft hasht noh",
 }
 _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in names.split())
 _DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خمسة، تسعة، صفر، اثنان")
 _SEPARATORS = str.maketrans(",、・،-", "     ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
 _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|padlock"
-                 r"|locker|atm|sejf(?:u|ie)?|ramz\w*|hộp\s++chìa\s++kh[óo]a|lås"
+                 r"|locker|atm|sejf(?:u|ie)?|ramz(?:e|esh|et|am)?|lås"
                  r"|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
                  r"|candado|lucchetto|kłódk\w*|kasa|kasası|safe|tresor|coffre|caja\s++fuerte|cassaforte|brankas|hänglås\w*"
@@ -439,7 +443,7 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
-                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
+                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
