@@ -4620,3 +4620,19 @@ def test_the_review_of_the_round_on_tune36_is_held_to_what_the_narrowed_forms_gi
 ])
 def test_what_the_review_of_the_round_on_tune36_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_new_users_break_of_the_thirteenth_sessions_gate_is_mended():
+    """review60: through the Hermes provider, 1 of the 46 secrets a new user stored was published (a door's
+    keypad code told after the flat's street) and 1 of the 42 ordinary memories refused (a talk "about"
+    recovery phrases), both as at the session's start."""
+    assert _wrong("review60") == ([], [])
+
+
+@pytest.mark.parametrize("text", [
+    "Our address is 1420 Elm Street, the door code is on the sticky note.",  # a street's number, no code told
+    "The gate code for 221 Baker Street is changing next week.",
+    "The passphrase workshop was about password managers, not about memorising.",
+])
+def test_a_new_users_break_of_the_thirteenth_sessions_gate_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

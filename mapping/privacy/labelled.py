@@ -1721,6 +1721,8 @@ def _passphrase(text: str) -> bool:
             continue  # where it is: "salvata nel vault", "saved in the vault"
         if any(word in _ROMANIZED_SMALL or word in _THAN for word in said):
             continue  # Hindi, Urdu or Telugu in Latin letters: "पासफ़्रेज़ ke baare mein user ne pucha tha"; a comparison
+        if said[0] in ("about", "über", "sur", "sobre"):
+            continue  # what a talk or a text was about: "The recovery phrase talk … was about hardware wallets"
         if match[0].rstrip()[-1] in ",;،" and any(word in _STATES or _STATE_ENDING.search(word) for word in said):
             continue  # a clause that goes on: "was changed today, the old one no longer works;"
         if sum(word in _SMALL_WORDS or words.everyday(word) for word in said) <= len(said) // 3:
@@ -1955,6 +1957,10 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
 
 # a line where a number near a lock's word is something else: an error or a part's number, a
 # place (an Indian PIN code is a postcode), a pinned issue
+# a door's, a gate's, a keypad's code, then what it opens, then "is" and the code ending its clause: "Front door
+# keypad code for the flat on Elm Street is 7391#." (a street named on the line makes it no address's number)
+_A_DOORS_CODE_IS = lazy(r"(?i)(?<![\w-])(?:door|gate|keypad|lock|safe|alarm|garage|entry|entrance|building)\s++code(?![\w-])"
+                        r"[^\n0-9.;]{0,50}?\s(?:is|was)\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))")
 _NOT_A_CODE_LINE = lazy(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
     # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
@@ -2179,8 +2185,9 @@ def _key_box_code_told(text: str) -> bool:
 
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if not _ON_A_PIN_LINE(line) or _NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line):
-            continue  # (a car radio's code comes on a card in its manual)
+        if not _ON_A_PIN_LINE(line) or (_NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line)
+                                         and not _A_DOORS_CODE_IS.search(line)):
+            continue  # (a car radio's code comes on a card in its manual; a door's code is told after its address)
         customers, workout = _A_CUSTOMERS_NUMBER.search(line) is not None, None
         phones = [run.span() for run in _DIGIT_GROUPS.finditer(line) if sum(map(str.isdigit, run[0])) >= 9]
         phones += [parcel.span() for parcel in _A_UPS_PARCEL.finditer(line)] if "1Z" in line else []

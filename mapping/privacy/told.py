@@ -342,8 +342,10 @@ _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·�
 
 
 def _digits_apart(text: str) -> bool:
-    context = _A_DIGIT_RUN(text) and _CONTEXT(text)
-    if not context and not (_A_DIGIT_RUN(text) and _OPENS_WITH_DIGITS(text)):
+    if not _A_DIGIT_RUN(text):
+        return False
+    context = _CONTEXT(text)
+    if not context and not _OPENS_WITH_DIGITS(text):
         return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
         opened = _opened_right_before(text, match)
