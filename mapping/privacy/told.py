@@ -50,7 +50,10 @@ _CONTEXT = lowered_search(
     r"|logowani|connexion|anmeld|sign\s++in|लॉगिन|লগইন|ログイン|로그인|登录|登入|mail|ईमेल|ইমেইল|ایمیل|إيميل|メール|이메일|邮箱"
     r"|netflix|disney|hulu|spotify|youtube|prime\s++video|hbo|megogo|amazon|paypal|icloud|gmail|outlook|facebook|ফেসবুক|insta|ไอจี"
     r"|tiktok|whatsapp|telegram|zalo|line\b|bank|banco|banca|banque|bancă|банк|בנק|بنك|بانک|बैंक|ব্যাংক|银行|銀行|은행"
-    r"|ธนาคาร|ngân\s++hàng|tunnuslu\w*|pinkod\w*|በር\s*+ኮድ|kengele\s++ya\s++(?:nyumba|usalama|mlango|wizi)[^\n.]{0,20}?(?:inazimwa|kuzima|kuzimwa)|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
+    r"|ธนาคาร|ngân\s++hàng|app\b|appen|portal|e-devlet|bpjs|lazada|taxisnet|skatteverket|ziggo|telekom"
+    # a PIN's and a code's words in Finnish, Swedish, Danish and Amharic ("tunnusluku", "pinkod", "በር ኮድ", a door's
+    # code), a house's alarm switched off in Swahili ("kengele ya nyumba inazimwa kwa …")
+    r"|tunnuslu\w*|pinkod\w*|በር\s*+ኮድ|kengele\s++ya\s++(?:nyumba|usalama|mlango|wizi)[^\n.]{0,20}?(?:inazimwa|kuzima|kuzimwa)"
     # short forms and the words for a code
     r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
     r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
@@ -182,9 +185,12 @@ def _code_in_ordered_parts(text: str) -> bool:
     return False
 
 
-def _sentence_start(text: str, at: int) -> int:
-    """Where the sentence holding ``at`` starts: after its line's start or the last full stop or semicolon."""
+def _sentence_start(text: str, at: int, reach: int | None = None) -> int:
+    """Where the sentence holding ``at`` starts: after its line's start or the last full stop or semicolon
+    (``reach`` characters back at most, if given)."""
     start = text.rfind("\n", 0, at) + 1
+    if reach is not None:
+        start = max(start, at - reach)
     for stop in (". ", "; ", "! ", "? ", "。"):
         found = text.rfind(stop, start, at)
         if found >= 0:
@@ -327,17 +333,6 @@ _DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++
                        r"[^\n0-9]{0,12}?[:：]\s*+$")
 
 
-def _clause_start(text: str, at: int) -> int:
-    """Where the sentence holding ``at`` starts, at most 80 characters back: after its line's start or the
-    last full stop or semicolon before it."""
-    start = max(text.rfind("\n", 0, at) + 1, at - 80)
-    for stop in (". ", "; ", "! ", "? "):
-        found = text.rfind(stop, start, at)
-        if found >= 0:
-            start = found + len(stop)
-    return start
-
-
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9]").search  # what every match holds, found at C speed
 
 
@@ -365,8 +360,8 @@ def _digits_apart(text: str) -> bool:
             continue  # digits a comma apart are a code's only right after its name: not "Dress code days this month:
             # 3, 7, 8, 4", "Safe deposit boxes still free: 2, 5, 7, 9"
         if (text.startswith(",", match.end()) and not opened
-                and not _TOLD_FOR.search(text, _clause_start(text, match.start()), match.start())):
-            continue  # then a comma and words, only in the clause of a code's or a lock's name: not "my ticket was
+                and not _TOLD_FOR.search(text, _sentence_start(text, match.start(), reach=80), match.start())):
+            continue  # then a comma and words, only in the sentence of a code's or a lock's name: not "my ticket was
             # 7 1 4 0 2, counter three called it", on a line about a bank
         return True
     return False
