@@ -2303,11 +2303,13 @@ _DIGIT_GROUPS = lazy(r"(?<![\w+])\+?[0-9]{2,4}(?:[ .-][0-9]{2,4}){2,4}(?!\w)")
 _A_CALLS_PIN = lazy(
     r"(?i)(?<![а-яіa-z])(?:пин|пін)\s++(?:учесника|участника|учасника|конференци\w*|ведущего|за\s++[^\n:：0-9]{1,40}?[:：])"
     r"\s*+[:：]?\s*+[0-9](?:[ -]?[0-9]){3,7}(?![0-9])"
-    r"|(?<![a-z])kombinasie\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])"
-    # a PIN told in two pairs, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …", "PIN is 40 57."),
-    # or in two threes right after its name and "is" ("Tjänstemobilens pinkod är 774 201."; not India's "PIN code
-    # is 560 034", a postcode)
-    r"|(?<![a-z])(?:pin|nip|pin-?code|pin-?kode?|code\s++pin)(?![a-z])[^\n0-9.;]{0,60}?(?:\s(?:is|est|ist|es|è|é|er|är)|[:：=])"
+    r"|(?<![a-z])kombinasie\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])")
+
+# a PIN told in two pairs, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …", "PIN is 40 57."), or
+# in two threes right after its name and "is" ("Tjänstemobilens pinkod är 774 201."; not India's "PIN code is
+# 560 034", a postcode)
+_A_PIN_IN_GROUPS = lazy(
+    r"(?i)(?<![a-z])(?:pin|nip|pin-?code|pin-?kode?|code\s++pin)(?![a-z])[^\n0-9.;]{0,60}?(?:\s(?:is|est|ist|es|è|é|er|är)|[:：=])"
     r"\s*+[0-9]{2}\s[0-9]{2}(?![0-9])(?=\s*+(?:[,.;!)]|$))"
     r"|(?<![a-z])(?:pin|nip|pin-?kode?n?)\s++(?:is|est|ist|er|är|:)\s*+[0-9]{3}\s[0-9]{3}(?![0-9])(?=\s*+(?:[,.;!)]|$))")
 
@@ -3250,7 +3252,8 @@ _CHECKS = (
                                              "yfrinymadrodd", "पासफ़्रेज़", "पासफ्रेज", "పాస్", "پاس", "عبارة",
                                              "משפט", "kodesætning", "φράση", "عبارت", "ביטוי", "kauli",
                                              "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
-    ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie", "pin", "nip")),
+    ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie")),
+    ("looks like a PIN or a lock's code", _A_PIN_IN_GROUPS.search, ("pin", "nip")),  # ("pinkod" holds "pin")
     ("looks like a PIN or a lock's code", _CODE_RIGHT_AFTER_ITS_NAME.search,
      ("pickup", "pick-up", "collection", "abhol", "afhaal", "ophaal", "upphämtning", "uthämtning", "hämtkod", "hente",
       "afhentning", "nouto", "odbioru", "vyzvednut", "retrait", "ritiro", "levantamento", "retirada", "recogida",

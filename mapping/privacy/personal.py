@@ -789,8 +789,11 @@ def _checksum_holds(words: list[str], anywhere: bool = False) -> bool:
     checksum holds; ``anywhere``, any 12 to 24 of them in a row: a word of the list may come before the
     phrase ("kalamat-e bazyabi-e kif pool: border hard …", a wallet's "pool"). (A checksum holds by chance
     once in 16 tries: only a phrase written with spaces, not a list with commas, is tried at each place.)"""
-    return any(_english().check(" ".join(words[at:at + n]))
-               for n in (24, 21, 18, 15, 12) for at in range(len(words) - n + 1 if anywhere else min(1, len(words) - n + 1)))
+    for n in (24, 21, 18, 15, 12):
+        places = range(len(words) - n + 1) if anywhere else range(min(1, len(words) - n + 1))  # (the first place only)
+        if any(_english().check(" ".join(words[at:at + n])) for at in places):
+            return True
+    return False
 
 
 # A wallet's private key as wallets export it, in base58 with a checksum that holds: WIF (a coin's
@@ -1132,7 +1135,7 @@ _CHECKS = (
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),
     ("looks like a national identity number (said to be one)", _national_card,
      lambda t, d: d >= 9 and ("CCCD" in t or "CMND" in t or "NIK" in t or "ملی" in t or "cước" in t or "شناختی" in t
-                           or any(word in t.lower() for word in ("mel", "nic", "form", "card", "nadra")))),
+                           or any(word in t.lower() for word in ("mel", "nic", "bform", "b-form", "card", "nadra")))),
     ("looks like a payment card number (its Luhn check holds)", _card, lambda t, d: d >= 12),
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),

@@ -145,15 +145,15 @@ _THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuit
          r"|depois|e\s++depois|poi|e\s++poi|daarna|sedan|potem|a\s++potem|потом|потім|а\s++потім|sonra|phir|ואז"
          r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian)")
 _PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
-_CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PART + r"\s*+[,;،]?\s*+" + _THEN + _PART
-                      + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
-                      r"(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
+# the first part, "then" and the second, maybe "then" and a third, the last ending its clause or before another "then"
+_PARTS_IN_ORDER = (_PART + r"\s*+[,;،]?\s*+" + _THEN + _PART + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
+                   r"(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
+_CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PARTS_IN_ORDER)
 # (a lock's, a door's, a key box's code, a PIN: not an exit, an HTTP, a version's or an area code, "the area code
 # is 020, then 7946", nor a gate's at an airport)
 _CODE_IS_THEN = lazy(r"(?i)(?<!\w)(?:(?:door|lock|safe|keypad|key\s*+box|lockbox|alarm|garage|entry|access|building|flat"
                      r"|apartment|shed)\s*+code|pin|passcode|combination)\s*+"
-                     r"(?:is|was|:|est|ist|es|è|é|er|är)" + _PART + r"\s*+[,;،]?\s*+" + _THEN + _PART
-                     + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
+                     r"(?:is|was|:|est|ist|es|è|é|er|är)" + _PARTS_IN_ORDER)
 # what such a code opens, named on its line: a code's own word, a lock, a safe, a keypad or a key box, each a
 # whole word (not "doctor", "navigate", "indoor", nor "first" in Hebrew, "קודם", which holds "קוד", code); or
 # keys and a box (not a door or a gate alone: "Buses to the school gate: first 36, then 90")
