@@ -4636,3 +4636,26 @@ def test_a_new_users_break_of_the_thirteenth_sessions_gate_is_mended():
 ])
 def test_a_new_users_break_of_the_thirteenth_sessions_gate_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_second_new_users_break_of_the_thirteenth_sessions_gate_is_held_to_what_it_reads():
+    """review61: 8 of its 40 secrets were published and none of its 35 ordinary memories refused; mended, a
+    German key box that "öffnet mit" digits and an Indian PAN (four digits) are refused, and these 6 still pass
+    (a Wi-Fi key after "uses the key", an alarm's code in English words joined by "then", a German gate's and a
+    Swahili door's code in ordered parts with no code's word, Japanese digits split by "、", a Swahili Wi-Fi key
+    after "ufunguo")."""
+    assert _wrong("review61") == ([], _ids("r61-leak", 5, 10, 15, 32, 39, 40))
+
+
+@pytest.mark.parametrize("text", [
+    "PAN: AFZPK7190K", "Der Schlüsselkasten am Ferienhaus öffnet mit 3-8-5-2.",
+])
+def test_a_second_new_users_break_reads_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Pan con tomate costs 4 euros, table 1234.", "The PAN is printed on the card, ABCD1234 is the order.",
+])
+def test_a_second_new_users_break_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -1076,6 +1076,12 @@ def _national_card(text: str) -> bool:
     return False
 
 
+def _fewest_digits(modules: tuple[str, ...]) -> int:
+    """The digits a number needs before its check is asked: six, or four for an Indian PAN alone (five letters,
+    four digits and a letter: "PAN card number AFZPK7190K")."""
+    return 4 if modules == ("in_.pan",) else 6
+
+
 def _national_id(text: str) -> bool:
     if not _names_a_national_id(text):
         return False
@@ -1087,7 +1093,7 @@ def _national_id(text: str) -> bool:
                 for start in range(len(parts)):  # any run of groups: "is 796 001 139", "lautet 85 890 612 780"
                     for end in range(len(parts), start, -1):
                         number = "".join(parts[start:end]).strip()
-                        if (number, modules) in tried or sum(char.isdigit() for char in number) < 6:
+                        if (number, modules) in tried or sum(char.isdigit() for char in number) < _fewest_digits(modules):
                             continue
                         tried.add((number, modules))
                         if any(_validator(module).is_valid(number) for module in modules):
@@ -1129,7 +1135,7 @@ _CHECKS = (
     ("looks like a passport's machine-readable line (its check digits hold)", _mrz_line,
      lambda t, d: d >= 14 and "<" in t),
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),
-    ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 6),
+    ("looks like a national identity or tax number (its check holds)", _national_id, lambda t, d: d >= 4),  # (a PAN's 4)
     ("looks like a national identity number (said to be one)", lambda t: _AN_IDENTITY_NUMBER.search(t) is not None,
      lambda t, d: d >= 9 and _NAMES_AN_IDENTITY(t.lower())),
     ("looks like a UK National Insurance number", lambda t: _NINO.search(t) is not None, lambda t, d: d >= 6),

@@ -313,7 +313,8 @@ _ENDS_ITS_CLAUSE = lazy(r"\s*+(?:[,.;!)]|$|(?i:(?:when|if|når|när|wenn|quand|c
 _OPENED_THING = lowered_search(
     r"(?i)(?<![a-zà-ÿ])(?:door|gate|barrier|porte|portail|puerta|port[óo]n|porta|port[ãa]o|tür|tor|schranke|deur|poort"
     r"|slagboom|d[øo]r(?:en)?|dörr(?:en)?|port(?:en)?|bom(?:men)?|bommen|hurð\w*|hlið\w*|drzwi|brama|szlaban|ovi|portti"
-    r"|puomi|grind\w*|skur\w*|shed|tablet\w*|tablette|spjaldtölv\w*|tölv\w*|sím\w*|phone|téléphone|telefon\w*|handy|laptop"
+    r"|puomi|grind\w*|skur\w*|shed|schlüssel\w*|key\s*+box|lock\s*+box"
+    r"|tablet\w*|tablette|spjaldtölv\w*|tölv\w*|sím\w*|phone|téléphone|telefon\w*|handy|laptop"
     r"|ordinateur|computer)")
 
 
