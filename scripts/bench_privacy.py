@@ -175,13 +175,13 @@ def report_catalogs() -> None:
 
 def report_trials(finds_ds) -> None:
     """The trials through the Hermes agent's memory provider (tests/fixtures/hermes_trial*.json):
-    what each reviewer told an agent, the first seven tuned on, the eighth to the eleventh held out."""
-    print("\n## trials through the Hermes provider (memories a reviewer told an agent; the first seven tuned on)\n")
+    what each reviewer told an agent, the first nine tuned on, the eighth to the eleventh held out."""
+    print("\n## trials through the Hermes provider (memories a reviewer told an agent; the first nine tuned on)\n")
     fixtures = CORPORA.parent / "fixtures"
     for name, tuned in (("hermes_trial", "tuned on"), ("hermes_trial2", "tuned on"), ("hermes_trial3", "tuned on"),
                         ("hermes_trial4", "tuned on"), ("hermes_trial5", "tuned on"), ("hermes_trial6", "tuned on"),
-                        ("hermes_trial7", "tuned on"), ("hermes_trial8_held", "held out"),
-                        ("hermes_trial9_held", "held out"), ("hermes_trial10_held", "held out"),
+                        ("hermes_trial7", "tuned on"), ("hermes_trial8", "tuned on"),
+                        ("hermes_trial9", "tuned on"), ("hermes_trial10_held", "held out"),
                         ("hermes_trial11_held", "held out")):
         trial = json.loads((fixtures / f"{name}.json").read_text(encoding="utf-8"))
         caught = [privacy.sensitive_reason(text) is not None for text in trial["secrets"]]

@@ -5,9 +5,10 @@ The first trial (tests/fixtures/hermes_trial.json) is tuned on: every secret ref
 memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) were held out for one
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
-(hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json) and the seventh
-(hermes_trial7.json) were held out for one release too, then tuned on in the same way. The eighth
-the ninth, the tenth and the eleventh (hermes_trial8_held.json to hermes_trial11_held.json) are held out:
+(hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json), the seventh
+(hermes_trial7.json), the eighth and the ninth (hermes_trial8.json, hermes_trial9.json) were held out for
+a release or more too, then tuned on in the same way. The tenth and the eleventh (hermes_trial10_held.json,
+hermes_trial11_held.json) are held out:
 the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -48,25 +49,8 @@ LISTED = {
     "hermes_trial7.json": (set(), {  # tuned on
         "Shopee order #SHP-2207-556193, navy blue scrubs size M",  # an order's number (the learned layer)
     }),
-    "hermes_trial8_held.json": ({  # held out
-        "სადარბაზოს კარის კოდი 2580# (მეორე სადარბაზო)",  # a door's code, in Georgian
-        "ბაზრის ლოკერი #14, კოდი 6208",  # a locker's number, then its code, in Georgian
-        "เลขบัญชีกรุงเทพ 071-9-17686-8 ชื่อสมชาย ใจดี",  # a Thai bank account, after its bank's name
-        "Grab driver partner API key gb_live_ebbd6c6d92e74f9fd8f45223528d71e9",  # an unknown prefix, 32 hex
-        "รหัสสัญญาณกันขโมยที่บ้าน 1966",  # a home alarm's code, in Thai
-        "Kód od dveří do domu v Dejvicích 1948*0",  # a door's code, in Czech, a place between
-        "GPG key fingerprint passphrase pro zálohy: 'stará lokomotiva jede do Plzně 1972'",  # a quoted passphrase
-        "ওষুধের স্টোর রুমের তালার কোড 4417",  # a lock's code, in Bengali
-        "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা",  # a security answer, in Bengali
-        "বাসার গেটের কোড 7070 তারপর বেল",  # a gate's code, in Bengali
-    }, set()),
-    "hermes_trial9_held.json": ({  # held out
-        "mon compte chèques Desjardins: transit 30215, institution 815, folio 0482913",  # a Canadian account, in French
-        "아이폰 암호 031295",  # an iPhone's passcode, in Korean
-        "A zeneiskola tanárijának ajtókódja: 2019, utána #",  # a door's code that reads as a year, in Hungarian
-        "Zoom-Kenncode für den Onlineunterricht: 482913",  # a meeting's passcode, in German
-        "acc no. yangu ya Equity ni 1450293844715",  # "my account no.", in Swahili and English
-    }, set()),
+    "hermes_trial8.json": (set(), set()),  # tuned on
+    "hermes_trial9.json": (set(), set()),  # tuned on
     "hermes_trial10_held.json": ({  # held out
         "cacifo 34 no ginásio Solinca, código 0909",  # a gym locker's code after its number, in Portuguese
         'a senha do email pessoal é "sardinhas no S. João 1987"',  # a quoted passphrase of words and a year
@@ -89,8 +73,6 @@ LISTED = {
         "Ο συνδυασμός του χρηματοκιβωτίου στο περίπτερο του αδερφού μου: 55193",  # a safe's combination, in Greek
         "κωδικός ξεκλειδώματος κινητού 031178",  # a phone's unlock code, in Greek
         "o kwdikos gia tin porta tou parking sti douleia einai *4471#",  # a car park door's code, in Greeklish
-        "দোকানের সিন্দুকের কোড ২৪-১৮-৬০",  # a shop safe's code in Bengali digits
-        "নিরাপত্তা প্রশ্ন: প্রথম স্কুল? উত্তর: মিরপুর আইডিয়াল",  # a security answer, in Bengali
         "Islami Bank a/c 20501770203456789 - supplier der eta dibo",  # a Bangladeshi bank account after "a/c"
     }, set()),
 }
@@ -115,7 +97,7 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
 @pytest.mark.parametrize("turn", TRIAL["turns"] + _trial("hermes_trial4.json")["turns"]
                          + _trial("hermes_trial5.json")["turns"]
                          + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
-                         + _trial("hermes_trial8_held.json")["turns"] + _trial("hermes_trial9_held.json")["turns"]
+                         + _trial("hermes_trial8.json")["turns"] + _trial("hermes_trial9.json")["turns"]
                          + _trial("hermes_trial10_held.json")["turns"]
                          + [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] not in TURNS_LISTED],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
@@ -359,6 +341,43 @@ def test_what_the_seventh_trial_found(text):
     "backup jobs 10234, 10235, 10236 and 10237 failed",  # job ids
 ])
 def test_and_what_the_seventh_trials_mends_still_pass(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# What the eighth and the ninth trials found, read in general: in English too, and in the other languages
+# of each list the mends extended
+@pytest.mark.parametrize("text", [
+    "GPG passphrase: 'old locomotive goes to Pilsen 1972'",  # a quoted phrase with a short word, a colon after the name
+    "the wifi password is 'old locomotive goes to Pilsen'",  # and without a number
+    "home alarm code 1966",  # a code that reads as a year, right after an alarm's code
+    "alarm code at home 1966",
+    "key box code 1972, under the porch",
+    "Kód od dveří do domu v Dejvicích 1948*0",  # a year that a key follows is a code
+    "Grab driver API key gb_live_0a9f3c2e8d7b6a5f4e3d2c1b0a9f8e7d",  # a live-mode key of Stripe's form
+    "my acc no. with Equity is 1450293844715",  # "acc no."
+    "transit 30215, institution 815, compte 0482913",  # a Canadian account in French
+    "สัญญาณกันขโมย: รหัสประตูที่ร้าน 1975",  # a shop door's code that reads as a year, in Thai
+    "দরজার কোড 5521",  # a door's code in Bengali
+    "სეიფის კოდი 8817",  # a safe's code in Georgian
+    "보관함 암호 4471",  # a locker's passcode in Korean
+    "భద్రతా ప్రశ్న: మొదటి పాఠశాల — జెడ్పీ హైస్కూల్",  # a security answer in Telugu
+])
+def test_what_the_eighth_and_ninth_trials_found(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "the password is 'on the fridge'",  # where it is, quoted
+    "the password was 'the same as the old one'",
+    "password: 'written on a sticky note'",
+    "Alarm code 2019 changed by the installer",  # a year that does not end its clause
+    "the alarm code was set up in 2019.",
+    "암호화 키 256비트, 2048",  # encryption, not a passcode
+    "acc no. 5 of 12 in the ledger",
+    "is_live_environment_configuration_flag_enabled",  # a name in code
+    "নিরাপত্তা প্রশ্ন নতুন অ্যাপে, দায়িত্বে: রাহুল",  # who owns the feature (a review's text)
+])
+def test_and_what_the_eighth_and_ninth_trials_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text
 
 

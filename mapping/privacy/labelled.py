@@ -234,6 +234,8 @@ _SECURITY_ANSWER = lazy(
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
     # a telephone bank's code word: "Кодовое слово для звонка в банк — Черёмуха" (not a radio's, a shop's)
     r"|кодов\w*\s++слов\w*(?=[^\n]{0,40}?банк)"
+    # a security question in Bengali, Tamil and Telugu (as the quoted form above has them)
+    r"|নিরাপত্তা\s*+প্রশ্ন|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న"
     r")"
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
@@ -319,7 +321,7 @@ _A_FIELDS_NAME = lazy(
     r"|verantwortlich|zuständig|eigenaar|verantwoordelijke|propriétaire|responsable|responsável|responsabile"
     r"|odpowiedzialn\w*|ansvarig|ansvarlig|vastuuhenkilö|vastutaja|atbildīgais|responsabil|одговорен|məsul|pegawai"
     r"|úinéir|arduraduna|ábyrgð|tila|estado|stato|stan|állapot|durum|статус|состояние|სტატუსი|অবস্থা|స్థితి"
-    r"|状态|狀態|ステータス|상태)\s*+[:：=]\s*+$")
+    r"|状态|狀態|ステータス|상태|দায়িত্বে|দায়িত্ব|பொறுப்பாளர்|బాధ్యులు|బాధ్యత)\s*+[:：=]\s*+$")
 
 
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
@@ -1495,10 +1497,13 @@ _PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|
                   r"|heslo|lösenord\w*+|passord\w*+|salasana\w*+|şifre\w*+|jelsz\w*+|parola|пароль|парол\w*+|password"
                   r"|kodeord\w*+|adgangskode\w*+|slaptažod\w*+|parool|geslo|lozink\w*+|лозинк\w*+|contrasenya"
                   r"|pasahitz\w*+|pasfhocal|lykilor[ðd]\w*+|nenosiri|kata\s++laluan)")
-# a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"'
+# a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"', "GPG
+# passphrase: 'old locomotive goes to Pilsen 1972'" (a word of one or two letters inside it, quoted with a
+# single quote, and a colon right after the name)
 _QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"(?:\s++(?:for|für|fürs|zum|zur|de|del|du|des|di|per|van|voor|do|dla|för"
-                      r"|till|til|para|pour|of|to|on|na|od|vom)(?:\s++[^\s\"“«„.:=!?]{1,30}){1,4}?)?\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra"
-                      r"|on|és|este|:)\s*+[\"“«„]\s?([^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5}(?:\s?[0-9]{1,4})?)\s?[\"”»“]")
+                      r"|till|til|para|pour|of|to|on|na|od|vom|pro|za)(?:\s++[^\s\"“«„'.:=!?]{1,30}){1,4}?)?"
+                      r"(?:\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra|on|és|este)|\s*+:)"
+                      r"\s*+[\"“«„']\s?([^\W\d_]{3,}(?:\s++[^\W\d_]+){1,7}?(?:\s?[0-9]{1,4})?)\s?[\"”»“']")
 # words and a number after a password's name: "Lösenordet till familjedatorn är lingon ekorre karamell 26"
 _WORDS_AND_NUMBER = lazy(r"(?i)" + _PASSWORD_WORD + r"\w*+(?:[^\n.:=!?]{0,40}?(?:\s(?:is|är|er|es|est|ist|je|jest|e|è|to"
                          r"|lautet|on|là|adalah)|\s*+[:=]))?\s++(?P<words>[^\W\d_]{3,}(?:\s++[^\W\d_]{3,}){1,5})"
@@ -1692,6 +1697,9 @@ def _passphrase(text: str) -> bool:
         if (len(said) >= 3 or any(char.isdigit() for char in match[1])) and not _NOT_TOLD.search(text) and not any(
                 word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
             return True  # not 'the password was "the same one"', not 'in the film the password was "Open Sesame"'
+        if (len(said) >= 4 and said[0] not in _SMALL_WORDS and sum(map(_a_content_word, said)) >= 3
+                and not _NOT_TOLD.search(text) and not any(word in _STATES for word in said)):
+            return True  # a phrase with a small word inside: "the wifi password is 'old locomotive goes to Pilsen'"
     for match in _from_each(_WORDS_AND_NUMBER, text, starts):
         said = match["words"].lower().split()
         if sum(word[0].isupper() for word in match["words"].split()) > 1 or _NOT_TOLD.search(text):
@@ -1825,10 +1833,13 @@ _PIN_LINE = lazy(
     # "tür" with a word's letter before it, not from the word's start ("\w+tür", tried from each letter of a word
     # of 48,000 characters, took a minute)
     r"|(?<=\w)tür(?:e?(?=[^\n.]{0,40}?code)|code)(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|আলমারি|অ্যালার্ম)(?:ের|র)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
+    # "code", a locker and a safe in Georgian (as Russian's "код"); a passcode in Korean (not "암호화", encryption)
+    # and in German (Zoom's "Kenncode")
+    r"|კოდ\w*|ლოკერ\w*|სეიფ\w*|암호(?!화)|kenncode\w*"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -2224,13 +2235,14 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
                 # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
-                    and not line.startswith("#", end) and not _SET_TO.search(before) and not _PIN_RIGHT_BEFORE.search(before)
+                    and not line.startswith(("#", "*"), end) and not _SET_TO.search(before)
+                    and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
                     and not (_ENDS_A_LABELS_CLAUSE.match(line, end)
                              and (_CODE_AS_A_LABEL.search(before) and _A_LOCK_ITSELF.search(line)
                                   or _CODE_AFTER_A_COMMA.search(before) and _A_KEY_BOX_ITSELF.search(line)
                                   and not _A_SHOPS_LINE.search(line)))):
-                continue  # a year, unless a lock is said to open with it ("the safe is set to 1966"), it
+                continue  # a year, unless a key follows it ("1948*0"), a lock is said to open with it ("the safe is set to 1966"), it
                 # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" as a
                 # label on a lock's line ("…: code 1968, daarna het slot naar rechts draaien"; not "building
                 # code 2021", "kassabon met code 2023")
@@ -2268,10 +2280,16 @@ _A_RANGE_AFTER = lazy(r"\s*+(?:から|〜|～|至)\s*+[0-9]")
 _A_RANGE_BEFORE = lazy(r"[0-9]\s*+(?:から|〜|～|至)\s*+$")
 # the word "PIN", in capitals, right before a number: the number is the PIN, whatever it looks like
 _PIN_RIGHT_BEFORE = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode|-?[Kk]oden?|-?[Kk]od)?\s*+[:=]?\s*+$")  # (not a collector's "pin 2019")
-# a door's or a gate's code, named so right before a year that ends its clause: "kapı kodu 1907, …",
-# "the door code: 1984." (not "Türcode 2024 geändert", when it changed)
+# a door's, a gate's, an alarm's or a safe's code, named so right before a year that ends its clause: "kapı
+# kodu 1907, …", "the door code: 1984.", "home alarm code 1966", "ajtókódja: 2019, utána #" (not "Türcode 2024
+# geändert", when it changed)
 _DOOR_CODE_RIGHT_BEFORE = lazy(r"(?i:(?<![^\W\d_])(?:door|gate|front\s++door|entry|kapı|kapi|tür|haustür|porte|portail|puerta|portón|porta"
-                         r"|portão|portone|cancello|deur)\s*+(?:code|kodu?|kode|código|codice|c[óo]d)\s*+[:=]?\s*+$)")
+                         r"|portão|portone|cancello|deur|alarm|safe|locker|padlock|keypad|key\s*+box|key\s++safe)"
+                         r"\s*+(?:code|kodu?|kode|código|codice|c[óo]d)(?:\s++at\s++(?:the\s++|my\s++|our\s++)?home)?\s*+[:=]?\s*+$"
+                         # in Hungarian compounds (a door's, a gate's, an alarm's code), and in Thai (an alarm's, a
+                         # door's, a safe's code, at home or at the shop)
+                         r"|(?<![^\W\d_])(?:ajtó|kapu|riasztó)k[óo]d\w*\s*+[:=]?\s*+$"
+                         r"|รหัส(?:สัญญาณกันขโมย|ประตู|ตู้เซฟ)(?:ที่(?:บ้าน|ร้าน|ทำงาน))?\s*+[:=]?\s*+$)")
 _ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
 # "code" as a label right before a number (at the line's start or after a colon), the number ending
 # its clause, and a lock itself on the line (not a time "slot", nor "Schlosspark"); or after a comma, on
@@ -2687,7 +2705,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+(?:কোড|কম্বিনেশন)|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|లాక్|తాళం|कुलूप")
+    r"|তালার\s*+কম্বিনেশন|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|আলমারি|অ্যালার্ম)(?:ের|র)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -3280,7 +3298,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "კოდ", "ლოკერ", "სეიფ", "암호")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

@@ -256,7 +256,7 @@ _MALAY_AND_SWAHILI_BANKS = (r"(?:maybank|cimb(?:\s++niaga)?|public\s++bank|rhb|h
                             r"|family\s++bank)")
 _ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
-    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
+    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|(?:account|(?<![a-z])acc\.?)\s*+(?:number|no\.?|#)"
     # a current account in Portuguese and Spanish, a Mexican CLABE: "conta corrente 0047291-6"
     r"|conta\s++corrente|cuenta\s++corriente|clabe)"
     r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
@@ -265,7 +265,7 @@ _ACCOUNT = lazy(
     # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
-    r"|номер\s++сч[её]та|bankrekening|bankkonto"
+    r"|номер\s++сч[её]та|bankrekening|bankkonto|เลข(?:ที่)?บัญชี"
     # and in Swahili, a bank's or one's own with nothing between ("Namba ya akaunti ya benki ni …", "Nambari ya
     # akaunti yangu ya benki …", "Namba ya akaunti yangu ni …"; not a bill's account paid through a bank's M-Pesa
     # Paybill, "namba ya akaunti ya KCB ni namba ya usajili …", nor one's own with a utility, "namba ya akaunti
@@ -333,7 +333,8 @@ _A_SWAHILI_BILL = lazy(r"(?i)paybill|(?<![a-z])till|m-?pesa|kplc|dstv|gotv|zuku|
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
-                    "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk", "akaun", "ሂሳብ", "ሂሳቤ", "አካውንት")
+                    "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk", "akaun", "ሂሳብ", "ሂሳቤ", "አካውንት", "acc",
+                    "บัญชี")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -344,10 +345,11 @@ _NAMES_A_ROUTING_NUMBER = lowered_search(r"(?i)routing|aba|rtn|transit")
 _SORT_CODE_SHAPE = lazy(r"[0-9]{2}-[0-9]{2}-[0-9]{2}").search
 
 
-# Australian BSB and account, Canadian transit, institution and account numbers
+# Australian BSB and account, Canadian transit, institution and account numbers (its account called a
+# "folio" at Desjardins, a "compte" in French)
 _BSB_OR_TRANSIT = lazy(
     r"(?i)\bbsb\b[^0-9\n]{0,12}[0-9]{3}-?[0-9]{3}[^\n]{0,40}?\baccount\b[^0-9\n]{0,12}[0-9]{5,10}"
-    r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,60}?\baccount\b[^0-9\n]{0,12}[0-9]{5,12}")
+    r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,60}?\b(?:account|compte|folio)\b[^0-9\n]{0,12}[0-9]{5,12}")
 
 
 # a Mexican CLABE: 18 digits whose last is a check digit (weights 3, 7, 1), a clause or so after its
