@@ -66,7 +66,7 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "review50": "likewise", "review51": "likewise", "review52": "likewise", "review53": "likewise",
               "review55": "likewise", "review56": "likewise", "review57": "likewise",
               "review58": "likewise", "review59": "likewise", "review60": "likewise",
-              "review61": "likewise",
+              "review61": "likewise", "review62": "likewise",
               "tune30": "fitted with it, the threshold rose from 0.9667 to 0.9708: 9 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused",
               "tune31": "fitted with it, the threshold rose from 0.9667 to 0.9705: 13 held-out leaks more passed, "
@@ -80,7 +80,9 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "tune35": "fitted with it, the threshold rose from 0.9667 to 0.9716: 12 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused",
               "tune36": "fitted with it, the threshold rose from 0.9667 to 0.9682: 10 held-out leaks more passed, "
-                        "4 held-out ordinary texts fewer were refused"}
+                        "4 held-out ordinary texts fewer were refused",
+              "tune37": "fitted with it, the threshold rose from 0.9667 to 0.9704: 12 held-out leaks more passed, "
+                        "3 held-out ordinary texts fewer were refused"}
 
 
 def sets(prefix: str) -> list[str]:

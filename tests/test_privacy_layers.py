@@ -4451,11 +4451,11 @@ def test_what_the_round_on_tune34_passes(text):
 def test_the_review_of_the_thirteenth_sessions_rounds_is_held_to_what_the_narrowed_forms_give():
     """review57: at the code it read the gate refused 84 of its 123 ordinary texts (29 at the session's start)
     and caught 43 of its 62 secrets (26 at the start); narrowed, it refuses these 32 (006, 073 and 110 more than
-    at the start) and misses these 13."""
+    at the start) and misses these 12 (031 too until the fourteenth session's round on tune37)."""
     refused, missed = _wrong("review57")
     assert refused == _ids("r57-benign", 6, 8, 11, 17, 21, 38, 39, 40, 41, 42, 43, 44, 45, 47, 48, 51, 53, 55, 60,
         61, 73, 79, 92, 96, 98, 102, 103, 106, 110, 111, 113, 117)
-    assert missed == _ids("r57-leak", 5, 6, 8, 17, 31, 38, 39, 47, 48, 51, 52, 53, 62)
+    assert missed == _ids("r57-leak", 5, 6, 8, 17, 38, 39, 47, 48, 51, 52, 53, 62)
 
 
 # What review57 found refused, which the narrowed forms pass (one of each kind).
@@ -4640,11 +4640,11 @@ def test_a_new_users_break_of_the_thirteenth_sessions_gate_passes_these(text):
 
 def test_a_second_new_users_break_of_the_thirteenth_sessions_gate_is_held_to_what_it_reads():
     """review61: 8 of its 40 secrets were published and none of its 35 ordinary memories refused; mended, a
-    German key box that "öffnet mit" digits and an Indian PAN (four digits) are refused, and these 6 still pass
-    (a Wi-Fi key after "uses the key", an alarm's code in English words joined by "then", a German gate's and a
-    Swahili door's code in ordered parts with no code's word, Japanese digits split by "、", a Swahili Wi-Fi key
-    after "ufunguo")."""
-    assert _wrong("review61") == ([], _ids("r61-leak", 5, 10, 15, 32, 39, 40))
+    German key box that "öffnet mit" digits and an Indian PAN (four digits) are refused, and so, since the round
+    on tune37, Japanese digits split by "、" and pressed in their order; these 5 still pass (a Wi-Fi key after
+    "uses the key", an alarm's code in English words joined by "then", a German gate's and a Swahili door's code
+    in ordered parts with no code's word, a Swahili Wi-Fi key after "ufunguo")."""
+    assert _wrong("review61") == ([], _ids("r61-leak", 5, 10, 15, 39, 40))
 
 
 @pytest.mark.parametrize("text", [
@@ -4659,3 +4659,55 @@ def test_a_second_new_users_break_reads_these(text):
 ])
 def test_a_second_new_users_break_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune37 (a thirty-ninth writer, weighted to prose passwords: a fishing-boat owner, a night-shift
+# security guard, a village pharmacist, a two-person garage's mechanic, a travelling remote developer, in 21
+# languages); heldout36 held out. 83 of 100 caught before the round, 4 of 200 ordinary texts refused.
+
+def test_the_round_on_tune37_misses_three_leaks_and_refuses_three_ordinary_texts():
+    """Left: a duress code word ("code word … is HEATHERBELL", as a project's code name is told), a fuel card's PIN
+    as "its number for the pump is nine one four two", a Wi-Fi key after "the long one on the router —"; refused, a
+    documentation's example in Hungarian whose word for a password is written without its accent ('jelszo123'), a
+    tablet's model and price read by the learned layer ("Tab A9+, 64 GB, R4,499") and a made-up login example."""
+    refused, missed = _wrong("tune37")
+    assert (refused, missed) == (["p39-benign-0268", "p39-benign-0128", "p39-benign-0019"],
+                                 ["p39-leak-0013", "p39-leak-0004", "p39-leak-0041"])
+
+
+@pytest.mark.parametrize("text", [
+    "Harbour gate: 5 2 8 1, then star.",  # digits apart, then a keypad's key
+    "Ворота відкриваються з клавіатури: 4 4 1 7 і зірочка.",
+    "le clavier de la roulotte, c'est 2 0 8 8 pis le piton vert",
+    "マンションのオートロックは 4、0、7、3 の順に押す。",  # digits split by "、", pressed in their order
+    "senha de supervisor 3 3 7 1 0, só pra estorno",  # then a comma, in a password's sentence
+    "Customers' key drop box out front: open with 9-1-6-2, reset monthly.",  # the imperative "open with"
+    "Simu ya mtumiaji inafunguka kwa tisa-tano-sifuri-moja-tatu-saba.",  # digit names after what opens with them
+    "codul de la usa din spate: doi-sapte-sapte-unu.",  # Romanian's "the code"
+    "The user's own phone unlocks with 240581, he told me when the screen cracked.",  # whatever the line says after
+    "Narkoskabet på apoteket: kombinationen er 28-05-61.",  # a cabinet's dial, in Danish
+    "A felhasználó adóazonosító jele: 8176727725",  # a Hungarian person's tax number, its check holds
+])
+def test_what_the_round_on_tune37_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Harbour office phone: 01779 474020, open 8 till 4, closed Sundays.",  # a phone's number, a shop's hours
+    "Rated the film 4 3 5 2, then star ratings were reset.",  # not a key pressed after them
+    "adóazonosító jel: 8176727726",  # its check fails
+    "Office opens 0900 daily, phone 01224 555123.",
+])
+def test_what_the_round_on_tune37_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_eighth_and_ninth_trials_mends_is_held_to_what_the_narrowed_forms_give():
+    """review62: the first forms of the mends for the eighth and ninth trials refused 77 of its 126 ordinary texts
+    (25 before them) and caught 18 of its 57 secrets (15 before them); narrowed, the gate refuses one more than
+    before them (049, "The padlock code 1999. That's the name of a short story …") and catches one more (a Zoom
+    "Kenncode"). tests/test_privacy_hermes_trial.py holds one text of each kind they refused."""
+    refused, missed = _wrong("review62")
+    assert len(refused) == 26 and "r62-benign-049" in refused
+    assert len(missed) == 41 and "r62-leak-030" not in missed
+

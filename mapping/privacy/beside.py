@@ -223,7 +223,9 @@ _OPENS = (r"(?:opens?|unlocks?|gets\s++(?:you|me|us|them)\s++into|lets\s++(?:you
           r"|открывает|відкриває|açıyor|açar|mở|เปิด|buka|membuka|bukas|nyitja|deschide|ανοίγει|פותח|يفتح|باز\s++می|کھلتا"
           r"|کھولتا|खुलता|खोलता|খোলে|打开|打開|開く|開け|열리|연다)")
 # the number first, then at most a few words and the verb: "4407 buka pagar automatik", "8842 ang bukas ng vault"
-_NUMBER_OPENS = lazy(r"(?i)(?:^|(?<=[:：])|(?<=\n))\s*+(?P<code>[0-9]{4,8})\s++(?:\S+\s++){0,4}?" + _OPENS + r"(?!\w)", re.M)
+# (not a phone's number in groups, nor a shop's hours: "Harbour office phone: 01779 474020, open 8 till 4")
+_NUMBER_OPENS = lazy(r"(?i)(?:^|(?<=[:：])|(?<=\n))\s*+(?P<code>[0-9]{4,8})(?!\s*+[0-9])\s++(?:\S+\s++){0,4}?" + _OPENS
+                     + r"(?!\w)(?!\s++(?:[0-9]|from|till|until|daily|every|at\s++[0-9]))", re.M)
 # "8316 für den Schlüsselkasten": a number for a key box
 _NUMBER_FOR_A_KEY_BOX = lazy(
     r"(?i)(?:^|(?<=[:：])|(?<=\n))\s*+(?P<code>[0-9]{4,8})\s++(?:für|for|pour|para|per|voor|för|til|dla|для|do)\s++(?:\S+\s++){0,2}?"

@@ -234,8 +234,6 @@ _SECURITY_ANSWER = lazy(
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
     # a telephone bank's code word: "Кодовое слово для звонка в банк — Черёмуха" (not a radio's, a shop's)
     r"|кодов\w*\s++слов\w*(?=[^\n]{0,40}?банк)"
-    # a security question in Bengali, Tamil and Telugu (as the quoted form above has them)
-    r"|নিরাপত্তা\s*+প্রশ্ন|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న"
     r")"
     r"[^\n]{0,80}?(?:[:=：→]|[—–](?=\s*+(?:(?-i:[A-Z\u00c0-\u00de])|[^\s.!?]++(?:\s++[^\s.!?]++){0,2}\s*+(?:[.!;)]|$)))|->|\bis\b|\bis\s++(?:set|changed)\s++to(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\b(?:er|är)\s++satt\s++till?(?=\s++(?-i:[A-Z\u00c0-\u00de]))|\bA:|\bsay\b|\bwas\s++(?:called|named)\b|\bhette\b|\bhie(?:ß|ss)\b|答えは"
     r"|答案是|答案為|答案：|का\s++जवाब|답은|답:|\bhar\s++svaret\b|\bsvaret\s++är\b|\bsvaret\s++er\b"
@@ -273,6 +271,11 @@ _SECURITY_ANSWER = lazy(
 # Persian, Urdu, Bengali, Tamil, Telugu), then the question it asks, quoted, then its answer after a
 # colon or an arrow ("Ceist slándála an árachais, "áit ar tógadh thú": Daingean Uí Chúis"): only in
 # that form, since after the name alone a colon as often gives a ticket's field ("vastutaja: Mari")
+# a security question in Bengali, Tamil and Telugu, a colon, the question, then its answer after a dash or
+# the word for an answer: "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা" (not a ticket's fields after a colon,
+# "…, অগ্রাধিকার: উচ্চ")
+_SECURITY_ANSWER_MARKED = lazy(r"(?:নিরাপত্তা\s*+প্রশ্ন|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)\s*+[:：][^\n:：—–]{1,60}?"
+                               r"(?:\s[—–]\s*+|(?:উত্তর|பதில்|సమాధానం)\s*+[:：]\s*+)[^\W\d_]")
 _SECURITY_QUESTION_QUOTED = lazy(
     r"(?i)(?:[îi]ntrebare\w*\s++de\s++securitate|ceist\s++sl[áa]nd[áa]la|veiligheidsvra\w*|cwestiwn\s++diogelwch"
     r"|mistoqsij\w*\s++tas-sigurt[àa]|droš[īi]bas\s++jaut[āa]jum\w*|saugumo\s++klausim\w*|turvak[üu]simus\w*"
@@ -299,7 +302,7 @@ _GENEALOGY = lowered_search(r"(?i)family\s++tree|genealog|ancestry|stammbaum|ahn
 def _security_answer(text: str) -> bool:
     if _GENEALOGY(text) or beside._A_QUIZ(text):
         return False
-    if _SECURITY_QUESTION_QUOTED.search(text):
+    if _SECURITY_QUESTION_QUOTED.search(text) or _SECURITY_ANSWER_MARKED.search(text):
         return True
     return any(not _A_FIELDS_NAME.search(text, max(0, match.end() - 41), match.end() - 1)
                and not _A_PROJECTS_WORD(text[match.start():match.end() + 30])
@@ -321,7 +324,7 @@ _A_FIELDS_NAME = lazy(
     r"|verantwortlich|zuständig|eigenaar|verantwoordelijke|propriétaire|responsable|responsável|responsabile"
     r"|odpowiedzialn\w*|ansvarig|ansvarlig|vastuuhenkilö|vastutaja|atbildīgais|responsabil|одговорен|məsul|pegawai"
     r"|úinéir|arduraduna|ábyrgð|tila|estado|stato|stan|állapot|durum|статус|состояние|სტატუსი|অবস্থা|స్థితి"
-    r"|状态|狀態|ステータス|상태|দায়িত্বে|দায়িত্ব|பொறுப்பாளர்|బాధ్యులు|బాధ్యత)\s*+[:：=]\s*+$")
+    r"|状态|狀態|ステータス|상태)\s*+[:：=]\s*+$")
 
 
 # a user and a password after a colon: "Steam: deploy / Sn00py$71"; a .pgpass line
@@ -754,7 +757,7 @@ _AN_EXAMPLE = lowered_search(r"(?i)example|e\.\s*+g\.|sample|beispiel|z\.\s*+b\.
                              r"|exemplo|örnek|пример|placeholder|platzhalter|fixture|dummy|seed\s++(?:script|data)"
                              # what documentation shows: "the portal's guide uses … in its screenshots"
                              r"|screenshot|tutorial|guide|manual|documentation"
-                             r"|contoh|esimerk|példa|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण"
+                             r"|contoh|esimerk|példa|(?<![a-z])mint[aá](?=j|k|\s|$)|příklad|exempel|eksempel|ví\s++dụ|приклад|例|예시|مثال|דוגמ|उदाहरण"
                              # a kind of password shown by one of its kind: "a password like 'password123'"
                              r"|(?:a|any)\s++password\s++(?:like|such\s++as)"
                              )
@@ -1499,7 +1502,8 @@ _PASSWORD_WORD = (r"(?:pass(?:word|phrase)|passwort|kennwort|mot\s++de\s++passe|
                   r"|pasahitz\w*+|pasfhocal|lykilor[ðd]\w*+|nenosiri|kata\s++laluan)")
 # a quoted phrase after a password's name: 'my account password was "Lighthouse Marmalade Falcon"', "GPG
 # passphrase: 'old locomotive goes to Pilsen 1972'" (a word of one or two letters inside it, quoted with a
-# single quote, and a colon right after the name)
+# single quote, and a colon right after the name; with small words inside, only with a number after them,
+# below: not "password: 'ask staff at the counter'")
 _QUOTED_PHRASE = lazy(r"(?i)" + _PASSWORD_WORD + r"(?:\s++(?:for|für|fürs|zum|zur|de|del|du|des|di|per|van|voor|do|dla|för"
                       r"|till|til|para|pour|of|to|on|na|od|vom|pro|za)(?:\s++[^\s\"“«„'.:=!?]{1,30}){1,4}?)?"
                       r"(?:\s++(?:is|was|ist|war|est|était|c['’]est|es|era|är|var|er|je|jest|to|yra|on|és|este)|\s*+:)"
@@ -1695,11 +1699,8 @@ def _passphrase(text: str) -> bool:
                 return True  # and "the purple walrus dances 42"; not "the one from 2019"
             continue
         if (len(said) >= 3 or any(char.isdigit() for char in match[1])) and not _NOT_TOLD.search(text) and not any(
-                word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) for word in said):
+                word in _SMALL_WORDS or word in _STATES or _DESCRIBING.fullmatch(word) or len(word) < 3 and word.isalpha() for word in said):
             return True  # not 'the password was "the same one"', not 'in the film the password was "Open Sesame"'
-        if (len(said) >= 4 and said[0] not in _SMALL_WORDS and sum(map(_a_content_word, said)) >= 3
-                and not _NOT_TOLD.search(text) and not any(word in _STATES for word in said)):
-            return True  # a phrase with a small word inside: "the wifi password is 'old locomotive goes to Pilsen'"
     for match in _from_each(_WORDS_AND_NUMBER, text, starts):
         said = match["words"].lower().split()
         if sum(word[0].isupper() for word in match["words"].split()) > 1 or _NOT_TOLD.search(text):
@@ -1833,13 +1834,15 @@ _PIN_LINE = lazy(
     # "tür" with a word's letter before it, not from the word's start ("\w+tür", tried from each letter of a word
     # of 48,000 characters, took a minute)
     r"|(?<=\w)tür(?:e?(?=[^\n.]{0,40}?code)|code)(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|আলমারি|অ্যালার্ম)(?:ের|র)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
-    # "code", a locker and a safe in Georgian (as Russian's "код"); a passcode in Korean (not "암호화", encryption)
-    # and in German (Zoom's "Kenncode")
-    r"|კოდ\w*|ლოკერ\w*|სეიფ\w*|암호(?!화)|kenncode\w*"
+    # a door's, an entrance's, a gate's, a safe's, a locker's, a padlock's, an alarm's or an intercom's code in
+    # Georgian (not a postal, a product's, an error's or an order's "კოდი"); a passcode in Korean (not cryptography:
+    # "암호화", "암호 화폐", "암호학", "암호 모듈") and in German (Zoom's "Kenncode")
+    r"|(?:კარის|სადარბაზოს|ჭიშკრის|სეიფის|ლოკერის|ბოქლომის|სიგნალიზაციის|დომოფონის)\s*+კოდ\w*|ლოკერ\w*[^\n.]{0,20}?კოდ\w*"
+    r"|(?<![가-힣])암호(?![가-힣])(?!\s*+(?:화폐|학|모듈|화|알고리즘|키))|kenncode\w*"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -1972,6 +1975,8 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
 # keypad code for the flat on Elm Street is 7391#." (a street named on the line makes it no address's number)
 _A_DOORS_CODE_IS = lazy(r"(?i)(?<![\w-])(?:door|gate|keypad|lock|safe|alarm|garage|entry|entrance|building)\s++code(?![\w-])"
                         r"[^\n0-9.;]{0,50}?\s(?:is|was)\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))")
+# what unlocks or opens with a code, the code ending its clause: "The user's own phone unlocks with 240581, he told me …"
+_UNLOCKS_WITH_A_CODE = lazy(r"(?i)(?<![\w-])(?:unlocks?|opens?)\s++with\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))")
 _NOT_A_CODE_LINE = lazy(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
     # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
@@ -2197,8 +2202,9 @@ def _key_box_code_told(text: str) -> bool:
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
         if not _ON_A_PIN_LINE(line) or (_NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line)
-                                         and not _A_DOORS_CODE_IS.search(line)):
-            continue  # (a car radio's code comes on a card in its manual; a door's code is told after its address)
+                                         and not _A_DOORS_CODE_IS.search(line) and not _UNLOCKS_WITH_A_CODE.search(line)):
+            continue  # (a car radio's code comes on a card in its manual; a door's code is told after its address;
+            # what unlocks with a code, whatever else the line says: "… unlocks with 240581, … when the screen cracked")
         customers, workout = _A_CUSTOMERS_NUMBER.search(line) is not None, None
         phones = [run.span() for run in _DIGIT_GROUPS.finditer(line) if sum(map(str.isdigit, run[0])) >= 9]
         phones += [parcel.span() for parcel in _A_UPS_PARCEL.finditer(line)] if "1Z" in line else []
@@ -2235,14 +2241,15 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "locker 1310 at Tesco", "gets locker 100 plus her class, so Emma has 104"; not
                 # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
-                    and not line.startswith(("#", "*"), end) and not _SET_TO.search(before)
+                    and not line.startswith("#", end) and not re.match(r"\*[0-9]", line[end:end + 2]) and not _SET_TO.search(before)
                     and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
+                    and not (_LOCKS_CODE_STARTS_THE_SENTENCE.search(before) and _ENDS_ITS_SENTENCE_HERE.match(line, end))
                     and not (_ENDS_A_LABELS_CLAUSE.match(line, end)
                              and (_CODE_AS_A_LABEL.search(before) and _A_LOCK_ITSELF.search(line)
                                   or _CODE_AFTER_A_COMMA.search(before) and _A_KEY_BOX_ITSELF.search(line)
                                   and not _A_SHOPS_LINE.search(line)))):
-                continue  # a year, unless a key follows it ("1948*0"), a lock is said to open with it ("the safe is set to 1966"), it
+                continue  # a year, unless a key and a digit follow it ("1948*0"; not a footnote's "fitted 2017*"), a lock is said to open with it ("the safe is set to 1966"), it
                 # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" as a
                 # label on a lock's line ("…: code 1968, daarna het slot naar rechts draaien"; not "building
                 # code 2021", "kassabon met code 2023")
@@ -2280,16 +2287,21 @@ _A_RANGE_AFTER = lazy(r"\s*+(?:から|〜|～|至)\s*+[0-9]")
 _A_RANGE_BEFORE = lazy(r"[0-9]\s*+(?:から|〜|～|至)\s*+$")
 # the word "PIN", in capitals, right before a number: the number is the PIN, whatever it looks like
 _PIN_RIGHT_BEFORE = lazy(r"(?<![A-Za-z-])PIN(?:-?[Cc]ode|-?[Kk]oden?|-?[Kk]od)?\s*+[:=]?\s*+$")  # (not a collector's "pin 2019")
-# a door's, a gate's, an alarm's or a safe's code, named so right before a year that ends its clause: "kapı
-# kodu 1907, …", "the door code: 1984.", "home alarm code 1966", "ajtókódja: 2019, utána #" (not "Türcode 2024
-# geändert", when it changed)
+# a door's or a gate's code, named so right before a year that ends its clause: "kapı kodu 1907, …", "the door
+# code: 1984.", "ajtókódja: 2019, utána #" (not "Türcode 2024 geändert", when it changed)
 _DOOR_CODE_RIGHT_BEFORE = lazy(r"(?i:(?<![^\W\d_])(?:door|gate|front\s++door|entry|kapı|kapi|tür|haustür|porte|portail|puerta|portón|porta"
-                         r"|portão|portone|cancello|deur|alarm|safe|locker|padlock|keypad|key\s*+box|key\s++safe)"
-                         r"\s*+(?:code|kodu?|kode|código|codice|c[óo]d)(?:\s++at\s++(?:the\s++|my\s++|our\s++)?home)?\s*+[:=]?\s*+$"
-                         # in Hungarian compounds (a door's, a gate's, an alarm's code), and in Thai (an alarm's, a
-                         # door's, a safe's code, at home or at the shop)
-                         r"|(?<![^\W\d_])(?:ajtó|kapu|riasztó)k[óo]d\w*\s*+[:=]?\s*+$"
-                         r"|รหัส(?:สัญญาณกันขโมย|ประตู|ตู้เซฟ)(?:ที่(?:บ้าน|ร้าน|ทำงาน))?\s*+[:=]?\s*+$)")
+                         r"|portão|portone|cancello|deur)\s*+(?:code|kodu?|kode|código|codice|c[óo]d)\s*+[:=]?\s*+$"
+                         r"|(?<![^\W\d_])(?:ajtó|kapu)k[óo]d\w*\s*+[:=]?\s*+$)")
+# an alarm's, a safe's, a locker's, a padlock's, a keypad's or a key box's code, named so at its sentence's start
+# right before a year that ends the sentence: "home alarm code 1966", "Alarm code at home 1966", Thai's
+# "รหัสสัญญาณกันขโมยที่บ้าน 1966" (not a fire code's edition, "the building follows the fire alarm code 2019.",
+# "smoke detectors, alarm code 2018, sprinklers", nor "A riasztókód: 2018, akkor szereltük be", when it was fitted)
+_LOCKS_CODE_STARTS_THE_SENTENCE = lazy(
+    r"(?i:(?:^|[.!?;]\s)[^\S\n]*+(?:(?:the|my|our|his|her|home|house|burglar|mum['’]s|mom['’]s)\s++){0,2}"
+    r"(?:alarm|safe|locker|padlock|keypad|key\s*+box|key\s++safe)\s*+code(?:\s++at\s++(?:the\s++|my\s++|our\s++)?home)?"
+    r"\s*+[:=]?\s*+$|(?:^|\s)riasztók[óo]d\w*\s*+[:=]?\s*+$)"
+    r"|(?:^|\s)รหัส(?:สัญญาณกันขโมย|ประตู|ตู้เซฟ)(?:ที่(?:บ้าน|ร้าน|ทำงาน))?\s*+[:=]?\s*+$")
+_ENDS_ITS_SENTENCE_HERE = lazy(r"[^\S\n]*+(?:[.!](?:\s|$)|$)", re.MULTILINE)
 _ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
 # "code" as a label right before a number (at the line's start or after a colon), the number ending
 # its clause, and a lock itself on the line (not a time "slot", nor "Schlosspark"); or after a comma, on
@@ -2705,7 +2717,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
-    r"|তালার\s*+কম্বিনেশন|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|আলমারি|অ্যালার্ম)(?:ের|র)?\s*+কোড|లాక్|తాళం|कुलूप")
+    r"|তালার\s*+কম্বিনেশন|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
 # quantity before its unit, a postal, a product's or a course's code
 _NO_CODE_IN_ITS_SCRIPT = lazy(
@@ -3298,7 +3310,7 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "კოდ", "ლოკერ", "სეიფ", "암호")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "კოდ", "암호")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

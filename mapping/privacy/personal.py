@@ -256,7 +256,9 @@ _MALAY_AND_SWAHILI_BANKS = (r"(?:maybank|cimb(?:\s++niaga)?|public\s++bank|rhb|h
                             r"|family\s++bank)")
 _ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
-    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|(?:account|(?<![a-z])acc\.?)\s*+(?:number|no\.?|#)"
+    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
+    # "acc no." of one's own or at a bank (not an accession number: "Acc. No. 104523" of a library)
+    r"|(?<![a-z])acc\.?\s*+(?:number|no\.?|#)(?=[^0-9\n]{0,24}?(?:my|mine|yangu|bank|benki))"
     # a current account in Portuguese and Spanish, a Mexican CLABE: "conta corrente 0047291-6"
     r"|conta\s++corrente|cuenta\s++corriente|clabe)"
     r"(?![^0-9\n]{0,24}?(?:bill|invoice|customer|utility|shop|store|loyalty|member))"
@@ -265,7 +267,9 @@ _ACCOUNT = lazy(
     # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
-    r"|номер\s++сч[её]та|bankrekening|bankkonto|เลข(?:ที่)?บัญชี"
+    r"|номер\s++сч[её]та|bankrekening|bankkonto"
+    # a Thai account's number, its bank named right after (not a utility's or a ledger's "เลขที่บัญชี")
+    r"|เลข(?:ที่)?บัญชี(?=\s*+(?:ธนาคาร|กรุงเทพ|กสิกร|ไทยพาณิชย์|กรุงไทย|กรุงศรี|ทหารไทย|ออมสิน|ttb|scb|kbank|bbl))"
     # and in Swahili, a bank's or one's own with nothing between ("Namba ya akaunti ya benki ni …", "Nambari ya
     # akaunti yangu ya benki …", "Namba ya akaunti yangu ni …"; not a bill's account paid through a bank's M-Pesa
     # Paybill, "namba ya akaunti ya KCB ni namba ya usajili …", nor one's own with a utility, "namba ya akaunti
@@ -345,11 +349,13 @@ _NAMES_A_ROUTING_NUMBER = lowered_search(r"(?i)routing|aba|rtn|transit")
 _SORT_CODE_SHAPE = lazy(r"[0-9]{2}-[0-9]{2}-[0-9]{2}").search
 
 
-# Australian BSB and account, Canadian transit, institution and account numbers (its account called a
-# "folio" at Desjardins, a "compte" in French)
+# Australian BSB and account, Canadian transit, institution and account numbers (with its institution, the
+# account called a "folio" at Desjardins, a "compte" in French: not a hotel's folio, a parcel in transit)
 _BSB_OR_TRANSIT = lazy(
     r"(?i)\bbsb\b[^0-9\n]{0,12}[0-9]{3}-?[0-9]{3}[^\n]{0,40}?\baccount\b[^0-9\n]{0,12}[0-9]{5,10}"
-    r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,60}?\b(?:account|compte|folio)\b[^0-9\n]{0,12}[0-9]{5,12}")
+    r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,60}?\baccount\b[^0-9\n]{0,12}[0-9]{5,12}"
+    r"|\btransit\b[^0-9\n]{0,12}[0-9]{5}[^\n]{0,30}?\binstitution\b[^0-9\n]{0,12}[0-9]{3}[^\n]{0,30}?\b(?:compte|folio)\b"
+    r"[^0-9\n]{0,12}[0-9]{5,12}")
 
 
 # a Mexican CLABE: 18 digits whose last is a check digit (weights 3, 7, 1), a clause or so after its
@@ -940,7 +946,8 @@ def _id_document(text: str) -> bool:
 # Australian TFN, a Korean RRN, a Swiss AHV, an Irish PPS, a Romanian CNP, a Czech birth number,
 # a Greek AMKA, an Israeli id, a Japanese My Number, a Chilean RUT, a South African id, a US ITIN,
 # a Bulgarian EGN, an Estonian isikukood, a Lithuanian asmens kodas, a Latvian personas kods, a
-# Croatian OIB, a Slovenian EMŠO, an Icelandic kennitala, an Austrian social insurance number.
+# Croatian OIB, a Slovenian EMŠO, an Icelandic kennitala, an Austrian social insurance number, a
+# Hungarian person's tax number (``_HungarianTaxNumber``: python-stdnum has none).
 _NATIONAL_IDS = (
     (r"tc\s*+kimlik|kimlik\s*+no|t\.c\.\s*+kimlik", ("tr.tckimlik",)),
     (r"\bein\b|employer\s++identification", ("us.ein",)),
@@ -987,6 +994,7 @@ _NATIONAL_IDS = (
     (r"\bemšo\b|\bemso\b|\bјмбг\b|\bjmbg\b", ("si.emso",)),
     (r"kennitala|kennitölu", ("is_.kennitala",)),
     (r"sozialversicherungsnummer|\bsvnr\b", ("at.vnr",)),
+    (r"adóazonosító|adoazonosito", ("hu.adoazonosito",)),
 )
 # a name that says a number is a person's identity or tax number without saying whose country's:
 # each country's check above is tried ("national ID number: 187025313066604", a French NIR)
@@ -1003,6 +1011,7 @@ _NATIONAL_ID_NEEDLES = (
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "personal",
+    "adóazonosító", "adoazonosito",
     "citizen", "tax")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
@@ -1018,8 +1027,21 @@ _NATIONAL_ID_LABELS = tuple((lazy("(?i)" + label), modules) for label, modules i
 _ID_VALUE = lazy(r"(?<![A-Za-z0-9-])(?=[A-Za-z]*[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
 
 
+class _HungarianTaxNumber:
+    """A Hungarian person's tax number (adóazonosító jel), as python-stdnum's modules check theirs: ten
+    digits, the first 8, the last the sum of the first nine each times its place, modulo 11 (never 10)."""
+
+    @staticmethod
+    def is_valid(number: str) -> bool:
+        if not (len(number) == 10 and number.isascii() and number.isdigit() and number[0] == "8"):
+            return False
+        return sum(int(digit) * place for place, digit in enumerate(number[:9], start=1)) % 11 == int(number[9])
+
+
 @cache
 def _validator(name: str):
+    if name == "hu.adoazonosito":
+        return _HungarianTaxNumber
     import importlib
 
     return importlib.import_module(f"stdnum.{name}")

@@ -75,8 +75,9 @@ OWN = lazy(
     r"|figd_[0-9A-Za-z_-]{38,}"  # a Figma personal access token
     r"|live_(?=[a-z0-9]*+[A-Z])(?=[A-Za-z]*+[0-9])[0-9A-Za-z]{30}"  # a Mollie live API key (not its test keys: a test's name)
     # a live-mode key of any provider that copies Stripe's form, a short prefix then "_live_" ("gb_live_" and 32
-    # hex digits, Paystack's "sk_live_"): 24 characters or more, a digit among them (not a name in code)
-    r"|[a-z]{2,8}_live_(?=[A-Za-z]*+[0-9])[0-9A-Za-z]{24,}"
+    # hex digits, Paystack's "sk_live_"): 24 characters or more, four digits among them (not a name in code,
+    # "test_live_StreamReconnectsAfter30SecondsTimeout", nor a checkout session's id in its link's path)
+    r"|(?<!/)[a-z]{2,4}_live_(?=(?:[A-Za-z]*+[0-9]){4})[0-9A-Za-z]{24,}"
     r"|access-(?:production|development|sandbox)-(?!0{8}-)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"  # Plaid
     r"|[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}"  # a Microsoft Entra (Azure AD) client secret
     r"|[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}"  # a Discord bot token

@@ -27,13 +27,13 @@ from pdsmem.mapping.privacy.plain import lazy, lowered_search
 # A lock, a safe, a locker, a padlock, in the languages people write in (a dial needs one).
 _LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|cadenas|casier|coffre|candado|taquilla"
           r"|caja\s++fuerte|lucchetto|armadietto|cassaforte|\bslot\b|kluis|hangslot|kłódk|szafk|sejf|замок|шкафчик|сейф"
-          r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|dulap|lacăt|seif|θυρίδα"
+          r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|skabet|skapet|dulap|lacăt|seif|θυρίδα"
           r"|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার|锁|鎖|储物柜|保险箱|ロック|ロッカー"
           r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli|பூட்டு")
 # The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
 _PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe"
                    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|συνθηματικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس"
-                   r"|पासवर्ड|密码|パスワード|パスフレーズ|비밀번호|รหัส|mật\s++khẩu|sandi|passord|lösenord|adgangskode|salasana")
+                   r"|पासवर्ड|密码|パスワード|パスフレーズ|비밀번호|비번|รหัส|mật\s++khẩu|sandi|passord|lösenord|adgangskode|salasana")
 
 # What a secret opens or is, in the languages people write in: a network, a device, an account, a
 # service, a lock, a code; the words for a password. Most checks below fire only on a text that
@@ -248,7 +248,7 @@ def _passphrase_told(text: str) -> bool:
 
 # four to eight single digits apart, the same way each time ("1 5 5 3", "1-8-5-4", "2 0 4 8")
 _DIGITS_APART = lazy(r"(?<![\w.,/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7}|(?:–[0-9]){3,7}"
-                     r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7}"
+                     r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7}|(?: ?、 ?[0-9]){3,7}"
                      # a comma between, right after a code's name and "is" or a colon ("PIN is 4, 7, 1, 9", "Door code: 8, 3,
                      # 0, 5"), or after "digit by digit" and a colon ("podyktowany cyfra po cyfrze: 8, 3, 0, 5")
                      r"|(?<=[:：] [0-9])(?:, [0-9]){3,7}|(?<=\s[0-9])(?:, [0-9]){3,7})"
@@ -304,7 +304,9 @@ _ANOTHER_NUMBERS_NAME = lazy(
 # 4 7 1 6, une grille d'accords", "Butikken åbner på 1 3 5 7 etage", "kutija za ključeve u Pevexu, police 2 4 6 8")
 _OPENS = (r"opens\s++with|opens\s++on|s['’]ouvre\s++avec|öffnet\s++(?:sich\s++)?mit|si\s++apre\s++con|se\s++abre\s++con"
           r"|abre\s++con|abre\s++com|åbner\s++(?:på|med)|åbnes\s++med|öppnas\s++med|öppnar\s++med|åpnes\s++med|åpner\s++med"
-          r"|opnar\s++[^\W\d_]++\s++með|opnast\s++með|otwiera\s++się|aukeaa|avautuu")
+          r"|opnar\s++[^\W\d_]++\s++með|opnast\s++með|otwiera\s++się|aukeaa|avautuu"
+          # the imperative ("key drop box: open with 9-1-6-2"), Greek and Greeklish, Swahili ("inafunguka kwa")
+          r"|open\s++with|ανοίγει\s++με|ανοιγει\s++με|anoigei\s++me|(?:ina|hu)fungu(?:ka|liwa)\s++kwa")
 _KEY_BOXES = r"cajet[íi]n\s++de\s++llaves|caja\s++de\s++llaves|kutij\w*\s++za\s++klju[čc]\w*"
 _OPENS_WITH_DIGITS = lowered_search(r"(?i)(?<![a-zà-ÿ])(?:" + _OPENS + "|" + _KEY_BOXES + ")")
 _OPENER_BEFORE = lazy(r"(?i)(?<![^\W\d_])(?:(?P<verb>" + _OPENS + r")|(?:" + _KEY_BOXES + r")[^\n,.;:0-9]{0,40}?[:：]?)\s*+$")
@@ -313,7 +315,7 @@ _ENDS_ITS_CLAUSE = lazy(r"\s*+(?:[,.;!)]|$|(?i:(?:when|if|når|när|wenn|quand|c
 _OPENED_THING = lowered_search(
     r"(?i)(?<![a-zà-ÿ])(?:door|gate|barrier|porte|portail|puerta|port[óo]n|porta|port[ãa]o|tür|tor|schranke|deur|poort"
     r"|slagboom|d[øo]r(?:en)?|dörr(?:en)?|port(?:en)?|bom(?:men)?|bommen|hurð\w*|hlið\w*|drzwi|brama|szlaban|ovi|portti"
-    r"|puomi|grind\w*|skur\w*|shed|schlüssel\w*|key\s*+box|lock\s*+box"
+    r"|puomi|grind\w*|skur\w*|shed|schlüssel\w*|key\s*+(?:drop\s*+)?box|lock\s*+box|πόρτα|κουτί|κλειδ\w*|simu"
     r"|tablet\w*|tablette|spjaldtölv\w*|tölv\w*|sím\w*|phone|téléphone|telefon\w*|handy|laptop"
     r"|ordinateur|computer)")
 
@@ -337,14 +339,32 @@ _DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9]").search  # what every match holds, found at C speed
 
 
+# a keypad's key pressed right after the digits ("5 2 8 1, then star", "4 4 1 7 і зірочка", "2 0 8 8 pis le
+# piton vert", "4、0、7、3 の順に押す"): what one keys in, whatever the line names
+_A_KEYS_WORD = lowered_search(
+    r"(?i)star|hash|pound|asterisk|button|[#*]|зірочк|звёздочк|звездочк|решітк|решётк|кнопк|étoile|dièse|carré|bouton"
+    r"|piton|stern|raute|taste|asterisco|estrela|cuadrado|almohadilla|botón|botão|asteraki|αστεράκι|κουμπί|csillag"
+    r"|kettőskereszt|gomb|hvězdičk|mřížk|tlačítk|押")
+_A_KEY_AFTER = lazy(
+    r"(?i)[^\S\n]*+,?[^\S\n]*+(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|y|luego|e\s++depois|e|kai\s++meta"
+    r"|kai|και\s++μετά|και|utána|majd|és)"
+    r"\s++(?:press\s++|push\s++|hit\s++|drücke?n?\s++|appuie[rz]?\s++sur\s++|pulsa\s++|aperta\s++|nyomd?\s++meg\s++)?"
+    r"(?:the\s++|a\s++|le\s++|la\s++|el\s++|o\s++|die\s++|das\s++|den\s++)?(?:[^\W\d_]++\s++)?"
+    r"(?:star|hash|pound|asterisk|button|зірочк\w*|звёздочк\w*|звездочк\w*|решітк\w*|решётк\w*|кнопк\w*|étoile|dièse|carré"
+    r"|bouton|piton|stern\w*|raute|taste|asterisco|estrela|cuadrado|almohadilla|botón|botão|asteraki|αστεράκι|κουμπί"
+    r"|csillag\w*|kettőskereszt|gomb\w*|hvězdičk\w*|mřížk\w*|tlačítk\w*|[#*])(?![^\W\d_])"
+    r"|[^\S\n]*+の?順番?(?:に|で)押")
+
+
 def _digits_apart(text: str) -> bool:
-    if not _A_DIGIT_RUN(text):
+    if not _A_DIGIT_RUN(text) and "、" not in text:
         return False
     context = _CONTEXT(text)
-    if not context and not _OPENS_WITH_DIGITS(text):
+    if not context and not _OPENS_WITH_DIGITS(text) and not _A_KEYS_WORD(text):
         return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
-        opened = _opened_right_before(text, match)
+        keyed = _A_KEY_AFTER.match(text, match.end()) is not None
+        opened = keyed or _opened_right_before(text, match)
         if not context and not opened:
             continue
         digits = re.sub(r"[^0-9]", "", match[0])
@@ -356,8 +376,9 @@ def _digits_apart(text: str) -> bool:
             continue  # (or right after it: "a 4-2-3-1 formation")
         if _ANOTHER_NUMBERS_NAME.search(text, max(0, match.start() - 30), match.start()):
             continue  # another number's, named right before it: "room 4 1 2 7", "error 4 0 1 2", "port 8 4 4 3"
-        if ", " in match[0] and not (_A_CODE_IS_TOLD.search(text, max(0, match.start() - 40), match.start())
-                                     or _DIGIT_BY_DIGIT.search(text, max(0, match.start() - 40), match.start())):
+        if ("," in match[0] or "、" in match[0]) and not keyed and not (
+                _A_CODE_IS_TOLD.search(text, max(0, match.start() - 40), match.start())
+                or _DIGIT_BY_DIGIT.search(text, max(0, match.start() - 40), match.start())):
             continue  # digits a comma apart are a code's only right after its name: not "Dress code days this month:
             # 3, 7, 8, 4", "Safe deposit boxes still free: 2, 5, 7, 9"
         if (text.startswith(",", match.end()) and not opened
@@ -441,7 +462,10 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
-                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी")
+                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
+                 # Romanian's "the code" ("codul de la ușă: doi-șapte-șapte-unu"), an alarm in Chinese; a password's
+                 # words ("senha de supervisor 3 3 7 1 0, só pra estorno", "비번 0 9 1 7 3, 환불할 때만")
+                 r"|(?<![^\W\d_])codul(?![^\W\d_])|警報|警报|" + _PASSWORD_WORDS)
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
@@ -471,6 +495,8 @@ def _digit_names(text: str) -> bool:
             told = text[text.rfind("\n", 0, start) + 1:start]
             if (_TOLD_FOR.search(told)
                     or _TO_OPEN_AFTER.match(text, end)  # "Elle tape quatre-huit-un-deux pour déverrouiller …"
+                    # right after what opens with them: "Simu ya mtumiaji inafunguka kwa tisa-tano-sifuri-…"
+                    or _OPENER_BEFORE.search(told) and (_CONTEXT(told) or _OPENED_THING(told))
                     or _OPENS_WITH_THEM.search(told) and _KEYS_WORD.search(told) and _BOX_WORD.search(told)):
                 return True  # (what opens with them, keys in a box: "… المفاتيح … في الصندوق …، ويُفتح بالأرقام: …")
         run = [token] if token is not None and _named(token) in _DIGIT_NAME_SET else []
@@ -847,7 +873,12 @@ CHECKS = (
       "sblocc", "ontgrendel", "odblok", "разблок", "розблок", "key box", "keybox", "lock box", "lockbox", "boîte à cl",
       "boite a cl", "schlüssel", "sleutelkluis", "nyckelbox", "opens with", "ouvre avec", "öffnet", "abre con", "apre con",
       "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת", "पिन", "कोड", "पासकोड", "குறியீடு", "பூட்டு", "sejf", "atm", "ரகசிய",
-      "ramz", "chìa")),
+      "ramz", "chìa", "警報", "警报", "fungu", "ανοίγει", "ανοιγει", "anoigei", "open with",
+      # (the words for a password, which ``_TOLD_FOR`` holds too)
+      "password", "passphrase", "pass phrase", "passwort", "kennwort", "contrase", "senha", "wachtwoord", "hasł",
+      "mot de passe", "phrase secr", "пароль", "парол", "şifre", "parola", "jelsz", "jelmondat", "heslo", "lozink",
+      "συνθηματικ", "סיסמ", "كلمة", "پاس", "पासवर्ड", "パスワード", "パスフレーズ", "비밀번호", "비번", "รหัส",
+      "mật khẩu", "sandi", "passord", "lösenord", "adgangskode", "salasana")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
