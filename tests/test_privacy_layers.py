@@ -4491,18 +4491,18 @@ def test_what_the_review_of_the_thirteenth_sessions_rounds_found_missed_is_refus
 # worker, a flat-share's organiser, a photographer, a grandmother kept by her grandson, in 25 European
 # language tags); heldout34 held out. 77 of 100 caught before the round, 1 ordinary text refused.
 
-def test_the_round_on_tune35_misses_thirteen_leaks_and_refuses_no_ordinary_text():
+def test_the_round_on_tune35_misses_twelve_leaks_and_refuses_no_ordinary_text():
     """Left: a password after "new one:" and after "protected with", a user and a password with no word
     between ("edith.pearce at btinternet, roses4Edith"), one typed "in the chat", a Wi-Fi key after a
     network's name, a password told as a word "and then" a year, a shared inbox's after "the team name and",
-    a password's parts quoted apart, a code in Belgian French numbers ("septante-deux"), a UK bank's
-    "memorable word", a flight bag's lock of three digits, a dial's combination in words; and, given back
-    after review58 (prose's "; " made names with signs passwords), a password before "; Ellie pays"."""
+    a password's parts quoted apart, a code in Belgian French numbers ("septante-deux"), a flight bag's lock
+    of three digits, a dial's combination in words; and, given back after review58 (prose's "; " made names
+    with signs passwords), a password before "; Ellie pays". (A UK bank's "memorable word" is read since the
+    fourteenth session.)"""
     leaks, benign = _corpus("tune35", "leaks"), _corpus("tune35", "benign")
     assert sorted(item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None) == [
         "p37-leak-0022", "p37-leak-0025", "p37-leak-0026", "p37-leak-0034", "p37-leak-0038", "p37-leak-0039",
-        "p37-leak-0043", "p37-leak-0047", "p37-leak-0051", "p37-leak-0052", "p37-leak-0060", "p37-leak-0102",
-        "p37-leak-0150"]
+        "p37-leak-0043", "p37-leak-0047", "p37-leak-0052", "p37-leak-0060", "p37-leak-0102", "p37-leak-0150"]
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == []
 
 
@@ -4711,3 +4711,26 @@ def test_the_review_of_the_eighth_and_ninth_trials_mends_is_held_to_what_the_nar
     assert len(refused) == 26 and "r62-benign-049" in refused
     assert len(missed) == 41 and "r62-leak-030" not in missed
 
+
+
+# What the misses left in older tuning sets taught in general (the fourteenth session): a PIN in groups then the
+# key that ends it, a door's code keyed in with the hash key on an address's line, a bank's memorable word, the
+# code of an alarm told "is" in French on a line that names a flight
+@pytest.mark.parametrize("text", [
+    "Calendar entry, Thu 10:00, quarterly review with Calder & Price. Dial-in +44 20 7946 0958, participant PIN "
+    "640 112 then hash.",
+    "Door code at 12 Harbour Street for October — 7720#",
+    "Her online bank: passnumber 418 902, memorable word marigold.",
+    "Pour les vacances : vol le 3, clés chez la voisine, et le code de l'alarme est 6142.",
+])
+def test_what_older_tuning_sets_misses_taught(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Alarme incendie testée samedi, rapport classé sous la référence 2024#",  # a year and a hash
+    "memorable word updated.", "They asked for the memorable word again.", "memorable word reset, call back Monday",
+    "Vol AF1234 le 3, le code de réservation est 4821.",  # a booking's code
+])
+def test_and_what_they_still_pass(text):
+    assert privacy.sensitive_reason(text) is None, text

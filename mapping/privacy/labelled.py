@@ -271,6 +271,18 @@ _SECURITY_ANSWER = lazy(
 # Persian, Urdu, Bengali, Tamil, Telugu), then the question it asks, quoted, then its answer after a
 # colon or an arrow ("Ceist slándála an árachais, "áit ar tógadh thú": Daingean Uí Chúis"): only in
 # that form, since after the name alone a colon as often gives a ticket's field ("vastutaja: Mari")
+# a bank's memorable word told right after its name, one word ending its clause: "… passnumber 418 902, memorable
+# word marigold." (not what is said of it: "memorable word reset", "memorable word updated")
+_MEMORABLE_WORD_TOLD = lazy(r"(?i)(?<![\w-])memorable\s++(?:word|name|place)\s++(?:is\s++)?(?P<value>[^\W\d_]{3,20})"
+                            r"(?=\s*+(?:[.,;!)]|$))")
+
+
+def _said_of_a_memorable_word(word: str) -> bool:
+    low = word.lower()
+    return (low in _SMALL_WORDS or low in _STATES or _DESCRIBING.fullmatch(low) is not None
+            or low in ("updated", "question", "questions", "field", "box", "prompt", "hint", "please"))
+
+
 # a security question in Bengali, Tamil and Telugu, a colon, the question, then its answer after a dash or
 # the word for an answer: "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা" (not a ticket's fields after a colon,
 # "…, অগ্রাধিকার: উচ্চ")
@@ -303,6 +315,8 @@ def _security_answer(text: str) -> bool:
     if _GENEALOGY(text) or beside._A_QUIZ(text):
         return False
     if _SECURITY_QUESTION_QUOTED.search(text) or _SECURITY_ANSWER_MARKED.search(text):
+        return True
+    if any(not _said_of_a_memorable_word(match["value"]) for match in _MEMORABLE_WORD_TOLD.finditer(text)):
         return True
     return any(not _A_FIELDS_NAME.search(text, max(0, match.end() - 41), match.end() - 1)
                and not _A_PROJECTS_WORD(text[match.start():match.end() + 30])
@@ -1975,6 +1989,17 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
 # keypad code for the flat on Elm Street is 7391#." (a street named on the line makes it no address's number)
 _A_DOORS_CODE_IS = lazy(r"(?i)(?<![\w-])(?:door|gate|keypad|lock|safe|alarm|garage|entry|entrance|building)\s++code(?![\w-])"
                         r"[^\n0-9.;]{0,50}?\s(?:is|was)\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))")
+# the code of a door, an alarm, a gate, a safe or a padlock, then "is" and the code ending its clause, in the
+# Romance languages and German: "… vol le 3, clés chez la voisine, et le code de l'alarme est 6142." (a flight
+# named on the line, "vol", made it a flight's number)
+_A_LOCKS_CODE_IS = lazy(
+    r"(?i)(?<![\w-])(?:code|c[óo]digo|codice)\s++(?:(?:de\s++la|de\s++l['’]|du|de|del|della|dell['’]|da|do|dos|das)\s*+)?"
+    r"(?:porte|alarme|portail|coffre|cadenas|garage|digicode|puerta|alarma|port[óo]n|caja\s++fuerte|candado|porta|allarme"
+    r"|cancello|cassaforte|lucchetto|port[ãa]o|cofre|cadeado)\s++(?:est|c['’]est|es|è|é)\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))"
+    r"|(?<![\w-])(?:alarm|tür|haustür|tor|tresor|garagen)code\s++(?:ist|lautet)\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))")
+# a code keyed in with the hash key after it, ending its clause: "Entry panel at Harbour Street for October — 7720#"
+# (not a year: "… rapport classé sous la référence 2024#")
+_KEYED_IN_WITH_A_HASH = lazy(r"(?<![0-9A-Za-z#-])(?!(?:19|20)[0-9]{2}#)[0-9]{4,8}#(?=\s*+(?:[.,;!)]|$))")
 # what unlocks or opens with a code, the code ending its clause: "The user's own phone unlocks with 240581, he told me …"
 _UNLOCKS_WITH_A_CODE = lazy(r"(?i)(?<![\w-])(?:unlocks?|opens?)\s++with\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))")
 _NOT_A_CODE_LINE = lazy(
@@ -2202,7 +2227,8 @@ def _key_box_code_told(text: str) -> bool:
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
         if not _ON_A_PIN_LINE(line) or (_NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line)
-                                         and not _A_DOORS_CODE_IS.search(line) and not _UNLOCKS_WITH_A_CODE.search(line)):
+                                         and not _A_DOORS_CODE_IS.search(line) and not _UNLOCKS_WITH_A_CODE.search(line)
+                                         and not _KEYED_IN_WITH_A_HASH.search(line) and not _A_LOCKS_CODE_IS.search(line)):
             continue  # (a car radio's code comes on a card in its manual; a door's code is told after its address;
             # what unlocks with a code, whatever else the line says: "… unlocks with 240581, … when the screen cracked")
         customers, workout = _A_CUSTOMERS_NUMBER.search(line) is not None, None
@@ -2341,7 +2367,10 @@ _A_CALLS_PIN = lazy(
 _A_PIN_IN_GROUPS = lazy(
     r"(?i)(?<![a-z])(?:pin|nip|pin-?code|pin-?kode?|code\s++pin)(?![a-z])[^\n0-9.;]{0,60}?(?:\s(?:is|est|ist|es|è|é|er|är)|[:：=])"
     r"\s*+[0-9]{2}\s[0-9]{2}(?![0-9])(?=\s*+(?:[,.;!)]|$))"
-    r"|(?<![a-z])(?:pin|nip|pin-?kode?n?)\s++(?:is|est|ist|er|är|:)\s*+[0-9]{3}\s[0-9]{3}(?![0-9])(?=\s*+(?:[,.;!)]|$))")
+    r"|(?<![a-z])(?:pin|nip|pin-?kode?n?)\s++(?:is|est|ist|er|är|:)\s*+[0-9]{3}\s[0-9]{3}(?![0-9])(?=\s*+(?:[,.;!)]|$))"
+    # or in groups right after its name, then the key that ends it: "participant PIN 640 112 then hash"
+    r"|(?<![a-z])(?:pin|nip|pin-?code|pin-?kode?n?)\s*+[:：]?\s*+[0-9]{2,4}(?:\s[0-9]{2,4}){1,3}(?![0-9])"
+    r"\s*+(?:,\s*+)?(?:(?:and\s++)?then\s++(?:press\s++)?(?:the\s++)?(?:hash|pound|star|#)|#)")
 
 
 # A parcel locker's pickup code, which hands the parcel to whoever says it, or what unlocks a phone,
