@@ -82,7 +82,9 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "tune36": "fitted with it, the threshold rose from 0.9667 to 0.9682: 10 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused",
               "tune37": "fitted with it, the threshold rose from 0.9667 to 0.9704: 12 held-out leaks more passed, "
-                        "3 held-out ordinary texts fewer were refused"}
+                        "3 held-out ordinary texts fewer were refused",
+              "tune38": "fitted with it, the threshold rose from 0.9667 to 0.9732: 16 held-out leaks more passed, "
+                        "4 held-out ordinary texts fewer were refused"}
 
 
 def sets(prefix: str) -> list[str]:

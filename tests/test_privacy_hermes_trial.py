@@ -7,8 +7,8 @@ release, then tuned on: what they found that the rules could read in general was
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json), the seventh
 (hermes_trial7.json), the eighth and the ninth (hermes_trial8.json, hermes_trial9.json) were held out for
-a release or more too, then tuned on in the same way. The tenth and the eleventh (hermes_trial10_held.json,
-hermes_trial11_held.json) are held out:
+a release or more too, then tuned on in the same way. The tenth, the eleventh and the twelfth
+(hermes_trial10_held.json to hermes_trial12_held.json) are held out:
 the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -75,9 +75,25 @@ LISTED = {
         "o kwdikos gia tin porta tou parking sti douleia einai *4471#",  # a car park door's code, in Greeklish
         "Islami Bank a/c 20501770203456789 - supplier der eta dibo",  # a Bangladeshi bank account after "a/c"
     }, set()),
+    "hermes_trial12_held.json": ({  # held out
+        "WiFi doma: mreža TP-LINK_5G_Ante, ključ kvarnerska7bura",  # a Wi-Fi key after "ključ" (key), in Croatian
+        "kapetanov sef na brodu, kombinacija 30-12-58",  # a safe's combination that reads as a date, in Croatian
+        "rezervni kodovi za Gmail: 4821 9930, 1177 2046, 5530 8812, 9043 6651",  # backup codes, in Croatian
+        "Ward 4 drug cupboard code: 1958",  # a cupboard's code that reads as a year
+        "locker in the nurses changing room - 2241",  # a locker's code after a dash
+        "otvet na sekretnyj vopros (klichka kota): Barsik",  # a security answer, Russian in Latin letters
+        "wifi doma TP-Link_Dauren, parol' 87015554433",  # a Wi-Fi password of digits, Russian in Latin letters
+        "l'alarme de la boutik c 1984 puis OK",  # an alarm's code that reads as a year, in SMS French
+        "code du coffre dans l'arrière-boutique 350912",  # a safe's code, a place between
+        "clé API Interflora pr les cmd: 5e551305fd2d2490ca4c616e",  # an API key of 24 hex, in SMS French
+        "no rek BCA gw 5271048893 a.n. Raka Pratama",  # an Indonesian bank account after "no rek"
+    }, {
+        "kod goroda Almaty 727, mezhgorod cherez 8",  # a city's dialling code, Russian in Latin letters
+    }),
 }
 # the turns of a held-out trial whose secret is still published with --include-transcript
-TURNS_LISTED = {"7391"}  # (hermes_trial11_held.json: "the keysafe code at Mrs Patel's … It's 7391")
+TURNS_LISTED = {"7391", "6624"}  # (hermes_trial11_held.json: "the keysafe code at Mrs Patel's … It's 7391";
+# hermes_trial12_held.json: "the new drug cupboard code is 6624")
 
 
 def _trial(name: str) -> dict:
@@ -99,7 +115,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
                          + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
                          + _trial("hermes_trial8.json")["turns"] + _trial("hermes_trial9.json")["turns"]
                          + _trial("hermes_trial10_held.json")["turns"]
-                         + [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] not in TURNS_LISTED],
+                         + [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] not in TURNS_LISTED]
+                         + [turn for turn in _trial("hermes_trial12_held.json")["turns"] if turn["secret"] not in TURNS_LISTED],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
@@ -404,7 +421,8 @@ def test_and_what_the_eighth_and_ninth_trials_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text
 
 
-@pytest.mark.parametrize("turn", [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] in TURNS_LISTED])
+@pytest.mark.parametrize("turn", [turn for name in ("hermes_trial11_held.json", "hermes_trial12_held.json")
+                                  for turn in _trial(name)["turns"] if turn["secret"] in TURNS_LISTED])
 def test_a_held_out_trials_turn_is_still_published_with_transcripts_as_listed(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"
     event = {"eventType": "episode", "summary": summary, "privacyScope": "shared", "visibility": "shared"}

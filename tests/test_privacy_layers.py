@@ -4734,3 +4734,40 @@ def test_what_older_tuning_sets_misses_taught(text):
 ])
 def test_and_what_they_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune38 (a fortieth writer, weighted to prose passwords: a school caretaker, a faith community's
+# volunteer treasurer, a care home's activities coordinator, a wedding videographer, an elderly man living alone,
+# in 23 languages); heldout37 held out. 84 of 100 caught before the round, 3 of 200 ordinary texts refused.
+
+def test_the_round_on_tune38_misses_nine_leaks_and_refuses_three_ordinary_texts():
+    """Left: a keypad's code with letters around it ("C1942X"), digits apart in Finglish and Indonesian with no
+    code's word the gate reads, Wi-Fi keys after "lösen" and "pass", a year a lock is set to told in a quote,
+    a Persian medicine room's code "from today", digit names in Arabic and Punjabi; refused, Croatian "kod"
+    (near) beside a report's number, a Slovak note that the Wi-Fi password was changed, and "your memorable
+    word is case sensitive" (as at the session's start)."""
+    refused, missed = _wrong("tune38")
+    assert (refused, missed) == (["p40-benign-0345", "p40-benign-0322", "p40-benign-0113"],
+                                 ["p40-leak-0027", "p40-leak-0098", "p40-leak-0131", "p40-leak-0150", "p40-leak-0109",
+                                  "p40-leak-0004", "p40-leak-0097", "p40-leak-0087", "p40-leak-0115"])
+
+
+@pytest.mark.parametrize("text", [
+    "mokyklos signalizacija: įvedi 3 9 0 5 ir spaudi OFF, sakė ūkvedys Jonas",  # digits apart, then OFF pressed
+    "กันขโมยห้องโถงวัด กด 9 2 2 6 แล้วกด OFF ลุงสมชายบอกไว้",
+    "Dropbox recovery codes: aryn xxvt / ygup cksb / axqs ogou / mglc kgec / ckcp myik",  # letter groups, "/" apart
+    "رمز جعبه کلید کنار در برای پرستار: ۳۸۱۵.",  # a key box in Persian
+    "Шифра кутије са кључевима за салу: 2 5 8 0. Благајник је рекао само хору.",  # a code's word, a colon, digits
+    "Nyckelboxen vid morfars dörr för hemtjänsten: 9 1 4 0. Biståndshandläggaren har den också.",  # a door
+])
+def test_what_the_round_on_tune38_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Bus lines this week: 7 3 1 9.", "Kids' shoe sizes: 2 4 6 8.",  # digits apart after a colon, no code or lock
+    "Rated the four films 4 5 3 5 then off to bed.",  # "then off", no key pressed
+    "Book club picks, in order: rose moth / lark dune / fern silk / reed",  # words, a few
+])
+def test_what_the_round_on_tune38_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

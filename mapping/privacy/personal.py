@@ -599,9 +599,9 @@ _NOT_CODES = lazy(r"(?i)deliver|postal|post\s*+codes?|zip|pin\s*+codes?|area\s++
 _CODES_NAMED = lazy(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コード|代码|코드)(?![\w-])").search
 
 
-# codes of letters alone, in groups of four, as Dropbox and others print them ("rzre zgbf petq"): a
-# run of nine or more, most of them no word of any language the gate reads
-_LETTER_GROUPS = lazy(r"(?<![\w-])[a-z]{4}(?:[^\S\n]{1,2}[a-z]{4}|\n[a-z]{4}){8,}(?![\w-])")
+# codes of letters alone, in groups of four, as Dropbox and others print them ("rzre zgbf petq", "aryn xxvt /
+# ygup cksb / …"): a run of nine or more, most of them no word of any language the gate reads
+_LETTER_GROUPS = lazy(r"(?<![\w-])[a-z]{4}(?:(?:[^\S\n]{1,2}|[^\S\n]*+[/,;][^\S\n]*+|\n)[a-z]{4}){8,}(?![\w-])")
 
 
 def _may_hold_letter_groups(text: str) -> bool:

@@ -340,30 +340,52 @@ _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·�
 
 
 # a keypad's key pressed right after the digits ("5 2 8 1, then star", "4 4 1 7 і зірочка", "2 0 8 8 pis le
-# piton vert", "4、0、7、3 の順に押す"): what one keys in, whatever the line names
+# piton vert", "4、0、7、3 の順に押す", "įvedi 3 9 0 5 ir spaudi OFF", "กด 9 2 2 6 แล้วกด OFF"): what one keys in,
+# whatever the line names
 _A_KEYS_WORD = lowered_search(
     r"(?i)star|hash|pound|asterisk|button|[#*]|зірочк|звёздочк|звездочк|решітк|решётк|кнопк|étoile|dièse|carré|bouton"
     r"|piton|stern|raute|taste|asterisco|estrela|cuadrado|almohadilla|botón|botão|asteraki|αστεράκι|κουμπί|csillag"
-    r"|kettőskereszt|gomb|hvězdičk|mřížk|tlačítk|押")
+    r"|kettőskereszt|gomb|hvězdičk|mřížk|tlačítk|押|off|enter")
 _A_KEY_AFTER = lazy(
     r"(?i)[^\S\n]*+,?[^\S\n]*+(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|y|luego|e\s++depois|e|kai\s++meta"
-    r"|kai|και\s++μετά|και|utána|majd|és)"
+    r"|kai|και\s++μετά|και|utána|majd|és|ir|og|och|en|i|a|и|та|dan|lalu|terus)"
     r"\s++(?:press\s++|push\s++|hit\s++|drücke?n?\s++|appuie[rz]?\s++sur\s++|pulsa\s++|aperta\s++|nyomd?\s++meg\s++)?"
     r"(?:the\s++|a\s++|le\s++|la\s++|el\s++|o\s++|die\s++|das\s++|den\s++)?(?:[^\W\d_]++\s++)?"
     r"(?:star|hash|pound|asterisk|button|зірочк\w*|звёздочк\w*|звездочк\w*|решітк\w*|решётк\w*|кнопк\w*|étoile|dièse|carré"
     r"|bouton|piton|stern\w*|raute|taste|asterisco|estrela|cuadrado|almohadilla|botón|botão|asteraki|αστεράκι|κουμπί"
     r"|csillag\w*|kettőskereszt|gomb\w*|hvězdičk\w*|mřížk\w*|tlačítk\w*|[#*])(?![^\W\d_])"
-    r"|[^\S\n]*+の?順番?(?:に|で)押")
+    r"|[^\S\n]*+の?順番?(?:に|で)押"
+    # or the key that ends a panel's entry, after a word to press it: "… ir spaudi OFF", "… แล้วกด OFF"
+    r"|(?i:[^\S\n]*+,?[^\S\n]*+(?:(?:and|then|ir|og|och|en|i|a|и|та|dan|lalu|terus|et|puis|und|dann|y|e)\s++)?"
+    r"(?:press|push|hit|spaudi|spausk|paspausk|tekan|pencet|bas|nyomd\s++meg|stiskni|zmáčkni|naciśnij|wciśnij"
+    r"|drücke?|appuie\s++sur|pulsa|aperta|druk\s++op|tryck\s++på|trykk\s++på|нажми\w*|натисни\w*)"
+    r"\s++(?:the\s++)?(?:off|ok|enter|on|disarm)(?![^\W\d_]))"
+    r"|[^\S\n]*+แล้ว[^\S\n]*+กด[^\S\n]*+(?i:off|ok|enter)(?![^\W\d_])")
+
+
+# single digits a space apart ending a sentence, right after a label that names a code or a lock and a colon:
+# "Шифра кутије са кључевима за салу поред цркве: 2 5 8 0.", "Nyckelboxen vid morfars dörr för hemtjänsten: 9 1 4
+# 0." (a door), "Kóòdù àpótí kọ́kọ́rọ́ …: 4 4 7 2." (not "Bus lines this week: 7 3 1 9.")
+_A_LABELS_COLON = lazy(r"[^\n0-9:：]{3,80}[:：][^\S\n]*+$")
+_ENDS_ITS_SENTENCE = lazy(r"[^\S\n]*+(?:[.!。](?:\s|$)|$)")
+_SPACED = lazy(r"[0-9](?: [0-9]){3,7}")  # (a space apart: not a list, "…, die noch frei sind: 2, 5, 7, 9")
+
+
+def _told_after_a_colon(text: str, match: re.Match[str]) -> bool:
+    if _SPACED.fullmatch(match[0]) is None or _ENDS_ITS_SENTENCE.match(text, match.end()) is None:
+        return False
+    label = _A_LABELS_COLON.search(text, _sentence_start(text, match.start()), match.start())
+    return label is not None and (_TOLD_FOR.search(label[0]) is not None or _OPENED_THING(label[0]))
 
 
 def _digits_apart(text: str) -> bool:
     if not _A_DIGIT_RUN(text) and "、" not in text:
         return False
     context = _CONTEXT(text)
-    if not context and not _OPENS_WITH_DIGITS(text) and not _A_KEYS_WORD(text):
+    if not context and not _OPENS_WITH_DIGITS(text) and not _A_KEYS_WORD(text) and ":" not in text and "：" not in text:
         return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
-        keyed = _A_KEY_AFTER.match(text, match.end()) is not None
+        keyed = _A_KEY_AFTER.match(text, match.end()) is not None or _told_after_a_colon(text, match)
         opened = keyed or _opened_right_before(text, match)
         if not context and not opened:
             continue
@@ -465,7 +487,7 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
                  # Romanian's "the code" ("codul de la ușă: doi-șapte-șapte-unu"), an alarm in Chinese; a password's
                  # words ("senha de supervisor 3 3 7 1 0, só pra estorno", "비번 0 9 1 7 3, 환불할 때만")
-                 r"|(?<![^\W\d_])codul(?![^\W\d_])|警報|警报|" + _PASSWORD_WORDS)
+                 r"|(?<![^\W\d_])codul(?![^\W\d_])|警報|警报|kóòdù|koodu|" + _PASSWORD_WORDS)
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
