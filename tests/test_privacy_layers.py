@@ -4771,3 +4771,33 @@ def test_what_the_round_on_tune38_reads(text):
 ])
 def test_what_the_round_on_tune38_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_sessions_later_mends_is_held_to_what_the_narrowed_forms_give():
+    """review63 (the round on tune37, the misses of older tuning sets, the round on tune38): at the code it read the
+    gate refused 27 of its 140 ordinary texts (23 at the session's start) and caught 36 of its 60 secrets (22 at
+    the start); the first forms refused 74 and caught 35; narrowed, it refuses these 22 and misses these 18."""
+    refused, missed = _wrong("review63")
+    assert refused == _ids("r63-benign", 7, 23, 36, 38, 39, 41, 43, 47, 48, 49, 50, 51, 52, 55, 59, 60, 61, 62, 63, 64,
+                           118, 138)
+    assert missed == _ids("r63-leak", 5, 6, 7, 8, 12, 13, 14, 15, 22, 23, 36, 42, 49, 50, 53, 57, 58, 60)
+
+
+# What review63 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Universal remote setup for the Samsung TV: hold SETUP, enter 1 0 6 0 and press OK.",  # no keypad's panel
+    "Notes de Léa ce trimestre : 4 3 5 2 et une étoile pour la lecture.",  # a school report's star
+    "Mia's beer flight scores: 4 3 5 2, and a gold star for the stout.",
+    "Simulation seeds we used: 4 7 1 9.", "버스 번호: 7 3 1 9.",  # digits after a colon, no code or lock
+    "Band practice at the Gate pub: open with 1 5 6 4, then the bridge.",  # "open with", a song's chords
+    "پاسخ سوالات تستی: سه یک چهار دو",  # the answers of a test, in Persian
+    "A senha da fila era 4 7 3 9, chamaram logo.",  # a queue's ticket, in Brazil
+    "Codul rutier nou, articolul opt doi cinci trei.",  # the highway code
+    "Kyoto was our most memorable place overall.", "Barclays app update: memorable word removed.",
+    "Adóazonosító jelet kért a könyvelő, a NAV ügyszám pedig 8512345675, határidő május 20.",  # another number
+    "Arduino notes: LED on pin 12 13 then star topology for the sensors.",
+    "ICAO codes from my logbook: egll / lfpg / eddf / ehma / lirf / lemd / lppt / ebbr / lszh.",
+    "Skapet på badet: kombinasjon av hyller 4 3 2 6 fra toppen.",  # a cabinet's shelves
+])
+def test_what_the_review_of_the_sessions_later_mends_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

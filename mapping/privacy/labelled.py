@@ -271,23 +271,33 @@ _SECURITY_ANSWER = lazy(
 # Persian, Urdu, Bengali, Tamil, Telugu), then the question it asks, quoted, then its answer after a
 # colon or an arrow ("Ceist slándála an árachais, "áit ar tógadh thú": Daingean Uí Chúis"): only in
 # that form, since after the name alone a colon as often gives a ticket's field ("vastutaja: Mari")
-# a bank's memorable word told right after its name, one word ending its clause: "… passnumber 418 902, memorable
-# word marigold." (not what is said of it: "memorable word reset", "memorable word updated")
-_MEMORABLE_WORD_TOLD = lazy(r"(?i)(?<![\w-])memorable\s++(?:word|name|place)\s++(?:is\s++)?(?P<value>[^\W\d_]{3,20})"
-                            r"(?=\s*+(?:[.,;!)]|$))")
+# a bank's memorable word told right after its name at a clause's start, one word ending its clause: "…
+# passnumber 418 902, memorable word marigold.", "Memorable name: Biscuit (the old dog)." (not what is said of it,
+# "Barclays app update: memorable word removed", nor "Kyoto was our most memorable place overall")
+_MEMORABLE_WORD_TOLD = lazy(r"(?:^|[,;:(]\s*+|[.!?]\s++)(?:(?-i:[A-Z][\w'’]+)\s++)?(?i:(?:the|her|his|my|our|their)\s++)?"
+                            r"(?i:memorable\s++(?:word|name|place|info(?:rmation)?))\s*+(?:[:=]|is)?\s*+"
+                            r"(?P<value>[^\W\d_]{3,20})(?=\s*+(?:[.,;!)(]|$))", re.MULTILINE)
 
 
 def _said_of_a_memorable_word(word: str) -> bool:
     low = word.lower()
     return (low in _SMALL_WORDS or low in _STATES or _DESCRIBING.fullmatch(low) is not None
-            or low in ("updated", "question", "questions", "field", "box", "prompt", "hint", "please"))
+            or low in ("updated", "question", "questions", "field", "box", "prompt", "hint", "please", "removed",
+                       "deleted", "disabled", "enabled", "twice", "first", "online", "either", "again", "quickly", "too",
+                       "also", "instead", "anymore", "wins", "needed", "required"))
 
 
 # a security question in Bengali, Tamil and Telugu, a colon, the question, then its answer after a dash or
 # the word for an answer: "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা" (not a ticket's fields after a colon,
 # "…, অগ্রাধিকার: উচ্চ")
 _SECURITY_ANSWER_MARKED = lazy(r"(?:নিরাপত্তা\s*+প্রশ্ন|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)\s*+[:：][^\n:：—–]{1,60}?"
-                               r"(?:\s[—–]\s*+|(?:উত্তর|பதில்|సమాధానం)\s*+[:：]\s*+)[^\W\d_]")
+                               r"(?:\s[—–]\s*+|(?:উত্তর|பதில்|సమాధానం)\s*+[:：]\s*+)[^\W\d_]"
+                               # or the question's word in its genitive, then the word for its answer and a colon
+                               # ("নিরাপত্তা প্রশ্নের উত্তর: কুমিল্লা", "భద్రతా ప్రశ్నకు సమాధానం: విజయవాడ")
+                               # (each word's endings in its own script: a vowel sign is no "\w")
+                               r"|(?:নিরাপত্তা\s*+প্রশ্ন[\u0980-\u09ff]*|பாதுகாப்பு\s*+கேள்வி[\u0b80-\u0bff]*"
+                               r"|భద్రతా\s*+ప్రశ్న[\u0c00-\u0c7f]*)\s*+(?:উত্তর[\u0980-\u09ff]*(?:\s*+হলো)?|பதில்[\u0b80-\u0bff]*"
+                               r"|సమాధానం[\u0c00-\u0c7f]*)\s*+[:：]\s*+[^\W\d_]")
 _SECURITY_QUESTION_QUOTED = lazy(
     r"(?i)(?:[îi]ntrebare\w*\s++de\s++securitate|ceist\s++sl[áa]nd[áa]la|veiligheidsvra\w*|cwestiwn\s++diogelwch"
     r"|mistoqsij\w*\s++tas-sigurt[àa]|droš[īi]bas\s++jaut[āa]jum\w*|saugumo\s++klausim\w*|turvak[üu]simus\w*"
@@ -1856,7 +1866,7 @@ _PIN_LINE = lazy(
     # Georgian (not a postal, a product's, an error's or an order's "კოდი"); a passcode in Korean (not cryptography:
     # "암호화", "암호 화폐", "암호학", "암호 모듈") and in German (Zoom's "Kenncode")
     r"|(?:კარის|სადარბაზოს|ჭიშკრის|სეიფის|ლოკერის|ბოქლომის|სიგნალიზაციის|დომოფონის)\s*+კოდ\w*|ლოკერ\w*[^\n.]{0,20}?კოდ\w*"
-    r"|(?<![가-힣])암호(?![가-힣])(?!\s*+(?:화폐|학|모듈|화|알고리즘|키))|kenncode\w*"
+    r"|(?<![가-힣])암호(?:는|가|를|:)?(?![가-힣])(?!\s*+(?:화폐|학|모듈|화|알고리즘|키))|kenncode\w*"
     # "code" in Basque and Lithuanian, in Croatian and Serbian, in Telugu; a door's code in Chinese, a keypad in Japanese
     r"|(?<![a-z])(?:ate\w*|atari\w*|sarrera\w*|giltz\w*)\s++kode\w*|(?<![a-z])kodearekin|(?<![a-z])(?:vart\w*|dur\w*|spyn\w*)\s++kod\w*"
     r"|(?<![a-z])[šш]ifr\w*\s++(?:(?:na|od|za|do)\s++)?(?:\w+\s++)?(?:vrat|ulaz|kapij|ormarić|lokot|sef|alarm|garaž|bicikl|brav"
@@ -2370,7 +2380,8 @@ _A_PIN_IN_GROUPS = lazy(
     r"|(?<![a-z])(?:pin|nip|pin-?kode?n?)\s++(?:is|est|ist|er|är|:)\s*+[0-9]{3}\s[0-9]{3}(?![0-9])(?=\s*+(?:[,.;!)]|$))"
     # or in groups right after its name, then the key that ends it: "participant PIN 640 112 then hash"
     r"|(?<![a-z])(?:pin|nip|pin-?code|pin-?kode?n?)\s*+[:：]?\s*+[0-9]{2,4}(?:\s[0-9]{2,4}){1,3}(?![0-9])"
-    r"\s*+(?:,\s*+)?(?:(?:and\s++)?then\s++(?:press\s++)?(?:the\s++)?(?:hash|pound|star|#)|#)")
+    r"\s*+(?:,\s*+)?(?:(?:and\s++)?then\s++(?:press\s++)?(?:the\s++)?(?:hash|pound|star|#)|#)(?:\s++key)?"
+    r"(?=\s*+(?:[.,;!)]|$))")  # (the key ends its clause: not "LED on pin 12 13 then star topology")
 
 
 # A parcel locker's pickup code, which hands the parcel to whoever says it, or what unlocks a phone,

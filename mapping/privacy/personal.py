@@ -600,8 +600,10 @@ _CODES_NAMED = lazy(r"(?i)(?<![\w-])(?:codes?|kod(?:y|er)?|codici|códigos?|コ�
 
 
 # codes of letters alone, in groups of four, as Dropbox and others print them ("rzre zgbf petq", "aryn xxvt /
-# ygup cksb / …"): a run of nine or more, most of them no word of any language the gate reads
-_LETTER_GROUPS = lazy(r"(?<![\w-])[a-z]{4}(?:(?:[^\S\n]{1,2}|[^\S\n]*+[/,;][^\S\n]*+|\n)[a-z]{4}){8,}(?![\w-])")
+# ygup cksb / …"): a run of nine or more (or of four pairs), most of them no word of any language the gate reads
+_LETTER_GROUPS = lazy(r"(?<![\w-])[a-z]{4}(?:[^\S\n]{1,2}[a-z]{4}|\n[a-z]{4}){8,}(?![\w-])"
+                      # (pairs of them, "/" apart: not a list of single ones, "egll / lfpg / eddf / …", airports)
+                      r"|(?<![\w-])[a-z]{4} [a-z]{4}(?:[^\S\n]*+/[^\S\n]*+[a-z]{4} [a-z]{4}){3,}(?![\w-])")
 
 
 def _may_hold_letter_groups(text: str) -> bool:
@@ -994,7 +996,9 @@ _NATIONAL_IDS = (
     (r"\bemšo\b|\bemso\b|\bјмбг\b|\bjmbg\b", ("si.emso",)),
     (r"kennitala|kennitölu", ("is_.kennitala",)),
     (r"sozialversicherungsnummer|\bsvnr\b", ("at.vnr",)),
-    (r"adóazonosító|adoazonosito", ("hu.adoazonosito",)),
+    # (its number right after the name, a few words at most between: not "Adóazonosító jelet kért a könyvelő, a
+    # NAV ügyszám pedig 8512345675")
+    (r"(?:adóazonosító|adoazonosito)(?=[^\n0-9;.]{0,30}?[0-9]{10}(?![0-9]))", ("hu.adoazonosito",)),
 )
 # a name that says a number is a person's identity or tax number without saying whose country's:
 # each country's check above is tried ("national ID number: 187025313066604", a French NIR)

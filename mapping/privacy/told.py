@@ -27,7 +27,7 @@ from pdsmem.mapping.privacy.plain import lazy, lowered_search
 # A lock, a safe, a locker, a padlock, in the languages people write in (a dial needs one).
 _LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|cadenas|casier|coffre|candado|taquilla"
           r"|caja\s++fuerte|lucchetto|armadietto|cassaforte|\bslot\b|kluis|hangslot|kłódk|szafk|sejf|замок|шкафчик|сейф"
-          r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|skabet|skapet|dulap|lacăt|seif|θυρίδα"
+          r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|dulap|lacăt|seif|θυρίδα"
           r"|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার|锁|鎖|储物柜|保险箱|ロック|ロッカー"
           r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli|பூட்டு")
 # The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
@@ -259,12 +259,14 @@ _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinac
              r"(?<![0-9])[0-9]{1,2}(?:\s*+([.-])\s*+[0-9]{1,2}){2,3}(?![0-9])"
              r"|(?i:(?<![0-9])[0-9]{2}\.[0-9]{2}\.[0-9]{2}(?![0-9])[^\n]{0,60}?"
              r"(?:combinaison|combination|combinazione|combinación|kombination))")
-# a lock a dial opens ("combination" alone is also of spices, of training sets)
+# a lock a dial opens ("combination" alone is also of spices, of training sets), or a cabinet in Danish and
+# Norwegian ("Narkoskabet på apoteket: kombinationen er 28-05-61"; a cabinet alone is no lock: "Skapet på badet …")
 _A_LOCK = lowered_search("(?i)" + _LOCKS)
+_A_DIALS_LOCK = lowered_search("(?i)" + _LOCKS + "|skabet|skapet")
 
 
 def _dial(text: str) -> bool:
-    return bool(_DIAL.search(text)) and _A_LOCK(text)
+    return bool(_DIAL.search(text)) and _A_DIALS_LOCK(text)
 
 
 # a dial's moves: "Closet safe: turn to 18, then 33, then 06", "left to 12, right to 38, left to 4"
@@ -315,7 +317,7 @@ _ENDS_ITS_CLAUSE = lazy(r"\s*+(?:[,.;!)]|$|(?i:(?:when|if|når|när|wenn|quand|c
 _OPENED_THING = lowered_search(
     r"(?i)(?<![a-zà-ÿ])(?:door|gate|barrier|porte|portail|puerta|port[óo]n|porta|port[ãa]o|tür|tor|schranke|deur|poort"
     r"|slagboom|d[øo]r(?:en)?|dörr(?:en)?|port(?:en)?|bom(?:men)?|bommen|hurð\w*|hlið\w*|drzwi|brama|szlaban|ovi|portti"
-    r"|puomi|grind\w*|skur\w*|shed|schlüssel\w*|key\s*+(?:drop\s*+)?box|lock\s*+box|πόρτα|κουτί|κλειδ\w*|simu"
+    r"|puomi|grind\w*|skur\w*|shed|schlüssel\w*|key\s*+(?:drop\s*+)?box|lock\s*+box|πόρτα|κουτί\s++με\s++τα\s++κλειδιά|κλειδ\w*|simu(?![a-z])"
     r"|tablet\w*|tablette|spjaldtölv\w*|tölv\w*|sím\w*|phone|téléphone|telefon\w*|handy|laptop"
     r"|ordinateur|computer)")
 
@@ -325,6 +327,8 @@ def _opened_right_before(text: str, match: re.Match[str]) -> bool:
     if found is None or not _ENDS_ITS_CLAUSE.match(text, match.end()):
         return False
     before = text[_sentence_start(text, found.start()):match.start()]  # (the verb's own words too: "opnar spjaldtölvuna með")
+    if found["verb"] and found["verb"].lower().startswith("open "):  # the imperative, of a box or a lock only:
+        return _TOLD_FOR.search(before) is not None  # not "Band practice at the Gate pub: open with 1 5 6 4, …"
     return not found["verb"] or bool(_CONTEXT(before) or _OPENED_THING(before))
 
 
@@ -336,24 +340,35 @@ _DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++
                        r"[^\n0-9]{0,12}?[:：]\s*+$")
 
 
+# a password's word right before digits told one at a time, maybe with whose it is ("senha de supervisor 3 3 7
+# 1 0, só pra estorno", "비번 0 9 1 7 3, 환불할 때만 씀"; not a queue's ticket, "A senha da fila era 4 7 3 9, …")
+_A_PASSWORD_RIGHT_BEFORE = lazy(
+    r"(?i)(?<![^\W\d_])(?:password|passwort|kennwort|contraseña|senha|wachtwoord|has[łl]o|mot\s++de\s++passe|пароль|şifre"
+    r"|parola|jelszó|heslo|lösenord\w*|passord\w*|salasana\w*|비밀번호|비번|mật\s++khẩu)"
+    r"(?:\s++(?:de|do|du|da|of|for|für|pro|para|del)\s++(?!fila|atendimento)[^\W\d_]++)?\s*+[:：]?\s*+$")
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9]").search  # what every match holds, found at C speed
 
 
 # a keypad's key pressed right after the digits ("5 2 8 1, then star", "4 4 1 7 і зірочка", "2 0 8 8 pis le
-# piton vert", "4、0、7、3 の順に押す", "įvedi 3 9 0 5 ir spaudi OFF", "กด 9 2 2 6 แล้วกด OFF"): what one keys in,
-# whatever the line names
+# piton vert", "4、0、7、3 の順に押す", "įvedi 3 9 0 5 ir spaudi OFF", "กด 9 2 2 6 แล้วกด OFF"): what one keys in, on a
+# line that names a keypad, an alarm, a door or a gate (``_A_PANEL``; not a remote's, an oven's or a school
+# report's: "… enter 1 0 6 0 and press OK", "Noten 2 1 3 2 und ein Stern im Heft")
 _A_KEYS_WORD = lowered_search(
     r"(?i)star|hash|pound|asterisk|button|[#*]|зірочк|звёздочк|звездочк|решітк|решётк|кнопк|étoile|dièse|carré|bouton"
     r"|piton|stern|raute|taste|asterisco|estrela|cuadrado|almohadilla|botón|botão|asteraki|αστεράκι|κουμπί|csillag"
     r"|kettőskereszt|gomb|hvězdičk|mřížk|tlačítk|押|off|enter")
+_AND_THEN = (r"(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|y|luego|e\s++depois|e|kai\s++meta|kai|και\s++μετά"
+             r"|και|utána|majd|és|ir|og|och|en|i|a|dan|lalu|terus)")
+_PRESS = r"(?:press\s++|push\s++|hit\s++|drücke?n?\s++|appuie[rz]?\s++sur\s++|pulsa\s++|aperta\s++|nyomd?\s++meg\s++)?"
 _A_KEY_AFTER = lazy(
-    r"(?i)[^\S\n]*+,?[^\S\n]*+(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|y|luego|e\s++depois|e|kai\s++meta"
-    r"|kai|και\s++μετά|και|utána|majd|és|ir|og|och|en|i|a|и|та|dan|lalu|terus)"
-    r"\s++(?:press\s++|push\s++|hit\s++|drücke?n?\s++|appuie[rz]?\s++sur\s++|pulsa\s++|aperta\s++|nyomd?\s++meg\s++)?"
-    r"(?:the\s++|a\s++|le\s++|la\s++|el\s++|o\s++|die\s++|das\s++|den\s++)?(?:[^\W\d_]++\s++)?"
-    r"(?:star|hash|pound|asterisk|button|зірочк\w*|звёздочк\w*|звездочк\w*|решітк\w*|решётк\w*|кнопк\w*|étoile|dièse|carré"
-    r"|bouton|piton|stern\w*|raute|taste|asterisco|estrela|cuadrado|almohadilla|botón|botão|asteraki|αστεράκι|κουμπί"
-    r"|csillag\w*|kettőskereszt|gomb\w*|hvězdičk\w*|mřížk\w*|tlačítk\w*|[#*])(?![^\W\d_])"
+    # a star or a hash, with no word before it ("then star", not "and a gold star")
+    r"(?i)[^\S\n]*+,?[^\S\n]*+" + _AND_THEN + r"\s++" + _PRESS + r"(?:the\s++)?"
+    r"(?:star|hash|pound|asterisk|зірочк\w*|звёздочк\w*|звездочк\w*|решітк\w*|решётк\w*|étoile|dièse|carré|stern\w*|raute"
+    r"|asterisco|estrela|cuadrado|almohadilla|asteraki|αστεράκι|csillag\w*|kettőskereszt|hvězdičk\w*|mřížk\w*|[#*])"
+    r"(?![^\W\d_])"
+    # a button, maybe with its colour ("pis le piton vert", "then the green button")
+    r"|(?i:[^\S\n]*+,?[^\S\n]*+" + _AND_THEN + r"\s++" + _PRESS + r"(?:the\s++|le\s++|la\s++|el\s++|o\s++|die\s++|den\s++)?"
+    r"(?:[^\W\d_]++\s++)?(?:button|кнопк\w*|bouton|piton|taste|botón|botão|κουμπί|gomb\w*|tlačítk\w*)(?![^\W\d_]))"
     r"|[^\S\n]*+の?順番?(?:に|で)押"
     # or the key that ends a panel's entry, after a word to press it: "… ir spaudi OFF", "… แล้วกด OFF"
     r"|(?i:[^\S\n]*+,?[^\S\n]*+(?:(?:and|then|ir|og|och|en|i|a|и|та|dan|lalu|terus|et|puis|und|dann|y|e)\s++)?"
@@ -365,7 +380,7 @@ _A_KEY_AFTER = lazy(
 
 # single digits a space apart ending a sentence, right after a label that names a code or a lock and a colon:
 # "Шифра кутије са кључевима за салу поред цркве: 2 5 8 0.", "Nyckelboxen vid morfars dörr för hemtjänsten: 9 1 4
-# 0." (a door), "Kóòdù àpótí kọ́kọ́rọ́ …: 4 4 7 2." (not "Bus lines this week: 7 3 1 9.")
+# 0.", "Kóòdù àpótí kọ́kọ́rọ́ …: 4 4 7 2." (not "Bus lines this week: 7 3 1 9.", "버스 번호: 7 3 1 9.")
 _A_LABELS_COLON = lazy(r"[^\n0-9:：]{3,80}[:：][^\S\n]*+$")
 _ENDS_ITS_SENTENCE = lazy(r"[^\S\n]*+(?:[.!。](?:\s|$)|$)")
 _SPACED = lazy(r"[0-9](?: [0-9]){3,7}")  # (a space apart: not a list, "…, die noch frei sind: 2, 5, 7, 9")
@@ -375,7 +390,15 @@ def _told_after_a_colon(text: str, match: re.Match[str]) -> bool:
     if _SPACED.fullmatch(match[0]) is None or _ENDS_ITS_SENTENCE.match(text, match.end()) is None:
         return False
     label = _A_LABELS_COLON.search(text, _sentence_start(text, match.start()), match.start())
-    return label is not None and (_TOLD_FOR.search(label[0]) is not None or _OPENED_THING(label[0]))
+    return label is not None and any(word[0] != "번호" for word in _TOLD_FOR.finditer(label[0]))  # (Korean's "number")
+
+
+# what has a keypad: a keypad, an alarm, a door, a gate, in the languages people write in
+_A_PANEL = lowered_search(
+    r"(?i)keypad|key\s*+pad|clavier|tastatur|teclado|tastiera|klawiatur|клавиатур|клавіатур|klávesnic|billentyűzet"
+    r"|näppäimistö|tangentbord|πληκτρολόγιο|signaliz|сигнализ|сигналіз|alarm|larm|hälytys|riasztó|poplach|กันขโมย|สัญญาณ"
+    r"|door|gate|kapu|porta|porte|puerta|port[ãa]o|port[óo]n|portail|cancello|tür|(?<![a-z])tor(?![a-z])|brama|vrata|kapı|dörr"
+    r"|dør|deur|poort|(?<![a-z])ovi|portti|ворот|двер|πόρτα|πύλη|cửa|pintu|gerbang|ประตู|門|门|扉|문|オートロック")
 
 
 def _digits_apart(text: str) -> bool:
@@ -385,7 +408,8 @@ def _digits_apart(text: str) -> bool:
     if not context and not _OPENS_WITH_DIGITS(text) and not _A_KEYS_WORD(text) and ":" not in text and "：" not in text:
         return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
-        keyed = _A_KEY_AFTER.match(text, match.end()) is not None or _told_after_a_colon(text, match)
+        keyed = (_A_KEY_AFTER.match(text, match.end()) is not None and _A_PANEL(text)
+                 or _told_after_a_colon(text, match))
         opened = keyed or _opened_right_before(text, match)
         if not context and not opened:
             continue
@@ -404,7 +428,8 @@ def _digits_apart(text: str) -> bool:
             continue  # digits a comma apart are a code's only right after its name: not "Dress code days this month:
             # 3, 7, 8, 4", "Safe deposit boxes still free: 2, 5, 7, 9"
         if (text.startswith(",", match.end()) and not opened
-                and not _TOLD_FOR.search(text, _sentence_start(text, match.start(), reach=80), match.start())):
+                and not _TOLD_FOR.search(text, _sentence_start(text, match.start(), reach=80), match.start())
+                and not _A_PASSWORD_RIGHT_BEFORE.search(text, max(0, match.start() - 60), match.start())):
             continue  # then a comma and words, only in the sentence of a code's or a lock's name: not "my ticket was
             # 7 1 4 0 2, counter three called it", on a line about a bank
         return True
@@ -481,13 +506,14 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  # kapukód, ajtókód, zárkód, széfkód; msimbo wa kufuli (not "forráskód", a program's)
                  r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli"
                  # a key box: "La boîte à clés : cinq, neuf, zéro, deux", "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে"
-                 r"|key\s*+box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
+                 r"|key\s*+(?:drop\s*+)?box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
-                 # Romanian's "the code" ("codul de la ușă: doi-șapte-șapte-unu"), an alarm in Chinese; a password's
-                 # words ("senha de supervisor 3 3 7 1 0, só pra estorno", "비번 0 9 1 7 3, 환불할 때만")
-                 r"|(?<![^\W\d_])codul(?![^\W\d_])|警報|警报|kóòdù|koodu|" + _PASSWORD_WORDS)
+                 # Romanian's code of a door, a gate, an alarm, a padlock, a safe ("codul de la usa din spate: doi-sapte-
+                 # sapte-unu"; not "Codul rutier", the highway code), an alarm in Chinese, "code" in Yoruba
+                 r"|(?<![^\W\d_])codul\s++(?:de\s++la\s++)?(?:u[șs][ăaiie]\w*|poart\w*|alarm\w*|lac[ăa]t\w*|seif\w*|interfon\w*"
+                 r"|cutie\w*)|警報|警报|kóòdù|koodu|nyckelbox\w*")
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
@@ -515,7 +541,7 @@ def _digit_names(text: str) -> bool:
                 and not _counting([_named(t) for t in run])):
             start, end = run[0].start(), run[-1].end()
             told = text[text.rfind("\n", 0, start) + 1:start]
-            if (_TOLD_FOR.search(told)
+            if (_TOLD_FOR.search(told) or _A_PASSWORD_NAMED.search(told)  # "फ़ोन का पासवर्ड सात तीन नौ एक"
                     or _TO_OPEN_AFTER.match(text, end)  # "Elle tape quatre-huit-un-deux pour déverrouiller …"
                     # right after what opens with them: "Simu ya mtumiaji inafunguka kwa tisa-tano-sifuri-…"
                     or _OPENER_BEFORE.search(told) and (_CONTEXT(told) or _OPENED_THING(told))
@@ -523,6 +549,12 @@ def _digit_names(text: str) -> bool:
                 return True  # (what opens with them, keys in a box: "… المفاتيح … في الصندوق …، ويُفتح بالأرقام: …")
         run = [token] if token is not None and _named(token) in _DIGIT_NAME_SET else []
     return False
+
+
+# the words for a password on the line of digit names (not Persian's "پاس" of "پاسخ", an answer, and "پاسپورت", nor
+# "Sandi", a name, nor Brazil's "senha da fila", a queue's ticket)
+_A_PASSWORD_NAMED = lazy("(?i)" + _PASSWORD_WORDS.replace("|پاس", "|پاسورد|پسورد").replace("|sandi", "|kata\\s++sandi")
+                         .replace("|senha", "|senha(?!\\s++(?:da|de)\\s++(?:fila|atendimento))"))
 
 
 # what opens with the digits named after it (a box of keys, on its line; a show, a season, a shop open so too)
@@ -895,12 +927,12 @@ CHECKS = (
       "sblocc", "ontgrendel", "odblok", "разблок", "розблок", "key box", "keybox", "lock box", "lockbox", "boîte à cl",
       "boite a cl", "schlüssel", "sleutelkluis", "nyckelbox", "opens with", "ouvre avec", "öffnet", "abre con", "apre con",
       "খোলে", "فتح", "مفاتيح", "נפתח", "תיבת", "पिन", "कोड", "पासकोड", "குறியீடு", "பூட்டு", "sejf", "atm", "ரகசிய",
-      "ramz", "chìa", "警報", "警报", "fungu", "ανοίγει", "ανοιγει", "anoigei", "open with",
-      # (the words for a password, which ``_TOLD_FOR`` holds too)
+      "ramz", "chìa", "警報", "警报", "fungu", "ανοίγει", "ανοιγει", "anoigei", "open with", "codul", "kóòdù", "koodu",
+      # (the words for a password, ``_A_PASSWORD_NAMED``)
       "password", "passphrase", "pass phrase", "passwort", "kennwort", "contrase", "senha", "wachtwoord", "hasł",
       "mot de passe", "phrase secr", "пароль", "парол", "şifre", "parola", "jelsz", "jelmondat", "heslo", "lozink",
-      "συνθηματικ", "סיסמ", "كلمة", "پاس", "पासवर्ड", "パスワード", "パスフレーズ", "비밀번호", "비번", "รหัส",
-      "mật khẩu", "sandi", "passord", "lösenord", "adgangskode", "salasana")),
+      "συνθηματικ", "סיסמ", "كلمة", "پاسورد", "پسورد", "पासवर्ड", "パスワード", "パスフレーズ", "비밀번호", "비번", "รหัส",
+      "mật khẩu", "kata sandi", "passord", "lösenord", "adgangskode", "salasana")),
     ("looks like a PIN that is a year of birth", _YEAR_PIN.search,
      ("born", "birth", "geburtsjahr", "jahrgang", "nascita", "nacimiento", "naci", "nasceu", "nascimento", "naissance",
       "geboortejaar", "рождения", "народження", "nașterii", "nasterii", "narození", "urodzenia", "doğum", "năm sinh",
