@@ -371,7 +371,7 @@ _A_KEY_AFTER = lazy(
     r"(?:[^\W\d_]++\s++)?(?:button|кнопк\w*|bouton|piton|taste|botón|botão|κουμπί|gomb\w*|tlačítk\w*)(?![^\W\d_]))"
     r"|[^\S\n]*+の?順番?(?:に|で)押"
     # or the key that ends a panel's entry, after a word to press it: "… ir spaudi OFF", "… แล้วกด OFF"
-    r"|(?i:[^\S\n]*+,?[^\S\n]*+(?:(?:and|then|ir|og|och|en|i|a|и|та|dan|lalu|terus|et|puis|und|dann|y|e)\s++)?"
+    r"|(?i:[^\S\n]*+,?[^\S\n]*+(?:" + _AND_THEN + r"\s++)?"
     r"(?:press|push|hit|spaudi|spausk|paspausk|tekan|pencet|bas|nyomd\s++meg|stiskni|zmáčkni|naciśnij|wciśnij"
     r"|drücke?|appuie\s++sur|pulsa|aperta|druk\s++op|tryck\s++på|trykk\s++på|нажми\w*|натисни\w*)"
     r"\s++(?:the\s++)?(?:off|ok|enter|on|disarm)(?![^\W\d_]))"
@@ -506,14 +506,14 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|к�
                  # kapukód, ajtókód, zárkód, széfkód; msimbo wa kufuli (not "forráskód", a program's)
                  r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli"
                  # a key box: "La boîte à clés : cinq, neuf, zéro, deux", "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে"
-                 r"|key\s*+(?:drop\s*+)?box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis|nyckelbox)(?!\w)"
+                 r"|key\s*+(?:drop\s*+)?box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
                  # Romanian's code of a door, a gate, an alarm, a padlock, a safe ("codul de la usa din spate: doi-sapte-
                  # sapte-unu"; not "Codul rutier", the highway code), an alarm in Chinese, "code" in Yoruba
                  r"|(?<![^\W\d_])codul\s++(?:de\s++la\s++)?(?:u[șs][ăaiie]\w*|poart\w*|alarm\w*|lac[ăa]t\w*|seif\w*|interfon\w*"
-                 r"|cutie\w*)|警報|警报|kóòdù|koodu|nyckelbox\w*")
+                 r"|cutie\w*)|警報|警报|kóòdù|koodu|(?<!\w)nyckelbox\w*")
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
