@@ -4801,3 +4801,30 @@ def test_the_review_of_the_sessions_later_mends_is_held_to_what_the_narrowed_for
 ])
 def test_what_the_review_of_the_sessions_later_mends_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_new_users_break_of_the_fourteenth_sessions_gate_is_held_to_what_it_reads():
+    """review64: 3 of its first 33 secrets and 16 of its 60 variants were published, no ordinary memory refused;
+    mended, these 4 still pass: a PIN told as its ends, a Kenyan national id (no check), Korean digit syllables
+    that go up (a count), a Swahili cupboard's code in ordered parts with no code's word the gate reads."""
+    assert _wrong("review64") == ([], _ids("r64-leak", 56, 58, 69, 73))
+
+
+@pytest.mark.parametrize("text", [
+    "To open the garden gate: first 47, then 19, then press the bell.", "Alarmcode: eerst 19, dan 84.",
+    "Kod ot domofona: snachala 27, potom 64.", "Ο κωδικός της πόρτας: πρώτα 35 και μετά 81.",
+    "현관 비밀번호는 먼저 12, 그다음 78이야.", "Door code: 1 then 9 then 7 then 3.", "The door code goes 2, 8, 5, 9.",
+    "To disarm: 6, 2, 9, 4, then OK.", "Apartman kapı kodu dört beş sıfır yedi.", "Kod ot domofona: dva sem shest chetyre.",
+    "SNILS 112-233-445 95",
+])
+def test_a_new_users_break_of_the_fourteenth_sessions_gate_reads_these(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "SNILS 112-233-445 96",  # its check fails
+    "Bus times: first 47, then 19 past the hour.",  # no code, no lock
+    "Press 1 then 2 for the bookings line.",  # two digits, no code
+])
+def test_a_new_users_break_of_the_fourteenth_sessions_gate_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text

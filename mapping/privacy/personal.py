@@ -984,7 +984,8 @@ _NATIONAL_IDS = (
     (r"kontonummer\w*", ("no.kontonr",)),
     (r"マイナンバー|個人番号|my\s++number", ("jp.in_",)),
     (r"\brut\b", ("cl.rut",)),
-    (r"инн|снилс", ("ru.inn",)),
+    (r"инн|\binn\b", ("ru.inn",)),
+    (r"снилс|\bsnils\b", ("ru.snils",)),
     (r"\bni\s++(?:number|no)|national\s++insurance", ("gb.nhs",)),
     (r"\bitin\b|individual\s++taxpayer", ("us.itin",)),
     (r"cart[ãa]o\s++de\s++cidad[ãa]o", ("pt.cc",)),
@@ -1015,7 +1016,7 @@ _NATIONAL_ID_NEEDLES = (
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "personal",
-    "adóazonosító", "adoazonosito",
+    "adóazonosító", "adoazonosito", "snils", "inn",
     "citizen", "tax")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
@@ -1029,6 +1030,21 @@ _NATIONAL_ID_LABELS = tuple((lazy("(?i)" + label), modules) for label, modules i
 # a number after the name: letters and digits in groups, the first with a digit ("is 805 779 2329":
 # the words before it are no part of it)
 _ID_VALUE = lazy(r"(?<![A-Za-z0-9-])(?=[A-Za-z]*[0-9])[A-Za-z0-9]+(?:[ .\-/][A-Za-z0-9]+){0,6}")
+
+
+class _RussianInsuranceNumber:
+    """A Russian insurance number (СНИЛС), which python-stdnum lacks: eleven digits, the last two the sum of the
+    first nine each times its place from the end (9 to 1), that sum as it is under 100, 0 at 100 or 101, else its
+    remainder by 101 (0 for 100); from 001-001-999 on."""
+
+    @staticmethod
+    def is_valid(number: str) -> bool:
+        digits = number.replace("-", "").replace(" ", "")
+        if not (len(digits) == 11 and digits.isascii() and digits.isdigit()) or int(digits[:9]) <= 1001998:
+            return False
+        total = sum(int(digit) * weight for digit, weight in zip(digits[:9], range(9, 0, -1)))
+        check = total if total < 100 else 0 if total in (100, 101) else total % 101 % 100
+        return check == int(digits[9:])
 
 
 class _HungarianTaxNumber:
@@ -1046,6 +1062,8 @@ class _HungarianTaxNumber:
 def _validator(name: str):
     if name == "hu.adoazonosito":
         return _HungarianTaxNumber
+    if name == "ru.snils":
+        return _RussianInsuranceNumber
     import importlib
 
     return importlib.import_module(f"stdnum.{name}")

@@ -140,14 +140,14 @@ _NO_VALUES_WORDS = frozenset(
 # הדלת: קודם 36, ואחר כך 90"); the last part ends its clause or another "then" follows (not "first 10, then 20
 # minutes")
 _FIRST = (r"(?:first|erst|zuerst|d['’]abord|primero|primeiro|prima|eerst|f[öo]rst|najpierw|сначала|спочатку|önce|pehle"
-          r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama)")
+          r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama|πρώτα|snachala|spochatku)")
 _THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuite|et\s++puis|luego|despu[ée]s|y\s++luego"
          r"|depois|e\s++depois|poi|e\s++poi|daarna|sedan|potem|a\s++potem|потом|потім|а\s++потім|sonra|phir|ואז"
-         r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian)")
+         r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian|dan|(?:και\s++)?μετά|έπειτα|potom|zatem)")
 _PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
 # the first part, "then" and the second, maybe "then" and a third, the last ending its clause or before another "then"
 _PARTS_IN_ORDER = (_PART + r"\s*+[,;،]?\s*+" + _THEN + _PART + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
-                   r"(?=\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
+                   r"(?=\s*+(?:이야|야|이에요|예요|입니다)?\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
 _CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PARTS_IN_ORDER)
 # (a lock's, a door's, a key box's code, a PIN: not an exit, an HTTP, a version's or an area code, "the area code
 # is 020, then 7946", nor a gate's at an airport)
@@ -165,7 +165,11 @@ _A_CODES_OR_LOCKS_WORD = lazy(
     r"|alarm\s*+(?:code|panel|pad)|schlüssel(?:kasten|box|safe|tresor)"
     r"|zahlenschloss|schloss|tresor|bo[îi]te\s++[àa]\s++cl[ée]s|cadenas|coffre|candado|caja\s++fuerte|cofre|cadeado"
     r"|lucchetto|cassaforte|sleutelkluis|kluis|nyckelbox|kodlås|sejf|szyfr|kłódk\w*|замок|сейф|код\w*|kilit\w*|şifre\w*"
-    r"|ה?קוד|ה?כספת|ה?מנעול|(?:ال)?كود|(?:ال)?رمز|(?:ال)?قفل|(?:ال)?خزنة|কোড|তালা|कोड|ताला|暗証|密码|暗码|도어락)(?![^\W\d_])")
+    r"|ה?קוד|ה?כספת|ה?מנעול|(?:ال)?كود|(?:ال)?رمز|(?:ال)?قفل|(?:ال)?خزنة|কোড|তালা|कोड|ताला|暗証|密码|暗码|도어락"
+    # a password in Korean, a code in Greek; what opens so: "To open the garden gate: first 47, then 19", "The
+    # garage opens with first 83 then 51"
+    r"|κωδικ\w*|opens?\s++with|open\s++the\s++(?:[^\W\d_]++\s++)?(?:gate|door|garage|shed|safe|box|lock))"
+    r"(?![^\W\d_])|비밀번호|비번")  # (Korean's particles are written on: "비밀번호는")
 _KEYS_WORD = lazy(r"(?i)(?<![^\W\d_])(?:keys|schlüssel|clés|llaves|chiavi|sleutels|nycklar|klucze|ключи|anahtar\w*|ה?מפתחות"
                   r"|(?:ال)?مفاتيح|চাবি\w*)(?![^\W\d_])")
 _BOX_WORD = lazy(r"(?i)(?<![^\W\d_])(?:box|kasten|bo[îi]te|caja|scatola|doos|låda|pudeł\w*|коробк\w*|kutu\w*|ב?קופס\w*"
@@ -249,6 +253,8 @@ def _passphrase_told(text: str) -> bool:
 # four to eight single digits apart, the same way each time ("1 5 5 3", "1-8-5-4", "2 0 4 8")
 _DIGITS_APART = lazy(r"(?<![\w.,/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: - [0-9]){3,7}|(?:–[0-9]){3,7}"
                      r"|(?: – [0-9]){3,7}|(?:·[0-9]){3,7}|(?:/[0-9]){3,7}|(?: ?、 ?[0-9]){3,7}"
+                     # or "then" between them: "Door code: 1 then 9 then 7 then 3."
+                     r"|(?:,? then [0-9]){3,7}"
                      # a comma between, right after a code's name and "is" or a colon ("PIN is 4, 7, 1, 9", "Door code: 8, 3,
                      # 0, 5"), or after "digit by digit" and a colon ("podyktowany cyfra po cyfrze: 8, 3, 0, 5")
                      r"|(?<=[:：] [0-9])(?:, [0-9]){3,7}|(?<=\s[0-9])(?:, [0-9]){3,7})"
@@ -334,7 +340,7 @@ def _opened_right_before(text: str, match: re.Match[str]) -> bool:
 
 # a code's name right before its digits, then "is" or a colon ("PIN is ", "Door code: ", "Kod: ")
 _A_CODE_IS_TOLD = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|pincode|combination|kod|kode|koodi|código|codice|код)"
-                       r"\s*+(?:is|was|ist|est|es|er|är|on|je|jest|è|é|:|：|=)\s*+$")
+                       r"\s*+(?:is|was|goes|ist|est|es|er|är|on|je|jest|è|é|:|：|=)\s*+$")
 _DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++time|cyfra\s++po\s++cyfrze|ziffer\s++für\s++ziffer"
                        r"|chiffre\s++par\s++chiffre|d[íi]gito\s++(?:a|por)\s++d[íi]gito|cifra\s++per\s++cifra|cijfer\s++voor\s++cijfer)"
                        r"[^\n0-9]{0,12}?[:：]\s*+$")
@@ -346,7 +352,7 @@ _A_PASSWORD_RIGHT_BEFORE = lazy(
     r"(?i)(?<![^\W\d_])(?:password|passwort|kennwort|contraseña|senha|wachtwoord|has[łl]o|mot\s++de\s++passe|пароль|şifre"
     r"|parola|jelszó|heslo|lösenord\w*|passord\w*|salasana\w*|비밀번호|비번|mật\s++khẩu)"
     r"(?:\s++(?:de|do|du|da|of|for|für|pro|para|del)\s++(?!fila|atendimento)[^\W\d_]++)?\s*+[:：]?\s*+$")
-_A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9](?: [-–] |, |[ /·–-])[0-9]").search  # what every match holds, found at C speed
+_A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9]").search  # what every match holds, found at C speed
 
 
 # a keypad's key pressed right after the digits ("5 2 8 1, then star", "4 4 1 7 і зірочка", "2 0 8 8 pis le
@@ -375,6 +381,7 @@ _A_KEY_AFTER = lazy(
     r"(?:press|push|hit|spaudi|spausk|paspausk|tekan|pencet|bas|nyomd\s++meg|stiskni|zmáčkni|naciśnij|wciśnij"
     r"|drücke?|appuie\s++sur|pulsa|aperta|druk\s++op|tryck\s++på|trykk\s++på|нажми\w*|натисни\w*)"
     r"\s++(?:the\s++)?(?:off|ok|enter|on|disarm)(?![^\W\d_]))"
+    r"|(?i:[^\S\n]*+,?[^\S\n]*+(?:then|and\s++then)\s++(?:ok|enter)(?![^\W\d_]))"
     r"|[^\S\n]*+แล้ว[^\S\n]*+กด[^\S\n]*+(?i:off|ok|enter)(?![^\W\d_])")
 
 
@@ -398,7 +405,7 @@ _A_PANEL = lowered_search(
     r"(?i)keypad|key\s*+pad|clavier|tastatur|teclado|tastiera|klawiatur|клавиатур|клавіатур|klávesnic|billentyűzet"
     r"|näppäimistö|tangentbord|πληκτρολόγιο|signaliz|сигнализ|сигналіз|alarm|larm|hälytys|riasztó|poplach|กันขโมย|สัญญาณ"
     r"|door|gate|kapu|porta|porte|puerta|port[ãa]o|port[óo]n|portail|cancello|tür|(?<![a-z])tor(?![a-z])|brama|vrata|kapı|dörr"
-    r"|dør|deur|poort|(?<![a-z])ovi|portti|ворот|двер|πόρτα|πύλη|cửa|pintu|gerbang|ประตู|門|门|扉|문|オートロック")
+    r"|dør|deur|poort|(?<![a-z])ovi|portti|ворот|двер|πόρτα|πύλη|cửa|pintu|gerbang|ประตู|門|门|扉|문|オートロック|disarm")
 
 
 def _digits_apart(text: str) -> bool:
@@ -446,6 +453,10 @@ _DIGIT_NAMES = {
     "cs": "nula jedna dva tři čtyři pět šest sedm osm devět",
     "ro": "zero unu doi trei patru cinci șase sase șapte sapte opt nouă noua",
     "tr": "sıfır bir iki üç dört beş altı yedi sekiz dokuz",
+    # Russian in Latin letters, as chat writes it ("dva sem shest chetyre", "pyat' odin sem' nol'"), and Korean's
+    # digit syllables a space apart ("일 삼 오 칠")
+    "ru-Latn": "nol nol' nul nul' odin dva tri chetyre pyat pyat' shest shest' sem sem' vosem vosem' devyat devyat'",
+    "ko": "영 공 일 이 삼 사 오 육 칠 팔 구",
     "sv": "noll ett två tre fyra fem sex sju åtta nio",
     "fr": "zéro un deux trois quatre cinq six sept huit neuf",
     "id": "nol kosong satu dua tiga empat lima enam tujuh delapan sembilan",
@@ -492,7 +503,7 @@ _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in 
 _DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خمسة، تسعة، صفر، اثنان")
 _SEPARATORS = str.maketrans(",、・،-", "     ")
 # what a run of digit names is told for: a colon right before it, or a lock's or a code's name on its line
-_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|padlock"
+_TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a|u)?|kód|код\w*|\w*kood\w*|codi|pin|пин|пін|lock|padlock"
                  r"|locker|atm|sejf(?:u|ie)?|ramz(?:e|esh|et|am)?|lås"
                  r"|zámek|zámok"
                  r"|замок|замка|сейф|cadenas"
@@ -901,7 +912,8 @@ CHECKS = (
       "つなげて", "続けて", "붙여")),
     ("looks like a code told in parts", _code_in_ordered_parts,
      ("first", "erst", "abord", "primer", "prima", "eerst", "först", "forst", "najpierw", "сначала", "спочатку", "önce",
-      "pehle", "קודם", "أول", "اول", "पहले", "আগে", "まず", "먼저", "dulu", "pertama", "then")),  # ("code is 48 then 27")
+      "pehle", "קודם", "أول", "اول", "पहले", "আগে", "まず", "먼저", "dulu", "pertama", "then", "πρώτα", "snachala",
+      "spochatku")),  # ("code is 48 then 27")
     ("looks like a passphrase told as a sentence", _passphrase_told,
      ("space", "spatie", "spazi", "espace", "espacio", "espaço", "espais", "leerzeichen", "spacj", "пробел", "пробіл",
       "razmak", "razmac", "spați", "spati", "κενά", "רווחים", "مسافات", "فاصله", "اسپیس", "boşluk", "mezer", "medzer", "mellom",
