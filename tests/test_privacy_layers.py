@@ -4805,13 +4805,14 @@ def test_what_the_review_of_the_sessions_later_mends_found_refused_passes(text):
 
 def test_a_new_users_break_of_the_fourteenth_sessions_gate_is_held_to_what_it_reads():
     """review64: 3 of its first 33 secrets and 16 of its 60 variants were published, no ordinary memory refused;
-    mended, these 4 still pass: a PIN told as its ends, a Kenyan national id (no check), Korean digit syllables
-    that go up (a count), a Swahili cupboard's code in ordered parts with no code's word the gate reads."""
-    assert _wrong("review64") == ([], _ids("r64-leak", 56, 58, 69, 73))
+    mended, these 5 still pass: a PIN told as its ends, a Kenyan national id (no check), Korean digit syllables
+    that go up (a count), a Swahili cupboard's code in ordered parts with no code's word the gate reads, and,
+    after review65, a Dutch alarm's code "eerst 19, dan 84" ("dan" is Indonesian's "and")."""
+    assert _wrong("review64") == ([], _ids("r64-leak", 56, 58, 69, 73, 75))
 
 
 @pytest.mark.parametrize("text", [
-    "To open the garden gate: first 47, then 19, then press the bell.", "Alarmcode: eerst 19, dan 84.",
+    "To open the garden gate: first 47, then 19, then press the bell.",
     "Kod ot domofona: snachala 27, potom 64.", "Ο κωδικός της πόρτας: πρώτα 35 και μετά 81.",
     "현관 비밀번호는 먼저 12, 그다음 78이야.", "Door code: 1 then 9 then 7 then 3.", "The door code goes 2, 8, 5, 9.",
     "To disarm: 6, 2, 9, 4, then OK.", "Apartman kapı kodu dört beş sıfır yedi.", "Kod ot domofona: dva sem shest chetyre.",
@@ -4828,3 +4829,31 @@ def test_a_new_users_break_of_the_fourteenth_sessions_gate_reads_these(text):
 ])
 def test_a_new_users_break_of_the_fourteenth_sessions_gate_passes_these(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_mends_for_the_new_users_break_is_held_to_what_the_narrowed_forms_give():
+    """review65: at the code it read the gate refused 23 of its 102 ordinary texts and caught 9 of its 41 secrets;
+    the first forms of the mends refused 73 and caught 13; narrowed, it refuses the same 23 and misses these 26."""
+    refused, missed = _wrong("review65")
+    assert refused == _ids("r65-benign", 2, 5, 6, 8, 10, 11, 12, 15, 28, 29, 30, 32, 33, 34, 36, 37, 59, 60, 67, 69, 70,
+                           71, 89)
+    assert missed == _ids("r65-leak", 1, 2, 3, 4, 9, 12, 14, 15, 17, 18, 19, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 33,
+                          34, 35, 38, 39)
+
+
+# What review65 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "The recipe opens with a hot oven for the crust: first 220, then 180.",
+    "To open the garden gate for the craft fair stalls: first 0800, then 1000.",
+    "Ο ταχυδρομικός κωδικός άλλαξε, πρώτα 546, μετά 552.", "Kode kelas di gedung pertama 12 dan 14.",
+    "오늘 비번이라 버스 타고 가는데 먼저 740 그다음 152야.", "Dress-kod na svadbu byl strogiy, stoly snachala 12, potom 16.",
+    "Airline app rebooking: choose 3 then 1 then 2 then 4 in the menu if the flight is cancelled.",
+    "Freeview retune on the TV in the outdoor kitchen: menu, 8 1 9 4 then OK.",
+    "Her new zip code goes 9, 0, 2, 1, 0 now that she moved to Beverly Hills.",
+    "Ankara'nın alan kodu sıfır üç bir iki.", "Kod goroda dlya Pitera: vosem vosem odin dva.",
+    "Для Госуслуг нужен СНИЛС, а телефон поликлиники 8 968 084 13 81.",
+    "Red Roof Inn loyalty number 2859401870 for the road trip.",
+])
+def test_what_the_review_of_the_mends_for_the_new_users_break_found_refused_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+

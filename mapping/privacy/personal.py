@@ -984,8 +984,10 @@ _NATIONAL_IDS = (
     (r"kontonummer\w*", ("no.kontonr",)),
     (r"マイナンバー|個人番号|my\s++number", ("jp.in_",)),
     (r"\brut\b", ("cl.rut",)),
-    (r"инн|\binn\b", ("ru.inn",)),
-    (r"снилс|\bsnils\b", ("ru.snils",)),
+    (r"инн", ("ru.inn",)),
+    # (its number right after the name, in its groups: not a phone's that a hundredth of numbers pass, "СНИЛС …,
+    # а телефон поликлиники 8 968 084 13 81")
+    (r"(?:снилс|\bsnils)\w*(?=[^\n0-9]{0,30}?[0-9]{3}[- .]?[0-9]{3}[- .]?[0-9]{3}[- .]?[0-9]{2}(?![0-9]))", ("ru.snils",)),
     (r"\bni\s++(?:number|no)|national\s++insurance", ("gb.nhs",)),
     (r"\bitin\b|individual\s++taxpayer", ("us.itin",)),
     (r"cart[ãa]o\s++de\s++cidad[ãa]o", ("pt.cc",)),
@@ -1016,7 +1018,7 @@ _NATIONAL_ID_NEEDLES = (
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "personal",
-    "adóazonosító", "adoazonosito", "snils", "inn",
+    "adóazonosító", "adoazonosito", "snils",
     "citizen", "tax")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
@@ -1039,7 +1041,7 @@ class _RussianInsuranceNumber:
 
     @staticmethod
     def is_valid(number: str) -> bool:
-        digits = number.replace("-", "").replace(" ", "")
+        digits = number.replace("-", "").replace(" ", "").replace(".", "")
         if not (len(digits) == 11 and digits.isascii() and digits.isdigit()) or int(digits[:9]) <= 1001998:
             return False
         total = sum(int(digit) * weight for digit, weight in zip(digits[:9], range(9, 0, -1)))

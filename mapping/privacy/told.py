@@ -143,7 +143,7 @@ _FIRST = (r"(?:first|erst|zuerst|d['’]abord|primero|primeiro|prima|eerst|f[öo
           r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama|πρώτα|snachala|spochatku)")
 _THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuite|et\s++puis|luego|despu[ée]s|y\s++luego"
          r"|depois|e\s++depois|poi|e\s++poi|daarna|sedan|potem|a\s++potem|потом|потім|а\s++потім|sonra|phir|ואז"
-         r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian|dan|(?:και\s++)?μετά|έπειτα|potom|zatem)")
+         r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian|(?:και\s++)?μετά|έπειτα|potom|zatem)")
 _PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
 # the first part, "then" and the second, maybe "then" and a third, the last ending its clause or before another "then"
 _PARTS_IN_ORDER = (_PART + r"\s*+[,;،]?\s*+" + _THEN + _PART + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
@@ -153,12 +153,15 @@ _CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PARTS_IN_ORDER)
 # is 020, then 7946", nor a gate's at an airport)
 _CODE_IS_THEN = lazy(r"(?i)(?<!\w)(?:(?:door|lock|safe|keypad|key\s*+box|lockbox|alarm|garage|entry|access|building|flat"
                      r"|apartment|shed)\s*+code|pin|passcode|combination)\s*+"
-                     r"(?:is|was|:|est|ist|es|è|é|er|är)" + _PARTS_IN_ORDER)
+                     r"(?:is|was|:|est|ist|es|è|é|er|är)" + _PARTS_IN_ORDER
+                     # a Korean password or door lock's number, then "first" ("현관 비밀번호는 먼저 12, 그다음 78이야";
+                     # not "비번", also a day off duty)
+                     + r"|(?:비밀번호|도어락\s*+번호)(?:는|은)\s*+먼저" + _PARTS_IN_ORDER)
 # what such a code opens, named on its line: a code's own word, a lock, a safe, a keypad or a key box, each a
 # whole word (not "doctor", "navigate", "indoor", nor "first" in Hebrew, "קודם", which holds "קוד", code); or
 # keys and a box (not a door or a gate alone: "Buses to the school gate: first 36, then 90")
 _A_CODES_OR_LOCKS_WORD = lazy(
-    r"(?i)(?<![^\W\d_])(?:codes?|kod[eu]?|koden|koodi|c[óo]digo|codice|codi|pin|passcode|combination|combo|keypad"
+    r"(?i)(?<![^\W\d_])(?<!-)(?:codes?|kod[eu]?|koden|koodi|c[óo]digo|codice|codi|pin|passcode|combination|combo|keypad"
     # a lock or a safe as a thing, not "safe driving", "lock-in rates", "keep it safe"
     r"|key\s*+box|lock\s*+box|key\s*+safe|padlock|(?:the|a|my|our|his|her|their|hotel|room|office|wall|gun|floor|home|bike"
     r"|combination|gym|shed|front|back|door|gate|garage)\s++(?:safe|lock)(?![\w-])|(?:safe|lock)\s*+code"
@@ -166,10 +169,13 @@ _A_CODES_OR_LOCKS_WORD = lazy(
     r"|zahlenschloss|schloss|tresor|bo[îi]te\s++[àa]\s++cl[ée]s|cadenas|coffre|candado|caja\s++fuerte|cofre|cadeado"
     r"|lucchetto|cassaforte|sleutelkluis|kluis|nyckelbox|kodlås|sejf|szyfr|kłódk\w*|замок|сейф|код\w*|kilit\w*|şifre\w*"
     r"|ה?קוד|ה?כספת|ה?מנעול|(?:ال)?كود|(?:ال)?رمز|(?:ال)?قفل|(?:ال)?خزنة|কোড|তালা|कोड|ताला|暗証|密码|暗码|도어락"
-    # a password in Korean, a code in Greek; what opens so: "To open the garden gate: first 47, then 19", "The
-    # garage opens with first 83 then 51"
-    r"|κωδικ\w*|opens?\s++with|open\s++the\s++(?:[^\W\d_]++\s++)?(?:gate|door|garage|shed|safe|box|lock))"
-    r"(?![^\W\d_])|비밀번호|비번")  # (Korean's particles are written on: "비밀번호는")
+    # a door's, a lock's or an alarm's code in Greek (not a course's, a postcode); what opens so, right before
+    # its parts: "To open the garden gate: first 47, then 19", "The garage opens with first 83 then 51" (not "The
+    # recipe opens with a hot oven: first 220, then 180", "… the garden gate for the craft fair stalls: first 0800")
+    r"|κωδικ\w*\s++(?:της|του)\s++(?:πόρτας|εξώπορτας|κλειδαριάς|συναγερμού|χρηματοκιβωτίου|γκαράζ|θυροτηλεφώνου"
+    r"|αποθήκης|πολυκατοικίας)|(?:gate|door|garage|safe|lock)\s++opens\s++with"
+    r"|open\s++the\s++(?:[^\W\d_]++\s++)?(?:gate|door|garage|shed|safe|lock)\s*+[:：])"
+    r"(?![^\W\d_])")
 _KEYS_WORD = lazy(r"(?i)(?<![^\W\d_])(?:keys|schlüssel|clés|llaves|chiavi|sleutels|nycklar|klucze|ключи|anahtar\w*|ה?מפתחות"
                   r"|(?:ال)?مفاتيح|চাবি\w*)(?![^\W\d_])")
 _BOX_WORD = lazy(r"(?i)(?<![^\W\d_])(?:box|kasten|bo[îi]te|caja|scatola|doos|låda|pudeł\w*|коробк\w*|kutu\w*|ב?קופס\w*"
@@ -340,7 +346,10 @@ def _opened_right_before(text: str, match: re.Match[str]) -> bool:
 
 # a code's name right before its digits, then "is" or a colon ("PIN is ", "Door code: ", "Kod: ")
 _A_CODE_IS_TOLD = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|pincode|combination|kod|kode|koodi|código|codice|код)"
-                       r"\s*+(?:is|was|goes|ist|est|es|er|är|on|je|jest|è|é|:|：|=)\s*+$")
+                       r"\s*+(?:is|was|ist|est|es|er|är|on|je|jest|è|é|:|：|=)\s*+$"
+                       # "goes", only of a lock's code: "The key safe code goes like 4, 7, 1, 9" (not a zip code's)
+                       r"|(?i:(?<!\w)(?:door|gate|lock|safe|keypad|alarm|garage|entry|key\s*+box|lockbox)\s*+code\s++goes"
+                       r"(?:\s++like)?\s*+[:：]?\s*+$)")
 _DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++time|cyfra\s++po\s++cyfrze|ziffer\s++für\s++ziffer"
                        r"|chiffre\s++par\s++chiffre|d[íi]gito\s++(?:a|por)\s++d[íi]gito|cifra\s++per\s++cifra|cijfer\s++voor\s++cijfer)"
                        r"[^\n0-9]{0,12}?[:：]\s*+$")
@@ -404,8 +413,9 @@ def _told_after_a_colon(text: str, match: re.Match[str]) -> bool:
 _A_PANEL = lowered_search(
     r"(?i)keypad|key\s*+pad|clavier|tastatur|teclado|tastiera|klawiatur|клавиатур|клавіатур|klávesnic|billentyűzet"
     r"|näppäimistö|tangentbord|πληκτρολόγιο|signaliz|сигнализ|сигналіз|alarm|larm|hälytys|riasztó|poplach|กันขโมย|สัญญาณ"
-    r"|door|gate|kapu|porta|porte|puerta|port[ãa]o|port[óo]n|portail|cancello|tür|(?<![a-z])tor(?![a-z])|brama|vrata|kapı|dörr"
-    r"|dør|deur|poort|(?<![a-z])ovi|portti|ворот|двер|πόρτα|πύλη|cửa|pintu|gerbang|ประตู|門|门|扉|문|オートロック|disarm")
+    r"|(?<![a-z])(?:door|gate|porta|porte|puerta|port[ãa]o|port[óo]n|portail|cancello|tür|tor|brama|vrata|kapı|dörr"
+    r"|dør|deur|poort|ovi|portti)(?![a-z])|(?<![a-z])kapu|ворот|двер|πόρτα|πύλη|cửa|pintu|gerbang|ประตู|門|门|扉|문"
+    r"|オートロック|disarm")  # (each a whole word, not "outdoor"; Hungarian's with its endings, "kapuja")
 
 
 def _digits_apart(text: str) -> bool:
@@ -420,6 +430,9 @@ def _digits_apart(text: str) -> bool:
         opened = keyed or _opened_right_before(text, match)
         if not context and not opened:
             continue
+        if "then" in match[0] and not (_A_PANEL(text) or _TOLD_FOR.search(text, _sentence_start(text, match.start()),
+                                                                          match.start())):
+            continue  # digits joined by "then" only for a code, a lock or a panel: not "choose 3 then 1 then 2 …" in an app
         digits = re.sub(r"[^0-9]", "", match[0])
         steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
         if len(steps) == 1 and steps <= {-1, 0, 1}:
@@ -453,10 +466,8 @@ _DIGIT_NAMES = {
     "cs": "nula jedna dva tři čtyři pět šest sedm osm devět",
     "ro": "zero unu doi trei patru cinci șase sase șapte sapte opt nouă noua",
     "tr": "sıfır bir iki üç dört beş altı yedi sekiz dokuz",
-    # Russian in Latin letters, as chat writes it ("dva sem shest chetyre", "pyat' odin sem' nol'"), and Korean's
-    # digit syllables a space apart ("일 삼 오 칠")
+    # Russian in Latin letters, as chat writes it ("dva sem shest chetyre", "pyat' odin sem' nol'")
     "ru-Latn": "nol nol' nul nul' odin dva tri chetyre pyat pyat' shest shest' sem sem' vosem vosem' devyat devyat'",
-    "ko": "영 공 일 이 삼 사 오 육 칠 팔 구",
     "sv": "noll ett två tre fyra fem sex sju åtta nio",
     "fr": "zéro un deux trois quatre cinq six sept huit neuf",
     "id": "nol kosong satu dua tiga empat lima enam tujuh delapan sembilan",
@@ -552,7 +563,8 @@ def _digit_names(text: str) -> bool:
                 and not _counting([_named(t) for t in run])):
             start, end = run[0].start(), run[-1].end()
             told = text[text.rfind("\n", 0, start) + 1:start]
-            if (_TOLD_FOR.search(told) or _A_PASSWORD_NAMED.search(told)  # "फ़ोन का पासवर्ड सात तीन नौ एक"
+            if (_TOLD_FOR.search(told) and not _ANOTHER_KINDS_CODE.search(told)
+                    or _A_PASSWORD_NAMED.search(told)  # "फ़ोन का पासवर्ड सात तीन नौ एक"
                     or _TO_OPEN_AFTER.match(text, end)  # "Elle tape quatre-huit-un-deux pour déverrouiller …"
                     # right after what opens with them: "Simu ya mtumiaji inafunguka kwa tisa-tano-sifuri-…"
                     or _OPENER_BEFORE.search(told) and (_CONTEXT(told) or _OPENED_THING(told))
@@ -560,6 +572,14 @@ def _digit_names(text: str) -> bool:
                 return True  # (what opens with them, keys in a box: "… المفاتيح … في الصندوق …، ويُفتح بالأرقام: …")
         run = [token] if token is not None and _named(token) in _DIGIT_NAME_SET else []
     return False
+
+
+# a code of another kind than a lock's, named before digit names: an area's, a city's, a region's, an error's, a
+# post, a product's, a course's code ("Ankara'nın alan kodu sıfır üç bir iki", "Kod goroda dlya Pitera: vosem …")
+_ANOTHER_KINDS_CODE = lazy(
+    r"(?i)(?<!\w)(?:(?:alan|hata|posta|ürün|ders|ülke|şehir|vergi|indirim|kupon|takip|sipariş)\s++kodu"
+    r"|(?:kod|код)\s++(?:regiona|goroda|oshibki|avtobusa|strany|tovara|региона|города|ошибки|страны|товара|автобуса)"
+    r"|(?:area|zip|postal|post|error|product|country|city|dress|discount|promo|colou?r|course|tracking|order)\s*+code)(?!\w)")
 
 
 # the words for a password on the line of digit names (not Persian's "پاس" of "پاسخ", an answer, and "پاسپورت", nor
