@@ -271,33 +271,6 @@ _SECURITY_ANSWER = lazy(
 # Persian, Urdu, Bengali, Tamil, Telugu), then the question it asks, quoted, then its answer after a
 # colon or an arrow ("Ceist slándála an árachais, "áit ar tógadh thú": Daingean Uí Chúis"): only in
 # that form, since after the name alone a colon as often gives a ticket's field ("vastutaja: Mari")
-# a bank's memorable word told right after its name at a clause's start, one word ending its clause: "…
-# passnumber 418 902, memorable word marigold.", "Memorable name: Biscuit (the old dog)." (not what is said of it,
-# "Barclays app update: memorable word removed", nor "Kyoto was our most memorable place overall")
-_MEMORABLE_WORD_TOLD = lazy(r"(?:^|[,;:(]\s*+|[.!?]\s++)(?:(?-i:[A-Z][\w'’]+)\s++)?(?i:(?:the|her|his|my|our|their)\s++)?"
-                            r"(?i:memorable\s++(?:word|name|place|info(?:rmation)?))\s*+(?:[:=]|is)?\s*+"
-                            r"(?P<value>[^\W\d_]{3,20})(?=\s*+(?:[.,;!)(]|$))", re.MULTILINE)
-
-
-def _said_of_a_memorable_word(word: str) -> bool:
-    low = word.lower()
-    return (low in _SMALL_WORDS or low in _STATES or _DESCRIBING.fullmatch(low) is not None
-            or low in ("updated", "question", "questions", "field", "box", "prompt", "hint", "please", "removed",
-                       "deleted", "disabled", "enabled", "twice", "first", "online", "either", "again", "quickly", "too",
-                       "also", "instead", "anymore", "wins", "needed", "required"))
-
-
-# a security question in Bengali, Tamil and Telugu, a colon, the question, then its answer after a dash or
-# the word for an answer: "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা" (not a ticket's fields after a colon,
-# "…, অগ্রাধিকার: উচ্চ")
-_SECURITY_ANSWER_MARKED = lazy(r"(?:নিরাপত্তা\s*+প্রশ্ন|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)\s*+[:：][^\n:：—–]{1,60}?"
-                               r"(?:\s[—–]\s*+|(?:উত্তর|பதில்|సమాధానం)\s*+[:：]\s*+)[^\W\d_]"
-                               # or the question's word in its genitive, then the word for its answer and a colon
-                               # ("নিরাপত্তা প্রশ্নের উত্তর: কুমিল্লা", "భద్రతా ప్రశ్నకు సమాధానం: విజయవాడ")
-                               # (each word's endings in its own script: a vowel sign is no "\w")
-                               r"|(?:নিরাপত্তা\s*+প্রশ্ন[\u0980-\u09ff]*|பாதுகாப்பு\s*+கேள்வி[\u0b80-\u0bff]*"
-                               r"|భద్రతా\s*+ప్రశ్న[\u0c00-\u0c7f]*)\s*+(?:উত্তর[\u0980-\u09ff]*(?:\s*+হলো)?|பதில்[\u0b80-\u0bff]*"
-                               r"|సమాధానం[\u0c00-\u0c7f]*)\s*+[:：]\s*+[^\W\d_]")
 _SECURITY_QUESTION_QUOTED = lazy(
     r"(?i)(?:[îi]ntrebare\w*\s++de\s++securitate|ceist\s++sl[áa]nd[áa]la|veiligheidsvra\w*|cwestiwn\s++diogelwch"
     r"|mistoqsij\w*\s++tas-sigurt[àa]|droš[īi]bas\s++jaut[āa]jum\w*|saugumo\s++klausim\w*|turvak[üu]simus\w*"
@@ -312,6 +285,39 @@ _SECURITY_QUESTION_QUOTED = lazy(
     r"(?![^\n.!?]{0,60}?(?<!\w)(?:више|не|нема|уклоњ\w*|укинут\w*|избрис\w*|није|više|ne|nema|uklonj\w*|ukinut\w*"
     r"|obrisan\w*|nije|removed|deleted|none|n/a|no\s++longer)(?!\w))"
     r"[^\s\d]")
+
+
+# a bank's memorable word told right after its name at a clause's start, one word ending its clause: "…
+# passnumber 418 902, memorable word marigold.", "Memorable name: Biscuit (the old dog)." (not what is said of it,
+# "Barclays app update: memorable word removed", nor "Kyoto was our most memorable place overall")
+_MEMORABLE_WORD_TOLD = lazy(r"(?:^|[,;:(]\s*+|[.!?]\s++)(?:(?-i:[A-Z][\w'’]+)\s++)?(?i:(?:the|her|his|my|our|their)\s++)?"
+                            r"(?i:memorable\s++(?:word|name|place|info(?:rmation)?))\s*+(?:[:=]|is)?\s*+"
+                            r"(?P<value>[^\W\d_]{3,20})(?=\s*+(?:[.,;!)(]|$))", re.MULTILINE)
+
+
+# what is said of a memorable word rather than told as one ("memorable word removed", "… the memorable word twice")
+_SAID_OF_A_MEMORABLE_WORD = frozenset(
+    "updated question questions field box prompt hint please removed deleted disabled enabled twice first online either "
+    "again quickly too also instead anymore wins needed required".split())
+
+
+def _said_of_a_memorable_word(word: str) -> bool:
+    low = word.lower()
+    return (low in _SMALL_WORDS or low in _STATES or _DESCRIBING.fullmatch(low) is not None
+            or low in _SAID_OF_A_MEMORABLE_WORD)
+
+
+# a security question in Bengali, Tamil and Telugu, a colon, the question, then its answer after a dash or
+# the word for an answer: "নিরাপত্তা প্রশ্ন: মায়ের জন্মস্থান — কুমিল্লা" (not a ticket's fields after a colon,
+# "…, অগ্রাধিকার: উচ্চ")
+_SECURITY_ANSWER_MARKED = lazy(r"(?:নিরাপত্তা\s*+প্রশ্ন|பாதுகாப்பு\s*+கேள்வி|భద్రతా\s*+ప్రశ్న)\s*+[:：][^\n:：—–]{1,60}?"
+                               r"(?:\s[—–]\s*+|(?:উত্তর|பதில்|సమాధానం)\s*+[:：]\s*+)[^\W\d_]"
+                               # or the question's word in its genitive, then the word for its answer and a colon
+                               # ("নিরাপত্তা প্রশ্নের উত্তর: কুমিল্লা", "భద్రతా ప్రశ్నకు సమాధానం: విజయవాడ")
+                               # (each word's endings in its own script: a vowel sign is no "\w")
+                               r"|(?:নিরাপত্তা\s*+প্রশ্ন[\u0980-\u09ff]*|பாதுகாப்பு\s*+கேள்வி[\u0b80-\u0bff]*"
+                               r"|భద్రతా\s*+ప్రశ్న[\u0c00-\u0c7f]*)\s*+(?:উত্তর[\u0980-\u09ff]*(?:\s*+হলো)?|பதில்[\u0b80-\u0bff]*"
+                               r"|సమాధానం[\u0c00-\u0c7f]*)\s*+[:：]\s*+[^\W\d_]")
 
 
 # a family tree, where a maiden name is a line of research, not an answer ("Mum's maiden name came up
@@ -1993,8 +1999,6 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|(?:केयर|हेल्पलाइन|टोल\s*+फ्री)\s*+[:：]?\s*+$")
 
 
-# a line where a number near a lock's word is something else: an error or a part's number, a
-# place (an Indian PIN code is a postcode), a pinned issue
 # a door's, a gate's, a keypad's code, then what it opens, then "is" and the code ending its clause: "Front door
 # keypad code for the flat on Elm Street is 7391#." (a street named on the line makes it no address's number)
 _A_DOORS_CODE_IS = lazy(r"(?i)(?<![\w-])(?:door|gate|keypad|lock|safe|alarm|garage|entry|entrance|building)\s++code(?![\w-])"
@@ -2012,6 +2016,11 @@ _A_LOCKS_CODE_IS = lazy(
 _KEYED_IN_WITH_A_HASH = lazy(r"(?<![0-9A-Za-z#-])(?!(?:19|20)[0-9]{2}#)[0-9]{4,8}#(?=\s*+(?:[.,;!)]|$))")
 # what unlocks or opens with a code, the code ending its clause: "The user's own phone unlocks with 240581, he told me …"
 _UNLOCKS_WITH_A_CODE = lazy(r"(?i)(?<![\w-])(?:unlocks?|opens?)\s++with\s++[0-9]{4,8}#?(?=\s*+(?:[.,;!)]|$))")
+# a code told so, whatever else its line says (a street, a flight, a screen): these, and a car radio's code,
+# which comes on a card in its manual (``_A_RADIOS_CODE``)
+_A_CODE_WHATEVER_THE_LINE_SAYS = (_A_DOORS_CODE_IS, _A_LOCKS_CODE_IS, _KEYED_IN_WITH_A_HASH, _UNLOCKS_WITH_A_CODE)
+# a line where a number near a lock's word is something else: an error or a part's number, a
+# place (an Indian PIN code is a postcode), a pinned issue
 _NOT_A_CODE_LINE = lazy(
     r"(?i)(?<![\w-])(?:error|fehler|erreur|fault|sku|part|means|meaning|manual|notice|map|address|road|street|lives?"
     # an error's code in other languages, a server's answer: "Virhekoodi 429", "відповідає кодом 404"
@@ -2236,11 +2245,10 @@ def _key_box_code_told(text: str) -> bool:
 
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
-        if not _ON_A_PIN_LINE(line) or (_NOT_A_CODE_LINE.search(line) and not _A_RADIOS_CODE.search(line)
-                                         and not _A_DOORS_CODE_IS.search(line) and not _UNLOCKS_WITH_A_CODE.search(line)
-                                         and not _KEYED_IN_WITH_A_HASH.search(line) and not _A_LOCKS_CODE_IS.search(line)):
-            continue  # (a car radio's code comes on a card in its manual; a door's code is told after its address;
-            # what unlocks with a code, whatever else the line says: "… unlocks with 240581, … when the screen cracked")
+        if not _ON_A_PIN_LINE(line) or (_NOT_A_CODE_LINE.search(line)
+                                         and not _A_RADIOS_CODE.search(line)
+                                         and not any(code.search(line) for code in _A_CODE_WHATEVER_THE_LINE_SAYS)):
+            continue
         customers, workout = _A_CUSTOMERS_NUMBER.search(line) is not None, None
         phones = [run.span() for run in _DIGIT_GROUPS.finditer(line) if sum(map(str.isdigit, run[0])) >= 9]
         phones += [parcel.span() for parcel in _A_UPS_PARCEL.finditer(line)] if "1Z" in line else []
@@ -2280,7 +2288,7 @@ def _pin_nearby(text: str) -> bool:
                     and not line.startswith("#", end) and not re.match(r"\*[0-9]", line[end:end + 2]) and not _SET_TO.search(before)
                     and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
-                    and not (_LOCKS_CODE_STARTS_THE_SENTENCE.search(before) and _ENDS_ITS_SENTENCE_HERE.match(line, end))
+                    and not (_LOCKS_CODE_STARTS_THE_SENTENCE.search(before) and _ENDS_ITS_SENTENCE.match(line, end))
                     and not (_ENDS_A_LABELS_CLAUSE.match(line, end)
                              and (_CODE_AS_A_LABEL.search(before) and _A_LOCK_ITSELF.search(line)
                                   or _CODE_AFTER_A_COMMA.search(before) and _A_KEY_BOX_ITSELF.search(line)
@@ -2337,7 +2345,6 @@ _LOCKS_CODE_STARTS_THE_SENTENCE = lazy(
     r"(?:alarm|safe|locker|padlock|keypad|key\s*+box|key\s++safe)\s*+code(?:\s++at\s++(?:the\s++|my\s++|our\s++)?home)?"
     r"\s*+[:=]?\s*+$|(?:^|\s)riasztók[óo]d\w*\s*+[:=]?\s*+$)"
     r"|(?:^|\s)รหัส(?:สัญญาณกันขโมย|ประตู|ตู้เซฟ)(?:ที่(?:บ้าน|ร้าน|ทำงาน))?\s*+[:=]?\s*+$")
-_ENDS_ITS_SENTENCE_HERE = lazy(r"[^\S\n]*+(?:[.!](?:\s|$)|$)", re.MULTILINE)
 _ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
 # "code" as a label right before a number (at the line's start or after a colon), the number ending
 # its clause, and a lock itself on the line (not a time "slot", nor "Schlosspark"); or after a comma, on

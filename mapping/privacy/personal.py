@@ -1060,12 +1060,14 @@ class _HungarianTaxNumber:
         return sum(int(digit) * place for place, digit in enumerate(number[:9], start=1)) % 11 == int(number[9])
 
 
+# the checks python-stdnum lacks, under the names its modules would have
+_OWN_CHECKS = {"hu.adoazonosito": _HungarianTaxNumber, "ru.snils": _RussianInsuranceNumber}
+
+
 @cache
 def _validator(name: str):
-    if name == "hu.adoazonosito":
-        return _HungarianTaxNumber
-    if name == "ru.snils":
-        return _RussianInsuranceNumber
+    if name in _OWN_CHECKS:
+        return _OWN_CHECKS[name]
     import importlib
 
     return importlib.import_module(f"stdnum.{name}")

@@ -355,11 +355,16 @@ _DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++
                        r"[^\n0-9]{0,12}?[:：]\s*+$")
 
 
-# a password's word right before digits told one at a time, maybe with whose it is ("senha de supervisor 3 3 7
-# 1 0, só pra estorno", "비번 0 9 1 7 3, 환불할 때만 씀"; not a queue's ticket, "A senha da fila era 4 7 3 9, …")
+# the words for a password beside digits (not Persian's "پاس" of "پاسخ", an answer, and "پاسپورت", nor "Sandi", a
+# name, nor Brazil's "senha da fila", a queue's ticket)
+_PASSWORD_NAMES = (_PASSWORD_WORDS.replace("|پاس", "|پاسورد|پسورد").replace("|sandi", "|kata\\s++sandi")
+                   .replace("|senha", "|senha(?!\\s++(?:da|de)\\s++(?:fila|atendimento))"))
+# on the line of digit names ("फ़ोन का पासवर्ड सात तीन नौ एक")
+_A_PASSWORD_NAMED = lazy("(?i)" + _PASSWORD_NAMES)
+# right before digits told one at a time, maybe with whose it is ("senha de supervisor 3 3 7 1 0, só pra estorno",
+# "비번 0 9 1 7 3, 환불할 때만 씀"; not "A senha da fila era 4 7 3 9, …")
 _A_PASSWORD_RIGHT_BEFORE = lazy(
-    r"(?i)(?<![^\W\d_])(?:password|passwort|kennwort|contraseña|senha|wachtwoord|has[łl]o|mot\s++de\s++passe|пароль|şifre"
-    r"|parola|jelszó|heslo|lösenord\w*|passord\w*|salasana\w*|비밀번호|비번|mật\s++khẩu)"
+    r"(?i)(?<![^\W\d_])(?:" + _PASSWORD_NAMES + r")\w*"
     r"(?:\s++(?:de|do|du|da|of|for|für|pro|para|del)\s++(?!fila|atendimento)[^\W\d_]++)?\s*+[:：]?\s*+$")
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9]").search  # what every match holds, found at C speed
 
@@ -368,22 +373,20 @@ _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |,
 # piton vert", "4、0、7、3 の順に押す", "įvedi 3 9 0 5 ir spaudi OFF", "กด 9 2 2 6 แล้วกด OFF"): what one keys in, on a
 # line that names a keypad, an alarm, a door or a gate (``_A_PANEL``; not a remote's, an oven's or a school
 # report's: "… enter 1 0 6 0 and press OK", "Noten 2 1 3 2 und ein Stern im Heft")
-_A_KEYS_WORD = lowered_search(
-    r"(?i)star|hash|pound|asterisk|button|[#*]|зірочк|звёздочк|звездочк|решітк|решётк|кнопк|étoile|dièse|carré|bouton"
-    r"|piton|stern|raute|taste|asterisco|estrela|cuadrado|almohadilla|botón|botão|asteraki|αστεράκι|κουμπί|csillag"
-    r"|kettőskereszt|gomb|hvězdičk|mřížk|tlačítk|押|off|enter")
+_STAR_OR_HASH = (r"(?:star|hash|pound|asterisk|зірочк\w*|звёздочк\w*|звездочк\w*|решітк\w*|решётк\w*|étoile|dièse|carré"
+                 r"|stern\w*|raute|asterisco|estrela|cuadrado|almohadilla|asteraki|αστεράκι|csillag\w*|kettőskereszt"
+                 r"|hvězdičk\w*|mřížk\w*|[#*])")
+_A_BUTTON = r"(?:button|кнопк\w*|bouton|piton|taste|botón|botão|κουμπί|gomb\w*|tlačítk\w*)"
+_A_KEYS_WORD = lowered_search("(?i)" + _STAR_OR_HASH + "|" + _A_BUTTON + "|押|off|enter|ok")  # (found at C speed first)
 _AND_THEN = (r"(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|y|luego|e\s++depois|e|kai\s++meta|kai|και\s++μετά"
              r"|και|utána|majd|és|ir|og|och|en|i|a|dan|lalu|terus)")
 _PRESS = r"(?:press\s++|push\s++|hit\s++|drücke?n?\s++|appuie[rz]?\s++sur\s++|pulsa\s++|aperta\s++|nyomd?\s++meg\s++)?"
 _A_KEY_AFTER = lazy(
     # a star or a hash, with no word before it ("then star", not "and a gold star")
-    r"(?i)[^\S\n]*+,?[^\S\n]*+" + _AND_THEN + r"\s++" + _PRESS + r"(?:the\s++)?"
-    r"(?:star|hash|pound|asterisk|зірочк\w*|звёздочк\w*|звездочк\w*|решітк\w*|решётк\w*|étoile|dièse|carré|stern\w*|raute"
-    r"|asterisco|estrela|cuadrado|almohadilla|asteraki|αστεράκι|csillag\w*|kettőskereszt|hvězdičk\w*|mřížk\w*|[#*])"
-    r"(?![^\W\d_])"
+    r"(?i)[^\S\n]*+,?[^\S\n]*+" + _AND_THEN + r"\s++" + _PRESS + r"(?:the\s++)?" + _STAR_OR_HASH + r"(?![^\W\d_])"
     # a button, maybe with its colour ("pis le piton vert", "then the green button")
     r"|(?i:[^\S\n]*+,?[^\S\n]*+" + _AND_THEN + r"\s++" + _PRESS + r"(?:the\s++|le\s++|la\s++|el\s++|o\s++|die\s++|den\s++)?"
-    r"(?:[^\W\d_]++\s++)?(?:button|кнопк\w*|bouton|piton|taste|botón|botão|κουμπί|gomb\w*|tlačítk\w*)(?![^\W\d_]))"
+    r"(?:[^\W\d_]++\s++)?" + _A_BUTTON + r"(?![^\W\d_]))"
     r"|[^\S\n]*+の?順番?(?:に|で)押"
     # or the key that ends a panel's entry, after a word to press it: "… ir spaudi OFF", "… แล้วกด OFF"
     r"|(?i:[^\S\n]*+,?[^\S\n]*+(?:" + _AND_THEN + r"\s++)?"
@@ -580,12 +583,6 @@ _ANOTHER_KINDS_CODE = lazy(
     r"(?i)(?<!\w)(?:(?:alan|hata|posta|ürün|ders|ülke|şehir|vergi|indirim|kupon|takip|sipariş)\s++kodu"
     r"|(?:kod|код)\s++(?:regiona|goroda|oshibki|avtobusa|strany|tovara|региона|города|ошибки|страны|товара|автобуса)"
     r"|(?:area|zip|postal|post|error|product|country|city|dress|discount|promo|colou?r|course|tracking|order)\s*+code)(?!\w)")
-
-
-# the words for a password on the line of digit names (not Persian's "پاس" of "پاسخ", an answer, and "پاسپورت", nor
-# "Sandi", a name, nor Brazil's "senha da fila", a queue's ticket)
-_A_PASSWORD_NAMED = lazy("(?i)" + _PASSWORD_WORDS.replace("|پاس", "|پاسورد|پسورد").replace("|sandi", "|kata\\s++sandi")
-                         .replace("|senha", "|senha(?!\\s++(?:da|de)\\s++(?:fila|atendimento))"))
 
 
 # what opens with the digits named after it (a box of keys, on its line; a show, a season, a shop open so too)
