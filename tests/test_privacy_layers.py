@@ -4857,3 +4857,21 @@ def test_the_review_of_the_mends_for_the_new_users_break_is_held_to_what_the_nar
 def test_what_the_review_of_the_mends_for_the_new_users_break_found_refused_passes(text):
     assert privacy.sensitive_reason(text) is None, text
 
+
+
+# What a new user's last break of the session (through the Hermes provider, on the final gate) published: a gate's
+# code in ordered parts in Arabic written in Latin letters, and Nigeria's national identification number
+@pytest.mark.parametrize("text", [
+    "Ramz el bawwaba: awwalan 62 thumma 19",
+    "Nọ́mbà NIN olùmúlò ni 48291037465",
+])
+def test_what_the_sessions_last_break_published_is_refused(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "NIN office phone: 08012345678",  # a Nigerian phone's eleven digits start with 0
+    "Ramzi scored first 62 thumma 19",  # a name, not "ramz" (code)
+])
+def test_and_what_the_sessions_last_break_still_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

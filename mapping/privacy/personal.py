@@ -1083,11 +1083,14 @@ _IDENTITY_NAMES = (r"national\s++id(?:entity|entification)?|identity\s++(?:card\
                    r"|(?<![a-z])bvn(?![a-z])|bank\s++verification\s++number")
 _AN_IDENTITY_NUMBER = lazy(
     r"(?i)(?:" + _IDENTITY_NAMES + r")"
-    r"[^0-9\n]{0,30}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])")
+    r"[^0-9\n]{0,30}?(?<![\w-])(?P<value>[0-9](?:[ .\-/]?[0-9]){8,19})(?![\w-])"
+    # Nigeria's national identification number, its eleven digits after "NIN" in capitals ("Nọ́mbà NIN olùmúlò ni
+    # 48291037465"; it has no check digit to ask)
+    r"|(?-i:(?<![A-Za-z])NIN(?![A-Za-z]))[^0-9\n]{0,30}?(?<![\w-])(?!0)[0-9]{11}(?![\w-])")  # (not a phone's, "080…")
 
 
 # what every name ``_AN_IDENTITY_NUMBER`` knows holds (one pass over the text, not the names' search)
-_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social", "bvn", "verification")).any
+_NAMES_AN_IDENTITY = Needles(("national", "identity", "personal", "citizen", "social", "bvn", "verification", "nin")).any
 
 
 # a national card's number after its name, at its own length, its digits in a row: Vietnam's citizen
