@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import re
 from dataclasses import dataclass
 
 import libipld
 
 from pdsmem.errors import DataModelError
+from pdsmem.mapping.sha256 import sha256
 from pdsmem.mapping.syntax_base import shown
 
 __all__ = ["DAG_CBOR", "DAG_PB", "RAW", "SHA2_256", "Cid"]
@@ -111,17 +111,17 @@ class Cid:
     @classmethod
     def for_dag_cbor(cls, data: bytes) -> Cid:
         """The CIDv1 (dag-cbor, sha2-256) of DAG-CBOR bytes: how records and repo nodes are named."""
-        return cls(1, DAG_CBOR, SHA2_256, hashlib.sha256(data).digest())
+        return cls(1, DAG_CBOR, SHA2_256, sha256(data).digest())
 
     @staticmethod
     def text_for_dag_cbor(data: bytes) -> str:
         """``str(Cid.for_dag_cbor(data))``, without building the ``Cid``."""
-        return libipld.encode_multibase("b", _DAG_CBOR_SHA256 + hashlib.sha256(data).digest())
+        return libipld.encode_multibase("b", _DAG_CBOR_SHA256 + sha256(data).digest())
 
     @classmethod
     def for_raw(cls, data: bytes) -> Cid:
         """The CIDv1 (raw, sha2-256) of arbitrary bytes: how blobs are named."""
-        return cls(1, RAW, SHA2_256, hashlib.sha256(data).digest())
+        return cls(1, RAW, SHA2_256, sha256(data).digest())
 
     @classmethod
     def read(cls, buf: bytes | memoryview, offset: int = 0) -> tuple[Cid, int]:
@@ -204,7 +204,7 @@ class Cid:
             raise DataModelError(
                 f"cannot verify a CID with hash code 0x{self.hash_code:x}: only sha2-256 (0x12)"
             )
-        return hashlib.sha256(data).digest() == self.digest
+        return sha256(data).digest() == self.digest
 
     @property
     def is_atproto_blessed(self) -> bool:

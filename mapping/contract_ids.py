@@ -21,7 +21,6 @@ Tricky bits:
 from __future__ import annotations
 
 import bisect
-import hashlib
 import json.encoder
 import math
 import operator
@@ -30,6 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pdsmem.errors import ContractError, kind_of
+from pdsmem.mapping.sha256 import sha256
 from pdsmem.mapping.syntax_base import sensitive
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _sha256_json(body: str) -> str:
         data = body.encode()
     except UnicodeEncodeError:
         data = _escape_surrogates(body).encode()
-    return hashlib.sha256(data).hexdigest()
+    return sha256(data).hexdigest()
 
 
 def describe(value: Any) -> str:
@@ -329,7 +329,7 @@ def hash_scope(parts: Sequence[str | None], salt: str = "") -> str:
     if isinstance(parts, str):
         raise TypeError("hash_scope takes a sequence of parts, not a single string")
     joined = "\x1f".join("" if part is None else part.strip(JS_WHITESPACE) for part in parts)
-    return hashlib.sha256(_utf8(f"{salt}\x1e{joined}")).hexdigest()
+    return sha256(_utf8(f"{salt}\x1e{joined}")).hexdigest()
 
 
 def participant_hash_for_did(did: str, salt: str = "") -> str:

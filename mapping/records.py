@@ -21,7 +21,6 @@ Tricky bits:
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import operator
 import re
@@ -34,6 +33,7 @@ from pdsmem.lexicons import EXTENSION_NSID
 from pdsmem.mapping import contract
 from pdsmem.mapping.datamodel import cid_text_for_json
 from pdsmem.mapping.lexicon import LexiconSet
+from pdsmem.mapping.sha256 import sha256
 from pdsmem.mapping.syntax import Datetime, Did, Tid
 from pdsmem.mapping.syntax_base import shown
 
@@ -171,7 +171,7 @@ def record_key(created_at: str, memory_id: str, attempt: int = 0) -> Tid:
     if micros // 1_000_000 > _LAST_TID_SECOND:
         raise MappingError(f"createdAt {created_at} is after 2255-06-05T23:47:33Z; a TID cannot hold it")
     seed = memory_id if attempt == 0 else f"{memory_id}:{attempt}"
-    h = hashlib.sha256(seed.encode()).digest()
+    h = sha256(seed.encode()).digest()
     jitter = (int.from_bytes(h[:3], "big") >> 4) % 1_000_000
     clock_id = ((h[2] & 0x0F) << 6) | (h[3] >> 2)
     return Tid.from_parts(micros - micros % 1_000_000 + jitter, clock_id)
@@ -205,7 +205,7 @@ def _proof(uri: str, scope: Mapping, value: Mapping, ext: Mapping) -> str:
     text = _plain_proof_json(uri, scope, value, ext)
     if text is not None:
         try:
-            return hashlib.sha256(text.encode()).hexdigest()
+            return sha256(text.encode()).hexdigest()
         except UnicodeEncodeError:  # a lone surrogate: the canonical writer escapes it
             pass
     body = {
@@ -217,7 +217,7 @@ def _proof(uri: str, scope: Mapping, value: Mapping, ext: Mapping) -> str:
         "kind": value.get("kind"),
         "ext": {k: v for k, v in ext.items() if k != "proof"},
     }
-    return hashlib.sha256(_canonical_bytes(body, body["ext"])).hexdigest()
+    return sha256(_canonical_bytes(body, body["ext"])).hexdigest()
 
 
 _encode_str: Callable[[str], str] = json.encoder.encode_basestring  # type: ignore[attr-defined]

@@ -39,12 +39,12 @@ Tricky bits:
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from pdsmem.mapping.records import EXT_KEY, SCOPE_FIELDS, RecordView, written_unchanged
+from pdsmem.mapping.sha256 import sha256
 from pdsmem.mapping.syntax import AtUri
 
 FACT = "MEMORY_FACT"
@@ -180,7 +180,7 @@ def edited_from(view: RecordView, scope: Mapping[str, Any], held: Mapping[str, A
 def mirror_key(uri: str, scope: Mapping[str, Any]) -> str:
     """The id of a record's mirror in one import scope (one record feeds each scope a memory)."""
     parts = [uri, *(scope[name] for name in SCOPE_FIELDS)]
-    return hashlib.sha256(json.dumps(parts, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+    return sha256(json.dumps(parts, separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
 
 
 def mirror_row(

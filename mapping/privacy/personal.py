@@ -29,6 +29,7 @@ from functools import cache
 
 from pdsmem.mapping.privacy import words
 from pdsmem.mapping.privacy.plain import Needles, lazy, lowered_search
+from pdsmem.mapping.sha256 import sha256
 
 _DIGITS = lazy(r"[0-9]").findall
 
@@ -820,8 +821,6 @@ _WALLET_KEY = lazy(rf"(?<!{_BASE58})(?:{_BASE58}{{50,52}}|[xtyzuvYZUV]prv{_BASE5
 def base58check(token: str) -> bytes | None:
     """What ``token`` encodes in base58 (Bitcoin's alphabet) when its four-byte checksum (the
     double SHA-256 of the rest) holds; else None."""
-    from hashlib import sha256
-
     from libipld import decode_multibase
 
     try:

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 import ahocorasick
 
+from pdsmem.mapping import compiled_patterns
+
 _is_normalized = unicodedata.is_normalized
 
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
@@ -23,7 +25,8 @@ class LazyPattern:
 
     The gate's layers hold about 150 patterns, and compiling them took about 90 ms of the start of
     every command that maps a memory, though ordinary text asks few of them (most checks run only
-    where their needles are). ``pattern`` is there at once, so that patterns can be built from
+    where their needles are); those it asks are built from an earlier run's table when one is kept
+    (``pdsmem.mapping.compiled_patterns``). ``pattern`` is there at once, so that patterns can be built from
     others; ``search`` and the other methods, once compiled, are the compiled pattern's own (no
     call in between); a method taken before that (``lazy(…).search``) compiles on its first call.
     """
@@ -38,7 +41,7 @@ class LazyPattern:
         return bool(self._flags & re.IGNORECASE) or self.pattern.startswith("(?i)")
 
     def compiled(self) -> re.Pattern[str]:
-        compiled = re.compile(self.pattern, self._flags)
+        compiled = compiled_patterns.compile(self.pattern, self._flags)  # (from an earlier run's table, when kept)
         for name in _METHODS:
             setattr(self, name, getattr(compiled, name))
         self.flags, self.groups, self.groupindex = compiled.flags, compiled.groups, compiled.groupindex
@@ -254,7 +257,7 @@ class _LoweredSearch:
             if self._left > 0:
                 self._left -= 1
                 return self._as_written.search(lowered(line)) is not None
-            compiled = re.compile(factored(self._pattern))
+            compiled = compiled_patterns.compile(factored(self._pattern))
             self._factored, self._match = compiled.search, compiled.match
             starts = required_starts(self._pattern) if len(self._pattern) > _LONG else None
             if starts is not None:  # where a match can start: tried there only
@@ -320,7 +323,7 @@ def lowered_spans(pattern: str) -> Callable[[str], list[tuple[int, int]]]:
     def spans(line: str) -> list[tuple[int, int]]:
         if not compiled:
             written = folded_pattern(pattern[4:])
-            compiled.append(re.compile(factored(written)))
+            compiled.append(compiled_patterns.compile(factored(written)))
             found = required_starts(written) if len(written) > _LONG else None
             starts.append(_finder(found) if found else None)
         line = lowered(line)

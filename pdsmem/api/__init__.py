@@ -101,6 +101,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from pdsmem.api.runs import rushdb as rushdb
     from pdsmem.api.runs import sync as sync
     from pdsmem.api.runs import verify as verify
+    from pdsmem.api.startup import keep_compiled_patterns as keep_compiled_patterns
     from pdsmem.api.values import Failure as Failure
     from pdsmem.api.values import Mapped as Mapped
     from pdsmem.api.values import Record as Record
@@ -123,6 +124,7 @@ _PUBLIC = {
              "verify"),
     "results": ("PRUNE_SHARE", "SYNC_BATCH_SIZE", "FollowStatus", "Hit", "Memory", "Outcome", "Problem", "Prune",
                 "Recall", "Report", "RushDB", "Session", "Verification"),
+    "startup": ("keep_compiled_patterns",),
     "values": ("Failure", "Mapped", "Record", "Refusal", "Scope"),
 }
 _MODULE_OF = {name: module for module, names in _PUBLIC.items() for name in names}
