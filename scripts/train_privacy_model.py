@@ -67,7 +67,7 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "review55": "likewise", "review56": "likewise", "review57": "likewise",
               "review58": "likewise", "review59": "likewise", "review60": "likewise",
               "review61": "likewise", "review62": "likewise", "review63": "likewise",
-              "review64": "likewise", "review65": "likewise",
+              "review64": "likewise", "review65": "likewise", "review66": "likewise",
               "tune30": "fitted with it, the threshold rose from 0.9667 to 0.9708: 9 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused",
               "tune31": "fitted with it, the threshold rose from 0.9667 to 0.9705: 13 held-out leaks more passed, "
@@ -85,7 +85,9 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "tune37": "fitted with it, the threshold rose from 0.9667 to 0.9704: 12 held-out leaks more passed, "
                         "3 held-out ordinary texts fewer were refused",
               "tune38": "fitted with it, the threshold rose from 0.9667 to 0.9732: 16 held-out leaks more passed, "
-                        "4 held-out ordinary texts fewer were refused"}
+                        "4 held-out ordinary texts fewer were refused",
+              "tune39": "fitted with it, the threshold rose from 0.9667 to 0.9671: 3 held-out leaks more passed, "
+                        "1 held-out ordinary text fewer was refused"}
 
 
 def sets(prefix: str) -> list[str]:

@@ -6,9 +6,9 @@ memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) w
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json), the seventh
-(hermes_trial7.json), the eighth and the ninth (hermes_trial8.json, hermes_trial9.json) were held out for
-a release or more too, then tuned on in the same way. The tenth, the eleventh and the twelfth
-(hermes_trial10_held.json to hermes_trial12_held.json) are held out:
+(hermes_trial7.json), the eighth, the ninth and the tenth (hermes_trial8.json to hermes_trial10.json) were held
+out for a release or more too, then tuned on in the same way. The eleventh to the thirteenth
+(hermes_trial11_held.json to hermes_trial13_held.json) are held out:
 the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -51,16 +51,9 @@ LISTED = {
     }),
     "hermes_trial8.json": (set(), set()),  # tuned on
     "hermes_trial9.json": (set(), set()),  # tuned on
-    "hermes_trial10_held.json": ({  # held out
-        "cacifo 34 no ginásio Solinca, código 0909",  # a gym locker's code after its number, in Portuguese
-        'a senha do email pessoal é "sardinhas no S. João 1987"',  # a quoted passphrase of words and a year
-        "الرقم السري بتاع الفيزا بتاعة البنك الأهلي ٨٣٤٦",  # a card's PIN in Egyptian Arabic, in Arabic-Indic digits
+    "hermes_trial10.json": ({  # tuned on
+        'a senha do email pessoal é "sardinhas no S. João 1987"',  # a quoted passphrase, a saint's abbreviated name inside
         "كود باب العمارة ١٩٧٤ وبعدين اضغط الجرس",  # a building door's code that reads as a year, in Arabic-Indic digits
-        "rakam el 7esab fel bank el ahly 1903040506070 (el 7esab el gary)",  # a bank account, Egyptian Arabic in Latin letters
-        "kod do domofonu na Kazimierzu 4021K",  # an intercom's code with a letter, a place between, in Polish
-        "金庫の番号：右に36、左に12、右に48",  # a safe's combination, in Japanese
-        "物置の南京錠は7-3-9",  # a shed's padlock's code, in Japanese
-        "Nọ́mbà àṣírí káàdì Access mi ni 6182",  # a card's PIN, in Yoruba
     }, set()),
     "hermes_trial11_held.json": ({  # held out
         "宿舍大門密碼 5207#，晚上12點後要按",  # a dormitory door's code, in Chinese
@@ -90,6 +83,19 @@ LISTED = {
     }, {
         "kod goroda Almaty 727, mezhgorod cherez 8",  # a city's dialling code, Russian in Latin letters
     }),
+    "hermes_trial13_held.json": ({  # held out
+        "Locker code at the QEUH staff changin room is 4471, dinnae let me forget it again",  # a locker's code, a room between
+        "Porters' lodge keypad is C4419X noo, they changed it Monday",  # a keypad's code with letters, in Scots
+        "บัญชีกสิกร 043-8-27561-9 ชื่อ น.ส.พลอยไพลิน ใช้รับโอนลูกค้า แต่ห้ามบอกใครนะ",  # a Thai bank account in its groups
+        "wifi บ้านสวนแม่ริม ชื่อ Maerim_Farm pass คือ 0812345678 (เบอร์พ่อ 555)",  # a Wi-Fi password of a phone's digits
+        "sadarbazos karis kodi K2741, ar damaviwydes",  # a door's code with a letter, Georgian in Latin letters
+        "სახლის სეიფი: 0-4-1-9-8-2",  # a safe's code a digit at a time, in Georgian
+        "usafrtxoebis kitxva, pirveli maswavlebeli: Manana Gelashvili",  # a security answer, Georgian in Latin letters
+        "la contra del mail es gonza.bondi121 bo",  # "la contra", the River Plate's password
+        "cuenta BROU caja de ahorro 001234567-00001 pa q me depositen, no la pases",  # a Uruguayan bank account
+        "portero eléctrico del edificio de mi vieja, código 3579B",  # an intercom's code with a letter
+        "Access Bank account 0692817453 Adebimpe Olatunji, for customers to pay in, but don't show anybody",  # a NUBAN
+    }, set()),
 }
 # the turns of a held-out trial whose secret is still published with --include-transcript
 TURNS_LISTED = {"7391", "6624"}  # (hermes_trial11_held.json: "the keysafe code at Mrs Patel's … It's 7391";
@@ -114,9 +120,10 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
                          + _trial("hermes_trial5.json")["turns"]
                          + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
                          + _trial("hermes_trial8.json")["turns"] + _trial("hermes_trial9.json")["turns"]
-                         + _trial("hermes_trial10_held.json")["turns"]
+                         + _trial("hermes_trial10.json")["turns"]
                          + [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] not in TURNS_LISTED]
-                         + [turn for turn in _trial("hermes_trial12_held.json")["turns"] if turn["secret"] not in TURNS_LISTED],
+                         + [turn for turn in _trial("hermes_trial12_held.json")["turns"] if turn["secret"] not in TURNS_LISTED]
+                         + _trial("hermes_trial13_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn

@@ -3793,12 +3793,13 @@ def test_the_round_on_tune28_passes_these(text):
 
 
 def test_the_review_of_the_tune28_round_is_held_to_what_the_forms_kept_give():
-    """review43: of its 168 ordinary texts the gate refuses the 11 it refused before the round (14 then,
-    60 with the round's first forms), and of its 115 secrets it misses these 36 (70 before the round; 37
-    before the round on tune31, which reads a Greek key box's code after a colon)."""
+    """review43: of its 168 ordinary texts the gate refuses 10 of the 11 it refused before the round (14 then,
+    60 with the round's first forms; the round on tune39 passes a Master Lock's model, 053), and of its 115
+    secrets it misses these 36 (70 before the round; 37 before the round on tune31, which reads a Greek key
+    box's code after a colon)."""
     leaks, benign = _corpus("review43", "leaks"), _corpus("review43", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
-        "r43-benign-020", "r43-benign-021", "r43-benign-045", "r43-benign-053", "r43-benign-077", "r43-benign-102",
+        "r43-benign-020", "r43-benign-021", "r43-benign-045", "r43-benign-077", "r43-benign-102",
         "r43-benign-131", "r43-benign-139", "r43-benign-147", "r43-benign-148", "r43-benign-149"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
         "r43-leak-001", "r43-leak-003", "r43-leak-006", "r43-leak-007", "r43-leak-008", "r43-leak-011", "r43-leak-012",
@@ -4600,11 +4601,13 @@ def test_what_the_round_on_tune36_passes(text):
 def test_the_review_of_the_round_on_tune36_is_held_to_what_the_narrowed_forms_give():
     """review59: the round's first forms refused 63 of its 166 ordinary texts (5 before them, and at the
     session's start) and caught 40 of its 59 secrets (12 before them); narrowed, the gate refuses these 6 (155,
-    "PIN was 12 then 14, the bowling pins …", one more than at the start) and misses these 32."""
+    "PIN was 12 then 14, the bowling pins …", one more than at the start) and misses these 26 (32 then; the
+    round on tune39 reads a PIN and a code in Amharic before "is", "password" as Amharic writes it, and a
+    Romanian intercom's code with a letter)."""
     refused, missed = _wrong("review59")
     assert refused == _ids("r59-benign", 84, 88, 89, 91, 155, 163)
-    assert missed == _ids("r59-leak", 2, 4, 9, 10, 11, 12, 13, 15, 18, 20, 21, 22, 23, 25, 26, 27, 28, 30, 33, 38, 41,
-                          42, 46, 47, 48, 49, 51, 52, 53, 57, 58, 59)
+    assert missed == _ids("r59-leak", 2, 4, 9, 10, 11, 12, 13, 15, 18, 20, 21, 22, 27, 33, 38, 41,
+                          42, 46, 47, 48, 49, 51, 52, 53, 57, 59)
 
 
 # What review59 found the round's first forms refused, which the narrowed ones pass (one of each kind).
@@ -4874,4 +4877,82 @@ def test_what_the_sessions_last_break_published_is_refused(text):
     "Ramzi scored first 62 thumma 19",  # a name, not "ramz" (code)
 ])
 def test_and_what_the_sessions_last_break_still_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune39 (a forty-first writer, weighted to prose passwords: a lorry driver, a dental practice's
+# receptionist, a student in a shared flat, a landlord of four flats, a beekeeper with a market stall, in 24
+# languages); heldout38 held out. 83 of 100 caught before the round, 0 of 200 ordinary texts refused.
+
+def test_the_round_on_tune39_misses_two_leaks_and_refuses_no_ordinary_text():
+    """Left: a Zulu gate's code keyed in with "#" ("livulwa ngo 4408#": "#" after a number alone is an
+    extension's, a meeting's, an order's or a year's as often), and a German code in number words joined into
+    compounds ("siebenundvierzig-zwölf")."""
+    refused, missed = _wrong("tune39")
+    assert (refused, missed) == ([], ["p41-leak-0124", "p41-leak-0179"])
+
+
+@pytest.mark.parametrize("text", [
+    "A senha do portão da garagem agora é 5 1 8 3, mudou ontem.",  # a password's word, what it opens, "now is"
+    "Cutia cu chei are codul 5 9 1 3, pentru curățenie.",  # a Romanian key box "has the code"
+    "katinarat na garaja e 7-3-0-4, ne go kazvai",  # a padlock, Bulgarian in Latin letters
+    "मौरी घारको बारीको गेटको ताल्चा कोड ४ ० ६ ६ हो।",  # digits apart in Devanagari, a Nepali lock
+    "የባንክ ካርዴ ፒን 7302 ነው።",  # a PIN in Amharic, then "is"
+    "የቤቴ ዋይፋይ ፓስወርድ Selam@2015 ነው።",  # "password" as Amharic writes it
+    "Ο κωδικός στο πληκτρολόγιο της πόρτας είναι 3819.",  # a Greek keypad
+    "Nuki at the flat: the cleaner's code set to 550193.",  # a smart lock by its maker's name
+    "Backup codes for Discord: 9fk2md0q, x8s0dk2m, qp3ls9dk, 0dk3ls8a",  # codes of letters and digits, few digits
+    "Church Gmail: office@stmarys-hall.org then Lilies-2024.",  # an address, then, a password ending the sentence
+    "大家登入都打 Bee2024hive，不用改。",  # what one types to log in, in Chinese
+    "Kod pintu stor: lapan satu kosong sembilan.",  # Malay's digit names
+    "My passport number for the embassy appointment: K12345678.",  # a passport's letter and digits
+])
+def test_what_the_round_on_tune39_reads(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Backup codes are listed under: security, privacy, account, devices",  # words after the colon
+    "Admin contact: heather@glenhoney.co.uk then the shop phone.",  # an address, then words
+    "reply to support@steam.com then FIFA23 refund should show",  # a value the sentence goes on from
+    "Το πληκτρολόγιο του υπολογιστή κόστισε 45 ευρώ.",  # a computer's keyboard and its price
+    "Passport number renewal appointment: 2031-04-02",  # a date
+    "他晚上登入遊戲都打 NBA2K24。",  # playing a game
+    "Meeting ID 55512#, no PIN needed.", "Office extension: dial 020 7946 0000, then 4021#.",  # "#" after a number
+    "ፒን ያለው የሴቶች ልብስ በ 450 ብር፣ መጠን 38።",  # "with a pin", in Amharic
+    "A senha da fila agora é 4 7 3 9, chamaram logo.",  # a queue's ticket
+])
+def test_what_the_round_on_tune39_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_review_of_the_round_on_tune39_is_held_to_what_the_narrowed_forms_give():
+    """review66: at the code it read the gate refused 10 of its 116 ordinary texts and caught none of the 42
+    secrets it kept; the round's first forms refused 68 and caught 12; narrowed, it refuses the same 10 and
+    misses these 22."""
+    refused, missed = _wrong("review66")
+    assert refused == _ids("r66-benign", 22, 26, 47, 48, 49, 50, 51, 53, 77, 78)
+    assert missed == _ids("r66-leak", 1, 2, 3, 5, 7, 12, 14, 16, 17, 18, 19, 23, 24, 25, 26, 29, 30, 31, 34, 35, 39, 41)
+
+
+# What review66 found the round's first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "A senha do laboratório agora é 4 0 7 1, ainda tem umas vinte pessoas na frente",  # a queue's ticket
+    "Nach dem Tor stellte der Trainer auf 3-4-2-1 um, danach lief es besser",  # a goal, a formation
+    "Πήρα πληκτρολόγιο Logitech MX Keys, παραγγελία 4829105, έρχεται Πέμπτη",  # a keyboard, an order
+    "Ultraloq U-Bolt Pro was $159, warranty card serial 83015527",  # a smart lock's serial
+    "Катинарът на моста в Ловеч е с нашите инициали и дата 1 4 0 2",  # a love-lock's date
+    "Cursul de luni are codul trei unu patru doi",  # a course's code
+    "አሰልጣኙ 4-2-3-1 አሰላለፍ ተጠቅሟል፣ ቁልፍ ተጫዋቹ ሳላዲን ነበር",  # a formation and a key player
+    "የቴሌግራም ግሩፑ ፒን 2024 ነው ያለው የዓመቱ መልዕክት",  # a pinned message
+    "नयाँ ताल्चा २ ० ८ १ सालमा किनेको थियो",  # a year, in Devanagari digits
+    "کد پستی خونه جدید: ۴ ۸ ۱ ۳ ۷ ۵ ۶ ۹",  # a postal code, in Persian digits
+    "Booking codes for the backup hotel: h7kq2m, p9xz3r, t4wb8n, l2vc6d",  # bookings
+    "email jobs@tesco.com then Store4412 manager for the interview time",  # an address, then words
+    "登录后打 Zhang3 的电话问一下作业",  # phoning someone after logging in
+    "Passport number for the renewal appointment: booking ref AB1234567",  # a booking's reference
+    "Kod pos rumah nenek di Ipoh: tiga satu empat lapan kosong",  # a postcode in Malay digit names
+    "Купих катинар Abus 4590 за колелото от Praktiker",  # a lock's maker and model
+])
+def test_what_review66_found_the_first_forms_refused(text):
     assert privacy.sensitive_reason(text) is None, text

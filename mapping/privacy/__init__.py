@@ -40,7 +40,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 
 from pdsmem.errors import PrivacyRefused, SensitiveContent
-from pdsmem.mapping.privacy import labelled, learned, output, personal, plain, providers, rules
+from pdsmem.mapping.privacy import labelled, learned, output, personal, plain, providers, rules, told
 from pdsmem.mapping.privacy.plain import first_hidden, may_hide, plain_form
 from pdsmem.mapping.privacy.rules import (  # noqa: F401  (the rules' parts, for the tests that hold them)
     _CREDENTIAL_START,
@@ -169,6 +169,8 @@ def _rules_reason(text: str) -> str | None:
             return "looks like a PIN or a lock's code (in the digits of its script: ٣, ३, ๓…)"
         if (reason := personal.check_digits_reason(read)) is not None:
             return f"{reason} (in the digits of its script: ٣, ३, ๓…)"
+        if told.digits_apart_in_its_script(read):  # a code told a digit at a time: "ताल्चा कोड ४ ० ६ ६"
+            return f"looks like a code told a digit at a time (in the digits of its script: ٣, ३, ๓…)"
     if reason is None and "\n" in text:
         joined = _labels_joined(text)
         if joined != text and (reason := detector_reason(joined)) is not None:

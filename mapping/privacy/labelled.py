@@ -1186,7 +1186,9 @@ _INTRODUCED = lazy(
     # a user, "and" or "then", then the password: "med admin og Hq7tZ2wLmVx", "type admin and then …"
     r"|(?:admin|root|administrator|user|guest|e-?mail|mail)\s++(?:(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)(?:\s++" + _THEN + r")?"
     r"|" + _THEN + r")|\w,\s++(?:og|and|und|et|y|e|en|och|ja|ve|и|i|a)\s++" + _THEN + r")"
-    r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為))\s*+[\"'«“„‘「]?$")
+    r"|[:=→>—–/：]|->|\s-|(?:は|是|는|은|为|為)"
+    # what one types to log in, in Chinese ("大家登入都打 Honey2025tw"; not "打 NBA2K24", playing a game)
+    r"|(?:登入|登录|登錄|登陆|登陸|進後台|进后台)[^\n，。,.后後]{0,6}?(?:打|输|輸)(?:一次|一下)?)\s*+[\"'«“„‘「]?$")
 _FOLLOWED = lazy(r"(?i)^[\"'»”’]?\s*+(?:gets\s++you\s++in|will\s++get\s++you\s++in|and\s++you['’]re\s++in|opens\s++it"
                        r"|で開く|으로|로|에|に|で|开机|ile|입력|就行|yaz|eintippen|eingeben|för\s++att|for\s++å|to\s++log|to\s++get"
                        r"|when\s++it\s++asks|jelszóval|heslem|salasanalla"
@@ -1387,6 +1389,18 @@ _A_DISCOUNTS_WORD = lowered_search(
 _WORTH_MONEY = lazy(r"(?i)gift|cadeau|regalo|geschenk|gutschein|voucher|bon\s++d['’]achat|presentkort|cadeaukaart|buono"
                     r"|vale\s++(?:de\s++)?compra|[0-9]\s*+(?:€|\$|£|eur|usd|gbp|dollars?|euros?)(?!\w)|(?:€|\$|£)\s*+[0-9]|worth"
                     r"|wert|einmalig|one[\s-]*+time|single[\s-]*+use|personal|persönlich|nicht\s++teilen|don['’]t\s++share")
+
+
+# an account's address, then "then" and its password, ending its sentence ("Shopify admin for the honey shop:
+# heather@glenhoney.co.uk then HeatherHoney-1978."; not "email jobs@tesco.com then Store4412 manager for the
+# interview time", "reply to support@steam.com then FIFA23 refund should show")
+_ADDRESS_THEN_A_VALUE = lazy(r"(?<![\w.+-])[\w.+-]++@[\w-]++(?:\.[\w-]++)++\s++(?:and\s++)?then\s++"
+                             r"(?P<value>[^\s,;]{6,40}?)[.!]?(?=\s*+$|[,;]\s|\.\s)")
+
+
+def _address_then_a_password(text: str) -> bool:
+    return any(_made_up_value(match["value"], text) is not None and not match["value"].isalpha()
+               and not match["value"].isdigit() for match in _ADDRESS_THEN_A_VALUE.finditer(text))
 
 
 def _access_value(text: str) -> bool:
@@ -1857,6 +1871,11 @@ _PIN_LINE = lazy(
     r"|(?:al|el|del)\s++portal|port[ãa]o|portón|cancello|brána|kapuk[óo]d\w*|k[óo]dja|k[óo]d(?:u|em|y|a|om|ot)?|koden|kodu"
     r"|c[óo]digo\s++(?:de\s++(?:la|el)\s++|del\s++)(?:puerta|port[óo]n|garaje|alarma|caja\s++fuerte|candado|taquilla|casillero"
     r"|trastero|buz[óo]n)"  # a door's, a gate's, an alarm's, a safe's code in Spanish ("El código de la puerta es …")
+    # a smart lock by its maker's name ("Nuki at flat 4 - guest code … set to 402915"); a locker in Portugal's
+    # Portuguese ("cacifo 34 no ginásio, código 0909"), a padlock in Japanese, a card's "secret number" in Yoruba
+    r"|(?:nuki|igloohome|ultraloq|lockly)(?=[^\n]{0,40}?(?<![a-z])(?:code|pin|passcode|kode|código))|cacifos?|"
+    # a padlock in Bulgarian and a key box in Romanian ("Шифърът на катинара … е 3819", "Cutia cu chei …: 2704")
+    r"катинар\w*|katinar\w*|cutia\s++cu\s++chei(?!\s++imbus)|南京錠|n[ọo]\u0301?mb[àa]\s++[àa]\u0323?[ṣs][íi]r[íi]"
     r"|kodun|codul|codi\s++(?:de\s++la\s++porta|del\s++(?:garatge|pàrquing|portal)|de\s++l['’]alarma|d['’]accés)|interfon\w*|codice\s++(?:del\s++)?citofono|interphone|cofre|coffre-fort|coffre\s++(?:de\s++la\s++chambre|de\s++l['’]h[ôo]tel|du\s++bureau)|kasa|nøgleboks\w*|nøkkelboks\w*|garasjeport\w*|sleutelkluis|sleutelkast\w*|gembok"
     r")(?![a-z])"
     # a door in a German compound, then its code: "Die Hintertür … geht mit dem Code 9318 auf", "Hintertürcode"
@@ -1864,7 +1883,7 @@ _PIN_LINE = lazy(
     # "tür" with a word's letter before it, not from the word's start ("\w+tür", tried from each letter of a word
     # of 48,000 characters, took a minute)
     r"|(?<=\w)tür(?:e?(?=[^\n.]{0,40}?code)|code)(?![a-z])"
-    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
+    r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|κωδικ\w*\s++(?:στο|του)\s++πληκτρολ\w*|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
     r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
@@ -1948,7 +1967,8 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
 _PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
-                         r"|(?<![\w.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w/:%-]|,\S|\.[0-9])")
+                         # (digits apart, a letter of a script without spaces right before: "物置の南京錠は7-3-9")
+                         r"|(?<![A-Za-z0-9_.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w/:%-]|,\S|\.[0-9])")
 # a number told a digit at a time, and a safe named by the room it is in, a colon after the room
 _ONE_AT_A_TIME = lazy(r"[0-9](?: [0-9]){3,7}")
 _A_SAFE_IN_A_ROOM = lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++(?:the\s++)?"
@@ -1974,6 +1994,9 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|tudalen|strona|stran|stránka|oldal|modelo|modello|modell|artikel|article|articolo|art[íi]culo"
                         r"|dahili(?:\s++numaras[ıi])?|interni|lokal"
                         r"|quote|quoted|estimate"  # a price: "The quote was 1850 for lockers …"
+                        r"|дата|date|datum"  # a date: "Катинарът на моста … с нашите инициали и дата 1 4 0 2"
+                        # a lock's maker and model: "Купих катинар Abus 4590", "a padlock Abus 4590"
+                        r"|abus|master\s*+lock|kryptonite|burg[\s-]*+w[äa]chter|squire|onguard|hiplok|litelok|trelock"
                         r")"
                         r"(?:\s++(?:code|number|no|nr))?(?:\s++(?:is|was|are))?\W{0,3}$"
                         # a room by its number, with nothing between: "(Zimmer 412)"; not "Tresor im Zimmer: 4471"
@@ -2126,7 +2149,7 @@ _A_LINES_NUMBER = lazy(r"(?i)(?<!\w)(?:bus|tram|train|route|metro|u-bahn|s-bahn|
 
 # a locker's own number: "locker 1310 at Tesco", "Schließfach Nr. 22" (its code is "locker code 1310")
 _A_LOCKERS_NUMBER = lazy(r"(?i)(?<!\w)(?:locker|lockers|schließfach|schliessfach|casier|taquilla|armadietto|kluisje|skåp"
-                         r"|szafka|gym\s++locker)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+$")
+                         r"|szafka|gym\s++locker|cacifo)\s*+(?:no\.?|nr\.?|#|number|nummer|n[º°])?\s*+$")
 
 
 # a customer's or a member's number: the numbers of its line are such numbers, but one right after a
@@ -2150,12 +2173,12 @@ _A_BRAND_AND_MODEL = lazy(r"(?<![\w-])[A-Z][a-z]{2,}\s++[A-Z][a-z]{2,}\s++$")
 _A_NUMBER_SAID = lazy(r"(?i)(?<!\w)(?:número|nummer|numero|numéro|numer|номер|numara|numurs|numeris|number|no\.?|nr\.?)"
                       r"\s*+$")
 # a locker, and a lock or a box whose number would be its code
-_A_LOCKERS_WORD = lazy(r"(?i)locker|taquilla|spind|casier|armadietto|kluisje|skåp|szafk|шкафчик|dolap")
+_A_LOCKERS_WORD = lazy(r"(?i)locker|taquilla|spind|casier|armadietto|kluisje|skåp|szafk|шкафчик|dolap|cacifo")
 _A_LOCK_OR_BOX = lazy(r"(?i)(?<!\w)(?:lock|locks|padlock|lockbox|key\s*+box|keybox|key\s*+safe|schlüsselbox|schloss"
                       r"|zahlenschloss|suitcase|koffer|cadenas|candado|lucchetto|kłódk\w*|safe|tresor|caja|vault)(?!\w)")
 # a key, or the band it hangs on: what opens a locker that has a number and no code
 _OPENS_WITH_A_KEY = lazy(r"(?i)(?<!\w)(?:key|keys|llave|schlüssel|clé|chiave|sleutel|nyckel|nøgle|nøkkel|klucz|ключ"
-                         r"|wristband|armband|pulsera|bracelet)(?!\w)")
+                         r"|chave|pulseira|wristband|armband|pulsera|bracelet)(?!\w)")
 _A_KEY_TAG = lazy(r"(?i)(?<!\w)tag\s++(?:says|reads|shows)\s++$")
 _OPENS_IN = lazy(r"(?i)(?<!\w)(?:opens?|unlocks?|öffnet|ouvre|abre|apre|opent|set\s++to)(?!\w)")
 _A_CODES_WORD = lazy(r"(?i)combination|combo|code|pin|kombination|combinaison|combinaci[óo]n|combina[çc][ãa]o|codice|c[óo]digo"
@@ -2762,7 +2785,9 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب|(?:ال)?باب|(?:ال)?بوابة)|صندوق\s*+(?:ال)?مفاتيح|کد\s*+(?:قفل|درب)|كود\s*+(?:ال)?(?:باب|بوابة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل"
     r"|(?:رمز|کد)\s*+درب?\s*+(?:ورودی|خانه|ساختمان|حیاط|آپارتمان|اتاق)|صندوق\s*+کلید|جعبه\s*+(?:ی\s*+)?کلید"
     r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
-    r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|तालाको\s*+(?:कम्बिनेसन|कोड)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
+    # and a card's PIN in Arabic, "the secret number" ("الرقم السري بتاع الفيزا بتاعة البنك الأهلي ٨٣٤٦")
+    r"|الرقم\s*+السري"
+    r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|ताल(?:ा|्चा)को\s*+(?:कम्बिनेसन|कोड|नम्बर)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
     r"|তালার\s*+কম্বিনেশন|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
@@ -3342,7 +3367,7 @@ _CHECKS = (
     ("looks like a Wi-Fi network's password", _WIFI_KEY_TOLD.search,
      ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),
     ("looks like a PIN or a lock's code", _pin_nearby,
-     ("pin", "nip", "namba", "tastenfeld", "codeschloss", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
+     ("pin", "nip", "πληκτρολ", "катинар", "katinar", "cutia cu chei", "nuki", "cacifo", "南京錠", "mbà àṣírí", "mba asiri", "mbà àsírí", "igloohome", "ultraloq", "lockly", "namba", "tastenfeld", "codeschloss", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",
       "పిన్", "குறியீடு", "uap", "lokot", "локот",
       "door", "garage", "shed", "entrance", "opens with", "porta ", "sala das", "volumes", " room", "storeroom", "raum", "punch in", "parental", "porte", "portail", "tür", "deur", "portone",
@@ -3365,6 +3390,7 @@ _CHECKS = (
      _KEY_NEEDLES + ("api", "access", "password")),
     ("looks like a labelled credential", _key_labelled_elsewhere, _KEY_LABEL_NEEDLES),
     ("looks like a one-time link's token", _one_time_link, _ONE_TIME_LINK_NEEDLES),
+    ("looks like a labelled credential", _address_then_a_password, ("@",)),
     ("looks like a random token on a line of its own", _a_lone_token, ()),
 )
 

@@ -56,6 +56,7 @@ OTHER_SCRIPTS = (
     r"|нууц\s*+үг"  # Mongolian
     r"|сырсөз\w*|серсүз\w*|купуя\w{0,3}"  # Kyrgyz (two words, the second from the second catalog), Tatar
     r"|(?<!\w)рамз(?:и|ро)?(?!\w)"  # Tajik (not the names Рамзан, Рамзес)
+    r"|ፓስወርድ|የይለፍ\s*+ቃል"  # Amharic: the English word as it writes it, and its own ("the word to pass")
 )
 
 # the English word as Arabic and Persian speakers write it, in one word ("باسورد", "پسورد"; not Urdu's
@@ -70,4 +71,4 @@ ALL = LATIN + "|" + LISTED + "|" + OTHER_SCRIPTS
 NEEDLES = ("salasõ", "pasvort", "ger-tremen", "facal", "acal-faire", "acal faire", "contrasigno", "eddi", "uffir", "gronid",
            "hesł", "nywila", "modpas", "parol", "palavra-passe", "palavra passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "ورد", "تێپەڕەوشە", "پارول",
            "اجازت", "कूटशब्द", "गुप्तशब्द", "ਪਾਸਵਰਡ", "సంకేతపదం", "ಪ್ರವೇಶಪದ", "പാസ്സ്", "ងាត់", "စကားဝှက်", "нууц", "сырсөз",
-           "серсүз", "купуя", "рамз")
+           "серсүз", "купуя", "рамз", "ፓስወርድ", "የይለፍ")

@@ -269,6 +269,9 @@ _ACCOUNT = lazy(
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
     r"|номер\s++сч[её]та|bankrekening|bankkonto"
+    # an account's number in Arabic written in Latin letters, and one's own in Arabic ("rakam el 7esab fel bank
+    # el ahly 1903040506070", "رقم حسابي")
+    r"|ra[kq]am\s++[ea]l[\s-]?[7h][ei]sab|رقم\s*+حسابي"
     # a Thai account's number, its bank named right after (not a utility's or a ledger's "เลขที่บัญชี")
     r"|เลข(?:ที่)?บัญชี(?=\s*+(?:ธนาคาร|กรุงเทพ|กสิกร|ไทยพาณิชย์|กรุงไทย|กรุงศรี|ทหารไทย|ออมสิน|ttb|scb|kbank|bbl))"
     # and in Swahili, a bank's or one's own with nothing between ("Namba ya akaunti ya benki ni …", "Nambari ya
@@ -339,7 +342,7 @@ _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nu
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
                     "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk", "akaun", "ሂሳብ", "ሂሳቤ", "አካውንት", "acc",
-                    "บัญชี")
+                    "บัญชี", "7esab", "hesab", "hisab", "حسابي")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -577,6 +580,8 @@ _FIVE_DIGIT_CODES = lazy(
 def _backup_codes(text: str) -> bool:
     if _names_one_code(text) and _one_code(text):
         return True
+    if _CODES_AFTER_THEIR_NAME.search(text) and _made_up_codes(text):
+        return True
     if len(_DIGITS(text)) < 9:
         return _letter_codes(text)
     codes = [code for code in _CODE.findall(text) if not _NOT_A_CODE.fullmatch(code)]
@@ -591,6 +596,24 @@ def _backup_codes(text: str) -> bool:
     if len(codes) >= 4 and len({len(code) for code in codes}) == 1 and _CODES_NAMED(text) and not _NOT_CODES(text):
         return True  # "| # | code |" over a column of "f76m-y9ml"
     return len(codes) >= 6 and len({len(code) for code in codes}) == 1 and len(codes) * 12 >= len(text) * 0.5
+
+
+# four or more codes of one length, of lower-case letters and digits, listed after a colon that follows
+# their name ("Backup codes ng Facebook page ng honey shop: 0oqjwozo, snebdcrs, 8myv3xy0, qd00jo9j"): few
+# digits, so not the codes of digits above (not "Recovery room codes …", "Booking codes for the backup hotel: …")
+_CODES_AFTER_THEIR_NAME = lazy(
+    r"(?i)(?<![\w-])(?:(?:back-?up|recovery|2fa|mfa|scratch|emergency|yedek|reserve)[\s-]*+(?:codes?|kod(?:y|er|ok|lar[ıi]?)?)"
+    r"|(?:códigos?|codici|codes)\s++(?:de\s++|di\s++)?(?:respaldo|recuperaci[óo]n|secours|récupération|backup|riserva|recupero))"
+    r"(?![\w-])[^\n:：]{0,60}[:：]\s*+"
+    r"(?P<codes>(?-i:(?P<one>[a-z0-9]{6,10})(?:\s*+[,;]\s*+|\s++)(?:[a-z0-9]{6,10}(?:\s*+[,;]\s*+|\s++)){2,}[a-z0-9]{6,10}))"
+    r"(?![\w-])")
+
+
+def _made_up_codes(text: str) -> bool:
+    """Whether the codes ``_CODES_AFTER_THEIR_NAME`` lists are of one length, and most of them no word."""
+    codes = re.split(r"[\s,;]+", _CODES_AFTER_THEIR_NAME.search(text)["codes"])
+    return (len({len(code) for code in codes}) == 1 and any(any(c.isdigit() for c in code) for code in codes)
+            and sum(not words.is_common(code) for code in codes) * 4 >= len(codes) * 3)
 
 
 # a phone number ("0612345678") or an issue's key ("PLAT-1021") among codes
@@ -920,11 +943,15 @@ def _id_document(text: str) -> bool:
             return True
         value = match["value"].strip()
         label = match[0][:match.start("value") - match.start()]
-        if re.search(r"(?i)appointment|expir|office|helpline|renew|phone|call", label) or (
+        numbered = re.match(r"(?i)\w+\s*+(?:number|no\b|nr\b|#|nummer|numéro|número)", label) is not None
+        if re.search(r"(?i)appointment|expir|office|helpline|renew|phone|call", label) and not (
+                numbered and re.fullmatch(r"[A-Z]{1,2}[0-9]{6,9}|[0-9]{9}", value)
+                and not re.search(r"(?i)booking|ref\b|reference|order|ticket|application", label)) or (
                 re.search(r"(?i)booking|reference|tracking|application|order|visa|courier|ticket", label)
-                and not re.match(r"(?i)\w+\s*+(?:number|no\b|nr\b|#|nummer|numéro|número)", label)):
+                and not numbered):
             continue  # "Passport renewal appointment: 2025-03-14", "Passport office helpline is 0300 222 0000", "… the
-            # Ryanair booking … is under reference QX77311" (not "passport # for my daughter's booking: …")
+            # Ryanair booking … is under reference QX77311" (not "passport # for my daughter's booking: …", nor
+            # "passport number for the visa appointment: A09947400", a passport's letter and digits)
         if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{2}-[0-9]{2}-[0-9]{4}", value):
             continue  # a date
         digits = len(re.findall(r"[0-9]", value))

@@ -29,9 +29,12 @@ _LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|caden
           r"|caja\s++fuerte|lucchetto|armadietto|cassaforte|\bslot\b|kluis|hangslot|kłódk|szafk|sejf|замок|шкафчик|сейф"
           r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|dulap|lacăt|seif|θυρίδα"
           r"|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার|锁|鎖|储物柜|保险箱|ロック|ロッカー"
-          r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli|பூட்டு")
+          r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli|பூட்டு"
+          # a padlock in Bulgarian (and in Latin letters), a key box in Romanian, a lock in Nepali, an unlocking
+          # number in Amharic (not "መክፈቻ" alone, an opening match)
+          r"|катинар|katinar|cutia\s++cu\s++chei(?!\s++imbus)|ताल्चा|መክፈቻ\s*+ቁጥር")
 # The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
-_PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe"
+_PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe|kata\s++laluan"
                    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|συνθηματικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس"
                    r"|पासवर्ड|密码|パスワード|パスフレーズ|비밀번호|비번|รหัส|mật\s++khẩu|sandi|passord|lösenord|adgangskode|salasana")
 
@@ -203,9 +206,14 @@ def _sentence_start(text: str, at: int, reach: int | None = None) -> int:
         start = max(start, at - reach)
     for stop in (". ", "; ", "! ", "? ", "。"):
         found = text.rfind(stop, start, at)
+        while stop == ". " and found >= 0 and _AN_ABBREVIATION.search(text, max(start, found - 6), found + 1):
+            found = text.rfind(stop, start, found)  # (not after "Str.", "Dr.", "Nr.": "… (Str. Observatorului) …")
         if found >= 0:
             start = found + len(stop)
     return start
+
+
+_AN_ABBREVIATION = lazy(r"(?<![^\W\d_])(?:str|dr|nr|no|st|bd|ave|rd|mr|mrs|ms|prof|sv|ul|pl)\.$", re.IGNORECASE)
 
 
 # --- a passphrase told as a sentence with spaces --------------------------------------------------
@@ -286,6 +294,8 @@ _DIAL_MOVES = lazy(r"(?i)(?<!\w)(?:safe|lock|locker|padlock|combination|combo|di
                    r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|замок)(?!\w)[^\n]{0,60}?"
                    r"(?<!\w)(?:turn|spin|rotate|left|right|links|rechts|gauche|droite|izquierda|derecha|sinistra|destra)"
                    r"(?!\w)[^\n0-9]{0,12}?(?<![0-9])[0-9]{1,2}(?![0-9])(?:[^\n0-9]{1,24}?(?<![0-9])[0-9]{1,2}(?![0-9])){2,3}"
+                   # or in Japanese, a safe's or a padlock's, each direction with its particle: "金庫の番号：右に36、左に12、右に48"
+                   r"|(?:金庫|南京錠|ダイヤル)[^\n]{0,20}?(?:[右左]に?\s*+[0-9]{1,2}[、,\s]*+){3,4}"
                    # or each number before its direction: "Safe combination is 12 left, 34 right, 56 left"
                    r"|(?i:(?<!\w)(?:safe|lock|locker|padlock|combination|combo|dial)(?!\w)[^\n0-9]{0,40}?"
                    r"(?:(?<![0-9])[0-9]{1,2}\s++(?:left|right|links|rechts|gauche|droite|izquierda|derecha)(?!\w)[,;\s]*+){3,4})")
@@ -308,6 +318,8 @@ _ANOTHER_NUMBERS_NAME = lazy(
     r"|modell|modèle|modelo|port|invoice|rechnung|facture|factura|items?|article|artikel|order|bestellung|commande"
     r"|pedido|ticket|flat|apartment|apt\.?|house|seat|page|chapter|aisle|platform)(?:\s++(?:no\.?|nr\.?|number|nummer))?"
     r"[^\S\n]++$"
+    # an order's number and a date in Bulgarian and Russian ("поръчка номер 4 1 7 2 8", "дата 1 4 0 2")
+    r"|(?<!\w)(?:(?:поръчка|заказ)\s++)?(?:номер|дата|date|datum)[^\S\n]++$"
     r"|(?:ቤት|ክፍል|ስልክ)\s*+ቁጥር\s*+$")  # a house's, a room's, a phone's number in Amharic
 
 
@@ -365,7 +377,12 @@ _A_PASSWORD_NAMED = lazy("(?i)" + _PASSWORD_NAMES)
 # "비번 0 9 1 7 3, 환불할 때만 씀"; not "A senha da fila era 4 7 3 9, …")
 _A_PASSWORD_RIGHT_BEFORE = lazy(
     r"(?i)(?<![^\W\d_])(?:" + _PASSWORD_NAMES + r")\w*"
-    r"(?:\s++(?:de|do|du|da|of|for|für|pro|para|del)\s++(?!fila|atendimento)[^\W\d_]++)?\s*+[:：]?\s*+$")
+    r"(?:\s++(?:de|do|du|da|of|for|für|pro|para|del)\s++(?!fila|atendimento)[^\W\d_]++)?\s*+[:：]?\s*+$"
+    # or of a door, a gate, a lock, a safe or an alarm, maybe of a room, then "now is": "A senha da porta do raio-x
+    # agora é 3 7 2 9, …" (not a queue's ticket, "A senha do laboratório agora é 4 0 7 1", which Brazil calls so)
+    r"|(?<![^\W\d_])(?:" + _PASSWORD_NAMES + r")\w*(?:\s++(?:de|do|da|of|for|to|the)){1,2}\s++"
+    r"(?:porta|port[ãa]o|portaria|door|gate|cadeado|cofre|alarme|alarm|garagem|garage|lock|safe|padlock)(?![^\W\d_])"
+    r"(?:\s++(?:de|do|da|of|the)\s++[^\W\d_][\w-]*+)?\s++(?:agora\s++|now\s++)?(?:é|is)\s*+[:：]?\s*+$")
 _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9]").search  # what every match holds, found at C speed
 
 
@@ -413,12 +430,37 @@ def _told_after_a_colon(text: str, match: re.Match[str]) -> bool:
 
 
 # what has a keypad: a keypad, an alarm, a door, a gate, in the languages people write in
+# or after the verb that keys them in and a comma: "Am Tor … die 5 8 1 2 eintippen, danach Raute", "… goht mit 6 6 4 0
+# uf, nachher Raute", "… mit 6 2 9 1 auf, Stern drücken"
+_A_KEY_SOON_AFTER = lazy(r"(?i)(?:[^\S\n]++[^\W\d_]{1,15}+){1,2}?[^\S\n]*+,[^\S\n]*+(?:" + _AND_THEN
+                         + r"\s++|danach\s++|nachher\s++)?" + _PRESS + r"(?:the\s++|die\s++)?" + _STAR_OR_HASH + r"(?![^\W\d_])")
 _A_PANEL = lowered_search(
     r"(?i)keypad|key\s*+pad|clavier|tastatur|teclado|tastiera|klawiatur|клавиатур|клавіатур|klávesnic|billentyűzet"
     r"|näppäimistö|tangentbord|πληκτρολόγιο|signaliz|сигнализ|сигналіз|alarm|larm|hälytys|riasztó|poplach|กันขโมย|สัญญาณ"
     r"|(?<![a-z])(?:door|gate|porta|porte|puerta|port[ãa]o|port[óo]n|portail|cancello|tür|tor|brama|vrata|kapı|dörr"
     r"|dør|deur|poort|ovi|portti)(?![a-z])|(?<![a-z])kapu|ворот|двер|πόρτα|πύλη|cửa|pintu|gerbang|ประตู|門|门|扉|문"
     r"|オートロック|disarm")  # (each a whole word, not "outdoor"; Hungarian's with its endings, "kapuja")
+
+
+def digits_apart_in_its_script(read: str) -> bool:
+    """Whether a text whose digits are another script's (``read``: the text with its digits written 0
+    to 9) tells a code a digit at a time right after a code's name in its script, maybe with what it
+    opens between ("ताल्चा कोड ४ ० ६ ६", "رمز در پشتی مطب دندانپزشکی ۳ ۸ ۲ ۷", "ایڈمن پن ۳ ۰ ۶ ۹ ۱"): not after a
+    lock's name alone ("नयाँ ताल्चा २ ० ८ १ सालमा", a year), nor a postal code's ("کد پستی …: ۴ ۸ ۱ ۳ …")."""
+    for match in _DIGITS_APART.finditer(read):
+        if not _A_CODES_NAME_IN_ITS_SCRIPT.search(read, max(0, match.start() - 60), match.start()):
+            continue
+        digits = re.sub(r"[^0-9]", "", match[0])
+        steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
+        if not (len(steps) == 1 and steps <= {-1, 0, 1}):  # (not counting: "١ ٢ ٣ ٤")
+            return True
+    return False
+
+
+# a code's name in the scripts with digits of their own, then at most four words and maybe a colon
+_A_CODES_NAME_IN_ITS_SCRIPT = lazy(
+    r"(?<!\w)(?:(?:ال)?رمز|کد|(?:ال)?كود|پن|پین|कोड|पिन|পিন|কোড|รหัส)(?!\w)(?!\s*+(?:(?:ال)?بريد|پستی|कोड))"
+    r"(?:\s++[^\W\d_]++){0,4}\s*+[:：]?\s*+$")
 
 
 def _digits_apart(text: str) -> bool:
@@ -428,7 +470,7 @@ def _digits_apart(text: str) -> bool:
     if not context and not _OPENS_WITH_DIGITS(text) and not _A_KEYS_WORD(text) and ":" not in text and "：" not in text:
         return False  # (a formation "4-2-3-1", a chord progression, a lottery draw: nothing opened)
     for match in _DIGITS_APART.finditer(text):
-        keyed = (_A_KEY_AFTER.match(text, match.end()) is not None and _A_PANEL(text)
+        keyed = ((_A_KEY_AFTER.match(text, match.end()) or _A_KEY_SOON_AFTER.match(text, match.end())) and _A_PANEL(text)
                  or _told_after_a_colon(text, match))
         opened = keyed or _opened_right_before(text, match)
         if not context and not opened:
@@ -459,6 +501,26 @@ def _digits_apart(text: str) -> bool:
     return False
 
 
+# an intercom's code with a letter in it, as buildings give them ("kod do domofonu na Kazimierzu 4021K",
+# "Intercom code: 3579B"): its digits and one capital, in the clause of the intercom's name and a code's word
+# (not "The intercom model is Comelit 2738W", "Intercom: flat 120B")
+_INTERCOM = r"(?:domofon\w*|interfon\w*|intercom|citofono|portero(?:\s++el[ée]ctrico)?|interphone|digicode)"
+_A_CODES_WORD_HERE = r"(?:kod\w*|code|c[óo]digo|codice|codul|k[óo]d\w*)"
+_A_LETTERED_CODE = r"(?<![\w-])(?-i:[0-9]{3,6}[A-Z]|[A-Z][0-9]{3,6}|[0-9]{1,4}[A-Z][0-9]{1,4})(?![\w-])"
+_AN_INTERCOMS_CODE = lazy(
+    r"(?i)(?<!\w)(?:" + _A_CODES_WORD_HERE + r"(?!\w)[^\n0-9.;!?]{0,20}?(?<!\w)" + _INTERCOM
+    + r"|" + _INTERCOM + r"(?!\w)[^\n0-9.;!?]{0,20}?(?<!\w)" + _A_CODES_WORD_HERE + r")(?!\w)"
+    r"(?:(?!\b(?:model\w*|type|typ|series|serie)\b)[^\n0-9.;!?]){0,30}?" + _A_LETTERED_CODE)
+
+
+# a PIN or a code in Amharic, then "is" or a colon before it: "የባንክ ካርዴ ፒን 7302 ነው", "የኤቲኤም ፒን ቁጥሬ 6194 ነው",
+# "ፒኔ 7302 ነው", "የበሩ ቁልፍ ኮድ 4719 ነው", "ፒን: 7302 (…)" (not "ፒን ያለው …", with a pin, "ፒን ያደረግኩት መልዕክት", a pinned
+# message, nor the year a pinned message is from, "ፒን 2024 ነው ያለው", nor a postal code, "የፖስታ ኮድ 1000 ነው")
+_AMHARIC_PIN = lazy(r"(?:ፒን|ፒኔ|(?<!ፖስታ )(?<!ፖስታ)ኮድ)(?:\s*+ቁጥር\w*)?\s*+[:：]?\s*+(?!(?:19|20)[0-9]{2}\s*+ነው\s*+ያለው)"
+                    r"(?:[0-9]{4,8}|[0-9](?: [0-9]){3,7})"
+                    r"(?:\s*+ነው|\s*+\(|\s*+$)")
+
+
 # the digits in words, in the languages the gate reads that ``labelled`` has no words of
 _DIGIT_NAMES = {
     "ru": "ноль нуль один одна два две три четыре пять шесть семь восемь девять",
@@ -474,6 +536,7 @@ _DIGIT_NAMES = {
     "sv": "noll ett två tre fyra fem sex sju åtta nio",
     "fr": "zéro un deux trois quatre cinq six sept huit neuf",
     "id": "nol kosong satu dua tiga empat lima enam tujuh delapan sembilan",
+    "ms": "kosong satu dua tiga empat lima enam tujuh lapan sembilan",  # Malay: "lapan", eight
     "vi": "không một hai ba bốn năm sáu bảy tám chín",
     "ar": "صفر واحد اثنان اثنين ثلاثة أربعة اربعة خمسة ستة سبعة ثمانية تسعة",
     "fa": "صفر یک دو سه چهار پنج شش هفت هشت نه",
@@ -526,19 +589,24 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a|u)?|kód|�
                  # "code" in the languages whose digit names are above: kóðinn, kods, kodas, kood, kodi,
                  # kodea, cod, cód, koda, kódja, šifra, tunnusluku, namba ya siri, kandado
                  r"|kóð\w*|cod|cód|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
-                 r"|namba\s++ya\s++siri|kandado|katanac\w*|катанац\w*"
+                 r"|namba\s++ya\s++siri|kandado|katanac\w*|катанац\w*|katinar\w*|катинар\w*"
                  # and a gate's, a door's, a lock's or a safe's code in Hungarian, a lock's code in Swahili:
                  # kapukód, ajtókód, zárkód, széfkód; msimbo wa kufuli (not "forráskód", a program's)
                  r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli"
                  # a key box: "La boîte à clés : cinq, neuf, zéro, deux", "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে"
-                 r"|key\s*+(?:drop\s*+)?box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis)(?!\w)"
+                 r"|key\s*+(?:drop\s*+)?box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis"
+                 r"|cutia\s++cu\s++chei)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
                  # Romanian's code of a door, a gate, an alarm, a padlock, a safe ("codul de la usa din spate: doi-sapte-
                  # sapte-unu"; not "Codul rutier", the highway code), an alarm in Chinese, "code" in Yoruba
                  r"|(?<![^\W\d_])codul\s++(?:de\s++la\s++)?(?:u[șs][ăaiie]\w*|poart\w*|alarm\w*|lac[ăa]t\w*|seif\w*|interfon\w*"
-                 r"|cutie\w*)|警報|警报|kóòdù|koodu|(?<!\w)nyckelbox\w*")
+                 r"|cutie\w*)|警報|警报|kóòdù|koodu|(?<!\w)nyckelbox\w*"
+                 # and Romanian's "has the code" right before it, of a key box, a door, a gate, a padlock, a safe or an
+                 # intercom ("Cutia cu chei … are codul 2 7 0 4"; not "Cursul de luni are codul …", a course's)
+                 r"|(?<![^\W\d_])(?:cutia|u[șs]a|poarta|lac[ăa]tul|seiful|interfonul)(?![^\W\d_])[^\n.;]{0,60}?"
+                 r"(?<![^\W\d_])(?:are|avea|au)\s++codul\s*+[:：]?\s*+$")
 
 
 # four to eight digits of Chinese or Japanese, or Korean syllables that name digits, written
@@ -582,7 +650,10 @@ def _digit_names(text: str) -> bool:
 _ANOTHER_KINDS_CODE = lazy(
     r"(?i)(?<!\w)(?:(?:alan|hata|posta|ürün|ders|ülke|şehir|vergi|indirim|kupon|takip|sipariş)\s++kodu"
     r"|(?:kod|код)\s++(?:regiona|goroda|oshibki|avtobusa|strany|tovara|региона|города|ошибки|страны|товара|автобуса)"
-    r"|(?:area|zip|postal|post|error|product|country|city|dress|discount|promo|colou?r|course|tracking|order)\s*+code)(?!\w)")
+    r"|(?:area|zip|postal|post|error|product|country|city|dress|discount|promo|colou?r|course|tracking|order)\s*+code"
+    # and in Malay and Indonesian: "Kod pos …", "Kod kursus …", "kod laluan …", "Kode produk …"
+    r"|kode?\s++(?:pos|kursus|laluan|produk|diskaun|diskon|promosi|promo|bilik|kawasan|negara|warna|area|kelas|mata\s++kuliah"
+    r"|negeri|bandar|kota|ralat|pesanan|barang|voucher|baucar))(?!\w)")
 
 
 # what opens with the digits named after it (a box of keys, on its line; a show, a season, a shop open so too)
@@ -939,9 +1010,12 @@ CHECKS = (
     # (no needles: a needle for each pair of digits made the needle search of every text slower
     # than the search for the digits themselves)
     ("looks like a code told a digit at a time", _digits_apart, ()),
+    ("looks like a PIN or a lock's code", _AMHARIC_PIN.search, ("ፒን", "ፒኔ", "ኮድ")),
+    ("looks like a PIN or a lock's code", _AN_INTERCOMS_CODE.search,
+     ("domofon", "interfon", "intercom", "citofono", "portero", "interphone", "digicode")),
     ("looks like a lock's combination", _DIAL_MOVES.search,
      ("turn", "spin", "rotate", "left", "right", "links", "rechts", "gauche", "droite", "izquierda", "derecha",
-      "sinistra", "destra")),
+      "sinistra", "destra", "右に", "左に")),
     ("looks like a lock's combination", _dial,
      ("combination", "combo", "combinaison", "combinazione", "combinaci", "combinação", "combinacao", "kombination",
       "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi")),
