@@ -170,7 +170,7 @@ def _rules_reason(text: str) -> str | None:
         if (reason := personal.check_digits_reason(read)) is not None:
             return f"{reason} (in the digits of its script: ٣, ३, ๓…)"
         if told.digits_apart_in_its_script(read):  # a code told a digit at a time: "ताल्चा कोड ४ ० ६ ६"
-            return f"looks like a code told a digit at a time (in the digits of its script: ٣, ३, ๓…)"
+            return "looks like a code told a digit at a time (in the digits of its script: ٣, ३, ๓…)"
     if reason is None and "\n" in text:
         joined = _labels_joined(text)
         if joined != text and (reason := detector_reason(joined)) is not None:

@@ -605,7 +605,7 @@ _CODES_AFTER_THEIR_NAME = lazy(
     r"(?i)(?<![\w-])(?:(?:back-?up|recovery|2fa|mfa|scratch|emergency|yedek|reserve)[\s-]*+(?:codes?|kod(?:y|er|ok|lar[ıi]?)?)"
     r"|(?:códigos?|codici|codes)\s++(?:de\s++|di\s++)?(?:respaldo|recuperaci[óo]n|secours|récupération|backup|riserva|recupero))"
     r"(?![\w-])[^\n:：]{0,60}[:：]\s*+"
-    r"(?P<codes>(?-i:(?P<one>[a-z0-9]{6,10})(?:\s*+[,;]\s*+|\s++)(?:[a-z0-9]{6,10}(?:\s*+[,;]\s*+|\s++)){2,}[a-z0-9]{6,10}))"
+    r"(?P<codes>(?-i:[a-z0-9]{6,10}(?:\s*+[,;]\s*+|\s++)(?:[a-z0-9]{6,10}(?:\s*+[,;]\s*+|\s++)){2,}[a-z0-9]{6,10}))"
     r"(?![\w-])")
 
 

@@ -213,6 +213,7 @@ def _sentence_start(text: str, at: int, reach: int | None = None) -> int:
     return start
 
 
+# a short word a full stop ends that ends no sentence: a street's, a doctor's, a number's, a saint's
 _AN_ABBREVIATION = lazy(r"(?<![^\W\d_])(?:str|dr|nr|no|st|bd|ave|rd|mr|mrs|ms|prof|sv|ul|pl)\.$", re.IGNORECASE)
 
 
@@ -429,11 +430,11 @@ def _told_after_a_colon(text: str, match: re.Match[str]) -> bool:
     return label is not None and any(word[0] != "번호" for word in _TOLD_FOR.finditer(label[0]))  # (Korean's "number")
 
 
-# what has a keypad: a keypad, an alarm, a door, a gate, in the languages people write in
-# or after the verb that keys them in and a comma: "Am Tor … die 5 8 1 2 eintippen, danach Raute", "… goht mit 6 6 4 0
-# uf, nachher Raute", "… mit 6 2 9 1 auf, Stern drücken"
+# or a keypad's key after the verb that keys the digits in and a comma: "Am Tor … die 5 8 1 2 eintippen, danach
+# Raute", "… goht mit 6 6 4 0 uf, nachher Raute", "… mit 6 2 9 1 auf, Stern drücken"
 _A_KEY_SOON_AFTER = lazy(r"(?i)(?:[^\S\n]++[^\W\d_]{1,15}+){1,2}?[^\S\n]*+,[^\S\n]*+(?:" + _AND_THEN
                          + r"\s++|danach\s++|nachher\s++)?" + _PRESS + r"(?:the\s++|die\s++)?" + _STAR_OR_HASH + r"(?![^\W\d_])")
+# what has a keypad: a keypad, an alarm, a door, a gate, in the languages people write in
 _A_PANEL = lowered_search(
     r"(?i)keypad|key\s*+pad|clavier|tastatur|teclado|tastiera|klawiatur|клавиатур|клавіатур|klávesnic|billentyűzet"
     r"|näppäimistö|tangentbord|πληκτρολόγιο|signaliz|сигнализ|сигналіз|alarm|larm|hälytys|riasztó|poplach|กันขโมย|สัญญาณ"
