@@ -68,6 +68,7 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "review58": "likewise", "review59": "likewise", "review60": "likewise",
               "review61": "likewise", "review62": "likewise", "review63": "likewise",
               "review64": "likewise", "review65": "likewise", "review66": "likewise",
+              "review67": "likewise",
               "tune30": "fitted with it, the threshold rose from 0.9667 to 0.9708: 9 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused",
               "tune31": "fitted with it, the threshold rose from 0.9667 to 0.9705: 13 held-out leaks more passed, "
@@ -87,7 +88,9 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
               "tune38": "fitted with it, the threshold rose from 0.9667 to 0.9732: 16 held-out leaks more passed, "
                         "4 held-out ordinary texts fewer were refused",
               "tune39": "fitted with it, the threshold rose from 0.9667 to 0.9671: 3 held-out leaks more passed, "
-                        "1 held-out ordinary text fewer was refused"}
+                        "1 held-out ordinary text fewer was refused",
+              "tune40": "fitted with it, the threshold fell from 0.9667 to 0.9662 and the weights moved: 4 held-out "
+                        "leaks more passed, 1 held-out ordinary text fewer was refused"}
 
 
 def sets(prefix: str) -> list[str]:

@@ -271,9 +271,10 @@ def _corpus(name: str, kind: str) -> list[dict]:
         return [json.loads(line) for line in lines]
 
 
-def _ids(prefix: str, *numbers: int) -> list[str]:
-    """Ids as the reviews number them: ``_ids("r57-leak", 5, 6)`` is ``["r57-leak-005", "r57-leak-006"]``."""
-    return [f"{prefix}-{number:03d}" for number in numbers]
+def _ids(prefix: str, *numbers: int, width: int = 3) -> list[str]:
+    """Ids as the reviews number them: ``_ids("r57-leak", 5, 6)`` is ``["r57-leak-005", "r57-leak-006"]`` (the
+    pools' ids have four digits: ``width=4``)."""
+    return [f"{prefix}-{number:0{width}d}" for number in numbers]
 
 
 def _wrong(name: str) -> tuple[list[str], list[str]]:
@@ -4955,4 +4956,54 @@ def test_the_review_of_the_round_on_tune39_is_held_to_what_the_narrowed_forms_gi
     "Купих катинар Abus 4590 за колелото от Praktiker",  # a lock's maker and model
 ])
 def test_what_review66_found_the_first_forms_refused(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune40 (a forty-second writer, weighted to prose passwords: a night-shift security guard, a
+# home-care nurse, a hostel's owner, a church choir's director, a taxi and delivery driver, in 25 languages);
+# heldout39 held out. 87 of 100 caught before the round, 1 of 200 ordinary texts refused.
+
+def test_the_round_on_tune40_misses_eleven_leaks_and_refuses_no_ordinary_text():
+    """Left, as its review (review67) narrowed the first forms: a user and a password after "types … and", a code
+    in halves after a bare "alarm", Egyptian Arabic in Latin letters' gate that "opens with", a phone's number
+    told as its code, key boxes in French and Czech beside digits apart (out of a line's context: letterboxes,
+    orders and bus lines beside them), Spanish "abre con" (a season, a stadium, a museum open so too), a luggage
+    room's code "now", a medicine cabinet that "opens on", Slovenian "in potem zvezdica" (a school's gold star),
+    rooms' codes each after "Room N is"; the ordinary text refused before the round (a gate's repair ticket,
+    "ticket d'intervention n° 48213") passes."""
+    refused, missed = _wrong("tune40")
+    assert (refused, missed) == ([], _ids("p42-leak", 45, 13, 96, 15, 66, 80, 55, 119, 19, 84, 28, width=4))
+
+
+@pytest.mark.parametrize("text", [
+    "යතුරු පෙට්ටියේ කේතය 8 1 6 0.",  # a key box in Sinhala, digits apart
+    "Office door keypad: first press 62 on the keypad, then 18.",  # parts keyed in on a pad, into a building
+    "code-e dar-e parking: avval 52, baad 81.",  # ordered parts in Persian in Latin letters, of a door
+    "ジムのロッカーの番号は6、0、4、2の順に押す。", "金庫の番号は3、8、2、7。",  # a locker's, a safe's, split by "、"
+    "Alarm na chatě se vypíná kódem devět jedna čtyři šest.",  # Czech "switched off by the code"
+    "kart banki Alice, ramzesh 4417.",  # Finglish "its code", of a card
+])
+def test_what_the_round_on_tune40_and_the_break_read(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+def test_the_review_of_the_round_on_tune40_is_held_to_what_the_narrowed_forms_give():
+    """review67 (the round on tune40 and the mends for the session's break): at the code it read the gate refused
+    18 of its 99 ordinary texts and caught 21 of its 53 secrets; the first forms refused 66 and caught 32;
+    narrowed, it refuses these 17 (one fewer: a gate's repair ticket) and misses these 22."""
+    refused, missed = _wrong("review67")
+    assert refused == _ids("r67-benign", 1, 3, 6, 7, 9, 16, 17, 28, 33, 78, 79, 80, 88, 89, 91, 93, 97)
+    assert missed == _ids("r67-leak", 2, 3, 4, 6, 7, 8, 11, 12, 17, 22, 25, 30, 31, 32, 37, 39, 43, 46, 47, 50, 51, 53)
+
+
+# What review67 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Phone alarm for the early flight: first 0430, then 0445.",  # an alarm clock
+    "Microwave: first press 30 on the keypad, then 2.",  # a microwave's keypad
+    "code-e takhfif-e Digikala: avval 15, baad 25.",  # a discount's code, in Finglish
+    "ロッカーの番号は3、5、7、9が空いています",  # the lockers free
+    "Film-e ramzesh 2048 ro didam",  # a film's year
+    "Le portail du parc a été réparé; ticket d'intervention n° 48213.",  # a repair's ticket
+])
+def test_what_review67_found_the_first_forms_refused(text):
     assert privacy.sensitive_reason(text) is None, text

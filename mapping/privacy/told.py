@@ -30,9 +30,9 @@ _LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|caden
           r"|kilit|dolap|\bkasa\b|kasası|zámek|zámok|skříňk|skrinka|trezor|lakat|szekrény|lås|skåp|dulap|lacăt|seif|θυρίδα"
           r"|λουκέτο|χρηματοκιβώτιο|לוקר|מנעול|כספת|قفل|خزنة|خزانة|تجوری|ताला|लॉकर|তালা|লকার|锁|鎖|储物柜|保险箱|ロック|ロッカー"
           r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli|பூட்டு"
-          # a padlock in Bulgarian (and in Latin letters), a key box in Romanian, a lock in Nepali, an unlocking
-          # number in Amharic (not "መክፈቻ" alone, an opening match)
-          r"|катинар|katinar|cutia\s++cu\s++chei(?!\s++imbus)|ताल्चा|መክፈቻ\s*+ቁጥር")
+          # a padlock in Bulgarian (and in Latin letters), a key box in Romanian and in Sinhala, a lock in Nepali, an
+          # unlocking number in Amharic (not "መክፈቻ" alone, an opening match)
+          r"|катинар|katinar|cutia\s++cu\s++chei(?!\s++imbus)|යතුරු\s*+පෙට්ටි|ताल्चा|መክፈቻ\s*+ቁጥር")
 # The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
 _PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe|kata\s++laluan"
                    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|συνθηματικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس"
@@ -143,15 +143,20 @@ _NO_VALUES_WORDS = frozenset(
 # הדלת: קודם 36, ואחר כך 90"); the last part ends its clause or another "then" follows (not "first 10, then 20
 # minutes")
 _FIRST = (r"(?:first|erst|zuerst|d['’]abord|primero|primeiro|prima|eerst|f[öo]rst|najpierw|сначала|спочатку|önce|pehle"
-          r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama|πρώτα|snachala|spochatku|awwalan|awalan)")
+          r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama|πρώτα|snachala|spochatku|awwalan|awalan|avval|aval)")
 _THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuite|et\s++puis|luego|despu[ée]s|y\s++luego"
          r"|depois|e\s++depois|poi|e\s++poi|daarna|sedan|potem|a\s++potem|потом|потім|а\s++потім|sonra|phir|ואז"
-         r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian|(?:και\s++)?μετά|έπειτα|potom|zatem|thumma|thomma|ba3dain|ba3deen)")
+         r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian|(?:και\s++)?μετά|έπειτα|potom|zatem|thumma|thomma|ba3dain|ba3deen"
+         # Persian in Latin letters ("code-e dar-e parking: avval 52, baad 81")
+         r"|baad|ba['’]d|ba3d)")
 _PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
 # the first part, "then" and the second, maybe "then" and a third, the last ending its clause or before another "then"
-_PARTS_IN_ORDER = (_PART + r"\s*+[,;،]?\s*+" + _THEN + _PART + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
-                   r"(?=\s*+(?:이야|야|이에요|예요|입니다)?\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
-_CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + _PARTS_IN_ORDER)
+_AFTER_THE_FIRST_PART = (r"\s*+[,;،]?\s*+" + _THEN + _PART + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
+                         r"(?=\s*+(?:이야|야|이에요|예요|입니다)?\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
+_PARTS_IN_ORDER = _PART + _AFTER_THE_FIRST_PART
+# (maybe with what keys the first part in, and where: "first press 62 on the keypad, then 18")
+_CODE_IN_ORDER = lazy(r"(?i)(?<!\w)" + _FIRST + r"(?:\s++(?:press|enter|type|key\s++in|punch\s++in|tap))?" + _PART
+                      + r"(?:\s++on\s++the\s++(?:keypad|panel|pad|keys))?" + _AFTER_THE_FIRST_PART)
 # (a lock's, a door's, a key box's code, a PIN: not an exit, an HTTP, a version's or an area code, "the area code
 # is 020, then 7946", nor a gate's at an airport)
 _CODE_IS_THEN = lazy(r"(?i)(?<!\w)(?:(?:door|lock|safe|keypad|key\s*+box|lockbox|alarm|garage|entry|access|building|flat"
@@ -179,6 +184,9 @@ _A_CODES_OR_LOCKS_WORD = lazy(
     r"|αποθήκης|πολυκατοικίας)|(?:gate|door|garage|safe|lock)\s++opens\s++with"
     r"|open\s++the\s++(?:[^\W\d_]++\s++)?(?:gate|door|garage|shed|safe|lock)\s*+[:：])"
     r"(?![^\W\d_])")
+_A_LOCK_IN_FINGLISH = lazy(r"(?i)(?<![a-z])(?:dar(?:-?e)?|darb|parking|ghofl\w*|gavsandogh|kamad)(?![a-z])")
+_A_WAY_IN = lazy(r"(?i)(?<![^\W\d_])(?:get(?:ting)?\s++in(?:to)?|building|door|gate|entrance|entry|lobby)(?![^\W\d_])")
+_A_PAD = lazy(r"(?i)\s++on\s++the\s++(?:keypad|panel|pad|keys)(?![^\W\d_])")
 _KEYS_WORD = lazy(r"(?i)(?<![^\W\d_])(?:keys|schlüssel|clés|llaves|chiavi|sleutels|nycklar|klucze|ключи|anahtar\w*|ה?מפתחות"
                   r"|(?:ال)?مفاتيح|চাবি\w*)(?![^\W\d_])")
 _BOX_WORD = lazy(r"(?i)(?<![^\W\d_])(?:box|kasten|bo[îi]te|caja|scatola|doos|låda|pudeł\w*|коробк\w*|kutu\w*|ב?קופס\w*"
@@ -193,8 +201,13 @@ def _code_in_ordered_parts(text: str) -> bool:
         return True
     for match in _CODE_IN_ORDER.finditer(text):
         before = text[_sentence_start(text, match.start()):match.start()]
-        if _A_CODES_OR_LOCKS_WORD.search(before) or _KEYS_WORD.search(before) and _BOX_WORD.search(before):
-            return True
+        if match[0][:5].lower() in ("avval", "aval ") and not _A_LOCK_IN_FINGLISH.search(before):
+            continue  # Persian's "first" in Latin letters, of a door, a parking, a lock or a safe only (not "code-e
+            # takhfif-e Digikala: avval 15, baad 25", a discount's)
+        if (_A_CODES_OR_LOCKS_WORD.search(before) or _KEYS_WORD.search(before) and _BOX_WORD.search(before)
+                or _A_WAY_IN.search(before) and _A_PAD.search(match[0])):
+            return True  # (or keyed in on a pad, the way into a building: "To get into the office building: first
+            # press 62 on the keypad, then 18"; not a microwave's or a vending machine's keypad)
     return False
 
 
@@ -514,6 +527,21 @@ _AN_INTERCOMS_CODE = lazy(
     r"(?:(?!\b(?:model\w*|type|typ|series|serie)\b)[^\n0-9.;!?]){0,30}?" + _A_LETTERED_CODE)
 
 
+# a locker's or a safe's PIN or number in Japanese, its digits split by "、", ending its sentence or pressed in
+# that order ("ジムのロッカーの番号は6、0、4、2の順に押す", "金庫の番号は3、8、2、7。"; not "ロッカーの番号は3、5、7、9が空いています",
+# the lockers free)
+_A_LOCKERS_DIGITS_IN_JAPANESE = lazy(
+    r"(?:ロッカー|金庫)[^\n。]{0,12}?(?:暗証番号|番号|PIN|パスコード)[^\n。0-9]{0,4}?(?<![0-9])[0-9](?:\s?、\s?[0-9]){3,7}(?![0-9])"
+    r"(?=\s*+(?:の?順番?(?:に|で)押|です|だ|。|$))")
+
+
+# "its code" in Persian written in Latin letters, right before its digits, of a card, a phone, a door, a Wi-Fi or an
+# account named before it ("kart banki Alice …, ramzesh 4417"; not "ramze gooshi ro too 1402 avaz kardam", the year a
+# phone's code was changed, nor a film's or a game's "ramzesh 2048")
+_ITS_CODE_IN_FINGLISH = lazy(r"(?i)(?<![a-z])(?:kart|card|bank|gooshi|mobile|dar|wifi|hesab|laptop)(?![a-z])[^\n.]{0,60}?"
+                             r"(?<![a-z])ramz(?:esh|ash)\s*+[:=]?\s*+(?<![0-9])[0-9]{4,8}(?![0-9])")
+
+
 # a PIN or a code in Amharic, then "is" or a colon before it: "የባንክ ካርዴ ፒን 7302 ነው", "የኤቲኤም ፒን ቁጥሬ 6194 ነው",
 # "ፒኔ 7302 ነው", "የበሩ ቁልፍ ኮድ 4719 ነው", "ፒን: 7302 (…)" (not "ፒን ያለው …", with a pin, "ፒን ያደረግኩት መልዕክት", a pinned
 # message, nor the year a pinned message is from, "ፒን 2024 ነው ያለው", nor a postal code, "የፖስታ ኮድ 1000 ነው")
@@ -590,13 +618,16 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a|u)?|kód|�
                  # "code" in the languages whose digit names are above: kóðinn, kods, kodas, kood, kodi,
                  # kodea, cod, cód, koda, kódja, šifra, tunnusluku, namba ya siri, kandado
                  r"|kóð\w*|cod|cód|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
+                 # Czech's "switched off / unlocked / opened by the code" ("Alarm … se vypíná kódem devět jedna čtyři
+                 # šest"; not "kódem" alone: a postal code's, a product's, an order's)
+                 r"|(?:vyp[íi]n[áa]|vypne|odemyk[áa]|odemkne|otev[íi]r[áa]|otevře)\s++(?:se\s++)?k[óo]dem"
                  r"|namba\s++ya\s++siri|kandado|katanac\w*|катанац\w*|katinar\w*|катинар\w*"
                  # and a gate's, a door's, a lock's or a safe's code in Hungarian, a lock's code in Swahili:
                  # kapukód, ajtókód, zárkód, széfkód; msimbo wa kufuli (not "forráskód", a program's)
                  r"|\w*(?:kapu|ajtó|zár|széf|riasztó)kód\w*|msimbo\s++wa\s++(?:kufuli|mlango|geti|lango)|kufuli"
                  # a key box: "La boîte à clés : cinq, neuf, zéro, deux", "চাবির বাক্স খোলে আট-চার-দুই-ছয় দিয়ে"
                  r"|key\s*+(?:drop\s*+)?box|lock\s*+box|bo[îi]te\s++[àa]\s++cl[ée]s|schlüssel(?:kasten|box|tresor)|sleutelkluis"
-                 r"|cutia\s++cu\s++chei)(?!\w)"
+                 r"|cutia\s++cu\s++chei|schr[áa]nk\w*\s++na\s++kl[íi][čc]e|v[õo]tmekarp\w*)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
                  r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
@@ -1002,7 +1033,7 @@ CHECKS = (
     ("looks like a code told in parts", _code_in_ordered_parts,
      ("first", "erst", "abord", "primer", "prima", "eerst", "först", "forst", "najpierw", "сначала", "спочатку", "önce",
       "pehle", "קודם", "أول", "اول", "पहले", "আগে", "まず", "먼저", "dulu", "pertama", "then", "πρώτα", "snachala",
-      "spochatku", "awwalan", "awalan")),  # ("code is 48 then 27")
+      "spochatku", "awwalan", "awalan", "avval", "aval")),  # ("code is 48 then 27")
     ("looks like a passphrase told as a sentence", _passphrase_told,
      ("space", "spatie", "spazi", "espace", "espacio", "espaço", "espais", "leerzeichen", "spacj", "пробел", "пробіл",
       "razmak", "razmac", "spați", "spati", "κενά", "רווחים", "مسافات", "فاصله", "اسپیس", "boşluk", "mezer", "medzer", "mellom",
@@ -1012,6 +1043,8 @@ CHECKS = (
     # than the search for the digits themselves)
     ("looks like a code told a digit at a time", _digits_apart, ()),
     ("looks like a PIN or a lock's code", _AMHARIC_PIN.search, ("ፒን", "ፒኔ", "ኮድ")),
+    ("looks like a PIN or a lock's code", _ITS_CODE_IN_FINGLISH.search, ("ramzesh", "ramzash")),
+    ("looks like a code told a digit at a time", _A_LOCKERS_DIGITS_IN_JAPANESE.search, ("ロッカー", "金庫")),
     ("looks like a PIN or a lock's code", _AN_INTERCOMS_CODE.search,
      ("domofon", "interfon", "intercom", "citofono", "portero", "interphone", "digicode")),
     ("looks like a lock's combination", _DIAL_MOVES.search,
