@@ -184,7 +184,10 @@ _A_CODES_OR_LOCKS_WORD = lazy(
     r"|αποθήκης|πολυκατοικίας)|(?:gate|door|garage|safe|lock)\s++opens\s++with"
     r"|open\s++the\s++(?:[^\W\d_]++\s++)?(?:gate|door|garage|shed|safe|lock)\s*+[:：])"
     r"(?![^\W\d_])")
+# Persian's "first" in Latin letters, and what such a code opens (a door, a parking, a lock, a safe, a locker)
+_FIRST_IN_FINGLISH = lazy(r"(?i)avv?al(?![a-z])")
 _A_LOCK_IN_FINGLISH = lazy(r"(?i)(?<![a-z])(?:dar(?:-?e)?|darb|parking|ghofl\w*|gavsandogh|kamad)(?![a-z])")
+# the way into a building, and a pad the first part is keyed in on ("… first press 62 on the keypad, then 18")
 _A_WAY_IN = lazy(r"(?i)(?<![^\W\d_])(?:get(?:ting)?\s++in(?:to)?|building|door|gate|entrance|entry|lobby)(?![^\W\d_])")
 _A_PAD = lazy(r"(?i)\s++on\s++the\s++(?:keypad|panel|pad|keys)(?![^\W\d_])")
 _KEYS_WORD = lazy(r"(?i)(?<![^\W\d_])(?:keys|schlüssel|clés|llaves|chiavi|sleutels|nycklar|klucze|ключи|anahtar\w*|ה?מפתחות"
@@ -201,7 +204,7 @@ def _code_in_ordered_parts(text: str) -> bool:
         return True
     for match in _CODE_IN_ORDER.finditer(text):
         before = text[_sentence_start(text, match.start()):match.start()]
-        if match[0][:5].lower() in ("avval", "aval ") and not _A_LOCK_IN_FINGLISH.search(before):
+        if _FIRST_IN_FINGLISH.match(match[0]) and not _A_LOCK_IN_FINGLISH.search(before):
             continue  # Persian's "first" in Latin letters, of a door, a parking, a lock or a safe only (not "code-e
             # takhfif-e Digikala: avval 15, baad 25", a discount's)
         if (_A_CODES_OR_LOCKS_WORD.search(before) or _KEYS_WORD.search(before) and _BOX_WORD.search(before)
