@@ -13,14 +13,15 @@ command line keeps them in the user's cache folder, ``pdsmem.bridge.pattern_cach
 keeps a module's compiled form beside it). Each pattern is kept on its own, under a name made of
 its text and flags (``kept_name``), so that a run reads only the patterns it uses, and a changed
 pattern is compiled again; they are kept for one Python and one version of its engine's code
-(``KEPT_FOR``). A kept form that cannot be read, is of another pattern, or that the engine refuses,
-is passed over: the pattern is compiled as ``re.compile`` does (tests/test_compiled_patterns.py
+(``KEPT_FOR``). A kept form is read only once its format and its CRC-32 hold (``_opened``); one that
+cannot be read, is of another pattern, or that the engine refuses, is passed over: the pattern is compiled as ``re.compile`` does (tests/test_compiled_patterns.py
 builds every pattern of the gate both ways and holds them to the same matches).
 """
 
 from __future__ import annotations
 
 import array
+import binascii
 import marshal
 import re
 import sys
@@ -63,16 +64,17 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 (as 
         return re.compile(pattern, flags)
     name = kept_name(pattern, flags)
     _used.add(name)
-    if _read is not None:
-        try:
-            kept_pattern, kept_flags, entry = marshal.loads(_read(name) or b"\x00")
+    try:
+        kept = _opened(_read(name)) if _read is not None else None
+        if kept is not None:
+            kept_pattern, kept_flags, entry = marshal.loads(kept)
             if (kept_pattern, kept_flags) == (pattern, int(flags)):
                 return _built(pattern, entry)
-        except (OSError, EOFError, ValueError, TypeError, RuntimeError, OverflowError):
-            pass  # none kept, unreadable, or refused by the engine: compiled below
+    except (OSError, EOFError, ValueError, TypeError, RuntimeError, OverflowError):
+        pass  # unreadable, or refused by the engine: compiled below (as is one not kept)
     entry = _entry(pattern, flags)
     compiled = _built(pattern, entry)
-    _made[name] = marshal.dumps((pattern, int(flags), entry))
+    _made[name] = _sealed(marshal.dumps((pattern, int(flags), entry)))
     return compiled
 
 
@@ -92,6 +94,24 @@ def forget() -> None:
     _read = None
     _made.clear()
     _used.clear()
+
+
+# What a kept form starts with: its format, then the CRC-32 of the rest, checked before the rest is read. marshal
+# takes a tuple's or a list's length from its data and makes room for it first: a torn file or one of another
+# program, of five bytes, held a command up for 40 s before it failed (tests/test_compiled_patterns.py).
+_FORMAT = b"pdsmem compiled pattern 1\n"
+
+
+def _sealed(payload: bytes) -> bytes:
+    return _FORMAT + binascii.crc32(payload).to_bytes(4, "big") + payload
+
+
+def _opened(kept: bytes | None) -> bytes | None:
+    """The payload of a kept form whose format and CRC-32 hold, else None."""
+    if not kept or not kept.startswith(_FORMAT):
+        return None
+    check, payload = kept[len(_FORMAT):len(_FORMAT) + 4], kept[len(_FORMAT) + 4:]
+    return payload if binascii.crc32(payload).to_bytes(4, "big") == check else None
 
 
 def _entry(pattern: str, flags: int) -> tuple:

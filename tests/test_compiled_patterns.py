@@ -88,20 +88,34 @@ def test_every_pattern_of_the_gate_built_from_its_kept_form_matches_as_re_compil
     assert matched > 5000  # the texts reach the patterns (a pattern that never matched would prove little)
 
 
-def _refused_entry() -> bytes:
-    """A kept form of ``a+`` whose code the engine refuses ("invalid SRE code")."""
-    return marshal.dumps(("a+", 0, (32, b"\x00" * 16, 0, {}, (None,))))
+def _sealed(payload: bytes) -> bytes:
+    return compiled_patterns._sealed(payload)
 
 
 @pytest.mark.parametrize("kept", [
-    None, b"", b"not a form", marshal.dumps(["a", "list"]), marshal.dumps(("a+", 0, "not an entry")),
-    marshal.dumps(("b+", 0, (32, b"", 0, {}, (None,)))), _refused_entry(),
-], ids=["none", "empty", "garbage", "a-list", "not-an-entry", "another-pattern", "code-refused"])
+    None, b"", b"not a form", _sealed(marshal.dumps(["a", "list"])), _sealed(marshal.dumps(("a+", 0, "not an entry"))),
+    _sealed(marshal.dumps(("b+", 0, (32, b"", 0, {}, (None,))))),
+    # an entry whose code the engine refuses ("invalid SRE code")
+    _sealed(marshal.dumps(("a+", 0, (32, b"\x00" * 16, 0, {}, (None,))))),
+    # a form whose CRC-32 does not hold, and one of no format of pdsmem's
+    _sealed(marshal.dumps(("a+", 0, "x")))[:-1] + b"y", marshal.dumps(("a+", 0, "x")),
+], ids=["none", "empty", "garbage", "a-list", "not-an-entry", "another-pattern", "code-refused", "torn", "unsealed"])
 def test_a_kept_form_that_cannot_be_used_is_passed_over(kept):
     compiled_patterns.keep_with(lambda name: kept)
     built = compiled_patterns.compile("a+")
     assert built.findall("caab aaa") == ["aa", "aaa"] and built.pattern == "a+"
     assert list(compiled_patterns.to_keep()) == [compiled_patterns.kept_name("a+")]  # made here, kept next
+
+
+def test_a_form_that_is_not_sealed_is_not_read(monkeypatch):
+    """Regression: marshal takes a tuple's length from its data ("(\\xff\\xff\\xff\\x7f" declares two billion
+    items) and makes room for it before it finds the data short: a torn cache file of five bytes held a command up
+    for 40 s. A kept form is read only once its format and CRC-32 hold."""
+    read = []
+    monkeypatch.setattr(compiled_patterns.marshal, "loads", lambda data: read.append(data) or ("a+", 0, ()))
+    compiled_patterns.keep_with(lambda name: b"(\xff\xff\xff\x7f")
+    assert compiled_patterns.compile("a+").findall("caab") == ["aa"]
+    assert read == []
 
 
 def test_a_reader_that_fails_is_passed_over():
@@ -143,6 +157,7 @@ def test_the_command_line_keeps_its_patterns_for_the_next_run_and_no_memory_text
     kept = {path.name: path.read_bytes() for path in _folder(cache).iterdir()}
     assert len(kept) > 10 and not any(name.startswith(".") for name in kept)  # (no partial file left)
     held = b"".join(kept.values())
+    assert all(form.startswith(b"pdsmem compiled pattern 1\n") for form in kept.values())
     assert b"allotment" not in held and "allotment".encode("utf-16-le") not in held
     second = _convert(cache, tmp_path)
     assert (second.returncode, second.stdout, second.stderr) == (0, first.stdout, "")
@@ -155,7 +170,7 @@ def test_a_cache_folder_that_cannot_be_used_costs_nothing_but_time(tmp_path):
         path.write_bytes(b"\x00 torn")
     torn = _convert(tmp_path / "cache", tmp_path)
     assert (torn.returncode, torn.stdout, torn.stderr) == (0, expected.stdout, "")
-    assert all(marshal.loads(path.read_bytes()) for path in _folder(tmp_path / "cache").iterdir())  # made again
+    assert all(compiled_patterns._opened(path.read_bytes()) for path in _folder(tmp_path / "cache").iterdir())  # made again
     (tmp_path / "a-file").write_text("")
     unwritable = _convert(tmp_path / "a-file" / "cache", tmp_path)  # a folder under a file
     assert (unwritable.returncode, unwritable.stdout, unwritable.stderr) == (0, expected.stdout, "")

@@ -5007,3 +5007,24 @@ def test_the_review_of_the_round_on_tune40_is_held_to_what_the_narrowed_forms_gi
 ])
 def test_what_review67_found_the_first_forms_refused(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# What the session's last new user's break published, read in general now (break68).
+@pytest.mark.parametrize("text", [
+    "o kwdikos gia to alarm sto magazi einai prwta 52 meta 07",  # ordered parts in Greek in Latin letters
+    "Kod kunci loker di pejabat: mula-mula 40, kemudian 19.",  # ordered parts in Malay
+    "A TAJ-száma 037 543 615.",  # a Hungarian social insurance number, its check holding
+    "Nombor MyKad pengguna ialah 850315-14-5567.",  # a Malaysian identity card's number, its date and place holding
+    "Su CURP es GOMR850315HDFRRN09; la necesita para el trámite del SAT.",  # a CURP of its shape, its check off
+])
+def test_what_the_last_break_published_is_read(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Pagó 1850 pesos por la reparación del portón.",  # a price beside a gate
+    "A TAJ-kártya megújítása 2026-ban esedékes.",  # a TAJ card to renew, no number
+    "Meta first 12 then 30 minutes of ads",  # not a code's parts
+])
+def test_what_the_last_break_found_refused_or_near_it_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

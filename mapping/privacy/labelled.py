@@ -1951,7 +1951,7 @@ _ON_A_PIN_LINE = lowered_search(_PIN_LINE.pattern)
 _UNIT = (r"(?i:mm|cm|km|m|kg|g|mg|ml|l|s|ms|h|hrs?|min|mins|gb|mb|kb|tb|px|pt|hz|khz|mhz|ghz|kw|w|v|mah|rpm|usd|eur|gbp|k|x"
          r"|deelnemers|participants|participantes|teilnehmer\w*|uczestników|status|codes"
          r"|unread|e-?mails?|messages?|calories|kcal|damage|points|followers|views|likes|signups?|rupiah|yen|won"
-         r"|rupees?|rs\.?|रुपये|रुपए|रु\.?|টাকা|روپے"
+         r"|rupees?|rs\.?|रुपये|रुपए|रु\.?|টাকা|روپے|pesos?|soles|reales|reais"
          # (inches, not "in case", "in the": "sim puk code 48213907 in case the phone locks again")
          r"|sq|ft|in(?!\s++(?:case|the|a|an|my|his|her|our|their|your|this|that|there|here)\b)|lb|lbs|oz|mph|kmh|dpi|fps|°|zł|kr"
          r"|yen|euros?|dollars?|pounds?|degrees?|seconds?|minutes?|hours?"

@@ -993,6 +993,10 @@ _NATIONAL_IDS = (
     (r"south\s++african\s++id", ("za.idnr",)),
     (r"\bcpf\b", ("br.cpf",)),
     (r"\bcurp\b", ("mx.curp",)),
+    # a Hungarian social insurance number, a Malaysian identity card's (MyKad: python-stdnum checks its date and
+    # its place of birth)
+    (r"\btaj\b|taj-?sz[áa]m\w*|társadalombiztosítási\s++azonosító", ("hu.taj",)),
+    (r"mykad|\bnric\b|kad\s++pengenalan|no\.?\s*+k/?p\b", ("my.nric",)),
     (r"aadhaa?r|आधार", ("in_.aadhaar",)),
     (r"\bpan\b", ("in_.pan",)),
     (r"\bnhs\b", ("gb.nhs",)),
@@ -1044,7 +1048,7 @@ _NATIONAL_ID_NEEDLES = (
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "personal",
-    "adóazonosító", "adoazonosito", "snils",
+    "adóazonosító", "adoazonosito", "snils", "taj", "társadalombiztosítási", "mykad", "nric", "pengenalan", "k/p", "kp",
     "citizen", "tax")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
@@ -1086,8 +1090,22 @@ class _HungarianTaxNumber:
         return sum(int(digit) * place for place, digit in enumerate(number[:9], start=1)) % 11 == int(number[9])
 
 
+class _HungarianInsuranceNumber:
+    """A Hungarian social insurance number (TAJ szám), which python-stdnum lacks: nine digits, the last the sum
+    of the first eight, those in odd places times 3 and in even places times 7, modulo 10."""
+
+    @staticmethod
+    def is_valid(number: str) -> bool:
+        digits = number.replace("-", "").replace(" ", "")
+        if not (len(digits) == 9 and digits.isascii() and digits.isdigit()):
+            return False
+        return sum(int(digit) * (3 if place % 2 else 7) for place, digit in enumerate(digits[:8], start=1)) % 10 \
+            == int(digits[8])
+
+
 # the checks python-stdnum lacks, under the names its modules would have
-_OWN_CHECKS = {"hu.adoazonosito": _HungarianTaxNumber, "ru.snils": _RussianInsuranceNumber}
+_OWN_CHECKS = {"hu.adoazonosito": _HungarianTaxNumber, "hu.taj": _HungarianInsuranceNumber,
+               "ru.snils": _RussianInsuranceNumber}
 
 
 @cache
@@ -1209,8 +1227,15 @@ _NINO = lazy(r"(?i)(?:\bni\s++(?:number|no)|national\s++insurance(?:\s++(?:numbe
              r"(?!BG|GB|KN|NK|NT|TN|ZZ)[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:\s?[0-9]{2}){3}\s?[A-D](?![A-Za-z0-9])")
 
 
+# A Mexican CURP after its name, of its shape (four letters, a birth date, H or M, the state and three consonants,
+# a character and a check digit), whatever its check digit: a person's, mistyped or not
+_A_CURP = lazy(r"(?i)\bcurp\b[^\n]{0,24}?(?<![A-Za-z0-9])(?-i:[A-Z]{4}[0-9]{6}[HMX][A-Z]{5}[0-9A-Z][0-9])(?![A-Za-z0-9])")
+
+
 _CHECKS = (
     ("looks like a recovery key (BitLocker, Apple, Microsoft)", _recovery_key, lambda t, d: t.count("-") >= 4),
+    ("looks like a national identity number (said to be one)", lambda t: _A_CURP.search(t) is not None,
+     lambda t, d: d >= 7 and "curp" in t.lower()),
     ("looks like a passport's machine-readable line (its check digits hold)", _mrz_line,
      lambda t, d: d >= 14 and "<" in t),
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),

@@ -143,12 +143,14 @@ _NO_VALUES_WORDS = frozenset(
 # הדלת: קודם 36, ואחר כך 90"); the last part ends its clause or another "then" follows (not "first 10, then 20
 # minutes")
 _FIRST = (r"(?:first|erst|zuerst|d['’]abord|primero|primeiro|prima|eerst|f[öo]rst|najpierw|сначала|спочатку|önce|pehle"
-          r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama|πρώτα|snachala|spochatku|awwalan|awalan|avval|aval)")
+          r"|קודם|أولاً|أولا|اول|पहले|আগে|まず|먼저|dulu|pertama|πρώτα|snachala|spochatku|awwalan|awalan|avval|aval"
+          # Greek in Latin letters, Malay's "first of all"
+          r"|prwta|prota|mula-?mula|mula2)")
 _THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuite|et\s++puis|luego|despu[ée]s|y\s++luego"
          r"|depois|e\s++depois|poi|e\s++poi|daarna|sedan|potem|a\s++potem|потом|потім|а\s++потім|sonra|phir|ואז"
          r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian|(?:και\s++)?μετά|έπειτα|potom|zatem|thumma|thomma|ba3dain|ba3deen"
          # Persian in Latin letters ("code-e dar-e parking: avval 52, baad 81")
-         r"|baad|ba['’]d|ba3d)")
+         r"|baad|ba['’]d|ba3d|meta)")
 _PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
 # the first part, "then" and the second, maybe "then" and a third, the last ending its clause or before another "then"
 _AFTER_THE_FIRST_PART = (r"\s*+[,;،]?\s*+" + _THEN + _PART + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
@@ -177,6 +179,7 @@ _A_CODES_OR_LOCKS_WORD = lazy(
     r"|zahlenschloss|schloss|tresor|bo[îi]te\s++[àa]\s++cl[ée]s|cadenas|coffre|candado|caja\s++fuerte|cofre|cadeado"
     r"|lucchetto|cassaforte|sleutelkluis|kluis|nyckelbox|kodlås|sejf|szyfr|kłódk\w*|замок|сейф|код\w*|kilit\w*|şifre\w*"
     r"|ה?קוד|ה?כספת|ה?מנעול|(?:ال)?كود|(?:ال)?رمز|(?:ال)?قفل|(?:ال)?خزنة|কোড|তালা|कोड|ताला|暗証|密码|暗码|도어락|ramz"
+    r"|k[wo]dik\w*"  # (Greek's "code" in Latin letters)
     # a door's, a lock's or an alarm's code in Greek (not a course's, a postcode); what opens so, right before
     # its parts: "To open the garden gate: first 47, then 19", "The garage opens with first 83 then 51" (not "The
     # recipe opens with a hot oven: first 220, then 180", "… the garden gate for the craft fair stalls: first 0800")
@@ -1036,7 +1039,7 @@ CHECKS = (
     ("looks like a code told in parts", _code_in_ordered_parts,
      ("first", "erst", "abord", "primer", "prima", "eerst", "först", "forst", "najpierw", "сначала", "спочатку", "önce",
       "pehle", "קודם", "أول", "اول", "पहले", "আগে", "まず", "먼저", "dulu", "pertama", "then", "πρώτα", "snachala",
-      "spochatku", "awwalan", "awalan", "avval", "aval")),  # ("code is 48 then 27")
+      "spochatku", "awwalan", "awalan", "avval", "aval", "prwta", "prota", "mula")),  # ("code is 48 then 27")
     ("looks like a passphrase told as a sentence", _passphrase_told,
      ("space", "spatie", "spazi", "espace", "espacio", "espaço", "espais", "leerzeichen", "spacj", "пробел", "пробіл",
       "razmak", "razmac", "spați", "spati", "κενά", "רווחים", "مسافات", "فاصله", "اسپیس", "boşluk", "mezer", "medzer", "mellom",
