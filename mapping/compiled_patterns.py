@@ -8,7 +8,8 @@ gate's 640 patterns take about half a second to compile, and the 30 an ordinary 
 took about 15 ms of every ``pdsmem convert`` (docs/benchmarks.md, start-up). Given the code an
 earlier run kept, the engine builds the same pattern in about 20 µs.
 
-This module does no I/O: whoever runs pdsmem says where the kept forms are (``keep_with``; the
+This module does no I/O: whoever runs pdsmem says where the kept forms are (``keep_with``; until then,
+and for a library that never says, a pattern is compiled as ``re.compile`` does and nothing is held; the
 command line keeps them in the user's cache folder, ``pdsmem.bridge.pattern_cache``, as Python
 keeps a module's compiled form beside it). Each pattern is kept on its own, under a name made of
 its text and flags (``kept_name``), so that a run reads only the patterns it uses, and a changed
@@ -60,12 +61,12 @@ def kept_name(pattern: str, flags: int = 0) -> str:
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 (as re.compile is called)
     """``re.compile(pattern, flags)``, built from its kept compiled form when there is one."""
-    if not _USABLE:
+    if not _USABLE or _read is None:  # (nobody keeps them: nothing to read, nothing to hold for writing)
         return re.compile(pattern, flags)
     name = kept_name(pattern, flags)
     _used.add(name)
     try:
-        kept = _opened(_read(name)) if _read is not None else None
+        kept = _opened(_read(name))
         if kept is not None:
             kept_pattern, kept_flags, entry = marshal.loads(kept)
             if (kept_pattern, kept_flags) == (pattern, int(flags)):

@@ -580,7 +580,7 @@ _FIVE_DIGIT_CODES = lazy(
 def _backup_codes(text: str) -> bool:
     if _names_one_code(text) and _one_code(text):
         return True
-    if _CODES_AFTER_THEIR_NAME.search(text) and _made_up_codes(text):
+    if (listed := _CODES_AFTER_THEIR_NAME.search(text)) and _made_up_codes(listed["codes"]):
         return True
     if len(_DIGITS(text)) < 9:
         return _letter_codes(text)
@@ -609,9 +609,9 @@ _CODES_AFTER_THEIR_NAME = lazy(
     r"(?![\w-])")
 
 
-def _made_up_codes(text: str) -> bool:
+def _made_up_codes(listed: str) -> bool:
     """Whether the codes ``_CODES_AFTER_THEIR_NAME`` lists are of one length, and most of them no word."""
-    codes = re.split(r"[\s,;]+", _CODES_AFTER_THEIR_NAME.search(text)["codes"])
+    codes = re.split(r"[\s,;]+", listed)
     return (len({len(code) for code in codes}) == 1 and any(any(c.isdigit() for c in code) for code in codes)
             and sum(not words.is_common(code) for code in codes) * 4 >= len(codes) * 3)
 

@@ -415,7 +415,7 @@ _STAR_OR_HASH = (r"(?:star|hash|pound|asterisk|зірочк\w*|звёздочк\
                  r"|hvězdičk\w*|mřížk\w*|[#*])")
 _A_BUTTON = r"(?:button|кнопк\w*|bouton|piton|taste|botón|botão|κουμπί|gomb\w*|tlačítk\w*)"
 _A_KEYS_WORD = lowered_search("(?i)" + _STAR_OR_HASH + "|" + _A_BUTTON + "|押|off|enter|ok")  # (found at C speed first)
-_AND_THEN = (r"(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|y|luego|e\s++depois|e|kai\s++meta|kai|και\s++μετά"
+_AND_THEN = (r"(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|danach|nachher|y|luego|e\s++depois|e|kai\s++meta|kai|και\s++μετά"
              r"|και|utána|majd|és|ir|og|och|en|i|a|dan|lalu|terus)")
 _PRESS = r"(?:press\s++|push\s++|hit\s++|drücke?n?\s++|appuie[rz]?\s++sur\s++|pulsa\s++|aperta\s++|nyomd?\s++meg\s++)?"
 _A_KEY_AFTER = lazy(
@@ -452,7 +452,7 @@ def _told_after_a_colon(text: str, match: re.Match[str]) -> bool:
 # or a keypad's key after the verb that keys the digits in and a comma: "Am Tor … die 5 8 1 2 eintippen, danach
 # Raute", "… goht mit 6 6 4 0 uf, nachher Raute", "… mit 6 2 9 1 auf, Stern drücken"
 _A_KEY_SOON_AFTER = lazy(r"(?i)(?:[^\S\n]++[^\W\d_]{1,15}+){1,2}?[^\S\n]*+,[^\S\n]*+(?:" + _AND_THEN
-                         + r"\s++|danach\s++|nachher\s++)?" + _PRESS + r"(?:the\s++|die\s++)?" + _STAR_OR_HASH + r"(?![^\W\d_])")
+                         + r"\s++)?" + _PRESS + r"(?:the\s++|die\s++)?" + _STAR_OR_HASH + r"(?![^\W\d_])")
 # what has a keypad: a keypad, an alarm, a door, a gate, in the languages people write in
 _A_PANEL = lowered_search(
     r"(?i)keypad|key\s*+pad|clavier|tastatur|teclado|tastiera|klawiatur|клавиатур|клавіатур|klávesnic|billentyűzet"
@@ -470,11 +470,16 @@ def digits_apart_in_its_script(read: str) -> bool:
     for match in _DIGITS_APART.finditer(read):
         if not _A_CODES_NAME_IN_ITS_SCRIPT.search(read, max(0, match.start() - 60), match.start()):
             continue
-        digits = re.sub(r"[^0-9]", "", match[0])
-        steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
-        if not (len(steps) == 1 and steps <= {-1, 0, 1}):  # (not counting: "١ ٢ ٣ ٤")
+        if not _a_count_or_a_stand_in(match[0]):  # ("١ ٢ ٣ ٤")
             return True
     return False
+
+
+def _a_count_or_a_stand_in(told: str) -> bool:
+    """Whether the digits of ``told`` go up or down one at a time, or repeat one: "1 2 3 4", "0 0 0 0"."""
+    digits = re.sub(r"[^0-9]", "", told)
+    steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
+    return len(steps) == 1 and steps <= {-1, 0, 1}
 
 
 # a code's name in the scripts with digits of their own, then at most four words and maybe a colon
@@ -498,9 +503,7 @@ def _digits_apart(text: str) -> bool:
         if "then" in match[0] and not (_A_PANEL(text) or _TOLD_FOR.search(text, _sentence_start(text, match.start()),
                                                                           match.start())):
             continue  # digits joined by "then" only for a code, a lock or a panel: not "choose 3 then 1 then 2 …" in an app
-        digits = re.sub(r"[^0-9]", "", match[0])
-        steps = {int(second) - int(first) for first, second in zip(digits, digits[1:])}
-        if len(steps) == 1 and steps <= {-1, 0, 1}:
+        if _a_count_or_a_stand_in(match[0]):
             continue  # "1 2 3 4", "0 0 0 0": counting, or a stand-in
         if (_NOT_A_CODE_APART.search(text[max(0, match.start() - 60):match.start()])
                 or _NOT_A_CODE_APART.match(text, match.end() + 1)):
