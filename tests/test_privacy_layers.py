@@ -4453,11 +4453,12 @@ def test_what_the_round_on_tune34_passes(text):
 def test_the_review_of_the_thirteenth_sessions_rounds_is_held_to_what_the_narrowed_forms_give():
     """review57: at the code it read the gate refused 84 of its 123 ordinary texts (29 at the session's start)
     and caught 43 of its 62 secrets (26 at the start); narrowed, it refuses these 32 (006, 073 and 110 more than
-    at the start) and misses these 12 (031 too until the fourteenth session's round on tune37)."""
+    at the start) and misses these 11 (031 too until the fourteenth session's round on tune37, 053 until the
+    fifteenth's read parts told a digit at a time)."""
     refused, missed = _wrong("review57")
     assert refused == _ids("r57-benign", 6, 8, 11, 17, 21, 38, 39, 40, 41, 42, 43, 44, 45, 47, 48, 51, 53, 55, 60,
         61, 73, 79, 92, 96, 98, 102, 103, 106, 110, 111, 113, 117)
-    assert missed == _ids("r57-leak", 5, 6, 8, 17, 38, 39, 47, 48, 51, 52, 53, 62)
+    assert missed == _ids("r57-leak", 5, 6, 8, 17, 38, 39, 47, 48, 51, 52, 62)
 
 
 # What review57 found refused, which the narrowed forms pass (one of each kind).
@@ -5016,6 +5017,7 @@ def test_what_review67_found_the_first_forms_refused(text):
     "A TAJ-száma 037 543 615.",  # a Hungarian social insurance number, its check holding
     "Nombor MyKad pengguna ialah 850315-14-5567.",  # a Malaysian identity card's number, its date and place holding
     "Su CURP es GOMR850315HDFRRN09; la necesita para el trámite del SAT.",  # a CURP of its shape, its check off
+    "Il codice del portone è prima 3 5 poi 9 1, poi si spinge forte.",  # parts, each a digit at a time (break69)
 ])
 def test_what_the_last_break_published_is_read(text):
     assert privacy.sensitive_reason(text) is not None, text
@@ -5025,6 +5027,7 @@ def test_what_the_last_break_published_is_read(text):
     "Pagó 1850 pesos por la reparación del portón.",  # a price beside a gate
     "A TAJ-kártya megújítása 2026-ban esedékes.",  # a TAJ card to renew, no number
     "Meta first 12 then 30 minutes of ads",  # not a code's parts
+    "Le lezioni: prima 3 5 poi 9 1 minuti",  # digits apart in parts, no code's word
 ])
 def test_what_the_last_break_found_refused_or_near_it_passes(text):
     assert privacy.sensitive_reason(text) is None, text

@@ -151,7 +151,8 @@ _THEN = (r"(?:then|and\s++then|after\s++that|dann|danach|und\s++dann|puis|ensuit
          r"|ו?אחר\s*+כך|ثم|بعدها|بعد\s*+ذلك|फिर|তারপর|然后|次に|그다음|lalu|kemudian|(?:και\s++)?μετά|έπειτα|potom|zatem|thumma|thomma|ba3dain|ba3deen"
          # Persian in Latin letters ("code-e dar-e parking: avval 52, baad 81")
          r"|baad|ba['’]d|ba3d|meta)")
-_PART = r"\s*+[:,]?\s*+(?<![0-9])[0-9]{2,4}(?![0-9])"
+# (each part together or a digit at a time: "prima 35 poi 91", "prima 3 5 poi 9 1")
+_PART = r"\s*+[:,]?\s*+(?<![0-9])(?:[0-9]{2,4}|[0-9](?: [0-9]){1,3})(?![0-9])"
 # the first part, "then" and the second, maybe "then" and a third, the last ending its clause or before another "then"
 _AFTER_THE_FIRST_PART = (r"\s*+[,;،]?\s*+" + _THEN + _PART + r"(?:\s*+[,;،]?\s*+" + _THEN + _PART + r")?"
                          r"(?=\s*+(?:이야|야|이에요|예요|입니다)?\s*+(?:[.,;!)。،]|$)|\s*+[,;،]?\s*+" + _THEN + r"(?!\w))")
