@@ -331,6 +331,24 @@ def test_a_bad_option_value_is_a_usage_error(args: list[str], option: str) -> No
     assert f"Error: Invalid value for '{option}': " in result.stderr
 
 
+@pytest.mark.parametrize("args, message", [
+    (["sync", "x.test", "--batch-size", "abc"], "'--batch-size': 'abc' is not a whole number: give one from 1 to 5000."),
+    (["sync", "x.test", "--batch-size", "0"], "'--batch-size': 0 is out of range: give a whole number from 1 to 5000."),
+    (["sync", "x.test", "--batch-size", "2.5"], "'--batch-size': '2.5' is not a whole number: give one from 1 to 5000."),
+    (["recall", "q", "--limit", "51"], "'--limit': 51 is out of range: give a whole number from 1 to 50."),
+    (["export", "--max-wait", "-3", "--to", "x.test", "--from", "m.jsonl"],
+     "'--max-wait': '-3' is below 0: give a number of seconds, 0 or more (0: do not wait)."),
+    (["export", "--max-wait", "nan", "--to", "x.test", "--from", "m.jsonl"],
+     "'--max-wait': 'nan' is not a number of seconds: give 0 or more (0: do not wait)."),
+])
+def test_a_number_option_out_of_its_range_says_what_it_takes_in_words(args: list[str], message: str) -> None:
+    """Regression: click's own words were "'abc' is not a valid integer range" and "0 is not in the
+    range 1<=x<=5000", and `--max-wait nan` was taken (nan is below nothing) for a wait to sleep."""
+    result = CliRunner().invoke(cli, args, input="")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: Invalid value for {message}"
+
+
 @pytest.mark.parametrize("command", ["recall", "list"])
 def test_a_participant_did_plc_of_another_shape_is_an_error_of_the_option(command: str) -> None:
     """Found by a new user: ``recall --did did:plc:bad`` was refused as "did: not a valid did:plc"

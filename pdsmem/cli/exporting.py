@@ -27,7 +27,7 @@ from pdsmem.cli.accounts import open_session
 from pdsmem.cli.jsonl import write
 from pdsmem.cli.memory import open_store, trusted_scope
 from pdsmem.cli.options import account_option, dry_run_option, output_options, participant_option, pds_options
-from pdsmem.cli.options import rushdb_options, scope_option_stack
+from pdsmem.cli.options import Seconds, rushdb_options, scope_option_stack
 from pdsmem.cli.progress import Progress, format_clock, format_duration, on_terminal, retrying
 from pdsmem.cli.reporting import explain, resume_hint
 from pdsmem.errors import ExportPaused
@@ -73,7 +73,7 @@ def _a_source_that_is_there(ctx: click.Context, param: click.Parameter, source: 
 @click.option("--recreate-deleted", is_flag=True,
               help="Write again the records pdsmem wrote and someone deleted on the PDS since (by default "
               "a deletion is the person's word: reported as a conflict, listed by status, not re-created).")
-@click.option("--max-wait", type=click.FloatRange(min=0), default=0, show_default=True, metavar="SECONDS",
+@click.option("--max-wait", type=Seconds(), default=0, show_default=True, metavar="SECONDS",
               help="On a rate limit, wait up to this long for the reset instead of stopping.")
 @pds_options
 @scope_option_stack(required=False, note="--from rushdb: ")

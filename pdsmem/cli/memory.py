@@ -27,7 +27,7 @@ from pdsmem.cli.importing import _car_options, _check_car_options, _naming_the_c
 from pdsmem.cli.importing import _refused_repository, _source
 from pdsmem.cli.jsonl import write, write_summary
 from pdsmem.cli.options import dry_run_option, is_account_did, is_base_url, output_options, pds_options, require_salt
-from pdsmem.cli.options import participant_option, rushdb_options, scope_options
+from pdsmem.cli.options import WholeNumber, participant_option, rushdb_options, scope_options
 from pdsmem.cli.progress import Progress, retrying
 from pdsmem.cli.reporting import explain, withheld
 from pdsmem.errors import InvalidSyntax, PdsmemError
@@ -119,7 +119,7 @@ def scope_of(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
                    "until Ctrl-C or SIGTERM.")
 @click.option("--relay", "relay_url", metavar="URL",
               help="With --follow: read the event stream from this relay instead of the account's PDS.")
-@click.option("--batch-size", type=click.IntRange(1, 5000), default=CHUNK, show_default=True,
+@click.option("--batch-size", type=WholeNumber(1, 5000), metavar="N", default=CHUNK, show_default=True,
               help="Records written per RushDB transaction. A batch the server runs out of time on "
               "(HTTP 408, \"reduce the batch size\") is written again in halves, and the rest at that size.")
 @dry_run_option
@@ -315,7 +315,7 @@ def _finish_sync(report: api.Report, store: api.RushDB, as_json: bool) -> None:
               help="The participant: the repository whose memories these are (hashed with the salt).")
 @participant_option("The participant scope hash as an agent runtime wrote it, instead of --did.")
 @click.option("--exclude-session", metavar="SESSION_ID", help="Leave out the episodes of this session.")
-@click.option("--limit", type=click.IntRange(1, 50), default=8, show_default=True, help="Memories to return.")
+@click.option("--limit", type=WholeNumber(1, 50), metavar="N", default=8, show_default=True, help="Memories to return.")
 @rushdb_options
 @output_options
 def recall(query: str, agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: bool, privacy_scope: str,

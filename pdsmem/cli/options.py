@@ -109,6 +109,55 @@ def checked_by(check: Callable[[str], object]) -> Callable[[click.Context, click
     return callback
 
 
+class WholeNumber(click.IntRange):
+    """A whole number from ``low`` to ``high``, refused in words (click's own says "'abc' is not a
+    valid integer range" and "0 is not in the range 1<=x<=5000")."""
+
+    name = "whole number"
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low, high)
+
+    def _describe_range(self) -> str:
+        return f"{self.min} to {self.max}"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            if not re.fullmatch(r"[+-]?[0-9]{1,12}", text):
+                self.fail(f"'{value}' is not a whole number: give one from {self._describe_range()}.", param, ctx)
+            number = int(text)
+        if not self.min <= number <= self.max:
+            self.fail(f"{number} is out of range: give a whole number from {self._describe_range()}.", param, ctx)
+        return number
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds, 0 or more (``inf``: no limit), refused in words; never ``nan``, which
+    click takes (it is below nothing) and a wait cannot use."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(min=0)
+
+    def _describe_range(self) -> str:
+        return "0 or more"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = None
+        if number is None or number != number:  # not a number, or nan
+            self.fail(f"'{value}' is not a number of seconds: give 0 or more (0: do not wait).", param, ctx)
+        if number < 0:
+            self.fail(f"'{value}' is below 0: give a number of seconds, 0 or more (0: do not wait).", param, ctx)
+        return number
+
+
 # The checks are the library's (``pdsmem.api``, imported when a check runs: the command line starts
 # at once).
 def _check(name: str, **kwargs: Any) -> Callable[[str], object]:
