@@ -6,9 +6,9 @@ memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) w
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json), the seventh
-(hermes_trial7.json), the eighth, the ninth and the tenth (hermes_trial8.json to hermes_trial10.json) were held
-out for a release or more too, then tuned on in the same way. The eleventh to the thirteenth
-(hermes_trial11_held.json to hermes_trial13_held.json) are held out:
+(hermes_trial7.json), the eighth to the eleventh (hermes_trial8.json to hermes_trial11.json) were held
+out for a release or more too, then tuned on in the same way. The twelfth and the thirteenth
+(hermes_trial12_held.json, hermes_trial13_held.json) are held out:
 the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -55,19 +55,7 @@ LISTED = {
         'a senha do email pessoal é "sardinhas no S. João 1987"',  # a quoted passphrase, a saint's abbreviated name inside
         "كود باب العمارة ١٩٧٤ وبعدين اضغط الجرس",  # a building door's code that reads as a year, in Arabic-Indic digits
     }, set()),
-    "hermes_trial11_held.json": ({  # held out
-        "宿舍大門密碼 5207#，晚上12點後要按",  # a dormitory door's code, in Chinese
-        "玉山銀行帳號 0979-968-123456，爸媽匯生活費用",  # a Taiwanese bank account after its bank's name
-        "提款卡密碼 7390 (郵局)",  # an ATM card's PIN, in Chinese
-        "安全提問：我的國小叫什麼？答案：興隆國小",  # a security answer, in Chinese
-        "o kwdikos tis kartas mou einai 6612, min ton ksexaseis",  # a card's PIN, in Greeklish
-        "PIN tis Viva Wallet 2290",  # a wallet app's PIN, a Greek word between
-        "kleidaria podilatou 7-7-1-3",  # a bike lock's code, in Greeklish
-        "Ο συνδυασμός του χρηματοκιβωτίου στο περίπτερο του αδερφού μου: 55193",  # a safe's combination, in Greek
-        "κωδικός ξεκλειδώματος κινητού 031178",  # a phone's unlock code, in Greek
-        "o kwdikos gia tin porta tou parking sti douleia einai *4471#",  # a car park door's code, in Greeklish
-        "Islami Bank a/c 20501770203456789 - supplier der eta dibo",  # a Bangladeshi bank account after "a/c"
-    }, set()),
+    "hermes_trial11.json": (set(), set()),  # tuned on
     "hermes_trial12_held.json": ({  # held out
         "WiFi doma: mreža TP-LINK_5G_Ante, ključ kvarnerska7bura",  # a Wi-Fi key after "ključ" (key), in Croatian
         "kapetanov sef na brodu, kombinacija 30-12-58",  # a safe's combination that reads as a date, in Croatian
@@ -86,20 +74,16 @@ LISTED = {
     "hermes_trial13_held.json": ({  # held out
         "Locker code at the QEUH staff changin room is 4471, dinnae let me forget it again",  # a locker's code, a room between
         "Porters' lodge keypad is C4419X noo, they changed it Monday",  # a keypad's code with letters, in Scots
-        "บัญชีกสิกร 043-8-27561-9 ชื่อ น.ส.พลอยไพลิน ใช้รับโอนลูกค้า แต่ห้ามบอกใครนะ",  # a Thai bank account in its groups
         "wifi บ้านสวนแม่ริม ชื่อ Maerim_Farm pass คือ 0812345678 (เบอร์พ่อ 555)",  # a Wi-Fi password of a phone's digits
         "sadarbazos karis kodi K2741, ar damaviwydes",  # a door's code with a letter, Georgian in Latin letters
         "სახლის სეიფი: 0-4-1-9-8-2",  # a safe's code a digit at a time, in Georgian
         "usafrtxoebis kitxva, pirveli maswavlebeli: Manana Gelashvili",  # a security answer, Georgian in Latin letters
         "la contra del mail es gonza.bondi121 bo",  # "la contra", the River Plate's password
-        "cuenta BROU caja de ahorro 001234567-00001 pa q me depositen, no la pases",  # a Uruguayan bank account
         "portero eléctrico del edificio de mi vieja, código 3579B",  # an intercom's code with a letter
-        "Access Bank account 0692817453 Adebimpe Olatunji, for customers to pay in, but don't show anybody",  # a NUBAN
     }, set()),
 }
-# the turns of a held-out trial whose secret is still published with --include-transcript
-TURNS_LISTED = {"7391", "6624"}  # (hermes_trial11_held.json: "the keysafe code at Mrs Patel's … It's 7391";
-# hermes_trial12_held.json: "the new drug cupboard code is 6624")
+# the turns of a later trial whose secret is still published with --include-transcript
+TURNS_LISTED = {"6624"}  # (hermes_trial12_held.json: "the new drug cupboard code is 6624")
 
 
 def _trial(name: str) -> dict:
@@ -121,7 +105,7 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
                          + _trial("hermes_trial6.json")["turns"] + _trial("hermes_trial7.json")["turns"]
                          + _trial("hermes_trial8.json")["turns"] + _trial("hermes_trial9.json")["turns"]
                          + _trial("hermes_trial10.json")["turns"]
-                         + [turn for turn in _trial("hermes_trial11_held.json")["turns"] if turn["secret"] not in TURNS_LISTED]
+                         + _trial("hermes_trial11.json")["turns"]
                          + [turn for turn in _trial("hermes_trial12_held.json")["turns"] if turn["secret"] not in TURNS_LISTED]
                          + _trial("hermes_trial13_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
@@ -428,7 +412,7 @@ def test_and_what_the_eighth_and_ninth_trials_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text
 
 
-@pytest.mark.parametrize("turn", [turn for name in ("hermes_trial11_held.json", "hermes_trial12_held.json")
+@pytest.mark.parametrize("turn", [turn for name in ("hermes_trial12_held.json",)
                                   for turn in _trial(name)["turns"] if turn["secret"] in TURNS_LISTED])
 def test_a_held_out_trials_turn_is_still_published_with_transcripts_as_listed(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"

@@ -3896,7 +3896,8 @@ def test_the_review_of_the_tenth_sessions_mends_is_held_to_what_the_narrowed_for
     """review45: the mends as first written refused 75 of its 139 ordinary texts (10 before them);
     narrowed, the gate refuses these 10 (all refused before them), and of its 83 secrets misses these
     26 (57 before them); 22 since the eleventh session's mends (a Korean account after its bank's name,
-    a Swahili gate's and door's code, a Persian Wi-Fi's password in the script's digits). review46, written against the narrowed forms, is not in the repository: its
+    a Swahili gate's and door's code, a Persian Wi-Fi's password in the script's digits); 21 since the sixteenth's
+    account at a bank (043, "Minha conta Nubank nº …"). review46, written against the narrowed forms, is not in the repository: its
     ordinary texts are refused as before the session (13 of 131)."""
     leaks, benign = _corpus("review45", "leaks"), _corpus("review45", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
@@ -3904,7 +3905,7 @@ def test_the_review_of_the_tenth_sessions_mends_is_held_to_what_the_narrowed_for
         "r45-benign-123", "r45-benign-124", "r45-benign-126", "r45-benign-128"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
         "r45-leak-007", "r45-leak-016", "r45-leak-025", "r45-leak-027", "r45-leak-030",
-        "r45-leak-032", "r45-leak-033", "r45-leak-035", "r45-leak-040", "r45-leak-043", "r45-leak-054",
+        "r45-leak-032", "r45-leak-033", "r45-leak-035", "r45-leak-040", "r45-leak-054",
         "r45-leak-056", "r45-leak-059", "r45-leak-060", "r45-leak-063", "r45-leak-066", "r45-leak-070", "r45-leak-075",
         "r45-leak-077", "r45-leak-079", "r45-leak-082", "r45-leak-083"]
 
@@ -4273,14 +4274,14 @@ def test_what_the_round_on_tune32_reads(text):
 
 def test_the_review_of_the_round_on_tune32_is_held_to_what_the_narrowed_forms_give():
     """review53: the round's first forms refused 93 of its 121 ordinary texts (10 before them); narrowed,
-    the gate refuses these 2 (both refused before), and of its 52 secrets misses these 19 (41 before them)."""
+    the gate refuses these 2 (both refused before), and of its 52 secrets misses these 14 (41 before them; 19 until
+    the sixteenth session read an account at a bank named before its number, whoever's it is)."""
     leaks, benign = _corpus("review53", "leaks"), _corpus("review53", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r53-benign-053", "r53-benign-070"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
         "r53-leak-003", "r53-leak-004", "r53-leak-005", "r53-leak-006", "r53-leak-008", "r53-leak-023", "r53-leak-025",
-        "r53-leak-028", "r53-leak-029", "r53-leak-030", "r53-leak-031", "r53-leak-038", "r53-leak-039", "r53-leak-044",
-        "r53-leak-045", "r53-leak-046", "r53-leak-047", "r53-leak-048", "r53-leak-049"]
+        "r53-leak-028", "r53-leak-029", "r53-leak-030", "r53-leak-031", "r53-leak-038", "r53-leak-039", "r53-leak-046"]
 
 
 # What review53 found the round's first forms refused, which the narrowed ones pass (one of each kind), and
@@ -4372,10 +4373,11 @@ def test_what_the_round_on_tune33_passes(text):
 def test_the_review_of_the_thirteenth_sessions_first_mends_is_held_to_what_the_narrowed_forms_give():
     """review56: the first forms refused 50 of its 125 ordinary texts (9 before them) and caught 28 of its 50
     secrets (16 before); narrowed, the gate refuses these 10 (the first, a key box's line that lists rooms in
-    words, is the one more than before) and misses these 11."""
+    words, is the one more than before) and misses these 10 (010 too until the sixteenth session read an account at a
+    bank named before its number)."""
     refused, missed = _wrong("review56")
     assert refused == _ids("r56-benign", 73, 82, 85, 88, 89, 90, 100, 103, 107, 116)
-    assert missed == _ids("r56-leak", 10, 11, 16, 25, 27, 29, 32, 37, 39, 43, 44)
+    assert missed == _ids("r56-leak", 11, 16, 25, 27, 29, 32, 37, 39, 43, 44)
 
 
 # What review56 found the first forms refused, which the narrowed ones pass (one of each kind).
@@ -4453,12 +4455,12 @@ def test_what_the_round_on_tune34_passes(text):
 def test_the_review_of_the_thirteenth_sessions_rounds_is_held_to_what_the_narrowed_forms_give():
     """review57: at the code it read the gate refused 84 of its 123 ordinary texts (29 at the session's start)
     and caught 43 of its 62 secrets (26 at the start); narrowed, it refuses these 32 (006, 073 and 110 more than
-    at the start) and misses these 11 (031 too until the fourteenth session's round on tune37, 053 until the
-    fifteenth's read parts told a digit at a time)."""
+    at the start) and misses these 9 (031 too until the fourteenth session's round on tune37, 053 until the
+    fifteenth's read parts told a digit at a time, 047 and 048 until the sixteenth's read an account at a bank)."""
     refused, missed = _wrong("review57")
     assert refused == _ids("r57-benign", 6, 8, 11, 17, 21, 38, 39, 40, 41, 42, 43, 44, 45, 47, 48, 51, 53, 55, 60,
         61, 73, 79, 92, 96, 98, 102, 103, 106, 110, 111, 113, 117)
-    assert missed == _ids("r57-leak", 5, 6, 8, 17, 38, 39, 47, 48, 51, 52, 62)
+    assert missed == _ids("r57-leak", 5, 6, 8, 17, 38, 39, 51, 52, 62)
 
 
 # What review57 found refused, which the narrowed forms pass (one of each kind).
@@ -4711,10 +4713,11 @@ def test_the_review_of_the_eighth_and_ninth_trials_mends_is_held_to_what_the_nar
     """review62: the first forms of the mends for the eighth and ninth trials refused 77 of its 126 ordinary texts
     (25 before them) and caught 18 of its 57 secrets (15 before them); narrowed, the gate refuses one more than
     before them (049, "The padlock code 1999. That's the name of a short story …") and catches one more (a Zoom
-    "Kenncode"). tests/test_privacy_hermes_trial.py holds one text of each kind they refused."""
+    "Kenncode"); 043, a salary's "A/C No", is caught since the sixteenth session. tests/test_privacy_hermes_trial.py
+    holds one text of each kind they refused."""
     refused, missed = _wrong("review62")
     assert len(refused) == 26 and "r62-benign-049" in refused
-    assert len(missed) == 41 and "r62-leak-030" not in missed
+    assert len(missed) == 40 and "r62-leak-030" not in missed and "r62-leak-043" not in missed
 
 
 
@@ -5030,4 +5033,71 @@ def test_what_the_last_break_published_is_read(text):
     "Le lezioni: prima 3 5 poi 9 1 minuti",  # digits apart in parts, no code's word
 ])
 def test_what_the_last_break_found_refused_or_near_it_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune41 (a forty-third writer, weighted to money sent and kept: a migrant worker, a farm
+# cooperative's bookkeeper, a pharmacist, a student abroad, a retired person, in 35 language tags); heldout40 held
+# out. 83 of 100 caught before the round, 1 of 200 ordinary texts refused.
+
+def test_the_round_on_tune41_misses_four_leaks_and_refuses_no_ordinary_text():
+    """Left: a passphrase quoted after "we went with" a sentence after its name, a password as "the other field"
+    after a user name, a till's login as "my staff number then 'Kerala77'", a cabinet's code as digits a comma
+    apart after "Now" (a controlled drugs cabinet is no lock by its name); the ordinary text refused before the round
+    (a security question told by what it asks, "…: the name of my first school. I answered, …") passes."""
+    refused, missed = _wrong("tune41")
+    assert (refused, missed) == ([], _ids("p43-leak", 22, 18, 35, 1, width=4))
+
+
+@pytest.mark.parametrize("text", [
+    "My own BPI account back home, where the agency deposits my salary: 8567672740.",  # an account at a bank, its
+    "Asusun Access Bank na Baba inda nake tura kuɗi: 0917788257.",  # use between, in English and in Hausa
+    "บัญชีกสิกรของฉันเอง เลขที่ 698-8-82027-9",  # a Thai account, "number" before it
+    "Rekening BCA saya sendiri: 1246351051 a.n. Siti.",  # one's own, in Indonesian
+    "Islami Bank a/c 20501770203456789",  # "a/c" after a bank
+    "玉山銀行帳號 0979-968-123456",  # a bank account in Chinese
+    "宿舍大門密碼 5207#", "提款卡密碼 7390 (郵局)",  # a door's and an ATM card's code in traditional Chinese
+    "安全提問：我的國小叫什麼？答案：興隆國小",  # a security answer in traditional Chinese
+    "o kwdikos tis kartas mou einai 6612",  # a card's PIN in Greeklish
+    "kleidaria podilatou 7-7-1-3",  # a bike lock told a digit at a time, in Greeklish
+    "Ο συνδυασμός του χρηματοκιβωτίου στο περίπτερο: 55193",  # a safe's combination in Greek
+    "κωδικός ξεκλειδώματος κινητού 031178",  # a phone's unlock code in Greek
+    "PIN tis Viva Wallet 2290",  # a PIN before a wallet's name
+    "Lambar sirrin katin Baba ita ce 6 0 4 1",  # a card's "secret number" in Hausa
+    "Makullin rumbun hatsi: 5-2-9-0",  # a lock in Hausa, told a digit at a time
+    "寮の玄関は 5 8 3 0 を押してから＃",  # an entrance's keypad in Japanese
+    "امی کا نیا فون 1 9 6 7 سے کھلتا ہے",  # what a phone opens with in Urdu
+    "قفل خزانة الأدوية: ٧-١-٤-٦",  # a cabinet's lock in Arabic, in Arabic-Indic digits
+    "Can you remember the keysafe code at Mrs Patel's for me? It's 7391",  # "keysafe" as one word
+    "Security question for the bank: the name of my first pet. Biscuit.",  # the answer after what it asks
+])
+def test_what_the_round_on_tune41_and_the_eleventh_trial_read(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+def test_the_review_of_the_round_on_tune41_is_held_to_what_the_narrowed_forms_give():
+    """review68 (the round on tune41 and the eleventh trial's mends): before them the gate refused 13 of its 164
+    ordinary texts and caught 15 of its 77 secrets; the first forms refused 104 and caught 44; narrowed, it refuses
+    these 9 (all refused before: 4 fewer, each a security question told by what it asks) and misses these 30."""
+    refused, missed = _wrong("review68")
+    assert refused == _ids("r68-benign", 19, 32, 75, 76, 77, 101, 107, 158, 159, width=3)
+    assert missed == _ids("r68-leak", 9, 11, 14, 15, 16, 17, 21, 22, 23, 24, 25, 27, 30, 35, 42, 43, 46, 47, 51, 54, 59,
+                          60, 62, 63, 65, 66, 68, 69, 75, 77, width=3)
+
+
+# What review68 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Wells Fargo account updated; the new phone's IMEI 356938035643809 is on file.",  # another number's word between
+    "Opened a savings account at Equity Bank today, they took my fingerprints, next visit 12 06 2024 0930.",  # a date
+    "Mum's savings account at Vietcombank matured today and she got back 120000000 đ in total.",  # an amount
+    "A/C no longer cools: serial 1120045567.",  # an air conditioner
+    "這學期選了密碼學，課程編號 5430",  # cryptography, a course's number
+    "玄関で 0802 を押してから呼出",  # a room's number keyed at the entrance's intercom
+    "kwdikos tis Portogalias 351",  # Portugal's calling code in Greeklish
+    "PIN code of Punjab National Bank 110085",  # India's postal PIN code
+    "Keysafe fitted by the council in 2023; their job ref was 44871.",  # a keysafe's job reference
+    "Makullan dakunan baki: 1 2 3 4 duk suna ofis.",  # the guest rooms' keys in Hausa
+    "Bank asked a security question when I called: the name of my first school. I answered, then changed it.",
+])
+def test_what_review68_found_the_first_forms_refused(text):
     assert privacy.sensitive_reason(text) is None, text

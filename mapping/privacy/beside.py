@@ -822,7 +822,7 @@ _A_SECURITY_QUESTION = (
     r"|(?:bank|insurer|insurance|versicherung|banque"
     r"|banco|banca)\w*['’]?s?\s++asks?)")
 # (in the scripts written without spaces, the name may follow another word with none between: "銀行の秘密の質問")
-_A_SECURITY_QUESTION_UNSPACED = r"(?:秘密の質問|安全问题|安全問題|密保问题|보안\s*+질문|คำถามความปลอดภัย)"
+_A_SECURITY_QUESTION_UNSPACED = r"(?:秘密の質問|安全问题|安全問題|安全提[問问]|密保[问問]题|보안\s*+질문|คำถามความปลอดภัย)"
 # what a security question asks about, inside the quoted question
 _ASKED_ABOUT = lowered_search(
     r"(?i)pet|animal|dog|cat\b|teacher|school|street|road|city|town|born|birth|mother|father|mom|mum|dad|maiden|car\b"

@@ -225,7 +225,7 @@ _SECURITY_ANSWER = lazy(
     r"|biztons[áa]gi\s++k[ée]rd[ée]s|bezpe[čc]nostn[íi]\s++ot[áa]zk\w*|שאלת\s*+אבטחה|turvakysymy\w*|คำถามความปลอดภัย"
     r"|سؤال\s*+الأمان|ερώτηση\s++ασφαλείας|c[âa]u\s++h[ỏo]i\s++(?:b[ảa]o\s++m[ậa]t|b[íi]\s++m[ậa]t(?=[^\n:]{0,40}?(?:t[àa]i\s++kho[ảa]n|ng[âa]n\s++h[àa]ng|email|gmail|facebook|zalo|icloud|apple)))|pertanyaan\s++keamanan|[îi]ntrebarea\s++de\s++securitate"
     r"|sikkerhetssp[øo]rsm[åa]l|sikkerhe[dt]ssvar\w*|s[äa]kerhetssvar\w*|सुरक्षा\s*+प्रश्न|leánykori\s++nev\w*|nome\s++de\s++solteira|apellido\s++de\s++soltera"
-    r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|सिक्योरिटी\s*+सवाल"
+    r"|nom\s++de\s++jeune\s++fille|mädchenname|旧姓|安全问题|安全問題|安全提[問问]|密保問題|सिक्योरिटी\s*+सवाल"
     r"|sicherheitsantwort|risposta\s++di\s++sicurezza|resposta\s++de\s++seguran[çc]a|r[ée]ponse\s++de\s++s[ée]curit[ée]"
     r"|antwoord\s++op\s++(?:de\s++)?beveiligingsvraag|odpowied[źz]\w*\s++(?:na\s++pytanie\s++)?(?:bezpiecze[ńn]stwa|pomocnicze)"
     r"|секретн\w*\s++вопрос"
@@ -258,7 +258,12 @@ _SECURITY_ANSWER = lazy(
     # a service's feature, not an answer: "The security question is Netflix's old recovery feature"
     r"|[\w-]+['’]s\s++(?:old\s++|new\s++|former\s++)?(?:recovery|security|login|sign-in|account|reset)\s++(?:feature|flow|page"
     r"|option|setting|questions?|system|process|form)"
-    r")\b|कभी|मत|नहीं|不要|别|不)\S"
+    r")\b|कभी|मत|नहीं|不要|别|不"
+    # what the question asks, its sentence ending there and the text too or another sentence going on from it: "Bank
+    # asked a security question when I called: the name of my first school. I answered, then …" (not "…: the name of
+    # my first school, St Anne's", nor "…: the name of my first pet. Biscuit.")
+    r"|the\s++name\s++of\s++(?:my|his|her|their|our|your)\s++[^\n.;:,!?\"'”]{2,40}[.;!?]"
+    r"(?:\s*+$|\s++(?-i:I|I['’]ll|I['’]d|We|They|She|He|It|Still|Need|But|So|Then)\s))\S"
     # a question set to its answer: "set the recovery question 'favorite childhood friend' to Aisha"
     r"|(?i:(?:recovery|security)\s++question\s++['‘\"][^'’\"\n]{1,60}['’\"]\s++to\s++"
     r"(?!(?:something|anything|random|a\s|an\s|the\s)\b)(?-i:[A-Z])\w)"
@@ -1851,7 +1856,7 @@ def _password_column(text: str) -> bool:
 # A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
-    r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
+    r"(?i)(?<![a-z])(?:pin|passcode|parental\s*+(?:control|code|lock)|parental\s*+controls\s*+(?:code|pin|passcode|[—–-]\s*+it['’]s)|keypad|key\s*+box|key\s++safe|keysafe(?=\s*+code)|lockbox|lock|locks|unlocks?|padlock|locker|combo|combination"
     r"|safe|alarm(?:anlage|panel\w*|code|kode|kod|zentrale|centrale)?|disarm|duress|digicode|mailbox|door|garage|shed|entrance|opens\s++with|punch\s++in|zahlenschloss|zahlencode"
     r"|code\s++de\s++la\s++porte|porte\s++d['’]entrée|portail|tür|haustür|deur|portone"
     # a door in Portuguese and Italian by what it opens (not "porta 8080", a port), a room for luggage or
@@ -1884,7 +1889,7 @@ _PIN_LINE = lazy(
     # of 48,000 characters, took a minute)
     r"|(?<=\w)tür(?:e?(?=[^\n.]{0,40}?code)|code)(?![a-z])"
     r"|koodi|(?<=\w)kluis|(?<=\w)koden|पिन|कोड|κωδικ\w*\s++(?:στο|του)\s++πληκτρολ\w*|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|लॉकर|קוד|הקוד|รหัส|mã\s++(?:cửa|pin|khóa|số|mở|quản\s++lý)|mật\s++mã|الرقم\s*+السري|قفل|الرمز"
-    r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
+    r"|schloss(?!\w)|[şs]ifre|ロック番号|暗証番号|番号|パスコード|オートロック|暗码|密码|(?<=[門门鎖锁卡箱櫃柜庫库])[密暗]碼|解锁码|解鎖碼|رمز|비밀번호|금고|도어락|잠금"
     # a code lock in Norwegian and Danish, "code" in Estonian, an unlock code in Spanish, "PIN" in Bengali and Urdu
     r"|kodel[åa]s\w*|(?<![a-z])kood\w*|desbloqueo|পিন|(?<![\u0600-\u06ff])پن(?![\u0600-\u06ff])"
     # a door's, an entrance's, a gate's, a safe's, a locker's, a padlock's, an alarm's or an intercom's code in
@@ -1901,6 +1906,28 @@ _PIN_LINE = lazy(
     r"|(?<![a-z])code\s++(?:van|voor)\s++(?:de|het)\s++(?:deur|voordeur|poort|fietsenhok|fietsenstalling|berging|schuur|garage"
     r"|kluis|alarm|hek|brievenbus|sleutelkast)|κωδικ\w*\s++(?:εξώπορτας|πόρτας|συναγερμού|γκαράζ|θυροτηλεφώνου|κλειδαριάς"
     r"|χρηματοκιβωτίου)"
+    # in Greek, a safe's, a padlock's or a lock's combination and a phone's unlock code, and a safe, a padlock or a lock
+    # told a digit at a time, in Greek letters or in Latin ones (Greeklish), and in Greeklish the code of a card, a
+    # door, a car park, an alarm or a phone ("Ο συνδυασμός του χρηματοκιβωτίου …: 55193", "kleidaria podilatou
+    # 7-7-1-3", "o kwdikos tis kartas mou einai 6612"; not a lock's price, order, model or weight, "Κλειδαριά
+    # ασφαλείας Cisa, τιμή: 1250", nor a product's or a postal "kwdikos")
+    r"|συνδυασμ\w*\s++(?:του|της|για\s++το|για\s++την)\s++(?:χρηματοκιβ|λουκ|κλειδαρ|ντουλαπ)\w*"
+    r"|κωδικ\w*\s++ξεκλειδ[ωώ]ματος"
+    r"|(?:χρηματοκιβ[ωώ]τ\w*|λουκ[εέ]τ\w*|κλειδαρι[άα]\w*|(?<![a-z])(?:kl[ei]idari\w*|louket\w*|xrimatokivwt\w*))"
+    r"(?=[^\n0-9]{0,30}(?<![0-9])[0-9](?:[-\s][0-9]){3,7}(?![0-9]))"
+    # a card's "secret number" in Hausa, a lock told a digit at a time in Hausa ("Lambar sirrin katin Baba ita ce
+    # 6 0 4 1", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's keypad in Japanese, its digits then "press" or "#"
+    # ("寮の玄関は 5 8 3 0 を押してから＃"; not a room's number keyed to call it, "玄関で 0802 を押してから呼出"), and what a
+    # phone or a door opens with in Urdu, told a digit at a time ("… 1 9 6 7 سے کھلتا ہے"; not "opens at 9")
+    r"|(?<![a-z])lambar\s++sirri\w*(?=(?:\s++[^\W\d_]++){0,3}?(?:\s++(?:ita\s++ce|shi\s*+ne)|\s*+[:：])\s*+[0-9])"
+    r"|(?<![a-z])makullin(?=[^\n0-9]{0,30}(?<![0-9])[0-9](?:-[0-9]){3,7}(?![0-9]))"
+    r"|(?:玄関|入口|エントランス|ドア|門)(?=[^\n0-9]{0,12}(?<![0-9])[0-9](?:\s[0-9]){3,7}\s*+(?:を押|[#＃]))"
+    r"|(?<=[0-9] [0-9] [0-9] [0-9] )سے\s*+کھل(?:تا|تی|تے)"
+    # Greeklish "kwdikos" of a card that is someone's or a bank's, of a door, a car park, an alarm or a phone (not
+    # Portugal's calling code, "tis Portogalias", an engine's, "tou kinitira", nor a member's card, "kartas melous")
+    r"|(?<![a-z])(?:k[wo]dik\w*\s++(?:(?:tis|tou|tin|ti|gia)\s++){1,2}"
+    r"(?:kart(?:as|a)\s++(?:mou|sou|tou|tis|mas|trapez\w*|visa|mastercard|atm)|port(?:a|as)|parking|garaz\w*|synagerm\w*"
+    r"|alarm\w*|kinitou|thyrotilef\w*)(?![a-z])|k[wo]dik\w*\s++[x3]ekleidwmat\w*)"
     r"|(?<![а-я])пин(?:-код\w*|\s++(?:от|к|карты|картице|для))(?![а-я])"
     # a payment app's MPIN, a UPI PIN
     r"|(?<![a-z])(?:m-?pin|upi\s++pin)(?![a-z])|(?<![a-z])pina(?=\s*+[:：])"  # (and Basque's "PINa:")
@@ -2169,6 +2196,9 @@ _A_FORMATION = lazy(r"[1-5](?:\s?-\s?[1-5]){2,3}")
 _A_TEAMS_WORD = lazy(r"(?i)(?<!\w)(?:formation|line-?up|team|plays?|playing|coach\w*|football|soccer|tactic\w*|aufstellung"
                      r"|formación|alineación|formazione|schieramento|opstelling|formação|escalação|système|schema)(?!\w)")
 _A_BRAND_AND_MODEL = lazy(r"(?<![\w-])[A-Z][a-z]{2,}\s++[A-Z][a-z]{2,}\s++$")
+# what a brand's name says it keeps money in, and a PIN's own word (not a PIN pad's)
+_A_WALLETS_NAME = lazy(r"\s(?:Wallet|Pay|Bank|Money|Cash)\s++$")
+_A_PIN_ITSELF = lazy(r"(?i)(?<![a-z])(?:pin|m-?pin|passcode)(?![a-z])(?!\s*+(?:pad|code))")  # (India's "PIN code" is postal)
 # a number said as one, right before it: "es la número 127", "ist Nummer 156"
 _A_NUMBER_SAID = lazy(r"(?i)(?<!\w)(?:número|nummer|numero|numéro|numer|номер|numara|numurs|numeris|number|no\.?|nr\.?)"
                       r"\s*+$")
@@ -2292,8 +2322,10 @@ def _pin_nearby(text: str) -> bool:
             if _A_FORMATION.fullmatch(line[start:end].strip("*# ")) and _A_TEAMS_WORD.search(line):
                 continue  # "Coach pinned the lineup on the locker door: 4-4-2": a team's formation
             brand = _A_BRAND_AND_MODEL.search(before)
-            if brand and not _A_CODES_WORD.search(brand[0]) and not _A_LOCKS_WORD.search(brand[0]):
-                continue  # "Il lucchetto Abus Bordo 6000 è arrivato": a maker's model; not "Door Code 4821"
+            if (brand and not _A_CODES_WORD.search(brand[0]) and not _A_LOCKS_WORD.search(brand[0])
+                    and not (_A_WALLETS_NAME.search(brand[0]) and _A_PIN_ITSELF.search(before, 0, brand.start()))):
+                continue  # "Il lucchetto Abus Bordo 6000 è arrivato": a maker's model; not "Door Code 4821", nor a
+                # wallet's or a bank's name after its PIN ("PIN tis Viva Wallet 2290")
             if len(number) <= 3 and _A_KEY_TAG.search(before):
                 continue  # "Locker room key tag says 113": the locker's number (a code has four digits or more)
             if len(number) <= 3 and _A_NUMBER_SAID.search(before) and not _A_CODES_WORD_ALONE.search(clause):
@@ -2365,7 +2397,7 @@ _DOOR_CODE_RIGHT_BEFORE = lazy(r"(?i:(?<![^\W\d_])(?:door|gate|front\s++door|ent
 # "smoke detectors, alarm code 2018, sprinklers", nor "A riasztókód: 2018, akkor szereltük be", when it was fitted)
 _LOCKS_CODE_STARTS_THE_SENTENCE = lazy(
     r"(?i:(?:^|[.!?;]\s)[^\S\n]*+(?:(?:the|my|our|his|her|home|house|burglar|mum['’]s|mom['’]s)\s++){0,2}"
-    r"(?:alarm|safe|locker|padlock|keypad|key\s*+box|key\s++safe)\s*+code(?:\s++at\s++(?:the\s++|my\s++|our\s++)?home)?"
+    r"(?:alarm|safe|locker|padlock|keypad|key\s*+box|key\s*+safe)\s*+code(?:\s++at\s++(?:the\s++|my\s++|our\s++)?home)?"
     r"\s*+[:=]?\s*+$|(?:^|\s)riasztók[óo]d\w*\s*+[:=]?\s*+$)"
     r"|(?:^|\s)รหัส(?:สัญญาณกันขโมย|ประตู|ตู้เซฟ)(?:ที่(?:บ้าน|ร้าน|ทำงาน))?\s*+[:=]?\s*+$")
 _ENDS_ITS_CLAUSE = lazy(r"[^\S\n]*+(?:[,.;!]|$)", re.MULTILINE)
@@ -2784,7 +2816,7 @@ def pin_in_other_digits(text: str, read: str) -> bool:
 _A_LOCK_IN_ITS_SCRIPT = lazy(
     r"(?:ال)?خزنة|گاوصندوق|رمز\s*+(?:قفل|دزدگیر|الإنذار|درب|(?:ال)?باب|(?:ال)?بوابة)|صندوق\s*+(?:ال)?مفاتيح|کد\s*+(?:قفل|درب)|كود\s*+(?:ال)?(?:باب|بوابة|عمارة|شقة)|رمز\s*+(?:ال)?مدخل"
     r"|(?:رمز|کد)\s*+درب?\s*+(?:ورودی|خانه|ساختمان|حیاط|آپارتمان|اتاق)|صندوق\s*+کلید|جعبه\s*+(?:ی\s*+)?کلید"
-    r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
+    r"|قفل\s*+(?:ال)?(?:شاشة|خزنة|خزانة|دراجة|هاتف)|قفل\s*+(?:صفحه|گوشی|دوچرخه)"
     # and a card's PIN in Arabic, "the secret number" ("الرقم السري بتاع الفيزا بتاعة البنك الأهلي ٨٣٤٦")
     r"|الرقم\s*+السري"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|ताल(?:ा|्चा)को\s*+(?:कम्बिनेसन|कोड|नम्बर)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
@@ -3294,7 +3326,7 @@ _CHECKS = (
       "sicherheitsantwort", "risposta di sicurezza", "resposta de seguran", "réponse de sécurité", "reponse de securite",
       "antwoord op", "odpowied",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
-      "보안", "güvenlik", "pytanie", "answer to", "answer for", "asks", "secret answer", "sikkerhed", "секретн", "密保", "安全问题", "安全問題", "सिक्योरिटी",
+      "보안", "güvenlik", "pytanie", "answer to", "answer for", "asks", "secret answer", "sikkerhed", "секретн", "密保", "安全问题", "安全問題", "安全提問", "安全提问", "密保問題", "सिक्योरिटी",
       "recovery question", "they ask", "sikkerhetssvar", "sikkerhedssvar", "säkerhetssvar",
       "grew up", "parents met", "teacher", "childhood", "säkerhetsfråga", "sakerhetsfraga", "resposta secreta",
       "respuesta secreta", "réponse secr", "reponse secr", "geheime antwort", "respuesta de seguridad", "domanda segreta",
@@ -3374,7 +3406,7 @@ _CHECKS = (
       "digicode", "schloss", "tresor", "cadenas", "candado", "cadeado", "caja fuerte", "cassaforte", "allarme", "alarme",
       "alarma", "casier", "kluis", "slot", "lås", "sejf", "szyfr", "сейф", "замок", "разблок", "kilid", "sblocco",
       "déverrouillage", "code", "codi", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
-      "パスコード", "オートロック", "暗码", "密码", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
+      "パスコード", "オートロック", "暗码", "暗碼", "密码", "密碼", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
       "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
@@ -3382,7 +3414,9 @@ _CHECKS = (
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
       "screen-time", "bildschirmzeit", "sefu", "seif", "caixa forta", "kasay", "kasas", "ključavnic", "kljucavnic", "kovč",
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
-      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "კოდ", "암호")),
+      "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "კოდ", "암호",
+      "χρηματοκιβ", "λουκέτ", "λουκετ", "κλειδαρ", "συνδυασμ", "kleidari", "klidari", "louket", "xrimatokivwt", "kwdik", "kodik",
+      "lambar sirri", "makull", "玄関", "入口", "エントランス", "ドア", "門", "کھلت")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

@@ -257,7 +257,10 @@ _MALAY_AND_SWAHILI_BANKS = (r"(?:maybank|cimb(?:\s++niaga)?|public\s++bank|rhb|h
                             r"|family\s++bank)")
 _ACCOUNT = lazy(
     r"(?i)(?:(?:my|our|his|her|their|mein|meine|mon|ma|mi|mio|mijn|min)\s++(?:\w+\s++){0,2}?"
-    r"(?:account|acct|konto|compte|cuenta|conto|rekening)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
+    r"(?:account|acct|konto|compte|cuenta|conto|rekening|a/c)|checking|savings|acct|account\s*+(?:number|no\.?|#)"
+    # "a/c" for an account at a bank, or with its number's word ("Islami Bank a/c 2050…", "A/C No: …"; not an air
+    # conditioner's, "the a/c unit 24000 BTU")
+    r"|(?:(?<![a-z])bank\s++a/c|(?<![a-z/])a/c\s*+(?:number|no\.?|#))(?=\s*+(?:no\.?|number|#)?\s*+[:：.#-]?\s*+[0-9])"
     # "acc no." of one's own or at a bank (not an accession number: "Acc. No. 104523" of a library)
     r"|(?<![a-z])acc\.?\s*+(?:number|no\.?|#)(?=[^0-9\n]{0,24}?(?:my|mine|yangu|bank|benki))"
     # a current account in Portuguese and Spanish, a Mexican CLABE: "conta corrente 0047291-6"
@@ -269,6 +272,9 @@ _ACCOUNT = lazy(
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
     r"|номер\s++сч[её]та|bankrekening|bankkonto"
+    # a bank's or a post office's account in Chinese ("玉山銀行帳號 0979-968-123456"; not a game's or a site's
+    # "帳號", a user name)
+    r"|(?:銀行|银行|郵局|邮局)[^\n0-9]{0,10}?(?:帳號|账号|帳戶|账户|戶頭|户头)(?=\s*+(?:[:：]|是|為|为)?\s*+[0-9])"
     # an account's number in Arabic written in Latin letters, and one's own in Arabic ("rakam el 7esab fel bank
     # el ahly 1903040506070", "رقم حسابي")
     r"|ra[kq]am\s++[ea]l[\s-]?[7h][ei]sab|رقم\s*+حسابي"
@@ -342,7 +348,7 @@ _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nu
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
                     "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk", "akaun", "ሂሳብ", "ሂሳቤ", "አካውንት", "acc",
-                    "บัญชี", "7esab", "hesab", "hisab", "حسابي")
+                    "บัญชี", "7esab", "hesab", "hisab", "حسابي", "a/c", "帳號", "账号", "帳戶", "账户", "戶頭", "户头")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -378,6 +384,81 @@ def _clabe_holds(digits: str) -> bool:
 _CBU = lazy(r"(?i)(?<![^\W\d_])(?:cbu|cvu|cuenta)(?![^\W\d_])[^0-9\n]{0,60}?(?<![0-9])([0-9](?:[ -]?[0-9]){21})(?![0-9])")
 
 
+# An account at a bank, its number later in the same sentence: an account's word and a bank's word (or a bank's
+# name) before the number, whatever stands between (what the account is for, whose it is), and right before the
+# number a colon, a word for "is", or the account's or its bank's word ("My own BPI account back home, where the
+# agency deposits my salary: 8567672740", "Asusun Access Bank na Baba inda nake tura kuɗi: 0917788257",
+# "บัญชีกสิกรของฉันเอง เลขที่ 698-8-82027-9", "Access Bank account 0692817453"). Not when another number's word
+# stands between the account's word and the number (a reference's, a queue's, a phone's, a serial's: "BDO savings,
+# queue number 202406120045", "Wells Fargo account, IMEI 356938035643809"), nor in a phone's or a bill's sentence,
+# nor beside an amount's unit.
+_AN_ACCOUNTS_WORD = lazy(
+    r"(?i)(?<![^\W\d_])(?:account|acct|a/c|akaun|akaunti|rekening|asusun|cuenta|conta|compte(?!\s++rendu)|konto|conto"
+    r"|savings)(?![^\W\d_])|บัญชี|অ্যাকাউন্ট|একাউন্ট|হিসাব|اکاؤنٹ|اکاونٹ|کھاتہ|حساب|账户|帳戶|账号|帳號|口座|계좌")
+_A_BANK = lazy(
+    r"(?i)(?<![^\W\d_])(?!(?:food|seed|blood|data|power|memory|river|milk|question|word|test)\s++bank)"
+    r"(?:[^\W\d_]++\s++)?(?:bank(?!\s++holiday)s?|banco|banque|benki|" + _MALAY_AND_SWAHILI_BANKS[3:-1] +
+    r"|bdo|bpi|landbank|pnb|rcbc|gtb|gtbank|uba|opay|kuda|moniepoint|palmpay|kasikorn|kbank|krungthai|krungsri|brou"
+    r"|ita[úu]|santander|nubank|bradesco|hsbc|barclays|wells\s++fargo|citi(?:bank)?|monzo|revolut|n26|sonali|janata|meezan"
+    r"|hbl|ubl|vietcombank|techcombank|bidv|(?:access|sterling|fidelity|polaris|first|wema|zenith|security)\s++bank)(?![^\W\d_])"
+    r"|ব্যাংক|ব্যাঙ্ক|بینک|بنک|بنك|ธนาคาร|กสิกร|ไทยพาณิชย์|กรุงเทพ|กรุงไทย|กรุงศรี|ออมสิน|銀行|银行|은행|ngân\s++hàng")
+# what another number is called, between an account's word and the number
+_ANOTHER_NUMBERS_WORD = lazy(
+    r"(?i)(?<![^\W\d_])(?:ref\w*|transaction|txn|trx|transfer\s++(?:id|no|number)|receipt|recibo|order|invoice|factura"
+    r"|tracking|control|mtcn|confirmation|ticket|case|customer|member|policy|loan|card|cart[ãa]o|tarjeta|kad|kartu"
+    r"|phone|mobile|cell|tel|hotline|helpline|support|call|whatsapp|wa|sms|otp|pin|swift|bic|ifsc|routing|sort"
+    r"|branch\s++code|paybill|till|bill|meter|statement|balance|saldo|amount|total\w*|jumlah|kwitansi|price|kiasi|comprobante|operaci[óo]n"
+    r"|folio|nomor\s++(?:hp|telepon)|telepon|simu|waya|ids?|cursor|offsets?|row|isbn|imei|vin|serial|lot|batch|build"
+    r"|unit|waybill|awb|resi|claim|queue|pass|appointment|meeting|project|channel|webhook|timestamp|barcode|parcel|job"
+    r"|sheet|form|file|dossier|protocol|protocolo|installation|instala[çc][ãa]o|procedure|tr[áa]mite|servicio|registration"
+    r"|cnpj|cpf|application|employee|adviser|advisor|asesor|gerente|manager|meneja|manaj\w*|contact|token|sim|iccid|foleni"
+    r"|antre\w*|antri\w*|pila|model|version|certificate|request|ext|extension|fax|zoom|teams|code)(?![^\W\d_])"
+    r"|อ้างอิง|โทร|ติดต่อ|คิว|พร้อมเพย์|ফোন|বিকাশ|নগদ|রেফারেন্স|ট্রানজেকশন|টোকেন|সিরিয়াল|ফর্ম|ম্যানেজার|فون|موبائل"
+    r"|منیجر|مینیجر|ٹوکن|فارم|سیریل|طلب|موظف|هاتف|موبايل|جوال|参考|流水|訂單|订单|電話|电话|客服|證明|证明|編號|编号|受理"
+    r"|手機|手机|工單|工单")
+# a phone's or a bill's sentence (a mobile wallet's number is a phone's), and an amount's unit beside a number
+_A_PHONES_OR_BILLS_SENTENCE = lazy(
+    r"(?i)(?<![^\W\d_])(?:phone|mobile|cell|whatsapp|gcash|maya|m-?pesa|bkash|nagad|easypaisa|jazzcash|momo|airtel|mtn"
+    r"|safaricom|paybill|till|bill|invoice|utility|meter|loyalty|membership|promptpay|simu|piga|huduma|wateja|risiti|bili"
+    r"|ankara|hp|telepon|surat|bukti|luz|agua|água|gas|gás|energia|electricity|water|internet|tel[ée]fono|telefone|celular)"
+    r"(?![^\W\d_])|พร้อมเพย์|বিকাশ|নগদ")
+_AN_AMOUNTS_UNIT = lazy(
+    r"(?i)\s*+(?:pesos?|php|naira|ngn|baht|thb|satang|shillings?|ksh|kes|tsh|tzs|taka|bdt|rupees?|rs|pkr|inr|usd|eur|gbp"
+    r"|rp|rupiah|idr|yen|jpy|won|krw|dong|vnd|đ|reais|euros?|dollars?|\$|€|£|¥|₱|₦|฿|৳|₹|₩|₫|円|元|원|บาท|สตางค์|টাকা"
+    r"|روپے)(?![^\W\d_])")
+_A_CURRENCY_BEFORE = lazy(r"(?i)(?:[$€£¥₱₦฿৳₹₩₫]|(?<![^\W\d_])(?:php|ngn|ksh|kes|tsh|tzs|ugx|ghs|rs|rp|usd|eur|gbp|inr"
+                          r"|pkr|bdt|idr|thb|vnd|n))\s*+$")
+# right before the number: a colon or a word for "is" (in English, Swahili, Indonesian and Malay, Tagalog, Spanish,
+# Portuguese, French, German, Vietnamese, Hausa, Thai, Bengali, Urdu), or "number" in Thai
+_RIGHT_BEFORE_ITS_NUMBER = lazy(
+    r"(?i)(?:[:：]|(?<![^\W\d_])(?:is|ni|ndiyo|adalah|ialah|ay|es|é|est|ist|là|ce|ne)|เลขที่|คือ|হল|ہے)\s*+$")
+_AN_ACCOUNTS_NUMBER = lazy(r"(?<![0-9+#/.,:-])(?<![0-9][ -])[0-9](?:[ -]?[0-9]){8,17}(?![0-9]|[ -][0-9])")
+_SENTENCE_ENDS = lazy(r"[.!?।。！？](?:\s|$)|\n")
+_A_FEW_WORDS = lazy(r"[^0-9\n]{0,30}")
+
+
+def _account_at_a_bank(text: str) -> bool:
+    for number in _AN_ACCOUNTS_NUMBER.finditer(text):
+        start, end = number.span()
+        ends = [stop.end() for stop in _SENTENCE_ENDS.finditer(text, max(0, start - 160), start)]
+        before = text[ends[-1] if ends else max(0, start - 160):start]
+        accounts = list(_AN_ACCOUNTS_WORD.finditer(before))
+        if not accounts or not (banks := list(_A_BANK.finditer(before))):
+            continue
+        last = max(accounts[-1].end(), banks[-1].end())  # the account's or the bank's word right before it
+        if not (_RIGHT_BEFORE_ITS_NUMBER.search(before)
+                or last >= len(before) - 30 and _A_FEW_WORDS.fullmatch(before, last) and len(before[last:].split()) <= 4):
+            continue
+        after = _SENTENCE_ENDS.search(text, end)
+        sentence = before + text[start:after.start() if after else len(text)]
+        if (_ANOTHER_NUMBERS_WORD.search(before, accounts[-1].end()) or _A_PHONES_OR_BILLS_SENTENCE.search(sentence)
+                or _AN_AMOUNTS_UNIT.match(text, end) or _A_CURRENCY_BEFORE.search(before)
+                or _NAMED_A_TEST(sentence) or _AN_EXAMPLES_WORD(sentence)):
+            continue
+        return True
+    return False
+
+
 def _bank_account(text: str) -> bool:
     if _BSB_OR_TRANSIT.search(text):
         return True
@@ -396,7 +477,9 @@ def _bank_account(text: str) -> bool:
             and not ("akaunti" in match[0].lower() and _A_SWAHILI_BILL.search(text))
             for match in _ACCOUNT.finditer(text)):
         return True  # (not a bill's: "Water bill account number 7712339045")
-    return ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None
+    if ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None:
+        return True
+    return _account_at_a_bank(text)
 
 
 _SSN_WRITTEN = lazy(r"(?<![0-9A-Za-z-])([0-9]{3})([- ])([0-9]{2})\2([0-9]{4})(?![0-9A-Za-z]|-[0-9])")
