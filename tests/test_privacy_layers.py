@@ -5101,3 +5101,18 @@ def test_the_review_of_the_round_on_tune41_is_held_to_what_the_narrowed_forms_gi
 ])
 def test_what_review68_found_the_first_forms_refused(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+# Philippine numbers after their name, in their shape (the fifteenth session's last break published an SSS and a
+# TIN number); and what stays ordinary beside those names.
+@pytest.mark.parametrize("text, refused", [
+    ("My SSS no. 34-1234567-8, for the loan application", True),
+    ("TIN: 123-456-789-000 for the BIR form", True),
+    ("PhilHealth 12-345678901-2", True),
+    ("Pag-IBIG MID 1234-5678-9012", True),
+    ("SSS branch hotline 8920-6446, open until 5", False),
+    ("SSS contribution for May is ₱1,125", False),
+    ("TIN 3 cans of paint for the fence", False),
+])
+def test_a_philippine_number_after_its_name(text, refused):
+    assert (privacy.sensitive_reason(text) is not None) == refused, text

@@ -1313,12 +1313,23 @@ _NINO = lazy(r"(?i)(?:\bni\s++(?:number|no)|national\s++insurance(?:\s++(?:numbe
 # A Mexican CURP after its name, of its shape (four letters, a birth date, H or M, the state and three consonants,
 # a character and a check digit), whatever its check digit: a person's, mistyped or not
 _A_CURP = lazy(r"(?i)\bcurp\b[^\n]{0,24}?(?<![A-Za-z0-9])(?-i:[A-Z]{4}[0-9]{6}[HMX][A-Z]{5}[0-9A-Z][0-9])(?![A-Za-z0-9])")
+# Philippine numbers right after their name, in their shape (python-stdnum checks none of them): an SSS number
+# ("SSS no. 34-1234567-8"), a TIN ("TIN: 123-456-789-000"), a PhilHealth number ("12-345678901-2"), a Pag-IBIG
+# MID ("1234-5678-9012"), a UMID's CRN ("0111-1234567-8"); written with their dashes, or as many digits in a row
+# after the name and a colon or "no." at most (not "SSS branch hotline 8920-6446", "TIN 3 cans")
+_A_PHILIPPINE_NUMBER = lazy(
+    r"(?i)(?<![a-z])(?:sss|tin|philhealth|pag-?ibig(?:\s++mid)?|umid(?:\s++crn)?)(?![a-z])"
+    r"(?:\s*+(?:no\.?|number|#|id))?\s*+[:：]?\s*+(?<![0-9])"
+    r"(?:[0-9]{2}-[0-9]{7}-[0-9]|[0-9]{3}-[0-9]{3}-[0-9]{3}(?:-[0-9]{3,5})?|[0-9]{2}-[0-9]{9}-[0-9]|[0-9]{4}-[0-9]{4}-[0-9]{4}"
+    r"|[0-9]{4}-[0-9]{7}-[0-9]|[0-9]{9,12})(?![0-9-])")
 
 
 _CHECKS = (
     ("looks like a recovery key (BitLocker, Apple, Microsoft)", _recovery_key, lambda t, d: t.count("-") >= 4),
     ("looks like a national identity number (said to be one)", lambda t: _A_CURP.search(t) is not None,
      lambda t, d: d >= 7 and "curp" in t.lower()),
+    ("looks like a national identity or tax number (said to be one)", lambda t: _A_PHILIPPINE_NUMBER.search(t) is not None,
+     lambda t, d: d >= 9 and any(word in t.lower() for word in ("sss", "tin", "philhealth", "pag", "umid"))),
     ("looks like a passport's machine-readable line (its check digits hold)", _mrz_line,
      lambda t, d: d >= 14 and "<" in t),
     ("looks like an identity document's number", _id_document, lambda t, d: d >= 1 or "WDL" in t),
