@@ -175,7 +175,7 @@ def report_catalogs() -> None:
 
 def report_trials(finds_ds) -> None:
     """The trials through the Hermes agent's memory provider (tests/fixtures/hermes_trial*.json):
-    what each reviewer told an agent, the first eleven tuned on, the twelfth and the thirteenth held out."""
+    what each reviewer told an agent, the first eleven tuned on, the twelfth to the fourteenth held out."""
     print("\n## trials through the Hermes provider (memories a reviewer told an agent; the first eleven tuned on)\n")
     fixtures = CORPORA.parent / "fixtures"
     for name, tuned in (("hermes_trial", "tuned on"), ("hermes_trial2", "tuned on"), ("hermes_trial3", "tuned on"),
@@ -183,7 +183,7 @@ def report_trials(finds_ds) -> None:
                         ("hermes_trial7", "tuned on"), ("hermes_trial8", "tuned on"),
                         ("hermes_trial9", "tuned on"), ("hermes_trial10", "tuned on"), ("hermes_trial11", "tuned on"),
                         ("hermes_trial12_held", "held out"),
-                        ("hermes_trial13_held", "held out")):
+                        ("hermes_trial13_held", "held out"), ("hermes_trial14_held", "held out")):
         trial = json.loads((fixtures / f"{name}.json").read_text(encoding="utf-8"))
         caught = [privacy.sensitive_reason(text) is not None for text in trial["secrets"]]
         refused = [privacy.sensitive_reason(text) is not None for text in trial["ordinary"]]

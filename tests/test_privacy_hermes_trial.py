@@ -7,8 +7,8 @@ release, then tuned on: what they found that the rules could read in general was
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json), the seventh
 (hermes_trial7.json), the eighth to the eleventh (hermes_trial8.json to hermes_trial11.json) were held
-out for a release or more too, then tuned on in the same way. The twelfth and the thirteenth
-(hermes_trial12_held.json, hermes_trial13_held.json) are held out:
+out for a release or more too, then tuned on in the same way. The twelfth to the fourteenth
+(hermes_trial12_held.json to hermes_trial14_held.json) are held out:
 the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -81,6 +81,20 @@ LISTED = {
         "la contra del mail es gonza.bondi121 bo",  # "la contra", the River Plate's password
         "portero eléctrico del edificio de mi vieja, código 3579B",  # an intercom's code with a letter
     }, set()),
+    "hermes_trial14_held.json": ({  # held out
+        "o kwdikos gia to email tou grafeiou einai nikos_pir@83 , mh ton peis se kanena",  # a password, in Greeklish
+        "Ο ΑΦΜ μου είναι 128053713, για την εφορία",  # a Greek tax number, its check holding
+        "Το ντουλάπι μου στα αποδυτήρια του λιμανιού ανοίγει με 2-5-8-1",  # a locker that opens with, in Greek
+        "o synagermos sto spiti ths manas mou sth Nikaia: 9 0 4 4 kai meta #",  # an alarm's code, in Greeklish
+        "To prwto miso tou kwdikou gia to Taxisnet einai Mpouzouki",  # a password's first half, in Greeklish
+        "Ο κωδικός εισόδου της πολυκατοικίας στην Καστέλλα είναι 1973Β",  # a building's entry code with a letter
+        "Dukaan ke galle wali tijori ka code: teen saat nau do",  # a safe's code in number words, in Roman Urdu
+        "دکان کے شٹر کے الارم کا کوڈ ۴۶۱۸ ہے",  # an alarm's code in the script's digits, in Urdu
+        "Dulapul meu din vestiar are cifrul șapte-zero-doi-opt",  # a locker's code in number words, in Romanian
+        "Mã cửa căn hộ ở quận 7: bốn bảy không hai",  # a flat's door code in number words, in Vietnamese
+        "Ma du phong Facebook: 71829 40263 55170",  # backup codes, in Vietnamese without its accents
+        "mk shopee la ngminh199O (chu O o cuoi, khong phai so 0)",  # a password after "mk", in Vietnamese
+    }, set()),
 }
 # the turns of a later trial whose secret is still published with --include-transcript
 TURNS_LISTED = {"6624"}  # (hermes_trial12_held.json: "the new drug cupboard code is 6624")
@@ -107,7 +121,7 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
                          + _trial("hermes_trial10.json")["turns"]
                          + _trial("hermes_trial11.json")["turns"]
                          + [turn for turn in _trial("hermes_trial12_held.json")["turns"] if turn["secret"] not in TURNS_LISTED]
-                         + _trial("hermes_trial13_held.json")["turns"],
+                         + _trial("hermes_trial13_held.json")["turns"] + _trial("hermes_trial14_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
