@@ -293,7 +293,8 @@ def check_publishable(
     if not include_transcript and repeats_its_turn(event):
         raise PrivacyRefused(
             f"memory {memory_id}: its summary repeats its turn, a raw transcript", path="$.summary",
-            hint="pass --include-transcript to publish transcripts, or give the episode a summary of its own",
+            hint="pass --include-transcript to publish transcripts (a secret in one is still refused), or give the "
+                 "episode a summary of its own",
         )
     for field, text in texts.items():
         reason = sensitive_reason(text)
