@@ -5116,3 +5116,65 @@ def test_what_review68_found_the_first_forms_refused(text):
 ])
 def test_a_philippine_number_after_its_name(text, refused):
     assert (privacy.sensitive_reason(text) is not None) == refused, text
+
+
+# -- the round on tune42 (a forty-fourth writer, weighted to prose passwords: a plumber, a school secretary, a
+# nightclub manager, a refugee caseworker, a teenage streamer, in 25 languages the corpora held least); heldout41
+# held out. 74 of 100 caught before the round, 1 of 200 ordinary texts refused.
+
+def test_the_round_on_tune42_misses_nine_leaks_and_refuses_one_ordinary_text():
+    """Left: a phone that opens with a number in Burmese, a till's code after Zulu "faka" (enter), a login in Burmese
+    after an e-mail "and", a door's code in Galician number words after a room's name, backup codes in Somali, a
+    password in two quoted halves, a password told as a name and a year ("Keshni2011") after "the rest is", a safe's
+    turns in Marathi in its digits, a fuel card's PIN in Gujarati number words; and the ordinary text refused before
+    the round (a club door's count "640 through the clicker")."""
+    refused, missed = _wrong("tune42")
+    assert refused == _ids("p44-benign", 85, width=4)
+    assert missed == _ids("p44-leak", 22, 149, 24, 138, 5, 33, 76, 156, 162, width=4)
+
+
+@pytest.mark.parametrize("text", [
+    "Cash office safe: Marco spins it 22 – 68 – 41.",  # a dial's numbers an en dash apart, after a safe and its spin
+    "Office key box by the fire exit: 3-3-0-8, then slide the cover right.",  # told apart, after "fire exit:"
+    "Сеф у канцеларији за пазар: 31 – 07 – 62.",  # a safe in Serbian
+    "Sanduuqa furayaasha xafiiska: 5-5-1-7, kadibna riix badhanka hoose.",  # a key box in Somali
+    "Ponios Petrauskienės raktų dėžutė prie laiptinės: 2 7 7 5.",  # in Lithuanian
+    "የቢሮው ቁልፍ ሳጥን፦ 3 9 0 8፣ ከዚያ ክዳኑን ወደ ቀኝ ግፋ።",  # in Amharic
+    "ရုံးသော့သေတ္တာ — ၆ ၁ ၈ ၄၊ ပြီးရင် အဖုံးကို ညာဘက်တွန်းပါ။",  # in Burmese, in its digits
+    "സൈക്കിൾ ലോക്ക്: 3 8 0 6.",  # a bike lock in Malayalam
+    'Giorgi: "signalizacia 5 8 2 4, mere OFF"',  # an alarm in Georgian in Latin letters
+    "Photocopier: 3 4 0 7 is the admin's number, for colour jobs.",  # a photocopier's code told apart
+    "A caixa forte da secretaría ábrese con 44-19-07.",  # a safe in Galician
+    "ઓફિસની તિજોરી ૩૬-૨૧-૫૮ થી ખૂલે છે",  # a safe in Gujarati, in its digits
+    "स्टाफ रूमचे दार ४ ४ ० ९ ने उघडते",  # what a door opens with, in Marathi
+    "Сейф у канцелярії: вліво до 18, вправо до 44, вліво до 9.",  # a dial's moves in Ukrainian
+    "FNB, rekeningnommer 5153470788, takkode 250655.",  # an account in Afrikaans
+    "Sy ID vir die SARS-vorm: 7608180212089.",  # someone's South African id number
+])
+def test_what_the_round_on_tune42_read(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+def test_the_review_of_the_round_on_tune42_is_held_to_what_the_narrowed_forms_give():
+    """review69: before the round the gate refused 4 of its 134 ordinary texts and caught 8 of its 64 secrets; the
+    first forms refused 104 and caught 46; narrowed, it refuses the same 4 and catches 23."""
+    refused, missed = _wrong("review69")
+    assert refused == _ids("r69-benign", 13, 23, 72, 122)
+    assert len(missed) == 41
+
+
+# What review69 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Emergency exit drill times 9 – 11 – 14, door wardens briefed.",  # numbers a dash apart with no dial
+    "Safe lifting module: read pages 12 – 18 – 24 before Thursday's session.",  # pages, not after a colon
+    "Fire exit 104 next to the loading dock door must stay clear at all times.",  # a fire exit's number
+    "Сефора: крем за 1450 денари.",  # Sephora, not a safe
+    "Екскурсія в Олеський замок: вліво 2 зали, вправо 3 зали, разом 14 експонатів.",  # directions in a castle
+    "Copier for Years 3 4 5 6 is the one in the library corridor.",  # year groups, a run
+    "Copier service line: 0 8 0 0 6 5 4 3 2 1, quote the machine's serial.",  # a phone's number told apart
+    "તિજોરીના ભાવ: 12-15-20 હજાર, મધ્યમ વાળી લઈશું.",  # safes' prices in thousands
+    "Eskom rekeningnommer 4201 8876 55 — krag sny Dinsdag af.",  # a bill's account
+    "Bestelling ID 6001273551095 vir die pype is gestuur.",  # an order's id
+])
+def test_what_review69_found_the_first_forms_refused(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -1853,6 +1853,15 @@ def _password_column(text: str) -> bool:
     return False
 
 
+# What must follow a lock's word that is also an ordinary word's part or a room's, a price's or an order's name, within
+# its clause: a code told a digit at a time (four to six digits, not a run such as "1 2 3 4") or a dial's three
+# numbers (not a date's, "12-03-25")
+_A_RUN = r"(?:0[-\s]1[-\s]2|1[-\s]2[-\s]3|2[-\s]3[-\s]4|3[-\s]4[-\s]5|4[-\s]5[-\s]6|5[-\s]6[-\s]7|6[-\s]7[-\s]8|7[-\s]8[-\s]9)"
+_A_CODE_TOLD_AHEAD = (r"(?=[^\n0-9]{0,30}(?<![0-9])(?!" + _A_RUN + r")(?:[0-9](?:[-\s][0-9]){3,5}(?![-\s]?[0-9])"
+                      r"|(?!(?:0?[1-9]|[12][0-9]|3[01])-(?:0?[1-9]|1[0-2])-)[0-9]{2}(?:\s?[-–—]\s?[0-9]{2}){2}(?![-–—\s]?[0-9])"
+                      # (not a price in thousands or lakhs: "તિજોરીના ભાવ: 12-15-20 હજાર")
+                      r"(?!\s*+(?:હજાર|हजार|हज़ार|लाख|hazar|lakh|thousand|тыс\w*|хиљ\w*|k(?![a-z])))))")
+
 # A PIN or a lock's code: a number of 3 to 8 digits on a line with a word for one ("Garage keypad:
 # *9853", "Dørkode 2133", "the code to get in is 966391", "银行卡PIN是880084", "رمز الباب: 3507")
 _PIN_LINE = lazy(
@@ -1919,6 +1928,16 @@ _PIN_LINE = lazy(
     # 6 0 4 1", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's keypad in Japanese, its digits then "press" or "#"
     # ("寮の玄関は 5 8 3 0 を押してから＃"; not a room's number keyed to call it, "玄関で 0802 を押してから呼出"), and what a
     # phone or a door opens with in Urdu, told a digit at a time ("… 1 9 6 7 سے کھلتا ہے"; not "opens at 9")
+    # a safe in Serbian, Macedonian and Bulgarian Cyrillic, a key box in Somali, Lithuanian, Amharic and Burmese, a lock
+    # in Malayalam, an alarm in Georgian, Serbian or Russian written in Latin letters, a photocopier, a safe in Galician
+    # and Portuguese, a safe in Gujarati and Hindi: each only before a code told a digit at a time or a dial's three
+    # numbers ("signalizacia 5 8 2 4", "Photocopier: 3 4 0 7 is the admin's number", "Сеф …: 31 – 07 – 62"; not
+    # their rooms, prices, orders or dates: "Copier for Years 3 4 5 6", "Сефора", "ബ്ലോക്ക്", "ലോക്ക്ഡൗൺ")
+    r"|(?:(?<![а-я])сеф(?:у|а|ом|от|ът)?(?![а-яё])|(?<![a-z])sanduuqa\s++furayaasha|(?<![a-z])rakt[ųu]\s++d[ėe]žut\w*"
+    r"|ቁልፍ\s*+ሳጥን|သော့သေတ္တာ|(?<![\u0d00-\u0d7f])ലോക്ക്(?!ഡ)|(?<![a-z])signaliza[ct]\w*|(?<![a-z])(?:photo)?copier"
+    r"|fotocopiadora|fotocopiatrice|(?<![a-z])caixa[\s-]++forte|તિજોરી|तिजोरी)" + _A_CODE_TOLD_AHEAD +
+    # what a door opens with in Marathi and Gujarati, four digits told apart before it ("दार ४ ४ ० ९ ने उघडते")
+    r"|(?<=[0-9] [0-9] [0-9] [0-9] )(?:ने\s*+उघड(?:ते|तो|ता)|થી\s*+ખૂલ(?:ે|ી))"
     r"|(?<![a-z])lambar\s++sirri\w*(?=(?:\s++[^\W\d_]++){0,3}?(?:\s++(?:ita\s++ce|shi\s*+ne)|\s*+[:：])\s*+[0-9])"
     r"|(?<![a-z])makullin(?=[^\n0-9]{0,30}(?<![0-9])[0-9](?:-[0-9]){3,7}(?![0-9]))"
     r"|(?:玄関|入口|エントランス|ドア|門)(?=[^\n0-9]{0,12}(?<![0-9])[0-9](?:\s[0-9]){3,7}\s*+(?:を押|[#＃]))"
@@ -1994,10 +2013,20 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
 _PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
-                         # (digits apart, a letter of a script without spaces right before: "物置の南京錠は7-3-9")
-                         r"|(?<![A-Za-z0-9_.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5})(?![\w/:%-]|,\S|\.[0-9])")
+                         # (digits apart, a letter of a script without spaces right before: "物置の南京錠は7-3-9"; a dial's
+                         # numbers an en or an em dash apart: "Cash office safe: 22 – 68 – 41")
+                         r"|(?<![A-Za-z0-9_.,/:-])([0-9]{1,2}(?:-[0-9]{1,2}){2,5}|[0-9]{1,2}(?: [0-9]{1,2}){2,5}"
+                         r"|[0-9]{1,2}(?: ?[–—] ?[0-9]{1,2}){2,5}(?!\s*+(?:" + _UNIT + r")\b))(?![\w/:%–—-]|,\S|\.[0-9])")
 # a number told a digit at a time, and a safe named by the room it is in, a colon after the room
 _ONE_AT_A_TIME = lazy(r"[0-9](?: [0-9]){3,7}")
+# a code told a digit at a time after the fire exit a box is by ("Office key box by the fire exit: 3-3-0-8"; not the
+# exit's own number, "Fire exit 104 next to the loading dock door")
+_TOLD_APART = lazy(r"[0-9](?:[- ][0-9]){3,7}")
+_A_DIALS_NUMBERS = lazy(r"[0-9]{2}(?: ?[–—] ?[0-9]{2}){2,3}")
+_A_DIALS_NUMBERS_TOLD = lazy(r"(?i)(?:[:：]|(?<!\w)(?:spins?|turns?|dials?)\s++it|(?<!\w)(?:is|are))\s*+$")
+# what turns a dial: a safe, a combination, a padlock, a dial itself, its spin
+_A_DIALS_WORD = lazy(r"(?i)(?<!\w)(?:safe|сейф\w*|сеф\w*|combination|combo|dial|padlock|spins?|turns?|tresor|coffre|kasa)(?!\w)")
+_BY_THE_FIRE_EXIT = lazy(r"(?i)(?:fire|emergency)\s++exit\s*+[:：]\s*+$")
 _A_SAFE_IN_A_ROOM = lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++(?:the\s++)?"
                          r"(?:[^\W\d_]++\s++){0,3}?room\s*+[:：]\s*+$")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
@@ -2319,6 +2348,11 @@ def _pin_nearby(text: str) -> bool:
             if line_of and not _A_CODES_WORD.search(before[:line_of.start()]):
                 continue  # "bus 175 to the office, then the side door code is …"; not "door code from metro 2468"
             clause = re.split(r"[.;!?—–]", before)[-1]
+            if ("–" in number or "—" in number) and not (_A_DIALS_WORD.search(clause) and _A_DIALS_NUMBERS.fullmatch(number)
+                                                          and _A_DIALS_NUMBERS_TOLD.search(before)):
+                continue  # numbers a dash apart are a dial's only after a safe's or a dial's word, two digits each, right
+                # after a colon or the dial's spin ("Cash office safe: Marco spins it 22 – 68 – 41"; not "Emergency exit
+                # drill times 9 – 11 – 14", "Safe lifting module: read pages 12 – 18 – 24", "… squad: 12 – 15 – 9 kills")
             if _A_FORMATION.fullmatch(line[start:end].strip("*# ")) and _A_TEAMS_WORD.search(line):
                 continue  # "Coach pinned the lineup on the locker door: 4-4-2": a team's formation
             brand = _A_BRAND_AND_MODEL.search(before)
@@ -2375,7 +2409,8 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning
             if _AN_ALARM_CLOCK.search(before) and _A_CLOCKS_TIME.fullmatch(number):
                 continue  # "The alarm is set for 0630 on weekdays": a time to wake at
-            if not _NOT_A_PIN.search(before) or _ONE_AT_A_TIME.fullmatch(number) and _A_SAFE_IN_A_ROOM.search(before):
+            if (not _NOT_A_PIN.search(before) or _ONE_AT_A_TIME.fullmatch(number) and _A_SAFE_IN_A_ROOM.search(before)
+                    or _TOLD_APART.fullmatch(number) and _BY_THE_FIRE_EXIT.search(before)):
                 return True  # (a safe's code told a digit at a time after the room it is in: "Controlled drugs safe in
                 # the back prep room: 6 2 4 8 0 1"; not "order 5 5 8 2 1", "the flat number is 1 4 0 2")
     return False
@@ -2820,6 +2855,7 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     # and a card's PIN in Arabic, "the secret number" ("الرقم السري بتاع الفيزا بتاعة البنك الأهلي ٨٣٤٦")
     r"|الرقم\s*+السري"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|ताल(?:ा|्चा)को\s*+(?:कम्बिनेसन|कोड|नम्बर)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
+    r"|तिजोरी|તિજોરી|သော့သေတ္တာ|ने\s*+उघड(?:ते|तो|ता)|થી\s*+ખૂલ(?:ે|ી)"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
     r"|তালার\s*+কম্বিনেশন|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|లాక్|తాళం|कुलूप")
 # a number in those scripts that is no code: a year after its word (Persian and Hijri ones too), a
@@ -3416,7 +3452,8 @@ _CHECKS = (
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
       "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "კოდ", "암호",
       "χρηματοκιβ", "λουκέτ", "λουκετ", "κλειδαρ", "συνδυασμ", "kleidari", "klidari", "louket", "xrimatokivwt", "kwdik", "kodik",
-      "lambar sirri", "makull", "玄関", "入口", "エントランス", "ドア", "門", "کھلت")),
+      "lambar sirri", "makull", "玄関", "入口", "エントランス", "ドア", "門", "کھلت", "сеф", "sanduuqa", "rakt", "ቁልፍ",
+      "ലോക്ക്", "signaliza", "copier", "fotocopia", "caixa forte", "તિજોરી", "तिजोरी", "သော့သေတ္တာ", "उघड", "ખૂલ")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

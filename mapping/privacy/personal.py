@@ -271,7 +271,7 @@ _ACCOUNT = lazy(
     # a Korean or a Japanese bank account ("국민은행 계좌: 942802-00-118830", "口座番号 1234567890")
     r"|(?:numer\s++konta|kontonummer|num[ée]ro\s++de\s++compte|n[úu]mero\s++de\s++(?:la\s++)?(?:cuenta|conta)"
     r"|numero\s++di\s++conto|rekeningnummer|[čc][íi]slo\s++[úu][čc]tu|tilinumero|sz[áa]mlasz[áa]m|hesap\s++numaras[ıi]"
-    r"|номер\s++сч[её]та|bankrekening|bankkonto"
+    r"|номер\s++сч[её]та|bankrekening|bankkonto|rekeningnommer|rekening\s++nommer"
     # a bank's or a post office's account in Chinese ("玉山銀行帳號 0979-968-123456"; not a game's or a site's
     # "帳號", a user name)
     r"|(?:銀行|银行|郵局|邮局)[^\n0-9]{0,10}?(?:帳號|账号|帳戶|账户|戶頭|户头)(?=\s*+(?:[:：]|是|為|为)?\s*+[0-9])"
@@ -344,11 +344,14 @@ _A_BILLS = lazy(r"(?i)(?:bill|invoice|utility|customer|shop|store|loyalty|member
 # power company's ("Namba ya akaunti yangu ni 7012345678 kwa KPLC", "… ndiyo namba ya simu pia")
 _A_SWAHILI_BILL = lazy(r"(?i)paybill|(?<![a-z])till|m-?pesa|kplc|dstv|gotv|zuku|startimes|(?<![a-z])mita(?![a-z])"
                        r"|(?<![a-z])bili(?![a-z])|namba\s++ya\s++simu|tokeni|luku|ankara")
+# a bill's account in Afrikaans: the municipality's, Eskom's, school fees', a reference to quote ("Eskom
+# rekeningnommer …", "verwysing is jou rekeningnommer …")
+_AN_AFRIKAANS_BILL = lazy(r"(?i)munisipal\w*|eskom|skoolfooie|skoolgeld|verwysing|faktuur|rekening\s++vir\s++(?:water|krag|lig)")
 _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nuestra)\s")  # "as a supplier my account number …": one's own
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
                     "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk", "akaun", "ሂሳብ", "ሂሳቤ", "አካውንት", "acc",
-                    "บัญชี", "7esab", "hesab", "hisab", "حسابي", "a/c", "帳號", "账号", "帳戶", "账户", "戶頭", "户头")
+                    "บัญชี", "7esab", "hesab", "hisab", "حسابي", "rekeningnommer", "rekening nommer", "a/c", "帳號", "账号", "帳戶", "账户", "戶頭", "户头")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -475,6 +478,7 @@ def _bank_account(text: str) -> bool:
     if any(word in low for word in _ACCOUNT_NEEDLES) and any(
             (_OWN.match(match[0]) or not _A_BILLS.search(text, max(0, match.start() - 30), match.start()))
             and not ("akaunti" in match[0].lower() and _A_SWAHILI_BILL.search(text))
+            and not ("rekening" in match[0].lower() and _AN_AFRIKAANS_BILL.search(text))
             for match in _ACCOUNT.finditer(text)):
         return True  # (not a bill's: "Water bill account number 7712339045")
     if ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None:
@@ -1073,7 +1077,10 @@ _NATIONAL_IDS = (
     (r"\bcpr\b", ("dk.cpr",)),
     (r"henkilötunnu\w*|\bhetu\b", ("fi.hetu",)),
     (r"rijksregisternummer|num[ée]ro\s++national|registre\s++national|national\s++number|\bniss\b|\binsz\b", ("be.nn",)),
-    (r"south\s++african\s++id", ("za.idnr",)),
+    # (and someone's "ID" right before a number of its thirteen digits: "Sy ID vir die SARS-vorm: 7608180212089"; not an
+    # order's, "Bestelling ID 6001273551095", "Order ID 2406220278078")
+    (r"south\s++african\s++id|identiteitsnommer|(?:(?<![^\W\d_])(?:my|his|her|their|your|sy|haar|hul|se|jou|ons)|['’]s)"
+     r"\s++id\b(?=[^\n0-9]{0,30}?(?<![0-9])[0-9]{13}(?![0-9]))", ("za.idnr",)),
     (r"\bcpf\b", ("br.cpf",)),
     (r"\bcurp\b", ("mx.curp",)),
     # a Hungarian social insurance number, a Malaysian identity card's (MyKad: python-stdnum checks its date and
@@ -1132,7 +1139,7 @@ _NATIONAL_ID_NEEDLES = (
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "personal",
     "adóazonosító", "adoazonosito", "snils", "taj", "társadalombiztosítási", "mykad", "nric", "pengenalan", "k/p", "kp",
-    "citizen", "tax")
+    "citizen", "tax", "id", "identiteit")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 

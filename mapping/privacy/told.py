@@ -312,8 +312,11 @@ def _dial(text: str) -> bool:
 
 # a dial's moves: "Closet safe: turn to 18, then 33, then 06", "left to 12, right to 38, left to 4"
 _DIAL_MOVES = lazy(r"(?i)(?<!\w)(?:safe|lock|locker|padlock|combination|combo|dial|tresor|coffre|caja\s++fuerte|cassaforte"
-                   r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|замок)(?!\w)[^\n]{0,60}?"
-                   r"(?<!\w)(?:turn|spin|rotate|left|right|links|rechts|gauche|droite|izquierda|derecha|sinistra|destra)"
+                   r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|сеф|замок)(?!\w)[^\n]{0,60}?"
+                   # (and "left to" and "right to" in Ukrainian, Russian and Serbian: "Сейф у канцелярії: вліво до 18,
+                   # вправо до 44, вліво до 9"; not directions, "вліво 2 зали")
+                   r"(?<!\w)(?:turn|spin|rotate|left|right|links|rechts|gauche|droite|izquierda|derecha|sinistra|destra"
+                   r"|(?:вліво|вправо|влево|лево|десно)\s++до)"
                    r"(?!\w)[^\n0-9]{0,12}?(?<![0-9])[0-9]{1,2}(?![0-9])(?:[^\n0-9]{1,24}?(?<![0-9])[0-9]{1,2}(?![0-9])){2,3}"
                    # or in Japanese, a safe's or a padlock's, each direction with its particle: "金庫の番号：右に36、左に12、右に48"
                    r"|(?:金庫|南京錠|ダイヤル)[^\n]{0,20}?(?:[右左]に?\s*+[0-9]{1,2}[、,\s]*+){3,4}"
@@ -1059,7 +1062,7 @@ CHECKS = (
      ("domofon", "interfon", "intercom", "citofono", "portero", "interphone", "digicode")),
     ("looks like a lock's combination", _DIAL_MOVES.search,
      ("turn", "spin", "rotate", "left", "right", "links", "rechts", "gauche", "droite", "izquierda", "derecha",
-      "sinistra", "destra", "右に", "左に")),
+      "sinistra", "destra", "右に", "左に", "вліво", "вправо", "влево", "лево", "десно")),
     ("looks like a lock's combination", _dial,
      ("combination", "combo", "combinaison", "combinazione", "combinaci", "combinação", "combinacao", "kombination",
       "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi")),
