@@ -399,8 +399,8 @@ _AN_ACCOUNTS_WORD = lazy(
     r"(?i)(?<![^\W\d_])(?:account|acct|a/c|akaun|akaunti|rekening|asusun|cuenta|conta|compte(?!\s++rendu)|konto|conto"
     r"|savings)(?![^\W\d_])|บัญชี|অ্যাকাউন্ট|একাউন্ট|হিসাব|اکاؤنٹ|اکاونٹ|کھاتہ|حساب|账户|帳戶|账号|帳號|口座|계좌")
 _A_BANK = lazy(
-    r"(?i)(?<![^\W\d_])(?!(?:food|seed|blood|data|power|memory|river|milk|question|word|test)\s++bank)"
-    r"(?:[^\W\d_]++\s++)?(?:bank(?!\s++holiday)s?|banco|banque|benki|" + _MALAY_AND_SWAHILI_BANKS[3:-1] +
+    r"(?i)(?<![^\W\d_])(?:(?<!food\s)(?<!seed\s)(?<!blood\s)(?<!data\s)(?<!power\s)(?<!memory\s)(?<!river\s)(?<!milk\s)"
+    r"(?<!question\s)(?<!word\s)(?<!test\s)bank(?!\s++holiday)s?|banco|banque|benki|" + _MALAY_AND_SWAHILI_BANKS[3:-1] +
     r"|bdo|bpi|landbank|pnb|rcbc|gtb|gtbank|uba|opay|kuda|moniepoint|palmpay|kasikorn|kbank|krungthai|krungsri|brou"
     r"|ita[úu]|santander|nubank|bradesco|hsbc|barclays|wells\s++fargo|citi(?:bank)?|monzo|revolut|n26|sonali|janata|meezan"
     r"|hbl|ubl|vietcombank|techcombank|bidv|(?:access|sterling|fidelity|polaris|first|wema|zenith|security)\s++bank)(?![^\W\d_])"
