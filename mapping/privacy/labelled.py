@@ -1924,10 +1924,6 @@ _PIN_LINE = lazy(
     r"|κωδικ\w*\s++ξεκλειδ[ωώ]ματος"
     r"|(?:χρηματοκιβ[ωώ]τ\w*|λουκ[εέ]τ\w*|κλειδαρι[άα]\w*|(?<![a-z])(?:kl[ei]idari\w*|louket\w*|xrimatokivwt\w*))"
     r"(?=[^\n0-9]{0,30}(?<![0-9])[0-9](?:[-\s][0-9]){3,7}(?![0-9]))"
-    # a card's "secret number" in Hausa, a lock told a digit at a time in Hausa ("Lambar sirrin katin Baba ita ce
-    # 6 0 4 1", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's keypad in Japanese, its digits then "press" or "#"
-    # ("寮の玄関は 5 8 3 0 を押してから＃"; not a room's number keyed to call it, "玄関で 0802 を押してから呼出"), and what a
-    # phone or a door opens with in Urdu, told a digit at a time ("… 1 9 6 7 سے کھلتا ہے"; not "opens at 9")
     # a safe in Serbian, Macedonian and Bulgarian Cyrillic, a key box in Somali, Lithuanian, Amharic and Burmese, a lock
     # in Malayalam, an alarm in Georgian, Serbian or Russian written in Latin letters, a photocopier, a safe in Galician
     # and Portuguese, a safe in Gujarati and Hindi: each only before a code told a digit at a time or a dial's three
@@ -1938,6 +1934,10 @@ _PIN_LINE = lazy(
     r"|fotocopiadora|fotocopiatrice|(?<![a-z])caixa[\s-]++forte|તિજોરી|तिजोरी)" + _A_CODE_TOLD_AHEAD +
     # what a door opens with in Marathi and Gujarati, four digits told apart before it ("दार ४ ४ ० ९ ने उघडते")
     r"|(?<=[0-9] [0-9] [0-9] [0-9] )(?:ने\s*+उघड(?:ते|तो|ता)|થી\s*+ખૂલ(?:ે|ી))"
+    # a card's "secret number" in Hausa, a lock told a digit at a time in Hausa ("Lambar sirrin katin Baba ita ce
+    # 6 0 4 1", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's keypad in Japanese, its digits then "press" or "#"
+    # ("寮の玄関は 5 8 3 0 を押してから＃"; not a room's number keyed to call it, "玄関で 0802 を押してから呼出"), and what a
+    # phone or a door opens with in Urdu, told a digit at a time ("… 1 9 6 7 سے کھلتا ہے"; not "opens at 9")
     r"|(?<![a-z])lambar\s++sirri\w*(?=(?:\s++[^\W\d_]++){0,3}?(?:\s++(?:ita\s++ce|shi\s*+ne)|\s*+[:：])\s*+[0-9])"
     r"|(?<![a-z])makullin(?=[^\n0-9]{0,30}(?<![0-9])[0-9](?:-[0-9]){3,7}(?![0-9]))"
     r"|(?:玄関|入口|エントランス|ドア|門)(?=[^\n0-9]{0,12}(?<![0-9])[0-9](?:\s[0-9]){3,7}\s*+(?:を押|[#＃]))"
@@ -2855,6 +2855,8 @@ _A_LOCK_IN_ITS_SCRIPT = lazy(
     # and a card's PIN in Arabic, "the secret number" ("الرقم السري بتاع الفيزا بتاعة البنك الأهلي ٨٣٤٦")
     r"|الرقم\s*+السري"
     r"|دزدگیر\s*+(?:خانه|منزل|مغازه)|लॉक\s*+कोड|ताल(?:ा|्चा)को\s*+(?:कम्बिनेसन|कोड|नम्बर)|ताले\s*+का\s*+कोड|तिजोरी\w*\s*+(?:का\s*+)?कोड"
+    # and a safe in Hindi and Gujarati, a key box in Burmese, what opens in Marathi and Gujarati (the PIN line then asks
+    # for the code's shape beside them: "ઓફિસની તિજોરી ૩૬-૨૧-૫૮ થી ખૂલે છે", "ရုံးသော့သေတ္တာ — ၆ ၁ ၈ ၄")
     r"|तिजोरी|તિજોરી|သော့သေတ္တာ|ने\s*+उघड(?:ते|तो|ता)|થી\s*+ખૂલ(?:ે|ી)"
     r"|अलार्म\s*+(?:का\s*+)?कोड|รหัสผู้ปกครอง|รหัส\s*+(?:ล็อก|ตู้เซฟ|ประตู)|ล็อกหน้าจอ|สัญญาณกันขโมย|ரேடியோ\s*+குறியீடு|பூட்டு"
     r"|তালার\s*+কম্বিনেশন|(?:(?<![\u0980-\u09ff])|(?<=আন)|(?<=প্যাড)|(?<=স্ক্রিন)|(?<=ডোর)|(?<=স্মার্ট))লক(?:ের)?\s*+কোড|(?:তালা|গেট|দরজা|সিন্দুক|লকার|অ্যালার্ম)(?:ের|র)?\s*+কোড|లాక్|తాళం|कुलूप")
