@@ -4648,10 +4648,11 @@ def test_a_new_users_break_of_the_thirteenth_sessions_gate_passes_these(text):
 def test_a_second_new_users_break_of_the_thirteenth_sessions_gate_is_held_to_what_it_reads():
     """review61: 8 of its 40 secrets were published and none of its 35 ordinary memories refused; mended, a
     German key box that "öffnet mit" digits and an Indian PAN (four digits) are refused, and so, since the round
-    on tune37, Japanese digits split by "、" and pressed in their order; these 5 still pass (a Wi-Fi key after
-    "uses the key", an alarm's code in English words joined by "then", a German gate's and a Swahili door's code
-    in ordered parts with no code's word, a Swahili Wi-Fi key after "ufunguo")."""
-    assert _wrong("review61") == ([], _ids("r61-leak", 5, 10, 15, 39, 40))
+    on tune37, Japanese digits split by "、" and pressed in their order, and since the sixteenth session's last break
+    an alarm's code in English words joined by "then"; these 4 still pass (a Wi-Fi key after "uses the key", a
+    German gate's and a Swahili door's code in ordered parts with no code's word, a Swahili Wi-Fi key after
+    "ufunguo")."""
+    assert _wrong("review61") == ([], _ids("r61-leak", 5, 15, 39, 40))
 
 
 @pytest.mark.parametrize("text", [
@@ -4841,11 +4842,12 @@ def test_a_new_users_break_of_the_fourteenth_sessions_gate_passes_these(text):
 
 def test_the_review_of_the_mends_for_the_new_users_break_is_held_to_what_the_narrowed_forms_give():
     """review65: at the code it read the gate refused 23 of its 102 ordinary texts and caught 9 of its 41 secrets;
-    the first forms of the mends refused 73 and caught 13; narrowed, it refuses the same 23 and misses these 26."""
+    the first forms of the mends refused 73 and caught 13; narrowed, it refuses the same 23 and misses these 25 (004,
+    a key safe's digit words joined by "then", too until the sixteenth session's last break)."""
     refused, missed = _wrong("review65")
     assert refused == _ids("r65-benign", 2, 5, 6, 8, 10, 11, 12, 15, 28, 29, 30, 32, 33, 34, 36, 37, 59, 60, 67, 69, 70,
                            71, 89)
-    assert missed == _ids("r65-leak", 1, 2, 3, 4, 9, 12, 14, 15, 17, 18, 19, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 33,
+    assert missed == _ids("r65-leak", 1, 2, 3, 9, 12, 14, 15, 17, 18, 19, 22, 23, 24, 26, 27, 28, 29, 30, 31, 32, 33,
                           34, 35, 38, 39)
 
 
@@ -5178,3 +5180,23 @@ def test_the_review_of_the_round_on_tune42_is_held_to_what_the_narrowed_forms_gi
 ])
 def test_what_review69_found_the_first_forms_refused(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_the_sixteenth_sessions_new_users_break_is_read_whole():
+    """review70: a new user's break of the gate after the session's rounds published 3 of its 36 secrets (a login in
+    two halves, digit words joined by "then" on a keypad's line, Slovak backup codes) and refused none of its 30
+    ordinary memories; all three are read now, and the ordinary ones still pass."""
+    assert _wrong("review70") == ([], [])
+
+
+@pytest.mark.parametrize("text, refused", [
+    ("The first half of my bank login is Orchid and the second half is 5529!, type them together.", True),
+    ("The garage keypad: first digit is seven, then three, then eight, then one.", True),
+    ("Záložné kódy pre GitHub: 4f7a-9c21, 8b3e-1d05, 6e92-a7f4", True),
+    ("The first half of my password is easy to remember and the second half is harder.", False),
+    ("The first half of the match was 2-1 and the second half 0-0.", False),
+    ("Recipe: add two eggs, then three cups of flour, then one of sugar.", False),
+    ("Zálohovanie fotiek: 2024-05-01, 2024-06-01, 2024-07-01", False),
+])
+def test_what_the_sixteenth_sessions_break_published_and_what_stays_ordinary_beside_it(text, refused):
+    assert (privacy.sensitive_reason(text) is not None) == refused, text

@@ -2159,7 +2159,10 @@ _DIGIT_WORDS.update({"noll": "0", "ett": "1", "två": "2", "fyra": "4", "fem": "
                      "åtta": "8", "otte": "8", "åtte": "8", "nio": "9", "ni": "9"})
 # a digit word, or one digit among them: "seven 3 zero 5"
 _DIGIT_WORD = "|".join(sorted(_DIGIT_WORDS, key=len, reverse=True)) + r"|[0-9](?![0-9])"
-_SPELLED_DIGITS = lazy(r"(?i)(?<![\w-])((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s*+|\s++)(?:" + _DIGIT_WORD + r")){2,7})(?!\w)")
+# (a "then" may come between the words: "first digit is seven, then three, then eight, then one")
+_THEN_WORDS = ("then", "dann", "puis", "luego", "depois", "poi")
+_SPELLED_DIGITS = lazy(r"(?i)(?<![\w-])((?:" + _DIGIT_WORD + r")(?:(?:\s*+[,-]\s*+|\s++)(?:(?:" + "|".join(_THEN_WORDS)
+                       + r")\s++)?(?:" + _DIGIT_WORD + r")){2,7})(?!\w)")
 # what a code of three words needs right before it: a verb or a colon ("the bike lock is six-one-nine")
 _TOLD_RIGHT_BEFORE = lazy(r"(?i)(?:(?<!\w)(?:is|was|er|är|ist|est|es|è|é|on|to|je|jest)|[:：=])\s*+[\"'“„«]?$")
 # a code's name right before it: "Door code is ", "PIN: " (then even "nine eight seven six" is one)
@@ -2175,7 +2178,7 @@ def _codes_on(line: str) -> list[tuple[str, int, int]]:
     found = [(match[1] or match[2], match.start(), match.end()) for match in _PIN_DIGITS.finditer(line)]
     if _DIGIT_WORDS.keys() & set(re.findall(r"\w+", line.lower())):
         for match in _SPELLED_DIGITS.finditer(line):
-            words = re.findall(r"\w+", match[1])
+            words = [word for word in re.findall(r"\w+", match[1]) if word.lower() not in _THEN_WORDS]
             if sum(not word.isdigit() for word in words) < 2:
                 continue  # digits, which the search above reads
             if _A_LIST_GOES_ON.match(line, match.end()):

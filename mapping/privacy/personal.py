@@ -505,7 +505,7 @@ _TWO_FACTOR_WORDS = lazy(
     r"|ersatzcode|reservecode|noodcode"  # "Back-upcodes voor …", "Ersatzcodes für …"
     r"|2-step|two[- ]step|secours|récupération|respaldo|recuperaci[oó]n|ripristino|recupero|herstel|wiederherstellung"
     r"|zapasow|reserv(?!at|ier|aci|aç|ed|e\s)|coduri(?:le)?\s++de\s++rezerv[ăa](?![a-zăâîșț])|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
-    r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní|mã\s++dự\s++phòng"  # (Vietnamese's backup codes)
+    r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní|záložn[ée]|zálohov|mã\s++dự\s++phòng"  # (Vietnamese's backup codes; Slovak's)
 )
 _CODE = lazy(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
                    r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{8,16}"

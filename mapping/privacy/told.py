@@ -1034,8 +1034,22 @@ def _fields_with_a_value(text: str) -> bool:
     return bool(_A_SERVICE_FIELD.search(text)) and len(_FIELDS.findall(text)) >= 2 and bool(_FIELD_VALUE.search(text))
 
 
+# A credential told in its two halves, each after "is" or a colon: "The first half of my bank login is Orchid and the
+# second half is 5529!" (not a match's or a term's halves, "The first half of the match was 2-1 and the second half
+# 0-0": the first half is of a login, a password, a passcode, a PIN or a code; nor what they are like, "The first
+# half of my password is easy to remember and the second half is harder")
+_IN_TWO_HALVES = lazy(
+    r"(?i)(?<!\w)first\s++half\s++of\s++(?:my|the|his|her|our|their|your)\s++(?:[^\W\d_]++\s++){0,2}?"
+    r"(?:login|password|passcode|passphrase|pin|code|wi-?fi\s++key)\s++(?:is|=|[:：])\s*+[\"'“‘]?"
+    # (each half a value: a capital, a digit or a sign in it, not "easy" and "harder")
+    r"(?=[^\s\"'”’,;]{0,39}(?-i:[A-Z0-9!@#$%&*?+=_]))[^\s\"'”’,;]{2,40}"
+    r"[^\n]{0,40}?(?<!\w)second\s++(?:half|part)\s++(?:is|=|[:：])\s*+[\"'“‘]?(?=[^\s\"'”’;]{0,39}(?-i:[A-Z0-9!@#$%&*?+=_]))"
+    r"[^\s\"'”’;]{2,40}")
+
+
 # (reason, check, needles in lower case): ``labelled._CHECKS`` runs them after its own
 CHECKS = (
+    ("looks like a password told in parts", _IN_TWO_HALVES.search, ("first half",)),
     ("looks like a password told in parts", _told_in_parts,
      ("together", "joined", "space", "one word", "coll", "attach", "zusammen", "leerzeichen", "stück", "razem", "łącznie",
       "lacznie", "junt", "pegad", "colad", "insieme", "attaccat", "samen", "elkaar", "ihop", "tillsammans", "sammen",
