@@ -1856,7 +1856,7 @@ def _password_column(text: str) -> bool:
 # What must follow a lock's word that is also an ordinary word's part or a room's, a price's or an order's name, within
 # its clause: a code told a digit at a time (four to six digits, not a run such as "1 2 3 4") or a dial's three
 # numbers (not a date's, "12-03-25")
-_A_RUN = r"(?:0[-\s]1[-\s]2|1[-\s]2[-\s]3|2[-\s]3[-\s]4|3[-\s]4[-\s]5|4[-\s]5[-\s]6|5[-\s]6[-\s]7|6[-\s]7[-\s]8|7[-\s]8[-\s]9)"
+_A_RUN = "(?:" + "|".join(rf"{digit}[-\s]{digit + 1}[-\s]{digit + 2}" for digit in range(8)) + ")"  # "0 1 2" … "7 8 9"
 _A_CODE_TOLD_AHEAD = (r"(?=[^\n0-9]{0,30}(?<![0-9])(?!" + _A_RUN + r")(?:[0-9](?:[-\s][0-9]){3,5}(?![-\s]?[0-9])"
                       r"|(?!(?:0?[1-9]|[12][0-9]|3[01])-(?:0?[1-9]|1[0-2])-)[0-9]{2}(?:\s?[-–—]\s?[0-9]{2}){2}(?![-–—\s]?[0-9])"
                       # (not a price in thousands or lakhs: "તિજોરીના ભાવ: 12-15-20 હજાર")

@@ -441,6 +441,8 @@ _A_FEW_WORDS = lazy(r"[^0-9\n]{0,30}")
 
 
 def _account_at_a_bank(text: str) -> bool:
+    if not _AN_ACCOUNTS_WORD.search(text):
+        return False  # (most texts of nine digits or more name no account: their numbers are not read one by one)
     for number in _AN_ACCOUNTS_NUMBER.finditer(text):
         start, end = number.span()
         ends = [stop.end() for stop in _SENTENCE_ENDS.finditer(text, max(0, start - 160), start)]
