@@ -257,6 +257,7 @@ def test_from_record_needs_the_salt_as_import_does():
     refused = run(args, [_view("3lbt4ilkfw22s")], env={"MEMORY_SCOPE_SALT": None})
     assert refused.exit_code == 2 and refused.stdout == ""
     assert "no salt for the participant scope hash: set MEMORY_SCOPE_SALT (or pass --salt)" in refused.stderr
+    assert "RUSHDB_MEMORY_SCOPE_SALT" in refused.stderr  # the name a Hermes user set
     for more, env in (([], {"MEMORY_SCOPE_SALT": "s"}), (["--accept-unsalted-scope"], {"MEMORY_SCOPE_SALT": None})):
         done = run(args + more, [_view("3lbt4ilkfw22s")], env=env)
         assert done.exit_code == 0 and len(out_objects(done)) == 1, done.output

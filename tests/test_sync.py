@@ -306,6 +306,21 @@ def test_a_deleted_record_is_not_exported_again_from_rushdb(pds: LocalPds, accou
     assert keep.rsplit("/", 1)[1] in json.dumps(records(rushdb, "ATPROTO_RECORD"))
 
 
+def test_an_empty_scope_says_when_the_other_privacy_holds_memories(pds: LocalPds, account: Account, rushdb: Project) -> None:
+    """A new user exported a Hermes agent's memory with the default --privacy-scope shared (the provider
+    writes every memory private), and the run said only that the scope was empty: it says where they are."""
+    put_memory(Repo(pds, account), record("Kept."))
+    summary(sync(pds, rushdb, account, "--json"))  # the scope's memories, shared
+    other = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", *SCOPE_ARGS, "--privacy-scope",
+                "private", "--publish-private", "--dry-run", ATP_AUTH_PASSWORD=account.password)
+    assert other.exit_code == 0 and other.stderr.endswith(
+        "and the salt; it holds memories with --privacy-scope shared\n"), other.stderr
+    nobody = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", "--agent-id", "nobody",
+                 "--profile-id", "x", "--privacy-scope", "private", "--publish-private", "--dry-run",
+                 ATP_AUTH_PASSWORD=account.password)
+    assert nobody.exit_code == 0 and nobody.stderr.endswith("and the salt\n"), nobody.stderr  # none anywhere: no hint
+
+
 def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(
     pds: LocalPds, account: Account, rushdb: Project
 ) -> None:

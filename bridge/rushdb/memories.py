@@ -65,7 +65,7 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
             yield SourceItem(where_, {"event": event, "record": rows.view_from_mirror(here[0]).to_json()} if here else event,
                              row.get("__id"))
     if not found and not deleted:
-        notes.append(_EMPTY_SCOPE.format(shown=store.target.shown))
+        notes.append(_EMPTY_SCOPE.format(shown=store.target.shown) + _elsewhere_in_privacy(store, scope))
     if deleted:
         notes.append(
             f"{deleted} memor{'y' if deleted == 1 else 'ies'} of this scope came from records since deleted from "
@@ -203,6 +203,17 @@ def recall(
 def _holds_nothing(store: MemoryStore, filters: Mapping[str, dict[str, Any]]) -> bool:
     return not any(next(iter(store.find(label, where, order_by=rows.MERGE_KEY[label], limit=1)), None) is not None
                    for label, where in filters.items())
+
+
+def _elsewhere_in_privacy(store: MemoryStore, scope: Mapping[str, Any]) -> str:
+    """What to add to an empty scope's note when the same scope holds memories at the other privacy
+    (rushdb-hermes-memory writes every memory ``private``; the option's default is ``shared``)."""
+    other = "private" if scope.get("privacyScope") != "private" else "shared"
+    where = rows.scope_where({**scope, "privacyScope": other})
+    if any(next(iter(store.find(label, where, order_by=rows.MERGE_KEY[label], limit=1)), None) is not None
+           for label in (rows.FACT, rows.EPISODE)):
+        return f"; it holds memories with --privacy-scope {other}"
+    return ""
 
 
 _EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope, the "

@@ -349,7 +349,8 @@ def require_salt(salt: str, accept_unsalted_scope: bool) -> None:
     if not salt and not accept_unsalted_scope:
         raise click.UsageError(
             "no salt for the participant scope hash: set MEMORY_SCOPE_SALT (or pass --salt) to the "
-            "secret your agents use, or pass --accept-unsalted-scope to accept that, without one, "
+            "secret your agents use (a Hermes agent's rushdb-hermes-memory reads RUSHDB_MEMORY_SCOPE_SALT, "
+            "which pdsmem reads too), or pass --accept-unsalted-scope to accept that, without one, "
             "anyone who guesses the agent and profile ids can forge a record this scope takes for "
             "its own"
         )
