@@ -242,8 +242,9 @@ def test_a_memory_refused_for_a_secret_is_named_without_its_words(
     assert "hunter22" not in result.output
     assert result.stderr.splitlines()[0] == (
         f"Error: memories.jsonl:1: refused: at $.text: memory {contract.fact_id(secret)}: its text looks like a "
-        "credential stated in a sentence (remove it from the memory before exporting; no flag publishes secrets, "
-        "personal numbers, command output or local paths)"
+        "credential stated in a sentence (remove it from the memory where it is kept (its file, or its row in "
+        "RushDB) before exporting, or pass --allow-refused to export the rest and note it; no flag publishes "
+        "secrets, personal numbers, command output or local paths)"
     )
     assert result.stderr.splitlines()[1].startswith("Error: memories.jsonl:2: refused: ")
     assert private["text"] not in result.output

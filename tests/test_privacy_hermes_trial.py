@@ -6,9 +6,9 @@ memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) w
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json), the seventh
-(hermes_trial7.json), the eighth to the eleventh (hermes_trial8.json to hermes_trial11.json) were held
-out for a release or more too, then tuned on in the same way. The twelfth to the fourteenth
-(hermes_trial12_held.json to hermes_trial14_held.json) are held out:
+(hermes_trial7.json), the eighth to the twelfth (hermes_trial8.json to hermes_trial12.json) were held
+out for a release or more too, then tuned on in the same way. The thirteenth to the fifteenth
+(hermes_trial13_held.json to hermes_trial15_held.json) are held out:
 the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -56,21 +56,7 @@ LISTED = {
         "كود باب العمارة ١٩٧٤ وبعدين اضغط الجرس",  # a building door's code that reads as a year, in Arabic-Indic digits
     }, set()),
     "hermes_trial11.json": (set(), set()),  # tuned on
-    "hermes_trial12_held.json": ({  # held out
-        "WiFi doma: mreža TP-LINK_5G_Ante, ključ kvarnerska7bura",  # a Wi-Fi key after "ključ" (key), in Croatian
-        "kapetanov sef na brodu, kombinacija 30-12-58",  # a safe's combination that reads as a date, in Croatian
-        "rezervni kodovi za Gmail: 4821 9930, 1177 2046, 5530 8812, 9043 6651",  # backup codes, in Croatian
-        "Ward 4 drug cupboard code: 1958",  # a cupboard's code that reads as a year
-        "locker in the nurses changing room - 2241",  # a locker's code after a dash
-        "otvet na sekretnyj vopros (klichka kota): Barsik",  # a security answer, Russian in Latin letters
-        "wifi doma TP-Link_Dauren, parol' 87015554433",  # a Wi-Fi password of digits, Russian in Latin letters
-        "l'alarme de la boutik c 1984 puis OK",  # an alarm's code that reads as a year, in SMS French
-        "code du coffre dans l'arrière-boutique 350912",  # a safe's code, a place between
-        "clé API Interflora pr les cmd: 5e551305fd2d2490ca4c616e",  # an API key of 24 hex, in SMS French
-        "no rek BCA gw 5271048893 a.n. Raka Pratama",  # an Indonesian bank account after "no rek"
-    }, {
-        "kod goroda Almaty 727, mezhgorod cherez 8",  # a city's dialling code, Russian in Latin letters
-    }),
+    "hermes_trial12.json": (set(), set()),  # tuned on
     "hermes_trial13_held.json": ({  # held out
         "Locker code at the QEUH staff changin room is 4471, dinnae let me forget it again",  # a locker's code, a room between
         "Porters' lodge keypad is C4419X noo, they changed it Monday",  # a keypad's code with letters, in Scots
@@ -95,9 +81,32 @@ LISTED = {
         "Ma du phong Facebook: 71829 40263 55170",  # backup codes, in Vietnamese without its accents
         "mk shopee la ngminh199O (chu O o cuoi, khong phai so 0)",  # a password after "mk", in Vietnamese
     }, set()),
+    "hermes_trial15_held.json": ({  # held out
+        "Akaunti ya NMB ya biashara ni 22510038471, jina Juma Samaki Traders, kwa malipo ya wateja wa hoteli.",  # an account
+        "Namba yangu ya NIDA ni 19780415-71203-00002-18, niliiandika kwenye daftari lakini daftari limelowa.",  # a Tanzanian id
+        "Kitambulisho changu cha Mzanzibari (ZAN ID) ni 040512873, kama wakiuliza bandarini.",  # a Zanzibari id
+        "Paswedi ya Facebook nilibadilisha kuwa kigumbwe_Mkokotoni88 ila nadhani niliandika vibaya.",  # "paswedi"
+        "API key ya Africa's Talking kwa SMS za wateja: atsk_7d5f82bcebc4d2504ff270e58c28d6f1f24762d3106ddfffcbcac5b7c3385356",
+        "Piradi nomeri chemi aris 01024056789, sabutebistvis.",  # a Georgian personal number, in Latin letters
+        "ავტოფარეხის კარის კოდი: ოთხი შვიდი ერთი ნული.",  # a garage door's code in Georgian number words
+        "სადარბაზოს დომოფონის კოდია 27K1946.",  # an intercom's code with a letter, in Georgian
+        "Telefonis ekranis paroli 081193, chemi dabadebis dghea, ar gamoikeno.",  # a phone's code, Georgian in Latin letters
+        "Seifi saxlshi: 6-14-28, marjvniv-marcxniv-marjvniv.",  # a safe's dial, Georgian in Latin letters
+        "Número do Cartão de Cidadão: 13829477 4 ZX9",  # a Portuguese citizen card's number, in its groups
+        "Códigos de recuperação do Gmail: 8461 9023, 3370 5148, 6629 0015.",  # three backup codes, in Portuguese
+        "Porta das traseiras: teclado 4 4 1 9 e depois o visto verde.",  # a keypad's digits, then a key, in Portuguese
+        "Менің ЖСН (ИИН): 030514501239.",  # a Kazakh IIN, in Kazakh
+        "Jataqhananyń esik kody: bes tórt jeti bir.",  # a door's code in Kazakh number words, in Latin letters
+        "Telefonnyń PIN-kody: tórt segiz nól bir eki.",  # a phone's PIN in Kazakh number words
+        "Пароль от вайфая в общаге: первая половина Shanyrak, вторая _A7b9.",  # a password in halves, in Russian
+        "ਮੇਰਾ ATM ਪਿੰਨ 6294 ਹੈ, ਕਿਸੇ ਨੂੰ ਨਾ ਦੱਸੀਂ।",  # an ATM PIN, in Punjabi
+        "SBI khata number 38104567219, IFSC SBIN0001234, Ajnala branch.",  # an account, in Punjabi in Latin letters
+        "ਟਿਊਬਵੈੱਲ ਵਾਲੇ ਕਮਰੇ ਦੇ ਤਾਲੇ ਦਾ ਕੋਡ: ਤਿੰਨ ਨੌਂ ਦੋ ਪੰਜ।",  # a lock's code in Punjabi number words
+        "PhonePe UPI pin da pehla adha 27, duja adha 95.",  # a UPI PIN in halves, in Punjabi in Latin letters
+        "ਮੋਬਾਈਲ ਦਾ ਲਾਕ ਪਿੰਨ 250719, ਨਹੀਂ ਗਲਤੀ ਹੋ ਗਈ, 250791।",  # a phone's PIN corrected, in Punjabi
+        "ਘਰ ਦੇ ਅਲਾਰਮ ਦਾ ਕੋਡ 8 3 3 0, ਫਿਰ ਹਰਾ ਬਟਨ।",  # an alarm's code a digit at a time, in Punjabi
+    }, set()),
 }
-# the turns of a later trial whose secret is still published with --include-transcript
-TURNS_LISTED = {"6624"}  # (hermes_trial12_held.json: "the new drug cupboard code is 6624")
 
 
 def _trial(name: str) -> dict:
@@ -120,8 +129,9 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
                          + _trial("hermes_trial8.json")["turns"] + _trial("hermes_trial9.json")["turns"]
                          + _trial("hermes_trial10.json")["turns"]
                          + _trial("hermes_trial11.json")["turns"]
-                         + [turn for turn in _trial("hermes_trial12_held.json")["turns"] if turn["secret"] not in TURNS_LISTED]
-                         + _trial("hermes_trial13_held.json")["turns"] + _trial("hermes_trial14_held.json")["turns"],
+                         + _trial("hermes_trial12.json")["turns"]
+                         + _trial("hermes_trial13_held.json")["turns"] + _trial("hermes_trial14_held.json")["turns"]
+                         + _trial("hermes_trial15_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn
@@ -426,10 +436,37 @@ def test_and_what_the_eighth_and_ninth_trials_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text
 
 
-@pytest.mark.parametrize("turn", [turn for name in ("hermes_trial12_held.json",)
-                                  for turn in _trial(name)["turns"] if turn["secret"] in TURNS_LISTED])
-def test_a_held_out_trials_turn_is_still_published_with_transcripts_as_listed(turn):
-    summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"
-    event = {"eventType": "episode", "summary": summary, "privacyScope": "shared", "visibility": "shared"}
-    privacy.check_publishable(event, memory_id="m", publish_private=False, texts={"summary": summary},
-                              include_transcript=True)
+# what the twelfth trial found, read in general: the same forms in other words than the trial's
+@pytest.mark.parametrize("text", [
+    "the key cupboard code is 4471",  # a cupboard's code, as a door's
+    "Drug cupboard code: 1987",  # even one that reads as a year, right after its name
+    "gym locker in the staff changing room - 5830",  # a locker's code after the room it is in and a dash
+    "otvet na kontrol'nyj vopros (gorod rozhdeniya): Kostanay",  # a security answer, Russian in Latin letters
+    "router u babushki, parol' 77015556622",  # a Wi-Fi's password of a phone's digits after "parol'"
+    "wifi password 87015554433",  # and after "password", with no verb
+    "ormarić na bazenu, kombinacija 12-05-91",  # a locker's combination that reads as a date, in Croatian
+    "clé API Mailjet pr la newsletter: 7e0a1c94bd3f2286e1a4c9",  # an API key of 22 hex digits after its colon
+    "norek Mandiri aku 1370012345678",  # an Indonesian bank account after "norek"
+    "WLAN u bake, mreža Zagreb_Net, ključ dubrava77sunce",  # a Wi-Fi's key after "ključ", no verb
+    "WiFi na poslu: mreža Ured_5G, ključ jadran2024more",  # the network's name with a digit before it
+    "l'alarme du dépôt c 1991 puis OK",  # an alarm's code that reads as a year, a key pressed after it
+])
+def test_what_the_twelfth_trial_found(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "kod goroda Astana 7172, iz-za granicy +7",  # a city's dialling code, Russian in Latin letters
+    "код страны Казахстан 7, потом номер",  # a country's, in Cyrillic
+    "Trening boks w środę: kombinacja 1-2-3-2, potem worek.",  # a boxing combination
+    "kombinacija boja 30-12-58 iz kataloga",  # a colour combination's catalogue number
+    "rezervacija za 4 osobe: 4821 9930, 1177 2046",  # a reservation, not spare codes
+    "password 12345678 characters long is the minimum",  # a count after "password"
+    "wifi key WPA2-PSK on the old router",  # the key's kind
+    "the mongo _id of the key doc: 5e551305fd2d2490ca4c616e",  # a document's id, no credential named
+    "l'alarme installée en 1984 puis OK au contrôle",  # the year an alarm was fitted
+    "locker in the changing room - 112",  # a locker's own number
+    "la taille du coffre 350 litres",  # a car boot's size
+])
+def test_and_what_the_twelfth_trials_mends_still_pass(text):
+    assert privacy.sensitive_reason(text) is None, text

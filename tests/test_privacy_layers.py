@@ -4274,14 +4274,15 @@ def test_what_the_round_on_tune32_reads(text):
 
 def test_the_review_of_the_round_on_tune32_is_held_to_what_the_narrowed_forms_give():
     """review53: the round's first forms refused 93 of its 121 ordinary texts (10 before them); narrowed,
-    the gate refuses these 2 (both refused before), and of its 52 secrets misses these 14 (41 before them; 19 until
-    the sixteenth session read an account at a bank named before its number, whoever's it is)."""
+    the gate refuses these 2 (both refused before), and of its 52 secrets misses these 13 (41 before them; 19 until
+    the sixteenth session read an account at a bank named before its number, whoever's it is; 14 until the
+    seventeenth read Indonesian's "no. rek")."""
     leaks, benign = _corpus("review53", "leaks"), _corpus("review53", "benign")
     assert [item["id"] for item in benign if privacy.sensitive_reason(item["text"]) is not None] == [
         "r53-benign-053", "r53-benign-070"]
     assert [item["id"] for item in leaks if privacy.sensitive_reason(item["text"]) is None] == [
         "r53-leak-003", "r53-leak-004", "r53-leak-005", "r53-leak-006", "r53-leak-008", "r53-leak-023", "r53-leak-025",
-        "r53-leak-028", "r53-leak-029", "r53-leak-030", "r53-leak-031", "r53-leak-038", "r53-leak-039", "r53-leak-046"]
+        "r53-leak-028", "r53-leak-029", "r53-leak-030", "r53-leak-031", "r53-leak-038", "r53-leak-039"]
 
 
 # What review53 found the round's first forms refused, which the narrowed ones pass (one of each kind), and
@@ -4649,10 +4650,10 @@ def test_a_second_new_users_break_of_the_thirteenth_sessions_gate_is_held_to_wha
     """review61: 8 of its 40 secrets were published and none of its 35 ordinary memories refused; mended, a
     German key box that "öffnet mit" digits and an Indian PAN (four digits) are refused, and so, since the round
     on tune37, Japanese digits split by "、" and pressed in their order, and since the sixteenth session's last break
-    an alarm's code in English words joined by "then"; these 4 still pass (a Wi-Fi key after "uses the key", a
-    German gate's and a Swahili door's code in ordered parts with no code's word, a Swahili Wi-Fi key after
-    "ufunguo")."""
-    assert _wrong("review61") == ([], _ids("r61-leak", 5, 15, 39, 40))
+    an alarm's code in English words joined by "then", and since the seventeenth a Wi-Fi key after "uses the key";
+    these 3 still pass (a German gate's and a Swahili door's code in ordered parts with no code's word, a Swahili
+    Wi-Fi key after "ufunguo")."""
+    assert _wrong("review61") == ([], _ids("r61-leak", 15, 39, 40))
 
 
 @pytest.mark.parametrize("text", [
@@ -4785,11 +4786,12 @@ def test_what_the_round_on_tune38_passes(text):
 def test_the_review_of_the_sessions_later_mends_is_held_to_what_the_narrowed_forms_give():
     """review63 (the round on tune37, the misses of older tuning sets, the round on tune38): at the code it read the
     gate refused 27 of its 140 ordinary texts (23 at the session's start) and caught 36 of its 60 secrets (22 at
-    the start); the first forms refused 74 and caught 35; narrowed, it refuses these 22 and misses these 18."""
+    the start); the first forms refused 74 and caught 35; narrowed, it refuses these 22 and misses these 17 (18 until
+    the seventeenth session read a quoted passphrase of words after its name and a colon)."""
     refused, missed = _wrong("review63")
     assert refused == _ids("r63-benign", 7, 23, 36, 38, 39, 41, 43, 47, 48, 49, 50, 51, 52, 55, 59, 60, 61, 62, 63, 64,
                            118, 138)
-    assert missed == _ids("r63-leak", 5, 6, 7, 8, 12, 13, 14, 15, 22, 23, 36, 42, 49, 50, 53, 57, 58, 60)
+    assert missed == _ids("r63-leak", 5, 7, 8, 12, 13, 14, 15, 22, 23, 36, 42, 49, 50, 53, 57, 58, 60)
 
 
 # What review63 found the first forms refused, which the narrowed ones pass (one of each kind).
@@ -4936,10 +4938,10 @@ def test_what_the_round_on_tune39_passes(text):
 def test_the_review_of_the_round_on_tune39_is_held_to_what_the_narrowed_forms_give():
     """review66: at the code it read the gate refused 10 of its 116 ordinary texts and caught none of the 42
     secrets it kept; the round's first forms refused 68 and caught 12; narrowed, it refuses the same 10 and
-    misses these 22."""
+    misses these 20 (22 until the seventeenth session read Nepali's digit names)."""
     refused, missed = _wrong("review66")
     assert refused == _ids("r66-benign", 22, 26, 47, 48, 49, 50, 51, 53, 77, 78)
-    assert missed == _ids("r66-leak", 1, 2, 3, 5, 7, 12, 14, 16, 17, 18, 19, 23, 24, 25, 26, 29, 30, 31, 34, 35, 39, 41)
+    assert missed == _ids("r66-leak", 1, 2, 3, 5, 7, 14, 16, 17, 18, 19, 23, 24, 26, 29, 30, 31, 34, 35, 39, 41)
 
 
 # What review66 found the round's first forms refused, which the narrowed ones pass (one of each kind).
@@ -5159,10 +5161,11 @@ def test_what_the_round_on_tune42_read(text):
 
 def test_the_review_of_the_round_on_tune42_is_held_to_what_the_narrowed_forms_give():
     """review69: before the round the gate refused 4 of its 134 ordinary texts and caught 8 of its 64 secrets; the
-    first forms refused 104 and caught 46; narrowed, it refuses the same 4 and catches 23."""
+    first forms refused 104 and caught 46; narrowed, it refuses the same 4 and catches 23 (24 since the seventeenth
+    session read a Serbian safe's "levo" and "desno")."""
     refused, missed = _wrong("review69")
     assert refused == _ids("r69-benign", 13, 23, 72, 122)
-    assert len(missed) == 41
+    assert len(missed) == 40
 
 
 # What review69 found the first forms refused, which the narrowed ones pass (one of each kind).
@@ -5200,3 +5203,77 @@ def test_the_sixteenth_sessions_new_users_break_is_read_whole():
 ])
 def test_what_the_sixteenth_sessions_break_published_and_what_stays_ordinary_beside_it(text, refused):
     assert (privacy.sensitive_reason(text) is not None) == refused, text
+
+
+def test_the_review_of_the_seventeenth_sessions_mends_is_held_to_what_the_narrowed_forms_give():
+    """review71 (the twelfth trial's mends and the round on tune43): before them the gate refused 13 of its 175
+    ordinary texts and caught 30 of its 99 secrets; the first forms refused 57 and caught 83; narrowed, it refuses
+    these 10 (one, a Belarusian dialling code in digit words, newly) and misses these 18."""
+    refused, missed = _wrong("review71")
+    assert refused == _ids("r71-benign", 25, 43, 50, 85, 88, 114, 115, 116, 118, 138, width=3)
+    assert missed == _ids("r71-leak", 7, 10, 14, 15, 17, 19, 38, 40, 41, 43, 44, 46, 59, 79, 80, 82, 92, 95, width=3)
+
+
+# What review71 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Safe in the back office room - 2500 float counted at 3am, matches the till report.",  # an amount, not a code
+    "Safe in room: 1204 (guest says the door is stuck; engineer called for 9am).",  # a room's number
+    "Bank helpline for a forgotten password 08001234567, open till 8pm.",  # a helpline's free number
+    "Loto, dobitna kombinacija 7-14-21-28-35-39, opet ništa nismo dobili.",  # a lottery's combination
+    "Client a oublié le code du coffre dans la chambre 1207, réinitialisé avec la clé maître.",  # a room's number
+    "Clé primaire du client dans Mongo: 6650a1b2c3d4e5f6a7b8c9d0, doublon supprimé.",  # a database's key
+    "WiFi cabinet in the basement, key GB-7731-A.",  # a key's tag
+    "Kontrol'nye voprosy k lekcii 3: otvety v uchebnike, str. 45.",  # an exam's questions
+    "Alarm panel log: choose 2019 then OK to see that year's events.",  # a year keyed into a menu
+    "Year 4 homework, the 20 words in order: regret canal saddle fence age urban empty mail frozen device width "
+    "letter crouch whale board code slogan slim myth civil",  # a spelling list of BIP-39 words
+    "Sef smjene kaže: desno na 2. rampu, lijevo 3 mjesta, desno 12 metara do vage.",  # directions, "šef" (boss)
+    'Login test for the wrong password shows: "Too many attempts wait 30"',  # an error message
+    "លេខកូដប្រៃសណីយ៍៖ ១ ២ ០ ០ ០",  # a Khmer postal code
+    "ਸਾਡੇ ਪਿੰਡ ਦਾ ਪਿੰਨ ਕੋਡ 1 4 1 0 0 1 ਹੈ",  # India's postal PIN code, in Punjabi
+])
+def test_a_review_of_the_seventeenth_sessions_mends_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune43 (a forty-fifth writer, weighted to prose passwords: a truck driver, a hotel night auditor,
+# a community radio volunteer, a retired couple, a freelance translator, in 23 languages the corpora held least or
+# never); heldout42 held out. 66 of 100 caught before the round, 1 of 200 ordinary texts refused.
+
+def test_the_round_on_tune43_misses_three_leaks_and_refuses_no_ordinary_text():
+    """Left: two phones' codes told a digit at a time after a colon in Belarusian, a password vault that "opens
+    with what Hemi read out" and quoted words, a studio door's digits then Tajik "баъд тугмаи сабз" (then the green
+    button: "дар", door, is also a common word); and no ordinary text refused (a locksmith's phone number with its
+    area code in brackets was, before the round)."""
+    refused, missed = _wrong("tune43")
+    assert refused == []
+    assert missed == _ids("p45-leak", 101, 27, 116, width=4)
+
+
+@pytest.mark.parametrize("text", [
+    "Рамзҳои эҳтиётии Telegram: 4821 0937, 5530 1298, 7702 6614, 9014 3387",  # backup codes, Tajik's "spare"
+    "ਫ਼ੇਸਬੁੱਕ ਦੇ ਬੈਕਅਪ ਕੋਡ: 2231 9087, 4410 5532, 8765 0021, 6643 1190",  # backup codes, "backup" in Gurmukhi
+    "Hangilásið á skúrinum: 3-9-2-7.",  # a padlock in Faroese, its digits apart
+    "Mkpọchi ọnụ ụzọ azụ: 7-2-0-4.",  # a lock in Igbo
+    "PIN кашелька: ១ ៨ ៤ ៦",  # a PIN in Khmer digits, told apart
+    "លេខកូដសោឃ្លាំង៖ ៣ ៩ ១ ៧",  # Khmer's code of a lock
+    "Кеңседеги сейф: оңго 24, солго 8, оңго 51.",  # a safe's turns in Kyrgyz
+    "Garaaž: sef v kleti, desno na 31, levo na 9, desno na 44.",  # in Slovene
+    "Гараж адчыняецца так: тры, адзін, сем, дзевяць.",  # what a garage opens with, in Belarusian digit names
+    "Còd a' gheata: seachd, trì, ochd, a h-aon.",  # a gate's code in Scottish Gaelic digit names
+    "PIN ny finday: fito, telo, valo, roa.",  # a PIN in Malagasy digit names
+    "ढोकाको ताल्चा: नौ, दुई, शून्य, पाँच।",  # a door's lock in Nepali digit names
+    "Paswọọdụ Instagram nke ụlọ ahịa bụ Aba_Market_77",  # a password after Igbo's word for one
+    "DeepL (Übersetzungen): 9a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d:fx",  # a DeepL API Free key
+    "Inombolo kamazisi kaMama: 6502150123080",  # a South African id after Xhosa's word for an identity document
+    "the 12 words, in order: expire civil blue birth auction tooth renew goddess dune argue gown crowd",  # a BIP-39 phrase after a word of its list
+    "The gpg key's passphrase: \"kettle under the stairs\"",  # a quoted passphrase of words after its name
+    "Hasło główne do KeePassa (żebyśmy nie zapomnieli): „kotek pod jabłonką w Sanoku 12”",  # a quoted phrase and a number on a password manager's line
+    "క్యాంప్ వైఫై: నెట్‌వర్క్ Sunseeker_4G, కీ marmalade77sky",  # a Wi-Fi key after Telugu's "key"
+])
+def test_what_the_round_on_tune43_read(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+def test_a_phone_number_with_its_area_code_in_brackets_is_no_code():
+    assert privacy.sensitive_reason("Locksmith on call: Ace Lock & Key, (212) 555-0148.") is None

@@ -204,10 +204,12 @@ _A_VALUE_AFTER_ITS_NAME = plain.lazy(
 
 
 # An aside in brackets, as a note puts one between a code's name and the code's digits ("Kassen-PIN
-# für den Chef-Modus (Storno, Tagesabschluss): 1958"), where the layers read a value beside its name.
-# (Before digits only: a word's meaning told in brackets, "Parol (Christmas lantern): capiz-shell-3",
-# stays what it is.)
-_ASIDE = plain.lazy(r"[^\S\n]++\([^()\n]{1,60}\)(?=[^\S\n]*+[:：=][^\S\n]*+[0-9])")
+# für den Chef-Modus (Storno, Tagesabschluss): 1958"), or a passphrase's name and its words joined
+# ("Bitwarden master phrase (she asked me to keep a copy …): oxbow-lantern-quietly-Tbilisi-88"), where the
+# layers read a value beside its name. (Before digits, or words joined by dashes with a number: a word's
+# meaning told in brackets, "Parol (Christmas lantern): capiz-shell-3", stays what it is.)
+_ASIDE = plain.lazy(r"[^\S\n]++\([^()\n]{1,60}\)(?=[^\S\n]*+[:：=][^\S\n]*+(?:[0-9]|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,}-[0-9]{1,4}(?![\w-])))"
+                    r"|(?<=phrase)[^\S\n]++\([^()\n]{1,90}\)(?=[^\S\n]*+[:：=][^\S\n]*+[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,}-[0-9]{1,4}(?![\w-]))")
 
 
 # A line that is a secret's name alone ("PIN", "WLAN-Passwort", "Code du portail"), then a line that
@@ -302,6 +304,7 @@ def check_publishable(
             raise SensitiveContent(
                 f"memory {memory_id}: its {field} {reason}",
                 path=f"$.{field}",
-                hint="remove it from the memory before exporting; no flag publishes secrets, "
+                hint="remove it from the memory where it is kept (its file, or its row in RushDB) before exporting, "
+                "or pass --allow-refused to export the rest and note it; no flag publishes secrets, "
                 "personal numbers, command output or local paths",
             )

@@ -229,6 +229,9 @@ _SECURITY_ANSWER = lazy(
     r"|sicherheitsantwort|risposta\s++di\s++sicurezza|resposta\s++de\s++seguran[çc]a|r[ée]ponse\s++de\s++s[ée]curit[ée]"
     r"|antwoord\s++op\s++(?:de\s++)?beveiligingsvraag|odpowied[źz]\w*\s++(?:na\s++pytanie\s++)?(?:bezpiecze[ńn]stwa|pomocnicze)"
     r"|секретн\w*\s++вопрос"
+    # the same in Latin letters, as Russian and Ukrainian are typed without their keyboard ("sekretnyj vopros")
+    # (a control question in the singular only: "kontrol'nye voprosy k lekcii 3" are an exam's)
+    r"|sekretn\w*\s++(?:vopros|pytann)\w*|kontrol['’]?n\w*\s++vopros(?![^\W\d_])"
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
@@ -413,7 +416,14 @@ _RANDOM_TOKEN = lazy(
 _HEX_AFTER_KEY = lazy(
     _KEY_WORDS + r"[^\n]{0,40}?(?<![\w-])(?:[0-9a-f]{32,64}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![\w-])"
     # or before it: "uses c569f14268… (Cloudflare Global API Key)"
-    r"|(?<![\w-])(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}(?![\w-])[^\n]{0,40}?" + _KEY_WORDS[4:])
+    r"|(?<![\w-])(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}(?![\w-])[^\n]{0,40}?" + _KEY_WORDS[4:]
+    # or shorter, 20 hex digits or more right after the line's colon, after an API's key or a token ("clé API
+    # Interflora pr les cmd: 5e5513…", 24); not an id's, a row's or a database's key ("_id: 64a1…", a Mongo id, "clé
+    # primaire du client: 6650…")
+    + r"|(?:(?<![a-z])(?:api|secret|access|private|auth)[\s_-]*+(?:key|token)|(?:cl[ée]|chiave|clave|chave|schlüssel|ключ)[\s_-]++api"
+    r"|api[\s_-]*+(?:cl[ée]|chiave|clave|chave|schlüssel|sleutel|ключ|klíč|kulcs)|(?<![a-z])token)"
+    r"(?:(?!_?id\b|\brow|record|request|primar|первичн|mongo|document|object)[^\n:：=]){0,40}?[:：=]\s*+"
+    r"(?=[0-9]{0,30}[a-f])(?=[a-f]{0,30}[0-9])[0-9a-f]{20,31}(?![\w-])")
 # a PIN or a lock's code with no verb, in a few more forms than the first rules know: "voicemail PIN
 # 727515", "phone unlock code 6413", "Safe combination: 56-19-56", "Kapı şifresi 670421", "Code
 # portail : 8621A", "- door: 801928"
@@ -1536,8 +1546,9 @@ _SMALL_WORDS = frozenset(
 
 
 # A passphrase's words joined into one value, after its name: "candle.staple.purple.velvet",
-# "marble_candle_ember_noodle_copper", "CanyonSaddleHorseVelvet", "battery orbit tundra tractor purple97"
-_JOINED_WORDS = (r"[^\W\d_]{3,}(?:[._-][^\W\d_]{3,}){2,7}[0-9]{0,4}|(?-i:(?:[A-Z][a-z]{2,}){3,8})[0-9]{0,4}"
+# "marble_candle_ember_noodle_copper", "CanyonSaddleHorseVelvet", "battery orbit tundra tractor purple97",
+# "oxbow-lantern-quietly-Tbilisi-88"
+_JOINED_WORDS = (r"[^\W\d_]{3,}(?:[._-][^\W\d_]{3,}){2,7}(?:[._-]?[0-9]{1,4})?|(?-i:(?:[A-Z][a-z]{2,}){3,8})[0-9]{0,4}"
                  r"|[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){2,6}[0-9]{1,4}")
 _PASSPHRASE_JOINED = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)"
@@ -1723,6 +1734,55 @@ def _told_to_no_one(text: str) -> bool:
                 re.split(r"[.;!?]\s", text[max(0, match.start() - 80):match.start()])[-1]):
             continue
         return True
+    return False
+
+
+# A quoted phrase of words and a number ending its line after a colon, on a line that names a password or a
+# password manager before it, whatever stands between (an aside, the manager's name, words of a language the
+# gate has no list of): "Hasło główne do Bitwardena (Ania prosiła …): „pierogi z wiśniami pod Wawelem 7”",
+# "Interuro nyamukuru ya password manager: "ikawa ya Huye mu gitondo 31"". Not a hint's, a rule's or an
+# example's ("password hint: "our first flat on Elm Street 12""), nor small words alone.
+_QUOTED_WORDS_AND_A_NUMBER = lazy(r"(?m)[:：][^\S\n]*+[\"“„«'][^\S\n]?(?P<words>[^\W\d_]{2,}(?:[^\S\n]++[^\W\d_]++){2,7})"
+                                  r"[^\S\n]++[0-9]{1,4}[^\S\n]?[\"”»“'][^\S\n]*+[.!]?[^\S\n]*+$")
+_A_PASSWORDS_OR_MANAGERS_NAME = lazy(r"(?i)" + _PASSWORD_WORD + r"|(?<![^\W\d_])(?:" + password_words.ALL
+                                     + r"|password\s*+manager|bitwarden|1password|keepass\w*|lastpass|dashlane|enpass)(?![^\W\d_])")
+_A_HINT_OR_A_RULE = lazy(r"(?i)(?<![^\W\d_])(?:hint|hints|clue|reminder|example|e\.g|like|such\s++as|rule|rules|policy|format"
+                         r"|pattern|prompt|question|tip|tips|sample|never|don['’]t|not|avoid"
+                         # what a program or a page shows, a name, a translation ('… shows: "Too many attempts wait 30"',
+                         # 'winning team name: "Three Old Crows 4"', 'Glossaire EN-FR, master password: "mot de passe …"')
+                         r"|shows?|says|said|returns?|message|messages|log|logs|crash\w*|title|name|team|round|quiz"
+                         r"|gloss\w*|translat\w*|tradu\w*|übersetz\w*)(?![^\W\d_])")
+
+
+# Or, right after a passphrase's name and a colon, a quoted phrase of three to seven words, with no number and
+# small words among them: 'The SSH key … has a passphrase: "wattle and the wombat"' (not an instruction, 'the
+# passphrase: "use four random words"', nor what it is like, "long and random")
+_QUOTED_AFTER_A_PASSPHRASES_NAME = lazy(r"(?i)(?:" + _PASSPHRASE_NAMES + r")[^\S\n]*+[:：][^\S\n]*+[\"“„«'][^\S\n]?"
+                                        r"(?P<words>[^\W\d_]{2,}(?:[^\S\n]++[^\W\d_]++){2,6})[^\S\n]?[\"”»“']"
+                                        r"(?=[^\S\n]*+(?:[.!,;)]|$))")  # (ending its clause: not "… 'Bad decrypt error …' in the log")
+_AN_ERRORS_WORD = lazy(r"(?i)(?<![^\W\d_])(?:error|errors|failed|failure|fail|warning|invalid|denied|wrong|incorrect"
+                       r"|exception|timeout|expired|bad|decrypt|mismatch|attempts?|retry|wait|fault|segmentation|module"
+                       r"|request|link)(?![^\W\d_])")
+_TOLD_TO_DO = frozenset("use pick choose make type enter add keep change remember write try see ask check set any your".split())
+
+
+def _quoted_words_and_a_number(text: str) -> bool:
+    for match in _QUOTED_WORDS_AND_A_NUMBER.finditer(text):
+        before = text[text.rfind("\n", 0, match.start()) + 1:match.start()]
+        words = match["words"].lower().split()
+        if (_A_PASSWORDS_OR_MANAGERS_NAME.search(before) and not _A_HINT_OR_A_RULE.search(before)
+                and not _NOT_TOLD.search(before) and not _AN_ERRORS_WORD.search(match["words"])
+                and sum(word[0].isupper() for word in match["words"].split()) <= 1  # (not a title: "Three Old Crows 4")
+                and sum(_a_content_word(word) for word in words) >= 2):
+            return True
+    for match in _QUOTED_AFTER_A_PASSPHRASES_NAME.finditer(text):
+        line = text[text.rfind("\n", 0, match.start()) + 1:match.end()]
+        words = match["words"].lower().split()
+        if (words[0] not in _TOLD_TO_DO and words[0] not in _SMALL_WORDS
+                and sum(_a_content_word(word) for word in words) >= 2 and not _AN_ERRORS_WORD.search(line)
+                and not _A_PASSWORDS_OR_MANAGERS_NAME.search(match["words"])  # (a word's translation: "mot de passe …")
+                and not _A_HINT_OR_A_RULE.search(line) and not _NOT_TOLD.search(line)):
+            return True
     return False
 
 
@@ -2028,7 +2088,10 @@ _A_DIALS_NUMBERS_TOLD = lazy(r"(?i)(?:[:：]|(?<!\w)(?:spins?|turns?|dials?)\s++
 _A_DIALS_WORD = lazy(r"(?i)(?<!\w)(?:safe|сейф\w*|сеф\w*|combination|combo|dial|padlock|spins?|turns?|tresor|coffre|kasa)(?!\w)")
 _BY_THE_FIRE_EXIT = lazy(r"(?i)(?:fire|emergency)\s++exit\s*+[:：]\s*+$")
 _A_SAFE_IN_A_ROOM = lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++(?:the\s++)?"
-                         r"(?:[^\W\d_]++\s++){0,3}?room\s*+[:：]\s*+$")
+                         r"(?:[^\W\d_]++\s++){0,3}?room(?:\s*+[:：]|\s++[-–—])\s*+$")
+# the same with "the" and the room's name between (not "Safe in room: 1204", a room's number)
+_A_SAFE_IN_A_NAMED_ROOM = lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++the\s++"
+                               r"(?:[^\W\d_]++(?:['’]s?)?\s++){1,3}?room(?:\s*+[:：]|\s++[-–—])\s*+$")  # ("the manager's room")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
                         r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
@@ -2050,6 +2113,8 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|tudalen|strona|stran|stránka|oldal|modelo|modello|modell|artikel|article|articolo|art[íi]culo"
                         r"|dahili(?:\s++numaras[ıi])?|interni|lokal"
                         r"|quote|quoted|estimate"  # a price: "The quote was 1850 for lockers …"
+                        # a city's or a country's dialling code, its name between ("kod goroda Almaty 727")
+                        r"|(?:kod|код)\s++(?:goroda|strany|oblasti|города|страны|области|региона)(?:\s++[^\W\d_]++){0,2}"
                         r"|intervention|дата|date|datum"  # an intervention's ticket ("ticket d'intervention n° 48213"), a date: "Катинарът на моста … с нашите инициали и дата 1 4 0 2"
                         # a lock's maker and model: "Купих катинар Abus 4590", "a padlock Abus 4590"
                         r"|abus|master\s*+lock|kryptonite|burg[\s-]*+w[äa]chter|squire|onguard|hiplok|litelok|trelock"
@@ -2267,7 +2332,13 @@ _WIFI_KEY_TOLD = lazy(
     r"[^\n.;:]{0,40}?(?:[:=：]|\s(?:lautet|ist|is|är|er|est|es|è|é|var|was|war))\s*+[\"'„“«]?"
     r"(?![0-9]{1,2}[\s-]*+(?:stellig|digits?|chars?|characters?|zeichen|siffror|tecken|tegn|caract)"
     r"|[0-9]{4}-[0-9]{2}-[0-9]{2}(?![!-~])|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}(?![!-~]))"  # (nor a date it was changed on)
-    r"(?=[!-~]*?[0-9])[!-~]{8,63}(?![!-~])")
+    r"(?=[!-~]*?[0-9])[!-~]{8,63}(?![!-~])"
+    # or with no verb, a word for a key after the Wi-Fi's on its line, then letters and digits ending the clause
+    # ("WiFi doma: mreža TP-LINK_5G_Ante, ključ kvarnerska7bura", "wifi key kvarnerska7bura"; not its kind, "key WPA2-PSK",
+    # nor a key's tag, capitals and digits: "WiFi cabinet in the basement, key GB-7731-A")
+    r"|(?<![^\W\d_])(?:wi-?fi|wlan|wifi-?n\w*|వైఫై)(?![^\W\d_])[^\n.;!?]{0,60}?(?<![^\W\d_])(?:key|ključ|klíč|kľúč|klucz|ключ|кључ|కీ"
+    r"|raktas|atslēga|võti|avain|kulcs|cheie|schlüssel|nyckel|nøgle|nøkkel|clé|cle|clave|chiave|chave|anahtar|kunci)"
+    r"[^\S\n]++(?!wpa|wep|psk|aes|tkip|sae)(?=[!-~]*?[0-9])(?=(?:[!-~]*?(?-i:[a-z])){3})[!-~]{8,63}(?![!-~])[^\S\n]*+(?:[.,;!)]|$)")
 
 
 # A key box's or a lock's code in the languages whose words for a key box the PIN line above does
@@ -2378,6 +2449,8 @@ def _pin_nearby(text: str) -> bool:
                 # "combination for my gym locker 4721"
             if (re.fullmatch(r"(?:19|20)[0-9]{2}", number) and not line.startswith(("*", "#"), start)
                     and not line.startswith("#", end) and not re.match(r"\*[0-9]", line[end:end + 2]) and not _SET_TO.search(before)
+                    and not ((pressed := _A_KEY_PRESSED_AFTER.match(line, end)) and _ENDS_A_CODES_CLAUSE.match(line, pressed.end())
+                             and _IS_RIGHT_BEFORE.search(before) and not _A_YEARS_LINE.search(line))
                     and not _PIN_RIGHT_BEFORE.search(before)
                     and not (_DOOR_CODE_RIGHT_BEFORE.search(before) and _ENDS_ITS_CLAUSE.match(line, end))
                     and not (_LOCKS_CODE_STARTS_THE_SENTENCE.search(before) and _ENDS_ITS_SENTENCE.match(line, end))
@@ -2385,7 +2458,8 @@ def _pin_nearby(text: str) -> bool:
                              and (_CODE_AS_A_LABEL.search(before) and _A_LOCK_ITSELF.search(line)
                                   or _CODE_AFTER_A_COMMA.search(before) and _A_KEY_BOX_ITSELF.search(line)
                                   and not _A_SHOPS_LINE.search(line)))):
-                continue  # a year, unless a key and a digit follow it ("1948*0"; not a footnote's "fitted 2017*"), a lock is said to open with it ("the safe is set to 1966"), it
+                continue  # a year, unless a key and a digit follow it ("1948*0"; not a footnote's "fitted 2017*") or a key
+                # pressed then ("l'alarme de la boutik c 1984 puis OK"), a lock is said to open with it ("the safe is set to 1966"), it
                 # comes right after "PIN" ("Nya bankkortet kom idag, PIN 2074") or right after "code" as a
                 # label on a lock's line ("…: code 1968, daarna het slot naar rechts draaien"; not "building
                 # code 2021", "kassabon met code 2023")
@@ -2412,13 +2486,29 @@ def _pin_nearby(text: str) -> bool:
                 continue  # "Never pick a PIN like 2580 (the middle column) or 1379": any number, in a warning
             if _AN_ALARM_CLOCK.search(before) and _A_CLOCKS_TIME.fullmatch(number):
                 continue  # "The alarm is set for 0630 on weekdays": a time to wake at
-            if (not _NOT_A_PIN.search(before) or _ONE_AT_A_TIME.fullmatch(number) and _A_SAFE_IN_A_ROOM.search(before)
+            if (not _NOT_A_PIN.search(before)
+                    or _ONE_AT_A_TIME.fullmatch(number) and _A_SAFE_IN_A_ROOM.search(before)
+                    or len(number) >= 4 and number.isdigit() and _A_SAFE_IN_A_NAMED_ROOM.search(before)
+                    and _ENDS_A_CODES_CLAUSE.match(line, end)
                     or _TOLD_APART.fullmatch(number) and _BY_THE_FIRE_EXIT.search(before)):
-                return True  # (a safe's code told a digit at a time after the room it is in: "Controlled drugs safe in
-                # the back prep room: 6 2 4 8 0 1"; not "order 5 5 8 2 1", "the flat number is 1 4 0 2")
+                return True  # (a safe's code told after the room it is in, four digits or more or a digit at a time:
+                # "Controlled drugs safe in the back prep room: 6 2 4 8 0 1", "locker in the nurses changing room -
+                # 2241", ending its clause; not "order 5 5 8 2 1", "the flat number is 1 4 0 2", "locker in the changing
+                # room: 12", "Safe in the back office room - 2500 float counted")
     return False
 
 
+# what ends a code's clause: its end, a stop, a comma or a bracket's end
+_ENDS_A_CODES_CLAUSE = lazy(r"[^\S\n]*+(?:[.,;!)]|$)")
+# a key pressed after a code: "… 1984 puis OK", "… 1966 then enter", "… 1958 dann Taste #"
+_A_KEY_PRESSED_AFTER = lazy(r"(?i)[^\S\n]*+,?[^\S\n]*+(?:then|puis|et|dann|und|luego|y|depois|e|poi|daarna|en|och|og|potem)"
+                            r"[^\S\n]++(?:press[^\S\n]++|appuyer[^\S\n]++sur[^\S\n]++|(?:die[^\S\n]++)?taste[^\S\n]++)?"
+                            r"(?:ok|enter|entr[ée]e|valider|#|\*|hash|star)(?![^\W\d_])")
+# "is" right before a code, as SMS French writes "c'est" too: "l'alarme de la boutik c 1984 puis OK"
+_IS_RIGHT_BEFORE = lazy(r"(?i)(?<![^\W\d_])(?:is|c|c['’]est|est|ist|es|è|é|je|jest|är|er)[^\S\n]++$")
+# a line about years, a log or a distance, where a year is what is keyed ("choose 2019 then OK to see that year's events")
+_A_YEARS_LINE = lazy(r"(?i)(?<![^\W\d_])(?:year\w*|ann[ée]e\w*|jahr\w*|años?|anno|log|journal|historique|history|histor\w*"
+                     r"|events?|mileage|odometer|km|miles?|since|depuis|seit|desde|installed|installée?|fitted)(?![^\W\d_])")
 # a number that starts or ends a range in Japanese or Chinese ("245から250", "245〜250", "245至250")
 _A_RANGE_AFTER = lazy(r"\s*+(?:から|〜|～|至)\s*+[0-9]")
 _A_RANGE_BEFORE = lazy(r"[0-9]\s*+(?:から|〜|～|至)\s*+$")
@@ -2460,7 +2550,7 @@ _A_KEY_BOX_ITSELF = lazy(r"(?i)(?<![\w-])(?:key[\s-]*+box|lockbox|key[\s-]*+safe
 # digits in groups, as a phone's number is written: "800 123 456", "+39 06 1234 5678"
 # a UPS parcel's tracking number, its groups of digits no code: "1Z 999 AA1 01 2345 6784"
 _A_UPS_PARCEL = lazy(r"(?<![A-Za-z0-9])1Z(?: ?[0-9A-Z]){16}(?![A-Za-z0-9])")
-_DIGIT_GROUPS = lazy(r"(?<![\w+])\+?[0-9]{2,4}(?:[ .-][0-9]{2,4}){2,4}(?!\w)")
+_DIGIT_GROUPS = lazy(r"(?<![\w+(])\+?(?:\([0-9]{2,4}\)|[0-9]{2,4})(?:[ .-][0-9]{2,4}){2,4}(?!\w)")  # (an area code in brackets too: "(212) 555-0148")
 
 
 # a call's PIN in Cyrillic right before its digits ("ПИН конференции 44 17 90", "ПИН учесника 6927",
@@ -2470,6 +2560,20 @@ _A_CALLS_PIN = lazy(
     r"(?i)(?<![а-яіa-z])(?:пин|пін)\s++(?:учесника|участника|учасника|конференци\w*|ведущего|за\s++[^\n:：0-9]{1,40}?[:：])"
     r"\s*+[:：]?\s*+[0-9](?:[ -]?[0-9]){3,7}(?![0-9])"
     r"|(?<![a-z])kombinasie\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])")
+_A_SLAVIC_COMBINATION = lazy(r"(?i)(?<![^\W\d_])(?:kombinacij[aeuo]|kombinac[eií]|kombinácia|kombinacj[aeęi]"
+                             r"|комбинаци[яюие]|комбинациј[аеу]|комбінаці[яюї])\s*+[:：]?\s*+[0-9]{1,2}(?:-[0-9]{1,2}){2,5}(?![0-9-])")
+# what a combination opens in those languages: a safe, a padlock, a lock, a locker, a cupboard (a lottery's, a chord's,
+# a formation's, a bet's, a colour's or a chess opening's combination has none)
+_A_SLAVIC_LOCK = lazy(r"(?i)(?<![^\W\d_])(?:sef\w*|sejf\w*|trezor\w*|kas[ae]|katanac\w*|lokot\w*|kłódk\w*|klodk\w*|szafk\w*"
+                      r"|ormar\w*|omaric\w*|skříňk\w*|skrinka\w*|zámek|zámk\w*|zámok|ključavnic\w*|brav\w*|сейф\w*|сеф\w*"
+                      r"|замок|замка|замк\w*|катанац\w*|шафк\w*|шкафчик\w*|шкафч\w*|ормар\w*)(?![^\W\d_])")
+
+
+def _a_combination_told(text: str) -> bool:
+    """A combination's digits right after its word (``_A_CALLS_PIN``'s Afrikaans, here in the Slavic languages),
+    even when they read as a date, on a line that names what it opens ("kapetanov sef na brodu, kombinacija
+    30-12-58"; not "Loto, dobitna kombinacija 7-14-21-28-35-39", "Trening boks: kombinacja 1-2-3-2")."""
+    return any(_A_SLAVIC_COMBINATION.search(line) and _A_SLAVIC_LOCK.search(line) for line in text.splitlines())
 
 # a PIN told in two pairs, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …", "PIN is 40 57."), or
 # in two threes right after its name and "is" ("Tjänstemobilens pinkod är 774 201."; not India's "PIN code is
@@ -3148,8 +3252,8 @@ _WORDS_JOINED = lazy(r"(?:[A-Z]{1,4}[a-z]{2,}+|[a-z]{2,}+|[0-9]{1,2}+)++")
 _A_COMMIT = lazy(r"(?i)\b(?:commit|sha(?:-?1|-?256)?|revision|rev|fixed\s++in|merged|hash|digest|checksum|fingerprint)\b")
 
 
-# what every match of ``_HEX_AFTER_KEY`` holds: 32 hexadecimal digits, or a UUID's first groups
-_HEX_RUN = lazy(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)")
+# what every match of ``_HEX_AFTER_KEY`` holds: 32 hexadecimal digits, a UUID's first groups, or 20 after a colon
+_HEX_RUN = lazy(r"(?<![0-9a-fA-F])(?:[0-9a-fA-F]{32}|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-)|[:：=]\s*+[0-9a-fA-F]{20}")
 
 
 # what every random token and every hex run or UUID ``_random_on_a_key_line`` looks for holds
@@ -3363,7 +3467,7 @@ _CHECKS = (
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _security_answer,
-     ("security", "secret question", "memorable", "verification", "maiden", "first pet", "first car", "sicherheitsfrage",
+     ("security", "secret question", "memorable", "verification", "vopros", "pytann", "maiden", "first pet", "first car", "sicherheitsfrage",
       "sicherheitsantwort", "risposta di sicurezza", "resposta de seguran", "réponse de sécurité", "reponse de securite",
       "antwoord op", "odpowied",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
@@ -3415,6 +3519,7 @@ _CHECKS = (
     ("looks like a password told a character at a time", _spelled_out, _SPELLED_NEEDLES),
     ("looks like a Wi-Fi network's password", _wifi_phrase, ("wifi", "wi-fi", "wlan", "вайфа", "вай-фай", "ไวไฟ", "와이파이")),
     ("looks like a password told by what it opens", _access_value, ()),
+    ("looks like a passphrase", _quoted_words_and_a_number, ('"', "“", "„", "«", "'")),
     ("looks like a passphrase", _passphrase, ("phrase", "master", "frase", "wachtzin", "fraza", "lösenfras", "cümlesi",
                                              "kodeord", "slaptaž", "parool", "geslo", "lozink", "contrasenya",
                                              "passwd", "creds", "credentials", "pass", "wort", "contraseña",
@@ -3428,6 +3533,7 @@ _CHECKS = (
                                              "משפט", "kodesætning", "φράση", "عبارت", "ביטוי", "kauli",
                                              "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
     ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie")),
+    ("looks like a PIN or a lock's code", _a_combination_told, ("kombina", "комбинаци", "комбінаці")),
     ("looks like a PIN or a lock's code", _A_PIN_IN_GROUPS.search, ("pin", "nip")),  # ("pinkod" holds "pin")
     ("looks like a PIN or a lock's code", _CODE_RIGHT_AFTER_ITS_NAME.search,
      ("pickup", "pick-up", "collection", "abhol", "afhaal", "ophaal", "upphämtning", "uthämtning", "hämtkod", "hente",
@@ -3438,7 +3544,8 @@ _CHECKS = (
       "解除コード", "해제", "հեռախոսի", "திறக்கும்", "пин")),
     ("looks like a password on a line about one", _joined_value, _JOINED_NEEDLES),
     ("looks like a Wi-Fi network's password", _WIFI_KEY_TOLD.search,
-     ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave")),
+     ("schlüssel", "nyckel", "nøgle", "nøkkel", " key", "-key", "clé", "cle ", "clave", "chiave", "ključ", "klíč", "kľúč",
+      "klucz", "ключ", "кључ", "raktas", "atslēga", "võti", "avain", "kulcs", "cheie", "chave", "anahtar", "kunci", "కీ")),
     ("looks like a PIN or a lock's code", _pin_nearby,
      ("pin", "nip", "πληκτρολ", "катинар", "katinar", "cutia cu chei", "nuki", "cacifo", "南京錠", "mbà àṣírí", "mba asiri", "mbà àsírí", "igloohome", "ultraloq", "lockly", "namba", "tastenfeld", "codeschloss", "passcode", "keypad", "lock", "combination", "combo", "safe", "alarm", "disarm", "duress", "locker", "box",
       "kodelås", "kodelas", "kood", "desbloqueo", "পিন", "پن", "code van", "code voor", "κωδικ", "пин",

@@ -327,7 +327,7 @@ _ACCOUNT = lazy(
     # one's own bank account in Malay, Indonesian and Swahili, its bank named, then what it is for and a colon
     # at most ("Akaun Maybank saya untuk bayaran deposit: …", "Akaunti yangu ya benki (Equity) kwa malipo ya
     # harusi: …", "Akaunti yangu ya KCB: …"; not "Akaun TNB saya: …", a utility's, nor "Akaun saya untuk Grab: nombor telefon …")
-    r"|(?<![^\W\d_])(?:akaun|akaunti|rekening)(?:\s++(?:bank|benki))?(?:\s++" + _MALAY_AND_SWAHILI_BANKS + r")?"
+    r"|(?<![^\W\d_])(?:akaun|akaunti|rekening|no\.?\s*+rek|norek)(?:\s++(?:bank|benki))?(?:\s++" + _MALAY_AND_SWAHILI_BANKS + r")?"
     r"\s++(?:saya|yangu|aku|gue|gw)(?![^\W\d_])(?:\s++ya\s++(?:bank|benki))?(?:\s++(?:ya\s++)?" + _MALAY_AND_SWAHILI_BANKS
     + r"|\s*+\(\s*+" + _MALAY_AND_SWAHILI_BANKS + r"\s*+\))?(?:\s++(?:untuk|kwa|buat)(?:\s++[^\W\d_]++){1,4}\s*+[:：])?"
     r"\s*+[:：]?\s*+(?<![0-9])[0-9](?:[ -]?[0-9]){8,19}(?![0-9])"
@@ -351,7 +351,7 @@ _OWN = lazy(r"(?i)(?:my|our|mein|meine|mon|ma|mi|mio|mijn|min|minha|meu|nossa|nu
 _ACCOUNT_NEEDLES = ("clabe", "account", "acct", "konto", "compte", "cuenta", "conto", "rekening", "checking", "savings", "konta",
                     "conta", "účtu", "uctu", "tilinumero", "számlaszám", "szamlaszam", "hesap", "счёта", "счета", "계좌", "口座",
                     "預金", "支店", "은행", "뱅크", " cc ", "tài khoản", "tai khoan", "stk", "số tk", "so tk", "akaun", "ሂሳብ", "ሂሳቤ", "አካውንት", "acc",
-                    "บัญชี", "7esab", "hesab", "hisab", "حسابي", "rekeningnommer", "rekening nommer", "a/c", "帳號", "账号", "帳戶", "账户", "戶頭", "户头")
+                    "บัญชี", "7esab", "hesab", "hisab", "حسابي", "rekeningnommer", "rekening nommer", "a/c", "帳號", "账号", "帳戶", "账户", "戶頭", "户头", "rek")
 # (and in Welsh, "cod didoli")
 _SORT_CODE = lazy(r"(?i)(?:sort\s*+code|cod\s++didoli)[^0-9\n]{0,12}[0-9]{2}-?[0-9]{2}-?[0-9]{2}"
                   r"(?:(?!(?<![a-z])(?:invoice|ref|anfoneb|cyfeirnod|order|archeb))[^0-9\n]){1,40}(?<![0-9])[0-9]{8}(?![0-9])"
@@ -396,7 +396,7 @@ _CBU = lazy(r"(?i)(?<![^\W\d_])(?:cbu|cvu|cuenta)(?![^\W\d_])[^0-9\n]{0,60}?(?<!
 # queue number 202406120045", "Wells Fargo account, IMEI 356938035643809"), nor in a phone's or a bill's sentence,
 # nor beside an amount's unit.
 _AN_ACCOUNTS_WORD = lazy(
-    r"(?i)(?<![^\W\d_])(?:account|acct|a/c|akaun|akaunti|rekening|asusun|cuenta|conta|compte(?!\s++rendu)|konto|conto"
+    r"(?i)(?<![^\W\d_])(?:account|acct|a/c|akaun|akaunti|rekening|no\.?\s*+rek|norek|asusun|cuenta|conta|compte(?!\s++rendu)|konto|conto"
     r"|savings)(?![^\W\d_])|บัญชี|অ্যাকাউন্ট|একাউন্ট|হিসাব|اکاؤنٹ|اکاونٹ|کھاتہ|حساب|账户|帳戶|账号|帳號|口座|계좌")
 _A_BANK = lazy(
     r"(?i)(?<![^\W\d_])(?:(?<!food\s)(?<!seed\s)(?<!blood\s)(?<!data\s)(?<!power\s)(?<!memory\s)(?<!river\s)(?<!milk\s)"
@@ -508,6 +508,10 @@ _TWO_FACTOR_WORDS = lazy(
     r"|2-step|two[- ]step|secours|récupération|respaldo|recuperaci[oó]n|ripristino|recupero|herstel|wiederherstellung"
     r"|zapasow|reserv(?!at|ier|aci|aç|ed|e\s)|coduri(?:le)?\s++de\s++rezerv[ăa](?![a-zăâîșț])|резервн|восстановлени|バックアップ|リカバリ|备用|恢复|백업|복구|yedek|kurtarma|εφεδρικ|ανάκτησ"
     r"|احتياطي|رموز|验证码|varakoodi|tartalék|záložní|záložn[ée]|zálohov|mã\s++dự\s++phòng"  # (Vietnamese's backup codes; Slovak's)
+    # "backup" as the Indic scripts write the English word (Hindi and Marathi, Bengali, Punjabi, Gujarati, Telugu,
+    # Kannada, Malayalam, Tamil), Tajik's "spare" ("рамзҳои эҳтиётӣ")
+    r"|बैकअप|ব্যাকআপ|ਬੈਕਅੱਪ|ਬੈਕਅਪ|બેકઅપ|బ్యాకప్|ಬ್ಯಾಕಪ್|ബാക്കപ്പ്|பேக்கப்|эҳтиёт"
+    r"|rezervn[iíeay](?![^\W\d_])"  # Croatian's, Serbian's, Bosnian's, Slovene's and Czech's spare ("rezervni kodovi", not "rezervacija")
 )
 _CODE = lazy(r"(?<![\w-])(?:[0-9]{4}[ -]?[0-9]{4}|[0-9]{6}|[0-9]{10}|(?=[a-f]{0,63}[0-9])[0-9a-f]{32,64}|[a-z0-9]{4,5}-[a-z0-9]{4,5}"
                    r"|[A-Z0-9]{4,5}(?:-[A-Z0-9]{4,5}){1,3}|(?=[a-z0-9]{0,15}[0-9])(?=[a-z0-9]{0,15}[a-z])[a-z0-9]{8,16}"
@@ -882,10 +886,13 @@ def _recovery_phrase(text: str) -> bool:
         if best < 12:
             continue
         if labelled is None:  # a wallet's phrase named, or "phrase"/"words" with a checksum that holds
+            # (or the run's last words, when no comma follows its label's colon: "the 12 words, in order: expire civil …")
+            spaced_after = "," not in text[text.rfind(":") + 1:]
             labelled = _WALLET_WORDS.search(text) is not None or (
-                _PHRASE_WORDS.search(text) is not None and (_spaced_only(text) or _checksum_holds(words[end - best:end]))
+                _PHRASE_WORDS.search(text) is not None and (_spaced_only(text) or _checksum_holds(
+                    words[end - best:end], or_last=spaced_after))
             ) or (_LIST_WORDS.search(text) is not None and (
-                "," not in text and _spaced_only(text) or _checksum_holds(words[end - best:end])))
+                "," not in text and _spaced_only(text) or _checksum_holds(words[end - best:end], or_last=spaced_after)))
         if labelled or best >= 0.8 * len(words) and ("," not in text or _checksum_holds(words)):
             return True
         if _checksum_holds(words[end - best:end], anywhere="," not in text):
@@ -907,13 +914,17 @@ def _english():
     return Mnemonic("english")
 
 
-def _checksum_holds(words: list[str], anywhere: bool = False) -> bool:
+def _checksum_holds(words: list[str], anywhere: bool = False, or_last: bool = False) -> bool:
     """Whether the first 12 to 24 of ``words`` (a multiple of three) are an English BIP-39 phrase whose
     checksum holds; ``anywhere``, any 12 to 24 of them in a row: a word of the list may come before the
     phrase ("kalamat-e bazyabi-e kif pool: border hard …", a wallet's "pool"). (A checksum holds by chance
-    once in 16 tries: only a phrase written with spaces, not a list with commas, is tried at each place.)"""
+    once in 16 tries: only a phrase written with spaces, not a list with commas, is tried at each place.)
+    ``or_last``, the last 12 to 24 too when one or two words of the list come before them ("the 12 words, in order:
+    expire civil …", whose "order" is one)."""
     for n in (24, 21, 18, 15, 12):
         places = range(len(words) - n + 1) if anywhere else range(min(1, len(words) - n + 1))  # (the first place only)
+        if or_last and not anywhere and 0 < len(words) - n <= 2:
+            places = (*places, len(words) - n)
         if any(_english().check(" ".join(words[at:at + n])) for at in places):
             return True
     return False
@@ -1082,7 +1093,9 @@ _NATIONAL_IDS = (
     # (and someone's "ID" right before a number of its thirteen digits: "Sy ID vir die SARS-vorm: 7608180212089"; not an
     # order's, "Bestelling ID 6001273551095", "Order ID 2406220278078")
     (r"south\s++african\s++id|identiteitsnommer|(?:(?<![^\W\d_])(?:my|his|her|their|your|sy|haar|hul|se|jou|ons)|['’]s)"
-     r"\s++id\b(?=[^\n0-9]{0,30}?(?<![0-9])[0-9]{13}(?![0-9]))", ("za.idnr",)),
+     r"\s++id\b(?=[^\n0-9]{0,30}?(?<![0-9])[0-9]{13}(?![0-9]))"
+     # and the identity document's word in Xhosa and Zulu, its number soon after ("Inombolo yesazisi … : 82052…")
+     r"|(?<![^\W\d_])(?:\w{0,3}sazisi|\w{0,3}mazisi)(?![^\W\d_])(?=[^\n0-9]{0,40}?(?<![0-9])[0-9]{13}(?![0-9]))", ("za.idnr",)),
     (r"\bcpf\b", ("br.cpf",)),
     (r"\bcurp\b", ("mx.curp",)),
     # a Hungarian social insurance number, a Malaysian identity card's (MyKad: python-stdnum checks its date and
@@ -1141,7 +1154,7 @@ _NATIONAL_ID_NEEDLES = (
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "personal",
     "adóazonosító", "adoazonosito", "snils", "taj", "társadalombiztosítási", "mykad", "nric", "pengenalan", "k/p", "kp",
-    "citizen", "tax", "id", "identiteit")
+    "citizen", "tax", "id", "identiteit", "sazisi", "mazisi")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
 

@@ -84,6 +84,7 @@ OWN = lazy(
     # a SendGrid key a character or two off its length (detect-secrets takes only 22 and 43), as one
     # copied by hand: "sendgrid key SG.xY7kP2mQ9rT4vB1nC6dF8g.h3Jk…" (42; the plugin names one of its length)
     r"|SG\.(?![0-9A-Za-z_-]{22}\.[0-9A-Za-z_-]{43}(?![0-9A-Za-z_-]))[0-9A-Za-z_-]{20,24}\.[0-9A-Za-z_-]{40,46}"
+    r"|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}:fx"  # a DeepL API Free key (a UUID and ":fx")
     r")(?![A-Za-z0-9_-])"
     r"|https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[A-Za-z0-9_-]{60,68}"
     # a Weights & Biases key given to its login, on the same line (a commit's id on the next is no key)

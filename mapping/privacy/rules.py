@@ -40,8 +40,9 @@ WORD_END = f"(?!{_WORD})"
 _PASSWORD_WORDS = (
     r"passwort|kennwort|contrase[ñn]a|mot\s+de\s+passe|senha|wachtwoord|has[łl]o|heslo|l[öo]senord(?:et)?|passord(?:et)?|"
     r"adgangskoden?|salasana|[şs]ifre|jelsz[óo]|пароль|"
-    # Danish, Lithuanian, Estonian, Slovenian, Croatian, Catalan; Polish in its cases ("haśle", "hasłem")
-    r"kodeord(?:et)?|slaptažod\w{0,4}|parool|geslo|lozink[aeiu]|contrasenya|ha[sś][łl](?:a|em|e)"
+    # Danish, Lithuanian, Estonian, Slovenian, Croatian, Catalan; Polish in its cases ("haśle", "hasłem");
+    # Russian in Latin letters with its soft sign ("parol'": bare "parol" is also a lantern and a painkiller)
+    r"kodeord(?:et)?|slaptažod\w{0,4}|parool|geslo|lozink[aeiu]|contrasenya|ha[sś][łl](?:a|em|e)|parol['’ʹ]"
 )
 _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번호"
 # The parts of "a credential stated in a sentence". _FOR: what a credential is for, before its verb,
@@ -116,9 +117,12 @@ _ASCII_HAS_A_SIGN = (  # after a word of a script written without spaces, a valu
 # A password stated with no verb ("her gmail password Hunter2024!", "the password, hunter22, is…"):
 # the value must mix letters and digits in 6 to 64 ASCII characters on the same line, and end there
 # or at a sign; "password 2024-03-12", "password (12+ chars)", "WPA3-Personal" and "密码管理器用的是
-# Bitwarden" are no values.
-_BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?=[!-~]{0,31}?[0-9])(?=[!-~]{0,31}?[a-z])"
-         r"[!-~]{6,64}+(?![^\s.,;:!?)\]\"'”’»」。、，])")
+# Bitwarden" are no values. Or digits alone, 8 to 16 of them ending the clause, as a Wi-Fi's password
+# often is a phone's number ("wifi doma, parol' 87015554433"); not a count ("password 12345678 characters"), nor a
+# helpline's free number ("Bank helpline for a forgotten password 08001234567").
+_BARE = (r"[^\S\n]*+" + _OPENING + _NO_VALUE + r"(?:(?=[!-~]{0,31}?[0-9])(?=[!-~]{0,31}?[a-z])"
+         r"[!-~]{6,64}+(?![^\s.,;:!?)\]\"'”’»」。、，])"
+         r"|(?!0800|0808|0300|0345|0845|0870|1800|1300|800)[0-9]{8,16}+[^\S\n]*+(?:[.,;!)]|$))")
 # A password for something, with no verb ("the password for gmail Hunter2024!"). What follows "for"
 # is more often a name ("for user jdoe2024", "for my iPhone15!", "for host db-prod-01"), so the
 # value must look like nothing else: 8 to 64 ASCII characters mixing lower case, upper case, a
@@ -194,7 +198,7 @@ _CODE_VALUE = (r"(?![A-Za-z_][A-Za-z0-9_]*+(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*+)*
                r"|(?:str|int|bytes|bool|float|string|number|Optional|SecretStr|SecretBytes)(?!\w)"
                r"(?![^\S\n]*+(?!(?:is|are|and|or|on|in)(?!\w))[\w\"']))")
 # What a code opens ("the code for the front door", "the code to the gym locker")
-_LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator"
+_LOCKED = r"door|gate|garage|alarm|safe|lock|lockbox|keypad|padlock|locker|mailbox|storage\s++unit|elevator|cupboard"
 _RANDOM = r"\s*+" + _OPENING + r"(?=[a-z0-9_+/=]{0,15}?[0-9])(?=[a-z0-9_+/=]{0,15}?[a-z])[a-z0-9_+/=]{16}"
 # The first letters of every word the credential detectors below look for, in a lookahead they
 # start with: where the letter is none of these, ``re`` moves on at once instead of trying each
@@ -204,6 +208,7 @@ _CREDENTIAL_START = "(?=[abcdeghjklmpstuvw\u015f\u043f\u5bc6\u30d1\u6697\ube44])
 _PASSWORD_NEEDLES = (
     "kennwort", "contrase", "passe", "senha", "wachtwoord", "hasł", "haslo", "heslo", "senord", "passord",
     "adgangskode", "salasana", "ifre", "jelsz", "пароль", "密码", "密碼", "パスワード", "暗証番号", "비밀번호",
+    "parol'", "parol’", "parolʹ",
 )
 _ARABIC_SCRIPTS_NEEDLES = ("كلمة", "كلمه", "کلمه", "ورد", "گذرواژه", "عبور")
 # A password's word in Arabic script (Arabic's "كلمة المرور", "كلمة سر", the English word as Arabic and
@@ -237,7 +242,7 @@ _CODE_DIGITS = (r"\s*+" + _OPENING + r"\s*+[#*]?(?:[0-9]{4,12}(?![0-9]|[-./][0-9
 # the front door is 4821"; not a reading ("the max current per pin is 2000 uA").
 _PIN_OR_CODE = lazy(
     r"(?i)" + _CREDENTIAL_START + r"(?<![a-z0-9])(?:(?:pin(?:[\s_-]?(?:code|number))?|puk|"
-    r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad)[\s_-]?(?:code|combination)"
+    r"(?:door|gate|garage|alarm|safe|lock|lockbox|entry|access|keypad|cupboard)[\s_-]?(?:code|combination)"
     r"|(?<!error )(?<!hs )(?<!sku )(?<!product )(?<!part )(?<!model )(?<!tariff )(?<!status )"
     r"(?<!fault )(?<!item )(?:code|combination)\s++(?:for|to|of|on|at|into)(?:\s++\S{1,40}?){0,3}?\s++"
     r"(?:" + _LOCKED + r")s?)"
@@ -257,7 +262,7 @@ _PIN_OR_CODE = lazy(
 # A PIN or a lock's code told after what it is ("Her PIN: the year her dad was born, 1958", "the
 # garage code is her birthday — 0412"); not a change told with a year ("PIN: changed at the bank, 2024").
 _PIN_DESCRIBED = lazy(
-    r"(?i)(?<![a-z0-9])(?:pin(?:[\s_-]?code)?|passcode|(?:door|gate|garage|alarm|safe|lock|locker|padlock|keypad)"
+    r"(?i)(?<![a-z0-9])(?:pin(?:[\s_-]?code)?|passcode|(?:door|gate|garage|alarm|safe|lock|locker|padlock|keypad|cupboard)"
     r"[\s_-]?(?:code|combination))(?:[^\S\n]*+[:：]|[^\S\n]++(?:is|was))[^\S\n]++"
     # what it is, named: "the year …", "her birthday …", "the same as …" (not "was blocked at the ATM, 2019")
     r"(?=(?:the|her|his|my|our|their|its|a|an|same|just)\s)"
@@ -281,6 +286,12 @@ _CODE_WORDS_ELSEWHERE = (
     r"|код\s++(?:(?:от|к)\s++)?(?:двери|домофона|подъезда|сейфа|сейфу|калитки|ворот|гаража|замка|замку)"
     r"|code\s++d['’]\s*+(?:accès|entrée)|c[óo]digo\s++de\s++(?:acceso|acesso|entrada)"
     r"|codice\s++(?:d['’]\s*+(?:accesso|ingresso)|portone|cancello)"
+)
+_A_ROOMS_WORD = (r"(?i:chambre|habitaci[óo]n|camera|stanza|zimmer|quarto|room|номер\w*|комнат\w*|pok[óo]j\w*|sob[aie]"
+                 r"|kamer|suite)[^\S\n]*+(?:n[°º.]?|nr\.?|no\.?|#)?[^\S\n]*+[0-9]")
+_SAFES_ELSEWHERE = (  # (the safes, padlocks and lockers of _LOCKS_ELSEWHERE)
+    r"tresor|safe|schließfach|coffre(?:-fort)?|cadenas|casier|caja\s++fuerte|candado|taquilla|cofre|cadeado|cassaforte"
+    r"|сейфа|сейфу|замка"
 )
 _OF_A_LOCK = (  # "de la" (porte), "für die" (Haustür), "till" (dörren)
     r"de\s++la|de\s++l['’]\s*+|du|des|d['’]\s*+|de|del|della|dell['’]\s*+|di|do|da|dos|das"
@@ -318,7 +329,14 @@ _CODE_ELSEWHERE = lazy(
     r"|combinaci[óo]n|combinaison|combina[çc][ãa]o|kombination)\s++(?:"
     + _OF_A_LOCK + r")\s*+(?:" + _POSSESSIVE + r")?(?:" + _LOCKS_ELSEWHERE + r"))(?!\w)"
     r"(?:[^\S\n]++[^\s:：,]{1,30}+){0,4}?(?:" + _IS_ELSEWHERE + r"|[^\S\n]*+[:：=])"
-    r"(?!\s*+" + _YEAR + r"(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_])))" + _CODE_DIGITS
+    r"(?!\s*+" + _YEAR + r"(?:[^\S\n]*+[-–:]|[^\S\n]*+[^\W\d_]))"
+    # a safe's, a padlock's or a locker's code with no verb, the place it is in between at most ("code du
+    # coffre dans l'arrière-boutique 350912"); not a door's or a card's, whose numbers are also a port's or a map's,
+    # nor a hotel room's number after the room's word ("le code du coffre dans la chambre 1207")
+    r"|(?:code|codice|c[óo]digo|kod(?:en)?|код|combinaison|combinaci[óo]n|combinazione|kombination)\s++(?:"
+    + _OF_A_LOCK + r")\s*+(?:" + _POSSESSIVE + r")?(?:" + _SAFES_ELSEWHERE + r")(?!\w)"
+    r"(?:[^\S\n]++(?:dans|in|en|im|no|na|nel|nella|au|à|в|во)(?:[^\S\n]++(?!" + _A_ROOMS_WORD + r")[^\s:：,;.0-9]{1,25}+){1,3}?)?"
+    r"(?![^\S\n]*+" + _YEAR + r"(?![0-9])))" + _CODE_DIGITS
 )
 _FOUR_DIGITS = lazy("[0-9]{4}|[0-9](?: - |[-. ])[0-9](?: - |[-. ])[0-9](?: - |[-. ])[0-9]").search
 # What every match of a detector holds besides its needles, looked for before its pattern runs: a

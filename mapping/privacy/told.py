@@ -32,7 +32,9 @@ _LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|caden
           r"|金庫|자물쇠|사물함|금고|ตู้ล็อกเกอร์|กุญแจ|ตู้เซฟ|khóa|két\s++sắt|brankas|gembok|loker|kufuli|பூட்டு"
           # a padlock in Bulgarian (and in Latin letters), a key box in Romanian and in Sinhala, a lock in Nepali, an
           # unlocking number in Amharic (not "መክፈቻ" alone, an opening match)
-          r"|катинар|katinar|cutia\s++cu\s++chei(?!\s++imbus)|යතුරු\s*+පෙට්ටි|ताल्चा|መክፈቻ\s*+ቁጥር")
+          r"|катинар|katinar|cutia\s++cu\s++chei(?!\s++imbus)|යතුරු\s*+පෙට්ටි|ताल्चा|መክፈቻ\s*+ቁጥር"
+          # a lock in Faroese and Icelandic ("hangilásið", a padlock), in Igbo
+          r"|\w*lás|mkpọchi|mkpochi")
 # The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
 _PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe|kata\s++laluan"
                    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|συνθηματικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس"
@@ -58,7 +60,7 @@ _CONTEXT = lowered_search(
     # code), a house's alarm switched off in Swahili ("kengele ya nyumba inazimwa kwa …")
     r"|tunnuslu\w*|pinkod\w*|በር\s*+ኮድ|kengele\s++ya\s++(?:nyumba|usalama|mlango|wizi)[^\n.]{0,20}?(?:inazimwa|kuzima|kuzimwa)"
     # short forms and the words for a code
-    r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
+    r"|passw|\bpass\b|\bpw\b|\bpwd\b|haslo|mdp|sifre|كلمة\s*+المرور|رمز|পাসওয়ার্ড|密碼|パス|\bmk\b|nenosiri|\bpin\b|atm\b|пин|пін|پن|পিন|पिन|ਪਿੰਨ(?!\s*+ਕੋਡ)|ピン|\bcode|codice|código|codigo|\bkod|kód|код|קוד"
     r"|door|gate|garage|alarm|keypad|combination|combo|entsperr|unlock|débloqu|desbloque|sblocc|ontgrendel|odblok"
     r"|разблок|" + _LOCKS + "|" + _PASSWORD_WORDS +
     # an account, a login, an e-mail, a phone, a computer, in the languages people write in
@@ -312,11 +314,15 @@ def _dial(text: str) -> bool:
 
 # a dial's moves: "Closet safe: turn to 18, then 33, then 06", "left to 12, right to 38, left to 4"
 _DIAL_MOVES = lazy(r"(?i)(?<!\w)(?:safe|lock|locker|padlock|combination|combo|dial|tresor|coffre|caja\s++fuerte|cassaforte"
-                   r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|сеф|замок)(?!\w)[^\n]{0,60}?"
+                   r"|candado|cadenas|lucchetto|kluis|hänglås|kłódk\w*|сейф|сеф|замок|sef|సేఫ్|ሳንዱቕ)(?!\w)[^\n]{0,60}?"
                    # (and "left to" and "right to" in Ukrainian, Russian and Serbian: "Сейф у канцелярії: вліво до 18,
                    # вправо до 44, вліво до 9"; not directions, "вліво 2 зали")
                    r"(?<!\w)(?:turn|spin|rotate|left|right|links|rechts|gauche|droite|izquierda|derecha|sinistra|destra"
-                   r"|(?:вліво|вправо|влево|лево|десно)\s++до)"
+                   r"|(?:вліво|вправо|влево|лево|десно)\s++до"
+                   # (Slovene's and Croatian's "desno na", Kyrgyz's "оңго", Telugu's "కుడికి", Tigrinya's "ናብ የማን",
+                   # right before its number, not a way's: "desno od vrat 2 metra", "desno na 2. rampu", "కుడికి 2 కి.మీ")
+                   r"|(?:(?:desno|levo|lijevo)(?:\s++na)?|оңго|солго|కుడికి|ఎడమకు|የማን|ጸጋም)"
+                   r"(?=\s*+[0-9]{1,2}(?![0-9.])(?!\s*+(?:m|km|kilomet\w*|metr\w*|metar\w*|mjest\w*|mest\w*|ulic\w*|కి)(?![^\W\d_]))))"
                    r"(?!\w)[^\n0-9]{0,12}?(?<![0-9])[0-9]{1,2}(?![0-9])(?:[^\n0-9]{1,24}?(?<![0-9])[0-9]{1,2}(?![0-9])){2,3}"
                    # or in Japanese, a safe's or a padlock's, each direction with its particle: "金庫の番号：右に36、左に12、右に48"
                    r"|(?:金庫|南京錠|ダイヤル)[^\n]{0,20}?(?:[右左]に?\s*+[0-9]{1,2}[、,\s]*+){3,4}"
@@ -356,7 +362,9 @@ _OPENS = (r"opens\s++with|opens\s++on|s['’]ouvre\s++avec|öffnet\s++(?:sich\s+
           r"|abre\s++con|abre\s++com|åbner\s++(?:på|med)|åbnes\s++med|öppnas\s++med|öppnar\s++med|åpnes\s++med|åpner\s++med"
           r"|opnar\s++[^\W\d_]++\s++með|opnast\s++með|otwiera\s++się|aukeaa|avautuu"
           # the imperative ("key drop box: open with 9-1-6-2"), Greek and Greeklish, Swahili ("inafunguka kwa")
-          r"|open\s++with|ανοίγει\s++με|ανοιγει\s++με|anoigei\s++me|(?:ina|hu)fungu(?:ka|liwa)\s++kwa")
+          r"|open\s++with|ανοίγει\s++με|ανοιγει\s++με|anoigei\s++me|(?:ina|hu)fungu(?:ka|liwa)\s++kwa"
+          # Belarusian's "opens so:" ("Гараж адчыняецца так: восем, два, восем, два")
+          r"|адчыняецца\s++так\s*+[:：]?")
 _KEY_BOXES = r"cajet[íi]n\s++de\s++llaves|caja\s++de\s++llaves|kutij\w*\s++za\s++klju[čc]\w*"
 _OPENS_WITH_DIGITS = lowered_search(r"(?i)(?<![a-zà-ÿ])(?:" + _OPENS + "|" + _KEY_BOXES + ")")
 _OPENER_BEFORE = lazy(r"(?i)(?<![^\W\d_])(?:(?P<verb>" + _OPENS + r")|(?:" + _KEY_BOXES + r")[^\n,.;:0-9]{0,40}?[:：]?)\s*+$")
@@ -367,7 +375,7 @@ _OPENED_THING = lowered_search(
     r"|slagboom|d[øo]r(?:en)?|dörr(?:en)?|port(?:en)?|bom(?:men)?|bommen|hurð\w*|hlið\w*|drzwi|brama|szlaban|ovi|portti"
     r"|puomi|grind\w*|skur\w*|shed|schlüssel\w*|key\s*+(?:drop\s*+)?box|lock\s*+box|πόρτα|κουτί\s++με\s++τα\s++κλειδιά|κλειδ\w*|simu(?![a-z])"
     r"|tablet\w*|tablette|spjaldtölv\w*|tölv\w*|sím\w*|phone|téléphone|telefon\w*|handy|laptop"
-    r"|ordinateur|computer)")
+    r"|ordinateur|computer|garage|гараж\w*)")
 
 
 def _opened_right_before(text: str, match: re.Match[str]) -> bool:
@@ -416,11 +424,13 @@ _A_DIGIT_RUN = lazy(r"[0-9](?: [-–] |, |[ /·–-]|,? then )[0-9](?: [-–] |,
 # report's: "… enter 1 0 6 0 and press OK", "Noten 2 1 3 2 und ein Stern im Heft")
 _STAR_OR_HASH = (r"(?:star|hash|pound|asterisk|зірочк\w*|звёздочк\w*|звездочк\w*|решітк\w*|решётк\w*|étoile|dièse|carré"
                  r"|stern\w*|raute|asterisco|estrela|cuadrado|almohadilla|asteraki|αστεράκι|csillag\w*|kettőskereszt"
-                 r"|hvězdičk\w*|mřížk\w*|[#*])")
-_A_BUTTON = r"(?:button|кнопк\w*|bouton|piton|taste|botón|botão|κουμπί|gomb\w*|tlačítk\w*)"
+                 r"|hvězdičk\w*|mřížk\w*|жылдызча\w*|[#*])")  # (Kyrgyz's star)
+_A_BUTTON = r"(?:button|кнопк\w*|bouton|piton|taste|botón|botão|κουμπί|gomb\w*|tlačítk\w*|тугма\w*)"  # (Tajik's)
 _A_KEYS_WORD = lowered_search("(?i)" + _STAR_OR_HASH + "|" + _A_BUTTON + "|押|off|enter|ok")  # (found at C speed first)
 _AND_THEN = (r"(?:and\s++then|and|then|і|и|та|a\s++pak|et|puis|pis|und|dann|danach|nachher|y|luego|e\s++depois|e|kai\s++meta|kai|και\s++μετά"
-             r"|και|utána|majd|és|ir|og|och|en|i|a|dan|lalu|terus)")
+             r"|και|utána|majd|és|ir|og|och|en|i|a|dan|lalu|terus"
+             # Kyrgyz's "and", Tajik's "after", Malagasy's "then"
+             r"|жана|баъд|avy\s++eo)")
 _PRESS = r"(?:press\s++|push\s++|hit\s++|drücke?n?\s++|appuie[rz]?\s++sur\s++|pulsa\s++|aperta\s++|nyomd?\s++meg\s++)?"
 _A_KEY_AFTER = lazy(
     # a star or a hash, with no word before it ("then star", not "and a gold star")
@@ -442,7 +452,7 @@ _A_KEY_AFTER = lazy(
 # "Шифра кутије са кључевима за салу поред цркве: 2 5 8 0.", "Nyckelboxen vid morfars dörr för hemtjänsten: 9 1 4
 # 0.", "Kóòdù àpótí kọ́kọ́rọ́ …: 4 4 7 2." (not "Bus lines this week: 7 3 1 9.", "버스 번호: 7 3 1 9.")
 _A_LABELS_COLON = lazy(r"[^\n0-9:：]{3,80}[:：][^\S\n]*+$")
-_ENDS_ITS_SENTENCE = lazy(r"[^\S\n]*+(?:[.!。](?:\s|$)|$)")
+_ENDS_ITS_SENTENCE = lazy(r"[^\S\n]*+(?:[.!。।](?:\s|$)|$)")
 _SPACED = lazy(r"[0-9](?: [0-9]){3,7}")  # (a space apart: not a list, "…, die noch frei sind: 2, 5, 7, 9")
 
 
@@ -463,7 +473,9 @@ _A_PANEL = lowered_search(
     r"|näppäimistö|tangentbord|πληκτρολόγιο|signaliz|сигнализ|сигналіз|alarm|larm|hälytys|riasztó|poplach|กันขโมย|สัญญาณ"
     r"|(?<![a-z])(?:door|gate|porta|porte|puerta|port[ãa]o|port[óo]n|portail|cancello|tür|tor|brama|vrata|kapı|dörr"
     r"|dør|deur|poort|ovi|portti)(?![a-z])|(?<![a-z])kapu|ворот|двер|πόρτα|πύλη|cửa|pintu|gerbang|ประตู|門|门|扉|문"
-    r"|オートロック|disarm")  # (each a whole word, not "outdoor"; Hungarian's with its endings, "kapuja")
+    r"|オートロック|disarm"
+    r"|эши[кг]|vavahady")  # (each a whole word, not "outdoor"; Hungarian's with its endings, "kapuja"; Kyrgyz's door,
+# "эшиги", Malagasy's gate)
 
 
 def digits_apart_in_its_script(read: str) -> bool:
@@ -488,8 +500,11 @@ def _a_count_or_a_stand_in(told: str) -> bool:
 
 # a code's name in the scripts with digits of their own, then at most four words and maybe a colon
 _A_CODES_NAME_IN_ITS_SCRIPT = lazy(
-    r"(?<!\w)(?:(?:ال)?رمز|کد|(?:ال)?كود|پن|پین|कोड|पिन|পিন|কোড|รหัส)(?!\w)(?!\s*+(?:(?:ال)?بريد|پستی|कोड))"
-    r"(?:\s++[^\W\d_]++){0,4}\s*+[:：]?\s*+$")
+    r"(?<!\w)(?:(?:ال)?رمز|کد|(?:ال)?كود|پن|پین|कोड|पिन|পিন|কোড|รหัส|(?i:pin))(?!\w)(?!\s*+(?:(?:ال)?بريد|پستی|कोड))"
+    r"(?:\s++[^\W\d_][^\s0-9:：៖]*+){0,4}\s*+[:：៖]?\s*+$"  # (a word's marks are no "\w": Khmer's, Devanagari's virama)
+    # Khmer's "code" ("លេខកូដទ្វារឃ្លាំង៖ ៨ ៥ ២ ០"), written with no space before what it opens (not a postal or a
+    # product's code, "លេខកូដប្រៃសណីយ៍", "លេខកូដផលិតផល")
+    r"|លេខកូដ(?:ទ្វារ|សោ|ឃ្លាំង|ទូ|សម្ងាត់)[^\s0-9:：៖]{0,30}[:：៖]?\s*+$")  # (a door's, a lock's, a store's, a cabinet's, a secret)
 
 
 def _digits_apart(text: str) -> bool:
@@ -617,6 +632,11 @@ _DIGIT_NAMES = {
     "mk": "нула еден една два три четири пет шест седум осум девет",
     # Persian in Latin letters, as chat writes it ("yek haft noh hasht"; not "do" and "se", words of other languages)
     "fa-Latn": "sefr yek chahar panj shesh shish haft hasht noh",
+    "be": "нуль адзін адна два дзве тры чатыры пяць шэсць сем восем дзевяць",
+    "ne": "शून्य एक दुई तीन चार पाँच पांच छ सात आठ नौ",
+    # Scottish Gaelic ("a h-aon", one, is read as "aon"), Malagasy
+    "gd": "neoni aon dhà trì ceithir còig coig seachd ochd naoi",
+    "mg": "aotra iray roa telo efatra dimy enina fito valo sivy",
 }
 _DIGIT_NAME_SET = frozenset(name for names in _DIGIT_NAMES.values() for name in names.split())
 _DIGIT_TOKENS = lazy(r"[^\s,、・،-]++").finditer  # (and Arabic's comma: "خمسة، تسعة، صفر، اثنان")
@@ -630,7 +650,7 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a|u)?|kód|�
                  r"|\w*lås(?:et)?|förråd\w*"
                  # "code" in the languages whose digit names are above: kóðinn, kods, kodas, kood, kodi,
                  # kodea, cod, cód, koda, kódja, šifra, tunnusluku, namba ya siri, kandado
-                 r"|kóð\w*|cod|cód|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
+                 r"|kóð\w*|cod|cód|còd|kódj\w*|šifr\w*|шифр\w*|tunnusluku\w*"
                  # Czech's "switched off / unlocked / opened by the code" ("Alarm … se vypíná kódem devět jedna čtyři
                  # šest"; not "kódem" alone: a postal code's, a product's, an order's)
                  r"|(?:vyp[íi]n[áa]|vypne|odemyk[áa]|odemkne|otev[íi]r[áa]|otevře)\s++(?:se\s++)?k[óo]dem"
@@ -643,7 +663,7 @@ _TOLD_FOR = lazy(r"(?i)(?<!\w)(?:code|\w*kod(?:e|en|er|et|s|as|i|ea|a|u)?|kód|�
                  r"|cutia\s++cu\s++chei|schr[áa]nk\w*\s++na\s++kl[íi][čc]e|v[õo]tmekarp\w*)(?!\w)"
                  r"|চাবির\s*+বাক্স|صندوق\s*+(?:ال)?مفاتيح|תיבת\s*+ה?מפתחות"
                  # (not India's postal code, "पिन कोड", "அஞ்சல் குறியீடு")
-                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
+                 r"|κωδικ|코드|번호|暗証|密码|رمز|کوڈ|کد|كود|קוד|ताल्चा|ਪਿੰਨ(?!\s*+ਕੋਡ)|पिन(?!\s*+कोड)|(?<!पिन )(?<!पिन)कोड|पासकोड|(?<!அஞ்சல் )குறியீடு|ரகசிய\s*+எண்|(?<![^\W\d_])mã\s*+[:：]?\s*+$|(?:দরজা|গেট|লকার|তালা)\w*\s*+কোড|χρηματοκιβώτιο|금고|خزنة|تجوری|گاوصندوق|כספת|két\s++sắt|ตู้เซฟ|तिजोरी"
                  # Romanian's code of a door, a gate, an alarm, a padlock, a safe ("codul de la usa din spate: doi-sapte-
                  # sapte-unu"; not "Codul rutier", the highway code), an alarm in Chinese, "code" in Yoruba
                  r"|(?<![^\W\d_])codul\s++(?:de\s++la\s++)?(?:u[șs][ăaiie]\w*|poart\w*|alarm\w*|lac[ăa]t\w*|seif\w*|interfon\w*"
@@ -660,6 +680,9 @@ _DIGITS_TOGETHER = lazy(r"[零〇一二三四五六七八九洞幺]{4,8}(?![年�
                         r"|(?<![가-힣])[영공일이삼사오육칠팔구]{4,8}(?![가-힣])")
 
 
+_GAELIC_A_H = lazy(r"(?i)(?<![^\W\d_])a h-(?=aon|ochd)")
+
+
 def _digit_names(text: str) -> bool:
     """Four to eight digit names in a row, not one name repeated and not a count that goes on, told
     for a code or a lock (its name on their line): "förrådets hänglås: två åtta noll fem"; those
@@ -669,6 +692,8 @@ def _digit_names(text: str) -> bool:
                                     if len(set(together[0])) > 2 else together[0], text)  # not "사이사이", "七七八八"
     if len(_DIGIT_NAME_SET.intersection(text.lower().translate(_SEPARATORS).split())) < 2:
         return False  # (two names at least: a set's intersection, before any token is looked at)
+    if "h-" in text:
+        text = _GAELIC_A_H.sub(lambda said: " " * len(said[0]), text)  # "naoi, a h-aon": Gaelic's "one" after "a h-"
     tokens = list(_DIGIT_TOKENS(text))
     run: list[re.Match[str]] = []
     for index, token in enumerate([*tokens, None]):
@@ -1076,14 +1101,15 @@ CHECKS = (
      ("domofon", "interfon", "intercom", "citofono", "portero", "interphone", "digicode")),
     ("looks like a lock's combination", _DIAL_MOVES.search,
      ("turn", "spin", "rotate", "left", "right", "links", "rechts", "gauche", "droite", "izquierda", "derecha",
-      "sinistra", "destra", "右に", "左に", "вліво", "вправо", "влево", "лево", "десно")),
+      "sinistra", "destra", "右に", "左に", "вліво", "вправо", "влево", "лево", "десно", "desno", "levo", "lijevo", "оңго",
+      "солго", "కుడికి", "ఎడమకు", "የማን", "ጸጋም")),
     ("looks like a lock's combination", _dial,
      ("combination", "combo", "combinaison", "combinazione", "combinaci", "combinação", "combinacao", "kombination",
       "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi")),
     # (told for a code or a lock, by its name; the digit names themselves,
     # words of every language, made the needle search of every text twice as slow)
     ("looks like a code told a digit at a time", _digit_names,
-     ("code", "kod", "kód", "код", "koodi", "codi", "kóð", "kood", "cod", "cód", "šifr", "шифр", "tunnusluku",
+     ("code", "kod", "kód", "код", "koodi", "codi", "kóð", "kood", "cod", "cód", "còd", "ताल्चा", "адчыняецца", "ਪਿੰਨ", "šifr", "шифр", "tunnusluku",
       "namba ya siri", "kandado", "katanac", "катанац", "msimbo", "kufuli", "কোড", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
       "пин", "пін", "lock", "lås", "zámek", "zámok", "замок", "замка", "сейф", "χρηματοκιβώτιο", "금고", "خزنة", "تجوری",
       "گاوصندوق", "כספת", "cadenas", "candado", "lucchetto", "kłódk", "kasa", "safe", "tresor", "coffre", "caja",
