@@ -5277,3 +5277,30 @@ def test_what_the_round_on_tune43_read(text):
 
 def test_a_phone_number_with_its_area_code_in_brackets_is_no_code():
     assert privacy.sensitive_reason("Locksmith on call: Ace Lock & Key, (212) 555-0148.") is None
+
+
+def test_the_seventeenth_sessions_new_users_break_is_read_whole():
+    """review72: a new user's break of the gate after the session's round published 4 of its 36 secrets (a Japanese
+    "合言葉" of two words and a number, a PIN told digit by digit among words, a Welsh safe's combination, a Basque
+    door's code) and refused none of its 30 ordinary memories; all four are read now, and the ordinary ones still
+    pass."""
+    assert _wrong("review72") == ([], [])
+
+
+@pytest.mark.parametrize("text", [
+    "Yr hen sêff yn y garej: cyfuniad 07-41-23.",  # a safe's combination, in Welsh
+    "Sarrerako ate-kodea 4719 da, ez ahaztu.",  # an entrance door's code, in Basque
+    "The gate's PIN, digit by digit: it starts with 5, then 8, then 2 and ends with 6.",  # digits alone among words
+    "家のWi-Fiの合言葉は「あおぞら-うみべ-42」です",  # a Japanese passphrase of two words and a number
+])
+def test_what_the_seventeenth_sessions_break_found_read_in_general(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Cyfuniad o liwiau 12-38-07 yn y catalog.",  # a colour combination's number, in Welsh
+    "Read the serial digit by digit: 4 of 5, 2 of 5",  # no code's word on the line
+    "合言葉は「山」と「川」",  # the classic password and answer, no value of their shape
+])
+def test_and_what_it_still_passes(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -1526,7 +1526,7 @@ _PASSPHRASE_NAMES = (
     r"|fraz\w*\s++secret\w*|frase\s++segreta|frase\s++de\s++pas|kodesætning\w*|passordfrase\w*|paroolifraas\w*"
     r"|φράση\s++πρόσβασης|кодов\w*\s++фраз\w*|паролн\w*\s++фраз\w*|عبارت\s*+عبور|ביטוי\s++(?:ה)?סיסמה"
     r"|عبارة\s*+السر|frasa\s++sandi|kauli\s*+siri|密碼短語|패스프레이즈|cụm\s++từ\s++mật\s++khẩu|parola\s++ifadesi"
-    r"|pasfhrása|přístupov\w*\s++fráz\w*|fraz\w*\s++lozink\w*|pass-phrase")
+    r"|pasfhrása|přístupov\w*\s++fráz\w*|fraz\w*\s++lozink\w*|pass-phrase|合言葉")
 _PASSPHRASE = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")"
     r"[^\n.:=—–→\"'«“]{0,60}?(?:\s++(?:(?:is|was|lautet|luidt|est|es|è|é|är|er|je|jest|to|on|ir)(?![^\W\d_])"
@@ -1547,8 +1547,8 @@ _SMALL_WORDS = frozenset(
 
 # A passphrase's words joined into one value, after its name: "candle.staple.purple.velvet",
 # "marble_candle_ember_noodle_copper", "CanyonSaddleHorseVelvet", "battery orbit tundra tractor purple97",
-# "oxbow-lantern-quietly-Tbilisi-88"
-_JOINED_WORDS = (r"[^\W\d_]{3,}(?:[._-][^\W\d_]{3,}){2,7}(?:[._-]?[0-9]{1,4})?|(?-i:(?:[A-Z][a-z]{2,}){3,8})[0-9]{0,4}"
+# "oxbow-lantern-quietly-Tbilisi-88", two words and a number ("やまざくら-みずうみ-88")
+_JOINED_WORDS = (r"[^\W\d_]{3,}(?:[._-][^\W\d_]{3,}){2,7}(?:[._-]?[0-9]{1,4})?|[^\W\d_]{3,}[._-][^\W\d_]{3,}[._-][0-9]{2,4}|(?-i:(?:[A-Z][a-z]{2,}){3,8})[0-9]{0,4}"
                  r"|[^\W\d_]{3,}(?:\s[^\W\d_]{3,}){2,6}[0-9]{1,4}")
 _PASSPHRASE_JOINED = lazy(
     r"(?i)(?:" + _PASSPHRASE_NAMES + r")[^\n.:=—–\"'«“]{0,60}?(?:\s++(?:is|was|lautet|est|es|è|é|är|er|je|jest|to|это|は|是)"
@@ -3531,7 +3531,7 @@ _CHECKS = (
                                              "jelszómondat", "pasaesaldi", "mật khẩu", "kaulisiri", "lause",
                                              "yfrinymadrodd", "पासफ़्रेज़", "पासफ्रेज", "పాస్", "پاس", "عبارة",
                                              "משפט", "kodesætning", "φράση", "عبارت", "ביטוי", "kauli",
-                                             "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase")),
+                                             "密碼短語", "패스프레이즈", "ifadesi", "pasfhrása", "pass-phrase", "合言葉")),
     ("looks like a PIN or a lock's code", _A_CALLS_PIN.search, ("пин", "пін", "kombinasie")),
     ("looks like a PIN or a lock's code", _a_combination_told, ("kombina", "комбинаци", "комбінаці")),
     ("looks like a PIN or a lock's code", _A_PIN_IN_GROUPS.search, ("pin", "nip")),  # ("pinkod" holds "pin")

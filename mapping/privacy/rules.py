@@ -286,6 +286,8 @@ _CODE_WORDS_ELSEWHERE = (
     r"|код\s++(?:(?:от|к)\s++)?(?:двери|домофона|подъезда|сейфа|сейфу|калитки|ворот|гаража|замка|замку)"
     r"|code\s++d['’]\s*+(?:accès|entrée)|c[óo]digo\s++de\s++(?:acceso|acesso|entrada)"
     r"|codice\s++(?:d['’]\s*+(?:accesso|ingresso)|portone|cancello)"
+    # Basque's code of a door, an entrance, a garage, an alarm ("Atariko ate-kodea 7315 da")
+    r"|(?:ate|atari|sarrera|garaje|alarma)-?kode(?:a|ak)?"
 )
 _A_ROOMS_WORD = (r"(?i:chambre|habitaci[óo]n|camera|stanza|zimmer|quarto|room|номер\w*|комнат\w*|pok[óo]j\w*|sob[aie]"
                  r"|kamer|suite)[^\S\n]*+(?:n[°º.]?|nr\.?|no\.?|#)?[^\S\n]*+[0-9]")
@@ -321,7 +323,7 @@ _IS_ELSEWHERE = (  # a verb, then maybe "now" or "still", then maybe an article 
 _YEAR = r"(?:19|20)[0-9]{2}"
 _CODE_ELSEWHERE = lazy(
     # a word that names a lock's code, with no verb: a colon or nothing, on the same line, and no year
-    r"(?i)(?=[bcdeghknpstwzкп])(?<!\w)(?:(?:" + _CODE_WORDS_ELSEWHERE + r")(?!\w)"
+    r"(?i)(?=[abcdeghknpstwzкп])(?<!\w)(?:(?:" + _CODE_WORDS_ELSEWHERE + r")(?!\w)"
     r"(?:[^\S\n]*+[:：=]|(?![^\S\n]*+\n))(?!\s*+" + _YEAR + r"(?![0-9]))"
     # such a word, a PIN code, or a code of a lock or card; then up to four words and a verb or a
     # colon on the same line, and not a year followed by a word ("ist 2023 geändert", "2019r.")

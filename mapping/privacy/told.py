@@ -34,7 +34,9 @@ _LOCKS = (r"lock|padlock|locker|\bsafe\b|schloss|spind|tresor|schließfach|caden
           # unlocking number in Amharic (not "መክፈቻ" alone, an opening match)
           r"|катинар|katinar|cutia\s++cu\s++chei(?!\s++imbus)|යතුරු\s*+පෙට්ටි|ताल्चा|መክፈቻ\s*+ቁጥር"
           # a lock in Faroese and Icelandic ("hangilásið", a padlock), in Igbo
-          r"|\w*lás|mkpọchi|mkpochi")
+          r"|\w*lás|mkpọchi|mkpochi"
+          # a safe in Welsh ("sêff")
+          r"|\bs[êe]ff\b")
 # The words for a password (a passphrase told as a sentence needs one unless it reads as an exercise).
 _PASSWORD_WORDS = (r"password|passphrase|pass\s*+phrase|passwort|kennwort|contrase|senha|wachtwoord|hasł|mot\s++de\s++passe|kata\s++laluan"
                    r"|phrase\s++secr|пароль|парол|şifre|parola|jelsz|jelmondat|heslo|lozink|κωδικ|συνθηματικ|סיסמ|كلمة\s*+(?:ال)?سر|پاس"
@@ -298,7 +300,8 @@ _DIGITS_APART = lazy(r"(?<![\w.,/-])[0-9](?:(?: [0-9]){3,7}|(?:-[0-9]){3,7}|(?: 
                      r"(?![\w:/–·-]|,\s*+[0-9]|,[^\s0-9]|\.[0-9]|\s[0-9](?![0-9])|\s[-–]\s[0-9])")  # (a comma and a word may follow)
 # a dial's numbers: "24 . 11 . 36", "24-11-36" after the word for a combination
 _DIAL = lazy(r"(?i)(?<!\w)(?:combination|combo|combinaison|combinazione|combinaci[óo]n|combina[çc][ãa]o|kombination"
-             r"|kombinacja|szyfr|комбинаци\w*|şifre|kombinace|kombinasi|kombination\w*|combinaison\w*)(?!\w)[^\n]{0,40}?"
+             r"|kombinacja|szyfr|комбинаци\w*|şifre|kombinace|kombinasi|kombination\w*|combinaison\w*|cyfuniad|konbinazio\w*)"
+             r"(?!\w)[^\n]{0,40}?"
              r"(?<![0-9])[0-9]{1,2}(?:\s*+([.-])\s*+[0-9]{1,2}){2,3}(?![0-9])"
              r"|(?i:(?<![0-9])[0-9]{2}\.[0-9]{2}\.[0-9]{2}(?![0-9])[^\n]{0,60}?"
              r"(?:combinaison|combination|combinazione|combinación|kombination))")
@@ -394,9 +397,17 @@ _A_CODE_IS_TOLD = lazy(r"(?i)(?<!\w)(?:code|pin|passcode|pincode|combination|kod
                        # "goes", only of a lock's code: "The key safe code goes like 4, 7, 1, 9" (not a zip code's)
                        r"|(?i:(?<!\w)(?:door|gate|lock|safe|keypad|alarm|garage|entry|key\s*+box|lockbox)\s*+code\s++goes"
                        r"(?:\s++like)?\s*+[:：]?\s*+$)")
-_DIGIT_BY_DIGIT = lazy(r"(?i)(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++time|cyfra\s++po\s++cyfrze|ziffer\s++für\s++ziffer"
-                       r"|chiffre\s++par\s++chiffre|d[íi]gito\s++(?:a|por)\s++d[íi]gito|cifra\s++per\s++cifra|cijfer\s++voor\s++cijfer)"
-                       r"[^\n0-9]{0,12}?[:：]\s*+$")
+_ONE_BY_ONE = (r"(?:digit\s++by\s++digit|one\s++digit\s++at\s++a\s++time|cyfra\s++po\s++cyfrze|ziffer\s++für\s++ziffer"
+               r"|chiffre\s++par\s++chiffre|d[íi]gito\s++(?:a|por)\s++d[íi]gito|cifra\s++per\s++cifra|cijfer\s++voor\s++cijfer)")
+_DIGIT_BY_DIGIT = lazy(r"(?i)" + _ONE_BY_ONE + r"[^\n0-9]{0,12}?[:：]\s*+$")
+# four to eight digits each alone among words after "digit by digit", on a PIN's, a code's or a lock's line: "My phone
+# unlock PIN, digit by digit: first 7, then 3, then 9, and the last one is 1"
+_DIGITS_ONE_BY_ONE = lazy(r"(?i)" + _ONE_BY_ONE + r"(?:[^\n0-9]{1,25}?(?<![0-9])[0-9](?![0-9]|[.,:/][0-9])){4,8}"
+                          r"(?![^\n0-9]{0,25}?[0-9])")
+
+
+def _digits_one_by_one(text: str) -> bool:
+    return any(_DIGITS_ONE_BY_ONE.search(line) and _TOLD_FOR.search(line) for line in text.splitlines())
 
 
 # the words for a password beside digits (not Persian's "پاس" of "پاسخ", an answer, and "پاسپورت", nor "Sandi", a
@@ -1105,9 +1116,11 @@ CHECKS = (
       "солго", "కుడికి", "ఎడమకు", "የማን", "ጸጋም")),
     ("looks like a lock's combination", _dial,
      ("combination", "combo", "combinaison", "combinazione", "combinaci", "combinação", "combinacao", "kombination",
-      "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi")),
+      "kombinacja", "szyfr", "комбинаци", "şifre", "kombinace", "kombinasi", "cyfuniad", "konbinazio")),
     # (told for a code or a lock, by its name; the digit names themselves,
     # words of every language, made the needle search of every text twice as slow)
+    ("looks like a code told a digit at a time", _digits_one_by_one,
+     ("digit", "cyfra", "ziffer", "chiffre", "gito", "cifra", "cijfer")),
     ("looks like a code told a digit at a time", _digit_names,
      ("code", "kod", "kód", "код", "koodi", "codi", "kóð", "kood", "cod", "cód", "còd", "ताल्चा", "адчыняецца", "ਪਿੰਨ", "šifr", "шифр", "tunnusluku",
       "namba ya siri", "kandado", "katanac", "катанац", "msimbo", "kufuli", "কোড", "κωδικ", "코드", "번호", "暗証", "密码", "رمز", "کوڈ", "کد", "كود", "קוד", "pin", "förråd",
