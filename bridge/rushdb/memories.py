@@ -210,10 +210,9 @@ def _elsewhere_in_privacy(store: MemoryStore, scope: Mapping[str, Any]) -> str:
     (rushdb-hermes-memory writes every memory ``private``; the option's default is ``shared``)."""
     other = "private" if scope.get("privacyScope") != "private" else "shared"
     where = rows.scope_where({**scope, "privacyScope": other})
-    if any(next(iter(store.find(label, where, order_by=rows.MERGE_KEY[label], limit=1)), None) is not None
-           for label in (rows.FACT, rows.EPISODE)):
-        return f"; it holds memories with --privacy-scope {other}"
-    return ""
+    if _holds_nothing(store, {rows.FACT: where, rows.EPISODE: where}):
+        return ""
+    return f"; it holds memories with --privacy-scope {other}"
 
 
 _EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope, the "

@@ -208,8 +208,9 @@ _A_VALUE_AFTER_ITS_NAME = plain.lazy(
 # ("Bitwarden master phrase (she asked me to keep a copy …): oxbow-lantern-quietly-Tbilisi-88"), where the
 # layers read a value beside its name. (Before digits, or words joined by dashes with a number: a word's
 # meaning told in brackets, "Parol (Christmas lantern): capiz-shell-3", stays what it is.)
-_ASIDE = plain.lazy(r"[^\S\n]++\([^()\n]{1,60}\)(?=[^\S\n]*+[:：=][^\S\n]*+(?:[0-9]|[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,}-[0-9]{1,4}(?![\w-])))"
-                    r"|(?<=phrase)[^\S\n]++\([^()\n]{1,90}\)(?=[^\S\n]*+[:：=][^\S\n]*+[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,}-[0-9]{1,4}(?![\w-]))")
+_WORDS_DASHED_AND_A_NUMBER = r"[^\W\d_]{3,}(?:-[^\W\d_]{3,}){3,}-[0-9]{1,4}(?![\w-])"
+_ASIDE = plain.lazy(r"[^\S\n]++\([^()\n]{1,60}\)(?=[^\S\n]*+[:：=][^\S\n]*+(?:[0-9]|" + _WORDS_DASHED_AND_A_NUMBER + "))"
+                    r"|(?<=phrase)[^\S\n]++\([^()\n]{1,90}\)(?=[^\S\n]*+[:：=][^\S\n]*+" + _WORDS_DASHED_AND_A_NUMBER + ")")
 
 
 # A line that is a secret's name alone ("PIN", "WLAN-Passwort", "Code du portail"), then a line that

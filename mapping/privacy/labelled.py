@@ -29,7 +29,7 @@ from collections.abc import Iterator
 
 from pdsmem.mapping.privacy import beside, password_words, personal, told, words
 from pdsmem.mapping.privacy.plain import (
-    Needles, der_inside, folded_pattern, lazy, lowered, lowered_search, lowered_spans)
+    LazyPattern, Needles, der_inside, folded_pattern, lazy, lowered, lowered_search, lowered_spans)
 from pdsmem.mapping.privacy.rules import (
     _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
 )
@@ -1775,6 +1775,10 @@ def _quoted_words_and_a_number(text: str) -> bool:
                 and sum(word[0].isupper() for word in match["words"].split()) <= 1  # (not a title: "Three Old Crows 4")
                 and sum(_a_content_word(word) for word in words) >= 2):
             return True
+    return False
+
+
+def _quoted_after_a_passphrases_name(text: str) -> bool:
     for match in _QUOTED_AFTER_A_PASSPHRASES_NAME.finditer(text):
         line = text[text.rfind("\n", 0, match.start()) + 1:match.end()]
         words = match["words"].lower().split()
@@ -1788,6 +1792,8 @@ def _quoted_words_and_a_number(text: str) -> bool:
 
 def _passphrase(text: str) -> bool:
     names_a_passphrase, starts = _NAMES_A_PASSPHRASE(text), _password_word_starts(text)
+    if names_a_passphrase and _quoted_after_a_passphrases_name(text):
+        return True
     # not a word inside a name in code: "hashPassword", "resetPasswort" (a compound's "routerpasswort" is a word)
     starts = [start for start in starts if not (start and text[start].isupper() and text[start - 1].islower())]
     if any(_from_each(_PHRASE_WITH_SPACES, text, starts)):
@@ -2087,11 +2093,15 @@ _A_DIALS_NUMBERS_TOLD = lazy(r"(?i)(?:[:：]|(?<!\w)(?:spins?|turns?|dials?)\s++
 # what turns a dial: a safe, a combination, a padlock, a dial itself, its spin
 _A_DIALS_WORD = lazy(r"(?i)(?<!\w)(?:safe|сейф\w*|сеф\w*|combination|combo|dial|padlock|spins?|turns?|tresor|coffre|kasa)(?!\w)")
 _BY_THE_FIRE_EXIT = lazy(r"(?i)(?:fire|emergency)\s++exit\s*+[:：]\s*+$")
-_A_SAFE_IN_A_ROOM = lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++(?:the\s++)?"
-                         r"(?:[^\W\d_]++\s++){0,3}?room(?:\s*+[:：]|\s++[-–—])\s*+$")
-# the same with "the" and the room's name between (not "Safe in room: 1204", a room's number)
-_A_SAFE_IN_A_NAMED_ROOM = lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++the\s++"
-                               r"(?:[^\W\d_]++(?:['’]s?)?\s++){1,3}?room(?:\s*+[:：]|\s++[-–—])\s*+$")  # ("the manager's room")
+def _a_safe_in_a_room(between: str) -> LazyPattern:
+    """A safe, a locker or a key box in a room, ``between`` "in" and "room", then a colon or a dash."""
+    return lazy(r"(?i)(?<!\w)(?:safe|locker|lockbox|key\s*+box|cabinet)\s++(?:in|at|by)\s++" + between
+                + r"room(?:\s*+[:：]|\s++[-–—])\s*+$")
+
+
+_A_SAFE_IN_A_ROOM = _a_safe_in_a_room(r"(?:the\s++)?(?:[^\W\d_]++\s++){0,3}?")
+# the same with "the" and the room's name between (not "Safe in room: 1204", a room's number; "the manager's room")
+_A_SAFE_IN_A_NAMED_ROOM = _a_safe_in_a_room(r"the\s++(?:[^\W\d_]++(?:['’]s?)?\s++){1,3}?")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
                         r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
@@ -2574,6 +2584,7 @@ def _a_combination_told(text: str) -> bool:
     even when they read as a date, on a line that names what it opens ("kapetanov sef na brodu, kombinacija
     30-12-58"; not "Loto, dobitna kombinacija 7-14-21-28-35-39", "Trening boks: kombinacja 1-2-3-2")."""
     return any(_A_SLAVIC_COMBINATION.search(line) and _A_SLAVIC_LOCK.search(line) for line in text.splitlines())
+
 
 # a PIN told in two pairs, then its clause ends ("Le NIP du terminal … est 40 57, faut pas …", "PIN is 40 57."), or
 # in two threes right after its name and "is" ("Tjänstemobilens pinkod är 774 201."; not India's "PIN code is

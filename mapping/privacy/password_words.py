@@ -57,8 +57,8 @@ OTHER_SCRIPTS = (
     r"|нууц\s*+үг"  # Mongolian
     r"|сырсөз\w*|серсүз\w*|купуя\w{0,3}"  # Kyrgyz (two words, the second from the second catalog), Tatar
     r"|(?<!\w)рамз(?:и|ро)?(?!\w)"  # Tajik (not the names Рамзан, Рамзес)
-    r"|ፓስወርድ|የይለፍ\s*+ቃል"  # Amharic
-    r"|මුරපද"  # Sinhala (from a writer's pool): the English word as it writes it, and its own ("the word to pass")
+    r"|ፓስወርድ|የይለፍ\s*+ቃል"  # Amharic: the English word as it writes it, and its own ("the word to pass")
+    r"|මුරපද"  # Sinhala (from a writer's pool)
 )
 
 # the English word as Arabic and Persian speakers write it, in one word ("باسورد", "پسورد"; not Urdu's

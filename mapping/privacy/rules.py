@@ -289,11 +289,13 @@ _CODE_WORDS_ELSEWHERE = (
     # Basque's code of a door, an entrance, a garage, an alarm ("Atariko ate-kodea 7315 da")
     r"|(?:ate|atari|sarrera|garaje|alarma)-?kode(?:a|ak)?"
 )
+# a room's word and its number: the number after a safe's code and "in the room" may be the room's ("le code du
+# coffre dans la chambre 1207")
 _A_ROOMS_WORD = (r"(?i:chambre|habitaci[óo]n|camera|stanza|zimmer|quarto|room|номер\w*|комнат\w*|pok[óo]j\w*|sob[aie]"
                  r"|kamer|suite)[^\S\n]*+(?:n[°º.]?|nr\.?|no\.?|#)?[^\S\n]*+[0-9]")
-_SAFES_ELSEWHERE = (  # (the safes, padlocks and lockers of _LOCKS_ELSEWHERE)
+_SAFES_ELSEWHERE = (  # a safe, a padlock, a locker (the rest of _LOCKS_ELSEWHERE: a door, a gate, a card…)
     r"tresor|safe|schließfach|coffre(?:-fort)?|cadenas|casier|caja\s++fuerte|candado|taquilla|cofre|cadeado|cassaforte"
-    r"|сейфа|сейфу|замка"
+    r"|сейфа|замка"
 )
 _OF_A_LOCK = (  # "de la" (porte), "für die" (Haustür), "till" (dörren)
     r"de\s++la|de\s++l['’]\s*+|du|des|d['’]\s*+|de|del|della|dell['’]\s*+|di|do|da|dos|das"
@@ -307,13 +309,13 @@ _POSSESSIVE = (  # "de mi tarjeta", "für meine Haustür", "от моей две
     r"|unserer|unseren|mijn|onze|mojej|mojego|naszej|naszego|min|mitt|vår|vårt|моей|моего|нашей|нашего)\s++"
 )
 _LOCKS_ELSEWHERE = (
-    r"(?:haus|wohnungs)?tür|tor|garage|tresor|safe|schloss|schließfach|briefkasten|karte"
-    r"|porte|portail|coffre(?:-fort)?|cadenas|carte\s++(?:bleue|bancaire|de\s++crédit)|casier|immeuble"
-    r"|puerta|portal|caja\s++fuerte|candado|garaje|tarjeta|taquilla"
-    r"|porta|portão|cofre|cadeado|garagem|cartão|cancello|cassaforte"
+    _SAFES_ELSEWHERE + r"|(?:haus|wohnungs)?tür|tor|garage|schloss|briefkasten|karte"
+    r"|porte|portail|carte\s++(?:bleue|bancaire|de\s++crédit)|immeuble"
+    r"|puerta|portal|garaje|tarjeta"
+    r"|porta|portão|garagem|cartão|cancello"
     r"|lucchetto|carta|bancomat|portone|deur|voordeur|poort|hek|kluis|hangslot|pas|kaart"
     r"|drzwi|bramy|furtki|klatki|sejfu|kłódki|garażu|karty|domofonu|(?:ytter)?dörren|porten|kassaskåpet"
-    r"|hänglåset|garaget|kortet|двери|домофона|подъезда|сейфа|калитки|ворот|гаража|карты|замка"
+    r"|hänglåset|garaget|kortet|двери|домофона|подъезда|калитки|ворот|гаража|карты"
 )
 _IS_ELSEWHERE = (  # a verb, then maybe "now" or "still", then maybe an article ("est le 4821", "es el 4821")
     r",?[^\S\n]++(?:ist|lautet|est|c['’]est|es|é|è|is|är|er|jest|je|to|wynosi|это|[-–—])(?:[^\S\n]*+[:：])?"
