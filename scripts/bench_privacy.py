@@ -34,10 +34,10 @@ from pathlib import Path
 from pdsmem.mapping import privacy
 
 CORPORA = Path(__file__).resolve().parents[1] / "tests" / "privacy_corpus"
-# tuned on: tune to tune43 and review; never tuned on: heldout to heldout42 (each written by its own writer)
+# tuned on: tune to tune44 and review; never tuned on: heldout to heldout43 (each written by its own writer)
 CORPUS_NAMES = ("tune", "tune2", "tune3", "tune4", "tune5", "tune6", "tune7", "tune8", "tune9", "tune10", "tune11", "tune12",
-                "tune13", "tune14", "tune15", "tune16", "tune17", "tune18", "tune19", "tune20", "tune21", "tune22", "tune23", "tune24", "tune25", "tune26", "tune27", "tune28", "tune29", "tune30", "tune31", "tune32", "tune33", "tune34", "tune35", "tune36", "tune37", "tune38", "tune39", "tune40", "tune41", "tune42", "tune43", "review", "review16", "review17", "review18", "review19", "review20", "review21", "review22", "review23", "review24", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-                "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41", "heldout42")
+                "tune13", "tune14", "tune15", "tune16", "tune17", "tune18", "tune19", "tune20", "tune21", "tune22", "tune23", "tune24", "tune25", "tune26", "tune27", "tune28", "tune29", "tune30", "tune31", "tune32", "tune33", "tune34", "tune35", "tune36", "tune37", "tune38", "tune39", "tune40", "tune41", "tune42", "tune43", "tune44", "review", "review16", "review17", "review18", "review19", "review20", "review21", "review22", "review23", "review24", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
+                "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25", "heldout26", "heldout27", "heldout28", "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41", "heldout42", "heldout43")
 GROUPS = ("provider", "connection", "prose_password", "otp_recovery", "financial_id", "output_paths")
 AIMS = {"overall": 0.95, "group": 0.90, "benign": 0.01}
 BY_DESIGN = (("local_paths", "naming a local filesystem path"), ("shell_output", "holding a shell prompt and its output"))
@@ -175,16 +175,16 @@ def report_catalogs() -> None:
 
 def report_trials(finds_ds) -> None:
     """The trials through the Hermes agent's memory provider (tests/fixtures/hermes_trial*.json):
-    what each reviewer told an agent, the first twelve tuned on, the thirteenth to the fifteenth held out."""
-    print("\n## trials through the Hermes provider (memories a reviewer told an agent; the first twelve tuned on)\n")
+    what each reviewer told an agent, the first thirteen tuned on, the fourteenth to the sixteenth held out."""
+    print("\n## trials through the Hermes provider (memories a reviewer told an agent; the first thirteen tuned on)\n")
     fixtures = CORPORA.parent / "fixtures"
     for name, tuned in (("hermes_trial", "tuned on"), ("hermes_trial2", "tuned on"), ("hermes_trial3", "tuned on"),
                         ("hermes_trial4", "tuned on"), ("hermes_trial5", "tuned on"), ("hermes_trial6", "tuned on"),
                         ("hermes_trial7", "tuned on"), ("hermes_trial8", "tuned on"),
                         ("hermes_trial9", "tuned on"), ("hermes_trial10", "tuned on"), ("hermes_trial11", "tuned on"),
-                        ("hermes_trial12", "tuned on"),
-                        ("hermes_trial13_held", "held out"), ("hermes_trial14_held", "held out"),
-                        ("hermes_trial15_held", "held out")):
+                        ("hermes_trial12", "tuned on"), ("hermes_trial13", "tuned on"),
+                        ("hermes_trial14_held", "held out"),
+                        ("hermes_trial15_held", "held out"), ("hermes_trial16_held", "held out")):
         trial = json.loads((fixtures / f"{name}.json").read_text(encoding="utf-8"))
         caught = [privacy.sensitive_reason(text) is not None for text in trial["secrets"]]
         refused = [privacy.sensitive_reason(text) is not None for text in trial["ordinary"]]

@@ -6,9 +6,9 @@ memory kept. The second and the third (hermes_trial2.json, hermes_trial3.json) w
 release, then tuned on: what they found that the rules could read in general was mended, and the
 secrets they still pass and the ordinary memories they still refuse are listed. The fourth
 (hermes_trial4.json), the fifth (hermes_trial5.json), the sixth (hermes_trial6.json), the seventh
-(hermes_trial7.json), the eighth to the twelfth (hermes_trial8.json to hermes_trial12.json) were held
-out for a release or more too, then tuned on in the same way. The thirteenth to the fifteenth
-(hermes_trial13_held.json to hermes_trial15_held.json) are held out:
+(hermes_trial7.json), the eighth to the thirteenth (hermes_trial8.json to hermes_trial13.json) were held
+out for a release or more too, then tuned on in the same way. The fourteenth to the sixteenth
+(hermes_trial14_held.json to hermes_trial16_held.json) are held out:
 the rules were not changed for them, and what they found is listed, so that a change sees it move."""
 
 from __future__ import annotations
@@ -57,15 +57,8 @@ LISTED = {
     }, set()),
     "hermes_trial11.json": (set(), set()),  # tuned on
     "hermes_trial12.json": (set(), set()),  # tuned on
-    "hermes_trial13_held.json": ({  # held out
-        "Locker code at the QEUH staff changin room is 4471, dinnae let me forget it again",  # a locker's code, a room between
-        "Porters' lodge keypad is C4419X noo, they changed it Monday",  # a keypad's code with letters, in Scots
-        "wifi บ้านสวนแม่ริม ชื่อ Maerim_Farm pass คือ 0812345678 (เบอร์พ่อ 555)",  # a Wi-Fi password of a phone's digits
-        "sadarbazos karis kodi K2741, ar damaviwydes",  # a door's code with a letter, Georgian in Latin letters
-        "სახლის სეიფი: 0-4-1-9-8-2",  # a safe's code a digit at a time, in Georgian
-        "usafrtxoebis kitxva, pirveli maswavlebeli: Manana Gelashvili",  # a security answer, Georgian in Latin letters
-        "la contra del mail es gonza.bondi121 bo",  # "la contra", the River Plate's password
-        "portero eléctrico del edificio de mi vieja, código 3579B",  # an intercom's code with a letter
+    "hermes_trial13.json": ({  # tuned on
+        "la contra del mail es gonza.bondi121 bo",  # "la contra", the River Plate's password ("contra" is "against")
     }, set()),
     "hermes_trial14_held.json": ({  # held out
         "o kwdikos gia to email tou grafeiou einai nikos_pir@83 , mh ton peis se kanena",  # a password, in Greeklish
@@ -106,6 +99,38 @@ LISTED = {
         "ਮੋਬਾਈਲ ਦਾ ਲਾਕ ਪਿੰਨ 250719, ਨਹੀਂ ਗਲਤੀ ਹੋ ਗਈ, 250791।",  # a phone's PIN corrected, in Punjabi
         "ਘਰ ਦੇ ਅਲਾਰਮ ਦਾ ਕੋਡ 8 3 3 0, ਫਿਰ ਹਰਾ ਬਟਨ।",  # an alarm's code a digit at a time, in Punjabi
     }, set()),
+    "hermes_trial16_held.json": ({  # held out
+        "SSS number ko ay 34-5821907-3 kung kailangan sa loan form",  # a Philippine social security number, in Tagalog
+        "PhilHealth ID ko 12-025836147-9, kailangan sa admission ni Lola",  # a PhilHealth number
+        "Narcotics cabinet code sa 4th floor med room: 51862, palitan daw next month",  # a cabinet's code, in Taglish
+        "im Idram-i PIN-@ 7391 a, voch mekin chasem",  # a PIN with Armenian's article, in Latin letters
+        "Դպրոցի դարպասի կոդը 2-5-8-0 է, հետո # սեղմել",  # a gate's code, in Armenian
+        "Socialakan qarti hamars 3107852416 e, petq e lini pensiayi hamar",  # an Armenian social card's number
+        "Ameriabank-i hashvehamars 1570 0332 1487 0100, ayntex poxancen ashxatavardz@",  # an Armenian bank account
+        "Gmail-i pahestayin kodery՝ 4920-1183 ev 7765-0032",  # two backup codes, in Armenian in Latin letters
+        "Տան ազդանշանի կոդը՝ յոթ, երեք, ինը, մեկ",  # an alarm's code in Armenian number words
+        "Wi-Fi-i gaxtnabari arajin kes@ Yerevan2800 e, mnacac@ kasem heto",  # a password's first half, in Armenian
+        "Իմ անձնագրի համարը AR0658213 է",  # an Armenian passport's number
+        "Մարզադահլիճի պահարանի կոդը 4417 է",  # a locker's code, in Armenian
+        "El RIB mta3i fel BIAT: 08 006 0123456789012 45",  # a Tunisian RIB, in Arabizi
+        "Mot de passe mta3 el wifi fel 7anout: khobza_s5ouna",  # a password, in Arabizi
+        "Numéro CNSS mte3i 0048213-52, lel retraite",  # a Tunisian social security number
+        "Code el casier fel salle de sport: zouz tes3a setta wa7ed",  # a locker's code in Arabizi number words
+        "Humo kartam 9860 4577 1270 7704, muddati 05/29",  # an Uzbek Humo card (an issuer the gate does not know)
+        "Uzcard: 8600 7179 1702 3653, amal qilish muddati 10/27",  # an Uzcard
+        "JSHSHIR raqamim 31505853120047, soliq uchun kerak",  # an Uzbek personal number
+        "Kapitalbankdagi hisob raqamim: 2020 8000 9051 2345 6001",  # an Uzbek bank account
+        "Seyf kodi — to'qqiz, ikki, nol, yetti, besh",  # a safe's code in Uzbek number words
+        "Pasport seriyam va raqamim AD 4127759",  # an Uzbek passport's series and number
+        "Gmail zaxira kodlari: 3318 0572, 9904 6621",  # two backup codes, in Uzbek
+        "Birja kabineti parolining birinchi yarmi: Oltin_Ola, qolganini keyin aytaman",  # a password's first half
+        "Миний регистрийн дугаар УБ89061512",  # a Mongolian register number
+        "Хаан банкны дансны дугаар 5012 3456 78, тэтгэмж тэнд ордог",  # a Mongolian bank account
+        "Гэрийн сейфний код: долоо, нэг, тэг, гурав",  # a safe's code in Mongolian number words
+        "Хадгаламжийн дансны дугаар: нэг нэг тэг тав, тэг тэг ес найм долоо зургаа",  # an account in number words
+    }, {
+        "Numéro mta3 el fournisseur mta3 el farine (Les Grands Moulins): 71 234 567",  # a supplier's phone (learned layer)
+    }),
 }
 
 
@@ -130,8 +155,8 @@ def test_every_ordinary_memory_of_the_trial_is_kept(index):
                          + _trial("hermes_trial10.json")["turns"]
                          + _trial("hermes_trial11.json")["turns"]
                          + _trial("hermes_trial12.json")["turns"]
-                         + _trial("hermes_trial13_held.json")["turns"] + _trial("hermes_trial14_held.json")["turns"]
-                         + _trial("hermes_trial15_held.json")["turns"],
+                         + _trial("hermes_trial13.json")["turns"] + _trial("hermes_trial14_held.json")["turns"]
+                         + _trial("hermes_trial15_held.json")["turns"] + _trial("hermes_trial16_held.json")["turns"],
                          ids=lambda turn: "with a secret" if turn["secret"] else "without")
 def test_a_turn_is_a_transcript_and_its_secret_is_refused_even_when_transcripts_are_published(turn):
     summary = f"User: {turn['user']}\nAssistant: {turn['assistant']}"  # as the provider writes a turn

@@ -4715,11 +4715,11 @@ def test_the_review_of_the_eighth_and_ninth_trials_mends_is_held_to_what_the_nar
     """review62: the first forms of the mends for the eighth and ninth trials refused 77 of its 126 ordinary texts
     (25 before them) and caught 18 of its 57 secrets (15 before them); narrowed, the gate refuses one more than
     before them (049, "The padlock code 1999. That's the name of a short story …") and catches one more (a Zoom
-    "Kenncode"); 043, a salary's "A/C No", is caught since the sixteenth session. tests/test_privacy_hermes_trial.py
-    holds one text of each kind they refused."""
+    "Kenncode"); 043, a salary's "A/C No", is caught since the sixteenth session, and 025, a Georgian safe's
+    combination, since the eighteenth. tests/test_privacy_hermes_trial.py holds one text of each kind they refused."""
     refused, missed = _wrong("review62")
     assert len(refused) == 26 and "r62-benign-049" in refused
-    assert len(missed) == 40 and "r62-leak-030" not in missed and "r62-leak-043" not in missed
+    assert len(missed) == 39 and not {"r62-leak-025", "r62-leak-030", "r62-leak-043"} & set(missed)
 
 
 
@@ -5303,4 +5303,148 @@ def test_what_the_seventeenth_sessions_break_found_read_in_general(text):
     "合言葉は「山」と「川」",  # the classic password and answer, no value of their shape
 ])
 def test_and_what_it_still_passes(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_new_users_break_of_the_seventeenth_sessions_final_gate_is_read_whole():
+    """review73: a new user's break of the gate at the seventeenth session's end published 6 of its 36 secrets (a
+    Hausa password and a Hausa door's code after "it is", a password spelled letter by letter, an Amex told in two
+    halves, a social security number in words, a Romanian "cheia API" before 32 letters and digits) and refused
+    none of its 30 ordinary memories; all six are read now, and the ordinary ones still pass."""
+    assert _wrong("review73") == ([], [])
+
+
+@pytest.mark.parametrize("text", [
+    "Kalmar sirri ta banki ita ce Sokoto2019ruwa",  # Hausa's word for a password, then "it is"
+    "Lambar bude kofar ofis 4410",  # the number that opens a door, in Hausa, its digits alone after it
+    "lambar sirri ta ATM dina 5830",  # a card's secret number with no "it is"
+    "The Wi-Fi password, letter by letter: k e s t r e l, then two two.",  # spelled a letter at a time
+    "Her Visa: four five three nine, four one eight seven, nine two seven four, nine one seven four; exp 09/27",
+    "The card number goes 4539 4187, then 9274 9174",  # a card in two halves
+    "His SSN: five three six, two two, one zero four eight",  # a social security number in words
+    "La clé API de Mailgun est 9fk2mx81qz0pl4ts7vb3nw6ye5rc0hja",  # a key beside "API" in French, small letters
+    "API-Schlüssel für Postmark ist 7c1kq9zx2mw8lp4tr6vb0ny3he5sd1ga",
+    "رقم التعريف الشخصي لبطاقتي 5830",  # Arabic's "personal identification number" of a card
+])
+def test_what_the_break_of_the_seventeenth_sessions_final_gate_found_read_in_general(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Lambar ƙofar gida ita ce 12",  # a house's number, in Hausa
+    "Spell the surname letter by letter for the courier: K O W A L S K I",  # a name spelled, no password about
+    "Card ending 4242 was charged 1299 on 15 March",  # two numbers, not one in parts
+    "My card's PIN is not one two three four, it changed",
+    "La clé API de Mailgun est dans le coffre 1Password",  # where the key is, not the key
+    "La clé API est 2048 bits, rotation tous les 90 jours",
+    "رقم التعريف الشخصي للموظف 10234",  # an employee's identification number
+    "اتصل بخدمة العملاء على 8001 وقل إنك نسيت رقم التعريف الشخصي للبطاقة.",  # a forgotten PIN, a helpline's number
+])
+def test_and_what_the_mends_of_that_break_still_pass(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+# -- the round on tune44 (a forty-sixth writer, weighted to prose passwords: a vet clinic's practice manager, a
+# sailing instructor, a PhD student, a small landlord, a teenage esports player's parent, in 24 languages no earlier
+# pool named); heldout43 held out. 77 of 100 caught before the round, no ordinary text refused.
+
+def test_the_round_on_tune44_misses_six_leaks_and_refuses_no_ordinary_text():
+    """Left: a padlock's year-shaped code before it in Frisian ("1953 — dat iepenet it hangslot"), a Shona
+    account at a bank named only by its initials, a Tok Pisin lock's digits in Tok Pisin number words, an
+    Assamese smart lock's digits before "this opens it", a shed's code as a year in English words, a PIN with a
+    Kurdish ending ("PINi"); and no ordinary text refused."""
+    refused, missed = _wrong("tune44")
+    assert refused == []
+    assert missed == _ids("p46-leak", 90, 189, 127, 171, 19, 145, width=4)
+
+
+@pytest.mark.parametrize("text", [
+    "Kadena ya bicyclette: 7-3-9.",  # a padlock in Lingala, three digits apart
+    "El candáu del trasteru abre col 5-1-4-8",  # in Asturian
+    "די קאָמבינאַציע פֿון דער גאַראַזש: 4-9-1-6",  # a combination in Yiddish
+    "Lok bilong haus kuk: 4 8 1 6",  # in Tok Pisin
+    "De kaaikast giet iepen mei 3 8 2 6.",  # a key cabinet in Frisian, what it opens with
+    "Wawa wasipa kandadon: 9-1-7",  # in Quechua
+    "কাৰ্যালয়ৰ দুৱাৰৰ ক'ড: ৩ ৭ ১ ৯",  # a door's code in Assamese, in its digits
+    "ଘରର ଦୁଆର କୋଡ୍: ୪ ୦ ୮ ୨",  # in Odia
+    "Roditeljska kontrola na konzoli: 8 3 1 6",  # parental control in Bosnian
+    "Baatu jàll bu logiciel bi: Sunu_Gaal25, jëfandikukat moussa.d",  # a password after Wolof's word for one
+    "Kupuhipa o te īmēra: Kereru_Ngahere5",  # Māori's
+    "Pakasqa siminqa: Qori_Inti24, usuario tika.q",  # Quechua's
+    "ପାସୱାର୍ଡ: Chilika_Lake8",  # Odia's
+    "Niverenn surentez sokial: 1 84 05 75 116 015 94",  # a French social security number, named in Breton
+    "OBS: live_908123456_Ab3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1",  # a Twitch stream key
+    "kodakani backupi Instagram: 9kq2xmpa r8vw3nzq m2pq8xta w5nk7qzr",  # backup codes, their word first
+    "ICICI a/c 003901234567, Powai",  # an account at an Indian bank
+])
+def test_what_the_round_on_tune44_read(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+def test_the_review_of_the_eighteenth_sessions_mends_is_held_to_what_the_narrowed_forms_give():
+    """review74 (a new user's break mended, the thirteenth trial and the round on tune44): before them the gate
+    refused 9 of its 169 ordinary texts and caught 21 of its 86 secrets; the first forms refused 45 and caught 66;
+    narrowed, it refuses these 8 (each refused before the session too) and misses these 6."""
+    refused, missed = _wrong("review74")
+    assert refused == _ids("r74-benign", 62, 70, 126, 128, 129, 130, 147, 150, width=3)
+    assert missed == _ids("r74-leak", 45, 46, 53, 76, 85, 86, width=3)
+
+
+# What review74 found the first forms refused, which the narrowed ones pass (one of each kind).
+@pytest.mark.parametrize("text", [
+    "Visa helpline numbers for the sailing club: 415 555 0123 and 415 555 0199 (fraud team).",  # two phone numbers
+    "Mastercard charges this week: 54, 120, 38, 260, 75, 19, 88, then 42 for fuel.",  # amounts
+    "Social security office: desks 101, 102, 103 handle replacements, desk 104 handles appeals.",  # the office's desks
+    "Vet portal login: the clinic ID spelled out is P A W S 0 1, the password is with the manager.",  # an id spelled
+    "Passwort-Hotline angerufen, Nachname buchstabiert: S C H M I D T, Ticket bleibt offen.",  # a surname spelled
+    "Boarding pass reissued; the agent spelled out the booking reference letter by letter: Q X 7 T R P.",
+    "Empreinte de la clé API : 9f8e7d6c5b4a3f21 (la clé elle-même est dans le coffre).",  # a key's fingerprint
+    "Clave API: MAPBOX_TOKEN_2024_PROD (variable de entorno, el valor en el gestor).",  # a variable's name
+    "Cheia API pentru staging: build_20240611_rc2 a picat testele de integrare.",  # a build's name
+    "رقم التعريف الشخصي لهاتف المكتب تحويلة 2150 للاستفسار.",  # an office phone's extension
+    "דער אַלטער שלאָס איז געבויט געוואָרן אין 1 5 8 0, זאָגט דער פֿירער.",  # a castle, built in 1580
+    "Kadena ya ndako: 3 4 5 6 7 bato bayei",  # a count of people
+    "Roditeljska kontrola na tabletu: dijete smije 2 sata dnevno, od 1600 do 1800.",  # hours
+    "Lambar buɗe ƙofa ɗakin 1204 ba ta aiki, an kira mai gyara.",  # a room's number
+    "ପୋଷ୍ଟାଲ କୋଡ୍: ୭ ୫ ୧ ୦ ୦ ୨ (ଭୁବନେଶ୍ୱର ଅଫିସ)।",  # an Odia postal code
+    "পাঠ্যক্ৰমৰ ক'ড: ২ ০ ৫ ৭, পৰীক্ষা সোমবাৰে।",  # an Assamese course's code
+    "kodakani backupi Veeam: job4471 job4472 job4473 job4474 hemû serkeftî bûn.",  # a backup's job ids
+])
+def test_a_review_of_the_eighteenth_sessions_mends_passes_these(text):
+    assert privacy.sensitive_reason(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Password for the boat club laptop, one letter at a time: m a r l i n 4 2",  # what it opens between
+    "My login password, spelled out so you don't mistype it: T. R. O. U. T. 8.",  # why, then a colon
+    "Card number in two halves: 5222 3334 and 4455 5664",  # "and" where halves are said
+    "Soc sec is five two three, four one, seven seven eight eight",
+    "Visa card 4539-4187 then 9274-9174",  # the halves in dashed groups
+    "Kandado wasipa: 3917",  # a padlock's code with no space
+    "Roditeljska kontrola na TV-u: 4826",
+    "لقد أعطيت رقم التعريف الشخصي لبطاقة الصراف لأخي وهو 4471",  # "and it is", four words after
+])
+def test_and_what_it_found_missed_is_read_now(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+# -- the thirteenth trial through the Hermes provider, tuned on (held out for three sessions): what it published,
+# read in general form.
+@pytest.mark.parametrize("text", [
+    "Locker code at the pool's changing room is 8316",  # a code named, then where its lock is, then "is"
+    "The flat's entrance, code 7720B, then the lift",  # a door's code with a letter
+    "wifi pass คือ 0891234567",  # Thai's "is" after a password's label
+    "კარადის სეიფი: 3-8-1-5",  # a safe in Georgian, its digits apart
+    "usafrtxoebis kitxva, bebias sofeli: Sachkhere",  # a security question, Georgian in Latin letters
+])
+def test_what_the_thirteenth_trial_found_read_in_general(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Gate motor fault: code E1234 again",  # an error's code on a gate's line
+    "Door model code 4411B from Hörmann",  # a product's
+    "The locker code at the pool is on the sign by reception",
+])
+def test_and_what_its_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text

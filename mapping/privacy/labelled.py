@@ -31,7 +31,8 @@ from pdsmem.mapping.privacy import beside, password_words, personal, told, words
 from pdsmem.mapping.privacy.plain import (
     LazyPattern, Needles, der_inside, folded_pattern, lazy, lowered, lowered_search, lowered_spans)
 from pdsmem.mapping.privacy.rules import (
-    _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE, URL_STAND_IN, a_demos_code,
+    _DESCRIPTION, AT_LEAST, BRACKETED_SLOT, CHANGE_ME, KEYS_WORD_ELSEWHERE, NO_SPACE_SCRIPTS, STAND_IN, TRIVIAL_CODE,
+    URL_STAND_IN, a_demos_code,
 )
 
 # what names a credential in a variable: the end of its name (DB_PASSWORD, AUTH_TOKEN, db_pw),
@@ -91,7 +92,7 @@ _LABEL = (r"(?:pass(?:word|wd|phrase|code)?|pw|pwd|secret|token|auth(?:enticatio
           r"|contraseña|senha|wachtwoord|hasło|lösenord|пароль|şifre)")
 _LABELLED = lazy(  # (not documentation's example: "the example token is 'abc123'")
     r"(?i)(?<![\w-])(?<!example\s)(?<!sample\s)(?<!dummy\s)(?<!placeholder\s)" + _LABEL + r"(?:\s++(?:for|to|of|at|on|für|zum|vom|von|di|per|van|de|del|pour|do|da|для|от)"
-    r"(?:\s++[^\s:=]{1,30}?){1,3}?|\s++(?-i:[A-Z])[\w-]{1,30})?(?:\s*+[:=：]|\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|to|jest|это|-|–|—)(?:\s*+:)?)"
+    r"(?:\s++[^\s:=]{1,30}?){1,3}?|\s++(?-i:[A-Z])[\w-]{1,30})?(?:\s*+[:=：]|\s++(?:is|was|ist|est|c['’]est|es|è|é|är|er|to|jest|это|คือ|-|–|—)(?:\s*+:)?)"
     r"\s*+[\"'`“‘«„(\[]?(?P<value>[^\s\"'`”’»)\],;]{4,100})"
 )
 # a user and a password: "login jsmith / Tr0ub4dor", "creds: admin / hunter22", "admin:hunter22 for the NAS"
@@ -232,6 +233,9 @@ _SECURITY_ANSWER = lazy(
     # the same in Latin letters, as Russian and Ukrainian are typed without their keyboard ("sekretnyj vopros")
     # (a control question in the singular only: "kontrol'nye voprosy k lekcii 3" are an exam's)
     r"|sekretn\w*\s++(?:vopros|pytann)\w*|kontrol['’]?n\w*\s++vopros(?![^\W\d_])"
+    # Georgian's "security question" in Latin letters ("usafrtxoebis kitxva, pirveli …: …"; in its script, a line
+    # that says who answers for a feature has it too: "უსაფრთხოების კითხვა აპში, პასუხისმგებელი: ნინო")
+    r"|usafrtxoebis\s++kitxv\w*"
     # Turkish "secret question", "maiden name"; Ukrainian "control question", "maiden surname"
     r"|gizli\s++soru\w*|k[ıi]zl[ıi]k\s++soyad[ıi]\w*|контрольн\w*\s++питання|дівоч\w*\s++прізвищ\w*"
     r"|sigurnosn\w*\s++pitanj\w*|resposta\s++da\s++pergunta|[îi]ntrebare\w*\s++de\s++sigur\w*|risposta\s++segreta"
@@ -381,14 +385,11 @@ _ON_A_KEY_LINE = lowered_search(_KEY_WORDS)
 # A random key or token right after a label that names one in another language, as Home Assistant's
 # translations do (docs/reliability.md, "Labels from translation catalogs"): "API-Schlüssel:",
 # "Clau API:", "Juurdepääsutõend:", "Asiakassalaisuus:", "Geheimnis:", "存取權杖:". A word that is
-# a door's key or a keyword too ("avain", "cheie", "khóa") counts only beside "API" or "client"; a
-# value only right after the label's colon (a line's ids elsewhere are no key of its).
-_KEYS_WORD = (r"võti|võtme|avaim\w{0,3}|avain|clau|chei[ae]|kulcs\w{0,3}|ključ\w{0,2}|nøkkel|nøgle|schlëssel|kunci|khóa|מפתח"
-              # Czech and Greek, from a new user's try
-              r"|klíč\w{0,2}|κλειδ\w{0,2}")
+# a door's key or a keyword too ("avain", "cheie", "khóa", ``KEYS_WORD_ELSEWHERE``) counts only beside "API"
+# or "client"; a value only right after the label's colon (a line's ids elsewhere are no key of its).
 _KEY_LABEL_ELSEWHERE = lazy(
     r"(?i)(?:(?<![^\W\d_])(?:"
-    r"(?:api|client|klient|kliendi|asiakas)[\s-]*+(?:" + _KEYS_WORD + r")|(?:" + _KEYS_WORD + r")[\s-]*+(?:api|client|klient)"
+    r"(?:api|client|klient|kliendi|asiakas)[\s-]*+(?:" + KEYS_WORD_ELSEWHERE + r")|(?:" + KEYS_WORD_ELSEWHERE + r")[\s-]*+(?:api|client|klient)"
     r"|juurdepääsu\s*+(?:tõend|luba)|juurdepääsutõend|(?:käyttöoikeus|todennus)tunnus|api-?tunnu[sk]|api-?tunniste"
     r"|jeton(?:\s++(?:d['’]acc[èe]s|d['’]api|api))?|(?:api|acc[èe]s)\s++jeton|אסימון|belirte[çc]i?"
     r"|mã\s++(?:truy\s++cập|thông\s++báo)|(?:api-?|client-?|kunden)?geheimnis|geheim|segret[oa]|(?:api-|asiakas)?salaisuus"
@@ -720,8 +721,8 @@ _VALUE_BEFORE = lazy(
     r"(?i)(?:[:=→>/]|คือ|(?<!\w)(?:is|ist|lautet|est|es|è|é|är|er|on|to|jest|je|là|adalah|είναι|это|yra|este|és|usa|use|uses|try|pass|pw|pwd|p/w"
     r"|mdp|senha|passwort|kennwort|hasło|haśle|hasłem|heslo|parola|password|contraseña|wachtwoord|lösenord|passord|şifre|пароль"
     r"|kodeord|slaptažodis|parool|geslo|lozinka|contrasenya"
-    # "is" in Xhosa and Zulu, Igbo, Irish, Luxembourgish, Welsh, Yoruba
-    r"|ngu|yi|bụ|ná|ass|yw|ni))"
+    # "is" in Xhosa and Zulu, Igbo, Irish, Luxembourgish, Welsh, Yoruba, Hausa ("it is", of a feminine and a masculine word)
+    r"|ngu|yi|bụ|ná|ass|yw|ni|ita\s++ce|shi\s++ne))"
     r"\s*+[\"'“‘«„]?$")
 
 # a verb's past tense in Russian, Ukrainian or Polish, as a dash then what someone did has it
@@ -972,14 +973,35 @@ _TOLD_CASE = lazy(r"(?i)(?<!\w)(?:capital|upper\s*+-?\s*+case|lower\s*+-?\s*+cas
                   r"|minuscola|groot|klein)(?!\w)")
 _SINGLES_NEXT = lazy(r"\s*+[,;:]?\s*+(?:(?:then|dann|puis|luego|después|poi|dan|daarna|and|und|et|y|e)\s++)?"
                      r"[A-Za-z0-9](?:(?: |, ?)[A-Za-z0-9]){1,}(?![\w-])")
+# or right after a password's word and words that say it is told so, four characters or more each alone: "Router
+# admin login, letter by letter: p e l i c a n", "The password, spelled: h u n t e r 2 2" (the password is what is
+# spelled: not a name, a reference or an id spelled for a support line, "Vet portal login: the clinic ID spelled
+# out is P A W S 0 1", "Passwort-Hotline angerufen, Nachname buchstabiert: S C H M I D T")
+_LETTER_BY_LETTER = lazy(
+    r"(?i)(?<![\w-])(?:pass(?:word|wort|phrase|code)|pw|pwd|login|pin|kennwort|contrase[ñn]a|mot\s++de\s++passe|senha"
+    r"|wachtwoord|has[łl]o|heslo|l[öo]senord|passord|parola|salasana)"
+    r"(?:\s++(?:for|of|to|on|at|für|pour|para|per|voor)(?:\s++[^\W\d_]{1,20}){1,4})?"  # what it opens ("for the boat club laptop")
+    r"(?:\s++(?!(?:name|surname|username|user|id|reference|ref|number|code|nom|nombre|apellido|nachname|name|cognome"
+    r"|achternaam|naam)(?![\w-]))[^\W\d_]{1,20}){0,2}\s*+[,?]?\s*+(?:is\s++|was\s++)?"
+    r"(?:letter\s++by\s++letter|one\s++letter\s++at\s++a\s++time|spel(?:led|t|ling)(?:\s++out)?|spell\s++it|buchstabiert"
+    r"|lettre\s++par\s++lettre|letra\s++por\s++letra|lettera\s++per\s++lettera|letter\s++voor\s++letter)"
+    # (then, maybe, why, and a colon: "spelled out so you don't mistype it: …", "letter by letter, is: …")
+    r"(?:[^\n:.;?!]{1,40}?:)?\s*+[,:;–—-]?\s*+(?:(?:it['’]s|it\s++is|is|ist|es|est|è)\s*+:?\s*+)?[\"'“‘]?"
+    r"(?-i:[A-Za-z])(?:(?: |, ?|-|\. ?)(?-i:[A-Za-z0-9])){3,}(?![\w-])")
 _SPELLED_NEEDLES = ("capital", "upper", "lower", "small ", "big ", "großes", "grosses", "kleines", "majuscul",
-                    "minuscul", "mayúscul", "mayuscul", "minúscul", "maiúscul", "maiuscul", "groot", "klein")
+                    "minuscul", "mayúscul", "mayuscul", "minúscul", "maiúscul", "maiuscul", "groot", "klein",
+                    "letter by", "letter at", "spell", "spelt", "buchstabiert", "lettre par", "letra por",
+                    "lettera per", "letter voor")
 
 
 def _spelled_out(text: str) -> bool:
     for line in text.splitlines():
         told = list(_TOLD_CASE.finditer(line))
-        if not told or not _ON_A_PASSWORD_LINE(line):
+        if not _ON_A_PASSWORD_LINE(line):
+            continue
+        if _LETTER_BY_LETTER.search(line):
+            return True
+        if not told:
             continue
         # single characters right after a letter named by its case ("capital M, then a r s"), or three
         # letters named so; not talk of a font or a screen ("a capital I, a small l and the
@@ -1996,16 +2018,37 @@ _PIN_LINE = lazy(
     # numbers ("signalizacia 5 8 2 4", "Photocopier: 3 4 0 7 is the admin's number", "Сеф …: 31 – 07 – 62"; not
     # their rooms, prices, orders or dates: "Copier for Years 3 4 5 6", "Сефора", "ബ്ലോക്ക്", "ലോക്ക്ഡൗൺ")
     r"|(?:(?<![а-я])сеф(?:у|а|ом|от|ът)?(?![а-яё])|(?<![a-z])sanduuqa\s++furayaasha|(?<![a-z])rakt[ųu]\s++d[ėe]žut\w*"
-    r"|ቁልፍ\s*+ሳጥን|သော့သေတ္တာ|(?<![\u0d00-\u0d7f])ലോക്ക്(?!ഡ)|(?<![a-z])signaliza[ct]\w*|(?<![a-z])(?:photo)?copier"
+    r"|ቁልፍ\s*+ሳጥን|သော့သေတ္တာ|სეიფ\w*|(?<![\u0d00-\u0d7f])ലോക്ക്(?!ഡ)|(?<![a-z])signaliza[ct]\w*|(?<![a-z])(?:photo)?copier"
     r"|fotocopiadora|fotocopiatrice|(?<![a-z])caixa[\s-]++forte|તિજોરી|तिजोरी)" + _A_CODE_TOLD_AHEAD +
+    # a padlock, a lock, a combination or a key cabinet in Yiddish, Lingala, Asturian, Quechua, Tok Pisin and
+    # Frisian, each only before three to eight digits told apart in its clause, what it opens maybe between, or
+    # right after a colon or "is" ("Kadena ya congélateur: 1-5-8", "El candáu de la taquilla … abre col 2-8-6", "De
+    # kaaikast by it flat … giet iepen mei 4 7 1 9", "Kandado wasipa: 3917"; not a count, "3 4 5 6 7 bato",
+    # nor Yiddish's "שלאָס" alone, a castle too: "… געבויט אין 1 5 8 0")
+    r"|(?:ק(?:אָ|א)מבינ(?:אַ|א)צי(?:ע|ה)|(?<![a-z])(?:kadena|cand[áa]u|kandado\w*|lok|kaaikast\w*|hangslot\w*)(?![a-z]))"
+    r"(?=[^\n0-9.;!?]{0,60}(?<![0-9])(?:(?!0.1.2|1.2.3|2.3.4|3.4.5|4.5.6|5.6.7|6.7.8|7.8.9)[0-9](?:(?:-|\s|,\s?)[0-9]){2,7}"
+    r"(?![-\s]?[0-9])|(?:(?<=[:：] )|(?<=em )|(?<=is ))[0-9]{3,8}(?![0-9])))"
+    # parental control in Bosnian, Croatian and Serbian, before four to six digits told apart ("šifra od roditeljske
+    # kontrole na ps4 je 1 9 0 3"), or after a colon, ending the clause ("… na TV-u: 4826"; not its hours, "od 1600
+    # do 1800", nor its age ratings, "PEGI 3 7 12 16 18")
+    r"|roditeljsk\w*\s++(?:kontrol|zaštit|zastit|nadzor)\w*(?=[^\n.;!?]{0,40}?(?:(?<![0-9\w])[0-9](?:\s[0-9]){3,5}(?![\s-]?[0-9])"
+    r"|[:：]\s*+[0-9]{4,6}\s*+(?:[.,;!]|$)))"
     # what a door opens with in Marathi and Gujarati, four digits told apart before it ("दार ४ ४ ० ९ ने उघडते")
     r"|(?<=[0-9] [0-9] [0-9] [0-9] )(?:ने\s*+उघड(?:ते|तो|ता)|થી\s*+ખૂલ(?:ે|ી))"
-    # a card's "secret number" in Hausa, a lock told a digit at a time in Hausa ("Lambar sirrin katin Baba ita ce
-    # 6 0 4 1", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's keypad in Japanese, its digits then "press" or "#"
+    # a card's "secret number" in Hausa and the number that opens a door (not "lambar ƙofa", a house's number),
+    # after "it is", a colon, or alone before its four to eight digits ending the clause (not "… ɗakin 1204 ba ta
+    # aiki", a room's, "… 1234 misali ne", an example), a lock told a digit at a time in Hausa ("Lambar sirrin katin Baba
+    # ita ce 6 0 4 1", "Lambar buɗe ƙofar gida ita ce 7391", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's keypad in Japanese, its digits then "press" or "#"
     # ("寮の玄関は 5 8 3 0 を押してから＃"; not a room's number keyed to call it, "玄関で 0802 を押してから呼出"), and what a
     # phone or a door opens with in Urdu, told a digit at a time ("… 1 9 6 7 سے کھلتا ہے"; not "opens at 9")
-    r"|(?<![a-z])lambar\s++sirri\w*(?=(?:\s++[^\W\d_]++){0,3}?(?:\s++(?:ita\s++ce|shi\s*+ne)|\s*+[:：])\s*+[0-9])"
+    r"|(?<![a-z])lambar\s++(?:sirri\w*|bu[ɗd]e\s++[ƙk]ofa\w*)(?=(?:\s++[^\W\d_]++){0,3}?"
+    r"(?:(?:\s++(?:ita\s++ce|shi\s*+ne)|\s*+[:：])\s*+[0-9]|\s++[0-9]{4,8}(?![0-9,.:/-])\s*+(?:[.,;!]|$)))"
     r"|(?<![a-z])makullin(?=[^\n0-9]{0,30}(?<![0-9])[0-9](?:-[0-9]){3,7}(?![0-9]))"
+    # Arabic's "personal identification number" of a card or an ATM, its digits within four words ("رقم التعريف
+    # الشخصي لبطاقتي 5830"; not an employee's, "… للموظف 10234", an office phone's extension, nor a new card's PIN
+    # that "arrives by post within 7 days")
+    r"|(?:ال)?رقم\s*+التعريف\s*+الشخصي(?=\s*+(?:ل|ال|لل)?(?:بطاق|صراف))"
+    r"(?=(?:\s++[^\W\d_]++){0,4}?(?:\s++و?هو|\s*+[:：])?\s*+[0-9]{4,8}(?![0-9]))"
     r"|(?:玄関|入口|エントランス|ドア|門)(?=[^\n0-9]{0,12}(?<![0-9])[0-9](?:\s[0-9]){3,7}\s*+(?:を押|[#＃]))"
     r"|(?<=[0-9] [0-9] [0-9] [0-9] )سے\s*+کھل(?:تا|تی|تے)"
     # Greeklish "kwdikos" of a card that is someone's or a bank's, of a door, a car park, an alarm or a phone (not
@@ -2102,6 +2145,10 @@ def _a_safe_in_a_room(between: str) -> LazyPattern:
 _A_SAFE_IN_A_ROOM = _a_safe_in_a_room(r"(?:the\s++)?(?:[^\W\d_]++\s++){0,3}?")
 # the same with "the" and the room's name between (not "Safe in room: 1204", a room's number; "the manager's room")
 _A_SAFE_IN_A_NAMED_ROOM = _a_safe_in_a_room(r"the\s++(?:[^\W\d_]++(?:['’]s?)?\s++){1,3}?")
+# a lock's code named first, then where the lock is, then "is": "Locker code at the staff changin room is 4471" (the
+# room before "is" is where the locker is, not a room's number)
+_A_CODE_THEN_ITS_PLACE = lazy(r"(?i)(?<![^\W\d_])(?:locker|door|gate|safe|keypad|alarm|padlock|lock)\s++code\s++(?:at|in|on|of)"
+                              r"\s++[^\n.;:,0-9]{1,60}?\s++(?:is|was)\s*+$")
 _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|area|product|sku|model|item|order|invoice"
                         r"|spent|paid|pays?|does|did|costs?|saved|earned|over|about|around|only|nearly|almost"
                         r"|than|burned|burnt|lost|gained|diskon|promo|scored|sold|bought|raised|donated"
@@ -2409,6 +2456,25 @@ def _key_box_code_told(text: str) -> bool:
     return False
 
 
+# A door's, a keypad's or an intercom's code of four to six digits and a letter or two, right after the code's word
+# (maybe "is", "now" or a colon): "Porters' lodge keypad is C4419X noo", "sadarbazos karis kodi K2741", "portero
+# eléctrico del edificio, código 3579B"; on a line that names a door, a keypad, an intercom or a building, and no
+# error's, offer's, post's, flight's, booking's, product's or order's code, nor a building code ("error code E1234 on
+# the gate motor", "Building code A1234 applies to the new door")
+_A_LETTERED_CODE = lazy(
+    r"(?i)(?<![^\W\d_])(?:keypad|code|kodi|c[óo]digo|codice|kod|kode|koodi|digicode)(?:\s++(?:is|es|est|ist|è|é|ni|now|noo))?"
+    r"(?:\s*+[:：]\s*+|\s++)(?-i:[A-Z]{1,2}[0-9]{4,6}[A-Z]?|[0-9]{4,6}[A-Z]{1,2})(?![\w-])")
+_A_DOORS_LINE = lazy(r"(?i)keypad|door|gate|entrance|intercom|portero|porter|lodge|edificio|building|karis|sadarbazo"
+                     r"|porta|puerta|portail|port[ãa]o|tür|deur|garage|domofon|домофон").search
+_NOT_A_DOORS_CODE = lazy(r"(?i)error|fehler|erreur|fault|promo|discount|voucher|coupon|postal|zip|post\s*+code|flight|booking"
+                         r"|product|model|course|tracking|order|ticket|building\s++code|regulation|standard").search
+
+
+def _lettered_code(text: str) -> bool:
+    return any(_A_LETTERED_CODE.search(line) and _A_DOORS_LINE(line) and not _NOT_A_DOORS_CODE(line)
+               for line in text.splitlines())
+
+
 def _pin_nearby(text: str) -> bool:
     for line in text.splitlines():
         if not _ON_A_PIN_LINE(line) or (_NOT_A_CODE_LINE.search(line)
@@ -2500,11 +2566,13 @@ def _pin_nearby(text: str) -> bool:
                     or _ONE_AT_A_TIME.fullmatch(number) and _A_SAFE_IN_A_ROOM.search(before)
                     or len(number) >= 4 and number.isdigit() and _A_SAFE_IN_A_NAMED_ROOM.search(before)
                     and _ENDS_A_CODES_CLAUSE.match(line, end)
-                    or _TOLD_APART.fullmatch(number) and _BY_THE_FIRE_EXIT.search(before)):
+                    or _TOLD_APART.fullmatch(number) and _BY_THE_FIRE_EXIT.search(before)
+                    or _A_CODE_THEN_ITS_PLACE.search(before) and _ENDS_A_CODES_CLAUSE.match(line, end)):
                 return True  # (a safe's code told after the room it is in, four digits or more or a digit at a time:
                 # "Controlled drugs safe in the back prep room: 6 2 4 8 0 1", "locker in the nurses changing room -
                 # 2241", ending its clause; not "order 5 5 8 2 1", "the flat number is 1 4 0 2", "locker in the changing
-                # room: 12", "Safe in the back office room - 2500 float counted")
+                # room: 12", "Safe in the back office room - 2500 float counted"), or after its name and place
+                # ("Locker code at the staff changin room is 4471")
     return False
 
 
@@ -3478,7 +3546,7 @@ _CHECKS = (
     ("looks like a labelled credential", _shaped_value(_U_AND_P), ("p:", "pw:", "p=", "pw=")),
     ("looks like a labelled credential", _after_login, ("login", "user", "benutzer", "登录", " as ")),
     ("looks like the answer to a security question", _security_answer,
-     ("security", "secret question", "memorable", "verification", "vopros", "pytann", "maiden", "first pet", "first car", "sicherheitsfrage",
+     ("security", "secret question", "memorable", "verification", "vopros", "pytann", "kitxv", "maiden", "first pet", "first car", "sicherheitsfrage",
       "sicherheitsantwort", "risposta di sicurezza", "resposta de seguran", "réponse de sécurité", "reponse de securite",
       "antwoord op", "odpowied",
       "geburtsname", "domanda", "pergunta", "pregunta", "question secr", "beveiligingsvraag", "контрольн", "秘密の質問",
@@ -3567,7 +3635,7 @@ _CHECKS = (
       "déverrouillage", "code", "codi", "codice", "código", "koodi", "kode", "kod", "код", "ifre", "ロック番号", "暗証番号", "番号",
       "パスコード", "オートロック", "暗码", "暗碼", "密码", "密碼", "رمز", "비밀번호", "금고", "도어락", "잠금", "portal", "portão", "portao",
       "portón", "cancello", "brána", "kapuk", "kód", "codul", "interfon", "citofono", "interphone", "cofre", "coffre-fort", "coffre de", "coffre du", "kasa",
-      "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم",
+      "nøgleboks", "nøkkelboks", "garasjeport", "gembok", "पिन", "कोड", "लॉकर", "קוד", "รหัส", "mã ", "mật mã", "الرقم", "رقم التعريف",
       "šifr", "шифр", "కోడ్", "门禁", "門禁", "密码锁", "密碼鎖", "暗証", "キーパッド", "lucchetto",
       "قفل", "الرمز", "συναγερμ", "puk", "radio", "radijo", "raidi", "teclat", "toegangscode", "yhdistelm", "giltzarrapo",
       "сигнализац", "signalizācij", "larwm", "دزدگیر", "ताला", "կողպեք", "antifurto", "解锁码", "解鎖碼", "screen time",
@@ -3575,8 +3643,10 @@ _CHECKS = (
       "kovc", "kłódk", "klodk", "khóa", "lacăt", "lacat", "cod y larwm", "საკეტ", "कुलूप", "катанац",
       "מנעול", "گاوصندوق", "خزنة", "কোড", "ramz", "shutter", "كود", "صندوق", "კოდ", "암호",
       "χρηματοκιβ", "λουκέτ", "λουκετ", "κλειδαρ", "συνδυασμ", "kleidari", "klidari", "louket", "xrimatokivwt", "kwdik", "kodik",
-      "lambar sirri", "makull", "玄関", "入口", "エントランス", "ドア", "門", "کھلت", "сеф", "sanduuqa", "rakt", "ቁልፍ",
+      "roditeljsk", "lambar sirri", "lambar bu", "kadena", "candáu", "candau", "kandado", "lok", "kaaikast", "hangslot",
+      "קאָמבינאַצי", "קאמבינאצי", "makull", "玄関", "入口", "エントランス", "ドア", "門", "کھلت", "сеф", "სეიფ", "sanduuqa", "rakt", "ቁልፍ",
       "ലോക്ക്", "signaliza", "copier", "fotocopia", "caixa forte", "તિજોરી", "तिजोरी", "သော့သေတ္တာ", "उघड", "ખૂલ")),
+    ("looks like a PIN or a lock's code", _lettered_code, ("keypad", "code", "kodi", "digo", "codice", "kod")),
     ("looks like a PIN or a lock's code", _key_box_code_told,
      ("boîte", "boite", "boîtier", "boitier", "cassett", "nyckelbox", "nyckelskåp", "kulcssz", "széf", "fechadura",
       "hộp khóa", "hộp khoá")),

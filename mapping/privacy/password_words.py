@@ -28,6 +28,8 @@ LATIN = (
     r"|nywila"  # Swahili ("nenosiri" is in the older lists)
     r"|modpas"  # Haitian Creole (from the second catalog)
     r"|pasw[ọo][ọo]d[ụu]|loyniorð\w{0,3}"  # Igbo, Faroese (from a writer's pool)
+    r"|(?<![a-z])kalmar\s++sirri(?![a-z])"  # Hausa, "the word of a secret" (from a new user's break)
+    r"|pakasqa\s++simi\w{0,4}|baatu\s++j[àa]ll|kupuhipa"  # Quechua ("the hidden word"), Wolof, Māori (from a writer's pool)
     # Uzbek and Turkmen, with the endings of "my", "our", "your"; only as a label, since "parol" is a
     # Filipino lantern, a painkiller and a lawyer's word too
     r"|(?<![a-z])parol(?:i|ni|im|imiz|ingiz|y|ym|yňyz)?(?=\s*+[:：=→])"
@@ -59,6 +61,7 @@ OTHER_SCRIPTS = (
     r"|(?<!\w)рамз(?:и|ро)?(?!\w)"  # Tajik (not the names Рамзан, Рамзес)
     r"|ፓስወርድ|የይለፍ\s*+ቃል"  # Amharic: the English word as it writes it, and its own ("the word to pass")
     r"|මුරපද"  # Sinhala (from a writer's pool)
+    r"|ପାସୱାର୍ଡ"  # Odia, the English word as it writes it (from a writer's pool)
 )
 
 # the English word as Arabic and Persian speakers write it, in one word ("باسورد", "پسورد"; not Urdu's
@@ -71,6 +74,6 @@ ALL = LATIN + "|" + LISTED + "|" + OTHER_SCRIPTS
 # what every match of ``ALL`` holds, lowercased: the needles of the checks that are searched only
 # where one of their words is
 NEEDLES = ("salasõ", "pasvort", "ger-tremen", "facal", "acal-faire", "acal faire", "contrasigno", "eddi", "uffir", "gronid",
-           "hesł", "nywila", "modpas", "paswọọdụ", "paswoodu", "loyniorð", "parol", "palavra-passe", "palavra passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "ورد", "تێپەڕەوشە", "پارول",
+           "hesł", "nywila", "modpas", "paswọọdụ", "paswoodu", "loyniorð", "kalmar sirri", "pakasqa simi", "baatu j", "kupuhipa", "parol", "palavra-passe", "palavra passe", "शब्दकूट", "പാസ്", "گذرواژه", "عبور", "السري", "ورد", "تێپەڕەوشە", "پارول",
            "اجازت", "कूटशब्द", "गुप्तशब्द", "ਪਾਸਵਰਡ", "సంకేతపదం", "ಪ್ರವೇಶಪದ", "പാസ്സ്", "ងាត់", "စကားဝှက်", "нууц", "сырсөз",
-           "серсүз", "купуя", "рамз", "ፓስወርድ", "የይለፍ", "මුරපද")
+           "серсүз", "купуя", "рамз", "ፓስወርድ", "የይለፍ", "මුරපද", "ପାସୱାର୍ଡ")

@@ -403,7 +403,9 @@ _A_BANK = lazy(
     r"(?<!question\s)(?<!word\s)(?<!test\s)bank(?!\s++holiday)s?|banco|banque|benki|" + _MALAY_AND_SWAHILI_BANKS[3:-1] +
     r"|bdo|bpi|landbank|pnb|rcbc|gtb|gtbank|uba|opay|kuda|moniepoint|palmpay|kasikorn|kbank|krungthai|krungsri|brou"
     r"|ita[úu]|santander|nubank|bradesco|hsbc|barclays|wells\s++fargo|citi(?:bank)?|monzo|revolut|n26|sonali|janata|meezan"
-    r"|hbl|ubl|vietcombank|techcombank|bidv|(?:access|sterling|fidelity|polaris|first|wema|zenith|security)\s++bank)(?![^\W\d_])"
+    r"|hbl|ubl|vietcombank|techcombank|bidv|(?:access|sterling|fidelity|polaris|first|wema|zenith|security)\s++bank"
+    # India's largest banks, by their names as accounts are written ("SBI A/C 3838…")
+    r"|sbi|hdfc|icici|kotak|canara|axis\s++bank|idfc(?:\s++first)?|indusind|bank\s++of\s++baroda)(?![^\W\d_])"
     r"|ব্যাংক|ব্যাঙ্ক|بینک|بنک|بنك|ธนาคาร|กสิกร|ไทยพาณิชย์|กรุงเทพ|กรุงไทย|กรุงศรี|ออมสิน|銀行|银行|은행|ngân\s++hàng")
 # what another number is called, between an account's word and the number
 _ANOTHER_NUMBERS_WORD = lazy(
@@ -486,6 +488,96 @@ def _bank_account(text: str) -> bool:
     if ("sort" in low or _SORT_CODE_SHAPE(text) is not None) and _SORT_CODE.search(text) is not None:
         return True
     return _account_at_a_bank(text)
+
+
+# A card's or a social security number's digits told in parts or in words: "My Amex starts 3782 3175, and
+# after that it goes 4230 345", "four five three nine, four one eight seven, …", "SSN 412-77 then 9021", "four one
+# two, seven seven, nine zero two one". A part is groups of two to six digits joined by dashes, or two digit words
+# or more in English; the parts of one number follow each other on a line with only separators between, or words
+# that carry on ("then", "after that it goes", "the rest is"; "and" alone is a list's: "415 555 0123 and 415 555
+# 0199" are two phone numbers, "54, 120, 38, … then 42" charges).
+_SPOKEN_DIGITS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+                  "eight": "8", "nine": "9"}
+_DIGIT_WORD = "|".join(_SPOKEN_DIGITS)
+_SPOKEN_NEEDLES = lazy(r"(?i)(?<![^\W\d_])(?:" + _DIGIT_WORD + r")[\s-]++(?:" + _DIGIT_WORD + r")(?![^\W\d_])").search
+_A_PART = lazy(r"(?i)(?<![\w.,/:-])(?:[0-9]{2,6}(?:-[0-9]{2,6})*+|(?:" + _DIGIT_WORD + r")(?:[\s-]++(?:" + _DIGIT_WORD + r")){1,5})"
+               r"(?![\w]|[.,/:-][0-9])")
+_A_SEPARATOR = lazy(r"[\s,;:–—-]*+")
+_CARRIES_ON = lazy(r"(?i)[\s,;:–—-]*+(?:(?:and\s++)?(?:then|after\s++that|followed\s++by|next|continues|the\s++rest(?:\s++is)?"
+                   r"|second\s++half|last\s++part|ends?\s++(?:with|in))(?:\s++it\s++goes|\s++it['’]s|\s++comes)?"
+                   r"|(?:and\s++)?(?:after\s++that\s++)?it\s++goes)[\s,;:–—-]*+")
+
+
+# a line that says the number is told in parts, where "and" joins them: "Card number in two halves: 5222 3334 and …"
+_IN_PARTS_SAID = lazy(r"(?i)(?<![^\W\d_])(?:halves|half|in\s++(?:two|three|four)\s++(?:parts|pieces|goes)|split)(?![^\W\d_])").search
+_AND = lazy(r"(?i)[\s,;]*+and[\s,;]++")
+
+
+def _numbers_in_parts(line: str) -> Iterator[list[list[str]]]:
+    """Each run of two parts or more (``_A_PART``) one number may be told in: each part as its groups' digits."""
+    run: list[list[str]] = []
+    end = None
+    halves = None
+    for match in _A_PART.finditer(line):
+        if run and halves is None:
+            halves = _IN_PARTS_SAID(line) is not None
+        if run and (match.start() - end > 40 or not (_A_SEPARATOR.fullmatch(line, end, match.start())
+                                                     or _CARRIES_ON.fullmatch(line, end, match.start())
+                                                     or halves and _AND.fullmatch(line, end, match.start()))):
+            if len(run) > 1:
+                yield run
+            run = []
+        if match[0][0].isdigit():
+            run.append(match[0].split("-"))
+        else:
+            run.append(["".join(_SPOKEN_DIGITS[word] for word in re.findall(r"\w+", match[0].lower()))])
+        end = match.end()
+    if len(run) > 1:
+        yield run
+
+
+def _wholes_told_in_parts(text: str) -> Iterator[list[str]]:
+    """The groups of each number a line of ``text`` may tell in parts (``_numbers_in_parts``): from each part
+    on, it and those after it, one more each time, up to a card's 19 digits."""
+    for line in text.splitlines():
+        for parts in _numbers_in_parts(line):
+            for first in range(len(parts)):
+                groups: list[str] = []
+                for part in parts[first:]:
+                    groups += part
+                    if sum(map(len, groups)) > 19:
+                        break
+                    if len(groups) > 1:
+                        yield groups
+
+
+# a card's brand, anywhere in the text
+_A_CARDS_BRAND = lazy(r"(?i)(?<![\w-])(?:visa|master\s*+card|maestro|amex|american\s++express|discover|diners|jcb"
+                      r"|unionpay)(?![\w-])").search
+# a social security number named as a number (not the agency's office, its checks or its deposits)
+_AN_SSN_NAMED = lazy(r"(?i)\b(?:ssn|ss#|ss\s*+no|social\s++security\s++(?:number|no\b|#)|soc\.?\s*+sec\.?\s*+(?:no\b|number|#|is\b|:)"
+                     r"|sozialversicherungsnummer)").search
+
+
+def _card_in_parts(text: str) -> bool:
+    """A card's number told in parts or in words, each group of three digits or more, on a text that names a card
+    or its brand: an issuer's, Luhn's check holding."""
+    if (_A_CARD_WORD(text) or _A_CARDS_BRAND(text)) is None:
+        return False
+    for groups in _wholes_told_in_parts(text):
+        digits = "".join(groups)
+        if (13 <= len(digits) <= 19 and min(map(len, groups)) >= 3 and _card_issuer(digits)
+                and _validator('luhn').is_valid(digits) and not _published_example(digits, text, _PUBLISHED_TEST_CARDS)):
+            return True
+    return False
+
+
+def _ssn_in_parts(text: str) -> bool:
+    """A social security number told in parts or in words, in its groups of three, two and four digits, on a text
+    that names one."""
+    return _AN_SSN_NAMED(text) is not None and any(
+        list(map(len, groups)) == [3, 2, 4] and _validator('us.ssn').is_valid("".join(groups))
+        for groups in _wholes_told_in_parts(text))
 
 
 _SSN_WRITTEN = lazy(r"(?<![0-9A-Za-z-])([0-9]{3})([- ])([0-9]{2})\2([0-9]{4})(?![0-9A-Za-z]|-[0-9])")
@@ -696,16 +788,20 @@ def _backup_codes(text: str) -> bool:
 # digits, so not the codes of digits above (not "Recovery room codes …", "Booking codes for the backup hotel: …")
 _CODES_AFTER_THEIR_NAME = lazy(
     r"(?i)(?<![\w-])(?:(?:back-?up|recovery|2fa|mfa|scratch|emergency|yedek|reserve)[\s-]*+(?:codes?|kod(?:y|er|ok|lar[ıi]?)?)"
-    r"|(?:códigos?|codici|codes)\s++(?:de\s++|di\s++)?(?:respaldo|recuperaci[óo]n|secours|récupération|backup|riserva|recupero))"
+    # (or their word first, as Kurdish puts it in Latin letters: "kodakani backupi Discordi …")
+    r"|(?:códigos?|codici|codes|kod\w{0,6})\s++(?:de\s++|di\s++)?(?:respaldo|recuperaci[óo]n|secours|récupération|backup\w{0,2}"
+    r"|riserva|recupero))"
     r"(?![\w-])[^\n:：]{0,60}[:：]\s*+"
     r"(?P<codes>(?-i:[a-z0-9]{6,10}(?:\s*+[,;]\s*+|\s++)(?:[a-z0-9]{6,10}(?:\s*+[,;]\s*+|\s++)){2,}[a-z0-9]{6,10}))"
     r"(?![\w-])")
 
 
 def _made_up_codes(listed: str) -> bool:
-    """Whether the codes ``_CODES_AFTER_THEIR_NAME`` lists are of one length, and most of them no word."""
+    """Whether the codes ``_CODES_AFTER_THEIR_NAME`` lists are of one length, and most of them no word; not ids that
+    share their first three characters ("job4471 job4472 …", "lto00123 lto00124 …": a backup's jobs and tapes)."""
     codes = re.split(r"[\s,;]+", listed)
     return (len({len(code) for code in codes}) == 1 and any(any(c.isdigit() for c in code) for code in codes)
+            and len({code[:3] for code in codes}) > 1
             and sum(not words.is_common(code) for code in codes) * 4 >= len(codes) * 3)
 
 
@@ -1082,7 +1178,8 @@ _NATIONAL_IDS = (
     (r"身份证|身分證|resident\s++id", ("cn.ric",)),
     (r"\bdni\b|\bnie\b|\bnif\b|documento\s++nacional", ("es.dni", "es.nie", "pt.nif")),
     (r"codice\s++fiscale|cod\.\s*+fisc", ("it.codicefiscale",)),
-    (r"s[ée]curit[ée]\s++sociale|num[ée]ro\s++de\s++s[ée]cu|\bnir\b|carte\s++vitale", ("fr.nir",)),
+    # (and Breton's "niverenn surentez sokial")
+    (r"s[ée]curit[ée]\s++sociale|num[ée]ro\s++de\s++s[ée]cu|\bnir\b|carte\s++vitale|surentez\s++sokial", ("fr.nir",)),
     (r"\bpesel\b", ("pl.pesel",)),
     (r"\bbsn\b|burgerservicenummer|sofinummer", ("nl.bsn",)),
     (r"personnummer|fødselsnummer|f[øo]dselsnummer", ("se.personnummer", "no.fodselsnummer")),
@@ -1146,7 +1243,7 @@ _ANY_COUNTRYS_ID = (r"national\s++id(?:entity|entification)?(?:\s++(?:card\s++)?
                     r"|social\s++security\s++number")
 _NATIONAL_IDS += ((_ANY_COUNTRYS_ID, tuple(dict.fromkeys(module for _, modules in _NATIONAL_IDS for module in modules))),)
 _NATIONAL_ID_NEEDLES = (
-    "kimlik", "ein", "身份证", "身分證", "resident", "dni", "nie", "nif", "documento", "codice", "fisc", "curit", "sécu",
+    "kimlik", "ein", "身份证", "身分證", "resident", "dni", "nie", "nif", "documento", "codice", "fisc", "curit", "sécu", "surentez",
     "secu", "nir", "vitale", "pesel", "bsn", "burgerservice", "sofinummer", "nummer", "steuer", "idnr", "cpr", "henkil",
     "hetu", "national", "cpf", "curp", "aadha", "pan", "nhs", "sin", "insurance", "tfn", "number", "employer", "주민등록번호", "주민번호",
     "registration", "ahv", "avs", "pps", "cnp", "rodné", "amka", "teudat", "זהות", "israeli", "マイナンバー", "個人番号",
@@ -1366,6 +1463,9 @@ _CHECKS = (
     ("looks like an IBAN (its mod-97 check holds)", _iban_found, lambda t, d: d >= 2),
     ("looks like a bank account number", _bank_account, lambda t, d: d >= 6),
     ("looks like a US social security number", _ssn_found, lambda t, d: d >= 9),
+    ("looks like a payment card number (its Luhn check holds)", _card_in_parts,
+     lambda t, d: d >= 12 or _SPOKEN_NEEDLES(t)),
+    ("looks like a US social security number", _ssn_in_parts, lambda t, d: d >= 9 or _SPOKEN_NEEDLES(t)),
     ("looks like a card's security code (CVV)", lambda t: _CVV.search(t) is not None and not _adyens_documented_card(t),
      lambda t, d: d >= 3 and _NAMES_A_CVV(t)),
     ("looks like 2FA backup or one-time codes", _backup_codes,

@@ -74,6 +74,7 @@ OWN = lazy(
     r"|glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[0-9a-f]{8}"  # Grafana Cloud, a Grafana service account
     r"|figd_[0-9A-Za-z_-]{38,}"  # a Figma personal access token
     r"|live_(?=[a-z0-9]*+[A-Z])(?=[A-Za-z]*+[0-9])[0-9A-Za-z]{30}"  # a Mollie live API key (not its test keys: a test's name)
+    r"|live_[0-9]{6,12}_[0-9A-Za-z]{30}"  # a Twitch stream key: the channel's id, then 30 letters and digits
     # a live-mode key of any provider that copies Stripe's form, a short prefix then "_live_" ("gb_live_" and 32
     # hex digits, Paystack's "sk_live_"): 24 characters or more, four digits among them (not a name in code,
     # "test_live_StreamReconnectsAfter30SecondsTimeout", nor a checkout session's id in its link's path)

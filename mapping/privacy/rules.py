@@ -57,6 +57,19 @@ _PASSWORD_WORDS_UNSPACED = "密码|密碼|パスワード|暗証番号|비밀번
 # value ("the password is 20-characters long", "AES-256 encrypted", "SHA256-hashed").
 _CONNECTS = r"for|to|of|at|on|from|für|von|del|de|do|da|du|от|для"  # "password for", "Passwort für", "пароль для"
 _FOR = r"(?:\s++(?:" + _CONNECTS + r")(?:\s++\S{1,40}?){1,3}?)?"
+# what a key is for in the other languages the gate reads: "pentru Mailgun", "pour la prod", "für das Konto"
+_FOR_ELSEWHERE = (r"(?:\s++(?:" + _CONNECTS + r"|pentru|pour|para|per|voor|för|dla|pro|za|na|van|des|di|della|til|için"
+                  r"|untuk|cho)(?:\s++\S{1,40}?){1,3}?)?")
+# the word for a key in other languages (Estonian, Finnish, Catalan, Romanian, Hungarian, the South Slavic
+# ones, Norwegian, Danish, Luxembourgish, Indonesian, Vietnamese, Hebrew, Czech, Greek); many are a door's
+# key or a keyword too ("avain", "cheie", "khóa"): a check counts one only beside "API" or "client"
+KEYS_WORD_ELSEWHERE = (r"võti|võtme|avaim\w{0,3}|avain|clau|chei[ae]|kulcs\w{0,3}|ključ\w{0,2}|nøkkel|nøgle|schlëssel|kunci"
+                       r"|khóa|מפתח"
+                       # Czech and Greek, from a new user's try
+                       r"|klíč\w{0,2}|κλειδ\w{0,2}")
+# and, beside "API", the words for a key of the languages whose word the checks of English read alone too
+_API_KEYS_WORD = (KEYS_WORD_ELSEWHERE + r"|cheia\s++de|cl[ée]|clave|chiave|chave|klucz|ключ|kľúč|anahtar\w{0,3}|nyckeln?|n[øo]glen?"
+                  r"|n[øo]kkelen?|sleutel|schl[üu]ssel|atslēga|raktas")
 _IS = (r"(?:,[^\S\n]*+(?:it['’]s|it\s++(?:is|was)|that['’]s)"  # "the door code, it's 5390": the value last in its
        # clause ("the password, it's 2026 and…", "the pin on the map, it's 4821 Elm Street" are none)
        r"(?=[^\S\n]*+[\"'“‘«]?\S+?[\"'”’»]?(?:[.,;!?)]++(?:\s|$)|[^\S\n]*+(?:\n|$)))"
@@ -401,7 +414,25 @@ def _a_code_may_be_there(text: str) -> bool:
                                    for code in codes)
 
 
-_REQUIRED = {_PIN_OR_CODE: _a_code_may_be_there, _PIN_DESCRIBED: _a_code_may_be_there, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
+# A key beside "API" in another language, as the key's sentence below reads English: "Cheia API pentru Mailgun este
+# …", "la clé API de Mailgun est …", "API-Schlüssel für … ist …", "Klucz API do Mailguna to …", "API-avain: …"; not
+# a variable's name in capitals ("Clave API: MAPBOX_TOKEN_2024_PROD"), a build's name ("build_20240611_rc2"), nor on a
+# line about the key's fingerprint, its id, a request's or an error's ("Empreinte de la clé API : 9f8e7d6c5b4a3f21",
+# "ID de la clé API : …")
+_API_KEY_ELSEWHERE = lazy(
+    r"(?i)(?:(?<![^\W_])(?:" + _API_KEYS_WORD + r")[\s_-]++api(?![a-z])|(?<![a-z])api[\s_-]*+(?:" + _API_KEYS_WORD + r"))"
+    r"" + _FOR_ELSEWHERE + r"(?:(?:" + _IS + r"|\s++(?:to|on|je|ir|da|e))\s|\s*+[:：])"
+    r"(?!\s*+" + _OPENING + r"(?:(?-i:[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++)(?![\w])|(?:build|release|version|ver|test|rc|v[0-9])[_.-]))"
+    + _RANDOM)
+_ABOUT_THE_KEY = lazy(r"(?i)empreinte|fingerprint|(?<![^\W\d_])(?:id|ids)(?![^\W\d_])|identifi\w*|erreur|error|fehler|request"
+                      r"|req_|version\w*|hash\w*|kennung").search
+
+
+def _the_key_itself(text: str) -> bool:
+    return _ABOUT_THE_KEY(text) is None
+
+
+_REQUIRED = {_API_KEY_ELSEWHERE: _the_key_itself, _PIN_OR_CODE: _a_code_may_be_there, _PIN_DESCRIBED: _a_code_may_be_there, _CODE_ELSEWHERE: _FOUR_DIGITS, _PRIVATE_KEY: _a_key_may_be_there}
 
 # (reason, pattern, needles). A detector can fire only where one of its needles occurs: in the
 # text itself, or for a case-insensitive pattern (needles in lower case) in its ``plain.lowered`` form.
@@ -521,6 +552,7 @@ _DETECTORS: tuple[tuple[str, re.Pattern[str], tuple[str, ...]], ...] = (
         ),
         ("secret", "token", "key"),
     ),
+    ("looks like a credential stated in a sentence", _API_KEY_ELSEWHERE, ("api",)),
     (
         "looks like a credential assignment",  # camelCase, PascalCase: accessToken=, ClientSecret:
         lazy(

@@ -509,9 +509,12 @@ def _a_count_or_a_stand_in(told: str) -> bool:
     return len(steps) == 1 and steps <= {-1, 0, 1}
 
 
-# a code's name in the scripts with digits of their own, then at most four words and maybe a colon
+# a code's name in the scripts with digits of their own, then at most four words and maybe a colon (and Odia's and
+# Assamese's "code" after a door's, a lock's or a key's word, maybe a box's between: "ଲ୍ୟାବ କବାଟର କୋଡ୍: ୫ ୯ ୩ ୧ ୭",
+# "চাবি বাকচৰ ক'ড: ৮ ২ ৪ ৬"; not a postal, a subject's or a product's code)
 _A_CODES_NAME_IN_ITS_SCRIPT = lazy(
-    r"(?<!\w)(?:(?:ال)?رمز|کد|(?:ال)?كود|پن|پین|कोड|पिन|পিন|কোড|รหัส|(?i:pin))(?!\w)(?!\s*+(?:(?:ال)?بريد|پستی|कोड))"
+    r"(?<!\w)(?:(?:ال)?رمز|کد|(?:ال)?كود|پن|پین|कोड|पिन|পিন|কোড|รหัส|(?i:pin)"
+    r"|(?:କବାଟ|ଦୁଆର|ତାଲା|ଲକ)[^\s0-9]*+\s++କୋଡ୍?|(?:দুৱাৰ|চাবি|লক|তলা)[^\s0-9]*+(?:\s++[^\s0-9]++)?\s++ক['’]ড)(?!\w)(?!\s*+(?:(?:ال)?بريد|پستی|कोड|ক['’]ড))"
     r"(?:\s++[^\W\d_][^\s0-9:：៖]*+){0,4}\s*+[:：៖]?\s*+$"  # (a word's marks are no "\w": Khmer's, Devanagari's virama)
     # Khmer's "code" ("លេខកូដទ្វារឃ្លាំង៖ ៨ ៥ ២ ០"), written with no space before what it opens (not a postal or a
     # product's code, "លេខកូដប្រៃសណីយ៍", "លេខកូដផលិតផល")
