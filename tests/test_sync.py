@@ -13,7 +13,7 @@ from click.testing import CliRunner, Result
 from devkit.events import episode, fact
 from devkit.pds import Account, LocalPds, Repo
 from devkit.repo_builder import COLLECTION, Breakage, Keypair, build_repo, tid
-from devkit.rushdb import Project
+from devkit.rushdb import LocalRushDB, Project
 from support.rushdb_view import EmbeddingsServer, client, records, snapshot
 
 from pdsmem.cli import cli
@@ -301,7 +301,8 @@ def test_a_deleted_record_is_not_exported_again_from_rushdb(pds: LocalPds, accou
                 "--profile-id", "x", ATP_AUTH_PASSWORD=account.password)
     assert plain.exit_code == 0 and plain.stderr == (  # the source's own note, and not a second one
         f"Note: RushDB at {rushdb.url} holds no memories of this scope: check --agent-id, --profile-id, "
-        "--privacy-scope, the participant (the repository's DID, --participant or --participant-scope-hash) and the salt\n"
+        "--privacy-scope, the participant (the repository's DID, --participant or --participant-scope-hash) and the salt; "
+        "it holds memories of --agent-id coder\n"
     )
     assert keep.rsplit("/", 1)[1] in json.dumps(records(rushdb, "ATPROTO_RECORD"))
 
@@ -318,7 +319,38 @@ def test_an_empty_scope_says_when_the_other_privacy_holds_memories(pds: LocalPds
     nobody = run(pds, rushdb, "export", "--to", account.did, "--from", "rushdb", "--agent-id", "nobody",
                  "--profile-id", "x", "--privacy-scope", "private", "--publish-private", "--dry-run",
                  ATP_AUTH_PASSWORD=account.password)
-    assert nobody.exit_code == 0 and nobody.stderr.endswith("and the salt\n"), nobody.stderr  # none anywhere: no hint
+    assert nobody.exit_code == 0 and nobody.stderr.endswith(  # not this agent: the agents the project holds
+        "and the salt; it holds memories of --agent-id coder\n"), nobody.stderr
+
+
+def test_an_empty_scope_names_the_first_option_that_differs(pds: LocalPds, account: Account, rushdb: Project,
+                                                           rushdb_server: LocalRushDB) -> None:
+    """A new user exported a named Hermes agent's memory with the README's `--agent-id default --profile-id
+    default` (the provider names the agent and the profile after Hermes's agent) and was told only to check five
+    options: the note names the agent the project holds, then this agent's profile, then says the participant
+    or the salt differs. It names ids, never a memory's text."""
+    put_memory(Repo(pds, account), record("Kept, and never quoted."))
+    summary(sync(pds, rushdb, account, "--json"))  # agent coder, profile default, shared, the account's participant
+
+    def note(*args: str) -> str:
+        result = run(pds, rushdb, *args, ATP_AUTH_PASSWORD=account.password)
+        assert result.exit_code == 0, result.output
+        assert "never quoted" not in result.output
+        return result.stderr
+
+    export = ("export", "--to", account.did, "--from", "rushdb", "--dry-run")
+    assert note(*export, "--agent-id", "default", "--profile-id", "default").endswith(
+        "and the salt; it holds memories of --agent-id coder\n")
+    assert note(*export, "--agent-id", "coder", "--profile-id", "work").endswith(
+        "and the salt; it holds memories of this agent with --profile-id default\n")
+    assert note(*export, *SCOPE_ARGS, "--participant-scope-hash", "ab" * 32).endswith(
+        "; it holds memories of this agent and profile for another participant: check the participant's parts and "
+        "the salt (MEMORY_SCOPE_SALT or RUSHDB_MEMORY_SCOPE_SALT)\n")
+    assert note("list", "--agent-id", "default", "--profile-id", "default", "--did", account.did).endswith(
+        "; it holds memories of --agent-id coder\n")
+    empty = run(pds, rushdb_server.new_project(), *export, "--agent-id", "default", "--profile-id", "default",
+                ATP_AUTH_PASSWORD=account.password)
+    assert empty.exit_code == 0 and empty.stderr.endswith("and the salt\n"), empty.stderr  # none anywhere: no hint
 
 
 def test_a_memory_edited_away_is_not_exported_again_nor_brought_back(

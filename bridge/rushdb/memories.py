@@ -65,7 +65,7 @@ def export_items(store: MemoryStore, scope: Mapping[str, Any], did: str, notes: 
             yield SourceItem(where_, {"event": event, "record": rows.view_from_mirror(here[0]).to_json()} if here else event,
                              row.get("__id"))
     if not found and not deleted:
-        notes.append(_EMPTY_SCOPE.format(shown=store.target.shown) + _elsewhere_in_privacy(store, scope))
+        notes.append(empty_scope_note(store, scope))
     if deleted:
         notes.append(
             f"{deleted} memor{'y' if deleted == 1 else 'ies'} of this scope came from records since deleted from "
@@ -188,7 +188,7 @@ def recall(
             result.hits.sort(key=lambda hit: hit["score"] or 0.0, reverse=True)
             result.hits = result.hits[:limit]
             if not result.hits and _holds_nothing(store, filters):  # a wrong salt or agent, as words say below
-                result.notes.append(_EMPTY_SCOPE.format(shown=store.target.shown))
+                result.notes.append(empty_scope_note(store, scope))
             return result
     else:
         result.notes.append(
@@ -196,7 +196,7 @@ def recall(
             "search: memories are matched by the words of the query, ranked by BM25, without similarity"
         )
     result.method = "words"
-    result.hits = _ranked_by_words(store, filters, query, limit, result.notes)
+    result.hits = _ranked_by_words(store, scope, filters, query, limit, result.notes)
     return result
 
 
@@ -205,22 +205,59 @@ def _holds_nothing(store: MemoryStore, filters: Mapping[str, dict[str, Any]]) ->
                    for label, where in filters.items())
 
 
-def _elsewhere_in_privacy(store: MemoryStore, scope: Mapping[str, Any]) -> str:
-    """What to add to an empty scope's note when the same scope holds memories at the other privacy
-    (rushdb-hermes-memory writes every memory ``private``; the option's default is ``shared``)."""
+def empty_scope_note(store: MemoryStore, scope: Mapping[str, Any]) -> str:
+    """The note for a scope that holds no memories: which options to check, and where the memories are
+    when the store holds some otherwise (``_where_the_memories_are``)."""
+    return _EMPTY_SCOPE.format(shown=store.target.shown) + _where_the_memories_are(store, scope)
+
+
+def _where_the_memories_are(store: MemoryStore, scope: Mapping[str, Any]) -> str:
+    """What to add to an empty scope's note: the first of its fields that holds memories otherwise, so that
+    a new user sees which option is wrong. The other privacy (rushdb-hermes-memory writes every memory
+    ``private``; the option's default is ``shared``); then this agent and profile for another participant
+    (its parts or the salt); then this agent under another profile; then the agents the project holds at
+    all (rushdb-hermes-memory names the agent and the profile after Hermes's agent, "default" only when it
+    has none). Each is one small read, made only when the scope is empty. Only ids of a plain shape are
+    named; a memory's text never is."""
     other = "private" if scope.get("privacyScope") != "private" else "shared"
-    where = rows.scope_where({**scope, "privacyScope": other})
-    if _holds_nothing(store, {rows.FACT: where, rows.EPISODE: where}):
-        return ""
-    return f"; it holds memories with --privacy-scope {other}"
+    if not _holds_nothing(store, _of_both_labels(rows.scope_where({**scope, "privacyScope": other}))):
+        return f"; it holds memories with --privacy-scope {other}"
+    agent = {"agentId": scope.get("agentId")}
+    if not _holds_nothing(store, _of_both_labels({**agent, "profileId": scope.get("profileId")})):
+        return ("; it holds memories of this agent and profile for another participant: check the participant's "
+                "parts and the salt (MEMORY_SCOPE_SALT or RUSHDB_MEMORY_SCOPE_SALT)")
+    profiles = _ids_held(store, agent, "profileId")
+    if profiles:
+        return f"; it holds memories of this agent with --profile-id {' or '.join(profiles)}"
+    agents = _ids_held(store, {}, "agentId")
+    return f"; it holds memories of --agent-id {', '.join(agents)}" if agents else ""
+
+
+def _of_both_labels(where: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {rows.FACT: where, rows.EPISODE: where}
+
+
+_A_PLAIN_ID = re.compile(r"[\w.@:+-]{1,64}")
+
+
+def _ids_held(store: MemoryStore, where: Mapping[str, Any], field_name: str, most: int = 3) -> list[str]:
+    """The values of ``field_name`` among a few memories of each label that match ``where``, each of a plain
+    shape (a value with a space, a line break or a control character is left out), at most ``most``."""
+    found: set[str] = set()
+    for label in (rows.FACT, rows.EPISODE):
+        for row in store.find(label, dict(where), order_by=rows.MERGE_KEY[label], limit=50):
+            value = row.get(field_name)
+            if isinstance(value, str) and _A_PLAIN_ID.fullmatch(value):
+                found.add(value)
+    return sorted(found)[:most]
 
 
 _EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope, the "
                 "participant (the repository's DID, --participant or --participant-scope-hash) and the salt")
 
 
-def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], query: str, limit: int,
-                     notes: list[str]) -> list[dict]:
+def _ranked_by_words(store: MemoryStore, scope: Mapping[str, Any], filters: Mapping[str, dict[str, Any]], query: str,
+                     limit: int, notes: list[str]) -> list[dict]:
     """The memories (of ``filters``, by label) that share enough of the query's words, best BM25
     score first; ``notes`` is told when none does, or some were left out for sharing too little."""
     words = Words.of(query)
@@ -239,7 +276,7 @@ def _ranked_by_words(store: MemoryStore, filters: Mapping[str, dict[str, Any]], 
             read.setdefault((label, row[key]), (label, row))
             candidates.add((label, row[key]))
     if not read:  # not a query that matches nothing: a scope that holds nothing, as list and export say
-        notes.append(_EMPTY_SCOPE.format(shown=store.target.shown))
+        notes.append(empty_scope_note(store, scope))
         return []
     order = list(read)
     texts = [str(row.get(rows.TEXT_PROPERTY[label], "")) for label, row in read.values()]

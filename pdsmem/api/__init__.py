@@ -91,6 +91,7 @@ if TYPE_CHECKING:  # what type checkers and editors see; at run time, __getattr_
     from pdsmem.api.runs import Repository as Repository
     from pdsmem.api.runs import check_account as check_account
     from pdsmem.api.runs import embedder_from_env as embedder_from_env
+    from pdsmem.api.runs import empty_scope_note as empty_scope_note
     from pdsmem.api.runs import ensure_indexes as ensure_indexes
     from pdsmem.api.runs import export as export
     from pdsmem.api.runs import follow as follow
@@ -119,9 +120,9 @@ _PUBLIC = {
     "local": ("RushDBTarget", "Status", "rushdb_target", "state_directory", "status"),
     "mappers": ("check_privacy", "from_record", "from_records", "memory_id", "record_cid", "sensitive_reason", "to_record",
                 "to_records", "with_ids"),
-    "runs": ("Follow", "FromRushDB", "Memories", "Repository", "check_account", "embedder_from_env", "ensure_indexes",
-             "export", "follow", "has_search_words", "import_repository", "list_memories", "recall", "rushdb", "sync",
-             "verify"),
+    "runs": ("Follow", "FromRushDB", "Memories", "Repository", "check_account", "embedder_from_env", "empty_scope_note",
+             "ensure_indexes", "export", "follow", "has_search_words", "import_repository", "list_memories", "recall",
+             "rushdb", "sync", "verify"),
     "results": ("PRUNE_SHARE", "SYNC_BATCH_SIZE", "FollowStatus", "Hit", "Memory", "Outcome", "Problem", "Prune",
                 "Recall", "Report", "RushDB", "Session", "Verification"),
     "startup": ("keep_compiled_patterns",),

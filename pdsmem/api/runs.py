@@ -38,8 +38,9 @@ if TYPE_CHECKING:
     from pdsmem.bridge.rushdb.embeddings import Embedder
 
 __all__ = [
-    "Follow", "FromRushDB", "Memories", "Repository", "check_account", "embedder_from_env", "ensure_indexes", "export",
-    "follow", "has_search_words", "import_repository", "list_memories", "recall", "rushdb", "sync", "verify",
+    "Follow", "FromRushDB", "Memories", "Repository", "check_account", "embedder_from_env", "empty_scope_note",
+    "ensure_indexes", "export", "follow", "has_search_words", "import_repository", "list_memories", "recall", "rushdb",
+    "sync", "verify",
 ]
 
 Repository = str | os.PathLike[str] | BinaryIO | IO[bytes]
@@ -627,6 +628,16 @@ def list_memories(store: RushDB, scope: Scope, *, did: str | None = None) -> Ite
 
     for memory in listed(a_store(store), a_scope(scope).fields(a_did(did))):
         yield Memory(**vars(memory))
+
+
+def empty_scope_note(store: RushDB, scope: Scope, *, did: str | None = None) -> str:
+    """What to tell someone whose ``scope`` holds no memories (``list_memories`` gave none): the options
+    to check, and, when RushDB holds memories otherwise, the first option that differs (the other
+    privacy; another participant or salt; this agent's profile; the agents it holds). Names ids, never a
+    memory's text. Raises ``RushDBError`` or ``TransientError``. Never writes."""
+    from pdsmem.bridge.rushdb.memories import empty_scope_note as note
+
+    return note(a_store(store), a_scope(scope).fields(a_did(did)))
 
 
 def has_search_words(query: str) -> bool:

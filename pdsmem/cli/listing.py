@@ -68,8 +68,7 @@ def list_cmd(agent_id: str, profile_id: str, salt: str, accept_unsalted_scope: b
         else:
             table.append(memory)
     if not counts["memories"]:
-        click.echo(f"Note: {store.target.shown} holds no memories of this scope: check --agent-id, --profile-id, "
-                   "--privacy-scope, the participant (the repository's DID, --participant or --participant-scope-hash) and the salt", err=True)
+        click.echo(f"Note: {api.empty_scope_note(store, scope, did=did)}", err=True)
     if as_json:
         write({"summary": {**counts, "rushdb": store.target.shown.removeprefix("RushDB at ")}})
         return
