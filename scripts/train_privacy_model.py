@@ -95,7 +95,7 @@ NOT_FITTED = {"tune27": "its ordinary half fills 260 templates, most of them twi
                         "1 held-out ordinary text fewer was refused",
               "review68": "likewise", "review69": "likewise", "review70": "likewise", "tune42": "fitted with it, the threshold rose from 0.9667 to 0.9738: 13 held-out leaks "
                         "more passed, 5 held-out ordinary texts fewer were refused",
-              "review71": "likewise", "review72": "likewise", "review73": "likewise", "review74": "likewise",
+              "review71": "likewise", "review72": "likewise", "review73": "likewise", "review74": "likewise", "review75": "likewise",
               "tune43": "fitted with it, the threshold rose from 0.9667 to 0.9697: 8 held-out leaks more passed, "
                         "3 held-out ordinary texts fewer were refused",
               "tune44": "fitted with it, the threshold rose from 0.9667 to 0.9698: 5 held-out leaks more passed, "

@@ -5448,3 +5448,29 @@ def test_what_the_thirteenth_trial_found_read_in_general(text):
 ])
 def test_and_what_its_mends_still_pass(text):
     assert privacy.sensitive_reason(text) is None, text
+
+
+def test_a_new_users_break_of_the_eighteenth_sessions_gate_is_read_whole():
+    """review75: a new user's break of the gate after the session's round published 3 of its 36 secrets (a Malaysian
+    IC number after "Nombor IC", an Amex whose second half is seven digits after "the rest is", a Persian GitHub
+    recovery code) and refused 1 of its 30 ordinary memories (Ukraine's dialling code, "+380"); all are read now."""
+    assert _wrong("review75") == ([], [])
+
+
+@pytest.mark.parametrize("text", [
+    "My Visa starts 4539 4187 and the rest is 92749174",  # a half of eight digits
+    "No IC: 900101-10-1234",  # a Malaysian identity card's number after "IC"
+    "کدهای پشتیبان اینستاگرام: 4821 0937, 5530 1298",  # backup codes, Persian's word for "backup" after "codes"
+    "کد بازیابی دراپ‌باکس من b8x2-k4m7-91qa-z3p5 است",  # a recovery code, in Persian
+    "i-PIN yocingo lwami ngu-9031, ungatsheli muntu",  # a PIN after Zulu's "is" joined by a dash
+])
+def test_what_the_break_of_the_eighteenth_sessions_gate_found_read_in_general(text):
+    assert privacy.sensitive_reason(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Код міста Львів 032, не забудь",  # a city's dialling code, in Ukrainian
+    "کد بازیابی را در سال 2023 گرفتم",  # a recovery code talked of, a year
+])
+def test_and_what_its_mends_keep(text):
+    assert privacy.sensitive_reason(text) is None, text

@@ -2119,7 +2119,8 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
              r"|번|자리|桁|文字|字)")
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
-_PIN_DIGITS = lazy(r"(?<![A-Za-z0-9_.,/:¥₹₩€$£-])[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
+# (and after Zulu's and Xhosa's "is" joined by a dash: "i-PIN yami ngu-5830")
+_PIN_DIGITS = lazy(r"(?:(?<![A-Za-z0-9_.,/:¥₹₩€$£-])|(?<=(?<![A-Za-z])ngu-)|(?<=(?<![A-Za-z])yi-))[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          # (digits apart, a letter of a script without spaces right before: "物置の南京錠は7-3-9"; a dial's
@@ -2170,8 +2171,10 @@ _NOT_A_PIN = lazy(r"(?i)(?<!\w)(?:error|status|exit|http|port|room|zip|postal|ar
                         r"|tudalen|strona|stran|stránka|oldal|modelo|modello|modell|artikel|article|articolo|art[íi]culo"
                         r"|dahili(?:\s++numaras[ıi])?|interni|lokal"
                         r"|quote|quoted|estimate"  # a price: "The quote was 1850 for lockers …"
-                        # a city's or a country's dialling code, its name between ("kod goroda Almaty 727")
-                        r"|(?:kod|код)\s++(?:goroda|strany|oblasti|города|страны|области|региона)(?:\s++[^\W\d_]++){0,2}"
+                        # a city's or a country's dialling code, its name between ("kod goroda Almaty 727"), in
+                        # Russian and Ukrainian ("Код країни для України +380")
+                        r"|(?:kod|код)\s++(?:goroda|strany|oblasti|города|страны|области|региона|країни|міста|області)"
+                        r"(?:\s++[^\W\d_]++){0,2}"
                         r"|intervention|дата|date|datum"  # an intervention's ticket ("ticket d'intervention n° 48213"), a date: "Катинарът на моста … с нашите инициали и дата 1 4 0 2"
                         # a lock's maker and model: "Купих катинар Abus 4590", "a padlock Abus 4590"
                         r"|abus|master\s*+lock|kryptonite|burg[\s-]*+w[äa]chter|squire|onguard|hiplok|litelok|trelock"

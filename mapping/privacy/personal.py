@@ -492,7 +492,7 @@ def _bank_account(text: str) -> bool:
 
 # A card's or a social security number's digits told in parts or in words: "My Amex starts 3782 3175, and
 # after that it goes 4230 345", "four five three nine, four one eight seven, …", "SSN 412-77 then 9021", "four one
-# two, seven seven, nine zero two one". A part is groups of two to six digits joined by dashes, or two digit words
+# two, seven seven, nine zero two one". A part is groups of two to eight digits joined by dashes, or two digit words
 # or more in English; the parts of one number follow each other on a line with only separators between, or words
 # that carry on ("then", "after that it goes", "the rest is"; "and" alone is a list's: "415 555 0123 and 415 555
 # 0199" are two phone numbers, "54, 120, 38, … then 42" charges).
@@ -500,7 +500,7 @@ _SPOKEN_DIGITS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4"
                   "eight": "8", "nine": "9"}
 _DIGIT_WORD = "|".join(_SPOKEN_DIGITS)
 _SPOKEN_NEEDLES = lazy(r"(?i)(?<![^\W\d_])(?:" + _DIGIT_WORD + r")[\s-]++(?:" + _DIGIT_WORD + r")(?![^\W\d_])").search
-_A_PART = lazy(r"(?i)(?<![\w.,/:-])(?:[0-9]{2,6}(?:-[0-9]{2,6})*+|(?:" + _DIGIT_WORD + r")(?:[\s-]++(?:" + _DIGIT_WORD + r")){1,5})"
+_A_PART = lazy(r"(?i)(?<![\w.,/:-])(?:[0-9]{2,8}(?:-[0-9]{2,8})*+|(?:" + _DIGIT_WORD + r")(?:[\s-]++(?:" + _DIGIT_WORD + r")){1,5})"
                r"(?![\w]|[.,/:-][0-9])")
 _A_SEPARATOR = lazy(r"[\s,;:–—-]*+")
 _CARRIES_ON = lazy(r"(?i)[\s,;:–—-]*+(?:(?:and\s++)?(?:then|after\s++that|followed\s++by|next|continues|the\s++rest(?:\s++is)?"
@@ -618,6 +618,8 @@ _ONE_CODE = lazy(
     r"(?i)(?:(?:c[óo]di(?:go|ce)|code|kod|kode)\s++(?:de|di|du|da|do|d['’])?\s*+(?:emergenza|emergencia|emergência|backup"
     r"|secours|recupero|recuperação|recuperación|respaldo|zapasowy|nødstilfelde|r[ée]cup[ée]ration|sauvegarde|recupera[çc][ãa]o"
     r"|recuperare|odzyskiwania|obnovení|helyreállító)"
+    # Persian's recovery and backup code, the code's word first ("کد بازیابی حساب گیت‌هاب من a7f3-91kd-22xq-m0p8 است")
+    r"|کد(?:\u200c?های)?\s*+(?:بازیابی|پشتیبان)"
     r"|(?:backup|recovery|emergency|scratch|rescue|one[- ]time|2fa|mfa|herstel|wiederherstellungs|secours"
     r"|récupération|respaldo|recuperaci[óo]n|recupero|reserv\w*|резервн\w*|восстановлени\w*)"
     # a word may come between: "the 2fa fallback code is 1560 7166"
@@ -848,7 +850,7 @@ _ONE_CODE_NEEDLES = ("verification", "otp", "security code", "login code", "sign
                      "herstel", "wiederherstellungs", "secours", "récupération", "respaldo", "recuperaci", "recupero",
                      "reserv", "резервн", "восстановлени", "verificatie", "verifizierung", "bestätigungs", "vérification",
                      "verificaci", "verificaç", "di verifica", "weryfikac", "engangs", "engångs", "vahvistus", "подтвержд",
-                     "認証", "验证码", "驗證碼", "인증")
+                     "認証", "验证码", "驗證碼", "인증", "بازیابی", "پشتیبان")
 
 
 _NAMES_ONE_CODE = Needles(_ONE_CODE_NEEDLES).any
@@ -1198,7 +1200,7 @@ _NATIONAL_IDS = (
     # a Hungarian social insurance number, a Malaysian identity card's (MyKad: python-stdnum checks its date and
     # its place of birth)
     (r"\btaj\b|taj-?sz[áa]m\w*|társadalombiztosítási\s++azonosító", ("hu.taj",)),
-    (r"mykad|\bnric\b|kad\s++pengenalan|no\.?\s*+k/?p\b", ("my.nric",)),
+    (r"mykad|\bnric\b|kad\s++pengenalan|no\.?\s*+k/?p\b|(?:nombor|no\.?) ?ic\b", ("my.nric",)),  # ("Nombor IC saya …")
     (r"aadhaa?r|आधार", ("in_.aadhaar",)),
     (r"\bpan\b", ("in_.pan",)),
     (r"\bnhs\b", ("gb.nhs",)),
@@ -1250,7 +1252,7 @@ _NATIONAL_ID_NEEDLES = (
     "my number", "rut", "инн", "снилс", "ni", "आधार", "niss", "insz", "kontonummer", "αμκα", "เลข", "thai", "рнокпп", "іпн",
     "ідентифікаційн", "registre", "african", "itin", "taxpayer", "егн", "egn", "граждански", "isikukood", "asmens",
     "personas", "oib", "emšo", "emso", "јмбг", "jmbg", "kennit", "sozialversicherung", "svnr", "cidad", "personal",
-    "adóazonosító", "adoazonosito", "snils", "taj", "társadalombiztosítási", "mykad", "nric", "pengenalan", "k/p", "kp",
+    "adóazonosító", "adoazonosito", "snils", "taj", "társadalombiztosítási", "mykad", "nric", "pengenalan", "k/p", "kp", "nombor ic", "nomboric", "no ic", "noic", "no. ic", "no.ic",
     "citizen", "tax", "id", "identiteit", "sazisi", "mazisi")
 _A_NATIONAL_ID_NEEDLE = Needles(_NATIONAL_ID_NEEDLES).any
 _NAMES_A_NATIONAL_ID_SEARCH = lowered_search("(?i)" + "|".join(label for label, _ in _NATIONAL_IDS))
