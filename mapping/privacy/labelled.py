@@ -981,7 +981,7 @@ _LETTER_BY_LETTER = lazy(
     r"(?i)(?<![\w-])(?:pass(?:word|wort|phrase|code)|pw|pwd|login|pin|kennwort|contrase[ñn]a|mot\s++de\s++passe|senha"
     r"|wachtwoord|has[łl]o|heslo|l[öo]senord|passord|parola|salasana)"
     r"(?:\s++(?:for|of|to|on|at|für|pour|para|per|voor)(?:\s++[^\W\d_]{1,20}){1,4})?"  # what it opens ("for the boat club laptop")
-    r"(?:\s++(?!(?:name|surname|username|user|id|reference|ref|number|code|nom|nombre|apellido|nachname|name|cognome"
+    r"(?:\s++(?!(?:name|surname|username|user|id|reference|ref|number|code|nom|nombre|apellido|nachname|cognome"
     r"|achternaam|naam)(?![\w-]))[^\W\d_]{1,20}){0,2}\s*+[,?]?\s*+(?:is\s++|was\s++)?"
     r"(?:letter\s++by\s++letter|one\s++letter\s++at\s++a\s++time|spel(?:led|t|ling)(?:\s++out)?|spell\s++it|buchstabiert"
     r"|lettre\s++par\s++lettre|letra\s++por\s++letra|lettera\s++per\s++lettera|letter\s++voor\s++letter)"
@@ -2037,8 +2037,9 @@ _PIN_LINE = lazy(
     r"|(?<=[0-9] [0-9] [0-9] [0-9] )(?:ने\s*+उघड(?:ते|तो|ता)|થી\s*+ખૂલ(?:ે|ી))"
     # a card's "secret number" in Hausa and the number that opens a door (not "lambar ƙofa", a house's number),
     # after "it is", a colon, or alone before its four to eight digits ending the clause (not "… ɗakin 1204 ba ta
-    # aiki", a room's, "… 1234 misali ne", an example), a lock told a digit at a time in Hausa ("Lambar sirrin katin Baba
-    # ita ce 6 0 4 1", "Lambar buɗe ƙofar gida ita ce 7391", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's keypad in Japanese, its digits then "press" or "#"
+    # aiki", a room's, "… 1234 misali ne", an example), a lock told a digit at a time in Hausa ("Lambar sirrin katin
+    # Baba ita ce 6 0 4 1", "Lambar buɗe ƙofar gida ita ce 7391", "Makullin rumbun hatsi: 5-2-9-0"), an entrance's
+    # keypad in Japanese, its digits then "press" or "#"
     # ("寮の玄関は 5 8 3 0 を押してから＃"; not a room's number keyed to call it, "玄関で 0802 を押してから呼出"), and what a
     # phone or a door opens with in Urdu, told a digit at a time ("… 1 9 6 7 سے کھلتا ہے"; not "opens at 9")
     r"|(?<![a-z])lambar\s++(?:sirri\w*|bu[ɗd]e\s++[ƙk]ofa\w*)(?=(?:\s++[^\W\d_]++){0,3}?"
@@ -2120,7 +2121,8 @@ _CJK_UNIT = (r"(?:天|日|个月|個月|ヶ月|か月|年|位|次|小时|小時|
 # a code: 3 to 8 digits ("7316.", "*2741", "55108#", "4B927"), or a combination's numbers in groups
 # ("6-2-0-4", "27-09-41", "14 36 08", "9 2 6 3")
 # (and after Zulu's and Xhosa's "is" joined by a dash: "i-PIN yami ngu-5830")
-_PIN_DIGITS = lazy(r"(?:(?<![A-Za-z0-9_.,/:¥₹₩€$£-])|(?<=(?<![A-Za-z])ngu-)|(?<=(?<![A-Za-z])yi-))[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
+_PIN_DIGITS = lazy(r"(?:(?<![A-Za-z0-9_.,/:¥₹₩€$£-])|(?<=(?<![A-Za-z])ngu-)|(?<=(?<![A-Za-z])yi-))"
+                         r"[*#]?([0-9]{3,8}|[0-9]{1,2}[A-Z][0-9]{1,3}|[A-Z][0-9]{4})"
                          r"(?!(?![\uac00-\ud7af\u3040-\u30ff\u4e00-\u9fff\u0e00-\u0e7f])[\w/:%-]|[.,][0-9]|\s*+(?:" + _UNIT
                          + r")\b|\s*+(?:€|\$|£)|\s*+" + _CJK_UNIT + ")"
                          # (digits apart, a letter of a script without spaces right before: "物置の南京錠は7-3-9"; a dial's
