@@ -152,3 +152,22 @@ def test_word_recall_ranks_and_returns_nothing_rather_than_noise(
     assert empty.exit_code == 0 and empty.stdout.splitlines() == ['{"summary":{"method":"words","hits":0}}']
     assert "holds no memories of this scope: check --agent-id, --profile-id" in empty.stderr
     assert "ask with other words" not in empty.stderr
+
+
+@pytest.mark.pds
+@pytest.mark.rushdb
+def test_a_text_synced_from_two_records_is_recalled_once(pds: LocalPds, account: Account, rushdb: Project) -> None:
+    """A new user exported the same memories from a file and from a Hermes agent (two agents, two records each),
+    synced the repository into one scope, and recall gave every hit twice: it gives each text once, and says so."""
+    repo = Repo(pds, account)
+    for _ in range(2):  # as two agents export the same text: two records
+        put_memory(repo, record("The user drinks green tea every morning."))
+    put_memory(repo, record("The user walks the dog in the evening."))
+    summary(sync(pds, rushdb, account, "--json"))
+    tea = run(pds, rushdb, "recall", "green tea in the morning", *SCOPE_ARGS, "--did", account.did, "--json")
+    assert tea.exit_code == 0, tea.output
+    *hits, last = [json.loads(line) for line in tea.stdout.splitlines()]
+    assert [hit["text"] for hit in hits] == ["The user drinks green tea every morning."]
+    assert last == {"summary": {"method": "words", "hits": 1}}
+    assert "Note: left out 1 memory repeating the text of one above" in tea.stderr
+    assert "green tea" not in tea.stderr

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -186,7 +186,7 @@ def recall(
             result.notes.append(f"no vector search: {err.message}; run pdsmem ensure-indexes, then sync again")
         else:
             result.hits.sort(key=lambda hit: hit["score"] or 0.0, reverse=True)
-            result.hits = result.hits[:limit]
+            result.hits = _each_text_once(result.hits, limit, result.notes)
             if not result.hits and _holds_nothing(store, filters):  # a wrong salt or agent, as words say below
                 result.notes.append(empty_scope_note(store, scope))
             return result
@@ -228,9 +228,14 @@ def _where_the_memories_are(store: MemoryStore, scope: Mapping[str, Any]) -> str
                 "parts and the salt (MEMORY_SCOPE_SALT or RUSHDB_MEMORY_SCOPE_SALT)")
     profiles = _ids_held(store, agent, "profileId")
     if profiles:
-        return f"; it holds memories of this agent with --profile-id {' or '.join(profiles)}"
+        return f"; it holds memories of this agent with --profile-id {_some(profiles, ' or ')}"
     agents = _ids_held(store, {}, "agentId")
-    return f"; it holds memories of --agent-id {', '.join(agents)}" if agents else ""
+    return f"; it holds memories of --agent-id {_some(agents, ', ')}" if agents else ""
+
+
+def _some(ids: list[str], joined_by: str, most: int = 3) -> str:
+    """The first ``most`` of ``ids``, and "…" when there are more."""
+    return joined_by.join(ids[:most]) + (", …" if len(ids) > most else "")
 
 
 def _of_both_labels(where: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -240,16 +245,16 @@ def _of_both_labels(where: dict[str, Any]) -> dict[str, dict[str, Any]]:
 _A_PLAIN_ID = re.compile(r"[\w.@:+-]{1,64}")
 
 
-def _ids_held(store: MemoryStore, where: Mapping[str, Any], field_name: str, most: int = 3) -> list[str]:
+def _ids_held(store: MemoryStore, where: Mapping[str, Any], field_name: str) -> list[str]:
     """The values of ``field_name`` among a few memories of each label that match ``where``, each of a plain
-    shape (a value with a space, a line break or a control character is left out), at most ``most``."""
+    shape (a value with a space, a line break or a control character is left out), in order."""
     found: set[str] = set()
     for label in (rows.FACT, rows.EPISODE):
         for row in store.find(label, dict(where), order_by=rows.MERGE_KEY[label], limit=50):
             value = row.get(field_name)
             if isinstance(value, str) and _A_PLAIN_ID.fullmatch(value):
                 found.add(value)
-    return sorted(found)[:most]
+    return sorted(found)
 
 
 _EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope, the "
@@ -281,7 +286,7 @@ def _ranked_by_words(store: MemoryStore, scope: Mapping[str, Any], filters: Mapp
     order = list(read)
     texts = [str(row.get(rows.TEXT_PROPERTY[label], "")) for label, row in read.values()]
     ranked, below = rank(words, texts, among=[i for i, name in enumerate(order) if name in candidates])
-    hits = [_hit(*read[order[hit.index]], None) for hit in ranked[:limit]]  # BM25 is no similarity: not shown as one
+    hits = _each_text_once((_hit(*read[order[hit.index]], None) for hit in ranked), limit, notes)  # BM25: no similarity
     memories = f"{below} memor{'y' if below == 1 else 'ies'}"
     if not hits:
         why = f"{memories} hold{'s' if below == 1 else ''} too little of it: few of its words, or only common " \
@@ -330,6 +335,27 @@ def _and_any(where: dict[str, Any], alternatives: list[dict]) -> dict[str, Any]:
     if "$or" in where:
         return {**plain, "$and": [{"$or": where["$or"]}, {"$or": alternatives}]}
     return {**plain, "$or": alternatives}
+
+
+def _each_text_once(hits: Iterable[dict[str, Any]], limit: int, notes: list[str]) -> list[dict[str, Any]]:
+    """The first ``limit`` of ``hits``, best first, each text once: the same text synced from two records (two
+    agents exported it to the repository) is one memory to the agent that recalls it; ``notes`` says how
+    many were left out so."""
+    kept: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    repeats = 0
+    for hit in hits:
+        if len(kept) == limit:
+            break
+        text = " ".join(str(hit["text"]).split())
+        if text in seen:
+            repeats += 1
+            continue
+        seen.add(text)
+        kept.append(hit)
+    if repeats:
+        notes.append(f"left out {repeats} memor{'y' if repeats == 1 else 'ies'} repeating the text of one above")
+    return kept
 
 
 def _hit(label: str, row: Mapping[str, Any], score: float | None) -> dict[str, Any]:
