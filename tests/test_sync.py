@@ -341,6 +341,8 @@ def test_an_empty_scope_names_the_first_option_that_differs(pds: LocalPds, accou
     export = ("export", "--to", account.did, "--from", "rushdb", "--dry-run")
     assert note(*export, "--agent-id", "default", "--profile-id", "default").endswith(
         "and the salt; it holds memories of --agent-id coder\n")
+    assert note(*export, *SCOPE_ARGS, "--sandbox-eligible").endswith(
+        "and the salt; it holds memories without --sandbox-eligible\n")  # not blamed on the participant
     assert note(*export, "--agent-id", "coder", "--profile-id", "work").endswith(
         "and the salt; it holds memories of this agent with --profile-id default\n")
     assert note(*export, *SCOPE_ARGS, "--participant-scope-hash", "ab" * 32).endswith(

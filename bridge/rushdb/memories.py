@@ -21,6 +21,7 @@ anything a record or a query says.
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pdsmem.mapping import rushdb_rows as rows
-from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS
+from pdsmem.mapping.privacy import NO_SPACE_SCRIPTS, sensitive_reason
 from pdsmem.mapping.word_rank import Words, rank
 
 from .embeddings import Embedder
@@ -214,47 +215,62 @@ def empty_scope_note(store: MemoryStore, scope: Mapping[str, Any]) -> str:
 def _where_the_memories_are(store: MemoryStore, scope: Mapping[str, Any]) -> str:
     """What to add to an empty scope's note: the first of its fields that holds memories otherwise, so that
     a new user sees which option is wrong. The other privacy (rushdb-hermes-memory writes every memory
-    ``private``; the option's default is ``shared``); then this agent and profile for another participant
-    (its parts or the salt); then this agent under another profile; then the agents the project holds at
-    all (rushdb-hermes-memory names the agent and the profile after Hermes's agent, "default" only when it
-    has none). Each is one small read, made only when the scope is empty. Only ids of a plain shape are
-    named; a memory's text never is."""
+    ``private``; the option's default is ``shared``); the other sandbox eligibility; then this agent and
+    profile for another participant (its parts or the salt); then this agent's profiles for this participant;
+    then the agents the project holds, the nearest to the one asked for first (rushdb-hermes-memory names the
+    agent and the profile after Hermes's agent, "default" only when it has none). Each is one small read,
+    made only when the scope is empty. A memory's text is never named, nor an id the privacy gate would
+    refuse, nor another participant's profile (a Hermes profile is named after its home folder)."""
     other = "private" if scope.get("privacyScope") != "private" else "shared"
     if not _holds_nothing(store, _of_both_labels(rows.scope_where({**scope, "privacyScope": other}))):
         return f"; it holds memories with --privacy-scope {other}"
+    sandbox = bool(scope.get("sandboxEligible"))
+    if not _holds_nothing(store, _of_both_labels(rows.scope_where({**scope, "sandboxEligible": not sandbox}))):
+        return f"; it holds memories {'without' if sandbox else 'with'} --sandbox-eligible"
     agent = {"agentId": scope.get("agentId")}
     if not _holds_nothing(store, _of_both_labels({**agent, "profileId": scope.get("profileId")})):
         return ("; it holds memories of this agent and profile for another participant: check the participant's "
                 "parts and the salt (MEMORY_SCOPE_SALT or RUSHDB_MEMORY_SCOPE_SALT)")
-    profiles = _ids_held(store, agent, "profileId")
+    mine = {**agent, "participantScopeHash": scope.get("participantScopeHash")}
+    profiles = _ids_held(store, mine, "profileId", near=str(scope.get("profileId", "")))
     if profiles:
         return f"; it holds memories of this agent with --profile-id {_some(profiles, ' or ')}"
-    agents = _ids_held(store, {}, "agentId")
+    agents = _ids_held(store, {}, "agentId", near=str(scope.get("agentId", "")))
     return f"; it holds memories of --agent-id {_some(agents, ', ')}" if agents else ""
 
 
-def _some(ids: list[str], joined_by: str, most: int = 3) -> str:
-    """The first ``most`` of ``ids``, and "…" when there are more."""
-    return joined_by.join(ids[:most]) + (", …" if len(ids) > most else "")
+def _some(ids: list[str | None], joined_by: str, most: int = 3) -> str:
+    """The first ``most`` of ``ids`` (``None`` stands for ids left unnamed), and "…" when there are more."""
+    shown = [name for name in ids if name is not None][:most]
+    return joined_by.join(shown + (["…"] if len(ids) > len(shown) else []))
 
 
 def _of_both_labels(where: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {rows.FACT: where, rows.EPISODE: where}
 
 
-_A_PLAIN_ID = re.compile(r"[\w.@:+-]{1,64}")
-
-
-def _ids_held(store: MemoryStore, where: Mapping[str, Any], field_name: str) -> list[str]:
-    """The values of ``field_name`` among a few memories of each label that match ``where``, each of a plain
-    shape (a value with a space, a line break or a control character is left out), in order."""
+def _ids_held(store: MemoryStore, where: Mapping[str, Any], field_name: str, *, near: str) -> list[str | None]:
+    """The values of ``field_name`` among a few memories of each label that match ``where``, the nearest to
+    ``near`` first; each as an option takes it (quoted when it holds a space), or ``None`` for one not to name:
+    with a control character, or shaped like a secret ("AKIA…", "ghp_…")."""
     found: set[str] = set()
     for label in (rows.FACT, rows.EPISODE):
-        for row in store.find(label, dict(where), order_by=rows.MERGE_KEY[label], limit=50):
+        for row in store.find(label, where, order_by=rows.MERGE_KEY[label], limit=50):
             value = row.get(field_name)
-            if isinstance(value, str) and _A_PLAIN_ID.fullmatch(value):
+            if isinstance(value, str) and value:
                 found.add(value)
-    return sorted(found)
+    nearness = {value: difflib.SequenceMatcher(None, near.lower(), value.lower()).ratio() for value in found}
+    ranked = sorted(found, key=lambda value: (-nearness[value], value))
+    return [_as_an_option(value) for value in ranked]
+
+
+def _as_an_option(value: str) -> str | None:
+    if len(value) > 64 or any(not char.isprintable() for char in value) or sensitive_reason(value) is not None:
+        return None
+    return value if _A_PLAIN_ID.fullmatch(value) else json.dumps(value, ensure_ascii=False)
+
+
+_A_PLAIN_ID = re.compile(r"[\w.@:+/-]+")
 
 
 _EMPTY_SCOPE = ("{shown} holds no memories of this scope: check --agent-id, --profile-id, --privacy-scope, the "
@@ -347,7 +363,7 @@ def _each_text_once(hits: Iterable[dict[str, Any]], limit: int, notes: list[str]
     for hit in hits:
         if len(kept) == limit:
             break
-        text = " ".join(str(hit["text"]).split())
+        text = " ".join(str(hit["text"]).casefold().split()).rstrip(".!?。！？ ")  # not by case, spaces, a last stop
         if text in seen:
             repeats += 1
             continue
