@@ -40,6 +40,10 @@ def _gate_patterns() -> list[tuple[str, int]]:
     case, in the factored form they are compiled to after their first lines (``plain.factored``)."""
     found = set()
     for thing in gc.get_objects():
+        try:
+            isinstance(thing, plain.LazyPattern)
+        except ReferenceError:  # a weak proxy whose object is gone (another library's): no pattern of the gate
+            continue
         if isinstance(thing, plain.LazyPattern):
             found.add((thing.pattern, int(thing._flags)))
         elif isinstance(thing, plain._LoweredSearch):
